@@ -1,0 +1,27 @@
+import importlib
+import sys
+
+COMMANDS = {"core": "rules core: legal-move generations and random-playout moves per second",
+            "frame": "client: time to draw one frame of each table while dragging",
+            "ai": "Russian Bank opponent: tournament strength and decision time",
+            "solver": "solitaire solver: share of deals decided, nodes per second"}
+
+
+def main(argv: list[str]) -> int:
+    if not argv or argv[0] not in COMMANDS:
+        print("usage: python -m game.bench WHAT [--quick]\n")
+        for name, what in COMMANDS.items():
+            print(f"  {name:8} {what}")
+        return 2
+    try:
+        module = importlib.import_module(f"game.bench.{argv[0]}")
+    except ModuleNotFoundError as e:
+        if e.name != f"game.bench.{argv[0]}":
+            raise
+        print(f"the {argv[0]} benchmark is not written yet")
+        return 2
+    return module.main(argv[1:]) or 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

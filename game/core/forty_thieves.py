@@ -1,0 +1,97 @@
+"""Forty Thieves (as PySolFC #13 and Aisleriot play it; shared/rules/DECISIONS.md).
+
+Two packs. Ten columns of four cards, all face up; the rest is the stock. Eight foundations
+build up in suit from Ace to King. Columns build down in suit, one card at a time; an empty
+column takes any card. The stock turns one card onto the waste, whose top card is playable; no
+redeal. Won when all 104 cards are on the foundations.
+
+Options: ``supermove`` (a run in suit moves as one when enough empty columns exist to move it
+card by card: 2**k cards with k empty columns besides the target); ``foundation_takeback`` (a
+foundation's top card may come back onto a column).
+"""
+
+from __future__ import annotations
+
+from .moves import IllegalMove, Move
+from .solitaire import Solitaire
+from .state import ANY, REGISTRY, Pile
+
+
+class Tableau(Pile):
+    kind = "tableau"
+    rule = "columns build down in suit"
+
+    def wanted(self):
+        cards = self.cards
+        if not cards:
+            return ANY
+        top = cards[-1]
+        return (top.key - 1,) if top.rank > 1 else ()
+
+
+def run_length(pile: Pile) -> int:
+    """How many cards on top of a column form a run down in suit."""
+    cards, n = pile.cards, 1 if pile.cards else 0
+    while n < len(cards) and cards[-n - 1].key == cards[-n].key + 1:
+        n += 1
+    return n
+
+
+class FortyThieves(Solitaire):
+    game_id = "forty-thieves"
+    title = "Forty Thieves"
+    Tableau = Tableau
+    OPTIONS = {"supermove": (False, (False, True)),
+               "foundation_takeback": (False, (False, True))}
+
+    def _deal(self, seed):
+        deck = self._shuffled_deck(seed)
+        for _row in range(4):
+            for column in self.tableau:
+                column.cards.append(deck.pop())
+        self.stock.cards, self.stock.down = deck, len(deck)
+
+    def max_run(self, target: Pile, source: Pile | None = None) -> int:
+        """The longest run ``supermove`` can carry onto ``target``: 2**(empty columns left)."""
+        if not self.options["supermove"]:
+            return 1
+        free = sum(1 for t in self.tableau if not t.cards and t is not target and t is not source)
+        return 2 ** free
+
+    def legal_moves(self):
+        moves = super().legal_moves()
+        if self.options["foundation_takeback"]:
+            self._moves_onto([f for f in self.foundations if f.cards], self.tableau, moves)
+        if self.options["supermove"]:
+            for src in self.tableau:
+                length = run_length(src)
+                for dst in self.tableau:
+                    if dst is src:
+                        continue
+                    for n in range(2, min(length, self.max_run(dst, src)) + 1):
+                        if dst.accepts(src.cards[-n]):
+                            moves.append(Move(src.name, dst.name, n))
+        return moves
+
+    def _refusal(self, move):
+        src, dst = self._pile_of(move.source), self._pile_of(move.target)
+        if src.kind == "foundation" and self.options["foundation_takeback"] and src.cards:
+            if dst.kind != "tableau" or move.count != 1:
+                return IllegalMove("A foundation card can only come back onto a column.")
+            return None if dst.accepts(src.cards[-1]) else IllegalMove(dst.refusal(src.cards[-1]))
+        if move.count > 1 and src.kind == "tableau" and src is not dst:
+            if dst.kind != "tableau" or not self.options["supermove"]:
+                return IllegalMove("Only one card can be moved at a time.")
+            if run_length(src) < move.count:
+                return IllegalMove(f"The top {move.count} cards of {src.label} are not a run "
+                                   "down in suit.")
+            limit = self.max_run(dst, src)
+            if move.count > limit:
+                return IllegalMove(f"Moving {move.count} cards needs more empty columns: "
+                                   f"{limit} card{'s' if limit > 1 else ''} at most now.")
+            card = src.cards[-move.count]
+            return None if dst.accepts(card) else IllegalMove(dst.refusal(card))
+        return super()._refusal(move)
+
+
+REGISTRY[FortyThieves.game_id] = FortyThieves

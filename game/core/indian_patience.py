@@ -1,0 +1,129 @@
+"""Indian Patience (Pretty Good Solitaire's rules; shared/rules/DECISIONS.md).
+
+Two packs. Ten columns of three cards: one face down, then two face up. Eight foundations build
+up in suit from Ace to King. Columns build down by any suit but the same, one card at a time.
+
+When a face-down card is exposed it turns face up and becomes PROTECTED: it may move only to a
+foundation, and nothing may be played on it. When a protected card goes to a foundation, its
+empty column is refilled from the stock with one face-down and two face-up cards; if fewer than
+three cards remain, they are dealt face up and none is face down. Protection ends for every card
+the moment the stock becomes empty; from then on an empty column takes any card.
+
+The stock turns one card onto the waste, whose top card is playable; no redeal. Refills come
+from the same stock. Won when all 104 cards are on the foundations.
+"""
+
+from __future__ import annotations
+
+from .cards import SUITS, card_key
+from .moves import IllegalMove
+from .solitaire import Solitaire
+from .state import ANY, REGISTRY, Pile
+
+# card face -> the faces that may be played on it: one rank lower, any other suit
+_BUILD_ON = {card_key(r, s): tuple(card_key(r - 1, o) for o in SUITS if o != s)
+             for r in range(2, 14) for s in SUITS}
+
+
+class Tableau(Pile):
+    kind = "tableau"
+    rule = "columns build down by any suit but the same"
+
+    def wanted(self):
+        game = self.game
+        if game.protected[self.index - 10]:
+            return ()
+        if not self.cards:
+            return () if game.stock.cards else ANY
+        return _BUILD_ON.get(self.cards[-1].key, ())
+
+    def refusal(self, card):
+        if self.game.protected[self.index - 10]:
+            return (f"The {self.cards[-1]} is protected: nothing may be played on it until the "
+                    "stock is empty.")
+        if not self.cards:
+            return "An empty column can be filled only once the stock is empty."
+        return super().refusal(card)
+
+    def check(self, cards, down):
+        if down and down >= len(cards):
+            return f"{self.name}: the top card of a column must be face up"
+        return None
+
+
+class IndianPatience(Solitaire):
+    game_id = "indian-patience"
+    title = "Indian Patience"
+    Tableau = Tableau
+    VARS = {"protected": (False,) * 10}  # per column: its single card is protected
+
+    def _deal(self, seed):
+        deck = self._shuffled_deck(seed)
+        for _row in range(3):
+            for column in self.tableau:
+                column.cards.append(deck.pop())
+        for column in self.tableau:
+            column.down = 1
+        self.stock.cards, self.stock.down = deck, len(deck)
+
+    def is_protected(self, pile_name: str) -> bool:
+        pile = self.pile.get(pile_name)
+        return pile is not None and pile.kind == "tableau" and self.protected[pile.index - 10]
+
+    def legal_moves(self):
+        moves = []
+        guarded = [t for t in self.tableau if self.protected[t.index - 10]]
+        free = [p for p in self._sources() if p not in guarded]
+        self._moves_onto(free, self.foundations + self.tableau, moves)
+        self._moves_onto(guarded, self.foundations, moves)
+        if self.stock.cards:
+            moves.append(self._move_table[0][1])
+        return moves
+
+    def _refusal(self, move):
+        src = self._pile_of(move.source)
+        dst = self._pile_of(move.target)
+        if self.is_protected(src.name) and dst.kind != "foundation" and src.cards:
+            return IllegalMove(f"The {src.cards[-1]} is protected: it may only go to a foundation "
+                               "until the stock is empty.")
+        return super()._refusal(move)
+
+    def _play(self, move, ops):
+        src = self.pile[move.source]
+        self._move(ops, src, self.pile[move.target])
+        if src.kind == "tableau":
+            column = src.index - 10
+            if self.protected[column]:  # a protected card went to a foundation: refill
+                self._protect(ops, column, False)
+                self._refill(ops, src)
+            elif src.cards and src.down == len(src.cards):  # a face-down card is exposed
+                self._set_down(ops, src, src.down - 1)
+                if self.stock.cards:
+                    self._protect(ops, column, True)
+        if not self.stock.cards and any(self.protected):
+            self._set(ops, "protected", (False,) * 10)
+
+    def _protect(self, ops, column: int, value: bool) -> None:
+        flags = list(self.protected)
+        flags[column] = value
+        self._set(ops, "protected", tuple(flags))
+
+    def _refill(self, ops, column: Pile) -> None:
+        """One face-down and two face-up cards from the stock; all face up if fewer than 3."""
+        count = min(3, len(self.stock.cards))
+        for _ in range(count):
+            self._move(ops, self.stock, column)
+        if count == 3:
+            self._set_down(ops, column, 1)
+
+    def _var_from_json(self, name, value):
+        if (not isinstance(value, list) or len(value) != 10
+                or any(type(v) is not bool for v in value)):
+            raise ValueError("protected must be a list of ten true/false values")
+        for column, flag in zip(self.tableau, value):
+            if flag and (len(column.cards) != 1 or column.down or not self.stock.cards):
+                raise ValueError(f"{column.name} can't hold a protected card in this position")
+        return tuple(value)
+
+
+REGISTRY[IndianPatience.game_id] = IndianPatience

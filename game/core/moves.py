@@ -1,0 +1,83 @@
+"""Moves and their text notation.
+
+A Move names a source pile and a target pile (and, for a run in Forty Thieves' ``supermove``
+option, how many cards). The notation is short and round-trips: ``Move.parse(str(m)) == m``.
+
+    pile          notation        pile          notation
+    stock         s               houseN        hN
+    waste         w               reserveN      rN
+    foundationN   fN              handN         dN  ("draw pile")
+    tableauN      tN              wasteN        wN
+
+``t3-f0`` tableau3 to foundation0; ``s-w`` turn a stock card; ``d0-d0`` turn up player 0's hand
+card; ``t2-t5x3`` a run of three cards; ``pass`` a Russian Bank pass; ``stop`` a Stop! call.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import NamedTuple
+
+_ABBREV = {"stock": "s", "waste": "w", "foundation": "f", "tableau": "t", "house": "h",
+           "reserve": "r", "hand": "d"}
+_FULL = {v: k for k, v in _ABBREV.items()}
+_PILE_RE = re.compile(r"([a-z]+?)(\d*)")
+_MOVE_RE = re.compile(r"([a-z]\d*)-([a-z]\d*)(?:x(\d+))?")
+SPECIAL = ("pass", "stop")
+
+
+def abbreviate(pile: str) -> str:
+    m = _PILE_RE.fullmatch(pile)
+    if not m or m.group(1) not in _ABBREV:
+        raise ValueError(f"unknown pile name {pile!r}")
+    return _ABBREV[m.group(1)] + m.group(2)
+
+
+def expand(short: str) -> str:
+    return _FULL[short[0]] + short[1:]
+
+
+class Move(NamedTuple):
+    """A move from one pile to another; hashable, comparable, tiny."""
+
+    source: str
+    target: str
+    count: int = 1
+
+    def __str__(self) -> str:
+        if self.source in SPECIAL:
+            return self.source
+        text = f"{abbreviate(self.source)}-{abbreviate(self.target)}"
+        return text if self.count == 1 else f"{text}x{self.count}"
+
+    @classmethod
+    def parse(cls, text: str) -> "Move":
+        """Read the notation back; ValueError on anything that is not a move."""
+        if not isinstance(text, str):
+            raise ValueError(f"not a move: {text!r}")
+        text = text.strip()
+        if text in SPECIAL:
+            return cls(text, text, 0)
+        m = _MOVE_RE.fullmatch(text)
+        if not m or m.group(1)[0] not in _FULL or m.group(2)[0] not in _FULL:
+            raise ValueError(f"not a move: {text!r}")
+        count = int(m.group(3)) if m.group(3) else 1
+        if count < 1:
+            raise ValueError(f"not a move: {text!r}")
+        return cls(expand(m.group(1)), expand(m.group(2)), count)
+
+
+PASS = Move("pass", "pass", 0)
+STOP = Move("stop", "stop", 0)
+
+
+class IllegalMove(ValueError):
+    """A move the rules do not allow. ``str()`` says why in a sentence a player understands.
+
+    ``priority`` is set ("a", "b" or "c") when the move obeys the building rules and only breaks
+    one of Russian Bank's priority rules, so that STOP! mode may let it be played.
+    """
+
+    def __init__(self, reason: str, priority: str | None = None):
+        super().__init__(reason)
+        self.priority = priority

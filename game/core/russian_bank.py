@@ -1,0 +1,549 @@
+"""Russian Bank (pagat's Zank-Patience rules; shared/rules/DECISIONS.md, Russian Bank 1-15).
+
+Two players, each with a pack: a reserve (12 face down + 1 face up), four houses, a hand of the
+rest face down, and a waste. Eight shared houses build down in alternating colours (an empty
+house takes any available card); eight shared foundations start with any Ace and build up in
+suit. Available to the player on turn: the reserve's top card, the top of every house, and the
+hand card once turned up. Loading: an available card of the same suit, one rank higher or lower,
+may go on the opponent's reserve or waste top. Cards move one at a time.
+
+Priorities: (a) a reserve card that fits a foundation goes there before any other move; (b) any
+available card that fits a foundation goes there before any other kind of move or turning a hand
+card; (c) while the reserve has cards, empty houses are filled from it before a hand card is
+turned. A turn ends when the turned-up hand card goes on the player's own waste. An empty hand is
+refilled by turning the waste over, at the moment a card is needed.
+
+Modes: "strict" never allows a priority-breaking move; "stop" (default) lets one be played with
+``push(move, breach=True)``; the opponent may then ``call_stop()`` before the offender's next
+action: the move is taken back, the compulsory move is made, and the offender's turn ends.
+
+Win: reserve, hand and waste empty: 30 points + 1 per card in the loser's hand and waste + 2 per
+card in the loser's reserve. Stalemate (no card moved out of a reserve, hand or waste for
+2 x max(hand + waste) + 2 turns, or a position at a turn boundary repeats): the lower count
+(1 per hand/waste card, 2 per reserve card) scores the difference, no bonus.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from .cards import SUITS, Rng, card_key, pack, shuffled
+from .moves import PASS, STOP, IllegalMove, Move
+from .state import ANY, REGISTRY, Foundation, GameState, Pile, Result, _Entry
+
+_OTHER_COLOUR = {"S": "HD", "C": "HD", "H": "SC", "D": "SC"}
+_BUILD_ON = {card_key(r, s): tuple(card_key(r - 1, o) for o in _OTHER_COLOUR[s])
+             for r in range(2, 14) for s in SUITS}
+_LOAD_ON = {card_key(r, s): tuple(card_key(q, s) for q in (r - 1, r + 1) if 1 <= q <= 13)
+            for r in range(1, 14) for s in SUITS}
+# Zobrist keys for the houses: [house][depth][card id], below 2**53 (JSON-safe everywhere)
+_rand = random.Random(0x2A4B).getrandbits
+_ZOBRIST = [[[_rand(53) for _ in range(104)] for _ in range(13)] for _ in range(8)]
+_MODULUS = 9007199254740881  # a prime below 2**53, for the turn-boundary position digest
+
+
+class House(Pile):
+    kind = "house"
+    rule = "houses build down in alternating colours"
+
+    def wanted(self):
+        return _BUILD_ON.get(self.cards[-1].key, ()) if self.cards else ANY
+
+    def check(self, cards, down):
+        return super().check(cards, down) or (
+            f"{self.name} holds more than 13 cards" if len(cards) > 13 else None)
+
+
+class PlayerPile(Pile):
+    """A reserve, hand or waste: it belongs to player ``owner``."""
+
+    __slots__ = ("owner",)
+
+    def __init__(self, name, index, game):
+        super().__init__(name, index, game)
+        self.owner = int(name[-1])
+
+    @property
+    def label(self):
+        return f"player {self.owner + 1}'s {self.kind}"
+
+
+class LoadablePile(PlayerPile):
+    """The opponent may load it: same suit, one rank higher or lower, never when empty."""
+
+    rule = "loading takes the same suit, one rank higher or lower"
+
+    def wanted(self):
+        if self.owner == self.game.current_player or not self.cards:
+            return ()
+        return _LOAD_ON[self.cards[-1].key]
+
+    def refusal(self, card):
+        if self.owner == self.game.current_player:
+            return f"You can't play onto your own {self.kind}."
+        if not self.cards:
+            return f"You can't load an empty {self.kind}."
+        return super().refusal(card)
+
+
+class Reserve(LoadablePile):
+    kind = "reserve"
+
+    def check(self, cards, down):
+        ok = down == max(len(cards) - 1, 0)
+        return None if ok else f"{self.name}: only the reserve's top card lies face up"
+
+
+class Waste(LoadablePile):
+    kind = "waste"
+
+
+class Hand(PlayerPile):
+    kind = "hand"
+
+    def refusal(self, card):
+        return "No card may be played onto a hand."
+
+    def check(self, cards, down):
+        ok = down in (len(cards), len(cards) - 1)
+        return None if ok else f"{self.name}: only the hand's top card may lie face up"
+
+
+@dataclass(frozen=True)
+class Breach:
+    """A priority rule broken by the last move (STOP! mode)."""
+
+    rule: str  # "a", "b" or "c" as in DECISIONS.md 3
+    reason: str  # the sentence saying which priority was broken
+    move: Move  # the offending move
+    compulsory: Move  # what the rules required instead
+    player: int  # the offender
+
+
+@dataclass(frozen=True)
+class StopCall:
+    right: bool
+    message: str
+    breach: Breach | None = None
+
+
+def first_player(reserve_tops, house_rows) -> int:
+    """Lower top reserve card starts (King high, Ace low); on a tie compare the houses from the
+    one next to each reserve outwards; on a full tie player 0 starts."""
+    for a, b in [tuple(reserve_tops), *zip(*house_rows)]:
+        if a.rank != b.rank:
+            return 0 if a.rank < b.rank else 1
+    return 0
+
+
+def count(state: "RussianBank", player: int) -> int:
+    """The stalemate count: 1 per hand or waste card, 2 per reserve card."""
+    return (len(state.hands[player].cards) + len(state.wastes[player].cards)
+            + 2 * len(state.reserves[player].cards))
+
+
+class RussianBank(GameState):
+    game_id = "russian-bank"
+    title = "Russian Bank"
+    players = 2
+    OPTIONS = {"mode": ("stop", ("stop", "strict")),
+               "own_waste_playable": (False, (False, True)),
+               "reserve_size": (13, (13, 12, 11))}
+    LAYOUT = (*((f"foundation{i}", Foundation) for i in range(8)),
+              *((f"house{i}", House) for i in range(8)),
+              ("reserve0", Reserve), ("hand0", Hand), ("waste0", Waste),
+              ("reserve1", Reserve), ("hand1", Hand), ("waste1", Waste))
+    VARS = {"current_player": 0,
+            "turn": 0,  # turns completed
+            "idle_turns": 0,  # consecutive turns in which no card left a reserve, hand or waste
+            "progress": False,  # a card left the current player's reserve/hand/waste this turn
+            "seen": (),  # house positions since the last move that was not house to house
+            "boundaries": (),  # digests of the positions at every turn boundary
+            "outcome": None}  # (status, winner, points, reason) once the game is over
+
+    def __init__(self, seed=None, **options):
+        super().__init__(seed, **options)
+        self.foundations = self.pile_list[0:8]
+        self.houses = self.pile_list[8:16]
+        self.reserves = (self.pile["reserve0"], self.pile["reserve1"])
+        self.hands = (self.pile["hand0"], self.pile["hand1"])
+        self.wastes = (self.pile["waste0"], self.pile["waste1"])
+
+    def _deal(self, seed):
+        """Each pack is shuffled; from it its owner deals the reserve, then four houses (the one
+        furthest away first), then the hand. Player p's houses are house4p (next to the reserve)
+        to house4p+3."""
+        rng = Rng(seed)
+        size = self.options["reserve_size"]
+        for p in (0, 1):
+            deck = shuffled(pack(p), rng)
+            reserve = self.reserves[p]
+            reserve.cards = [deck.pop() for _ in range(size)]
+            reserve.down = size - 1
+            for i in (3, 2, 1, 0):
+                self.houses[4 * p + i].cards = [deck.pop()]
+            self.hands[p].cards, self.hands[p].down = deck, len(deck)
+        self.current_player = first_player([r.cards[-1] for r in self.reserves],
+                                           [[h.cards[-1] for h in self.houses[4 * p:4 * p + 4]]
+                                            for p in (0, 1)])
+
+    # ----------------------------------------------------------------- what is available
+    def _sources(self) -> list[Pile]:
+        p = self.current_player
+        out = [h for h in self.houses if h.cards]
+        if self.reserves[p].cards:
+            out.append(self.reserves[p])
+        hand = self.hands[p]
+        if hand.down < len(hand.cards):
+            out.append(hand)
+        if self.options["own_waste_playable"] and self.wastes[p].cards:
+            out.append(self.wastes[p])
+        return out
+
+    def _foundation_moves(self, sources) -> list[Move]:
+        """Priorities (a) and (b): if the reserve card fits a foundation, only that; else every
+        available card that fits one."""
+        moves: list[Move] = []
+        self._moves_onto(sources, self.foundations, moves)
+        reserve = self.reserves[self.current_player].name
+        return [m for m in moves if m.source == reserve] or moves
+
+    def _must_fill_houses(self) -> bool:
+        """Priority (c): reserve cards left and an empty house."""
+        return bool(self.reserves[self.current_player].cards) and not all(
+            h.cards for h in self.houses)
+
+    def _building_moves(self, sources) -> list[Move]:
+        """Moves to houses and loads that the building rules and the repetition rule allow."""
+        p = self.current_player
+        moves: list[Move] = []
+        self._moves_onto(sources, [*self.houses, self.reserves[1 - p], self.wastes[1 - p]], moves)
+        if self.seen:
+            moves = [m for m in moves if not self._repeats(m)]
+        return moves
+
+    def _hand_moves(self) -> list[Move]:
+        p = self.current_player
+        hand = self.hands[p]
+        if hand.down < len(hand.cards):
+            return [self._move_table[hand.index][self.wastes[p].index]]
+        if hand.cards or self.wastes[p].cards:
+            return [self._move_table[hand.index][hand.index]]
+        return []
+
+    def legal_moves(self) -> list[Move]:
+        if self.outcome:
+            return []
+        sources = self._sources()
+        moves = self._foundation_moves(sources)
+        if moves:
+            return moves
+        moves = self._building_moves(sources)
+        turn = self._hand_moves()
+        if turn and not (turn[0].source == turn[0].target and self._must_fill_houses()):
+            moves += turn
+        if not moves and not turn:
+            moves.append(PASS)
+        return moves
+
+    def breach_moves(self) -> list[Move]:
+        """STOP! mode: moves the building rules allow that break a priority rule."""
+        if self.outcome or self.options["mode"] != "stop":
+            return []
+        sources = self._sources()
+        everything: list[Move] = []
+        self._moves_onto(sources, self.foundations, everything)
+        everything += self._building_moves(sources) + self._hand_moves()
+        legal = set(self.legal_moves())
+        return [m for m in everything if m not in legal]
+
+    # ----------------------------------------------------------------- checking a move
+    def _refusal(self, move: Move) -> IllegalMove | None:
+        if self.outcome:
+            return IllegalMove("The game is over.")
+        if move == PASS:
+            if self.legal_moves() == [PASS]:
+                return None
+            return IllegalMove("You may pass only when you have no cards in hand or waste and "
+                               "no move to make.")
+        if move == STOP:
+            return IllegalMove("Stop! is called with call_stop(), not played as a move.")
+        p = self.current_player
+        src, dst = self._pile_of(move.source), self._pile_of(move.target)
+        hand, waste, reserve = self.hands[p], self.wastes[p], self.reserves[p]
+        turned = hand.down < len(hand.cards)
+        if src is dst:
+            if src is not hand:
+                return IllegalMove("Only your own hand card can be turned up.")
+            if turned:
+                return IllegalMove("Your hand card is already turned up: play it, or put it on "
+                                   "your waste to end your turn.")
+            if not hand.cards and not waste.cards:
+                return IllegalMove("You have no cards left in your hand or waste to turn.")
+        elif src is hand and dst is waste:
+            if not turned:
+                return IllegalMove("Turn up your hand card first.")
+        else:
+            error = self._availability(move, src, dst, p, turned)
+            if error:
+                return IllegalMove(error)
+        return self._priority(move, src, dst)
+
+    def _availability(self, move, src, dst, p, turned) -> str | None:
+        """The building rules for a card moving from src to dst."""
+        if src.kind == "foundation":
+            return "Cards on the foundations stay there."
+        if isinstance(src, PlayerPile) and src.owner != p:
+            return f"That is your opponent's {src.kind}: you may only load cards onto it."
+        if src.kind == "waste" and not self.options["own_waste_playable"]:
+            return "The cards on your waste can't be played."
+        if src.kind == "hand" and not turned:
+            return "Your hand card is face down: click your hand to turn it up."
+        if not src.cards:
+            return f"There is no card on {src.label}."
+        if move.count != 1:
+            return "Cards move one at a time."
+        if dst is self.wastes[p]:
+            return "Only your turned-up hand card may go on your waste, and that ends your turn."
+        card = src.cards[-1]
+        if not dst.accepts(card):
+            return dst.refusal(card)
+        if self.seen and self._repeats(move):
+            return "That would bring the table back to a position already seen this turn."
+        return None
+
+    def _priority(self, move, src, dst) -> IllegalMove | None:
+        """Which priority rule the move would break, if any."""
+        p = self.current_player
+        forced = self._foundation_moves(self._sources())
+        if forced and forced[0].source == self.reserves[p].name:
+            if not (src is self.reserves[p] and dst.kind == "foundation"):
+                return IllegalMove(f"Priority: your reserve card, the {src_top(self, forced[0])}, "
+                                   "must go to a foundation before any other move.", "a")
+        elif forced and dst.kind != "foundation":
+            return IllegalMove(f"Priority: the {src_top(self, forced[0])} must go to a foundation "
+                               "before any other move.", "b")
+        elif src is dst and self._must_fill_houses():
+            return IllegalMove("Priority: fill the empty house from your reserve before turning "
+                               "a hand card.", "c")
+        return None
+
+    # ----------------------------------------------------------------- playing a move
+    def push(self, move: Move | str, breach: bool = False) -> None:
+        """Play a move. With ``breach=True`` in STOP! mode, a move that obeys the building rules
+        but breaks a priority rule is played too, and ``self.breach`` then says which."""
+        move = self._as_move(move)
+        error = self._refusal(move)
+        record = None
+        if error is not None:
+            if not (breach and error.priority and self.options["mode"] == "stop"):
+                raise error
+            record = Breach(error.priority, str(error), move, self._compulsory(error.priority),
+                            self.current_player)
+        ops: list = []
+        self._play(move, ops)
+        self.history.append(_Entry(move, ops, record))
+
+    def _compulsory(self, rule: str) -> Move:
+        if rule == "c":
+            house = next(h for h in self.houses if not h.cards)
+            return Move(self.reserves[self.current_player].name, house.name)
+        return self._foundation_moves(self._sources())[0]
+
+    def _play(self, move, ops):
+        p = self.current_player
+        if move == PASS:
+            self._end_turn(ops)
+            return
+        src, dst = self.pile[move.source], self.pile[move.target]
+        if src is dst:  # turn up the hand card; an empty hand is first refilled from the waste
+            if not src.cards:
+                self._turn_over(ops, self.wastes[p], src)
+            self._set_down(ops, src, len(src.cards) - 1)
+            self._set(ops, "seen", ())
+            return
+        house_move = src.kind == "house" and dst.kind == "house"
+        if house_move:
+            before = self.seen[-1] if self.seen else self.house_hash()
+            after = self._hash_after(move)
+        self._move(ops, src, dst)
+        if src.kind == "reserve" and src.cards:
+            self._set_down(ops, src, len(src.cards) - 1)  # the next reserve card turns up
+        self._set(ops, "seen", (self.seen or (before,)) + (after,) if house_move else ())
+        if isinstance(src, PlayerPile) and dst is not self.wastes[p]:
+            self._set(ops, "progress", True)
+        if dst is self.wastes[p]:
+            self._end_turn(ops)
+        elif not (self.reserves[p].cards or self.hands[p].cards or self.wastes[p].cards):
+            loser = 1 - p
+            points = 30 + count(self, loser)
+            self._set(ops, "outcome", ("won", p, points,
+                                       f"Player {p + 1} has played every card."))
+
+    def _end_turn(self, ops):
+        idle = 0 if self.progress else self.idle_turns + 1
+        self._set(ops, "idle_turns", idle)
+        self._set(ops, "progress", False)
+        self._set(ops, "seen", ())
+        self._set(ops, "current_player", 1 - self.current_player)
+        self._set(ops, "turn", self.turn + 1)
+        limit = 2 * max(len(self.hands[p].cards) + len(self.wastes[p].cards) for p in (0, 1)) + 2
+        digest = self.position_digest()
+        if idle >= limit:
+            self._stalemate(ops, f"no card left a reserve, hand or waste for {idle} turns")
+        elif digest in self.boundaries:
+            self._stalemate(ops, "the same position came back at the start of a turn")
+        else:
+            self._set(ops, "boundaries", self.boundaries + (digest,))
+
+    def _stalemate(self, ops, why: str):
+        c0, c1 = count(self, 0), count(self, 1)
+        winner = None if c0 == c1 else (0 if c0 < c1 else 1)
+        self._set(ops, "outcome", ("stalemate", winner, abs(c0 - c1), f"Stalemate: {why}."))
+
+    # ----------------------------------------------------------------- Stop!
+    @property
+    def breach(self) -> Breach | None:
+        """The priority rule the last move broke, while Stop! may still be called on it."""
+        return self.history[-1].breach if self.history else None
+
+    def call_stop(self) -> StopCall:
+        """The opponent of the last mover calls Stop!. A right call takes the move back, makes
+        the compulsory move and ends the offender's turn; a wrong call changes nothing."""
+        found = self.breach
+        if found is None:
+            return StopCall(False, "Wrong call: the last move broke no priority rule.")
+        entry = self.history.pop()
+        self._undo(entry.ops)
+        ops: list = []
+        self._play(found.compulsory, ops)
+        if not self.outcome:
+            self._end_turn(ops)
+        self.history.append(_Entry(STOP, ops, None, restore=entry))
+        return StopCall(True, f"Stop! {found.reason} The move is taken back, "
+                              f"{found.compulsory} is played instead, and the turn passes.", found)
+
+    def _replay(self, text):
+        if text == "stop":
+            if not self.call_stop().right:
+                raise ValueError("Stop! was called when no priority rule was broken")
+        elif text.endswith("!"):
+            before = len(self.history)
+            self.push(Move.parse(text[:-1]), breach=True)
+            if self.history[before].breach is None:
+                raise ValueError(f"{text[:-1]} broke no priority rule")
+        else:
+            self.push(Move.parse(text))
+
+    def to_dict(self):
+        data = super().to_dict()
+        data["moves"] = [t for e in self.history for t in self._texts(e)]
+        return data
+
+    @staticmethod
+    def _texts(entry) -> list[str]:
+        out = RussianBank._texts(entry.restore) if entry.restore else []
+        return out + [str(entry.move) + ("!" if entry.breach else "")]
+
+    # ----------------------------------------------------------------- positions
+    def house_hash(self) -> int:
+        h = 0
+        for i, house in enumerate(self.houses):
+            row = _ZOBRIST[i]
+            for depth, card in enumerate(house.cards):
+                h ^= row[depth][card.id]
+        return h
+
+    def _hash_after(self, move) -> int:
+        src, dst = self.pile[move.source], self.pile[move.target]
+        card = src.cards[-1].id
+        h = self.seen[-1] if self.seen else self.house_hash()
+        return (h ^ _ZOBRIST[src.index - 8][len(src.cards) - 1][card]
+                ^ _ZOBRIST[dst.index - 8][len(dst.cards)][card])
+
+    def _repeats(self, move) -> bool:
+        src, dst = self.pile[move.source], self.pile[move.target]
+        return src.kind == "house" and dst.kind == "house" and self._hash_after(move) in self.seen
+
+    def position_digest(self) -> int:
+        """The whole table and who is on turn, as a number below 2**53."""
+        h = self.current_player + 1
+        for p in self.pile_list:
+            for card in p.cards:
+                h = (h * 131 + card.id + 1) % _MODULUS
+            h = (h * 131 + 127) % _MODULUS
+        return h
+
+    def result(self) -> Result | None:
+        return Result(*self.outcome) if self.outcome else None
+
+    def counts(self, player: int) -> dict[str, int]:
+        return {"reserve": len(self.reserves[player].cards), "hand": len(self.hands[player].cards),
+                "waste": len(self.wastes[player].cards)}
+
+    def _var_from_json(self, name, value):
+        if name in ("seen", "boundaries"):
+            if not isinstance(value, list) or any(type(v) is not int for v in value):
+                raise ValueError(f"{name} must be a list of whole numbers")
+            return tuple(value)
+        if name == "outcome":
+            if value is None:
+                return None
+            if (not isinstance(value, list) or len(value) != 4
+                    or value[0] not in ("won", "stalemate") or value[1] not in (0, 1, None)
+                    or type(value[2]) is not int or not isinstance(value[3], str)):
+                raise ValueError("outcome must be [status, winner, points, reason]")
+            return tuple(value)
+        value = super()._var_from_json(name, value)
+        if name == "current_player" and value not in (0, 1):
+            raise ValueError("current_player must be 0 or 1")
+        if isinstance(value, int) and value < 0:
+            raise ValueError(f"{name} can't be negative")
+        return value
+
+
+def src_top(state: RussianBank, move: Move):
+    return state.pile[move.source].cards[-1]
+
+
+class Match:
+    """Games of Russian Bank until a player reaches the target score (default 300)."""
+
+    def __init__(self, target: int = 300, scores=(0, 0), games: int = 0):
+        if type(target) is not int or target < 1:
+            raise ValueError("the target score must be a whole number >= 1")
+        self.target, self.scores, self.games = target, list(scores), games
+
+    def record(self, result: Result) -> None:
+        if result is None:
+            raise ValueError("the game is not over")
+        self.games += 1
+        if result.winner is not None:
+            self.scores[result.winner] += result.points
+
+    @property
+    def winner(self) -> int | None:
+        best = max((0, 1), key=lambda p: self.scores[p])
+        return best if self.scores[best] >= self.target and self.scores[0] != self.scores[1] else None
+
+    def is_over(self) -> bool:
+        return self.winner is not None
+
+    def to_dict(self) -> dict:
+        return {"target": self.target, "scores": list(self.scores), "games": self.games}
+
+    @classmethod
+    def from_dict(cls, data) -> "Match":
+        try:
+            scores = data["scores"]
+            if (not isinstance(scores, list) or len(scores) != 2
+                    or any(type(s) is not int or s < 0 for s in scores)
+                    or type(data["games"]) is not int or data["games"] < 0):
+                raise ValueError
+            return cls(data["target"], scores, data["games"])
+        except (KeyError, TypeError, ValueError):
+            raise ValueError(f"not a saved match: {data!r}") from None
+
+
+REGISTRY[RussianBank.game_id] = RussianBank

@@ -1,0 +1,96 @@
+"""What Forty Thieves and Indian Patience share: a stock turned one card at a time onto a waste
+(no redeal), eight foundations and ten tableau columns. Each game adds its own Tableau rule."""
+
+from __future__ import annotations
+
+from .cards import ALL_CARDS, Rng, shuffled
+from .moves import IllegalMove, Move
+from .state import Foundation, GameState, Pile, Result
+
+TURN_STOCK = Move("stock", "waste")
+
+
+class Stock(Pile):
+    kind = "stock"
+    rule = "the stock deals one card at a time onto the waste"
+
+    def check(self, cards, down):
+        return None if down == len(cards) else "the stock's cards must lie face down"
+
+
+class Waste(Pile):
+    kind = "waste"
+    rule = "only the stock deals onto the waste"
+
+    def refusal(self, card):
+        return "Only the stock deals onto the waste."
+
+
+class Solitaire(GameState):
+    """Stock, waste, foundation0..7, tableau0..9."""
+
+    Tableau: type[Pile] = Pile
+
+    def __init_subclass__(cls, **kw):
+        super().__init_subclass__(**kw)
+        cls.LAYOUT = (("stock", Stock), ("waste", Waste),
+                      *((f"foundation{i}", Foundation) for i in range(8)),
+                      *((f"tableau{i}", cls.Tableau) for i in range(10)))
+
+    def __init__(self, seed=None, **options):
+        super().__init__(seed, **options)
+        self.stock, self.waste = self.pile["stock"], self.pile["waste"]
+        self.foundations = self.pile_list[2:10]
+        self.tableau = self.pile_list[10:20]
+
+    def _shuffled_deck(self, seed: int) -> list:
+        """Both packs shuffled together; the deal takes cards from the end of this list."""
+        return shuffled(list(ALL_CARDS), Rng(seed))
+
+    # ----------------------------------------------------------------- rules
+    def is_won(self) -> bool:
+        return all(len(f.cards) == 13 for f in self.foundations)
+
+    def result(self) -> Result | None:
+        if self.is_won():
+            return Result("won", 0, reason="Every card is on the foundations.")
+        if not self.legal_moves():
+            return Result("stuck", reason="No more moves.")
+        return None
+
+    def _sources(self) -> list[Pile]:
+        """Piles whose top card may be moved: the waste and the columns."""
+        return [p for p in (self.waste, *self.tableau) if p.cards]
+
+    def legal_moves(self) -> list[Move]:
+        moves: list[Move] = []
+        self._moves_onto(self._sources(), self.foundations + self.tableau, moves)
+        if self.stock.cards:
+            moves.append(TURN_STOCK)
+        return moves
+
+    def _refusal(self, move: Move) -> IllegalMove | None:
+        src, dst = self._pile_of(move.source), self._pile_of(move.target)
+        if src is self.stock:
+            if dst is not self.waste:
+                return IllegalMove("Stock cards go to the waste: click the stock to turn one.")
+            if not src.cards:
+                return IllegalMove("The stock is empty: there is no redeal.")
+            return None if move.count == 1 else IllegalMove("The stock turns one card at a time.")
+        if not src.cards:
+            return IllegalMove(f"There is no card on {src.label}.")
+        if src is dst:
+            return IllegalMove("The card is already there.")
+        if dst is self.stock:
+            return IllegalMove("Cards can't go back to the stock.")
+        if src.kind == "foundation":
+            return IllegalMove("Cards on the foundations stay there.")
+        if move.count != 1:
+            return IllegalMove("Only one card can be moved at a time.")
+        card = src.cards[-1]
+        if not dst.accepts(card):
+            return IllegalMove(dst.refusal(card))
+        return None
+
+    def _play(self, move: Move, ops: list) -> None:
+        self._move(ops, self.pile[move.source], self.pile[move.target], move.count)

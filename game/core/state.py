@@ -1,0 +1,463 @@
+"""What every game shares: piles, the state API (legal_moves, push/pop, to_dict/from_dict).
+
+A game is a list of piles plus a few named variables. Each pile class states one building rule
+as ``wanted()``: the card faces it accepts now (or ``ANY``). Move generation and move checking
+both ask the same ``wanted()``, so the two can't disagree.
+
+Every change ``push`` makes is recorded as a small list of undo operations, so ``pop`` takes a
+move back exactly, including what the rules did by themselves (a card turned face up, a pile
+refilled, a waste turned over, a turn ended). ``to_dict`` stores the starting position and the
+moves; ``from_dict`` checks the position and replays the moves, so a save can never describe a
+state the rules could not reach from its start.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from .cards import ALL_CARDS, SUITS, Card, card_key
+from .moves import STOP, IllegalMove, Move
+
+FORMAT = 1
+ANY = "any"  # wanted() of a pile that takes any card
+ACE_KEYS = tuple(card_key(1, s) for s in SUITS)
+
+# undo operations
+_MOVE, _FLIP, _SET, _REV = range(4)
+
+
+class Pile:
+    """A pile of cards; ``cards[-1]`` is the top; the lowest ``down`` cards lie face down."""
+
+    kind: ClassVar[str] = "pile"
+    rule: ClassVar[str] = ""  # the building rule as a player would say it
+
+    __slots__ = ("name", "index", "cards", "down", "game")
+
+    def __init__(self, name: str, index: int, game: "GameState"):
+        self.name, self.index, self.game = name, index, game
+        self.cards: list[Card] = []
+        self.down = 0
+
+    def __repr__(self) -> str:
+        return f"<{self.name} {' '.join(map(str, self.cards))}>"
+
+    @property
+    def top(self) -> Card | None:
+        return self.cards[-1] if self.cards else None
+
+    @property
+    def label(self) -> str:
+        """The pile as a player calls it, for messages."""
+        base = self.name.rstrip("0123456789")
+        number = self.name[len(base):]
+        return f"the {base} {int(number) + 1}" if number else f"the {base}"
+
+    def wanted(self):
+        """The card faces (``Card.key``) this pile accepts now, or ``ANY``."""
+        return ()
+
+    def accepts(self, card: Card) -> bool:
+        wanted = self.wanted()
+        return wanted is ANY or card.key in wanted
+
+    def refusal(self, card: Card) -> str:
+        """Why ``card`` may not go here, in a sentence."""
+        if self.cards:
+            return f"The {card} doesn't fit on the {self.cards[-1]}: {self.rule}."
+        return f"The {card} can't go on {self.label}: {self.rule}."
+
+    def check(self, cards: list[Card], down: int) -> str | None:
+        """For loading a saved position: what is impossible about this pile, or None."""
+        return None if down == 0 else f"{self.name} can't have face-down cards"
+
+
+class Foundation(Pile):
+    kind = "foundation"
+    rule = "foundations start with an Ace and build up in suit to the King"
+
+    def wanted(self):
+        cards = self.cards
+        if not cards:
+            return ACE_KEYS
+        top = cards[-1]
+        return (top.key + 1,) if top.rank < 13 else ()
+
+    def refusal(self, card: Card) -> str:
+        if not self.cards:
+            return f"Only an Ace can start a foundation, not the {card}."
+        if self.cards[-1].rank == 13:
+            return "That foundation is complete."
+        return super().refusal(card)
+
+    def check(self, cards, down):
+        for i, card in enumerate(cards):
+            if card.rank != i + 1 or card.suit != cards[0].suit:
+                return f"{self.name} is not built up in suit from the Ace"
+        return super().check(cards, down)
+
+
+@dataclass(frozen=True)
+class Result:
+    """How a finished game ended. ``status``: "won" or "stuck" (solitaires), "won" or
+    "stalemate" (Russian Bank, with ``winner`` 0/1 or None on an even stalemate, and the
+    ``points`` the winner scores)."""
+
+    status: str
+    winner: int | None = None
+    points: int = 0
+    reason: str = ""
+
+
+class _Entry:
+    __slots__ = ("move", "ops", "breach", "restore")
+
+    def __init__(self, move, ops, breach=None, restore=None):
+        self.move, self.ops, self.breach, self.restore = move, ops, breach, restore
+
+
+class GameState:
+    """The state of one game. Subclasses give the layout, the deal and the rules."""
+
+    game_id: ClassVar[str] = ""
+    title: ClassVar[str] = ""
+    players: ClassVar[int] = 1
+    OPTIONS: ClassVar[dict[str, tuple]] = {}  # name -> (default, allowed values)
+    VARS: ClassVar[dict[str, Any]] = {}  # named variables of a position -> default
+    LAYOUT: ClassVar[tuple[tuple[str, type], ...]] = ()  # (pile name, pile class)
+    _move_table: ClassVar[list[list[Move]]]
+
+    def __init__(self, seed: int | None = None, **options):
+        self.options = self._check_options(options)
+        self.seed = seed
+        self.pile_list = [cls(name, i, self) for i, (name, cls) in enumerate(self.LAYOUT)]
+        self.pile = {p.name: p for p in self.pile_list}
+        for name, default in self.VARS.items():
+            setattr(self, name, default)
+        self.history: list[_Entry] = []
+        self._start = None
+        if "_move_table" not in type(self).__dict__:
+            type(self)._move_table = [[Move(a, b) for b, _ in self.LAYOUT] for a, _ in self.LAYOUT]
+
+    # ----------------------------------------------------------------- options and deal
+    @classmethod
+    def _check_options(cls, options: dict) -> dict:
+        if not isinstance(options, dict):
+            raise ValueError("options must be a mapping")
+        out = {}
+        for name, value in options.items():
+            if name not in cls.OPTIONS:
+                known = ", ".join(cls.OPTIONS) or "none"
+                raise ValueError(f"unknown option {name!r} for {cls.game_id} (options: {known})")
+            allowed = cls.OPTIONS[name][1]
+            if value not in allowed or type(value) is not type(allowed[0]):
+                raise ValueError(f"option {name} must be one of {list(allowed)}, not {value!r}")
+        for name, (default, _) in cls.OPTIONS.items():
+            out[name] = options.get(name, default)
+        return out
+
+    @classmethod
+    def deal(cls, seed: int, **options) -> "GameState":
+        if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
+            raise ValueError(f"a deal number is a whole number >= 0, not {seed!r}")
+        state = cls(seed, **options)
+        state._deal(seed)
+        state._start = state._snapshot()
+        return state
+
+    def _deal(self, seed: int) -> None:
+        raise NotImplementedError
+
+    # ----------------------------------------------------------------- the state API
+    current_player = 0
+
+    def legal_moves(self) -> list[Move]:
+        raise NotImplementedError
+
+    def _refusal(self, move: Move) -> IllegalMove | None:
+        """None if ``move`` is legal now, else the IllegalMove saying why."""
+        raise NotImplementedError
+
+    def _play(self, move: Move, ops: list) -> None:
+        """Carry out a legal move and everything the rules then do by themselves."""
+        raise NotImplementedError
+
+    def push(self, move: Move | str) -> None:
+        """Play a move. An illegal one raises IllegalMove and leaves the state unchanged."""
+        move = self._as_move(move)
+        error = self._refusal(move)
+        if error is not None:
+            raise error
+        ops: list = []
+        self._play(move, ops)
+        self.history.append(_Entry(move, ops))
+
+    def pop(self) -> Move:
+        """Take back the last move exactly and return it."""
+        if not self.history:
+            raise IndexError("there is no move to take back")
+        entry = self.history.pop()
+        self._undo(entry.ops)
+        if entry.restore is not None:
+            self.history.append(entry.restore)
+        return entry.move
+
+    def peek(self) -> Move | None:
+        return self.history[-1].move if self.history else None
+
+    def is_legal(self, move: Move | str) -> bool:
+        try:
+            return self._refusal(self._as_move(move)) is None
+        except IllegalMove:
+            return False
+
+    def why_illegal(self, move: Move | str) -> str | None:
+        """The sentence push would raise for this move, or None if it is legal."""
+        try:
+            error = self._refusal(self._as_move(move))
+        except IllegalMove as e:
+            error = e
+        return None if error is None else str(error)
+
+    def is_over(self) -> bool:
+        return self.result() is not None
+
+    def result(self) -> Result | None:
+        raise NotImplementedError
+
+    def piles(self) -> dict[str, list[tuple[Card, bool]]]:
+        """Every pile, bottom to top, as (card, face_up)."""
+        return {p.name: [(c, i >= p.down) for i, c in enumerate(p.cards)] for p in self.pile_list}
+
+    def key(self) -> tuple:
+        """A hashable key of the position (cards, faces and variables), not of the history."""
+        return (tuple(tuple(c.id for c in p.cards) for p in self.pile_list),
+                tuple(p.down for p in self.pile_list),
+                tuple(getattr(self, name) for name in self.VARS))
+
+    def copy(self, history: bool = True) -> "GameState":
+        """An independent copy; with ``history=False`` it starts at the current position
+        (cheap, for searches that only push and pop)."""
+        if history:
+            return from_dict(self.to_dict())
+        other = type(self)(self.seed, **self.options)
+        for mine, theirs in zip(self.pile_list, other.pile_list):
+            theirs.cards = list(mine.cards)
+            theirs.down = mine.down
+        for name in self.VARS:
+            setattr(other, name, getattr(self, name))
+        other._start = other._snapshot()
+        return other
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, GameState) and self.to_dict() == other.to_dict()
+
+    __hash__ = None  # mutable
+
+    def __str__(self) -> str:
+        lines = [f"{self.title} (deal {self.seed})" if self.seed is not None else self.title]
+        for p in self.pile_list:
+            cards = [str(c) if i >= p.down else "##" for i, c in enumerate(p.cards)]
+            lines.append(f"{p.name:>12}: {' '.join(cards)}")
+        return "\n".join(lines)
+
+    # ----------------------------------------------------------------- helpers for the games
+    def _as_move(self, move) -> Move:
+        if isinstance(move, Move):
+            return move
+        if isinstance(move, str):
+            try:
+                return Move.parse(move)
+            except ValueError:
+                pass
+        raise IllegalMove(f"{move!r} is not a move.")
+
+    def _pile_of(self, name: str) -> Pile:
+        try:
+            return self.pile[name]
+        except (KeyError, TypeError):
+            raise IllegalMove(f"There is no pile called {name!r} in {self.title}.") from None
+
+    def _moves_onto(self, sources, targets, out: list) -> None:
+        """Append a move for every (source top card, target that accepts it) pair."""
+        index: dict[int, list[Pile]] = {}
+        anys = []
+        for t in targets:
+            wanted = t.wanted()
+            if wanted is ANY:
+                anys.append(t)
+            else:
+                for k in wanted:
+                    found = index.get(k)
+                    if found is None:
+                        index[k] = [t]
+                    else:
+                        found.append(t)
+        table = self._move_table
+        for s in sources:
+            row = table[s.index]
+            for t in index.get(s.cards[-1].key, ()):
+                if t is not s:
+                    out.append(row[t.index])
+            for t in anys:
+                if t is not s:
+                    out.append(row[t.index])
+
+    def _move(self, ops: list, src: Pile, dst: Pile, n: int = 1) -> None:
+        """Move the top n cards of src onto dst, order kept, face up."""
+        if n == 1:
+            dst.cards.append(src.cards.pop())
+        else:
+            moved = src.cards[-n:]
+            del src.cards[-n:]
+            dst.cards.extend(moved)
+        ops.append((_MOVE, src, dst, n))
+        if src.down > len(src.cards):
+            ops.append((_FLIP, src, src.down))
+            src.down = len(src.cards)
+
+    def _turn_over(self, ops: list, src: Pile, dst: Pile) -> None:
+        """Turn the whole of src over onto dst (its top card ends up at the bottom)."""
+        n = len(src.cards)
+        dst.cards.extend(reversed(src.cards))
+        src.cards.clear()
+        ops.append((_REV, src, dst, n))
+
+    def _set_down(self, ops: list, pile: Pile, down: int) -> None:
+        if pile.down != down:
+            ops.append((_FLIP, pile, pile.down))
+            pile.down = down
+
+    def _set(self, ops: list, name: str, value) -> None:
+        old = getattr(self, name)
+        if old != value:
+            ops.append((_SET, name, old))
+            setattr(self, name, value)
+
+    def _undo(self, ops: list) -> None:
+        for op in reversed(ops):
+            kind = op[0]
+            if kind == _MOVE:
+                _, src, dst, n = op
+                moved = dst.cards[-n:]
+                del dst.cards[-n:]
+                src.cards.extend(moved)
+            elif kind == _FLIP:
+                op[1].down = op[2]
+            elif kind == _SET:
+                setattr(self, op[1], op[2])
+            else:
+                _, src, dst, n = op
+                moved = dst.cards[-n:]
+                del dst.cards[-n:]
+                src.cards.extend(reversed(moved))
+
+    # ----------------------------------------------------------------- saving
+    def _snapshot(self):
+        return ([[c.code for c in p.cards] for p in self.pile_list],
+                [p.down for p in self.pile_list],
+                {name: self._var_to_json(name, getattr(self, name)) for name in self.VARS})
+
+    def _var_to_json(self, name: str, value):
+        return list(value) if isinstance(value, tuple) else value
+
+    def _var_from_json(self, name: str, value):
+        """Check a saved variable and convert it back; ValueError if it is not valid."""
+        default = self.VARS[name]
+        if type(value) is not type(default):
+            raise ValueError(f"variable {name} must be {type(default).__name__}, not {value!r}")
+        return value
+
+    def to_dict(self) -> dict:
+        """JSON-safe: the format version, game, deal, options, start position and moves."""
+        cards, downs, variables = self._start
+        start = {"piles": {p.name: list(c) for p, c in zip(self.pile_list, cards)},
+                 "down": {p.name: d for p, d in zip(self.pile_list, downs) if d},
+                 "vars": dict(variables)}
+        moves = [str(e.move) + ("!" if e.breach else "") for e in self.history]
+        return {"format": FORMAT, "game": self.game_id, "seed": self.seed,
+                "options": dict(self.options), "start": start, "moves": moves}
+
+    def _load_start(self, start) -> None:
+        if not isinstance(start, dict) or not isinstance(start.get("piles"), dict):
+            raise ValueError("the saved position has no piles")
+        piles, downs = start["piles"], start.get("down", {})
+        variables = start.get("vars", {})
+        if not isinstance(downs, dict) or not isinstance(variables, dict):
+            raise ValueError("the saved position is malformed")
+        for name in piles:
+            if name not in self.pile:
+                raise ValueError(f"unknown pile {name!r} in a {self.game_id} position")
+        for name in downs:
+            if name not in self.pile:
+                raise ValueError(f"unknown pile {name!r} in a {self.game_id} position")
+        seen: set[Card] = set()
+        for p in self.pile_list:
+            codes = piles.get(p.name)
+            if not isinstance(codes, list):
+                raise ValueError(f"pile {p.name} is missing or not a list")
+            cards = []
+            for code in codes:
+                if not isinstance(code, str) or len(code) != 3:
+                    raise ValueError(f"pile {p.name}: {code!r} is not a card code like 'TH0'")
+                card = Card.parse(code)
+                if card in seen:
+                    raise ValueError(f"the card {code} appears twice")
+                seen.add(card)
+                cards.append(card)
+            down = downs.get(p.name, 0)
+            if type(down) is not int or not 0 <= down <= len(cards):
+                raise ValueError(f"pile {p.name}: face-down count {down!r} is impossible")
+            problem = p.check(cards, down)
+            if problem:
+                raise ValueError(problem)
+            p.cards, p.down = cards, down
+        if len(seen) != len(ALL_CARDS):
+            missing = sorted(c.code for c in set(ALL_CARDS) - seen)
+            raise ValueError(f"cards are missing from the position: {', '.join(missing[:5])}")
+        for name in variables:
+            if name not in self.VARS:
+                raise ValueError(f"unknown variable {name!r} in a {self.game_id} position")
+        for name, default in self.VARS.items():
+            value = variables.get(name, self._var_to_json(name, default))
+            setattr(self, name, self._var_from_json(name, value))
+        self._start = self._snapshot()
+
+    def _replay(self, text: str) -> None:
+        if text.endswith("!"):
+            raise ValueError(f"{self.title} has no priority-breaking moves")
+        self.push(Move.parse(text))
+
+
+REGISTRY: dict[str, type[GameState]] = {}
+
+
+def from_dict(data) -> GameState:
+    """Rebuild a state saved with ``to_dict``. Malformed data raises ValueError."""
+    if not isinstance(data, dict):
+        raise ValueError("a saved game must be a JSON object")
+    if data.get("format") != FORMAT:
+        raise ValueError(f"unknown save format {data.get('format')!r} (this version reads {FORMAT})")
+    cls = REGISTRY.get(data.get("game")) if isinstance(data.get("game"), str) else None
+    if cls is None:
+        raise ValueError(f"unknown game {data.get('game')!r}")
+    seed, options, moves = data.get("seed"), data.get("options", {}), data.get("moves", [])
+    if seed is not None and (type(seed) is not int or seed < 0):
+        raise ValueError(f"deal number {seed!r} is not a whole number >= 0")
+    if not isinstance(options, dict) or not isinstance(moves, list):
+        raise ValueError("options must be an object and moves a list")
+    state = cls(seed, **options)
+    state._load_start(data.get("start"))
+    for i, text in enumerate(moves):
+        if not isinstance(text, str):
+            raise ValueError(f"move {i + 1} is not text: {text!r}")
+        try:
+            state._replay(text)
+        except ValueError as e:  # IllegalMove is a ValueError too
+            raise ValueError(f"move {i + 1} ({text}) can't be replayed: {e}") from None
+    return state
+
+
+__all__ = ["ANY", "FORMAT", "Foundation", "GameState", "Pile", "REGISTRY", "Result", "STOP",
+           "from_dict"]
