@@ -1,0 +1,111 @@
+"""Deal numbers proved winnable, for the "winnable deals only" setting.
+
+    from game.ai.deals import winnable_deals
+    winnable_deals("indian-patience")            # [3, 4, 5, ...] sorted deal numbers
+    winnable_deals("forty-thieves", supermove=True)
+
+The list ships as a small data file (game/ai/data/winnable.json) built by
+
+    python -m game.ai.deals build [--count 200] [--budget 10] [--game forty-thieves] [--start 1]
+
+which solves deals start .. start+count-1 and keeps those the solver WON (each winning line was
+replayed through the core before being believed). A deal missing from the list may be winnable
+too: the list holds only what was proved within the budget.
+
+Forty Thieves' options only add moves (supermove lets a run move as one; foundation_takeback
+lets a foundation card come back), so a deal winnable without them is winnable with them: the
+default list is returned for every option set.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from functools import lru_cache
+from pathlib import Path
+
+DATA = Path(__file__).with_name("data") / "winnable.json"
+FORMAT = 1
+GAMES = ("forty-thieves", "indian-patience")
+
+
+@lru_cache(maxsize=1)
+def _load() -> dict:
+    try:
+        with open(DATA, encoding="utf-8") as f:
+            data = json.load(f)
+    except (OSError, ValueError):
+        return {}
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        return {}
+    return data.get("games", {}) if isinstance(data.get("games"), dict) else {}
+
+
+def winnable_deals(game_id: str, **options) -> list[int]:
+    """Deal numbers proved winnable for ``game_id`` (sorted; empty if none are known).
+    Unknown games or options raise ValueError, like new_game."""
+    from game.core import new_game
+
+    new_game(game_id, 0, **options)  # checks the game and the options
+    entry = _load().get(game_id)
+    if not isinstance(entry, dict):
+        return []
+    won = entry.get("won", [])
+    return sorted(d for d in won if type(d) is int and d >= 0)
+
+
+def build(games, start: int, count: int, budget_s: float, out=sys.stdout) -> dict:
+    """Solve deals start..start+count-1 of each game; return the data file's content."""
+    from game.core import new_game
+
+    from .solver import solve
+
+    result = {"format": FORMAT, "budget_s": budget_s, "games": {}}
+    old = _load()
+    for game in games:
+        won, lost, unknown = [], [], []
+        t0 = time.perf_counter()
+        for deal in range(start, start + count):
+            v = solve(new_game(game, deal), budget_s=budget_s)
+            {"won": won, "lost": lost}.get(v.status, unknown).append(deal)
+            print(f"{game} {deal}: {v.status} ({v.seconds:.2f} s, {v.nodes} nodes)", file=out,
+                  flush=True)
+        result["games"][game] = {"searched": [start, start + count - 1], "won": won,
+                                 "lost": lost, "unknown": len(unknown),
+                                 "seconds": round(time.perf_counter() - t0, 1)}
+        print(f"{game}: {len(won)} won, {len(lost)} lost, {len(unknown)} unknown of {count}",
+              file=out, flush=True)
+    for game in GAMES:  # keep what was built before for games not rebuilt now
+        if game not in result["games"] and game in old:
+            result["games"][game] = old[game]
+    return result
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="python -m game.ai.deals")
+    sub = parser.add_subparsers(dest="command", required=True)
+    b = sub.add_parser("build", help="solve deals and write " + str(DATA))
+    b.add_argument("--count", type=int, default=200, help="deals per game (default 200)")
+    b.add_argument("--start", type=int, default=1, help="first deal number (default 1)")
+    b.add_argument("--budget", type=float, default=10.0, help="seconds per deal (default 10)")
+    b.add_argument("--game", choices=GAMES, action="append", help="only this game (repeat)")
+    b.add_argument("--out", type=Path, default=DATA, help="where to write the file")
+    sub.add_parser("show", help="print how many deals are listed")
+    args = parser.parse_args(argv)
+    if args.command == "show":
+        for game in GAMES:
+            print(f"{game}: {len(winnable_deals(game))} winnable deals listed")
+        return 0
+    data = build(args.game or list(GAMES), args.start, args.count, args.budget)
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    text = json.dumps(data, separators=(",", ":"))
+    args.out.write_text(text + "\n", encoding="utf-8")
+    _load.cache_clear()
+    print(f"wrote {args.out} ({len(text)} bytes)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

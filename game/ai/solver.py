@@ -1,0 +1,425 @@
+"""A solver for Forty Thieves and Indian Patience: is this position winnable, and how?
+
+    from game.ai import solve, hint
+    v = solve(state, budget_s=10)        # blocking: v.status "won" | "lost" | "unknown"
+    v.line                               # the winning moves (core Moves) when won
+
+    from game.ai.solver import Solver
+    job = Solver(state, budget_s=10)     # copies the state; nothing is searched yet
+    v = job.think(5)                     # search for about 5 ms; None while undecided
+    job.hint()                           # next move of a found win, else the heuristic's best
+
+Like KPatience's solver it plays the actual deal: the stock order and the face-down cards are
+known to it. The search is a depth-first search, best moves first, over the solver's own compact
+copy of the position (model.py):
+
+- safe moves play themselves: a card goes to a foundation when nothing could ever want it as a
+  base and the other card of its face can still follow (see ``safe`` in model.py);
+- transposed positions merge: each position is stored once under a canonical key that ignores
+  which pack a card is from, the order of the columns and which of a suit's two foundations is
+  which; a position already seen is not searched again;
+- moves that can never help are not generated: a column's only card to an empty column, a
+  second empty column as a target; a move straight back is a transposition;
+- moves are ordered by a simple heuristic (foundation moves, moves that free a card or a
+  column, waste moves) so that wins are found early.
+
+The search is exhaustive, so an empty search means a proof that the position is lost. A "won"
+line is replayed move by move through the core's ``push`` before it is reported; if the core
+refused a move (a disagreement between the solver's copy of the rules and the core) the verdict
+would be "unknown", never a false "won".
+
+``think`` is resumable and never runs past its slice by more than one node (tens of
+microseconds natively), so the client can call it once per frame.
+"""
+
+from __future__ import annotations
+
+import heapq
+import random
+import time
+from dataclasses import dataclass, field
+
+from game.core import Move
+
+from .model import FOUND, STOCK, WASTE, make_model
+
+_clock = time.perf_counter
+
+
+@dataclass
+class Verdict:
+    """``status``: "won" (``line`` holds the moves, core Moves, from the position given),
+    "lost" (proved: no line wins), or "unknown" (the budget ran out first)."""
+
+    status: str
+    line: list[Move] | None = None
+    nodes: int = 0
+    seconds: float = 0.0
+    reason: str = field(default="", compare=False)
+
+    @property
+    def decided(self) -> bool:
+        return self.status != "unknown"
+
+
+class Solver:
+    """A resumable search of one position (a copy of ``state`` is taken)."""
+
+    #: The budget is shared by three searches, each complete on its own (so any of them may
+    #: prove a loss): greedy best-first (finds easy wins fast; at most BEST_FIRST_STATES
+    #: positions, for memory), depth-first with restarts and slightly shuffled move order
+    #: (escapes a bad early choice), then one plain depth-first search to the end.
+    BEST_FIRST_SHARE = 0.5
+    RESTART_SHARE = 0.3
+    BEST_FIRST_STATES = 150_000
+    RESTART_NODES = 3000  # times the Luby sequence 1 1 2 1 1 2 4 ...
+    SHUFFLE = 0.25  # chance to swap each move with the next in a restart's move order
+    #: the first two searches play every foundation move at once (model.eager): wins come
+    #: much sooner, but then their running out of moves proves nothing
+    EAGER = True
+
+    def __init__(self, state, budget_s: float = 10.0, max_nodes: int | None = None):
+        self.root = state.copy(history=False)
+        self.model = make_model(self.root)
+        self.budget_s = float(budget_s)
+        self.max_nodes = max_nodes
+        self.nodes = 0
+        self.seconds = 0.0
+        self.verdict: Verdict | None = None
+        self._win: list | None = None  # model moves of a found win, while being checked
+        self._replica = None
+        self._core_line: list[Move] = []
+        self._trash: list = []
+        model = self.model
+        log: list = []
+        model.autos(log)
+        self.root_moves = tuple(m for m, _ in log)
+        self.root_snap = model.snapshot()
+        self.best_score = model.estimate()
+        self.best_first = self.root_moves[0] if self.root_moves else None
+        self.phase = "done"
+        if model.won():
+            self._win = list(self.root_moves)
+            return
+        # phase 1: best-first
+        self.phase = "best"
+        model.eager = self.EAGER
+        self.exhausted = False  # an eager search ran out of moves: go on to the exact one
+        root_key = model.key()
+        self.bseen: set[bytes] = {root_key}
+        self.open: list = [(0, 0, self.root_snap, (None, self.root_moves))]
+        self.seq = 0
+        self.bf_deadline = self.budget_s * self.BEST_FIRST_SHARE
+        self.rs_deadline = self.bf_deadline + self.budget_s * self.RESTART_SHARE
+        self.restarts = 0
+        self.run_cap = -1
+        self.rng = random.Random(12345)
+        # phase 2: depth-first (set up when phase 1 ends)
+        self.seen: set[bytes] = set()
+        self.path: list = []  # (move, undo record) of every move played from the root
+        self.stack: list = []  # frames [moves, next index, len(path) at the frame]
+
+    # ------------------------------------------------------------------ public
+    def think(self, budget_ms: float) -> Verdict | None:
+        """Search for about ``budget_ms`` milliseconds. Returns the Verdict once decided (or
+        "unknown" once ``budget_s`` of thinking in all is spent), else None."""
+        if self.verdict is not None:
+            return self.verdict
+        start = _clock()
+        deadline = start + max(0.0, budget_ms) / 1000.0
+        limit = start + max(0.0, self.budget_s - self.seconds)
+        stop = min(deadline, limit)
+        if self._trash:
+            self._empty_trash(start + (stop - start) * 0.3)
+        if self._win is None and self.phase == "best":
+            end = start + self.bf_deadline - self.seconds
+            self._best_first(min(stop, end))
+            if self._win is None and self.verdict is None and (
+                    _clock() >= end or len(self.bseen) >= self.BEST_FIRST_STATES
+                    or self.exhausted):
+                self._discard(self.open, self.bseen)
+                self.open, self.bseen = [], set()
+                self.phase = "restart"
+                self.exhausted = False
+        if self._win is None and self.phase == "restart":
+            end = start + self.rs_deadline - self.seconds
+            while self._win is None and self.verdict is None and _clock() < min(stop, end):
+                if self.max_nodes is not None and self.nodes >= self.max_nodes:
+                    break
+                if self.exhausted:
+                    break
+                if self.nodes >= self.run_cap:
+                    self.restarts += 1
+                    self.run_cap = self.nodes + self.RESTART_NODES * _luby(self.restarts)
+                    self._start_dfs(shuffle=True)
+                self._search(min(stop, end), self.run_cap)
+            if self._win is None and self.verdict is None and (_clock() >= end
+                                                                or self.exhausted):
+                self.phase = "dfs"
+                self.model.eager = False
+                self._start_dfs()
+        if self._win is None and self.verdict is None and self.phase == "dfs":
+            self._search(stop)
+        if self._win is not None and self.verdict is None:
+            self._check_win(stop)
+        self.seconds += _clock() - start
+        if self.verdict is not None:
+            self.verdict.seconds, self.verdict.nodes = round(self.seconds, 6), self.nodes
+        if self.verdict is None and (self.seconds >= self.budget_s or (
+                self.max_nodes is not None and self.nodes >= self.max_nodes)):
+            self._finish("unknown", reason="budget spent")
+        return self.verdict
+
+    def run(self) -> Verdict:
+        """Think until decided or out of budget."""
+        while self.verdict is None:
+            self.think(max(1.0, (self.budget_s - self.seconds) * 1000.0 + 1.0))
+        return self.verdict
+
+    def hint(self) -> Move | None:
+        """The next move of a found winning line, else the first move towards the best
+        position the search has seen (most cards on the foundations), else the best-ordered
+        legal move. None when there is no move at all."""
+        v = self.verdict
+        if v is not None and v.status == "won":
+            return v.line[0] if v.line else None
+        if self._core_line:
+            return self._core_line[0]
+        first = None
+        if self._win:
+            first = self._win[0]
+        elif self.best_first is not None:
+            first = self.best_first
+        else:
+            model = make_model(self.root)
+            log: list = []
+            model.autos(log)
+            moves = model.moves()
+            first = moves[0] if moves else None
+        if first is None:
+            return None
+        try:
+            return self._to_core(self.root, make_model(self.root), first)
+        except ValueError:
+            return None
+
+    # ------------------------------------------------------------------ search
+    def _best_first(self, stop: float) -> None:
+        """Greedy best-first search: always expand the most promising position seen."""
+        model, open_, seen = self.model, self.open, self.bseen
+        apply, undo, autos, key, moves = (model.apply, model.undo, model.autos, model.key,
+                                          model.moves)
+        estimate, snapshot, restore = model.estimate, model.snapshot, model.restore
+        push, pop = heapq.heappush, heapq.heappop
+        max_nodes = self.max_nodes if self.max_nodes is not None else -1
+        nodes, seq, cap = self.nodes, self.seq, self.BEST_FIRST_STATES
+        best = self.best_score
+        clock = _clock
+        try:
+            while open_:
+                if clock() >= stop or nodes == max_nodes or len(seen) >= cap:
+                    return
+                _, _, snap, node = pop(open_)
+                restore(snap)
+                for m in moves():
+                    log = [(m, apply(m))]
+                    autos(log)
+                    nodes += 1
+                    if model.won():
+                        self._win = self._chain(node) + [x for x, _ in log]
+                        return
+                    k = key()
+                    if k not in seen:
+                        seen.add(k)
+                        score = estimate()
+                        child = (node, tuple(x for x, _ in log))
+                        if score > best:
+                            best = score
+                            self.best_first = self._chain(child)[0]
+                        seq += 1
+                        push(open_, (-score, -seq, snapshot(), child))
+                    for x, rec in reversed(log):
+                        undo(x, rec)
+            if model.eager:
+                self.exhausted = True
+            else:
+                self._finish("lost", reason="every position was searched")
+        finally:
+            self.nodes, self.seq, self.best_score = nodes, seq, best
+
+    @staticmethod
+    def _chain(node) -> list:
+        parts = []
+        while node is not None:
+            node, moves = node
+            parts.append(moves)
+        return [m for moves in reversed(parts) for m in moves]
+
+    def _discard(self, *containers) -> None:
+        """Hand big containers to the trash, emptied a little at each think (freeing a set
+        of a million keys at once would hold a frame for tens of milliseconds)."""
+        self._trash.extend(containers)
+
+    def _empty_trash(self, stop: float) -> None:
+        trash = self._trash
+        while trash and _clock() < stop:
+            box = trash[-1]
+            for _ in range(min(len(box), 2000)):
+                box.pop()
+            if not box:
+                trash.pop()
+
+    def _start_dfs(self, shuffle: bool = False) -> None:
+        model = self.model
+        if self.stack or self.seen:
+            self._discard(self.stack, self.seen, self.path)
+        model.restore(self.root_snap)
+        self.path = []
+        self.seen = {model.key()}
+        self.moves = model.moves
+        if shuffle:
+            rnd = self.rng.random
+
+            def moves(plain=model.moves):
+                out = plain()
+                for i in range(len(out) - 1):
+                    if rnd() < self.SHUFFLE:
+                        out[i], out[i + 1] = out[i + 1], out[i]
+                return out
+
+            self.moves = moves
+        self.stack = [[self.moves(), 0, 0]]
+
+    def _search(self, stop: float, cap: int = -1) -> None:
+        """Depth-first search from where it stopped, until ``stop`` or ``cap`` nodes."""
+        model, path, stack, seen = self.model, self.path, self.stack, self.seen
+        apply, undo, autos, key, moves = (model.apply, model.undo, model.autos, model.key,
+                                          self.moves)
+        max_nodes = self.max_nodes if self.max_nodes is not None else -1
+        if cap >= 0 and (max_nodes < 0 or cap < max_nodes):
+            max_nodes = cap
+        nodes = self.nodes
+        clock = _clock
+        try:
+            while stack:
+                if clock() >= stop or nodes == max_nodes:
+                    return
+                frame = stack[-1]
+                todo, i, base = frame
+                if i >= len(todo):
+                    stack.pop()
+                    if stack:
+                        base = stack[-1][2]
+                        while len(path) > base:
+                            m, rec = path.pop()
+                            undo(m, rec)
+                    continue
+                frame[1] = i + 1
+                m = todo[i]
+                path.append((m, apply(m)))
+                autos(path)
+                nodes += 1
+                if model.won():
+                    self._win = list(self.root_moves) + [m for m, _ in path]
+                    return
+                k = key()
+                if k in seen:
+                    while len(path) > base:
+                        m, rec = path.pop()
+                        undo(m, rec)
+                    continue
+                seen.add(k)
+                stack.append([moves(), 0, len(path)])
+            if model.eager:
+                self.exhausted = True
+            else:
+                self._finish("lost", reason="every line was searched")
+        finally:
+            self.nodes = nodes
+
+    # ------------------------------------------------------------------ checking a win
+    @staticmethod
+    def _to_core(replica, shadow, m) -> Move:
+        """The core Move for model move ``m``; ``replica`` (core) and ``shadow`` (model) both
+        hold the position before it."""
+        src, dst, n = m
+        if src == STOCK:
+            return Move("stock", "waste")
+        if src == WASTE:
+            source = "waste"
+        elif src >= FOUND:  # foundation_takeback: the core foundation topped by that face
+            face = shadow.card_at(src)
+            piles = replica.piles()
+            source = next((f"foundation{j}" for j in range(8) if piles[f"foundation{j}"]
+                           and piles[f"foundation{j}"][-1][0].key == face), None)
+            if source is None:
+                raise ValueError("no foundation card to take back")
+        else:
+            source = f"tableau{src}"
+        if dst >= FOUND:
+            for j in range(8):
+                mv = Move(source, f"foundation{j}", 1)
+                if replica.is_legal(mv):
+                    return mv
+            raise ValueError(f"no foundation takes the card from {source}")
+        return Move(source, f"tableau{dst}", n)
+
+    def _check_win(self, stop: float) -> None:
+        """Replay the found line through the core's push (sliced like the search)."""
+        if self._replica is None:
+            self._replica = self.root.copy(history=False)
+            self._shadow = make_model(self._replica)
+        replica, shadow, line, done = self._replica, self._shadow, self._win, self._core_line
+        clock = _clock
+        while len(done) < len(line):
+            if clock() >= stop and done:
+                return
+            try:
+                m = line[len(done)]
+                mv = self._to_core(replica, shadow, m)
+                replica.push(mv)
+                shadow.apply(m)
+            except ValueError as e:  # IllegalMove is a ValueError
+                self._finish("unknown", reason=f"the core refused move {len(done) + 1} of the "
+                             f"solver's line: {e}")
+                return
+            done.append(mv)
+        result = replica.result()
+        if result is not None and result.status == "won":
+            self._finish("won", line=list(done), reason="a winning line was found")
+        else:
+            self._finish("unknown", reason="the solver's line did not win in the core")
+
+    def _finish(self, status: str, line=None, reason: str = "") -> None:
+        self.verdict = Verdict(status, line, self.nodes, round(self.seconds, 6), reason)
+        # a finished job only answers hint(); its memory goes with it (not freed here, which
+        # could hold a frame)
+
+
+def _luby(i: int) -> int:
+    """The Luby sequence 1 1 2 1 1 2 4 1 1 2 ... (i from 1): restart lengths that waste at
+    most a log factor against the best fixed length."""
+    k = 1
+    while (1 << k) - 1 < i:
+        k += 1
+    while True:
+        if i == (1 << k) - 1:
+            return 1 << (k - 1)
+        i -= (1 << (k - 1)) - 1
+        k = 1
+        while (1 << k) - 1 < i:
+            k += 1
+
+
+def solve(state, budget_s: float = 10.0, max_nodes: int | None = None) -> Verdict:
+    """Blocking: search ``state`` for up to ``budget_s`` seconds (or ``max_nodes`` positions)."""
+    job = Solver(state, budget_s=budget_s, max_nodes=max_nodes)
+    v = job.run()
+    return v
+
+
+def hint(state, budget_s: float = 1.0) -> Move | None:
+    """Blocking convenience: think up to ``budget_s`` and return the hint."""
+    job = Solver(state, budget_s=budget_s)
+    job.run()
+    return job.hint()

@@ -1,0 +1,129 @@
+"""Solver benchmark: ``python -m game.bench solver [--quick]``.
+
+On fixed seeded deals of each game (deal numbers 10001.. , disjoint from the shipped
+winnable-deals list which starts at 1) it runs the solver with the full budget and records the
+time each verdict took, then prints per game:
+
+- share of deals decided (won or proved lost) within 1 s and within the budget (10 s);
+- of the decided ones, the share won;
+- nodes (positions made) per second;
+- median time to a verdict (decided deals only);
+- winnability: won / deals with its 95% Wilson interval counting every unknown as lost (a lower
+  bound), (won + unknown) / deals counting every unknown as won (an upper bound), and won /
+  decided (the estimate if unknown deals are like decided ones).
+
+``--quick`` runs fewer deals with a 1 s budget (under a minute). The last line printed is one
+JSON object with every figure. Timings depend on the machine and its load: say so when quoting.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import platform
+import statistics
+import sys
+import time
+
+GAMES = ("forty-thieves", "indian-patience")
+FIRST_DEAL = 10001
+
+
+def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """95% Wilson score interval for k successes in n trials."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = k / n
+    d = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / d
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def run_game(game: str, deals: list[int], budget: float, verbose: bool) -> dict:
+    from game.ai.solver import Solver
+    from game.core import new_game
+
+    rows = []
+    for deal in deals:
+        state = new_game(game, deal)
+        t0 = time.perf_counter()
+        v = Solver(state, budget_s=budget).run()
+        wall = time.perf_counter() - t0
+        rows.append((deal, v.status, v.seconds, v.nodes, wall))
+        if verbose:
+            print(f"  {game} {deal}: {v.status:7} {v.seconds:6.2f} s {v.nodes:8} nodes",
+                  flush=True)
+    n = len(rows)
+    decided = [r for r in rows if r[1] != "unknown"]
+    won = [r for r in rows if r[1] == "won"]
+    unknown = n - len(decided)
+    in_1s = [r for r in decided if r[2] <= 1.0]
+    nodes = sum(r[3] for r in rows)
+    secs = sum(r[2] for r in rows)
+    lo = wilson(len(won), n)
+    hi = wilson(len(won) + unknown, n)
+    mid = wilson(len(won), len(decided))
+    return {
+        "deals": n, "first_deal": deals[0], "budget_s": budget,
+        "won": len(won), "lost": len(decided) - len(won), "unknown": unknown,
+        "decided_1s": round(len(in_1s) / n, 4),
+        "decided_budget": round(len(decided) / n, 4),
+        "won_of_decided_1s": round(sum(1 for r in in_1s if r[1] == "won") / len(in_1s), 4)
+        if in_1s else None,
+        "won_of_decided": round(len(won) / len(decided), 4) if decided else None,
+        "nodes_per_s": round(nodes / secs) if secs else 0,
+        "median_verdict_s": round(statistics.median(r[2] for r in decided), 3)
+        if decided else None,
+        "winnability_lower": [round(len(won) / n, 4), round(lo[0], 4), round(lo[1], 4)],
+        "winnability_upper": [round((len(won) + unknown) / n, 4), round(hi[0], 4),
+                              round(hi[1], 4)],
+        "winnability_of_decided": [round(len(won) / len(decided), 4) if decided else None,
+                                   round(mid[0], 4), round(mid[1], 4)],
+        "seconds": round(sum(r[4] for r in rows), 1),
+        "won_deals": [r[0] for r in won],
+        "lost_deals": [r[0] for r in decided if r[1] == "lost"],
+    }
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="python -m game.bench solver")
+    parser.add_argument("--quick", action="store_true", help="20 deals a game, 1 s budget")
+    parser.add_argument("--deals", type=int, help="deals per game (default 200)")
+    parser.add_argument("--budget", type=float, help="seconds per deal (default 10)")
+    parser.add_argument("--game", choices=GAMES, action="append", help="only this game")
+    parser.add_argument("-v", "--verbose", action="store_true", help="one line per deal")
+    args = parser.parse_args(argv)
+    count = args.deals or (20 if args.quick else 200)
+    budget = args.budget or (1.0 if args.quick else 10.0)
+    games = args.game or list(GAMES)
+    figures = {"bench": "solver", "quick": args.quick, "python": platform.python_version(),
+               "machine": platform.machine(), "games": {}}
+    for game in games:
+        print(f"{game}: {count} deals from {FIRST_DEAL}, budget {budget:g} s", flush=True)
+        r = run_game(game, list(range(FIRST_DEAL, FIRST_DEAL + count)), budget, args.verbose)
+        figures["games"][game] = r
+
+        def pct(x):
+            return "n/a" if x is None else f"{100 * x:.1f}%"
+
+        print(f"  decided within 1 s:        {pct(r['decided_1s'])}"
+              f"  (won of those {pct(r['won_of_decided_1s'])})")
+        print(f"  decided within {budget:g} s:{' ' * (10 - len(f'{budget:g}'))}"
+              f"{pct(r['decided_budget'])}  (won of those {pct(r['won_of_decided'])})")
+        print(f"  won {r['won']}, lost (proved) {r['lost']}, unknown {r['unknown']}")
+        print(f"  nodes per second:          {r['nodes_per_s']}")
+        print(f"  median time to a verdict:  {r['median_verdict_s']} s")
+        w = r["winnability_lower"]
+        print(f"  winnability >= {pct(w[0])} (95% CI {pct(w[1])}..{pct(w[2])}, unknown as lost)")
+        w = r["winnability_upper"]
+        print(f"  winnability <= {pct(w[0])} (95% CI {pct(w[1])}..{pct(w[2])}, unknown as won)")
+        w = r["winnability_of_decided"]
+        print(f"  won of decided {pct(w[0])} (95% CI {pct(w[1])}..{pct(w[2])})", flush=True)
+    print(json.dumps(figures, separators=(",", ":")))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
