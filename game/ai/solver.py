@@ -44,6 +44,7 @@ from game.core import Move
 from .model import FOUND, STOCK, WASTE, make_model
 
 _clock = time.perf_counter
+_NO_LIMIT = 1 << 62
 
 
 @dataclass
@@ -211,13 +212,13 @@ class Solver:
                                           model.moves)
         estimate, snapshot, restore = model.estimate, model.snapshot, model.restore
         push, pop = heapq.heappush, heapq.heappop
-        max_nodes = self.max_nodes if self.max_nodes is not None else -1
+        max_nodes = self.max_nodes if self.max_nodes is not None else _NO_LIMIT
         nodes, seq, cap = self.nodes, self.seq, self.BEST_FIRST_STATES
         best = self.best_score
         clock = _clock
         try:
             while open_:
-                if clock() >= stop or nodes == max_nodes or len(seen) >= cap:
+                if clock() >= stop or nodes >= max_nodes or len(seen) >= cap:
                     return
                 _, _, snap, node = pop(open_)
                 restore(snap)
@@ -295,14 +296,14 @@ class Solver:
         model, path, stack, seen = self.model, self.path, self.stack, self.seen
         apply, undo, autos, key, moves = (model.apply, model.undo, model.autos, model.key,
                                           self.moves)
-        max_nodes = self.max_nodes if self.max_nodes is not None else -1
-        if cap >= 0 and (max_nodes < 0 or cap < max_nodes):
+        max_nodes = self.max_nodes if self.max_nodes is not None else _NO_LIMIT
+        if 0 <= cap < max_nodes:
             max_nodes = cap
         nodes = self.nodes
         clock = _clock
         try:
             while stack:
-                if clock() >= stop or nodes == max_nodes:
+                if clock() >= stop or nodes >= max_nodes:
                     return
                 frame = stack[-1]
                 todo, i, base = frame
