@@ -44,6 +44,19 @@ from game.core import Move
 from .model import FOUND, STOCK, WASTE, make_model
 
 _clock = time.perf_counter
+
+# Positions along the winning lines found lately (core key -> (line, index)): a Solver made for
+# a position the player reached by following such a line answers "won" at once. Lines are
+# replayed through the core before they get here, so every tail is a checked win.
+_KNOWN: dict = {}
+_KNOWN_MAX = 4000
+
+
+def _remember(keys: list, line: tuple) -> None:
+    if len(_KNOWN) + len(keys) > _KNOWN_MAX:
+        _KNOWN.clear()
+    for i, k in enumerate(keys):
+        _KNOWN[k] = (line, i)
 _NO_LIMIT = 1 << 62
 
 
@@ -92,6 +105,14 @@ class Solver:
         self._core_line: list[Move] = []
         self._trash: list = []
         model = self.model
+        known = _KNOWN.get((self.root.game_id, tuple(sorted(self.root.options.items())),
+                            self.root.key()))
+        if known is not None:
+            line, i = known
+            self.phase = "done"
+            self.verdict = Verdict("won", list(line[i:]), 0, 0.0, "a winning line found before")
+            self.best_first = None
+            return
         log: list = []
         model.autos(log)
         self.root_moves = tuple(m for m, _ in log)
@@ -370,6 +391,7 @@ class Solver:
         if self._replica is None:
             self._replica = self.root.copy(history=False)
             self._shadow = make_model(self._replica)
+            self._keys = []
         replica, shadow, line, done = self._replica, self._shadow, self._win, self._core_line
         clock = _clock
         while len(done) < len(line):
@@ -378,6 +400,7 @@ class Solver:
             try:
                 m = line[len(done)]
                 mv = self._to_core(replica, shadow, m)
+                self._keys.append(replica.key())
                 replica.push(mv)
                 shadow.apply(m)
             except ValueError as e:  # IllegalMove is a ValueError
@@ -388,6 +411,8 @@ class Solver:
         result = replica.result()
         if result is not None and result.status == "won":
             self._finish("won", line=list(done), reason="a winning line was found")
+            tag = (replica.game_id, tuple(sorted(replica.options.items())))
+            _remember([(*tag, k) for k in self._keys], tuple(done))
         else:
             self._finish("unknown", reason="the solver's line did not win in the core")
 

@@ -149,17 +149,21 @@ def test_russian_bank_is_refused():
 def test_a_50_ms_slice_returns_within_50_ms_plus_a_small_margin(game):
     # An undecided deal, sliced through every phase of the search until the budget is spent.
     job = Solver(new_game(game, 2), budget_s=2.0)
-    times = []
+    walls, cpus = [], []
     while True:
-        t = time.perf_counter()
+        t, c = time.perf_counter(), time.thread_time()
         v = job.think(50)
-        times.append(time.perf_counter() - t)
+        walls.append(time.perf_counter() - t)
+        cpus.append(time.thread_time() - c)
         if v is not None:
             break
-    # the machine running the tests may be busy: allow 25 ms of scheduling noise per slice,
-    # and require the typical slice to be on time
-    assert max(times) < 0.050 + 0.025, max(times)
-    assert statistics.median(times) < 0.050 + 0.005
+    # The work done in a slice stops on time: the CPU time it took stays within 50 ms plus a
+    # small margin. Wall time also counts the time other processes had the CPU (the machine
+    # running the tests may be busy), so it gets a looser bound, and the typical slice must
+    # be on time.
+    assert max(cpus) < 0.050 + 0.010, max(cpus)
+    assert max(walls) < 0.050 + 0.060, max(walls)
+    assert statistics.median(walls) < 0.050 + 0.005
     assert v.status in ("won", "lost", "unknown")
     assert job.seconds <= 2.0 + 0.1
 
