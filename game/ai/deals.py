@@ -56,6 +56,12 @@ def winnable_deals(game_id: str, **options) -> list[int]:
     return sorted(d for d in won if type(d) is int and d >= 0)
 
 
+def fastest(game_id: str) -> list[int]:
+    """A few listed deals the solver won quickest when the list was built (for tests)."""
+    entry = _load().get(game_id)
+    return list(entry.get("fastest", [])) if isinstance(entry, dict) else []
+
+
 def build(games, start: int, count: int, budget_s: float, out=sys.stdout) -> dict:
     """Solve deals start..start+count-1 of each game; return the data file's content."""
     from game.core import new_game
@@ -65,15 +71,18 @@ def build(games, start: int, count: int, budget_s: float, out=sys.stdout) -> dic
     result = {"format": FORMAT, "budget_s": budget_s, "games": {}}
     old = _load()
     for game in games:
-        won, lost, unknown = [], [], []
+        won, lost, unknown, times = [], [], [], {}
         t0 = time.perf_counter()
         for deal in range(start, start + count):
             v = solve(new_game(game, deal), budget_s=budget_s)
             {"won": won, "lost": lost}.get(v.status, unknown).append(deal)
+            if v.status == "won":
+                times[deal] = v.seconds
             print(f"{game} {deal}: {v.status} ({v.seconds:.2f} s, {v.nodes} nodes)", file=out,
                   flush=True)
+        fastest = sorted(times, key=times.get)[:3]  # for tests: re-solving these is quick
         result["games"][game] = {"searched": [start, start + count - 1], "won": won,
-                                 "lost": lost, "unknown": len(unknown),
+                                 "lost": lost, "unknown": len(unknown), "fastest": fastest,
                                  "seconds": round(time.perf_counter() - t0, 1)}
         print(f"{game}: {len(won)} won, {len(lost)} lost, {len(unknown)} unknown of {count}",
               file=out, flush=True)
