@@ -70,7 +70,7 @@ class IndianPatience(Solitaire):
         pile = self.pile.get(pile_name)
         return pile is not None and pile.kind == "tableau" and self.protected[pile.index - 10]
 
-    def legal_moves(self):
+    def _generate_moves(self):
         moves = []
         guarded = [t for t in self.tableau if self.protected[t.index - 10]]
         free = [p for p in self._sources() if p not in guarded]

@@ -169,6 +169,7 @@ class RussianBank(GameState):
         self.reserves = (self.pile["reserve0"], self.pile["reserve1"])
         self.hands = (self.pile["hand0"], self.pile["hand1"])
         self.wastes = (self.pile["waste0"], self.pile["waste1"])
+        self._foundation_tops = self._foundation_index = None
 
     def _deal(self, seed):
         """Each pack is shuffled; from it its owner deals the reserve, then four houses (the one
@@ -204,8 +205,12 @@ class RussianBank(GameState):
     def _foundation_moves(self, sources) -> list[Move]:
         """Priorities (a) and (b): if the reserve card fits a foundation, only that; else every
         available card that fits one."""
+        tops = [f.cards[-1] if f.cards else None for f in self.foundations]
+        if tops != self._foundation_tops:  # foundations change seldom: keep their index
+            self._foundation_tops = tops
+            self._foundation_index = self._target_index(self.foundations)
         moves: list[Move] = []
-        self._moves_onto(sources, self.foundations, moves)
+        self._moves_onto(sources, None, moves, self._foundation_index)
         reserve = self.reserves[self.current_player].name
         return [m for m in moves if m.source == reserve] or moves
 
@@ -220,7 +225,8 @@ class RussianBank(GameState):
         moves: list[Move] = []
         self._moves_onto(sources, [*self.houses, self.reserves[1 - p], self.wastes[1 - p]], moves)
         if self.seen:
-            moves = [m for m in moves if not self._repeats(m)]
+            pile = self.pile
+            moves = [m for m in moves if not self._repeats(pile[m.source], pile[m.target])]
         return moves
 
     def _hand_moves(self) -> list[Move]:
@@ -232,7 +238,7 @@ class RussianBank(GameState):
             return [self._move_table[hand.index][hand.index]]
         return []
 
-    def legal_moves(self) -> list[Move]:
+    def _generate_moves(self) -> list[Move]:
         if self.outcome:
             return []
         sources = self._sources()
@@ -309,7 +315,7 @@ class RussianBank(GameState):
         card = src.cards[-1]
         if not dst.accepts(card):
             return dst.refusal(card)
-        if self.seen and self._repeats(move):
+        if self._repeats(src, dst):
             return "That would bring the table back to a position already seen this turn."
         return None
 
@@ -334,6 +340,9 @@ class RussianBank(GameState):
         """Play a move. With ``breach=True`` in STOP! mode, a move that obeys the building rules
         but breaks a priority rule is played too, and ``self.breach`` then says which."""
         move = self._as_move(move)
+        if self._legal is not None and move in self._legal:
+            self._record(move, None)
+            return
         error = self._refusal(move)
         record = None
         if error is not None:
@@ -341,9 +350,7 @@ class RussianBank(GameState):
                 raise error
             record = Breach(error.priority, str(error), move, self._compulsory(error.priority),
                             self.current_player)
-        ops: list = []
-        self._play(move, ops)
-        self.history.append(_Entry(move, ops, record))
+        self._record(move, record)
 
     def _compulsory(self, rule: str) -> Move:
         if rule == "c":
@@ -366,7 +373,7 @@ class RussianBank(GameState):
         house_move = src.kind == "house" and dst.kind == "house"
         if house_move:
             before = self.seen[-1] if self.seen else self.house_hash()
-            after = self._hash_after(move)
+            after = self._hash_after(src, dst)
         self._move(ops, src, dst)
         if src.kind == "reserve" and src.cards:
             self._set_down(ops, src, len(src.cards) - 1)  # the next reserve card turns up
@@ -421,6 +428,7 @@ class RussianBank(GameState):
         if not self.outcome:
             self._end_turn(ops)
         self.history.append(_Entry(STOP, ops, None, restore=entry))
+        self._legal = None
         return StopCall(True, f"Stop! {found.reason} The move is taken back, "
                               f"{found.compulsory} is played instead, and the turn passes.", found)
 
@@ -455,16 +463,17 @@ class RussianBank(GameState):
                 h ^= row[depth][card.id]
         return h
 
-    def _hash_after(self, move) -> int:
-        src, dst = self.pile[move.source], self.pile[move.target]
+    def _hash_after(self, src: Pile, dst: Pile) -> int:
+        """house_hash() once src's top card has moved onto dst (both houses)."""
         card = src.cards[-1].id
         h = self.seen[-1] if self.seen else self.house_hash()
         return (h ^ _ZOBRIST[src.index - 8][len(src.cards) - 1][card]
                 ^ _ZOBRIST[dst.index - 8][len(dst.cards)][card])
 
-    def _repeats(self, move) -> bool:
-        src, dst = self.pile[move.source], self.pile[move.target]
-        return src.kind == "house" and dst.kind == "house" and self._hash_after(move) in self.seen
+    def _repeats(self, src: Pile, dst: Pile) -> bool:
+        """Would moving src's top card onto dst bring back a house position seen this turn?"""
+        return (src.kind == "house" and dst.kind == "house" and bool(self.seen)
+                and self._hash_after(src, dst) in self.seen)
 
     def position_digest(self) -> int:
         """The whole table and who is on turn, as a number below 2**53."""

@@ -62,7 +62,7 @@ class Solitaire(GameState):
         """Piles whose top card may be moved: the waste and the columns."""
         return [p for p in (self.waste, *self.tableau) if p.cards]
 
-    def legal_moves(self) -> list[Move]:
+    def _generate_moves(self) -> list[Move]:
         moves: list[Move] = []
         self._moves_onto(self._sources(), self.foundations + self.tableau, moves)
         if self.stock.cards:
