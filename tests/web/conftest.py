@@ -54,3 +54,40 @@ def emscripten(monkeypatch):
     """Pretend to run under pygbag: sys.platform is emscripten; the test sets platform.window."""
     monkeypatch.setattr(sys, "platform", "emscripten")
     return monkeypatch
+
+
+# ------------------------------------------------------------------------------ the browser
+def _missing(what):
+    """Browser tests need chromium, playwright and Pyodide; without them they FAIL (CI must
+    install them: .ci/run). PARLOUR_ALLOW_SKIP=1 lets a developer skip them locally instead."""
+    import os
+
+    if os.environ.get("PARLOUR_ALLOW_SKIP") == "1":
+        pytest.skip(f"{what} (PARLOUR_ALLOW_SKIP=1)")
+    pytest.fail(f"{what}. Install what .ci/run installs, or set PARLOUR_ALLOW_SKIP=1 to skip.",
+                pytrace=False)
+
+
+@pytest.fixture(scope="session")
+def browser():
+    from game.bench.browser import Browser, Missing
+
+    try:
+        b = Browser()
+    except Missing as e:
+        _missing(str(e))
+    yield b
+    b.close()
+
+
+@pytest.fixture(scope="module")
+def pyodide_page(browser):
+    """One Pyodide page for a test module; tests start by clearing its localStorage."""
+    from game.bench.browser import Missing, PyodidePage
+
+    try:
+        page = PyodidePage(browser=browser).__enter__()
+    except Missing as e:
+        _missing(str(e))
+    yield page
+    page.__exit__(None, None, None)
