@@ -147,7 +147,7 @@ class Table(Scene):
         self.recorded = bool(data.get("recorded", False))
         self.restore_extra(data)
         self.changed(save=False)
-        self.end_shown = self.state.is_over()
+        self.end_shown = self.state.is_over() and self.recorded
 
     def restore_extra(self, data: dict) -> None:
         pass
@@ -185,9 +185,9 @@ class Table(Scene):
         self.selected = self.drag = self.press = self.hint = None
         self.flights.clear()
         self.modal = None
+        self.say(f"{self.title_text}: deal {seed}.", "info", 3000)
         self.on_start()
         self.changed()
-        self.say(f"{self.title_text}: deal {seed}.", "info", 3000)
 
     def on_start(self) -> None:
         pass
@@ -821,8 +821,10 @@ class EndPanel(Modal):
     width, height = 600, 330
 
     def __init__(self, scene, title: str, lines: list[str], buttons, dim: bool = True,
-                 good: bool = False):
+                 good: bool = False, centerx: int | None = None):
         super().__init__(scene)
+        if centerx is not None:
+            self.rect.centerx = centerx
         self.title = title
         self.lines = lines
         self.dim = dim
