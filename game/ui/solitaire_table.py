@@ -252,7 +252,7 @@ class SolitaireTable(Table):
             r = pygame.Rect(shown[-1][2], self.layout.piles[name].rect.size)
             surf.blit(self.art.ring(theme.GOLD, 3), r.inflate(6, 6))
             tag = theme.text("protected", 16, (60, 40, 0), bold=True)
-            box = tag.get_rect(midbottom=(r.centerx, r.bottom - 4)).inflate(8, 2)
+            box = tag.get_rect(midtop=(r.centerx, r.bottom + 6)).inflate(8, 2)
             pygame.draw.rect(surf, theme.GOLD, box, border_radius=6)
             surf.blit(tag, tag.get_rect(center=box.center))
 
