@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.core import PASS, IllegalMove, Match, Move
+from game.core import PASS, STOP, IllegalMove, Match, Move
 
 from . import services, theme
 from .app import LEVELS, PACES
@@ -56,8 +56,8 @@ class BankTable(Table):
             Button((x, 384, half, 42), "Undo", self.undo, self.can_undo, size=22, name="Undo"),
             Button((x + half + 10, 384, half, 42), "Redo", self.redo, self.can_redo, size=22,
                    name="Redo"),
-            Button((x, 466, 48, 38), "-", lambda: self.change_pace(1), size=28, name="slower"),
-            Button((x + w - 48, 466, 48, 38), "+", lambda: self.change_pace(-1), size=28,
+            Button((x, 466, 48, 38), "-", lambda: self.change_pace(-1), size=28, name="slower"),
+            Button((x + w - 48, 466, 48, 38), "+", lambda: self.change_pace(1), size=28,
                    name="faster"),
             Button((x, 560, half, 44), "New game", self.new_deal, lambda: self.modal is None,
                    size=22, name="New game"),
@@ -120,6 +120,7 @@ class BankTable(Table):
         return PACES.get(self.app.settings.get("pace", "normal"), 800)
 
     def change_pace(self, step: int) -> None:
+        """step +1: faster (shorter pauses), -1: slower."""
         names = list(PACES)
         i = names.index(self.app.settings.get("pace", "normal")) if \
             self.app.settings.get("pace") in names else 1
@@ -138,7 +139,7 @@ class BankTable(Table):
     def last_mover(self) -> int | None:
         s = self.state
         last = s.peek()
-        if last is None:
+        if last is None or last == STOP:
             return None
         if last == PASS or (last.source.startswith("hand") and last.target.startswith("waste")):
             return 1 - s.current_player
@@ -251,11 +252,22 @@ class BankTable(Table):
             self.changed()
             self.after_change()
             self.turn_start = len(s.history)
-            self.banner = ("Stop! You caught the computer.", call.message,
-                           self.app.time_ms + 5000)
-            self.say(call.message, "good", 9000)
+            text = self.stop_text(call, "The computer's move is taken back", "its turn ends")
+            self.banner = ("Stop! You caught the computer.", text, self.app.time_ms + 5000)
+            self.say(text, "good", 9000)
         else:
             self.say(call.message, "warn", 4000)
+
+    def stop_text(self, call, taken: str, ends: str) -> str:
+        """What a right Stop! call did, in words (the core's message uses move notation)."""
+        b = call.breach
+        reason = b.reason.removeprefix("Priority: ")
+        reason = reason[0].upper() + reason[1:]
+        target = self.state.pile[b.compulsory.target]
+        card = target.top
+        return (f"{reason} {taken}, the {card.name if card else 'card'} is played to "
+                f"{target.label.replace('player 1', 'your').replace('player 2', 'the computer')}"
+                f" instead, and {ends}.")
 
     def computer_stops(self) -> None:
         """The computer calls Stop! on your priority breach."""
@@ -270,8 +282,9 @@ class BankTable(Table):
         self.redo_groups.clear()
         self.changed()
         self.after_change()
-        self.banner = ("Stop! The computer caught you.", call.message, self.app.time_ms + 5000)
-        self.say(call.message, "warn", 9000)
+        text = self.stop_text(call, "Your move is taken back", "your turn ends")
+        self.banner = ("Stop! The computer caught you.", text, self.app.time_ms + 5000)
+        self.say(text, "warn", 9000)
         self.next_action_at = self.app.time_ms + max(self.pace(), 2500)
 
     # ----------------------------------------------------------------- the frame
@@ -362,9 +375,9 @@ class BankTable(Table):
         elif k == pygame.K_x:
             self.player_stop()
         elif k in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
-            self.change_pace(-1)
-        elif k in (pygame.K_MINUS, pygame.K_KP_MINUS):
             self.change_pace(1)
+        elif k in (pygame.K_MINUS, pygame.K_KP_MINUS):
+            self.change_pace(-1)
         elif k == pygame.K_n:
             self.new_deal()
 
@@ -416,7 +429,8 @@ class BankTable(Table):
         you, bot = self.match.scores
         theme.blit_text(screen, f"Match to {self.match.target}: you {you} · computer {bot}",
                         (x, y + 6), 20, theme.ACCENT)
-        theme.blit_text(screen, f"Game {self.match.games + 1} of the match", (x, y + 32), 18,
+        game_no = self.match.games + (0 if self.recorded else 1)
+        theme.blit_text(screen, f"Game {game_no} of the match", (x, y + 32), 18,
                         theme.INK_DIM)
         theme.blit_text(screen, "Computer's pace", (PANEL_X + 182, 452), 18, theme.INK_DIM,
                         anchor="midtop")

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 import random
+import re
 
 import pygame
 
@@ -26,6 +27,12 @@ DOUBLE_CLICK_MS = 450
 DRAG_THRESHOLD = 6
 FLIGHT_MS = 170
 MESSAGE_MS = 5000
+_TEN = re.compile(r"\bT([SHDC])\b")
+
+
+def readable(text: str) -> str:
+    """The core writes a Ten as "TH"; players read "10H"."""
+    return _TEN.sub(r"10\1", text)
 STATUS_Y = 686
 
 
@@ -266,7 +273,7 @@ class Table(Scene):
     def say(self, text: str, kind: str = "info", ms: float = MESSAGE_MS) -> None:
         color = {"error": theme.RED_INK, "good": theme.TARGET, "info": theme.INK,
                  "warn": theme.ACCENT}[kind]
-        self.message = (text, color, self.app.time_ms + ms)
+        self.message = (readable(text), color, self.app.time_ms + ms)
 
     def accepting_input(self) -> bool:
         return self.modal is None

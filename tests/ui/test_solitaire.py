@@ -6,6 +6,8 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from game.ui.table import readable
+
 from game.core import Move, new_game
 
 # deals where a column ends in an Ace and a column-to-column move exists at the start
@@ -77,7 +79,7 @@ def test_drag_to_an_illegal_place_snaps_back_with_the_reason(ui, game):
     reason = t.state.why_illegal(Move(source, target))
     ui.drag(ui.card_point(source), ui.card_point(target))
     assert t.state.history == []
-    assert t.message_text() == reason
+    assert t.message_text() == readable(reason)
     ui.settle()
     assert t.state.pile[source].top is card
     assert ui.shows_card(ui.card_rect(source), card)
