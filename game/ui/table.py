@@ -27,6 +27,7 @@ DOUBLE_CLICK_MS = 450
 DRAG_THRESHOLD = 6
 FLIGHT_MS = 170
 MESSAGE_MS = 5000
+TIME_SAVE_MS = 5000  # the clock is saved this often even without a move
 _TEN = re.compile(r"\bT([SHDC])\b")
 
 
@@ -100,6 +101,7 @@ class Table(Scene):
         self._layer_key = None
         self._bg = theme.felt()
         self.active = False
+        self._unsaved_ms = 0.0
         self.build_buttons()
         self.load_or_deal()
 
@@ -174,6 +176,7 @@ class Table(Scene):
         return {}
 
     def save(self) -> None:
+        self._unsaved_ms = 0.0
         try:
             self.app.saves.save_game(self.game_id, self.save_data())
         except Exception as e:  # storage full or unavailable: tell, never crash
@@ -642,6 +645,9 @@ class Table(Scene):
             self.flights = [f for f in self.flights if not f.done(now)]
         if self.state.history and not self.state.is_over() and self.modal is None:
             self.elapsed += dt / 1000
+            self._unsaved_ms += dt
+            if self._unsaved_ms >= TIME_SAVE_MS:  # so a reload loses at most a few seconds
+                self.save()
         if self.celebration:
             self.celebration.update(dt)
         self.game_update(dt)
