@@ -3,6 +3,8 @@ only blits surfaces that were rendered once."""
 
 from __future__ import annotations
 
+import functools
+
 import pygame
 
 W, H = 1280, 720  # the logical canvas
@@ -66,8 +68,9 @@ def blit_text(dest: pygame.Surface, s: str, pos, size=24, color=INK, bold=False,
     return rect
 
 
-def wrap(s: str, size: int, width: int, bold: bool = False) -> list[str]:
-    """Split text into lines no wider than ``width`` pixels (paragraphs kept)."""
+@functools.lru_cache(maxsize=1024)
+def wrap(s: str, size: int, width: int, bold: bool = False) -> tuple[str, ...]:
+    """Split text into lines no wider than ``width`` pixels (paragraphs kept); cached."""
     f = font(size, bold)
     lines: list[str] = []
     for para in s.split("\n"):
@@ -81,7 +84,7 @@ def wrap(s: str, size: int, width: int, bold: bool = False) -> list[str]:
                 lines.append(line)
                 line = word
         lines.append(line)
-    return lines
+    return tuple(lines)
 
 
 def felt(size=(W, H)) -> pygame.Surface:
