@@ -157,7 +157,8 @@ class SolitaireTable(Table):
     # ----------------------------------------------------------------- the frame
     def changed(self, save: bool = True) -> None:
         super().changed(save)
-        self.restart_solver()
+        if not self.finishing:  # while a found winning line plays out, its verdict stands
+            self.restart_solver()
 
     def game_update(self, dt: float) -> None:
         if self.modal is None and not self.flights and not self.drag and not self.press:
