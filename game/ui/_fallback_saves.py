@@ -44,9 +44,9 @@ class Saves:
             s["won"] += 1
             s["streak"] += 1
             s["best_streak"] = max(s["best_streak"], s["streak"])
-            if s["best_time"] is None or seconds < s["best_time"]:
+            if not assisted and (s["best_time"] is None or seconds < s["best_time"]):
                 s["best_time"] = seconds
-            if s["fewest_moves"] is None or moves < s["fewest_moves"]:
+            if not assisted and (s["fewest_moves"] is None or moves < s["fewest_moves"]):
                 s["fewest_moves"] = moves
         else:
             s["streak"] = 0

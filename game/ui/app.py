@@ -33,7 +33,7 @@ DEFAULT_SETTINGS = {
     "match_target": 300,
     "supermove": False,  # Forty Thieves option
     "winnable_only": False,  # needs the solver's deal list
-    "winnable_light": True,  # needs the solver
+    "winnable_light": False,  # needs the solver; a game it helped counts as assisted
     "last_game": None,
 }
 PACES = {"slow": 1400, "normal": 800, "fast": 350, "instant": 60}  # ms between computer moves

@@ -149,8 +149,8 @@ class SettingsScene(BackScene):
         ("match_target", "Match to", [(100, "100"), (300, "300"), (500, "500")], ""),
         ("winnable_only", "Deals", [(False, "Any deal"), (True, "Winnable deals only")],
          "needs the solver"),
-        ("winnable_light", "\"Still winnable?\" light", [(True, "On"), (False, "Off")],
-         "needs the solver"),
+        ("winnable_light", "\"Still winnable?\" light", [(False, "Off"), (True, "On")],
+         "games count as assisted"),
     ]
 
     def __init__(self, app):

@@ -57,9 +57,9 @@ class SolitaireTable(Table):
     def random_seed(self) -> int:
         if self.app.settings.get("winnable_only") and services.HAVE_DEALS:
             try:
-                deals = services.winnable_deals(self.game_id)
-            except TypeError:
-                deals = services.winnable_deals()
+                deals = services.winnable_deals(self.game_id, **self.options())
+            except (TypeError, ValueError):
+                deals = []
             if deals:
                 return random.choice(list(deals))
         return super().random_seed()
@@ -120,14 +120,13 @@ class SolitaireTable(Table):
     def restart_solver(self) -> None:
         self.verdict = None
         self.solver_job = None
-        if services.HAVE_SOLVER and self.app.settings.get("winnable_light", True) \
-                and not self.state.is_over():
-            self.solver_job = services.Solver(self.state.copy(), budget_s=10)
+        if services.HAVE_SOLVER and not self.state.is_over():  # for Hint, Finish and the light
+            self.solver_job = services.Solver(self.state, budget_s=10)  # it takes its own copy
 
     def show_hint(self) -> None:
         if not self.solver_ready():
             return
-        job = self.solver_job or services.Solver(self.state.copy(), budget_s=2)
+        job = self.solver_job or services.Solver(self.state, budget_s=2)
         move = job.hint()
         if move is None:
             self.say("No hint: no move helps any more.", "info")
@@ -145,9 +144,13 @@ class SolitaireTable(Table):
         return f"move the {card.name if card else move.source} to {label}"
 
     def finish_ready(self) -> bool:
+        """A certain win is known: offered when the light is on, or once the stock is empty
+        (so the button does not give the verdict away to a player who turned the light off)."""
         v = self.verdict
-        return bool(v is not None and getattr(v, "status", "") == "won" and getattr(v, "line", None)
-                    and not self.finishing and self.accepting_input())
+        shown = self.app.settings.get("winnable_light", False) or not self.state.stock.cards
+        return bool(shown and v is not None and getattr(v, "status", "") == "won"
+                    and getattr(v, "line", None) and not self.finishing
+                    and self.accepting_input())
 
     def auto_finish(self) -> None:
         if self.finish_ready():
@@ -180,7 +183,7 @@ class SolitaireTable(Table):
             verdict = self.solver_job.think(SOLVER_SLICE_MS)
             if verdict is not None:
                 self.verdict = verdict
-                if self.app.settings.get("winnable_light", True):
+                if self.app.settings.get("winnable_light", False):
                     self.assisted = self.assisted or verdict.status in ("won", "lost")
         self.finish_button.visible = self.finish_ready()
         if self.state.is_over() and not self.end_shown and not self.flights and not self.drag:
@@ -267,7 +270,7 @@ class SolitaireTable(Table):
         info = (f"{self.title_text} · deal {self.state.seed} · moves {self.move_count()} · "
                 f"{theme.format_time(self.elapsed)}")
         r = theme.blit_text(screen, info, (right, 26), 22, theme.INK, anchor="midright")
-        if services.HAVE_SOLVER and self.app.settings.get("winnable_light", True):
+        if services.HAVE_SOLVER and self.app.settings.get("winnable_light", False):
             status = getattr(self.verdict, "status", None)
             color = {"won": (80, 220, 100), "lost": (230, 70, 60)}.get(status, (150, 150, 150))
             label = {"won": "winnable", "lost": "not winnable"}.get(

@@ -28,7 +28,7 @@ class StandInSolver:
 
     def __init__(self, state, budget_s=10):
         StandInSolver.made += 1
-        self.state = state.copy()
+        self.state = state.copy(history=False)
         self.slices = 0
 
     def _line(self):
@@ -59,18 +59,19 @@ def with_solver(monkeypatch):
     monkeypatch.setattr(services, "Solver", StandInSolver)
     monkeypatch.setattr(services, "HAVE_SOLVER", True)
     monkeypatch.setattr(services, "HAVE_DEALS", True)
-    monkeypatch.setattr(services, "winnable_deals", lambda *game: [91])
+    monkeypatch.setattr(services, "winnable_deals", lambda game_id, **options: [91])
 
 
 def test_light_hint_and_auto_finish(ui, with_solver):
     ui.app.settings["auto_move"] = False
+    ui.app.settings["winnable_light"] = True
     t = ui.app.open_game("forty-thieves")
     t.start(91)
     ui.frames(1)
     assert t.verdict is None  # thinking, sliced over frames
     ui.frames(3)
     assert t.verdict.status == "won"
-    assert not t.assisted or t.verdict.status in ("won", "lost")
+    assert t.assisted  # the light told the player something
     ui.click(ui.button("Hint"))
     move = t.hint[0]
     assert isinstance(move, Move) and t.assisted
@@ -103,3 +104,15 @@ def test_without_a_solver_there_is_no_hint_button(ui):
         t.button("Hint")
     ui.key(pygame.K_h)  # the key does nothing harmful
     assert t.hint is None
+
+
+def test_with_the_light_off_nothing_is_given_away(ui, with_solver):
+    ui.app.settings["auto_move"] = False
+    t = ui.app.open_game("forty-thieves")
+    t.start(91)
+    ui.frames(5)
+    assert t.verdict.status == "won"  # known, for Hint and Finish, but not shown
+    assert not t.assisted
+    assert not t.finish_button.visible  # the stock still has cards
+    ui.click(ui.button("Hint"))
+    assert t.hint is not None and t.assisted  # a hint is help
