@@ -68,9 +68,11 @@ class TitleScene(Scene):
 
     def key(self, event):
         k = event.key
+        if self.focus_key(event):
+            return
         if k in (pygame.K_1, pygame.K_2, pygame.K_3):
             self.app.open_game(GAMES[k - pygame.K_1])
-        elif k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_c):
+        elif k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_c) and self.focused < 0:
             b = self.button("continue")
             if b.enabled:
                 b.action()
@@ -99,9 +101,10 @@ class TitleScene(Scene):
             if note:
                 theme.blit_text(screen, note, (b.rect.right + 16, b.rect.centery + 12), 18,
                                 theme.ACCENT, anchor="midleft")
+        self.draw_focus(screen, self.app.keyboard_used)
         theme.blit_text(screen, "Keys: 1 2 3 choose a game · Enter continues · S settings · "
-                        "T statistics · R rules", (640, 700), 18, theme.INK_FAINT,
-                        anchor="midbottom")
+                        "T statistics · R rules · Tab and Enter for any button", (640, 700), 18,
+                        theme.INK_FAINT, anchor="midbottom")
         if self.app.notices:
             theme.blit_text(screen, self.app.notices[0], (640, 672), 20, theme.ACCENT,
                             anchor="midbottom")
@@ -120,12 +123,15 @@ class BackScene(Scene):
     def key(self, event):
         if event.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
             self.app.title()
+        else:
+            self.focus_key(event)
 
     def draw(self, screen):
         screen.blit(Background.get(), (0, 0))
         theme.blit_text(screen, self.heading, (640, 22), 46, theme.GOLD, bold=True,
                         anchor="midtop")
         super().draw(screen)
+        self.draw_focus(screen, self.app.keyboard_used)
 
 
 class SettingsScene(BackScene):

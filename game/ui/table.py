@@ -866,6 +866,7 @@ class EndPanel(Modal):
                 y += 30
         for b in self.buttons:
             b.draw(screen)
+        self.draw_focus(screen, self.app.keyboard_used)
 
     def key(self, event):
         if event.key == pygame.K_ESCAPE:

@@ -110,6 +110,31 @@ class ButtonRow:
                 return b
         raise KeyError(name)
 
+    # keyboard: Tab / arrows walk the buttons, Enter or Space presses the focused one
+    focused: int = -1
+
+    def focus_key(self, event) -> bool:
+        live = [i for i, b in enumerate(self.buttons) if b.visible and b.enabled]
+        if not live:
+            return False
+        k = event.key
+        back = k in (pygame.K_UP, pygame.K_LEFT) or (
+            k == pygame.K_TAB and event.mod & pygame.KMOD_SHIFT)
+        if k in (pygame.K_TAB, pygame.K_DOWN, pygame.K_RIGHT, pygame.K_UP, pygame.K_LEFT):
+            pos = live.index(self.focused) if self.focused in live else (0 if back else -1)
+            self.focused = live[(pos + (-1 if back else 1)) % len(live)]
+            return True
+        if k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and self.focused in live:
+            self.buttons[self.focused].action()
+            return True
+        return False
+
+    def draw_focus(self, dest, keyboard_used: bool) -> None:
+        if keyboard_used and 0 <= self.focused < len(self.buttons):
+            b = self.buttons[self.focused]
+            if b.visible:
+                pygame.draw.rect(dest, theme.FOCUS, b.rect.inflate(8, 8), 3, border_radius=11)
+
 
 class Scene(ButtonRow):
     """One screen. The app calls pointer_*/key/update/draw; ``modal`` (a Modal) is on top and
@@ -182,6 +207,8 @@ class Modal(ButtonRow):
         self.buttons_up(pos)
 
     def key(self, event):
+        if self.focus_key(event):
+            return
         if event.key == pygame.K_ESCAPE:
             self.close()
         elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.buttons:
@@ -207,6 +234,7 @@ class Modal(ButtonRow):
         self.draw_frame(screen)
         for b in self.buttons:
             b.draw(screen)
+        self.draw_focus(screen, self.app.keyboard_used)
 
 
 class Confirm(Modal):
@@ -237,6 +265,7 @@ class Confirm(Modal):
             y += 28
         for b in self.buttons:
             b.draw(screen)
+        self.draw_focus(screen, self.app.keyboard_used)
 
 
 class NumberEntry(Modal):

@@ -144,3 +144,31 @@ def test_move_notation_of_refusals_is_readable(ui):
     ui.settle()
     assert not t.attempt(Move("stock", "tableau0"))
     assert "click the stock" in t.message_text()
+
+
+def test_menus_work_with_the_keyboard_alone(ui):
+    ui.key(pygame.K_TAB)  # focus the first button: Forty Thieves
+    ui.key(pygame.K_TAB)  # Indian Patience
+    ui.frames(1)
+    ui.screenshot("title-keyboard.png")
+    ui.key(pygame.K_RETURN)
+    assert getattr(ui.app.scene, "game_id", None) == "indian-patience"
+    ui.key(pygame.K_ESCAPE)
+    ui.key(pygame.K_s)
+    scene = ui.app.scene
+    assert isinstance(scene, SettingsScene)
+    target = scene.buttons.index(scene.button("four_colour=True"))
+    for _ in range(target + 1):  # the first Tab focuses button 0 (Back)
+        ui.key(pygame.K_TAB)
+    ui.key(pygame.K_RETURN)
+    assert ui.app.settings["four_colour"] is True
+    # a confirmation dialog answers to the keyboard too
+    ui.key(pygame.K_ESCAPE)
+    ui.key(pygame.K_2)
+    t = ui.app.scene
+    ui.key(pygame.K_s)  # turn a stock card: the deal is started
+    ui.settle()
+    ui.key(pygame.K_n)
+    assert t.modal is not None
+    ui.key(pygame.K_RETURN)  # the default answer: New deal
+    assert t.modal is None and not t.state.history
