@@ -257,5 +257,33 @@ class CardArt:
         return surf.convert_alpha()
 
 
-def suits() -> tuple[str, ...]:
-    return SUITS
+_ARTS: dict[tuple, CardArt] = {}
+
+
+def get_art(width: int, height: int, four_colour: bool, fan: str) -> CardArt:
+    """The one CardArt for this size and style (kept, so its images are made once)."""
+    key = (width, height, four_colour, fan)
+    art = _ARTS.get(key)
+    if art is None:
+        art = _ARTS[key] = CardArt(width, height, four_colour, fan)
+    return art
+
+
+def warm_up(budget_ms: float, four_colour: bool, sizes) -> bool:
+    """Draw card faces ahead of need for at most ``budget_ms`` (called once a frame from the
+    title screen, so opening a table later does not stall a frame). True when all are made."""
+    import time
+
+    from game.core.cards import ALL_CARDS
+
+    deadline = time.perf_counter() + budget_ms / 1000
+    for w, h, fan in sizes:
+        art = get_art(w, h, four_colour, fan)
+        for card in ALL_CARDS[:52]:
+            if card.key not in art._faces:
+                art.face(card)
+                if time.perf_counter() >= deadline:
+                    return False
+        art.back(0)
+        art.back(1)
+    return True

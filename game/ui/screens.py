@@ -8,7 +8,7 @@ from game.core import GAMES
 
 from . import services, theme
 from .app import LEVELS, PACES, WEB
-from .cards import CardArt
+from .cards import get_art, warm_up
 from .rules_text import RULES
 from .widgets import Button, Scene
 
@@ -32,7 +32,8 @@ class Background:
 class TitleScene(Scene):
     def __init__(self, app):
         super().__init__(app)
-        self.art = CardArt(96, 134, app.settings["four_colour"])
+        self.art = get_art(96, 134, app.settings["four_colour"], "down")
+        self.warm = False
         from game.core.cards import Card
         self.fan = [Card(1, "S"), Card(13, "H"), Card(12, "D"), Card(11, "C")]
         self.saved = {}
@@ -65,6 +66,12 @@ class TitleScene(Scene):
         for i, (label, action) in enumerate(small):
             self.buttons.append(Button((x + i * (bw + 10), y + 6, bw, 46), label, action,
                                        size=22, name=label))
+
+    def update(self, dt):
+        if not self.warm:  # make the card faces a little at a time, before a table needs them
+            from .layout import BankLayout, SolitaireLayout
+            sizes = [(L.card_w, L.card_h, L.fan) for L in (SolitaireLayout, BankLayout)]
+            self.warm = warm_up(3, self.app.settings["four_colour"], sizes)
 
     def key(self, event):
         k = event.key

@@ -19,7 +19,7 @@ import pygame
 from game.core import IllegalMove, Move, from_dict, new_game
 
 from . import theme
-from .cards import CardArt
+from .cards import CardArt, get_art  # noqa: F401
 from .layout import layout_for
 from .widgets import Confirm, Modal, Scene
 
@@ -630,7 +630,7 @@ class Table(Scene):
         key = (self.app.settings["four_colour"],)
         if key != self._art_key:
             self._art_key = key
-            self.art = CardArt(self.layout.card_w, self.layout.card_h,
+            self.art = get_art(self.layout.card_w, self.layout.card_h,
                                self.app.settings["four_colour"], self.layout.fan)
             self._layer_key = None
 

@@ -87,8 +87,20 @@ def wrap(s: str, size: int, width: int, bold: bool = False) -> tuple[str, ...]:
     return tuple(lines)
 
 
+_felt: dict = {}
+
+
 def felt(size=(W, H)) -> pygame.Surface:
-    """The table cloth: a soft vertical gradient with a faint weave."""
+    """The table cloth: a soft vertical gradient with a faint weave (made once, shared)."""
+    surf = _felt.get(size)
+    if surf is None:
+        surf = _felt[size] = _make_felt(size)
+        if pygame.display.get_surface() is not None:
+            surf = _felt[size] = surf.convert()
+    return surf
+
+
+def _make_felt(size) -> pygame.Surface:
     surf = pygame.Surface(size)
     w, h = size
     for y in range(h):
