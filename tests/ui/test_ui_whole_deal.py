@@ -7,7 +7,7 @@ import pytest
 
 from game.core import Move
 
-from strategy import TURN, choose
+from ui_strategy import TURN, choose
 
 
 def play_through_ui(ui, seed):

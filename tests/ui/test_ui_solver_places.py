@@ -12,7 +12,7 @@ import pytest
 from game.core import Move
 from game.ui import services
 
-from strategy import choose
+from ui_strategy import choose
 
 
 @dataclass
