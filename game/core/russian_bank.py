@@ -90,9 +90,9 @@ class LoadablePile(PlayerPile):
 class Reserve(LoadablePile):
     kind = "reserve"
 
-    def check(self, cards, down):
-        ok = down == max(len(cards) - 1, 0)
-        return None if ok else f"{self.name}: only the reserve's top card lies face up"
+    def check(self, cards, down):  # cards loaded onto a reserve lie face up on its top card
+        ok = down < len(cards) or down == 0
+        return None if ok else f"{self.name}: the reserve's top card must lie face up"
 
 
 class Waste(LoadablePile):
@@ -157,7 +157,8 @@ class RussianBank(GameState):
     VARS = {"current_player": 0,
             "turn": 0,  # turns completed
             "idle_turns": 0,  # consecutive turns in which no card left a reserve, hand or waste
-            "progress": False,  # a card left the current player's reserve/hand/waste this turn
+            "progress": False,  # the player on turn got rid of a card for good this turn
+            "lows": None,  # per player, the fewest reserve + hand + waste cards so far
             "seen": (),  # house positions since the last move that was not house to house
             "boundaries": (),  # digests of the positions at every turn boundary
             "outcome": None}  # (status, winner, points, reason) once the game is over
@@ -175,7 +176,7 @@ class RussianBank(GameState):
         """Each pack is shuffled; from it its owner deals the reserve, then four houses (the one
         furthest away first), then the hand. Player p's houses are house4p (next to the reserve)
         to house4p+3."""
-        rng = Rng(seed)
+        rng = Rng(seed, self.game_id)
         size = self.options["reserve_size"]
         for p in (0, 1):
             deck = shuffled(pack(p), rng)
@@ -185,6 +186,7 @@ class RussianBank(GameState):
             for i in (3, 2, 1, 0):
                 self.houses[4 * p + i].cards = [deck.pop()]
             self.hands[p].cards, self.hands[p].down = deck, len(deck)
+        self.lows = (self.own_cards(0), self.own_cards(1))
         self.current_player = first_player([r.cards[-1] for r in self.reserves],
                                            [[h.cards[-1] for h in self.houses[4 * p:4 * p + 4]]
                                             for p in (0, 1)])
@@ -375,11 +377,11 @@ class RussianBank(GameState):
             before = self.seen[-1] if self.seen else self.house_hash()
             after = self._hash_after(src, dst)
         self._move(ops, src, dst)
-        if src.kind == "reserve" and src.cards:
-            self._set_down(ops, src, len(src.cards) - 1)  # the next reserve card turns up
+        if src.kind == "reserve" and src.down == len(src.cards) > 0:
+            self._set_down(ops, src, src.down - 1)  # the next reserve card turns up
         self._set(ops, "seen", (self.seen or (before,)) + (after,) if house_move else ())
         if isinstance(src, PlayerPile) and dst is not self.wastes[p]:
-            self._set(ops, "progress", True)
+            self._note_progress(ops, p)
         if dst is self.wastes[p]:
             self._end_turn(ops)
         elif not (self.reserves[p].cards or self.hands[p].cards or self.wastes[p].cards):
@@ -387,6 +389,26 @@ class RussianBank(GameState):
             points = 30 + count(self, loser)
             self._set(ops, "outcome", ("won", p, points,
                                        f"Player {p + 1} has played every card."))
+
+    def own_cards(self, player: int) -> int:
+        return (len(self.reserves[player].cards) + len(self.hands[player].cards)
+                + len(self.wastes[player].cards))
+
+    def _complete_vars(self):
+        if self.lows is None:
+            self.lows = (self.own_cards(0), self.own_cards(1))
+
+    def _note_progress(self, ops, p: int) -> None:
+        """Rule 15's "moved a card out of their reserve, hand or waste" counts only when the
+        player's own cards reach a new low for the game: a card loaded straight back, or moved
+        out and loaded back again and again, is not progress. Lows can only fall, so every game
+        ends."""
+        lows = self.lows
+        if self.own_cards(p) < lows[p]:
+            lows = list(lows)
+            lows[p] = self.own_cards(p)
+            self._set(ops, "lows", tuple(lows))
+            self._set(ops, "progress", True)
 
     def _end_turn(self, ops):
         idle = 0 if self.progress else self.idle_turns + 1
@@ -398,7 +420,7 @@ class RussianBank(GameState):
         limit = 2 * max(len(self.hands[p].cards) + len(self.wastes[p].cards) for p in (0, 1)) + 2
         digest = self.position_digest()
         if idle >= limit:
-            self._stalemate(ops, f"no card left a reserve, hand or waste for {idle} turns")
+            self._stalemate(ops, f"for {idle} turns neither player got rid of a card for good")
         elif digest in self.boundaries:
             self._stalemate(ops, "the same position came back at the start of a turn")
         else:
@@ -495,6 +517,13 @@ class RussianBank(GameState):
         if name in ("seen", "boundaries"):
             if not isinstance(value, list) or any(type(v) is not int for v in value):
                 raise ValueError(f"{name} must be a list of whole numbers")
+            return tuple(value)
+        if name == "lows":
+            if value is None:
+                return None
+            if (not isinstance(value, list) or len(value) != 2
+                    or any(type(v) is not int or v < 0 for v in value)):
+                raise ValueError("lows must be two whole numbers")
             return tuple(value)
         if name == "outcome":
             if value is None:

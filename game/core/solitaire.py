@@ -45,7 +45,7 @@ class Solitaire(GameState):
 
     def _shuffled_deck(self, seed: int) -> list:
         """Both packs shuffled together; the deal takes cards from the end of this list."""
-        return shuffled(list(ALL_CARDS), Rng(seed))
+        return shuffled(list(ALL_CARDS), Rng(seed, self.game_id))
 
     # ----------------------------------------------------------------- rules
     def is_won(self) -> bool:

@@ -447,8 +447,12 @@ class GameState:
         for name, default in self.VARS.items():
             value = variables.get(name, self._var_to_json(name, default))
             setattr(self, name, self._var_from_json(name, value))
+        self._complete_vars()
         self._legal = None
         self._start = self._snapshot()
+
+    def _complete_vars(self) -> None:
+        """Fill in variables a hand-built position may leave out."""
 
     def _replay(self, text: str) -> None:
         if text.endswith("!"):

@@ -407,7 +407,7 @@ def test_rb15_no_card_out_of_reserve_hand_or_waste_for_2max_plus_2_turns_is_a_st
     assert result.points == abs(c0 - c1)  # the difference, no 30 bonus
 
 
-def test_rb15_a_card_moved_out_of_a_hand_resets_the_idle_count():
+def test_rb15_a_card_moved_out_for_good_resets_the_idle_count():
     s = rb({"reserve0": "9D", "house0": "9S", "hand0": "QD 8H"}, vars={"idle_turns": 5})
     s.push("d0-d0")
     s.push("d0-h0")
@@ -419,6 +419,24 @@ def test_rb15_a_card_moved_out_of_a_hand_resets_the_idle_count():
     s2.push("d0-d0")
     s2.push("d0-w0")
     assert s2.idle_turns == 4
+
+
+def test_rb15_a_card_that_comes_straight_back_is_not_progress():
+    # player 0 moves a loaded card from the reserve to a house; player 1 loads it straight back
+    s = rb({"reserve0": "2S 9D 8D", "house0": "9S", "reserve1": "2H", "hand0": "QD 5C",
+            "hand1": "QH 6C"}, vars={"idle_turns": 0})
+    low = s.own_cards(0)
+    s.push("r0-h0")  # the 8D out of the reserve: a new low for player 0
+    assert s.progress and s.lows[0] == low - 1
+    s.push("d0-d0")
+    s.push("d0-w0")
+    assert s.idle_turns == 0
+    s.push("h0-r0")  # player 1 loads the 8D back onto the 9D
+    s.push("d1-d1")
+    s.push("d1-w1")
+    assert s.idle_turns == 1  # loading is not a card out of player 1's own piles
+    s.push("r0-h0")  # the same 8D out again: no new low, so no progress
+    assert not s.progress
 
 
 def test_rb15_a_position_repeating_at_a_turn_boundary_ends_the_game():
@@ -464,3 +482,15 @@ def test_rb_every_random_game_ends():
                 break
             s.push(rng.choice(s.legal_moves()))
         assert s.is_over()
+
+
+def test_rb10_cards_loaded_on_a_reserve_stay_face_up_when_the_owner_plays_them():
+    s = rb({"reserve0": "9C", "house0": "JC 6D", "house1": "7S", "reserve1": "2S 7D",
+            "hand0": "4C"}, mode="strict")
+    s.push("h0-r1")  # load the 6D onto the opponent's 7D
+    s = from_dict(s.to_dict())  # a reserve with two face-up cards saves and loads
+    assert [up for _, up in s.piles()["reserve1"]][-3:] == [False, True, True]
+    s.push("d0-d0")
+    s.push("d0-w0")
+    s.push("r1-h1")  # player 1 plays the loaded 6D onto a house
+    assert [up for _, up in s.piles()["reserve1"]][-2:] == [False, True]  # the 7D stays up
