@@ -164,7 +164,6 @@ class RussianBank(GameState):
         self.reserves = (self.pile["reserve0"], self.pile["reserve1"])
         self.hands = (self.pile["hand0"], self.pile["hand1"])
         self.wastes = (self.pile["waste0"], self.pile["waste1"])
-        self._foundation_tops = self._foundation_index = None
 
     def _deal(self, seed):
         """Each pack is shuffled; from it its owner deals the reserve, then four houses (the one
@@ -201,12 +200,8 @@ class RussianBank(GameState):
     def _foundation_moves(self, sources) -> list[Move]:
         """Priorities (a) and (b): if the reserve card fits a foundation, only that; else every
         available card that fits one."""
-        tops = [f.cards[-1] if f.cards else None for f in self.foundations]
-        if tops != self._foundation_tops:  # foundations change seldom: keep their index
-            self._foundation_tops = tops
-            self._foundation_index = self._target_index(self.foundations)
         moves: list[Move] = []
-        self._moves_onto(sources, None, moves, self._foundation_index)
+        self._moves_to_foundations(sources, moves)
         reserve = self.reserves[self.current_player].name
         return [m for m in moves if m.source == reserve] or moves
 
@@ -255,7 +250,7 @@ class RussianBank(GameState):
             return []
         sources = self._sources()
         everything: list[Move] = []
-        self._moves_onto(sources, self.foundations, everything)
+        self._moves_to_foundations(sources, everything)
         everything += self._building_moves(sources) + self._hand_moves()
         legal = set(self.legal_moves())
         return [m for m in everything if m not in legal]
