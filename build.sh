@@ -2,7 +2,10 @@
 # The one entry point.
 #   ./build.sh play           set up (once) and play on the desktop
 #   ./build.sh test [args]    set up (once) and run every test (args go to pytest)
-#   ./build.sh bench WHAT     run a benchmark script: core | frame | ai | solver (add --quick)
+#   ./build.sh bench WHAT     run a benchmark script: core | frame | ai | solver | web (add --quick)
+#   ./build.sh web [--zip] [--cdn URL]   build the browser version into build/web/ (pygbag);
+#                             --zip also makes build/patience-parlour-web.zip for itch.io
+#   ./build.sh serve [PORT]   serve build/web/ on http://localhost:PORT/ (default 8000)
 # Needs only Python 3.11+; everything else is installed into .venv/.
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -35,6 +38,54 @@ setup() {
     fi
 }
 
+# build_web [--zip] [--cdn URL]: stage exactly what the game needs (main.py, the game package
+# without its benchmarks, assets/) into a clean folder and run pygbag on that copy, never on the
+# source tree (pygbag packs its whole folder and may rewrite files in place). Our template and
+# icon are passed so that pygbag never waits on its CDN; `timeout` guards it anyway.
+build_web() {
+    local zip=0 cdn=""
+    while [ $# -gt 0 ]; do
+        case "$1" in
+            --zip) zip=1 ;;
+            --cdn) cdn="${2:?--cdn needs a URL ending in /}"; shift ;;
+            *) echo "build.sh web: unknown option $1" >&2; exit 2 ;;
+        esac
+        shift
+    done
+    local root app=patience-parlour
+    root="$(pwd)"
+    local stage="build/stage/$app"
+    rm -rf build/stage build/web "build/$app-web.zip"
+    mkdir -p "$stage"
+    cp web/main.py "$stage/main.py"
+    tar -c --exclude=__pycache__ --exclude='*.py[co]' --exclude='.*' --exclude=game/bench \
+        game assets | tar -x -C "$stage"
+    # Ask for a tap before starting only when the game has sound (browsers block audio until the
+    # player touches the page); pygbag accepts only OGG audio.
+    local ume=0
+    if [ -n "$(find assets -name '*.ogg' -print -quit)" ]; then ume=1; fi
+    local args=(--build --no_opt --template "$root/web/parlour.tmpl" --icon "$root/web/icon.png"
+                --title "Patience Parlour" --width 1280 --height 720 --ume_block "$ume")
+    [ -n "$cdn" ] && args+=(--cdn "$cdn")
+    local guard=()
+    command -v timeout >/dev/null && guard=(timeout "${PYGBAG_TIMEOUT:-300}")
+    (cd build/stage && ${guard[@]+"${guard[@]}"} "$root/$VENV/bin/python" -m pygbag "${args[@]}" "$app" \
+        > pygbag.log 2>&1) || {
+        echo "build.sh: pygbag failed (log: build/stage/pygbag.log)" >&2; tail -20 build/stage/pygbag.log >&2; exit 1; }
+    mv "$stage/build/web" build/web
+    rm -f "build/web/$app.apk"  # our template loads the .tar.gz; the .apk would be dead weight
+    [ -f "build/web/$app.tar.gz" ] && [ -f build/web/index.html ] || {
+        echo "build.sh: pygbag made no site (log: build/stage/pygbag.log)" >&2; exit 1; }
+    if [ "$zip" = 1 ]; then
+        # pygbag's own --archive zips the .apk, which our page doesn't load: zip the site itself
+        (cd build/web && "$root/$VENV/bin/python" -m zipfile -c "../$app-web.zip" \
+            index.html favicon.png "$app.tar.gz")
+    fi
+    echo "built build/web/ ($(wc -c < "build/web/$app.tar.gz") bytes of game in $app.tar.gz)"
+    [ "$zip" = 1 ] && echo "itch.io: upload build/$app-web.zip (kind of project: HTML)"
+    return 0
+}
+
 command="${1:-help}"
 shift || true
 case "$command" in
@@ -50,8 +101,18 @@ case "$command" in
         setup test
         exec "$VENV/bin/python" -m game.bench "$@"
         ;;
+    web)
+        setup web
+        build_web "$@"
+        ;;
+    serve)
+        [ -f build/web/index.html ] || { echo "build.sh: no build/web/ yet: run ./build.sh web" >&2; exit 1; }
+        port="${1:-8000}"
+        echo "Patience Parlour: open http://localhost:$port/ (Ctrl+C stops the server)"
+        exec "$(find_python)" -m http.server "$port" --bind 127.0.0.1 --directory build/web
+        ;;
     *)
-        sed -n '2,7p' "$0"
+        sed -n '2,10p' "$0"
         [ "$command" = help ] || exit 2
         ;;
 esac

@@ -1,8 +1,11 @@
-"""``python -m game``: play on the desktop."""
+"""``python -m game``: play on the desktop (a resizable window scaling the 1280x720 table)."""
+
+import asyncio
 
 
 def run() -> None:
-    print("The pygame client is not written yet (issue 3). The rules core is in game/core.")
+    from game.ui.app import main
+    asyncio.run(main())
 
 
 if __name__ == "__main__":

@@ -4,7 +4,8 @@ import sys
 COMMANDS = {"core": "rules core: legal-move generations and random-playout moves per second",
             "frame": "client: time to draw one frame of each table while dragging",
             "ai": "Russian Bank opponent: tournament strength and decision time",
-            "solver": "solitaire solver: share of deals decided, nodes per second"}
+            "solver": "solitaire solver: share of deals decided, nodes per second",
+            "web": "rules core and saving, native vs WebAssembly (Pyodide in Chromium)"}
 
 
 def main(argv: list[str]) -> int:

@@ -11,6 +11,8 @@ rather than the ``random`` module, whose algorithms are not promised to stay the
 
 from __future__ import annotations
 
+import zlib
+
 SUITS = ("S", "H", "D", "C")
 RANKS = "A23456789TJQK"  # index + 1 is the rank
 RED_SUITS = frozenset("HD")
@@ -97,10 +99,11 @@ _M64 = (1 << 64) - 1
 
 
 class Rng:
-    """SplitMix64: small, fast, and the same numbers on every platform forever."""
+    """SplitMix64: small, fast, and the same numbers on every platform forever. ``salt`` (the
+    game's name) makes deal N of one game unrelated to deal N of another."""
 
-    def __init__(self, seed: int):
-        self.state = seed & _M64
+    def __init__(self, seed: int, salt: str = ""):
+        self.state = (seed ^ (zlib.crc32(salt.encode()) << 32)) & _M64
 
     def next64(self) -> int:
         self.state = z = (self.state + 0x9E3779B97F4A7C15) & _M64

@@ -58,8 +58,8 @@ class FortyThieves(Solitaire):
         free = sum(1 for t in self.tableau if not t.cards and t is not target and t is not source)
         return 2 ** free
 
-    def legal_moves(self):
-        moves = super().legal_moves()
+    def _generate_moves(self):
+        moves = super()._generate_moves()
         if self.options["foundation_takeback"]:
             self._moves_onto([f for f in self.foundations if f.cards], self.tableau, moves)
         if self.options["supermove"]:

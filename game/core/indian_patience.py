@@ -70,12 +70,12 @@ class IndianPatience(Solitaire):
         pile = self.pile.get(pile_name)
         return pile is not None and pile.kind == "tableau" and self.protected[pile.index - 10]
 
-    def legal_moves(self):
+    def _generate_moves(self):
         moves = []
         guarded = [t for t in self.tableau if self.protected[t.index - 10]]
         free = [p for p in self._sources() if p not in guarded]
-        self._moves_onto(free, self.foundations + self.tableau, moves)
-        self._moves_onto(guarded, self.foundations, moves)
+        self._moves_to_foundations(free + guarded, moves)
+        self._moves_onto(free, self.tableau, moves)
         if self.stock.cards:
             moves.append(self._move_table[0][1])
         return moves

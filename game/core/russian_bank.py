@@ -90,9 +90,9 @@ class LoadablePile(PlayerPile):
 class Reserve(LoadablePile):
     kind = "reserve"
 
-    def check(self, cards, down):
-        ok = down == max(len(cards) - 1, 0)
-        return None if ok else f"{self.name}: only the reserve's top card lies face up"
+    def check(self, cards, down):  # cards loaded onto a reserve lie face up on its top card
+        ok = down < len(cards) or down == 0
+        return None if ok else f"{self.name}: the reserve's top card must lie face up"
 
 
 class Waste(LoadablePile):
@@ -137,12 +137,6 @@ def first_player(reserve_tops, house_rows) -> int:
     return 0
 
 
-def count(state: "RussianBank", player: int) -> int:
-    """The stalemate count: 1 per hand or waste card, 2 per reserve card."""
-    return (len(state.hands[player].cards) + len(state.wastes[player].cards)
-            + 2 * len(state.reserves[player].cards))
-
-
 class RussianBank(GameState):
     game_id = "russian-bank"
     title = "Russian Bank"
@@ -157,7 +151,8 @@ class RussianBank(GameState):
     VARS = {"current_player": 0,
             "turn": 0,  # turns completed
             "idle_turns": 0,  # consecutive turns in which no card left a reserve, hand or waste
-            "progress": False,  # a card left the current player's reserve/hand/waste this turn
+            "progress": False,  # the player on turn got rid of a card for good this turn
+            "lows": None,  # per player, the fewest reserve + hand + waste cards so far
             "seen": (),  # house positions since the last move that was not house to house
             "boundaries": (),  # digests of the positions at every turn boundary
             "outcome": None}  # (status, winner, points, reason) once the game is over
@@ -174,7 +169,7 @@ class RussianBank(GameState):
         """Each pack is shuffled; from it its owner deals the reserve, then four houses (the one
         furthest away first), then the hand. Player p's houses are house4p (next to the reserve)
         to house4p+3."""
-        rng = Rng(seed)
+        rng = Rng(seed, self.game_id)
         size = self.options["reserve_size"]
         for p in (0, 1):
             deck = shuffled(pack(p), rng)
@@ -184,6 +179,7 @@ class RussianBank(GameState):
             for i in (3, 2, 1, 0):
                 self.houses[4 * p + i].cards = [deck.pop()]
             self.hands[p].cards, self.hands[p].down = deck, len(deck)
+        self.lows = (self.own_cards(0), self.own_cards(1))
         self.current_player = first_player([r.cards[-1] for r in self.reserves],
                                            [[h.cards[-1] for h in self.houses[4 * p:4 * p + 4]]
                                             for p in (0, 1)])
@@ -205,7 +201,7 @@ class RussianBank(GameState):
         """Priorities (a) and (b): if the reserve card fits a foundation, only that; else every
         available card that fits one."""
         moves: list[Move] = []
-        self._moves_onto(sources, self.foundations, moves)
+        self._moves_to_foundations(sources, moves)
         reserve = self.reserves[self.current_player].name
         return [m for m in moves if m.source == reserve] or moves
 
@@ -220,7 +216,8 @@ class RussianBank(GameState):
         moves: list[Move] = []
         self._moves_onto(sources, [*self.houses, self.reserves[1 - p], self.wastes[1 - p]], moves)
         if self.seen:
-            moves = [m for m in moves if not self._repeats(m)]
+            pile = self.pile
+            moves = [m for m in moves if not self._repeats(pile[m.source], pile[m.target])]
         return moves
 
     def _hand_moves(self) -> list[Move]:
@@ -232,7 +229,7 @@ class RussianBank(GameState):
             return [self._move_table[hand.index][hand.index]]
         return []
 
-    def legal_moves(self) -> list[Move]:
+    def _generate_moves(self) -> list[Move]:
         if self.outcome:
             return []
         sources = self._sources()
@@ -253,7 +250,7 @@ class RussianBank(GameState):
             return []
         sources = self._sources()
         everything: list[Move] = []
-        self._moves_onto(sources, self.foundations, everything)
+        self._moves_to_foundations(sources, everything)
         everything += self._building_moves(sources) + self._hand_moves()
         legal = set(self.legal_moves())
         return [m for m in everything if m not in legal]
@@ -309,7 +306,7 @@ class RussianBank(GameState):
         card = src.cards[-1]
         if not dst.accepts(card):
             return dst.refusal(card)
-        if self.seen and self._repeats(move):
+        if self._repeats(src, dst):
             return "That would bring the table back to a position already seen this turn."
         return None
 
@@ -317,12 +314,13 @@ class RussianBank(GameState):
         """Which priority rule the move would break, if any."""
         p = self.current_player
         forced = self._foundation_moves(self._sources())
+        card = self.pile[forced[0].source].cards[-1] if forced else None
         if forced and forced[0].source == self.reserves[p].name:
             if not (src is self.reserves[p] and dst.kind == "foundation"):
-                return IllegalMove(f"Priority: your reserve card, the {src_top(self, forced[0])}, "
+                return IllegalMove(f"Priority: your reserve card, the {card}, "
                                    "must go to a foundation before any other move.", "a")
         elif forced and dst.kind != "foundation":
-            return IllegalMove(f"Priority: the {src_top(self, forced[0])} must go to a foundation "
+            return IllegalMove(f"Priority: the {card} must go to a foundation "
                                "before any other move.", "b")
         elif src is dst and self._must_fill_houses():
             return IllegalMove("Priority: fill the empty house from your reserve before turning "
@@ -334,6 +332,9 @@ class RussianBank(GameState):
         """Play a move. With ``breach=True`` in STOP! mode, a move that obeys the building rules
         but breaks a priority rule is played too, and ``self.breach`` then says which."""
         move = self._as_move(move)
+        if self._legal is not None and move in self._legal:
+            self._record(move, None)
+            return
         error = self._refusal(move)
         record = None
         if error is not None:
@@ -341,9 +342,7 @@ class RussianBank(GameState):
                 raise error
             record = Breach(error.priority, str(error), move, self._compulsory(error.priority),
                             self.current_player)
-        ops: list = []
-        self._play(move, ops)
-        self.history.append(_Entry(move, ops, record))
+        self._record(move, record)
 
     def _compulsory(self, rule: str) -> Move:
         if rule == "c":
@@ -363,23 +362,45 @@ class RussianBank(GameState):
             self._set_down(ops, src, len(src.cards) - 1)
             self._set(ops, "seen", ())
             return
-        house_move = src.kind == "house" and dst.kind == "house"
-        if house_move:
-            before = self.seen[-1] if self.seen else self.house_hash()
-            after = self._hash_after(move)
+        seen = ()  # the house positions of this streak of house-to-house moves
+        if src.kind == "house" and dst.kind == "house":
+            seen = (self.seen or (self.house_hash(),)) + (self._hash_after(src, dst),)
         self._move(ops, src, dst)
-        if src.kind == "reserve" and src.cards:
-            self._set_down(ops, src, len(src.cards) - 1)  # the next reserve card turns up
-        self._set(ops, "seen", (self.seen or (before,)) + (after,) if house_move else ())
+        if src.kind == "reserve" and src.down == len(src.cards) > 0:
+            self._set_down(ops, src, src.down - 1)  # the next reserve card turns up
+        self._set(ops, "seen", seen)
         if isinstance(src, PlayerPile) and dst is not self.wastes[p]:
-            self._set(ops, "progress", True)
+            self._note_progress(ops, p)
         if dst is self.wastes[p]:
             self._end_turn(ops)
-        elif not (self.reserves[p].cards or self.hands[p].cards or self.wastes[p].cards):
-            loser = 1 - p
-            points = 30 + count(self, loser)
-            self._set(ops, "outcome", ("won", p, points,
+        elif not self.own_cards(p):
+            self._set(ops, "outcome", ("won", p, 30 + self.penalty_count(1 - p),
                                        f"Player {p + 1} has played every card."))
+
+    def own_cards(self, player: int) -> int:
+        """Cards in the player's reserve, hand and waste."""
+        return (len(self.reserves[player].cards) + len(self.hands[player].cards)
+                + len(self.wastes[player].cards))
+
+    def penalty_count(self, player: int) -> int:
+        """1 per card in the player's hand and waste, 2 per card in the reserve (rules 14, 15)."""
+        return self.own_cards(player) + len(self.reserves[player].cards)
+
+    def _complete_vars(self):
+        if self.lows is None:
+            self.lows = (self.own_cards(0), self.own_cards(1))
+
+    def _note_progress(self, ops, p: int) -> None:
+        """Rule 15's "moved a card out of their reserve, hand or waste" counts only when the
+        player's own cards reach a new low for the game: a card loaded straight back, or moved
+        out and loaded back again and again, is not progress. Lows can only fall, so every game
+        ends."""
+        lows = self.lows
+        if self.own_cards(p) < lows[p]:
+            lows = list(lows)
+            lows[p] = self.own_cards(p)
+            self._set(ops, "lows", tuple(lows))
+            self._set(ops, "progress", True)
 
     def _end_turn(self, ops):
         idle = 0 if self.progress else self.idle_turns + 1
@@ -391,14 +412,14 @@ class RussianBank(GameState):
         limit = 2 * max(len(self.hands[p].cards) + len(self.wastes[p].cards) for p in (0, 1)) + 2
         digest = self.position_digest()
         if idle >= limit:
-            self._stalemate(ops, f"no card left a reserve, hand or waste for {idle} turns")
+            self._stalemate(ops, f"for {idle} turns neither player got rid of a card for good")
         elif digest in self.boundaries:
             self._stalemate(ops, "the same position came back at the start of a turn")
         else:
             self._set(ops, "boundaries", self.boundaries + (digest,))
 
     def _stalemate(self, ops, why: str):
-        c0, c1 = count(self, 0), count(self, 1)
+        c0, c1 = self.penalty_count(0), self.penalty_count(1)
         winner = None if c0 == c1 else (0 if c0 < c1 else 1)
         self._set(ops, "outcome", ("stalemate", winner, abs(c0 - c1), f"Stalemate: {why}."))
 
@@ -421,6 +442,7 @@ class RussianBank(GameState):
         if not self.outcome:
             self._end_turn(ops)
         self.history.append(_Entry(STOP, ops, None, restore=entry))
+        self._legal = None
         return StopCall(True, f"Stop! {found.reason} The move is taken back, "
                               f"{found.compulsory} is played instead, and the turn passes.", found)
 
@@ -455,16 +477,17 @@ class RussianBank(GameState):
                 h ^= row[depth][card.id]
         return h
 
-    def _hash_after(self, move) -> int:
-        src, dst = self.pile[move.source], self.pile[move.target]
+    def _hash_after(self, src: Pile, dst: Pile) -> int:
+        """house_hash() once src's top card has moved onto dst (both houses)."""
         card = src.cards[-1].id
         h = self.seen[-1] if self.seen else self.house_hash()
         return (h ^ _ZOBRIST[src.index - 8][len(src.cards) - 1][card]
                 ^ _ZOBRIST[dst.index - 8][len(dst.cards)][card])
 
-    def _repeats(self, move) -> bool:
-        src, dst = self.pile[move.source], self.pile[move.target]
-        return src.kind == "house" and dst.kind == "house" and self._hash_after(move) in self.seen
+    def _repeats(self, src: Pile, dst: Pile) -> bool:
+        """Would moving src's top card onto dst bring back a house position seen this turn?"""
+        return (src.kind == "house" and dst.kind == "house" and bool(self.seen)
+                and self._hash_after(src, dst) in self.seen)
 
     def position_digest(self) -> int:
         """The whole table and who is on turn, as a number below 2**53."""
@@ -487,6 +510,13 @@ class RussianBank(GameState):
             if not isinstance(value, list) or any(type(v) is not int for v in value):
                 raise ValueError(f"{name} must be a list of whole numbers")
             return tuple(value)
+        if name == "lows":
+            if value is None:
+                return None
+            if (not isinstance(value, list) or len(value) != 2
+                    or any(type(v) is not int or v < 0 for v in value)):
+                raise ValueError("lows must be two whole numbers")
+            return tuple(value)
         if name == "outcome":
             if value is None:
                 return None
@@ -501,10 +531,6 @@ class RussianBank(GameState):
         if isinstance(value, int) and value < 0:
             raise ValueError(f"{name} can't be negative")
         return value
-
-
-def src_top(state: RussianBank, move: Move):
-    return state.pile[move.source].cards[-1]
 
 
 class Match:

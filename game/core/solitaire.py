@@ -45,7 +45,7 @@ class Solitaire(GameState):
 
     def _shuffled_deck(self, seed: int) -> list:
         """Both packs shuffled together; the deal takes cards from the end of this list."""
-        return shuffled(list(ALL_CARDS), Rng(seed))
+        return shuffled(list(ALL_CARDS), Rng(seed, self.game_id))
 
     # ----------------------------------------------------------------- rules
     def is_won(self) -> bool:
@@ -62,9 +62,11 @@ class Solitaire(GameState):
         """Piles whose top card may be moved: the waste and the columns."""
         return [p for p in (self.waste, *self.tableau) if p.cards]
 
-    def legal_moves(self) -> list[Move]:
+    def _generate_moves(self) -> list[Move]:
         moves: list[Move] = []
-        self._moves_onto(self._sources(), self.foundations + self.tableau, moves)
+        sources = self._sources()
+        self._moves_to_foundations(sources, moves)
+        self._moves_onto(sources, self.tableau, moves)
         if self.stock.cards:
             moves.append(TURN_STOCK)
         return moves

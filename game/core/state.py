@@ -137,6 +137,8 @@ class GameState:
             setattr(self, name, default)
         self.history: list[_Entry] = []
         self._start = None
+        self._legal: list[Move] | None = None  # legal_moves() of the current position
+        self._foundation_tops = self._foundation_index = None
         if "_move_table" not in type(self).__dict__:
             type(self)._move_table = [[Move(a, b) for b, _ in self.LAYOUT] for a, _ in self.LAYOUT]
 
@@ -172,9 +174,6 @@ class GameState:
     # ----------------------------------------------------------------- the state API
     current_player = 0
 
-    def legal_moves(self) -> list[Move]:
-        raise NotImplementedError
-
     def _refusal(self, move: Move) -> IllegalMove | None:
         """None if ``move`` is legal now, else the IllegalMove saying why."""
         raise NotImplementedError
@@ -183,15 +182,29 @@ class GameState:
         """Carry out a legal move and everything the rules then do by themselves."""
         raise NotImplementedError
 
+    def legal_moves(self) -> list[Move]:
+        """Every move the rules allow now (a new list each call)."""
+        if self._legal is None:
+            self._legal = self._generate_moves()
+        return list(self._legal)
+
+    def _generate_moves(self) -> list[Move]:
+        raise NotImplementedError
+
     def push(self, move: Move | str) -> None:
         """Play a move. An illegal one raises IllegalMove and leaves the state unchanged."""
         move = self._as_move(move)
-        error = self._refusal(move)
-        if error is not None:
-            raise error
+        if self._legal is None or move not in self._legal:
+            error = self._refusal(move)
+            if error is not None:
+                raise error
+        self._record(move, None)
+
+    def _record(self, move: Move, breach) -> None:
         ops: list = []
         self._play(move, ops)
-        self.history.append(_Entry(move, ops))
+        self._legal = None
+        self.history.append(_Entry(move, ops, breach))
 
     def pop(self) -> Move:
         """Take back the last move exactly and return it."""
@@ -199,6 +212,7 @@ class GameState:
             raise IndexError("there is no move to take back")
         entry = self.history.pop()
         self._undo(entry.ops)
+        self._legal = None
         if entry.restore is not None:
             self.history.append(entry.restore)
         return entry.move
@@ -247,6 +261,7 @@ class GameState:
             theirs.down = mine.down
         for name in self.VARS:
             setattr(other, name, getattr(self, name))
+        other._legal = self._legal
         other._start = other._snapshot()
         return other
 
@@ -279,14 +294,17 @@ class GameState:
         except (KeyError, TypeError):
             raise IllegalMove(f"There is no pile called {name!r} in {self.title}.") from None
 
-    def _moves_onto(self, sources, targets, out: list) -> None:
-        """Append a move for every (source top card, target that accepts it) pair."""
+    @staticmethod
+    def _target_index(targets):
+        """Targets by the card faces they want: (index, take-any piles, empty foundations)."""
         index: dict[int, list[Pile]] = {}
-        anys = []
+        anys, empty_foundations = [], []
         for t in targets:
             wanted = t.wanted()
             if wanted is ANY:
                 anys.append(t)
+            elif wanted is ACE_KEYS:
+                empty_foundations.append(t)
             else:
                 for k in wanted:
                     found = index.get(k)
@@ -294,12 +312,31 @@ class GameState:
                         index[k] = [t]
                     else:
                         found.append(t)
+        return index, anys, empty_foundations
+
+    foundations: list[Pile]
+
+    def _moves_to_foundations(self, sources, out: list) -> None:
+        """_moves_onto the foundations, whose index is kept while their top cards stay the same
+        (they change far less often than the rest of the table)."""
+        tops = [f.cards[-1] if f.cards else None for f in self.foundations]
+        if tops != self._foundation_tops:
+            self._foundation_tops = tops
+            self._foundation_index = self._target_index(self.foundations)
+        self._moves_onto(sources, None, out, self._foundation_index)
+
+    def _moves_onto(self, sources, targets, out: list, index=None) -> None:
+        """Append a move for every (source top card, target that accepts it) pair."""
+        index, anys, empty_foundations = index or self._target_index(targets)
         table = self._move_table
         for s in sources:
             row = table[s.index]
-            for t in index.get(s.cards[-1].key, ()):
+            card = s.cards[-1]
+            for t in index.get(card.key, ()):
                 if t is not s:
                     out.append(row[t.index])
+            if card.rank == 1:
+                out.extend(row[t.index] for t in empty_foundations)
             for t in anys:
                 if t is not s:
                     out.append(row[t.index])
@@ -422,7 +459,12 @@ class GameState:
         for name, default in self.VARS.items():
             value = variables.get(name, self._var_to_json(name, default))
             setattr(self, name, self._var_from_json(name, value))
+        self._complete_vars()
+        self._legal = None
         self._start = self._snapshot()
+
+    def _complete_vars(self) -> None:
+        """Fill in variables a hand-built position may leave out."""
 
     def _replay(self, text: str) -> None:
         if text.endswith("!"):

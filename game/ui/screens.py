@@ -1,0 +1,352 @@
+"""The screens around the tables: title, settings, statistics, rules."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.core import GAMES
+
+from . import services, theme
+from .app import LEVELS, PACES, WEB
+from .cards import get_art, warm_up
+from .rules_text import RULES
+from .widgets import Button, Scene
+
+NAMES = {"forty-thieves": "Forty Thieves", "indian-patience": "Indian Patience",
+         "russian-bank": "Russian Bank"}
+BLURBS = {"forty-thieves": "Two packs, ten columns, build down in suit.",
+          "indian-patience": "Build down in other suits; exposed cards are protected.",
+          "russian-bank": "Race the computer to empty your piles."}
+
+
+class Background:
+    _felt = None
+
+    @classmethod
+    def get(cls):
+        if cls._felt is None:
+            cls._felt = theme.felt()
+        return cls._felt
+
+
+class TitleScene(Scene):
+    def __init__(self, app):
+        super().__init__(app)
+        self.art = get_art(96, 134, app.settings["four_colour"], "down")
+        self.warm = False
+        from game.core.cards import Card
+        self.fan = [Card(1, "S"), Card(13, "H"), Card(12, "D"), Card(11, "C")]
+        self.saved = {}
+        for g in GAMES:
+            try:
+                self.saved[g] = app.tables.get(g) is not None or bool(app.saves.load_game(g))
+            except Exception:
+                self.saved[g] = False
+        app.collect_notices()
+        x, w = 440, 400
+        y = 254
+        self.buttons = []
+        for g in GAMES:
+            self.buttons.append(Button((x, y, w, 64), NAMES[g], lambda g=g: app.open_game(g),
+                                       size=30, name=g))
+            y += 76
+        last = app.settings.get("last_game")
+        can_continue = last in GAMES and self.saved.get(last)
+        self.buttons.append(Button((x, y + 6, w, 54),
+                                   f"Continue: {NAMES[last]}" if can_continue else "Continue",
+                                   lambda: app.open_game(last), can_continue, size=26,
+                                   style="primary", name="continue"))
+        y += 74
+        small = [("Statistics", lambda: app.show(StatsScene(app))),
+                 ("Settings", lambda: app.show(SettingsScene(app))),
+                 ("Rules", lambda: app.show(RulesScene(app)))]
+        if not WEB:
+            small.append(("Quit", app.quit))
+        bw = (w + 3 * 10) // len(small) - 10 if len(small) == 4 else (w - 20) // 3
+        for i, (label, action) in enumerate(small):
+            self.buttons.append(Button((x + i * (bw + 10), y + 6, bw, 46), label, action,
+                                       size=22, name=label))
+
+    def update(self, dt):
+        if not self.warm:  # make the card faces a little at a time, before a table needs them
+            from .layout import BankLayout, SolitaireLayout
+            sizes = [(L.card_w, L.card_h, L.fan) for L in (SolitaireLayout, BankLayout)]
+            self.warm = warm_up(3, self.app.settings["four_colour"], sizes)
+
+    def key(self, event):
+        k = event.key
+        if self.focus_key(event):
+            return
+        if k in (pygame.K_1, pygame.K_2, pygame.K_3):
+            self.app.open_game(GAMES[k - pygame.K_1])
+        elif k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_c) and self.focused < 0:
+            b = self.button("continue")
+            if b.enabled:
+                b.action()
+        elif k == pygame.K_s:
+            self.app.show(SettingsScene(self.app))
+        elif k == pygame.K_t:
+            self.app.show(StatsScene(self.app))
+        elif k == pygame.K_r:
+            self.app.show(RulesScene(self.app))
+        elif k in (pygame.K_q, pygame.K_ESCAPE) and not WEB:
+            self.app.quit()
+
+    def draw(self, screen):
+        screen.blit(Background.get(), (0, 0))
+        for i, c in enumerate(self.fan):
+            img = pygame.transform.rotozoom(self.art.face(c), 18 - i * 12, 1)
+            screen.blit(img, img.get_rect(center=(640 - 90 + i * 60, 112 + abs(i - 1.5) * 8)))
+        theme.blit_text(screen, "Patience Parlour", (640, 188), 64, theme.GOLD, bold=True,
+                        anchor="midtop")
+        super().draw(screen)
+        for g in GAMES:
+            b = self.button(g)
+            note = "saved game" if self.saved.get(g) else ""
+            theme.blit_text(screen, BLURBS[g], (b.rect.right + 16, b.rect.centery - 10), 20,
+                            theme.INK_DIM, anchor="midleft")
+            if note:
+                theme.blit_text(screen, note, (b.rect.right + 16, b.rect.centery + 12), 18,
+                                theme.ACCENT, anchor="midleft")
+        self.draw_focus(screen, self.app.keyboard_used)
+        theme.blit_text(screen, "Keys: 1 2 3 choose a game · Enter continues · S settings · "
+                        "T statistics · R rules · Tab and Enter for any button", (640, 700), 18,
+                        theme.INK_FAINT, anchor="midbottom")
+        if self.app.notices:
+            theme.blit_text(screen, self.app.notices[0], (640, 672), 20, theme.ACCENT,
+                            anchor="midbottom")
+
+
+class BackScene(Scene):
+    """A screen with a title and a Back button (Esc)."""
+
+    heading = ""
+
+    def __init__(self, app):
+        super().__init__(app)
+        self.back = Button((24, 18, 120, 44), "Back", app.title, size=24, name="Back")
+        self.buttons = [self.back]
+
+    def key(self, event):
+        if event.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
+            self.app.title()
+        else:
+            self.focus_key(event)
+
+    def draw(self, screen):
+        screen.blit(Background.get(), (0, 0))
+        theme.blit_text(screen, self.heading, (640, 22), 46, theme.GOLD, bold=True,
+                        anchor="midtop")
+        super().draw(screen)
+        self.draw_focus(screen, self.app.keyboard_used)
+
+
+class SettingsScene(BackScene):
+    heading = "Settings"
+
+    # (key, label, choices [(value, text)], note)
+    ROWS = [
+        ("four_colour", "Suit colours", [(False, "Two colours"), (True, "Four colours")], ""),
+        ("auto_move", "Safe cards to foundations", [(True, "Automatically"), (False, "By hand")],
+         ""),
+        ("animations", "Card animations", [(True, "On"), (False, "Off")], ""),
+        ("supermove", "Forty Thieves runs", [(False, "One card at a time"),
+                                             (True, "Runs (supermove)")], "new deals"),
+        ("level", "Computer opponent", [(lv, lv.capitalize()) for lv in LEVELS], ""),
+        ("rb_mode", "Russian Bank priorities", [("stop", "STOP! mode"), ("strict", "Strict")],
+         "new games"),
+        ("pace", "Computer's pace", [(p, p.capitalize()) for p in PACES], ""),
+        ("own_waste_playable", "Own waste playable", [(False, "No"), (True, "Yes")],
+         "new games"),
+        ("reserve_size", "Reserve size", [(13, "13"), (12, "12"), (11, "11")], "new games"),
+        ("match_target", "Match to", [(100, "100"), (300, "300"), (500, "500")], ""),
+        ("winnable_only", "Deals", [(False, "Any deal"), (True, "Winnable deals only")],
+         "needs the solver"),
+        ("winnable_light", "\"Still winnable?\" light", [(False, "Off"), (True, "On")],
+         "games count as assisted"),
+    ]
+
+    def __init__(self, app):
+        super().__init__(app)
+        self.rows = []
+        y = 88
+        for key, label, choices, note in self.ROWS:
+            if key in ("winnable_only",) and not services.HAVE_DEALS:
+                continue
+            if key == "winnable_light" and not services.HAVE_SOLVER:
+                continue
+            x = 470
+            row_buttons = []
+            for value, text in choices:
+                w = max(80, theme.font(22).size(text)[0] + 28)
+                b = Button((x, y, w, 38), text, lambda k=key, v=value: self.set(k, v), size=22,
+                           name=f"{key}={value}")
+                row_buttons.append((value, b))
+                self.buttons.append(b)
+                x += w + 8
+            self.rows.append((key, label, note, y, row_buttons))
+            y += 48
+
+    def set(self, key, value) -> None:
+        self.app.settings[key] = value
+        self.app.save_settings()
+        if key == "four_colour":
+            for table in self.app.tables.values():
+                table._art_key = None
+
+    def draw(self, screen):
+        super().draw(screen)
+        for key, label, note, y, row_buttons in self.rows:
+            theme.blit_text(screen, label, (440, y + 19), 24, theme.INK, anchor="midright")
+            if note:
+                last = row_buttons[-1][1].rect
+                theme.blit_text(screen, f"({note})", (last.right + 12, y + 19), 18,
+                                theme.INK_FAINT, anchor="midleft")
+            for value, b in row_buttons:
+                if self.app.settings.get(key) == value:
+                    pygame.draw.rect(screen, theme.GOLD, b.rect.inflate(6, 6), 3, border_radius=10)
+
+
+class StatsScene(BackScene):
+    heading = "Statistics"
+
+    def __init__(self, app):
+        super().__init__(app)
+        self.stats = {}
+        for g in GAMES:
+            try:
+                self.stats[g] = app.saves.stats(g)
+            except Exception:
+                self.stats[g] = {}
+        try:
+            self.match = app.saves.match()
+        except Exception:
+            self.match = None
+        app.collect_notices()
+
+    def draw(self, screen):
+        super().draw(screen)
+        cols = [("Game", 60), ("Played", 330), ("Won", 440), ("Win rate", 540),
+                ("Streak", 670), ("Best streak", 780), ("Best time", 930), ("Fewest moves", 1070)]
+        y = 140
+        for label, x in cols:
+            theme.blit_text(screen, label, (x, y), 22, theme.INK_DIM, bold=True)
+        pygame.draw.line(screen, theme.BAR_LINE, (50, y + 30), (1230, y + 30))
+        y += 48
+        for g in GAMES:
+            s = self.stats.get(g) or {}
+            played = s.get("played", 0) or 0
+            values = [NAMES[g], str(played), str(s.get("won", 0)),
+                      f"{round(100 * (s.get('win_rate') or 0))}%" if played else "-",
+                      str(s.get("streak", 0)), str(s.get("best_streak", 0)),
+                      theme.format_time(s.get("best_time")),
+                      str(s.get("fewest_moves")) if s.get("fewest_moves") is not None else "-"]
+            for (label, x), v in zip(cols, values):
+                theme.blit_text(screen, v, (x, y), 26, theme.INK, bold=label == "Game")
+            if s.get("assisted"):
+                theme.blit_text(screen, f"{s['assisted']} played with help (hints or the "
+                                "winnable light)", (60, y + 30), 18, theme.INK_FAINT)
+            y += 76
+        m = self.match
+        text = "Russian Bank match: no match played yet."
+        if m:
+            scores = m.get("scores", [0, 0])
+            text = (f"Russian Bank match to {m.get('target', 300)}: you {scores[0]} · computer "
+                    f"{scores[1]} after {m.get('games', 0)} games")
+        theme.blit_text(screen, text, (640, y + 20), 26, theme.ACCENT, anchor="midtop")
+
+
+class RulesScene(BackScene):
+    heading = "Rules"
+
+    def __init__(self, app, game_id: str | None = None):
+        super().__init__(app)
+        self.game = game_id or app.settings.get("last_game") or GAMES[0]
+        if self.game not in GAMES:
+            self.game = GAMES[0]
+        self.scroll = 0
+        x = 300
+        for g in GAMES:
+            self.buttons.append(Button((x, 84, 220, 42), NAMES[g], lambda g=g: self.pick(g),
+                                       size=22, name=f"tab-{g}"))
+            x += 236
+        self.area = pygame.Rect(80, 146, 1120, 540)
+        self._lines = {}
+        self.drag_from = None
+
+    def pick(self, g):
+        self.game, self.scroll = g, 0
+
+    def lines(self):
+        lines = self._lines.get(self.game)
+        if lines is None:
+            lines = []
+            for para in RULES[self.game].strip().split("\n"):
+                if para.startswith("# "):
+                    lines.append(("h", para[2:]))
+                elif para.strip():
+                    for part in theme.wrap(para.strip(), 24, self.area.w - 40):
+                        lines.append(("p", part))
+                    lines.append(("gap", ""))
+                else:
+                    lines.append(("gap", ""))
+            self._lines[self.game] = lines
+        return lines
+
+    def max_scroll(self) -> int:
+        height = sum(34 if k == "h" else 10 if k == "gap" else 28 for k, _ in self.lines())
+        return max(0, height - self.area.h + 20)
+
+    def wheel(self, dy):
+        self.scroll = min(self.max_scroll(), max(0, self.scroll - dy * 60))
+
+    def key(self, event):
+        k = event.key
+        step = {pygame.K_DOWN: 40, pygame.K_UP: -40, pygame.K_PAGEDOWN: 400,
+                pygame.K_PAGEUP: -400, pygame.K_SPACE: 400}.get(k)
+        if step:
+            self.scroll = min(self.max_scroll(), max(0, self.scroll + step))
+        elif k in (pygame.K_LEFT, pygame.K_RIGHT):
+            i = GAMES.index(self.game) + (1 if k == pygame.K_RIGHT else -1)
+            self.pick(GAMES[i % len(GAMES)])
+        else:
+            super().key(event)
+
+    def pointer_down(self, pos):
+        super().pointer_down(pos)
+        if self.area.collidepoint(pos):
+            self.drag_from = (pos[1], self.scroll)
+
+    def pointer_move(self, pos):
+        super().pointer_move(pos)
+        if self.drag_from:
+            y0, s0 = self.drag_from
+            self.scroll = min(self.max_scroll(), max(0, s0 - (pos[1] - y0)))
+
+    def pointer_up(self, pos):
+        super().pointer_up(pos)
+        self.drag_from = None
+
+    def draw(self, screen):
+        super().draw(screen)
+        tab = self.button(f"tab-{self.game}").rect
+        pygame.draw.rect(screen, theme.GOLD, tab.inflate(6, 6), 3, border_radius=10)
+        pygame.draw.rect(screen, theme.PANEL, self.area, border_radius=10)
+        clip = screen.get_clip()
+        screen.set_clip(self.area.inflate(-4, -4))
+        y = self.area.y + 14 - self.scroll
+        for kind, text in self.lines():
+            if kind == "h":
+                theme.blit_text(screen, text, (self.area.x + 20, y), 28, theme.GOLD, bold=True)
+                y += 34
+            elif kind == "gap":
+                y += 10
+            else:
+                theme.blit_text(screen, text, (self.area.x + 20, y), 24, theme.INK)
+                y += 28
+        screen.set_clip(clip)
+        if self.max_scroll():
+            frac = self.scroll / self.max_scroll()
+            bar = pygame.Rect(self.area.right - 10, self.area.y + 8 + frac * (self.area.h - 76),
+                              6, 60)
+            pygame.draw.rect(screen, theme.BUTTON_LINE, bar, border_radius=3)

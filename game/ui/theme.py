@@ -1,0 +1,131 @@
+"""Colours, fonts and cached text: everything drawn goes through these few helpers so a frame
+only blits surfaces that were rendered once."""
+
+from __future__ import annotations
+
+import functools
+
+import pygame
+
+W, H = 1280, 720  # the logical canvas
+
+FELT = (22, 92, 58)
+FELT_DARK = (16, 70, 44)
+FELT_LINE = (60, 140, 100)
+BAR = (14, 48, 32)
+BAR_LINE = (40, 90, 64)
+INK = (245, 245, 235)
+INK_DIM = (190, 210, 195)
+INK_FAINT = (120, 160, 135)
+GOLD = (240, 200, 80)
+RED_INK = (255, 120, 110)
+BUTTON = (38, 74, 56)
+BUTTON_HOVER = (56, 102, 78)
+BUTTON_DOWN = (28, 56, 42)
+BUTTON_OFF = (30, 52, 42)
+BUTTON_LINE = (90, 150, 118)
+ACCENT = (250, 210, 90)
+TARGET = (120, 230, 140)
+SELECT = (250, 210, 90)
+FOCUS = (120, 190, 255)
+HINT = (90, 200, 255)
+DANGER = (210, 60, 50)
+PANEL = (12, 40, 28)
+
+_fonts: dict[tuple[int, bool], pygame.font.Font] = {}
+_texts: dict[tuple, pygame.Surface] = {}
+
+
+def font(size: int, bold: bool = False) -> pygame.font.Font:
+    """The bundled default font (freesansbold), cached per size."""
+    key = (size, bold)
+    f = _fonts.get(key)
+    if f is None:
+        f = pygame.font.Font(None, size)
+        if bold:
+            f.set_bold(True)
+        _fonts[key] = f
+    return f
+
+
+def text(s: str, size: int = 24, color=INK, bold: bool = False) -> pygame.Surface:
+    """A rendered line of text, cached (the cache is dropped when it grows large)."""
+    key = (s, size, color, bold)
+    surf = _texts.get(key)
+    if surf is None:
+        if len(_texts) > 3000:
+            _texts.clear()
+        surf = font(size, bold).render(s, True, color)
+        _texts[key] = surf
+    return surf
+
+
+def blit_text(dest: pygame.Surface, s: str, pos, size=24, color=INK, bold=False,
+              anchor: str = "topleft") -> pygame.Rect:
+    surf = text(s, size, color, bold)
+    rect = surf.get_rect(**{anchor: pos})
+    dest.blit(surf, rect)
+    return rect
+
+
+@functools.lru_cache(maxsize=1024)
+def wrap(s: str, size: int, width: int, bold: bool = False) -> tuple[str, ...]:
+    """Split text into lines no wider than ``width`` pixels (paragraphs kept); cached."""
+    f = font(size, bold)
+    lines: list[str] = []
+    for para in s.split("\n"):
+        words = para.split(" ")
+        line = ""
+        for word in words:
+            trial = f"{line} {word}" if line else word
+            if f.size(trial)[0] <= width or not line:
+                line = trial
+            else:
+                lines.append(line)
+                line = word
+        lines.append(line)
+    return tuple(lines)
+
+
+_felt: dict = {}
+
+
+def felt(size=(W, H)) -> pygame.Surface:
+    """The table cloth: a soft vertical gradient with a faint weave (made once, shared)."""
+    surf = _felt.get(size)
+    if surf is None:
+        surf = _felt[size] = _make_felt(size)
+        if pygame.display.get_surface() is not None:
+            surf = _felt[size] = surf.convert()
+    return surf
+
+
+def _make_felt(size) -> pygame.Surface:
+    surf = pygame.Surface(size)
+    w, h = size
+    for y in range(h):
+        t = y / max(h - 1, 1)
+        c = tuple(int(a + (b - a) * t) for a, b in zip(FELT, FELT_DARK))
+        pygame.draw.line(surf, c, (0, y), (w, y))
+    weave = pygame.Surface(size, pygame.SRCALPHA)
+    for x in range(0, w, 4):
+        pygame.draw.line(weave, (255, 255, 255, 6), (x, 0), (x, h))
+    for y in range(0, h, 4):
+        pygame.draw.line(weave, (0, 0, 0, 8), (0, y), (w, y))
+    surf.blit(weave, (0, 0))
+    return surf
+
+
+def overlay(size, color, alpha) -> pygame.Surface:
+    s = pygame.Surface(size, pygame.SRCALPHA)
+    s.fill((*color, alpha))
+    return s
+
+
+def format_time(seconds: float | None) -> str:
+    if seconds is None:
+        return "-"
+    seconds = int(seconds)
+    h, rest = divmod(seconds, 3600)
+    m, s = divmod(rest, 60)
+    return f"{h}:{m:02d}:{s:02d}" if h else f"{m}:{s:02d}"

@@ -1,0 +1,341 @@
+"""Buttons, a scene base class and modal dialogs. Pointer input arrives already in logical
+coordinates (mouse or finger), see app.py."""
+
+from __future__ import annotations
+
+from typing import Callable
+
+import pygame
+
+from . import theme
+
+
+class Button:
+    """A rounded button; ``action`` runs on release inside it. ``enabled`` may be a callable."""
+
+    def __init__(self, rect, label: str, action: Callable[[], None], enabled=True,
+                 size: int = 24, tip: str = "", style: str = "normal", name: str = ""):
+        self.rect = pygame.Rect(rect)
+        self.label = label
+        self.action = action
+        self._enabled = enabled
+        self.size = size
+        self.tip = tip
+        self.style = style
+        self.name = name or label
+        self.hover = False
+        self.pressed = False
+        self.visible = True
+        self._cache: dict[tuple, pygame.Surface] = {}
+
+    @property
+    def enabled(self) -> bool:
+        e = self._enabled
+        return bool(e()) if callable(e) else bool(e)
+
+    def set_enabled(self, value) -> None:
+        self._enabled = value
+
+    def surface(self) -> pygame.Surface:
+        enabled = self.enabled
+        key = (self.label, enabled, self.hover, self.pressed, self.style, self.rect.size)
+        surf = self._cache.get(key)
+        if surf is None:
+            if len(self._cache) > 16:
+                self._cache.clear()
+            surf = pygame.Surface(self.rect.size, pygame.SRCALPHA)
+            if self.style == "danger":
+                fill = (170, 40, 35) if enabled else theme.BUTTON_OFF
+                if enabled and self.hover:
+                    fill = (205, 55, 45)
+                line = (255, 170, 150) if enabled else theme.BUTTON_LINE
+            elif self.style == "primary":
+                fill = (176, 132, 36) if enabled else theme.BUTTON_OFF
+                if enabled and self.hover:
+                    fill = (204, 158, 50)
+                line = theme.GOLD
+            else:
+                fill = theme.BUTTON_OFF if not enabled else (
+                    theme.BUTTON_DOWN if self.pressed else
+                    theme.BUTTON_HOVER if self.hover else theme.BUTTON)
+                line = theme.BUTTON_LINE
+            pygame.draw.rect(surf, fill, surf.get_rect(), border_radius=8)
+            pygame.draw.rect(surf, line, surf.get_rect(), 1, border_radius=8)
+            color = theme.INK if enabled else theme.INK_FAINT
+            t = theme.text(self.label, self.size, color, bold=self.style != "normal")
+            surf.blit(t, t.get_rect(center=(self.rect.w // 2, self.rect.h // 2 + 1)))
+            self._cache[key] = surf
+        return surf
+
+    def draw(self, dest: pygame.Surface) -> None:
+        if self.visible:
+            dest.blit(self.surface(), self.rect)
+
+    def contains(self, pos) -> bool:
+        return self.visible and self.rect.collidepoint(pos)
+
+
+class ButtonRow:
+    """Pointer handling shared by scenes and dialogs that hold buttons."""
+
+    buttons: list[Button]
+
+    def buttons_down(self, pos) -> bool:
+        for b in self.buttons:
+            if b.contains(pos) and b.enabled:
+                b.pressed = True
+                return True
+            b.pressed = False
+        return any(b.contains(pos) for b in self.buttons)
+
+    def buttons_move(self, pos) -> None:
+        for b in self.buttons:
+            b.hover = b.contains(pos)
+
+    def buttons_up(self, pos) -> bool:
+        fired = False
+        for b in self.buttons:
+            if b.pressed and b.contains(pos) and b.enabled:
+                b.pressed = False
+                b.action()
+                fired = True
+                break
+        for b in self.buttons:
+            b.pressed = False
+        return fired
+
+    def button(self, name: str) -> Button:
+        for b in self.buttons:
+            if b.name == name:
+                return b
+        raise KeyError(name)
+
+    # keyboard: Tab / arrows walk the buttons, Enter or Space presses the focused one
+    focused: int = -1
+
+    def focus_key(self, event) -> bool:
+        live = [i for i, b in enumerate(self.buttons) if b.visible and b.enabled]
+        if not live:
+            return False
+        k = event.key
+        back = k in (pygame.K_UP, pygame.K_LEFT) or (
+            k == pygame.K_TAB and event.mod & pygame.KMOD_SHIFT)
+        if k in (pygame.K_TAB, pygame.K_DOWN, pygame.K_RIGHT, pygame.K_UP, pygame.K_LEFT):
+            pos = live.index(self.focused) if self.focused in live else (0 if back else -1)
+            self.focused = live[(pos + (-1 if back else 1)) % len(live)]
+            return True
+        if k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and self.focused in live:
+            self.buttons[self.focused].action()
+            return True
+        return False
+
+    def draw_focus(self, dest, keyboard_used: bool) -> None:
+        if keyboard_used and 0 <= self.focused < len(self.buttons):
+            b = self.buttons[self.focused]
+            if b.visible:
+                pygame.draw.rect(dest, theme.FOCUS, b.rect.inflate(8, 8), 3, border_radius=11)
+
+
+class Scene(ButtonRow):
+    """One screen. The app calls pointer_*/key/update/draw; ``modal`` (a Modal) is on top and
+    gets input first."""
+
+    def __init__(self, app):
+        self.app = app
+        self.buttons: list[Button] = []
+        self.modal: Modal | None = None
+
+    # input
+    def pointer_down(self, pos) -> None:
+        self.buttons_down(pos)
+
+    def pointer_move(self, pos) -> None:
+        self.buttons_move(pos)
+
+    def pointer_up(self, pos) -> None:
+        self.buttons_up(pos)
+
+    def wheel(self, dy: int) -> None:
+        pass
+
+    def key(self, event) -> None:
+        pass
+
+    def text_input(self, s: str) -> None:
+        pass
+
+    # life
+    def enter(self) -> None:
+        pass
+
+    def leave(self) -> None:
+        pass
+
+    def update(self, dt: float) -> None:
+        pass
+
+    def draw(self, screen: pygame.Surface) -> None:
+        for b in self.buttons:
+            b.draw(screen)
+
+
+class Modal(ButtonRow):
+    """A dialog drawn over the scene; it takes every input while open."""
+
+    width, height = 560, 300
+    title = ""
+
+    def __init__(self, scene):
+        self.scene = scene
+        self.app = scene.app
+        self.rect = pygame.Rect(0, 0, self.width, self.height)
+        self.rect.center = (theme.W // 2, theme.H // 2)
+        self.buttons: list[Button] = []
+        self._dim = theme.overlay((theme.W, theme.H), (0, 0, 0), 130)
+
+    def close(self) -> None:
+        if self.scene.modal is self:
+            self.scene.modal = None
+
+    def pointer_down(self, pos):
+        self.buttons_down(pos)
+
+    def pointer_move(self, pos):
+        self.buttons_move(pos)
+
+    def pointer_up(self, pos):
+        self.buttons_up(pos)
+
+    def key(self, event):
+        if self.focus_key(event):
+            return
+        if event.key == pygame.K_ESCAPE:
+            self.close()
+        elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.buttons:
+            default = next((b for b in self.buttons if b.style == "primary" and b.enabled), None)
+            if default:
+                default.action()
+
+    def text_input(self, s: str) -> None:
+        pass
+
+    def update(self, dt):
+        pass
+
+    def draw_frame(self, screen) -> None:
+        screen.blit(self._dim, (0, 0))
+        pygame.draw.rect(screen, theme.PANEL, self.rect, border_radius=14)
+        pygame.draw.rect(screen, theme.GOLD, self.rect, 2, border_radius=14)
+        if self.title:
+            theme.blit_text(screen, self.title, (self.rect.centerx, self.rect.y + 20), 40,
+                            theme.GOLD, bold=True, anchor="midtop")
+
+    def draw(self, screen) -> None:
+        self.draw_frame(screen)
+        for b in self.buttons:
+            b.draw(screen)
+        self.draw_focus(screen, self.app.keyboard_used)
+
+
+class Confirm(Modal):
+    """A yes/no question."""
+
+    height = 250
+
+    def __init__(self, scene, title: str, body: str, yes_label: str, on_yes, no_label="Cancel"):
+        super().__init__(scene)
+        self.title, self.body = title, body
+        bw = 200
+        y = self.rect.bottom - 70
+        self.buttons = [
+            Button((self.rect.centerx - bw - 10, y, bw, 48), yes_label, self._yes,
+                   style="primary", name="yes"),
+            Button((self.rect.centerx + 10, y, bw, 48), no_label, self.close, name="no")]
+        self.on_yes = on_yes
+
+    def _yes(self):
+        self.close()
+        self.on_yes()
+
+    def draw(self, screen):
+        self.draw_frame(screen)
+        y = self.rect.y + 80
+        for line in theme.wrap(self.body, 24, self.rect.w - 60):
+            theme.blit_text(screen, line, (self.rect.centerx, y), 24, theme.INK, anchor="midtop")
+            y += 28
+        for b in self.buttons:
+            b.draw(screen)
+        self.draw_focus(screen, self.app.keyboard_used)
+
+
+class NumberEntry(Modal):
+    """Type a deal number (keyboard, or the on-screen keypad for touch)."""
+
+    width, height = 460, 470
+    title = "Play deal number"
+
+    def __init__(self, scene, on_ok, initial: str = ""):
+        super().__init__(scene)
+        self.value = initial
+        self.on_ok = on_ok
+        self.error = ""
+        x0, y0 = self.rect.x + 80, self.rect.y + 150
+        keys = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "<", "0", "C"]
+        for i, k in enumerate(keys):
+            r = pygame.Rect(x0 + (i % 3) * 104, y0 + (i // 3) * 58, 92, 50)
+            label = {"<": "Del", "C": "Clear"}.get(k, k)
+            self.buttons.append(Button(r, label, lambda k=k: self.press(k), name=f"key{k}"))
+        y = self.rect.bottom - 70
+        self.buttons.append(Button((self.rect.centerx - 170, y, 160, 48), "Play", self.ok,
+                                   enabled=lambda: self.value != "", style="primary", name="ok"))
+        self.buttons.append(Button((self.rect.centerx + 10, y, 160, 48), "Cancel", self.close,
+                                   name="cancel"))
+
+    def press(self, k: str) -> None:
+        self.error = ""
+        if k == "<":
+            self.value = self.value[:-1]
+        elif k == "C":
+            self.value = ""
+        elif k.isdigit() and len(self.value) < 9:
+            self.value = (self.value + k).lstrip("0") or ("0" if k == "0" else "")
+
+    def ok(self) -> None:
+        if not self.value:
+            self.error = "Type a number first."
+            return
+        self.close()
+        self.on_ok(int(self.value))
+
+    def key(self, event):
+        digit = _digit(event.key)
+        if digit is not None:
+            self.press(digit)
+        elif event.key == pygame.K_BACKSPACE:
+            self.press("<")
+        elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.ok()
+        elif event.key == pygame.K_ESCAPE:
+            self.close()
+
+    def draw(self, screen):
+        self.draw_frame(screen)
+        box = pygame.Rect(self.rect.x + 80, self.rect.y + 78, self.rect.w - 160, 54)
+        pygame.draw.rect(screen, (250, 248, 236), box, border_radius=8)
+        shown = self.value or "0"
+        theme.blit_text(screen, shown, (box.right - 14, box.centery), 36,
+                        (30, 30, 30) if self.value else (170, 170, 170), bold=True,
+                        anchor="midright")
+        if self.error:
+            theme.blit_text(screen, self.error, (self.rect.centerx, box.bottom + 2), 20,
+                            theme.RED_INK, anchor="midtop")
+        for b in self.buttons:
+            b.draw(screen)
+
+
+_DIGIT_KEYS = {**{getattr(pygame, f"K_{i}"): str(i) for i in range(10)},
+               **{getattr(pygame, f"K_KP{i}"): str(i) for i in range(10)}}
+
+
+def _digit(key) -> str | None:
+    return _DIGIT_KEYS.get(key)

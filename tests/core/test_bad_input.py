@@ -1,0 +1,168 @@
+"""Bad input never crashes: malformed saves raise ValueError with a reason; nonsense moves raise
+IllegalMove (a ValueError) and leave the state as it was."""
+
+import copy
+import json
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from game.core import GAMES, IllegalMove, Move, from_dict, new_game
+
+
+def saved(game_id="forty-thieves", moves=12):
+    state = new_game(game_id, seed=9)
+    for _ in range(moves):
+        state.push(state.legal_moves()[-1])
+    return state.to_dict()
+
+
+def broken(change, game_id="forty-thieves"):
+    data = copy.deepcopy(saved(game_id))
+    replaced = change(data)  # a change may return a whole new value instead
+    return data if replaced is None else replaced
+
+
+CASES = {
+    "not an object": lambda d: [d],
+    "unknown format version": lambda d: d.update(format=99),
+    "no format": lambda d: d.pop("format"),
+    "unknown game": lambda d: d.update(game="klondike"),
+    "game not text": lambda d: d.update(game=["forty-thieves"]),
+    "unknown option": lambda d: d["options"].update(jokers=True),
+    "option of the wrong type": lambda d: d["options"].update(supermove="yes"),
+    "options not an object": lambda d: d.update(options=[1]),
+    "negative deal number": lambda d: d.update(seed=-1),
+    "deal number as text": lambda d: d.update(seed="7"),
+    "no start position": lambda d: d.pop("start"),
+    "start not an object": lambda d: d.update(start=[]),
+    "missing pile": lambda d: d["start"]["piles"].pop("tableau3"),
+    "unknown pile": lambda d: d["start"]["piles"].update(tableau10=[]),
+    "pile not a list": lambda d: d["start"]["piles"].update(waste="KS0"),
+    "card of the wrong type": lambda d: d["start"]["piles"]["tableau0"].append(7),
+    "card that doesn't exist": lambda d: d["start"]["piles"]["tableau0"].append("ZZ0"),
+    "card without its pack": lambda d: d["start"]["piles"]["tableau0"].__setitem__(0, "AS"),
+    "duplicated card": lambda d: d["start"]["piles"]["tableau0"].append(
+        d["start"]["piles"]["tableau1"][0]),
+    "missing card": lambda d: d["start"]["piles"]["tableau0"].pop(),
+    "face-down count too big": lambda d: d["start"]["down"].update(stock=500),
+    "face-down count as bool": lambda d: d["start"]["down"].update(tableau0=True),
+    "stock face up": lambda d: d["start"]["down"].update(stock=3),
+    "foundation out of order": lambda d: d["start"]["piles"].update(
+        foundation0=[d["start"]["piles"]["tableau0"].pop()]),
+    "unknown variable": lambda d: d["start"]["vars"].update(score=3),
+    "moves not a list": lambda d: d.update(moves="t0-f0"),
+    "move not text": lambda d: d["moves"].append(3),
+    "move that is no move": lambda d: d["moves"].append("t0-"),
+    "illegal move": lambda d: d["moves"].append("f0-t0"),
+    "priority breach in a solitaire": lambda d: d["moves"].append("s-w!"),
+}
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_malformed_saves_raise_a_clear_value_error(case):
+    data = broken(CASES[case])
+    with pytest.raises(ValueError) as e:
+        from_dict(data)
+    assert type(e.value) in (ValueError, IllegalMove) and str(e.value)
+
+
+RB_CASES = {
+    "current player 2": lambda d: d["start"]["vars"].update(current_player=2),
+    "seen as text": lambda d: d["start"]["vars"].update(seen="abc"),
+    "outcome malformed": lambda d: d["start"]["vars"].update(outcome=["won"]),
+    "reserve top face down": lambda d: d["start"]["down"].update(
+        reserve0=len(d["start"]["piles"]["reserve0"])),
+    "stop without a breach": lambda d: d["moves"].append("stop"),
+    "breach that breaks nothing": lambda d: d["moves"].append(
+        from_dict(d).legal_moves()[0].__str__() + "!"),
+    "reserve size of 14": lambda d: d["options"].update(reserve_size=14),
+    "mode unknown": lambda d: d["options"].update(mode="lenient"),
+}
+
+
+@pytest.mark.parametrize("case", RB_CASES)
+def test_malformed_russian_bank_saves_raise_a_clear_value_error(case):
+    with pytest.raises(ValueError):
+        from_dict(broken(RB_CASES[case], "russian-bank"))
+
+
+def test_protected_flag_on_an_impossible_column_is_refused():
+    def change(d):
+        d["start"]["vars"]["protected"] = [True] * 10
+    with pytest.raises(ValueError, match="protected"):
+        from_dict(broken(change, "indian-patience"))
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-3, 200) | st.text(max_size=6),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner,
+                                                                max_size=4),
+    max_leaves=12)
+
+
+def paths(node, prefix=()):
+    yield prefix
+    if isinstance(node, dict):
+        for k, v in node.items():
+            yield from paths(v, prefix + (k,))
+    elif isinstance(node, list):
+        for i, v in enumerate(node[:6]):
+            yield from paths(v, prefix + (i,))
+
+
+@given(game_id=st.sampled_from(GAMES), data=st.data(), value=json_values)
+def test_fuzzed_saves_either_load_or_raise_value_error(game_id, data, value):
+    d = saved(game_id, moves=6)
+    where = data.draw(st.sampled_from(list(paths(d))))
+    if not where:
+        d = value
+    else:
+        node = d
+        for step in where[:-1]:
+            node = node[step]
+        if data.draw(st.booleans()) and isinstance(node, dict):
+            del node[where[-1]]
+        else:
+            node[where[-1]] = value
+    try:
+        state = from_dict(json.loads(json.dumps(d)))
+    except ValueError:
+        return
+    assert sum(len(p) for p in state.piles().values()) == 104
+    state.legal_moves()
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+@pytest.mark.parametrize("nonsense", [None, 5, "", "t99-f0", "x-y", "t0-t0", "s-f0", "w-w",
+                                      Move("tableau0", "tableau1", 0),
+                                      Move("tableau0", "tableau1", -2),
+                                      Move("tableau0", "tableau1", 10**9),
+                                      Move("reserve7", "house0"), Move("house0", "nowhere")])
+def test_nonsense_moves_are_refused_and_change_nothing(game_id, nonsense):
+    state = new_game(game_id, seed=3)
+    before = state.to_dict()
+    with pytest.raises(IllegalMove) as e:
+        state.push(nonsense)
+    assert str(e.value).endswith(".")
+    assert state.to_dict() == before
+
+
+@pytest.mark.parametrize("args", [("klondike", 1), ("forty-thieves", -1), ("forty-thieves", True),
+                                  ("forty-thieves", "7"), (None, 1)])
+def test_new_game_refuses_bad_arguments(args):
+    with pytest.raises(ValueError):
+        new_game(*args)
+
+
+def test_new_game_refuses_unknown_options():
+    with pytest.raises(ValueError, match="unknown option 'jokers'"):
+        new_game("indian-patience", seed=1, jokers=True)
+    with pytest.raises(ValueError):
+        new_game("forty-thieves", seed=1, supermove=1)
+
+
+def test_pop_with_no_moves_says_so():
+    with pytest.raises(IndexError, match="no move"):
+        new_game("forty-thieves", seed=1).pop()

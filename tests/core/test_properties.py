@@ -1,0 +1,123 @@
+"""Invariants over random legal play (hypothesis): every card exactly once, undo restores
+exactly, saves round-trip, legal_moves and push agree, Russian Bank games end."""
+
+import json
+import random
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from game.core import GAMES, PASS, STOP, IllegalMove, Move, from_dict, new_game
+
+from .positions import every_card_once
+
+OPTIONS = {
+    "forty-thieves": st.fixed_dictionaries({"supermove": st.booleans(),
+                                            "foundation_takeback": st.booleans()}),
+    "indian-patience": st.just({}),
+    "russian-bank": st.fixed_dictionaries({"mode": st.sampled_from(["stop", "strict"]),
+                                           "own_waste_playable": st.booleans(),
+                                           "reserve_size": st.sampled_from([11, 12, 13])}),
+}
+
+
+@st.composite
+def games(draw, game_id, max_moves=120):
+    """A deal and a random legal line of play through it (in STOP! mode sometimes a
+    priority-breaking move, sometimes a Stop! call)."""
+    options = draw(OPTIONS[game_id])
+    state = new_game(game_id, seed=draw(st.integers(0, 2**40)), **options)
+    for _ in range(draw(st.integers(0, max_moves))):
+        moves = state.legal_moves()
+        if not moves:
+            break
+        breaches = state.breach_moves() if game_id == "russian-bank" else []
+        if breaches and draw(st.integers(0, 9)) == 0:
+            state.push(breaches[draw(st.integers(0, len(breaches) - 1))], breach=True)
+            if draw(st.booleans()):
+                assert state.call_stop().right
+        else:
+            state.push(moves[draw(st.integers(0, len(moves) - 1))])
+    return state
+
+
+def every_move_text(state):
+    """Every move one could ask for: each pile to each pile, some runs, pass and stop."""
+    names = list(state.piles())
+    out = [Move(a, b) for a in names for b in names] + [PASS, STOP]
+    out += [Move(a, b, n) for a in names for b in names if "tableau" in a for n in (2, 3)]
+    return out
+
+
+def game_ids():
+    return st.sampled_from(GAMES)
+
+
+@given(st.data())
+def test_every_card_is_present_exactly_once_after_any_legal_play(data):
+    state = data.draw(games(data.draw(game_ids())))
+    assert every_card_once(state)
+
+
+@given(st.data())
+def test_pop_restores_to_dict_exactly_after_every_move(data):
+    game_id = data.draw(game_ids())
+    state = data.draw(games(game_id, max_moves=40))
+    snapshots = []
+    for _ in range(40):
+        moves = state.legal_moves()
+        if not moves:
+            break
+        snapshots.append((state.to_dict(), state.piles(), state.current_player))
+        state.push(moves[data.draw(st.integers(0, len(moves) - 1))])
+    while snapshots:
+        state.pop()
+        assert (state.to_dict(), state.piles(), state.current_player) == snapshots.pop()
+
+
+@given(st.data())
+def test_from_dict_of_to_dict_is_an_equal_state(data):
+    state = data.draw(games(data.draw(game_ids())))
+    saved = json.loads(json.dumps(state.to_dict()))  # JSON-safe
+    loaded = from_dict(saved)
+    assert loaded == state
+    assert loaded.piles() == state.piles() and loaded.legal_moves() == state.legal_moves()
+    assert loaded.current_player == state.current_player and loaded.result() == state.result()
+
+
+@given(st.data())
+def test_legal_moves_and_push_agree(data):
+    state = data.draw(games(data.draw(game_ids()), max_moves=80))
+    legal = set(state.legal_moves())
+    before = state.to_dict()
+    for move in every_move_text(state):
+        if move in legal:
+            state.push(move)  # never refused
+            state.pop()
+        else:
+            try:
+                state.push(move)
+            except IllegalMove as e:
+                assert str(e)  # a reason, in words
+            else:
+                raise AssertionError(f"push accepted {move}, which legal_moves() lacks")
+        assert state.to_dict() == before
+
+
+@given(st.data())
+def test_a_copy_without_history_plays_like_the_original(data):
+    state = data.draw(games(data.draw(game_ids())))
+    twin = state.copy(history=False)
+    assert twin.piles() == state.piles() and twin.legal_moves() == state.legal_moves()
+    assert from_dict(twin.to_dict()) == twin
+
+
+@given(options=OPTIONS["russian-bank"], seed=st.integers(0, 2**40), play=st.integers(0, 2**40))
+def test_every_russian_bank_game_played_by_random_legal_moves_ends(options, seed, play):
+    choices = random.Random(play)
+    state = new_game("russian-bank", seed=seed, **options)
+    for _ in range(30000):
+        if state.is_over():
+            break
+        state.push(choices.choice(state.legal_moves()))
+    assert state.is_over() and state.result().status in ("won", "stalemate")

@@ -1,0 +1,161 @@
+"""Drive the real client headless: SDL's dummy video driver, real posted pygame events, real
+frames. Screenshots go to test-artifacts/ (gitignored)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from game.ui.app import App  # noqa: E402
+from game.ui.services import MemoryStore, Saves  # noqa: E402
+
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+
+
+class Driver:
+    """Posts real events to SDL's queue and runs frames of the real App."""
+
+    def __init__(self, app: App):
+        self.app = app
+
+    @property
+    def table(self):
+        return self.app.scene
+
+    def frames(self, n: int = 1, dt: float = 1000 / 60) -> None:
+        for _ in range(n):
+            self.app.step(dt)
+
+    def settle(self, dt: float = 50, limit: int = 200) -> None:
+        """Run frames until no card is moving (animations, auto-moves)."""
+        for _ in range(limit):
+            self.app.step(dt)
+            t = self.app.scene
+            if not getattr(t, "flights", None) and not getattr(t, "auto_pending", False):
+                break
+        self.app.step(dt)
+
+    def post(self, type_, **kw) -> None:
+        pygame.event.post(pygame.event.Event(type_, **kw))
+
+    def click(self, pos, frames: int = 1) -> None:
+        pos = tuple(int(v) for v in pos)
+        self.post(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+        self.post(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)
+        self.post(pygame.MOUSEBUTTONUP, pos=pos, button=1)
+        self.frames(frames)
+
+    def double_click(self, pos) -> None:
+        pos = tuple(int(v) for v in pos)
+        for _ in range(2):
+            self.post(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)
+            self.post(pygame.MOUSEBUTTONUP, pos=pos, button=1)
+        self.frames(1)
+
+    def drag(self, start, end, steps: int = 6, release: bool = True) -> None:
+        """Press at start, move in steps (a frame each), release at end."""
+        x0, y0 = (int(v) for v in start)
+        x1, y1 = (int(v) for v in end)
+        self.post(pygame.MOUSEMOTION, pos=(x0, y0), rel=(0, 0), buttons=(0, 0, 0))
+        self.post(pygame.MOUSEBUTTONDOWN, pos=(x0, y0), button=1)
+        self.frames(1)
+        for i in range(1, steps + 1):
+            p = (x0 + (x1 - x0) * i // steps, y0 + (y1 - y0) * i // steps)
+            self.post(pygame.MOUSEMOTION, pos=p, rel=(0, 0), buttons=(1, 0, 0))
+            self.frames(1)
+        if release:
+            self.post(pygame.MOUSEBUTTONUP, pos=(x1, y1), button=1)
+            self.frames(1)
+
+    def finger_drag(self, start, end, steps: int = 5) -> None:
+        w, h = 1280, 720
+        self.post(pygame.FINGERDOWN, x=start[0] / w, y=start[1] / h, dx=0.0, dy=0.0,
+                  finger_id=0, touch_id=1, pressure=1.0)
+        self.frames(1)
+        for i in range(1, steps + 1):
+            x = start[0] + (end[0] - start[0]) * i / steps
+            y = start[1] + (end[1] - start[1]) * i / steps
+            self.post(pygame.FINGERMOTION, x=x / w, y=y / h, dx=0.0, dy=0.0, finger_id=0,
+                      touch_id=1, pressure=1.0)
+            self.frames(1)
+        self.post(pygame.FINGERUP, x=end[0] / w, y=end[1] / h, dx=0.0, dy=0.0, finger_id=0,
+                  touch_id=1, pressure=0.0)
+        self.frames(1)
+
+    def finger_tap(self, pos) -> None:
+        x, y = pos[0] / 1280, pos[1] / 720
+        self.post(pygame.FINGERDOWN, x=x, y=y, dx=0.0, dy=0.0, finger_id=0, touch_id=1,
+                  pressure=1.0)
+        self.post(pygame.FINGERUP, x=x, y=y, dx=0.0, dy=0.0, finger_id=0, touch_id=1,
+                  pressure=0.0)
+        self.frames(1)
+
+    def key(self, key, mod: int = 0, frames: int = 1) -> None:
+        self.post(pygame.KEYDOWN, key=key, mod=mod, unicode="", scancode=0)
+        self.post(pygame.KEYUP, key=key, mod=mod, unicode="", scancode=0)
+        self.frames(frames)
+
+    # ----------------------------------------------------------------- where things are
+    def card_rect(self, pile: str, index: int = -1) -> pygame.Rect:
+        t = self.table
+        rects = t.layout.card_rects(pile, t.faces(pile))
+        return rects[index] if rects else t.layout.piles[pile].rect.copy()
+
+    def card_point(self, pile: str, index: int = -1):
+        """A point on the visible part of a card (its top strip for a covered card)."""
+        r = self.card_rect(pile, index)
+        n = len(self.table.piles()[pile])
+        if index in (-1, n - 1) or n == 0:
+            return r.center
+        return (r.centerx, r.y + 6)
+
+    def button(self, name: str):
+        return self.app.scene.button(name).rect.center
+
+    def modal_button(self, name: str):
+        return self.app.scene.modal.button(name).rect.center
+
+    def shows_card(self, rect: pygame.Rect, card) -> bool:
+        """Is ``card``'s face drawn at ``rect`` on the screen (compared pixel for pixel)?"""
+        art = self.table.art
+        inner = pygame.Rect(8, 8, rect.w - 16, 30)
+        screen_part = self.app.screen.subsurface(inner.move(rect.topleft)).copy()
+        face_part = pygame.Surface(inner.size).convert()
+        face_part.blit(art.face(card), (0, 0), inner)
+        return pygame.image.tobytes(screen_part, "RGB") == pygame.image.tobytes(face_part, "RGB")
+
+    def screenshot(self, name: str) -> Path:
+        ARTIFACTS.mkdir(exist_ok=True)
+        path = ARTIFACTS / name
+        self.app.screenshot(str(path))
+        return path
+
+
+@pytest.fixture
+def store():
+    return MemoryStore()
+
+
+@pytest.fixture
+def app(store):
+    a = App(Saves(store))
+    a.settings["pace"] = "fast"
+    yield a
+
+
+@pytest.fixture
+def ui(app):
+    pygame.event.clear()
+    return Driver(app)
+
+
+def pytest_configure(config):
+    # SDL's dummy driver has no accelerated renderer for pygame.SCALED; harmless here
+    config.addinivalue_line("filterwarnings", "ignore:no fast renderer available")

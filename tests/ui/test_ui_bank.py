@@ -1,0 +1,237 @@
+"""Russian Bank through the real client: your moves by posted events, the computer's paced
+moves, STOP! both ways, undo within your turn, the end of a game and the match score."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.ui.table import readable
+
+from game.core import STOP, Move, new_game
+
+PLAIN = 104  # you start; the only move is turning your hand card (then 6S can go on house2)
+ACE_ON_HOUSE = 2  # you start with an Ace on house0: turning the hand card breaks priority (b)
+COMPUTER_BREACH = 6  # the computer starts and could break a priority at once
+
+
+def open_bank(ui, seed, **settings):
+    ui.app.settings.update(settings)
+    t = ui.app.open_game("russian-bank")
+    t.start(seed)
+    ui.frames(2)
+    return t
+
+
+def run_until(ui, condition, dt=50, limit=2000):
+    for _ in range(limit):
+        if condition():
+            return True
+        ui.frames(1, dt)
+    return condition()
+
+
+def test_turn_flow_hand_card_end_turn_and_the_computers_reply(ui):
+    t = open_bank(ui, PLAIN)
+    assert t.state.current_player == 0
+    ui.screenshot("russian-bank-start.png")
+    ui.click(ui.card_point("hand0"))
+    hand = t.state.pile["hand0"]
+    assert hand.down == len(hand.cards) - 1  # the top card is turned up
+    card = hand.top
+    assert ui.shows_card(ui.card_rect("hand0"), card)
+    # play it on a house by dragging it there
+    ui.drag(ui.card_point("hand0"), ui.card_point("house2"))
+    ui.frames(20)
+    assert t.state.pile["house2"].top is card
+    # turn another, end the turn by dragging the hand card to your waste
+    ui.click(ui.card_point("hand0"))
+    while t.state.pile["hand0"].top and t.state.current_player == 0 and \
+            t.state.legal_moves() != [Move("hand0", "waste0")]:
+        move = next(m for m in t.state.legal_moves() if m.target != "waste0")
+        assert t.attempt(move)
+        ui.frames(20)
+    if t.state.current_player == 0:
+        ui.drag(ui.card_point("hand0"), ui.card_point("waste0"))
+        ui.frames(2)
+    assert t.state.current_player == 1
+    mark = len(t.state.history)
+    # the computer's moves come one at a time, at the chosen pace
+    ui.frames(3, 50)
+    assert len(t.state.history) == mark  # not before the pace delay (350 ms)
+    assert run_until(ui, lambda: len(t.state.history) > mark)
+    assert len(t.state.history) == mark + 1
+    assert run_until(ui, lambda: t.state.current_player == 0 or t.state.is_over())
+    ui.frames(2)
+    ui.screenshot("russian-bank-mid-game.png")
+
+
+def test_refused_move_shows_the_reason_and_changes_nothing(ui):
+    t = open_bank(ui, PLAIN)
+    ui.click(ui.card_point("hand0"))
+    state = t.state
+    target = next(h.name for h in state.houses if state.why_illegal(Move("hand0", h.name)))
+    reason = state.why_illegal(Move("hand0", target))
+    n = len(state.history)
+    card = state.pile["hand0"].top
+    ui.drag(ui.card_point("hand0"), ui.card_point(target))
+    assert len(state.history) == n
+    assert t.message_text() == readable(reason)
+    ui.frames(20)
+    assert ui.shows_card(ui.card_rect("hand0"), card)
+    ui.screenshot("russian-bank-refused.png")
+
+
+def test_double_click_sends_the_ace_to_a_foundation(ui):
+    t = open_bank(ui, ACE_ON_HOUSE)
+    ace = t.state.pile["house0"].top
+    assert ace.rank == 1
+    ui.double_click(ui.card_point("house0"))
+    ui.frames(10)
+    assert any(f.top is ace for f in t.state.foundations)
+
+
+def test_the_computer_calls_stop_on_your_priority_breach(ui):
+    t = open_bank(ui, ACE_ON_HOUSE, rb_mode="stop")
+    ace = t.state.pile["house0"].top
+    ui.click(ui.card_point("hand0"))  # breaks (b): the Ace had to go up first
+    assert t.state.breach is not None and t.state.breach.rule == "b"
+    assert t.stop_at is not None
+    assert run_until(ui, lambda: t.banner is not None, dt=50, limit=40)
+    assert t.state.peek() == STOP
+    assert any(f.top is ace for f in t.state.foundations)  # the compulsory move was played
+    assert t.state.current_player == 1  # and your turn ended
+    assert "Stop!" in t.banner[0] and "foundation" in t.banner[1]
+    ui.screenshot("russian-bank-stop.png")
+    assert not t.can_undo()
+
+
+def test_strict_mode_refuses_the_breach_with_the_priority(ui):
+    t = open_bank(ui, ACE_ON_HOUSE, rb_mode="strict")
+    ui.click(ui.card_point("hand0"))
+    assert not t.state.history
+    assert t.message_text().startswith("Priority:")
+
+
+def test_you_call_stop_on_the_computer(ui, monkeypatch):
+    t = open_bank(ui, COMPUTER_BREACH, rb_mode="stop")
+
+    class Job:
+        def __init__(self, state):
+            self.state = state
+
+        def think(self, budget_ms):
+            breaches = self.state.breach_moves()
+            return breaches[0] if breaches else self.state.legal_moves()[0]
+
+    class Bot:
+        def start(self, state):
+            return Job(state.copy(history=False))
+
+        def calls_stop(self, state):
+            return True
+
+    monkeypatch.setattr(t, "get_bot", lambda: Bot())
+    t.job = t.decided = None  # forget what the stand-in had decided already
+    assert t.state.current_player == 1
+    assert not t.button("Stop!").enabled
+    assert run_until(ui, lambda: t.state.history)
+    assert t.state.breach is not None and t.state.breach.player == 1
+    assert t.button("Stop!").enabled
+    ui.click(ui.button("Stop!"))
+    assert t.state.peek() == STOP
+    assert t.state.current_player == 0
+    assert "caught the computer" in t.banner[0]
+    assert not t.can_undo()  # a Stop! call is not taken back
+    # a wrong call: now the last move was the right call, nobody breached
+    assert not t.button("Stop!").enabled
+
+
+def test_a_wrong_stop_call_changes_nothing(ui):
+    t = open_bank(ui, 1, pace="fast")
+    assert t.state.current_player == 1
+    assert run_until(ui, lambda: t.state.history)
+    assert t.state.breach is None and t.can_call_stop()  # the stand-in plays only legal moves
+    key = t.state.key()
+    ui.key(pygame.K_x)
+    assert t.state.key() == key
+    assert t.message_text().startswith("Wrong call")
+
+
+def test_undo_and_redo_within_your_turn_only(ui):
+    t = open_bank(ui, PLAIN)
+    ui.click(ui.card_point("hand0"))
+    ui.drag(ui.card_point("hand0"), ui.card_point("house2"))
+    ui.frames(10)
+    assert len(t.state.history) == 2
+    ui.key(pygame.K_z, pygame.KMOD_CTRL)
+    assert len(t.state.history) == 1
+    ui.click(ui.button("Redo"))
+    assert len(t.state.history) == 2
+    # end the turn: nothing of it may be taken back any more
+    ui.click(ui.card_point("hand0"))
+    while t.state.current_player == 0:
+        moves = t.state.legal_moves()
+        move = next((m for m in moves if m.target != "waste0"), moves[0])
+        assert t.attempt(move)
+        ui.frames(5)
+    assert not t.can_undo()
+    ui.click(ui.button("Undo"))
+    assert t.state.current_player == 1
+
+
+def test_keyboard_turns_and_ends(ui):
+    t = open_bank(ui, PLAIN)
+    ui.key(pygame.K_t)
+    assert t.state.pile["hand0"].down == len(t.state.pile["hand0"].cards) - 1
+    ui.key(pygame.K_TAB)
+    assert t.focus == "hand0"
+    ui.key(pygame.K_RETURN)
+    assert t.selected == ("hand0", len(t.state.pile["hand0"].cards) - 1)
+    ui.key(pygame.K_ESCAPE)
+    ui.key(pygame.K_e)
+    assert t.state.current_player == 1 or t.state.peek() == Move("hand0", "house2")
+    ui.key(pygame.K_MINUS)
+    assert ui.app.settings["pace"] == "normal"
+
+
+def test_a_whole_game_ends_with_the_score_and_the_match(ui):
+    from game.ui.fallback_opponent import opponent
+    t = open_bank(ui, 5, pace="instant")
+    me = opponent("medium", seed=3)
+    for _ in range(20000):
+        if t.state.is_over():
+            break
+        if t.accepting_input() and not t.flights:
+            assert t.attempt(me.choose(t.state))
+        ui.frames(1, 100)
+    ui.frames(3, 100)
+    result = t.state.result()
+    assert result is not None and t.modal is not None
+    assert t.match.games == 1 and sum(t.match.scores) == result.points
+    assert ui.app.saves.match()["scores"] == t.match.scores
+    stats = ui.app.saves.stats("russian-bank")
+    assert stats["played"] == 1 and stats["won"] == (1 if result.winner == 0 else 0)
+    ui.frames(30, 50)
+    ui.screenshot("russian-bank-end.png")
+    ui.click(ui.modal_button("Next game"))
+    assert not t.state.history and t.modal is None
+
+
+@pytest.mark.parametrize("seed", [PLAIN])
+def test_continue_resumes_the_game_exactly(ui, store, seed):
+    t = open_bank(ui, seed)
+    ui.click(ui.card_point("hand0"))
+    ui.drag(ui.card_point("hand0"), ui.card_point("house2"))
+    ui.frames(10)
+    ui.key(pygame.K_z, pygame.KMOD_CTRL)
+    saved = t.state.to_dict()
+    from game.ui.app import App
+    from game.ui.services import Saves
+    app2 = App(Saves(store))
+    t2 = app2.open_game("russian-bank")
+    assert t2.state.to_dict() == saved
+    assert [[str(m) for m in g] for g in t2.redo_groups] == [["d0-h2"]]
+    t2.redo()
+    assert t2.state.peek() == Move("hand0", "house2")
+    assert new_game("russian-bank", seed).seed == t2.state.seed

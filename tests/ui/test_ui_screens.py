@@ -1,0 +1,174 @@
+"""Title, settings, statistics and rules screens; Continue; corrupt saves."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.core import Move
+from game.ui.app import App
+from game.ui.bank_table import BankTable
+from game.ui.cards import FOUR_COLOUR
+from game.ui.screens import RulesScene, SettingsScene, StatsScene, TitleScene
+from game.ui.services import Saves
+from game.ui.solitaire_table import SolitaireTable
+
+
+def test_title_screen_opens_each_game(ui):
+    assert isinstance(ui.app.scene, TitleScene)
+    ui.frames(1)
+    ui.screenshot("title.png")
+    assert not ui.app.scene.button("continue").enabled  # nothing saved yet
+    ui.click(ui.button("forty-thieves"))
+    assert isinstance(ui.app.scene, SolitaireTable) and ui.app.scene.game_id == "forty-thieves"
+    ui.key(pygame.K_ESCAPE)
+    assert isinstance(ui.app.scene, TitleScene)
+    ui.key(pygame.K_2)
+    assert ui.app.scene.game_id == "indian-patience"
+    ui.click(ui.button("Menu"))
+    ui.click(ui.button("russian-bank"))
+    assert isinstance(ui.app.scene, BankTable)
+    ui.click(ui.button("Menu"))
+    assert ui.app.scene.button("continue").enabled
+    ui.click(ui.button("continue"))
+    assert isinstance(ui.app.scene, BankTable)
+
+
+def test_continue_resumes_a_solitaire_exactly_with_undo_and_redo(ui, store):
+    t = ui.app.open_game("indian-patience")
+    t.start(6)
+    ui.settle()
+    ui.click(ui.card_point("stock"))
+    ui.settle()
+    move = next(m for m in t.state.legal_moves() if m.source.startswith("tableau")
+                and m.target.startswith("tableau"))
+    ui.drag(ui.card_point(move.source), ui.card_point(move.target))
+    ui.settle()
+    ui.key(pygame.K_z, pygame.KMOD_CTRL)
+    ui.frames(60, 100)  # six seconds without a move: the clock is saved all the same
+    saved, elapsed = t.state.to_dict(), t.elapsed
+    assert elapsed > 6
+    # a new start of the client on the same storage: Continue
+    app2 = App(Saves(store))
+    assert app2.scene.button("continue").enabled
+    app2.scene.button("continue").action()
+    t2 = app2.scene
+    assert t2.state.to_dict() == saved
+    assert abs(t2.elapsed - elapsed) <= 5
+    t2.redo()
+    assert t2.state.peek() == move
+    t2.undo()
+    t2.undo()
+    assert not t2.state.history  # the undo history came back too
+
+
+def test_a_corrupt_save_is_reported_and_a_new_deal_starts(ui, store):
+    t = ui.app.open_game("forty-thieves")
+    ui.settle()
+    data = ui.app.saves.load_game("forty-thieves")
+    data["state"]["moves"] = ["t0-f9", "nonsense"]
+    ui.app.saves.save_game("forty-thieves", data)
+    app2 = App(Saves(store))
+    t2 = app2.open_game("forty-thieves")
+    assert not t2.state.history
+    assert any("Forty Thieves" in n for n in app2.notices)  # the player is told
+    app2.step()
+
+
+def test_settings_change_the_cards_and_are_kept(ui, store):
+    t = ui.app.open_game("forty-thieves")
+    t.start(1)
+    ui.settle()
+    ui.key(pygame.K_ESCAPE)
+    ui.key(pygame.K_s)
+    assert isinstance(ui.app.scene, SettingsScene)
+    ui.frames(1)
+    ui.screenshot("settings.png")
+    ui.click(ui.button("four_colour=True"))
+    ui.click(ui.button("level=hard"))
+    ui.click(ui.button("pace=slow"))
+    assert store_settings(store)["four_colour"] is True
+    ui.click(ui.button("Back"))
+    ui.click(ui.button("forty-thieves"))
+    diamonds = next(c for c in t.state.tableau if c.cards[-1].suit == "D")
+    r = ui.card_rect(diamonds.name)
+    assert ui.shows_card(r, diamonds.cards[-1])
+    assert t.art.colours == FOUR_COLOUR
+    ui.screenshot("forty-thieves-four-colour.png")
+    app2 = App(Saves(store))
+    assert app2.settings["level"] == "hard" and app2.settings["pace"] == "slow"
+
+
+def store_settings(store):
+    return Saves(store).settings()
+
+
+def test_statistics_screen_shows_results(ui):
+    saves = ui.app.saves
+    saves.record_result("forty-thieves", True, 150, 300.0)
+    saves.record_result("forty-thieves", False, 80, 100.0)
+    saves.save_match({"target": 300, "scores": [42, 30], "games": 2})
+    ui.key(pygame.K_t)
+    assert isinstance(ui.app.scene, StatsScene)
+    ui.frames(1)
+    ui.screenshot("statistics.png")
+    assert ui.app.scene.stats["forty-thieves"]["won"] == 1
+    assert ui.app.scene.match["scores"] == [42, 30]
+
+
+def test_rules_screen_scrolls_and_switches_games(ui):
+    ui.key(pygame.K_r)
+    scene = ui.app.scene
+    assert isinstance(scene, RulesScene)
+    ui.frames(1)
+    ui.screenshot("rules.png")
+    ui.click(ui.button("tab-russian-bank"))
+    assert scene.game == "russian-bank" and scene.max_scroll() > 0
+    ui.key(pygame.K_PAGEDOWN)
+    assert scene.scroll > 0
+    ui.post(pygame.MOUSEWHEEL, x=0, y=3, flipped=False, precise_x=0.0, precise_y=3.0,
+            touch=False)
+    ui.frames(1)
+    ui.screenshot("rules-russian-bank.png")
+    ui.click(ui.button("Back"))
+    assert isinstance(ui.app.scene, TitleScene)
+
+
+def test_quit_from_the_title_stops_the_loop(ui):
+    ui.click(ui.button("Quit"))
+    assert not ui.app.running
+
+
+def test_move_notation_of_refusals_is_readable(ui):
+    t = ui.app.open_game("forty-thieves")
+    t.start(1)
+    ui.settle()
+    assert not t.attempt(Move("stock", "tableau0"))
+    assert "click the stock" in t.message_text()
+
+
+def test_menus_work_with_the_keyboard_alone(ui):
+    ui.key(pygame.K_TAB)  # focus the first button: Forty Thieves
+    ui.key(pygame.K_TAB)  # Indian Patience
+    ui.frames(1)
+    ui.screenshot("title-keyboard.png")
+    ui.key(pygame.K_RETURN)
+    assert getattr(ui.app.scene, "game_id", None) == "indian-patience"
+    ui.key(pygame.K_ESCAPE)
+    ui.key(pygame.K_s)
+    scene = ui.app.scene
+    assert isinstance(scene, SettingsScene)
+    target = scene.buttons.index(scene.button("four_colour=True"))
+    for _ in range(target + 1):  # the first Tab focuses button 0 (Back)
+        ui.key(pygame.K_TAB)
+    ui.key(pygame.K_RETURN)
+    assert ui.app.settings["four_colour"] is True
+    # a confirmation dialog answers to the keyboard too
+    ui.key(pygame.K_ESCAPE)
+    ui.key(pygame.K_2)
+    t = ui.app.scene
+    ui.key(pygame.K_s)  # turn a stock card: the deal is started
+    ui.settle()
+    ui.key(pygame.K_n)
+    assert t.modal is not None
+    ui.key(pygame.K_RETURN)  # the default answer: New deal
+    assert t.modal is None and not t.state.history

@@ -1,0 +1,239 @@
+"""Forty Thieves and Indian Patience through the real client: posted mouse, finger and key
+events; assertions on the rules core's state and on the pixels drawn."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.ui.table import readable
+
+from game.core import Move, new_game
+
+# deals where a column ends in an Ace and a column-to-column move exists at the start
+DEALS = {"forty-thieves": 1, "indian-patience": 2}
+GAMES = list(DEALS)
+
+
+def open_deal(ui, game, seed=None):
+    table = ui.app.open_game(game)
+    table.start(DEALS[game] if seed is None else seed)
+    ui.settle()
+    return table
+
+
+def column_move(state):
+    return next(m for m in state.legal_moves()
+                if m.source.startswith("tableau") and m.target.startswith("tableau"))
+
+
+def illegal_column(state, source):
+    card = state.pile[source].top
+    for t in state.tableau:
+        if t.name != source and state.why_illegal(Move(source, t.name)):
+            return t.name
+    raise AssertionError(f"no illegal place for {card}")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_drag_to_a_legal_place_moves_the_card(ui, game):
+    t = open_deal(ui, game)
+    move = column_move(t.state)
+    card = t.state.pile[move.source].top
+    before = len(t.state.history)
+    ui.drag(ui.card_point(move.source), ui.card_point(move.target))
+    ui.settle()
+    assert t.state.history[before].move == move
+    assert t.state.pile[move.target].top is card
+    assert ui.shows_card(ui.card_rect(move.target), card)
+    other = t.state.pile[move.source].top
+    assert not ui.shows_card(ui.card_rect(move.target), other)  # the check can fail
+    ui.screenshot(f"{game}-after-drag.png")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_valid_targets_light_up_while_dragging(ui, game):
+    t = open_deal(ui, game)
+    move = column_move(t.state)
+    start = ui.card_point(move.source)
+    ui.drag(start, (start[0] + 40, start[1] + 200), release=False)
+    assert t.drag is not None
+    expected = {m.target for m in t.state.legal_moves() if m.source == move.source}
+    assert t.drag["targets"] == expected and move.target in expected
+    # the lit target is drawn with the green ring: its corner pixel is the target colour
+    r = ui.card_rect(move.target).inflate(6, 6)
+    lit = ui.app.screen.get_at((r.centerx, r.y + 1))[:3]
+    assert lit[1] > 180 and lit[0] < 180, lit
+    ui.screenshot(f"{game}-dragging.png")
+    ui.post(pygame.MOUSEBUTTONUP, pos=start, button=1)
+    ui.settle()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_drag_to_an_illegal_place_snaps_back_with_the_reason(ui, game):
+    t = open_deal(ui, game)
+    move = column_move(t.state)
+    source = move.source
+    card = t.state.pile[source].top
+    target = illegal_column(t.state, source)
+    reason = t.state.why_illegal(Move(source, target))
+    ui.drag(ui.card_point(source), ui.card_point(target))
+    assert t.state.history == []
+    assert t.message_text() == readable(reason)
+    ui.settle()
+    assert t.state.pile[source].top is card
+    assert ui.shows_card(ui.card_rect(source), card)
+    ui.screenshot(f"{game}-refused.png")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_double_click_sends_a_card_to_a_foundation(ui, game):
+    t = open_deal(ui, game)
+    column = next(c.name for c in t.state.tableau if c.cards and c.cards[-1].rank == 1)
+    ace = t.state.pile[column].top
+    ui.double_click(ui.card_point(column))
+    ui.settle()
+    assert any(f.cards and f.cards[0] is ace for f in t.state.foundations)
+    f = next(f.name for f in t.state.foundations if f.cards and f.cards[0] is ace)
+    assert ui.shows_card(ui.card_rect(f), ace)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_click_then_click_moves_a_card(ui, game):
+    t = open_deal(ui, game)
+    move = column_move(t.state)
+    ui.click(ui.card_point(move.source))
+    assert t.selected == (move.source, len(t.state.pile[move.source].cards) - 1)
+    ui.frames(30)  # not a double click
+    ui.click(ui.card_point(move.target))
+    ui.settle()
+    assert t.state.history[0].move == move
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_stock_click_turns_a_card(ui, game):
+    t = open_deal(ui, game)
+    stock = list(t.state.pile["stock"].cards)
+    ui.click(ui.card_point("stock"))
+    ui.settle()
+    assert t.state.pile["waste"].top is stock[-1]
+    assert len(t.state.pile["stock"].cards) == len(stock) - 1
+    assert ui.shows_card(ui.card_rect("waste"), stock[-1])
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_undo_and_redo_with_keys_and_buttons(ui, game):
+    t = open_deal(ui, game)
+    ui.app.settings["auto_move"] = False
+    start_key = t.state.key()
+    ui.click(ui.card_point("stock"))
+    ui.settle()
+    move = column_move(t.state)
+    ui.drag(ui.card_point(move.source), ui.card_point(move.target))
+    ui.settle()
+    after_key = t.state.key()
+    assert len(t.state.history) == 2
+    ui.key(pygame.K_z, pygame.KMOD_CTRL)
+    assert len(t.state.history) == 1
+    ui.click(ui.button("Undo"))
+    assert t.state.key() == start_key and not t.state.history
+    assert not t.button("Undo").enabled
+    ui.key(pygame.K_y, pygame.KMOD_CTRL)
+    ui.click(ui.button("Redo"))
+    ui.settle()
+    assert t.state.key() == after_key
+    assert not t.button("Redo").enabled
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_undo_takes_back_the_automatic_moves_with_the_move(ui, game):
+    t = open_deal(ui, game)
+    column = next(c.name for c in t.state.tableau if c.cards and c.cards[-1].rank == 1)
+    ui.double_click(ui.card_point(column))
+    ui.settle()
+    n = len(t.state.history)
+    assert n >= 1 and t.undo_groups == [n]
+    ui.key(pygame.K_z, pygame.KMOD_CTRL)
+    assert not t.state.history
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_finger_drag_and_tap(ui, game):
+    t = open_deal(ui, game)
+    move = column_move(t.state)
+    ui.finger_drag(ui.card_point(move.source), ui.card_point(move.target))
+    ui.settle()
+    assert t.state.history[0].move == move
+    n = len(t.state.history)
+    ui.finger_tap(ui.card_point("stock"))
+    ui.settle()
+    assert t.state.history[n].move == Move("stock", "waste")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_keyboard_only_play(ui, game):
+    t = open_deal(ui, game)
+    move = column_move(t.state)
+    src, dst = int(move.source[7:]), int(move.target[7:])
+    digit = [pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4, pygame.K_5, pygame.K_6,
+             pygame.K_7, pygame.K_8, pygame.K_9, pygame.K_0]
+    ui.key(digit[src])
+    ui.key(pygame.K_RETURN)
+    assert t.selected is not None
+    ui.key(digit[dst])
+    ui.screenshot(f"{game}-keyboard.png")
+    ui.key(pygame.K_RETURN)
+    ui.settle()
+    assert t.state.history[0].move == move
+    # arrows walk from a column up to the top row, S turns the stock
+    ui.key(pygame.K_UP)
+    assert t.focus in ("stock", "waste") or t.focus.startswith("foundation")
+    n = len(t.state.history)
+    ui.key(pygame.K_s)
+    ui.settle()
+    assert t.state.history[n].move == Move("stock", "waste")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_new_deal_restart_and_deal_number(ui, game):
+    t = open_deal(ui, game)
+    ui.click(ui.card_point("stock"))
+    ui.settle()
+    # restart asks first, since the deal was started
+    ui.click(ui.button("Restart"))
+    assert t.modal is not None
+    ui.click(ui.modal_button("yes"))
+    assert t.state.seed == DEALS[game] and not t.state.history
+    assert ui.app.saves.stats(game)["played"] == 1  # the abandoned deal counts as lost
+    # play deal number 4321, typed on the keypad and the keyboard
+    ui.click(ui.button("Deal #"))
+    for k in "43":
+        ui.click(ui.modal_button(f"key{k}"))
+    ui.key(pygame.K_2)
+    ui.key(pygame.K_1)
+    ui.screenshot(f"{game}-deal-number.png")
+    ui.key(pygame.K_RETURN)
+    assert t.state.seed == 4321
+    assert t.state.key() == new_game(game, 4321).key()
+    ui.click(ui.button("New deal"))
+    assert t.state.seed != 4321 or t.modal is None
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_table_screenshot_mid_game(ui, game):
+    t = open_deal(ui, game, seed=91)
+    ui.app.settings["auto_move"] = True
+    for _ in range(12):
+        ui.click(ui.card_point("stock"))
+        ui.settle()
+        moves = [m for m in t.state.legal_moves() if m.source != "stock"]
+        if moves:
+            m = moves[0]
+            ui.drag(ui.card_point(m.source), ui.card_point(m.target))
+            ui.settle()
+    assert len(t.state.history) >= 12
+    # every face-up top card is drawn where the layout puts it
+    for c in t.state.tableau:
+        if c.cards:
+            assert ui.shows_card(ui.card_rect(c.name), c.cards[-1]), c.name
+    ui.screenshot(f"{game}-mid-game.png")

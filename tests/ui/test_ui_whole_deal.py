@@ -1,0 +1,69 @@
+"""A whole Forty Thieves deal played to the end through the client, every move a posted mouse
+event: to a win (deal 91 with a simple strategy) and to a stuck end (deal 3)."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.core import Move
+
+from ui_strategy import TURN, choose
+
+
+def play_through_ui(ui, seed):
+    ui.app.settings["auto_move"] = False  # so the strategy alone decides every move
+    t = ui.app.open_game("forty-thieves")
+    t.start(seed)
+    ui.settle()
+    seen = {t.state.key()}
+    events = 0
+    while not t.state.is_over():
+        move = choose(t.state, seen)
+        assert move is not None, "the strategy ran out of new positions"
+        n = len(t.state.history)
+        if move == TURN:
+            ui.click(ui.card_point("stock"))
+        else:
+            ui.drag(ui.card_point(move.source), ui.card_point(move.target), steps=3)
+        ui.settle(dt=100)
+        events += 1
+        assert len(t.state.history) == n + 1, (move, t.message_text())
+        assert t.state.history[n].move == move
+        seen.add(t.state.key())
+        assert events < 600
+    ui.settle(dt=100)
+    return t
+
+
+def test_a_whole_deal_won_through_the_ui(ui):
+    t = play_through_ui(ui, 91)
+    assert t.state.result().status == "won"
+    assert all(len(f.cards) == 13 for f in t.state.foundations)
+    assert t.modal is not None and t.modal.title == "You won!"
+    stats = ui.app.saves.stats("forty-thieves")
+    assert stats["played"] == 1 and stats["won"] == 1
+    assert stats["fewest_moves"] == len(t.state.history)
+    ui.frames(90, 40)  # let the celebration run a little
+    ui.screenshot("forty-thieves-won.png")
+    # the end screen's New deal starts a fresh deal
+    ui.click(ui.modal_button("New deal"))
+    assert not t.state.history and t.modal is None
+
+
+def test_a_stuck_deal_offers_undo_restart_and_new_deal(ui):
+    t = play_through_ui(ui, 3)
+    assert t.state.result().status == "stuck"
+    assert t.modal is not None and t.modal.title == "No more moves"
+    ui.screenshot("forty-thieves-stuck.png")
+    n = len(t.state.history)
+    ui.click(ui.modal_button("Undo"))
+    assert len(t.state.history) == n - 1 and t.modal is None
+    assert ui.app.saves.stats("forty-thieves")["played"] == 0  # not recorded yet
+    # back to stuck: the end screen returns; Restart records the loss and deals again
+    ui.click(ui.button("Redo"))
+    ui.settle()
+    assert t.modal is not None
+    ui.click(ui.modal_button("Restart"))
+    assert t.state.seed == 3 and not t.state.history
+    stats = ui.app.saves.stats("forty-thieves")
+    assert stats["played"] == 1 and stats["won"] == 0

@@ -1,0 +1,93 @@
+import random
+import sys
+
+import pytest
+
+from game.core import new_game
+from game.storage import BrowserStore, FileStore, MemoryStore
+
+from .fakes import FakeLocalStorage, JsNull
+
+
+@pytest.fixture(autouse=True)
+def _private_data_dir(tmp_path, monkeypatch):
+    """No test may touch the real user data folder."""
+    monkeypatch.setenv("PARLOUR_DATA_DIR", str(tmp_path / "default-data"))
+
+
+def make_store(kind, tmp_path, quota=None):
+    if kind == "memory":
+        return MemoryStore(quota=quota)
+    if kind == "file":
+        return FileStore(tmp_path / "saves")
+    if kind == "browser-pygbag":
+        return BrowserStore(FakeLocalStorage(quota=quota or 5_000_000, null=None))
+    if kind == "browser-pyodide":
+        return BrowserStore(FakeLocalStorage(quota=quota or 5_000_000, null=JsNull(),
+                                             style="pyodide"))
+    raise ValueError(kind)
+
+
+STORE_KINDS = ["memory", "file", "browser-pygbag", "browser-pyodide"]
+
+
+@pytest.fixture(params=STORE_KINDS)
+def store(request, tmp_path):
+    return make_store(request.param, tmp_path)
+
+
+def played(game_id="forty-thieves", seed=7, moves=30, undone=3, rng_seed=1):
+    """A game with some moves played and a few taken back: (state, redo list as text)."""
+    state = new_game(game_id, seed=seed)
+    rng = random.Random(rng_seed)
+    for _ in range(moves):
+        legal = state.legal_moves()
+        if not legal or state.is_over():
+            break
+        state.push(rng.choice(legal))
+    redo = [str(state.pop()) for _ in range(min(undone, len(state.history)))]
+    return state, redo
+
+
+@pytest.fixture
+def emscripten(monkeypatch):
+    """Pretend to run under pygbag: sys.platform is emscripten; the test sets platform.window."""
+    monkeypatch.setattr(sys, "platform", "emscripten")
+    return monkeypatch
+
+
+# ------------------------------------------------------------------------------ the browser
+def _missing(what):
+    """Browser tests need chromium, playwright and Pyodide; without them they FAIL (CI must
+    install them: .ci/run). PARLOUR_ALLOW_SKIP=1 lets a developer skip them locally instead."""
+    import os
+
+    if os.environ.get("PARLOUR_ALLOW_SKIP") == "1":
+        pytest.skip(f"{what} (PARLOUR_ALLOW_SKIP=1)")
+    pytest.fail(f"{what}. Install what .ci/run installs, or set PARLOUR_ALLOW_SKIP=1 to skip.",
+                pytrace=False)
+
+
+@pytest.fixture(scope="session")
+def browser():
+    from game.bench.browser import Browser, Missing
+
+    try:
+        b = Browser()
+    except Missing as e:
+        _missing(str(e))
+    yield b
+    b.close()
+
+
+@pytest.fixture(scope="module")
+def pyodide_page(browser):
+    """One Pyodide page for a test module; tests start by clearing its localStorage."""
+    from game.bench.browser import Missing, PyodidePage
+
+    try:
+        page = PyodidePage(browser=browser).__enter__()
+    except Missing as e:
+        _missing(str(e))
+    yield page
+    page.__exit__(None, None, None)

@@ -1,0 +1,273 @@
+"""The browser build: ./build.sh web makes a static site from OUR template, packing exactly
+main.py, the game package and assets; its loading screen behaves in real Chromium.
+
+pygbag's runtime (pythons.js, CPython 3.12 in WebAssembly) comes from its CDN, which these
+machines can't reach, so the page never runs the game here: these tests check what we build and
+our page's own behaviour (layout, messages, the tap to start), with the CDN refused or, for the
+start-up path, replaced by a stand-in script that plays the runtime's part.
+"""
+
+import ast
+import hashlib
+import os
+import re
+import subprocess
+import tarfile
+import zipfile
+
+import pytest
+
+from game.bench.browser import StaticServer
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+WEB = os.path.join(ROOT, "build", "web")
+APP = "patience-parlour"
+ARCHIVE = os.path.join(WEB, f"{APP}.tar.gz")
+ITCH_ZIP = os.path.join(ROOT, "build", f"{APP}-web.zip")
+CDN = "https://pygame-web.github.io/cdn/0.9.3/"
+BUDGET = 300 * 1024  # the packed game, as the browser downloads it
+ARTIFACTS = os.path.join(ROOT, "test-artifacts")
+
+
+@pytest.fixture(scope="module")
+def site():
+    result = subprocess.run(["./build.sh", "web", "--zip"], cwd=ROOT, capture_output=True,
+                            text=True, timeout=900)
+    assert result.returncode == 0, result.stdout + result.stderr
+    return result.stdout
+
+
+def expected_members():
+    """What the game needs: main.py, every source file of the game package except the
+    benchmarks, and the assets; no caches, no dot-files."""
+    want = {"assets/main.py"}
+    for top in ("game", "assets"):
+        for folder, dirs, files in os.walk(os.path.join(ROOT, top)):
+            rel = os.path.relpath(folder, ROOT).replace(os.sep, "/")
+            dirs[:] = [d for d in dirs if not d.startswith(".") and d != "__pycache__"
+                       and f"{rel}/{d}" != "game/bench"]
+            for name in files:
+                if not name.startswith(".") and not name.endswith((".pyc", ".pyo")):
+                    want.add(f"assets/{rel}/{name}")
+    return want
+
+
+def test_the_site_is_three_files(site):
+    assert sorted(os.listdir(WEB)) == sorted(["index.html", "favicon.png", f"{APP}.tar.gz"])
+    with open(os.path.join(WEB, "favicon.png"), "rb") as a, \
+            open(os.path.join(ROOT, "web", "icon.png"), "rb") as b:
+        assert a.read() == b.read()
+
+
+def test_the_packed_game_holds_main_py_the_game_package_and_assets_only(site):
+    with tarfile.open(ARCHIVE) as tar:
+        members = {m.name for m in tar.getmembers() if m.isfile()}
+        main = tar.extractfile("assets/main.py").read()
+    assert members == expected_members()
+    assert not [m for m in members if re.search(r"(^|/)(tests?|web|bench|__pycache__)/|\.pyc$|"
+                                                r"/\.|\.tmpl$", m.removeprefix("assets/"))]
+    assert main == open(os.path.join(ROOT, "web", "main.py"), "rb").read()
+    assert b"from game.ui.app import main" in main and b"asyncio.run(main())" in main
+    for member in members:  # the packed copies are our sources, untouched by the build
+        source = os.path.join(ROOT, member.removeprefix("assets/"))
+        if member != "assets/main.py":
+            with tarfile.open(ARCHIVE) as tar, open(source, "rb") as f:
+                assert tar.extractfile(member).read() == f.read(), member
+
+
+def test_payload_size(site):
+    size = os.path.getsize(ARCHIVE)
+    print(f"\npacked game: {size} bytes ({size / 1024:.1f} KB) of a {BUDGET // 1024} KB budget")
+    assert size <= BUDGET
+    assert f"{size} bytes" in site
+
+
+def test_the_itch_zip_is_the_site(site):
+    with zipfile.ZipFile(ITCH_ZIP) as zf:
+        assert sorted(zf.namelist()) == sorted(os.listdir(WEB))  # index.html at the top
+        for name in zf.namelist():
+            with open(os.path.join(WEB, name), "rb") as f:
+                assert hashlib.sha256(zf.read(name)).digest() == hashlib.sha256(f.read()).digest()
+
+
+def test_index_html_comes_from_our_template(site):
+    html = open(os.path.join(WEB, "index.html"), encoding="utf-8").read()
+    assert "{{cookiecutter" not in html
+    assert "<title>Patience Parlour</title>" in html
+    assert f'<script src="{CDN}pythons.js" type="module" id="site"' in html
+    assert 'archive: "patience-parlour"' in html and 'href="favicon.png"' in html
+    assert 'name="viewport"' in html
+    # one status line and one progress bar, inside #transfer (else the runtime adds its own)
+    assert html.count('id="status"') == html.count('id="progress"') == 1
+    assert html.index('id="transfer"') < html.index('id="status"')
+    # the Python the runtime runs from the page is valid Python and opens our archive
+    code = html.split('onerror="parlour.fail(\'runtime\')">', 1)[1].split("</script>", 1)[0]
+    tree = ast.parse(code)
+    names = {n.name for n in ast.walk(tree) if isinstance(n, ast.AsyncFunctionDef)}
+    assert "custom_site" in names and f'"{APP}.tar.gz"' in code
+
+
+def test_serve_serves_the_site(site):
+    import socket
+    import time
+    import urllib.request
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    server = subprocess.Popen(["./build.sh", "serve", str(port)], cwd=ROOT,
+                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    try:
+        for _ in range(100):
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/") as r:
+                    page = r.read().decode()
+                break
+            except OSError:
+                time.sleep(0.1)
+        else:
+            pytest.fail("./build.sh serve did not answer")
+        assert "<title>Patience Parlour</title>" in page
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/{APP}.tar.gz") as r:
+            assert r.read() == open(ARCHIVE, "rb").read()
+    finally:
+        server.terminate()
+        server.wait(10)
+
+
+# ------------------------------------------------------------------------------ in Chromium
+@pytest.fixture(scope="module")
+def served(site):
+    server = StaticServer(WEB)
+    yield server.url
+    server.close()
+
+
+def open_page(browser, url, viewport, runtime=None, clock=False):
+    """The built page in Chromium. ``runtime``: JavaScript answered for pythons.js instead of
+    refusing the CDN (as an offline player's browser would)."""
+    log = []
+    page = browser.new_page(viewport=viewport, log=log)
+    if runtime is not None:
+        page.route(f"{CDN}pythons.js", lambda route: route.fulfill(
+            status=200, content_type="text/javascript", body=runtime))
+    if clock:
+        page.clock.install()
+    page.goto(url + "index.html")
+    return page, log
+
+
+def shot(page, name):
+    os.makedirs(ARTIFACTS, exist_ok=True)
+    page.screenshot(path=os.path.join(ARTIFACTS, name))
+
+
+@pytest.mark.parametrize("viewport", [{"width": 1280, "height": 800}, {"width": 390, "height": 844},
+                                      {"width": 844, "height": 390}],
+                         ids=["desktop", "phone", "phone-landscape"])
+def test_offline_player_sees_the_loader_then_a_clear_message(browser, served, viewport):
+    page, log = open_page(browser, served, viewport)
+    try:
+        assert page.title() == "Patience Parlour"
+        assert page.locator("#transfer h1").inner_text() == "Patience Parlour"
+        icon = page.evaluate("document.querySelector('link[rel=icon]').href")
+        assert icon.endswith("/favicon.png")
+        problem = page.locator("#problem")
+        problem.wait_for(state="visible", timeout=10_000)
+        assert "runtime could not be downloaded" in page.locator("#problem-text").inner_text()
+        assert page.locator("#progress").is_hidden()
+        # the page fits the phone: no sideways scrolling, the message and button on screen
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= viewport["width"]
+        for what in ("#transfer h1", "#problem-text", "#problem button"):  # all on screen
+            box = page.locator(what).bounding_box()
+            assert 0 <= box["x"] and box["x"] + box["width"] <= viewport["width"], what
+            assert 0 <= box["y"] and box["y"] + box["height"] <= viewport["height"], what
+        # the game's frame: as large as the window allows, 16:9 kept, centred
+        c = page.locator("#canvas").bounding_box()
+        assert abs(c["width"] / c["height"] - 1280 / 720) < 0.01
+        assert (abs(c["width"] - viewport["width"]) < 1.5 or abs(c["height"] - viewport["height"]) < 1.5)
+        assert abs(c["x"] * 2 + c["width"] - viewport["width"]) < 1.5
+        assert abs(c["y"] * 2 + c["height"] - viewport["height"]) < 1.5
+        shot(page, f"web-offline-{viewport['width']}x{viewport['height']}.png")
+    finally:
+        page.context.close()
+
+
+# A stand-in for pygbag's runtime, doing what pythons.js does to the page as it starts: report
+# download progress through #status/#progress, keep the autoplay state in window.MM, and run the
+# page's Python, which calls parlour.status, tapToStart and started.
+STAND_IN = """
+const status = (text, done, total) => {
+    document.getElementById("status").textContent = text;
+    const p = document.getElementById("progress");
+    p.value = (done / total) * 100;
+};
+window.MM = {UME: %(ume)s};
+window.runtimeLog = [];
+status("Downloading...", 30, 100);
+setTimeout(() => {
+    status("Downloading...", 100, 100);
+    window.runtimeLog.push("python code: " + document.getElementById("site").text.length);
+    parlour.status("Unpacking the cards...");
+    const start = () => { parlour.started(); window.runtimeLog.push("main.py running"); };
+    if (!MM.UME) {
+        parlour.tapToStart();
+        const wait = setInterval(() => { if (MM.UME) { clearInterval(wait); start(); } }, 50);
+    } else start();
+}, 300);
+"""
+
+
+def test_tap_to_start_only_when_the_browser_blocks_sound(browser, served):
+    page, log = open_page(browser, served, {"width": 390, "height": 844},
+                          runtime=STAND_IN % {"ume": "false"})
+    try:
+        tap = page.locator("#tap")
+        tap.wait_for(state="visible", timeout=10_000)
+        assert page.locator("#progress").is_hidden()
+        shot(page, "web-tap-to-start-390x844.png")
+        log_lines = page.evaluate("runtimeLog")
+        assert len(log_lines) == 1 and int(log_lines[0].split(": ")[1]) > 500  # the Python is there
+        tap.click()
+        page.locator("#transfer").wait_for(state="hidden", timeout=5000)
+        assert page.evaluate("MM.UME") is True
+        assert page.evaluate("runtimeLog")[-1] == "main.py running"
+        assert page.evaluate("document.activeElement.id") == "canvas"
+        assert page.locator("#problem").is_hidden()
+    finally:
+        page.context.close()
+
+    page, log = open_page(browser, served, {"width": 1280, "height": 800},
+                          runtime=STAND_IN % {"ume": "true"})
+    try:
+        page.locator("#transfer").wait_for(state="hidden", timeout=10_000)
+        assert page.locator("#tap").is_hidden()  # sound allowed already: no tap asked for
+        assert page.evaluate("runtimeLog")[-1] == "main.py running"
+    finally:
+        page.context.close()
+
+
+def test_a_stalled_download_is_reported(browser, served):
+    # the runtime arrives but never makes progress (a dead connection to its wasm)
+    page, log = open_page(browser, served, {"width": 1280, "height": 800},
+                          runtime="window.MM = {UME: true};", clock=True)
+    try:
+        page.clock.run_for(30_000)
+        assert page.locator("#problem").is_hidden()  # 30 s of silence is still patience
+        page.clock.run_for(30_000)
+        page.locator("#problem").wait_for(state="visible", timeout=5000)
+        assert "Loading has stopped" in page.locator("#problem-text").inner_text()
+        shot(page, "web-stalled-1280x800.png")
+    finally:
+        page.context.close()
+
+
+def test_opening_the_file_directly_says_to_serve_it(browser, site):
+    page = browser.new_page()
+    try:
+        page.goto("file://" + os.path.join(WEB, "index.html"))
+        page.locator("#problem").wait_for(state="visible", timeout=10_000)
+        assert "./build.sh serve" in page.locator("#problem-text").inner_text()
+    finally:
+        page.context.close()
