@@ -34,9 +34,9 @@ microseconds natively), so the client can call it once per frame.
 
 from __future__ import annotations
 
-import heapq
 import random
 import time
+from array import array
 from dataclasses import dataclass, field
 
 from game.core import Move
@@ -128,16 +128,24 @@ class Solver:
         model.eager = self.EAGER
         self.exhausted = False  # an eager search ran out of moves: go on to the exact one
         root_key = model.key()
-        self.bseen: set[bytes] = {root_key}
-        self.open: list = [(0, 0, self.root_snap, (None, self.root_moves))]
-        self.seq = 0
+        self.bseen: dict[bytes, None] = {root_key: None}
+        # Positions of the best-first search are numbered; their parent (an array), the moves
+        # from the parent (3 bytes each), their snapshot (bytes, until expanded) and the open
+        # positions by score (arrays) are kept where the garbage collector never looks: dicts
+        # of bytes and arrays of ints are not tracked (a set of a million keys, or nested
+        # tuples, made each full collection walk them all and hold a frame for ~0.1 s).
+        self.bf_parent = array("l", (-1,))
+        self.bf_moves: dict[int, bytes] = {0: _pack(self.root_moves)}
+        self.snaps: dict[int, bytes] = {0: self.root_snap}
+        self.buckets: dict[int, array] = {0: array("l", (0,))}  # score -> positions
+        self.top = 0
         self.bf_deadline = self.budget_s * self.BEST_FIRST_SHARE
         self.rs_deadline = self.bf_deadline + self.budget_s * self.RESTART_SHARE
         self.restarts = 0
         self.run_cap = -1
         self.rng = random.Random(12345)
         # phase 2: depth-first (set up when phase 1 ends)
-        self.seen: set[bytes] = set()
+        self.seen: dict[bytes, None] = {}
         self.path: list = []  # (move, undo record) of every move played from the root
         self.stack: list = []  # frames [moves, next index, len(path) at the frame]
 
@@ -159,8 +167,10 @@ class Solver:
             if self._win is None and self.verdict is None and (
                     _clock() >= end or len(self.bseen) >= self.BEST_FIRST_STATES
                     or self.exhausted):
-                self._discard(self.open, self.bseen)
-                self.open, self.bseen = [], set()
+                self._discard(self.buckets, self.bseen, self.bf_parent, self.bf_moves,
+                              self.snaps)
+                self.buckets, self.bseen, self.bf_moves, self.snaps = {}, {}, {}, {}
+                self.bf_parent = array("l")
                 self.phase = "restart"
                 self.exhausted = False
         if self._win is None and self.phase == "restart":
@@ -227,22 +237,27 @@ class Solver:
 
     # ------------------------------------------------------------------ search
     def _best_first(self, stop: float) -> None:
-        """Greedy best-first search: always expand the most promising position seen."""
-        model, open_, seen = self.model, self.open, self.bseen
+        """Greedy best-first search: always expand the most promising position seen (the
+        newest among equals)."""
+        model, buckets, seen, snaps = self.model, self.buckets, self.bseen, self.snaps
         apply, undo, autos, key, moves = (model.apply, model.undo, model.autos, model.key,
                                           model.moves)
         estimate, snapshot, restore = model.estimate, model.snapshot, model.restore
-        push, pop = heapq.heappush, heapq.heappop
+        parents, packed = self.bf_parent, self.bf_moves
         max_nodes = self.max_nodes if self.max_nodes is not None else _NO_LIMIT
-        nodes, seq, cap = self.nodes, self.seq, self.BEST_FIRST_STATES
+        nodes, cap, top = self.nodes, self.BEST_FIRST_STATES, self.top
         best = self.best_score
         clock = _clock
         try:
-            while open_:
+            while buckets:
                 if clock() >= stop or nodes >= max_nodes or len(seen) >= cap:
                     return
-                _, _, snap, node = pop(open_)
-                restore(snap)
+                bucket = buckets[top]
+                node = bucket.pop()
+                if not bucket:
+                    del buckets[top]
+                    top = max(buckets) if buckets else 0
+                restore(snaps.pop(node))
                 for m in moves():
                     log = [(m, apply(m))]
                     autos(log)
@@ -252,14 +267,22 @@ class Solver:
                         return
                     k = key()
                     if k not in seen:
-                        seen.add(k)
+                        seen[k] = None
                         score = estimate()
-                        child = (node, tuple(x for x, _ in log))
+                        child = len(parents)
+                        parents.append(node)
+                        packed[child] = _pack([x for x, _ in log])
+                        snaps[child] = snapshot()
                         if score > best:
                             best = score
                             self.best_first = self._chain(child)[0]
-                        seq += 1
-                        push(open_, (-score, -seq, snapshot(), child))
+                        b = buckets.get(score)
+                        if b is None:
+                            buckets[score] = array("l", (child,))
+                            if score > top or len(buckets) == 1:
+                                top = score
+                        else:
+                            b.append(child)
                     for x, rec in reversed(log):
                         undo(x, rec)
             if model.eager:
@@ -267,14 +290,14 @@ class Solver:
             else:
                 self._finish("lost", reason="every position was searched")
         finally:
-            self.nodes, self.seq, self.best_score = nodes, seq, best
+            self.nodes, self.best_score, self.top = nodes, best, top
 
-    @staticmethod
-    def _chain(node) -> list:
+    def _chain(self, node: int) -> list:
+        """The model moves from the root to best-first position ``node``."""
         parts = []
-        while node is not None:
-            node, moves = node
-            parts.append(moves)
+        while node >= 0:
+            parts.append(_unpack(self.bf_moves[node]))
+            node = self.bf_parent[node]
         return [m for moves in reversed(parts) for m in moves]
 
     def _discard(self, *containers) -> None:
@@ -286,8 +309,9 @@ class Solver:
         trash = self._trash
         while trash and _clock() < stop:
             box = trash[-1]
+            pop = box.popitem if isinstance(box, dict) else box.pop
             for _ in range(min(len(box), 2000)):
-                box.pop()
+                pop()
             if not box:
                 trash.pop()
 
@@ -297,7 +321,7 @@ class Solver:
             self._discard(self.stack, self.seen, self.path)
         model.restore(self.root_snap)
         self.path = []
-        self.seen = {model.key()}
+        self.seen = {model.key(): None}
         self.moves = model.moves
         if shuffle:
             rnd = self.rng.random
@@ -350,7 +374,7 @@ class Solver:
                         m, rec = path.pop()
                         undo(m, rec)
                     continue
-                seen.add(k)
+                seen[k] = None
                 stack.append([moves(), 0, len(path)])
             if model.eager:
                 self.exhausted = True
@@ -420,6 +444,14 @@ class Solver:
         self.verdict = Verdict(status, line, self.nodes, round(self.seconds, 6), reason)
         # a finished job only answers hint(); its memory goes with it (not freed here, which
         # could hold a frame)
+
+
+def _pack(moves) -> bytes:
+    return bytes(x for m in moves for x in m)
+
+
+def _unpack(data: bytes) -> list:
+    return [(data[i], data[i + 1], data[i + 2]) for i in range(0, len(data), 3)]
 
 
 def _luby(i: int) -> int:
