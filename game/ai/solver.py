@@ -10,11 +10,10 @@
     job.hint()                           # next move of a found win, else the heuristic's best
 
 Like KPatience's solver it plays the actual deal: the stock order and the face-down cards are
-known to it. The search is a depth-first search, best moves first, over the solver's own compact
-copy of the position (model.py):
+known to it. It searches the solver's own compact copy of the position (model.py):
 
 - safe moves play themselves: a card goes to a foundation when nothing could ever want it as a
-  base and the other card of its face can still follow (see ``safe`` in model.py);
+  base and the other card of its face can still follow (see ``autos`` in model.py);
 - transposed positions merge: each position is stored once under a canonical key that ignores
   which pack a card is from, the order of the columns and which of a suit's two foundations is
   which; a position already seen is not searched again;
@@ -23,13 +22,16 @@ copy of the position (model.py):
 - moves are ordered by a simple heuristic (foundation moves, moves that free a card or a
   column, waste moves) so that wins are found early.
 
-The search is exhaustive, so an empty search means a proof that the position is lost. A "won"
-line is replayed move by move through the core's ``push`` before it is reported; if the core
+Three searches share the budget: greedy best-first by an estimate of the position (half),
+depth-first with Luby restarts and a lightly shuffled move order (30%), both "eager" (every
+foundation move is played at once: wins come sooner, but running out of moves proves nothing),
+then one exact depth-first search with the safe moves only. That last one is exhaustive, so
+when it runs out of moves the position is proved lost. A "won" line is replayed move by move through the core's ``push`` before it is reported; if the core
 refused a move (a disagreement between the solver's copy of the rules and the core) the verdict
 would be "unknown", never a false "won".
 
-``think`` is resumable and never runs past its slice by more than one node (tens of
-microseconds natively), so the client can call it once per frame.
+``think`` is resumable and never runs past its slice by more than one step (one position
+expanded: well under a millisecond natively), so the client can call it once per frame.
 """
 
 from __future__ import annotations
@@ -57,6 +59,8 @@ def _remember(keys: list, line: tuple) -> None:
         _KNOWN.clear()
     for i, k in enumerate(keys):
         _KNOWN[k] = (line, i)
+
+
 _NO_LIMIT = 1 << 62
 
 

@@ -70,9 +70,11 @@ def test_a_position_built_to_be_lost_is_proved_lost_forty_thieves():
     ]
     state = position("forty-thieves", columns=cols, stock=["KD0", "KD1"])
     assert state.legal_moves()  # there are moves: this is not a trivially stuck position
-    v = solve(state, budget_s=5)
+    job = Solver(state, budget_s=5)
+    v = job.run()
     assert v.status == "lost"
     assert brute_force(state.copy(history=False)) is False
+    assert job.hint() == Move("stock", "waste")  # a lost game still gets a legal hint
 
 
 def test_a_position_built_to_be_lost_is_proved_lost_indian_patience():
