@@ -107,6 +107,7 @@ class Bot:
         self._plan: list = []  # [(position key before the move, move)] still to play
         self._turn: tuple | None = None  # which turn _seen belongs to
         self._seen: set = set()  # model positions already passed through in this turn
+        self.searches = 0  # turn searches made (the other decisions follow a plan)
         config = _CONFIG[level]
         self.weights: Weights = config["weights"]
         self.node_cap: int = config["nodes"]
@@ -189,6 +190,7 @@ class Bot:
         self._seen.add(model.key())
         evaluator = Evaluator(self.weights, unseen_faces(state, player))
         search = TurnSearch(model, evaluator, self.node_cap, frozenset(self._seen))
+        self.searches += 1
         yield
         yield from search.run()
         names = pile_names(player)
@@ -203,6 +205,7 @@ class Bot:
             if state.current_player != player:
                 break
             self._seen.add(Model.from_state(state, oracle=oracle).key())
+            yield
         if not plan:  # cannot happen while the model agrees with the core; stay safe
             return self._greedy(state, legal)
         self._plan = plan[1:]
@@ -229,7 +232,7 @@ _CONFIG = {
     "random": {"weights": SIMPLE, "nodes": 0, "breach": 0.0, "stop": 0.5, "slip": 0.0},
     "greedy": {"weights": SIMPLE, "nodes": 0, "breach": 0.0, "stop": 1.0, "slip": 0.0},
     "easy": {"weights": SIMPLE, "nodes": 0, "breach": 0.02, "stop": 0.35, "slip": 0.08},
-    "medium": {"weights": SIMPLE, "nodes": 6, "breach": 0.01, "stop": 0.75, "slip": 0.0},
+    "medium": {"weights": SIMPLE, "nodes": 1, "breach": 0.01, "stop": 0.75, "slip": 0.0},
     "hard": {"weights": HARD, "nodes": 400, "breach": 0.0, "stop": 1.0, "slip": 0.0},
     "oracle": {"weights": HARD, "nodes": 2000, "breach": 0.0, "stop": 1.0, "slip": 0.0},
 }

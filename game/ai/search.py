@@ -28,7 +28,8 @@ LEAF_CUT = 5  # the node budget ran out: scored as it stands
 WIN = 10_000.0
 LOSS = -10_000.0
 STEP = 0.001  # what one move costs, so that the shorter of two equal lines is played
-YIELD_EVERY = 16
+CUT_COST = 0.01  # a line left unfinished loses ties to a finished one
+YIELD_EVERY = 32  # moves tried between two chances to stop a slice
 MAX_DEPTH = 48  # a line longer than this is scored where it stands
 
 
@@ -171,7 +172,8 @@ class TurnSearch:
         self.cap = node_cap
         self.forbidden = forbidden
         self.tt: dict = {}
-        self.nodes = 0
+        self.nodes = 0  # positions expanded
+        self.tried = 0  # moves tried
         self.value = None
         self.plan: list = []
 
@@ -207,12 +209,13 @@ class TurnSearch:
                     m.undo(token)
                     continue
                 elif self.nodes >= self.cap or depth >= MAX_DEPTH:
-                    v = self.ev.score(m, LEAF_CUT)
+                    v = self.ev.score(m, LEAF_CUT) - CUT_COST
                 else:
                     self.nodes += 1
-                    if not self.nodes % YIELD_EVERY:
-                        yield
                     v = yield from self._search(child, depth + 1)
+            self.tried += 1
+            if not self.tried % YIELD_EVERY:
+                yield
             m.undo(token)
             v -= STEP
             if v > best:
@@ -243,7 +246,7 @@ class TurnSearch:
                     if entry is None or (entry is False and m.key() in self.forbidden):
                         v = None
                     elif entry is False:
-                        v = self.ev.score(m, LEAF_CUT)
+                        v = self.ev.score(m, LEAF_CUT) - CUT_COST
                     else:
                         v = entry[0]
                 m.undo(token)
