@@ -48,7 +48,9 @@ class Weights:
     look_ahead: bool = True  # score what the leaf leaves the opponent
 
 
-HARD = Weights()
+# Scoring what a leaf leaves the opponent (look_ahead) lost head-to-head against not scoring
+# it (90-70 of 160 games; docs/ai.md), so Hard counts cards and averages over hidden cards only.
+HARD = Weights(look_ahead=False)
 SIMPLE = Weights(opp_reserve_plays=0.0, opp_empty_house=0.0, opp_can_load=0.0,
                  my_reserve_plays=0.0, next_reserve=0.0, next_hand=0.0, look_ahead=False)
 
