@@ -11,7 +11,7 @@ import pytest
 from game.ai import LEVELS, opponent
 from game.core import PASS, new_game
 
-from positions import position
+from ai_positions import position
 
 OPTIONS = [{}, {"mode": "strict"}, {"own_waste_playable": True}, {"reserve_size": 11},
            {"reserve_size": 12, "mode": "strict", "own_waste_playable": True}]
