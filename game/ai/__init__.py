@@ -1,0 +1,3 @@
+"""The computer side: the Russian Bank opponent (and hints), the solitaire solver. No pygame."""
+
+from .opponent import LEVELS, Bot, Job, opponent  # Russian Bank opponent (issue 5)

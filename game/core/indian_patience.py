@@ -74,8 +74,8 @@ class IndianPatience(Solitaire):
         moves = []
         guarded = [t for t in self.tableau if self.protected[t.index - 10]]
         free = [p for p in self._sources() if p not in guarded]
-        self._moves_onto(free, self.foundations + self.tableau, moves)
-        self._moves_onto(guarded, self.foundations, moves)
+        self._moves_to_foundations(free + guarded, moves)
+        self._moves_onto(free, self.tableau, moves)
         if self.stock.cards:
             moves.append(self._move_table[0][1])
         return moves

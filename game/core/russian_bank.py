@@ -137,12 +137,6 @@ def first_player(reserve_tops, house_rows) -> int:
     return 0
 
 
-def count(state: "RussianBank", player: int) -> int:
-    """The stalemate count: 1 per hand or waste card, 2 per reserve card."""
-    return (len(state.hands[player].cards) + len(state.wastes[player].cards)
-            + 2 * len(state.reserves[player].cards))
-
-
 class RussianBank(GameState):
     game_id = "russian-bank"
     title = "Russian Bank"
@@ -170,7 +164,6 @@ class RussianBank(GameState):
         self.reserves = (self.pile["reserve0"], self.pile["reserve1"])
         self.hands = (self.pile["hand0"], self.pile["hand1"])
         self.wastes = (self.pile["waste0"], self.pile["waste1"])
-        self._foundation_tops = self._foundation_index = None
 
     def _deal(self, seed):
         """Each pack is shuffled; from it its owner deals the reserve, then four houses (the one
@@ -207,12 +200,8 @@ class RussianBank(GameState):
     def _foundation_moves(self, sources) -> list[Move]:
         """Priorities (a) and (b): if the reserve card fits a foundation, only that; else every
         available card that fits one."""
-        tops = [f.cards[-1] if f.cards else None for f in self.foundations]
-        if tops != self._foundation_tops:  # foundations change seldom: keep their index
-            self._foundation_tops = tops
-            self._foundation_index = self._target_index(self.foundations)
         moves: list[Move] = []
-        self._moves_onto(sources, None, moves, self._foundation_index)
+        self._moves_to_foundations(sources, moves)
         reserve = self.reserves[self.current_player].name
         return [m for m in moves if m.source == reserve] or moves
 
@@ -261,7 +250,7 @@ class RussianBank(GameState):
             return []
         sources = self._sources()
         everything: list[Move] = []
-        self._moves_onto(sources, self.foundations, everything)
+        self._moves_to_foundations(sources, everything)
         everything += self._building_moves(sources) + self._hand_moves()
         legal = set(self.legal_moves())
         return [m for m in everything if m not in legal]
@@ -325,12 +314,13 @@ class RussianBank(GameState):
         """Which priority rule the move would break, if any."""
         p = self.current_player
         forced = self._foundation_moves(self._sources())
+        card = self.pile[forced[0].source].cards[-1] if forced else None
         if forced and forced[0].source == self.reserves[p].name:
             if not (src is self.reserves[p] and dst.kind == "foundation"):
-                return IllegalMove(f"Priority: your reserve card, the {src_top(self, forced[0])}, "
+                return IllegalMove(f"Priority: your reserve card, the {card}, "
                                    "must go to a foundation before any other move.", "a")
         elif forced and dst.kind != "foundation":
-            return IllegalMove(f"Priority: the {src_top(self, forced[0])} must go to a foundation "
+            return IllegalMove(f"Priority: the {card} must go to a foundation "
                                "before any other move.", "b")
         elif src is dst and self._must_fill_houses():
             return IllegalMove("Priority: fill the empty house from your reserve before turning "
@@ -372,27 +362,29 @@ class RussianBank(GameState):
             self._set_down(ops, src, len(src.cards) - 1)
             self._set(ops, "seen", ())
             return
-        house_move = src.kind == "house" and dst.kind == "house"
-        if house_move:
-            before = self.seen[-1] if self.seen else self.house_hash()
-            after = self._hash_after(src, dst)
+        seen = ()  # the house positions of this streak of house-to-house moves
+        if src.kind == "house" and dst.kind == "house":
+            seen = (self.seen or (self.house_hash(),)) + (self._hash_after(src, dst),)
         self._move(ops, src, dst)
         if src.kind == "reserve" and src.down == len(src.cards) > 0:
             self._set_down(ops, src, src.down - 1)  # the next reserve card turns up
-        self._set(ops, "seen", (self.seen or (before,)) + (after,) if house_move else ())
+        self._set(ops, "seen", seen)
         if isinstance(src, PlayerPile) and dst is not self.wastes[p]:
             self._note_progress(ops, p)
         if dst is self.wastes[p]:
             self._end_turn(ops)
-        elif not (self.reserves[p].cards or self.hands[p].cards or self.wastes[p].cards):
-            loser = 1 - p
-            points = 30 + count(self, loser)
-            self._set(ops, "outcome", ("won", p, points,
+        elif not self.own_cards(p):
+            self._set(ops, "outcome", ("won", p, 30 + self.penalty_count(1 - p),
                                        f"Player {p + 1} has played every card."))
 
     def own_cards(self, player: int) -> int:
+        """Cards in the player's reserve, hand and waste."""
         return (len(self.reserves[player].cards) + len(self.hands[player].cards)
                 + len(self.wastes[player].cards))
+
+    def penalty_count(self, player: int) -> int:
+        """1 per card in the player's hand and waste, 2 per card in the reserve (rules 14, 15)."""
+        return self.own_cards(player) + len(self.reserves[player].cards)
 
     def _complete_vars(self):
         if self.lows is None:
@@ -427,7 +419,7 @@ class RussianBank(GameState):
             self._set(ops, "boundaries", self.boundaries + (digest,))
 
     def _stalemate(self, ops, why: str):
-        c0, c1 = count(self, 0), count(self, 1)
+        c0, c1 = self.penalty_count(0), self.penalty_count(1)
         winner = None if c0 == c1 else (0 if c0 < c1 else 1)
         self._set(ops, "outcome", ("stalemate", winner, abs(c0 - c1), f"Stalemate: {why}."))
 
@@ -539,10 +531,6 @@ class RussianBank(GameState):
         if isinstance(value, int) and value < 0:
             raise ValueError(f"{name} can't be negative")
         return value
-
-
-def src_top(state: RussianBank, move: Move):
-    return state.pile[move.source].cards[-1]
 
 
 class Match:

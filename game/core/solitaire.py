@@ -64,7 +64,9 @@ class Solitaire(GameState):
 
     def _generate_moves(self) -> list[Move]:
         moves: list[Move] = []
-        self._moves_onto(self._sources(), self.foundations + self.tableau, moves)
+        sources = self._sources()
+        self._moves_to_foundations(sources, moves)
+        self._moves_onto(sources, self.tableau, moves)
         if self.stock.cards:
             moves.append(TURN_STOCK)
         return moves

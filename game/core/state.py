@@ -138,6 +138,7 @@ class GameState:
         self.history: list[_Entry] = []
         self._start = None
         self._legal: list[Move] | None = None  # legal_moves() of the current position
+        self._foundation_tops = self._foundation_index = None
         if "_move_table" not in type(self).__dict__:
             type(self)._move_table = [[Move(a, b) for b, _ in self.LAYOUT] for a, _ in self.LAYOUT]
 
@@ -312,6 +313,17 @@ class GameState:
                     else:
                         found.append(t)
         return index, anys, empty_foundations
+
+    foundations: list[Pile]
+
+    def _moves_to_foundations(self, sources, out: list) -> None:
+        """_moves_onto the foundations, whose index is kept while their top cards stay the same
+        (they change far less often than the rest of the table)."""
+        tops = [f.cards[-1] if f.cards else None for f in self.foundations]
+        if tops != self._foundation_tops:
+            self._foundation_tops = tops
+            self._foundation_index = self._target_index(self.foundations)
+        self._moves_onto(sources, None, out, self._foundation_index)
 
     def _moves_onto(self, sources, targets, out: list, index=None) -> None:
         """Append a move for every (source top card, target that accepts it) pair."""
