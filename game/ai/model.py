@@ -180,7 +180,7 @@ class Model:
         elif self.hand or self.waste:
             if not (self.res and empty >= 0):
                 out.append(TURN)
-        elif not out:
+        else:  # no hand, no waste: the player may end the turn whenever they wish
             out.append(PASS_MOVE)
         return out
 
