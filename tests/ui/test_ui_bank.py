@@ -156,7 +156,7 @@ def test_double_click_sends_the_ace_to_a_foundation(ui):
 
 def test_the_computer_calls_stop_on_your_priority_breach(ui):
     seed, house = find("russian-bank", ace_on_house)
-    t = open_bank(ui, seed, rb_mode="stop")
+    t = open_bank(ui, seed, rb_mode="stop", level="hard")  # Hard always calls
     ace = t.state.pile[house].top
     ui.click(ui.card_point("hand0"))  # breaks (b): the Ace had to go up first
     assert t.state.breach is not None and t.state.breach.rule == "b"
@@ -262,9 +262,9 @@ def test_keyboard_turns_and_ends(ui):
 
 
 def test_a_whole_game_ends_with_the_score_and_the_match(ui):
-    from game.ui.fallback_opponent import opponent
+    from game.ai import opponent
     t = open_bank(ui, 5, pace="instant")
-    me = opponent("medium", seed=3)
+    me = opponent("greedy", seed=3)
     for _ in range(20000):
         if t.state.is_over():
             break
