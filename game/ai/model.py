@@ -1,621 +1,271 @@
-"""The solver's own compact picture of a Forty Thieves or Indian Patience position.
+"""A compact copy of one Russian Bank position, for searching one player's turn fast.
 
-The rules core (game.core) is written to be clear and to explain refusals; a search needs to
-make and take back hundreds of thousands of moves a second, so the solver reads the position
-once through the core's public API (``piles()``, ``options``, ``is_protected``) and then plays
-on small lists of ints. Every line the solver reports is replayed through the core's ``push``
-before it is believed (see solver.py), so a difference between the two would show as a
-refused move, never as a false "won".
+The rules core (game.core.russian_bank) is the authority; it is written for clarity and checks
+everything, which costs about 30 microseconds per move tried. A turn search tries thousands, and
+must stay inside a few milliseconds per slice in WebAssembly, so it runs on this model instead:
+plain lists of small ints, the same move rules for the player on turn, undo by tokens. It is
+read from a state through the public API only (``state.piles()``, ``state.options``,
+``state.current_player``) and every move the AI finally plays is checked against
+``state.legal_moves()``; tests compare this model's moves with the core's on many positions.
 
-Cards are faces ``suit * 16 + rank`` (``Card.key``): which of the two packs a card comes from
-never matters to the play, so the search ignores it.
+Cards are faces ``suit * 16 + rank`` (``Card.key``): which pack a card comes from never matters
+to the rules. A card the searching player can't see is ``HIDDEN``. ``oracle=True`` reads every
+card, face down or not (the benchmark's upper bound).
 
-Piles, as small ints in moves ``(source, target, count)``:
-    0..9   the columns (tableau0..9)
-    10     the waste
-    11     the stock (a move (11, 10, 1) turns a card)
-    12..19 foundation slots: suit s has slots 12 + 2s and 13 + 2s (each suit fills exactly two
-           of the core's eight foundations, so this is the same game)
+Pile codes: 0-7 houses, 8-15 foundations, 16 own reserve, 17 own hand, 18 own waste,
+19 opponent's reserve, 20 opponent's waste. A move is ``(source, target)``: ``(17, 17)`` turns up
+the hand card, ``(17, 18)`` puts it on the waste (ending the turn), ``PASS_MOVE`` passes.
 """
 
 from __future__ import annotations
 
-WASTE, STOCK, FOUND = 10, 11, 12
-TURN = (STOCK, WASTE, 1)
-SUIT_INDEX = {"S": 0, "H": 1, "D": 2, "C": 3}
-SEP = 255
-WASTE_W = 2
-EAGER_PROTECTED = False
+import random
+
+HIDDEN = -1
+RES, HAND, WASTE, ORES, OWASTE = 16, 17, 18, 19, 20
+TURN = (HAND, HAND)
+END = (HAND, WASTE)
+PASS_MOVE = (-1, -1)
+SUIT_CODES = "SHDC"
+_RED = (False, True, True, False)
+
+# what each face accepts: a house top takes one rank lower in the other colour; a loadable pile
+# takes the same suit one rank higher or lower; a foundation top takes the next rank up
+HOUSE_WANTS = [()] * 64
+LOAD_WANTS = [()] * 64
+NEXT_UP = [0] * 64
+for _s in range(4):
+    for _r in range(1, 14):
+        _k = _s * 16 + _r
+        HOUSE_WANTS[_k] = tuple(o * 16 + _r - 1 for o in range(4) if _RED[o] != _RED[_s]) if _r > 1 else ()
+        LOAD_WANTS[_k] = tuple(_s * 16 + q for q in (_r - 1, _r + 1) if 1 <= q <= 13)
+        NEXT_UP[_k] = _k + 1 if _r < 13 else 0
+ACES = tuple(s * 16 + 1 for s in range(4))
+
+# Zobrist numbers: a house hashes the (depth, face) of its cards; the table hashes the SUM of its
+# house hashes, so positions that differ only by which house holds which column are merged.
+_rng = random.Random(0x5EED)
+_ZH = [[_rng.getrandbits(60) for _ in range(64)] for _ in range(14)]
+_ZF = [0] + [_rng.getrandbits(60) for _ in range(63)]
+
+# kinds of leaf: where a line of play stops being fully known (or the turn or game ends)
+LEAF_END, LEAF_RESERVE, LEAF_HAND, LEAF_WIN = 1, 2, 3, 4
 
 
-def face_text(f: int) -> str:
-    return "A23456789TJQK"[(f & 15) - 1] + "SHDC"[f >> 4]
+def pile_names(player: int) -> list[str]:
+    """Core pile names for the model's pile codes, seen from ``player``."""
+    return ([f"house{i}" for i in range(8)] + [f"foundation{i}" for i in range(8)]
+            + [f"reserve{player}", f"hand{player}", f"waste{player}",
+               f"reserve{1 - player}", f"waste{1 - player}"])
 
 
-_SP = [bytes((i,)) for i in range(256)]
-_FLAGS = [b"", b"\x41", b"\x42", b"\x43"]  # column prefix: face-down card, protected
+def face(card, up: bool, oracle: bool) -> int:
+    return card.key if (up or oracle) else HIDDEN
 
 
 class Model:
-    """Common to both games: columns, waste, stock (fixed order, ``sp`` cards left), and the
-    foundation heights ``fnd[slot]``, kept with ``fnd[2s] >= fnd[2s + 1]`` (a card goes to
-    the higher slot when both take it), so ``fnd[2s + 1]`` is the lower of suit s. Subclasses add the building rule and move generation."""
+    """The position as the player on turn sees it. Mutated by ``do``; ``undo`` restores."""
 
-    game_id = ""
-    needs_flags = False
-    eager = False  # see _eager
-    # estimate(): penalty per card lying on a card of rank <= (lower slot of its suit +
-    # dig_ranks), i.e. on a card the foundations will want soon (measured on 20 deals each:
-    # helps Forty Thieves, not Indian Patience)
-    dig_weight = 0
-    dig_ranks = 6
+    __slots__ = ("h", "hh", "hsum", "f", "fsum", "res", "hand", "up", "waste", "ores", "owaste",
+                 "ohand", "waste_playable", "player", "oracle")
 
-    def __init__(self, state):
+    @classmethod
+    def from_state(cls, state, oracle: bool = False) -> "Model":
+        m = cls()
+        p = state.current_player
+        m.player, m.oracle = p, oracle
+        m.waste_playable = bool(state.options.get("own_waste_playable"))
         piles = state.piles()
-        self.cols = [[c.key for c, _ in piles[f"tableau{i}"]] for i in range(10)]
-        self.down = [sum(1 for _, up in piles[f"tableau{i}"] if not up) for i in range(10)]
-        self.waste = [c.key for c, _ in piles["waste"]]
-        self.stock = tuple(c.key for c, _ in piles["stock"])  # never changes; sp cards left
-        self.sp = len(self.stock)
-        self.fnd = [0] * 8
-        per_suit: dict[int, list[int]] = {s: [] for s in range(4)}
-        for i in range(8):
-            cards = piles[f"foundation{i}"]
-            if cards:
-                per_suit[SUIT_INDEX[cards[0][0].suit]].append(len(cards))
-        for s, heights in per_suit.items():
-            heights += [0] * (2 - len(heights))
-            if len(heights) > 2:
-                raise ValueError("more than two foundations of one suit")
-            self.fnd[2 * s], self.fnd[2 * s + 1] = sorted(heights, reverse=True)
-        self.options = dict(state.options)
-
-    # ------------------------------------------------------------------ common
-    def won(self) -> bool:
-        return sum(self.fnd) == 104
-
-    def on_foundations(self) -> int:
-        return sum(self.fnd)
-
-    def key(self) -> bytes:
-        """Canonical: column order, and which foundation slot of a suit is which (the slots
-        are kept higher-first), ignored."""
-        return (bytes(self.fnd) + _SP[self.sp] + bytes(self.waste) + b"\xff"
-                + b"\xff".join(sorted(map(bytes, self.cols))))
-
-    def foundation_slot(self, f: int) -> int:
-        """The slot that takes face f now, or -1."""
-        r = (f & 15) - 1
-        s2 = (f >> 4) * 2
-        fnd = self.fnd
-        if fnd[s2] == r:
-            return FOUND + s2
-        if fnd[s2 + 1] == r:
-            return FOUND + s2 + 1
-        return -1
-
-    def card_at(self, src: int) -> int:
-        """The face that a move from ``src`` would carry (top card)."""
-        if src == WASTE:
-            return self.waste[-1]
-        if src == STOCK:
-            return self.stock[self.sp - 1]
-        if src >= FOUND:
-            return ((src - FOUND) >> 1) * 16 + self.fnd[src - FOUND]
-        return self.cols[src][-1]
-
-    def _eager(self, log: list) -> None:
-        """NOT safe: play every card that fits a foundation (not a protected one). Searches
-        that use this may find wins faster, but their failure proves nothing."""
-        cols, fnd, waste = self.cols, self.fnd, self.waste
-        prot = getattr(self, "prot", None)
-        found = True
-        while found:
-            found = False
-            if waste:
-                f = waste[-1]
-                r = (f & 15) - 1
-                s2 = (f >> 4) * 2
-                if fnd[s2] == r or fnd[s2 + 1] == r:
-                    m = (WASTE, FOUND + (s2 if fnd[s2] == r else s2 + 1), 1)
-                    log.append((m, self.apply(m)))
-                    found = True
-                    continue
-            for i in range(10):
-                c = cols[i]
-                if c and not (prot and self.prot[i] and not EAGER_PROTECTED):
-                    f = c[-1]
-                    r = (f & 15) - 1
-                    s2 = (f >> 4) * 2
-                    if fnd[s2] == r or fnd[s2 + 1] == r:
-                        m = (i, FOUND + (s2 if fnd[s2] == r else s2 + 1), 1)
-                        log.append((m, self.apply(m)))
-                        found = True
-                        break
-
-    # ------------------------------------------------------------------ best-first support
-    def snapshot(self) -> bytes:
-        """The exact position (column order kept) in a few hundred bytes."""
-        prot = getattr(self, "prot", None) or (False,) * 10
-        return (bytes((self.sp, *self.fnd, *self.down, *prot)) + bytes(self.waste) + b"\xff"
-                + b"\xff".join(map(bytes, self.cols)))
-
-    def restore(self, snap: bytes) -> None:
-        self.sp = snap[0]
-        self.fnd = list(snap[1:9])
-        self.down = list(snap[9:19])
-        if self.needs_flags:
-            self.prot = [bool(x) for x in snap[19:29]]
-        parts = snap[29:].split(b"\xff")
-        self.waste = list(parts[0])
-        self.cols = [list(p) for p in parts[1:]]
-
-    def estimate(self) -> int:
-        """How promising the position looks (higher is better), for best-first search and
-        for hints: cards on the foundations, empty columns, and how few cards lie out of
-        order (on a card they could not be built on), buried in the waste, or on top of a
-        card the foundations will soon want."""
-        cols = self.cols
-        fnd = self.fnd
-        dig_w, ranks = self.dig_weight, self.dig_ranks
-        soon = [fnd[1] + ranks, fnd[3] + ranks, fnd[5] + ranks, fnd[7] + ranks]
-        disorder = 0
-        empty = 0
-        dig = 0
-        build = self.builds_on
-        for c in cols:
-            n = len(c)
-            if not n:
-                empty += 1
-                continue
-            for j in range(1, n):
-                if not build(c[j], c[j - 1]):
-                    disorder += 1
-            if dig_w:
-                for j in range(n - 1):
-                    f = c[j]
-                    if (f & 15) <= soon[f >> 4]:
-                        dig += n - 1 - j
-        if dig_w:
-            w = self.waste
-            n = len(w)
-            for j in range(n - 1):
-                f = w[j]
-                if (f & 15) <= soon[f >> 4]:
-                    dig += n - 1 - j
-        disorder += sum(self.down)
-        return (sum(fnd) * 12 + empty * 8 - disorder * 4 - len(self.waste) * WASTE_W
-                - dig * dig_w)
-
-    def __str__(self) -> str:
-        lines = [f"stock {self.sp} waste {' '.join(map(face_text, self.waste[-8:]))}",
-                 f"foundations {self.fnd}"]
-        for i, c in enumerate(self.cols):
-            d = self.down[i]
-            lines.append(f"t{i}: " + " ".join(("#" if j < d else "") + face_text(x)
-                                            for j, x in enumerate(c)))
-        return "\n".join(lines)
-
-
-class FortyThievesModel(Model):
-    """Build down in suit; an empty column takes any card; options supermove and
-    foundation_takeback."""
-
-    game_id = "forty-thieves"
-    dig_weight = 1
-
-    @staticmethod
-    def builds_on(card: int, base: int) -> bool:
-        return base == card + 1
-
-    def __init__(self, state):
-        super().__init__(state)
-        self.supermove = bool(self.options.get("supermove"))
-        self.takeback = bool(self.options.get("foundation_takeback"))
-
-    # A card may go to a foundation by itself, with no loss, when nothing will ever want to
-    # be built on it (both cards one rank lower of its suit are already on the foundations)
-    # and the other card of the same face can still follow it (the other slot of the suit is
-    # at least one lower). With the slots kept higher-first that is exactly: the lower slot of
-    # its suit is one below it. With foundation_takeback a foundation card can come back as a
-    # base, so only Aces and Twos go by themselves then.
-    def autos(self, log: list) -> None:
-        """Play every safe foundation move (appending (move, undo) pairs to log)."""
-        cols, fnd, waste = self.cols, self.fnd, self.waste
-        top_rank = 2 if self.takeback else 13
-        if self.eager:
-            return self._eager(log)
-        found = True
-        while found:
-            found = False
-            if waste:
-                f = waste[-1]
-                r = f & 15
-                if fnd[(f >> 4) * 2 + 1] == r - 1 and r <= top_rank:
-                    m = (WASTE, self.foundation_slot(f), 1)
-                    log.append((m, self.apply(m)))
-                    found = True
-                    continue
-            for i in range(10):
-                c = cols[i]
-                if c:
-                    f = c[-1]
-                    r = f & 15
-                    if fnd[(f >> 4) * 2 + 1] == r - 1 and r <= top_rank:
-                        m = (i, self.foundation_slot(f), 1)
-                        log.append((m, self.apply(m)))
-                        found = True
-
-    def apply(self, m):
-        src, dst, n = m
-        if src == STOCK:
-            self.sp -= 1
-            self.waste.append(self.stock[self.sp])
-            return m
-        if src == WASTE:
-            f = self.waste.pop()
-        elif src >= FOUND:
-            f = ((src - FOUND) >> 1) * 16 + self.fnd[src - FOUND]
-            self.fnd[src - FOUND] -= 1
-        elif n == 1:
-            f = self.cols[src].pop()
-        else:
-            c = self.cols[src]
-            self.cols[dst].extend(c[-n:])
-            del c[-n:]
-            return m
-        if dst >= FOUND:
-            self.fnd[dst - FOUND] += 1
-        else:
-            self.cols[dst].append(f)
+        m.h = [[c.key for c, _ in piles[f"house{i}"]] for i in range(8)]
+        m.f = [piles[f"foundation{i}"][-1][0].key if piles[f"foundation{i}"] else 0
+               for i in range(8)]
+        m.res = [face(c, up, oracle) for c, up in piles[f"reserve{p}"]]
+        hand = piles[f"hand{p}"]
+        m.hand = [face(c, up, oracle) for c, up in hand]
+        m.up = bool(hand) and hand[-1][1]
+        m.waste = [c.key for c, _ in piles[f"waste{p}"]]
+        m.ores = [face(c, up, oracle) for c, up in piles[f"reserve{1 - p}"]]
+        m.owaste = [c.key for c, _ in piles[f"waste{1 - p}"]]
+        m.ohand = len(piles[f"hand{1 - p}"])
+        m.rehash()
         return m
 
-    def undo(self, m, rec=None) -> None:
-        src, dst, n = m
-        if src == STOCK:
-            self.sp += 1
-            self.waste.pop()
-            return
-        if dst >= FOUND:
-            f = ((dst - FOUND) >> 1) * 16 + self.fnd[dst - FOUND]
-            self.fnd[dst - FOUND] -= 1
-        elif n == 1:
-            f = self.cols[dst].pop()
-        else:
-            c = self.cols[dst]
-            self.cols[src].extend(c[-n:])
-            del c[-n:]
-            return
-        if src == WASTE:
-            self.waste.append(f)
-        elif src >= FOUND:
-            self.fnd[src - FOUND] += 1
-        else:
-            self.cols[src].append(f)
+    def rehash(self) -> None:
+        self.hh = [self._house_hash(i) for i in range(8)]
+        self.hsum = sum(self.hh)
+        self.fsum = sum(_ZF[t] for t in self.f)
 
-    def moves(self) -> list:
-        """Every move worth trying, best first. Left out, because they can never help: a
-        column's only card moved to an empty column (the same position), and every empty
-        column but one as a target (they are all alike)."""
-        cols, fnd = self.cols, self.fnd
-        tops: dict[int, list[int]] = {}
+    def _house_hash(self, i: int) -> int:
+        x = 0
+        for depth, k in enumerate(self.h[i]):
+            x ^= _ZH[depth][k]
+        return x
+
+    def key(self):
+        """A hashable key of the position, equal for positions that play the same."""
+        return (self.hsum + 3 * self.fsum, len(self.res), len(self.hand) * 2 + self.up,
+                len(self.waste), len(self.ores), self.ores[-1] if self.ores else 0,
+                len(self.owaste), self.owaste[-1] if self.owaste else 0)
+
+    def table_key(self) -> int:
+        return self.hsum + 3 * self.fsum
+
+    # ------------------------------------------------------------------ move generation
+    def foundation_wants(self) -> dict[int, int]:
+        """face -> the first foundation that takes it"""
+        out: dict[int, int] = {}
+        for j, t in enumerate(self.f):
+            if t:
+                n = NEXT_UP[t]
+                if n and n not in out:
+                    out[n] = 8 + j
+            else:
+                for a in ACES:
+                    if a not in out:
+                        out[a] = 8 + j
+        return out
+
+    def sources(self) -> list[tuple[int, int]]:
+        out = [(i, h[-1]) for i, h in enumerate(self.h) if h]
+        if self.res:
+            out.append((RES, self.res[-1]))
+        if self.up:
+            out.append((HAND, self.hand[-1]))
+        if self.waste_playable and self.waste:
+            out.append((WASTE, self.waste[-1]))
+        return out
+
+    def moves(self) -> list[tuple[int, int]]:
+        """The legal moves, one per distinct result where targets are interchangeable (the
+        first empty foundation or house stands for all; a lone house card never moves to an
+        empty house). Priorities (a), (b), (c) as in the core's STRICT mode."""
+        srcs = self.sources()
+        fw = self.foundation_wants()
+        found = []
+        for code, k in srcs:
+            j = fw.get(k)
+            if j is not None:
+                if code == RES:
+                    return [(RES, j)]
+                found.append((code, j))
+        if found:
+            return found
+        out = []
+        h = self.h
+        wants: dict[int, list[int]] = {}
         empty = -1
-        nempty = 0
-        for i in range(10):
-            c = cols[i]
-            if c:
-                t = c[-1]
-                if t in tops:
-                    tops[t].append(i)
-                else:
-                    tops[t] = [i]
-            else:
-                nempty += 1
-                if empty < 0:
-                    empty = i
-        scored = []
-        add = scored.append
-        if self.waste:
-            f = self.waste[-1]
-            r = (f & 15) - 1
-            s2 = (f >> 4) * 2
-            if fnd[s2] == r:
-                add((900, (WASTE, FOUND + s2, 1)))
-            elif fnd[s2 + 1] == r:
-                add((900, (WASTE, FOUND + s2 + 1, 1)))
-            for j in tops.get(f + 1, ()):
-                add((600, (WASTE, j, 1)))
-            if empty >= 0:
-                add((150, (WASTE, empty, 1)))
-        for i in range(10):
-            c = cols[i]
-            if not c:
-                continue
-            f = c[-1]
-            n = len(c)
-            r = (f & 15) - 1
-            s2 = (f >> 4) * 2
-            below = c[-2] if n > 1 else -1
-            # what leaving this column is worth: an emptied column, or a newly playable card
-            if n == 1:
-                leave = 300
-            else:
-                br = (below & 15) - 1
-                bs2 = (below >> 4) * 2
-                if fnd[bs2] == br or fnd[bs2 + 1] == br:
-                    leave = 250
-                elif below == f + 1:
-                    leave = -400  # breaking a run in suit only moves it
-                else:
-                    leave = 40 - 8 * n
-            if fnd[s2] == r:
-                add((800 + leave, (i, FOUND + s2, 1)))
-            elif fnd[s2 + 1] == r:
-                add((800 + leave, (i, FOUND + s2 + 1, 1)))
-            for j in tops.get(f + 1, ()):
-                if j != i:
-                    add((400 + leave, (i, j, 1)))
-            if empty >= 0 and n > 1:
-                add((100 + leave - 200, (i, empty, 1)))
-        if self.supermove:
-            self._supermoves(tops, empty, nempty, add)
-        if self.takeback:  # the top card of each suit's slots (the lower slot if equal)
-            for s in range(4):
-                a, b = fnd[2 * s], fnd[2 * s + 1]
-                for slot, h in (((2 * s if a > b else 2 * s + 1), a), (2 * s + 1, b)):
-                    if h == 0 or (slot == 2 * s + 1 and h == a and a != b):
-                        continue
-                    f = s * 16 + h
-                    for j in tops.get(f + 1, ()):
-                        add((-100, (FOUND + slot, j, 1)))
-                    if empty >= 0:
-                        add((-300, (FOUND + slot, empty, 1)))
-                    if a == b:
-                        break
-        if self.sp:
-            add((350 if self.sp > 20 else 200, TURN))
-        scored.sort(reverse=True)
-        return [m for _, m in scored]
-
-    def _supermoves(self, tops, empty, nempty, add) -> None:
-        cols = self.cols
-        for i in range(10):
-            c = cols[i]
-            n = len(c)
-            length = 1
-            while length < n and c[-length - 1] == c[-length] + 1:
-                length += 1
-            if length < 2:
-                continue
-            for k in range(2, length + 1):
-                f = c[-k]
-                whole = k == n
-                for j in tops.get(f + 1, ()):
-                    if j != i and k <= 2 ** nempty:
-                        add((420 + (300 if whole else 0), (i, j, k)))
-                if empty >= 0 and not whole and k <= 2 ** (nempty - 1):
-                    add((-50, (i, empty, k)))
-
-
-class IndianPatienceModel(Model):
-    """Build down by any suit but the same; a newly exposed face-down card is protected while
-    the stock lasts (only to a foundation, nothing on it); a protected card going up refills
-    its column from the stock; empty columns take cards only once the stock is empty."""
-
-    game_id = "indian-patience"
-    needs_flags = True
-
-    @staticmethod
-    def builds_on(card: int, base: int) -> bool:
-        return (base & 15) == (card & 15) + 1 and base >> 4 != card >> 4
-
-    def __init__(self, state):
-        super().__init__(state)
-        self.prot = [state.is_protected(f"tableau{i}") for i in range(10)]
-
-    def key(self) -> bytes:
-        prot = self.prot
-        parts = sorted([_FLAGS[d + (2 if p else 0)] + bytes(c)
-                        for c, d, p in zip(self.cols, self.down, prot)])
-        return (bytes(self.fnd) + _SP[self.sp] + bytes(self.waste) + b"\xff"
-                + b"\xff".join(parts))
-
-    # Safe by itself: no card will ever need this one as a base (every card one rank lower of
-    # the other suits is up: all lower slots are at least one below it), the other card of
-    # its face can still follow (its suit's lower slot is one below it), and playing it turns
-    # up no face-down card while the stock lasts (that card would become protected, which can
-    # hurt) nor refills a column (a protected card).
-    def autos(self, log: list) -> None:
-        cols, fnd, waste, down, prot = self.cols, self.fnd, self.waste, self.down, self.prot
-        if self.eager:
-            return self._eager(log)
-        found = True
-        while found:
-            found = False
-            lo = min(fnd[1], fnd[3], fnd[5], fnd[7]) + 1
-            if waste:
-                f = waste[-1]
-                r = f & 15
-                if fnd[(f >> 4) * 2 + 1] == r - 1 and (r <= lo or r == 1):
-                    m = (WASTE, self.foundation_slot(f), 1)
-                    log.append((m, self.apply(m)))
-                    found = True
-                    continue
-            for i in range(10):
-                c = cols[i]
-                if c:
-                    f = c[-1]
-                    r = f & 15
-                    if (fnd[(f >> 4) * 2 + 1] == r - 1 and (r <= lo or r == 1)
-                            and not self.prot[i]
-                            and not (self.sp and down[i] and len(c) == down[i] + 1)):
-                        m = (i, self.foundation_slot(f), 1)
-                        log.append((m, self.apply(m)))
-                        found = True
-                        break
-
-    def apply(self, m):
-        src, dst, n = m
-        if src == STOCK:
-            self.sp -= 1
-            self.waste.append(self.stock[self.sp])
-            old = None
-            if self.sp == 0 and True in self.prot:
-                old = self.prot
-                self.prot = [False] * 10
-            return (0, old, 0)
-        cols = self.cols
-        if src == WASTE:
-            f = self.waste.pop()
-        else:
-            f = cols[src].pop()
-        if dst >= FOUND:
-            self.fnd[dst - FOUND] += 1
-        else:
-            cols[dst].append(f)
-        flip = 0
-        old = None
-        refill = 0
-        if src < 10:
-            prot = self.prot
-            if prot[src]:  # a protected card went up: refill its column from the stock
-                old = prot
-                self.prot = prot = prot[:]
-                prot[src] = False
-                k = 3 if self.sp >= 3 else self.sp
-                stock, sp, col = self.stock, self.sp, cols[src]
-                for _ in range(k):
-                    sp -= 1
-                    col.append(stock[sp])
-                self.sp = sp
-                self.down[src] = 1 if k == 3 else 0
-                refill = k
-            else:
-                col = cols[src]
-                if col and self.down[src] == len(col):  # a face-down card turns up
-                    self.down[src] -= 1
-                    flip = 1
-                    if self.sp:
-                        old = prot
-                        self.prot = prot = prot[:]
-                        prot[src] = True
-        if self.sp == 0 and True in self.prot:
-            if old is None:
-                old = self.prot
-            self.prot = [False] * 10
-        return (flip, old, refill)
-
-    def undo(self, m, rec) -> None:
-        src, dst, n = m
-        flip, old, refill = rec
-        if old is not None:
-            self.prot = old
-        if src == STOCK:
-            self.sp += 1
-            self.waste.pop()
-            return
-        cols = self.cols
-        if refill:
-            self.sp += refill
-            cols[src].clear()
-            self.down[src] = 0
-        if flip:
-            self.down[src] += 1
-        if dst >= FOUND:
-            f = ((dst - FOUND) >> 1) * 16 + self.fnd[dst - FOUND]
-            self.fnd[dst - FOUND] -= 1
-        else:
-            f = cols[dst].pop()
-        if src == WASTE:
-            self.waste.append(f)
-        else:
-            cols[src].append(f)
-
-    def moves(self) -> list:
-        cols, fnd, prot, down = self.cols, self.fnd, self.prot, self.down
-        by_rank: dict[int, list[int]] = {}  # rank+1 -> columns whose top can take it
-        empty = -1
-        for i in range(10):
-            c = cols[i]
-            if c:
-                if not prot[i]:
-                    t = c[-1]
-                    k = t & 15
-                    if k in by_rank:
-                        by_rank[k].append(i)
-                    else:
-                        by_rank[k] = [i]
-            elif empty < 0 and not self.sp:
+        for i in range(8):
+            if h[i]:
+                for w in HOUSE_WANTS[h[i][-1]]:
+                    wants.setdefault(w, []).append(i)
+            elif empty < 0:
                 empty = i
-        scored = []
-        add = scored.append
-        sp = self.sp
-        if self.waste:
-            f = self.waste[-1]
-            r = (f & 15) - 1
-            s = f >> 4
-            s2 = s * 2
-            if fnd[s2] == r:
-                add((900, (WASTE, FOUND + s2, 1)))
-            elif fnd[s2 + 1] == r:
-                add((900, (WASTE, FOUND + s2 + 1, 1)))
-            for j in by_rank.get(r + 2, ()):
-                if cols[j][-1] >> 4 != s:
-                    add((600, (WASTE, j, 1)))
-            if empty >= 0:
-                add((150, (WASTE, empty, 1)))
-        for i in range(10):
-            c = cols[i]
-            if not c:
-                continue
-            f = c[-1]
-            n = len(c)
-            r = (f & 15) - 1
-            s = f >> 4
-            s2 = s * 2
-            if prot[i]:
-                if fnd[s2] == r:
-                    add((850, (i, FOUND + s2, 1)))
-                elif fnd[s2 + 1] == r:
-                    add((850, (i, FOUND + s2 + 1, 1)))
-                continue
-            if n == 1:
-                leave = 300 if not sp else 0
-            elif down[i] == n - 1:
-                leave = 200  # turns up a card (protected while the stock lasts)
-            else:
-                below = c[-2]
-                br = (below & 15) - 1
-                bs2 = (below >> 4) * 2
-                if fnd[bs2] == br or fnd[bs2 + 1] == br:
-                    leave = 250
-                elif br == r + 1 and below >> 4 != s:
-                    leave = -400
-                else:
-                    leave = 40 - 8 * n
-            if fnd[s2] == r:
-                add((800 + leave, (i, FOUND + s2, 1)))
-            elif fnd[s2 + 1] == r:
-                add((800 + leave, (i, FOUND + s2 + 1, 1)))
-            for j in by_rank.get(r + 2, ()):
-                if j != i and cols[j][-1] >> 4 != s:
-                    add((400 + leave, (i, j, 1)))
-            if empty >= 0 and n > 1:
-                add((100 + leave - 200, (i, empty, 1)))
-        if sp:
-            add((350 if sp > 20 else 200, TURN))
-        scored.sort(reverse=True)
-        return [m for _, m in scored]
+        loads: dict[int, list[int]] = {}
+        if self.ores and self.ores[-1] != HIDDEN:
+            for w in LOAD_WANTS[self.ores[-1]]:
+                loads.setdefault(w, []).append(ORES)
+        if self.owaste:
+            for w in LOAD_WANTS[self.owaste[-1]]:
+                loads.setdefault(w, []).append(OWASTE)
+        for code, k in srcs:
+            for t in wants.get(k, ()):
+                if t != code:
+                    out.append((code, t))
+            if empty >= 0 and not (code < 8 and len(h[code]) == 1):
+                out.append((code, empty))
+            for t in loads.get(k, ()):
+                out.append((code, t))
+        if self.up:
+            out.append(END)
+        elif self.hand or self.waste:
+            if not (self.res and empty >= 0):
+                out.append(TURN)
+        else:  # no hand, no waste: the player may end the turn whenever they wish
+            out.append(PASS_MOVE)
+        return out
 
+    # ------------------------------------------------------------------ playing
+    def leaf_kind(self, move) -> int:
+        """0 if ``move`` keeps the line fully known, else the kind of leaf it makes."""
+        src, dst = move
+        if src == HAND:
+            if dst == WASTE:
+                return LEAF_END
+            if dst == HAND:
+                top = self.hand[-1] if self.hand else self.waste[0]
+                return LEAF_HAND if top == HIDDEN else 0
+        elif src < 0:
+            return LEAF_END
+        elif src == RES and len(self.res) >= 2 and self.res[-2] == HIDDEN:
+            return LEAF_RESERVE
+        return 0
 
-def _first(item):
-    return item[0]
+    def won(self) -> bool:
+        return not (self.res or self.hand or self.waste)
 
+    def do(self, move):
+        """Play ``move``; return the token ``undo`` needs."""
+        src, dst = move
+        if src < 0:
+            return None
+        if src == HAND and dst == HAND:
+            turned = not self.hand
+            if turned:
+                self.hand = self.waste[::-1]
+                self.waste = []
+            self.up = True
+            return (src, dst, turned)
+        k = self._pop(src)
+        self._push(dst, k)
+        return (src, dst, k)
 
-def make_model(state) -> Model:
-    game = getattr(state, "game_id", None)
-    if game == "forty-thieves":
-        return FortyThievesModel(state)
-    if game == "indian-patience":
-        return IndianPatienceModel(state)
-    raise ValueError(f"the solver plays Forty Thieves and Indian Patience, not {game!r}")
+    def undo(self, token) -> None:
+        if token is None:
+            return
+        src, dst, k = token
+        if src == HAND and dst == HAND:
+            self.up = False
+            if k:
+                self.waste = self.hand[::-1]
+                self.hand = []
+            return
+        self._pop(dst)
+        self._push(src, k)
+        if src == HAND:
+            self.up = True
+
+    def _pop(self, code: int) -> int:
+        if code < 8:
+            pile = self.h[code]
+            k = pile.pop()
+            x = _ZH[len(pile)][k]
+            self.hh[code] ^= x
+            self.hsum += (self.hh[code]) - (self.hh[code] ^ x)
+            return k
+        if code < 16:
+            j = code - 8
+            k = self.f[j]
+            self.f[j] = k - 1 if k & 15 > 1 else 0
+            self.fsum += _ZF[self.f[j]] - _ZF[k]
+            return k
+        if code == HAND:
+            self.up = False
+            return self.hand.pop()
+        return self._list(code).pop()
+
+    def _push(self, code: int, k: int) -> None:
+        if code < 8:
+            pile = self.h[code]
+            x = _ZH[len(pile)][k]
+            pile.append(k)
+            self.hh[code] ^= x
+            self.hsum += (self.hh[code]) - (self.hh[code] ^ x)
+        elif code < 16:
+            j = code - 8
+            self.fsum += _ZF[k] - _ZF[self.f[j]]
+            self.f[j] = k
+        else:
+            self._list(code).append(k)
+
+    def _list(self, code: int) -> list:
+        return (self.res, self.hand, self.waste, self.ores, self.owaste)[code - 16]

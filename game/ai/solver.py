@@ -10,10 +10,10 @@
     job.hint()                           # next move of a found win, else the heuristic's best
 
 Like KPatience's solver it plays the actual deal: the stock order and the face-down cards are
-known to it. It searches the solver's own compact copy of the position (model.py):
+known to it. It searches the solver's own compact copy of the position (solver_model.py):
 
 - safe moves play themselves: a card goes to a foundation when nothing could ever want it as a
-  base and the other card of its face can still follow (see ``autos`` in model.py);
+  base and the other card of its face can still follow (see ``autos`` in solver_model.py);
 - transposed positions merge: each position is stored once under a canonical key that ignores
   which pack a card is from, the order of the columns and which of a suit's two foundations is
   which; a position already seen is not searched again;
@@ -43,7 +43,7 @@ from dataclasses import dataclass, field
 
 from game.core import Move
 
-from .model import FOUND, STOCK, WASTE, make_model
+from .solver_model import FOUND, STOCK, WASTE, make_model
 
 _clock = time.perf_counter
 

@@ -25,7 +25,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 # The game packages that run without pygame, shipped into Pyodide. Add "ai" when it lands.
-PURE_PACKAGES = ["core", "storage", "bench"]
+PURE_PACKAGES = ["core", "ai", "storage", "bench"]
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
                  "--disable-background-networking", "--disable-component-update",
                  "--disable-sync", "--no-first-run"]

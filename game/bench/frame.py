@@ -30,7 +30,8 @@ def _mid_game(table, moves: int) -> None:
             break
         legal = state.legal_moves()
         if table.game_id == "russian-bank" and state.current_player == 1:
-            move = legal[0]
+            from game.ai import opponent
+            move = opponent("greedy", seed=1).choose(state)
         else:
             found = [m for m in legal if m.target.startswith("foundation")]
             if not found:
@@ -48,6 +49,11 @@ def _mid_game(table, moves: int) -> None:
                  or m.target.startswith("waste")), legal[0])
         table.play(move)
         seen.add(state.key())
+    if table.game_id == "russian-bank":
+        from game.ai import opponent
+        greedy = opponent("greedy", seed=1)
+        while state.current_player == 1 and not state.is_over():
+            table.play(greedy.choose(state))  # hand the table to the player, who drags
     table.flights.clear()
     table.auto_pending = False
 
@@ -106,6 +112,9 @@ def bench_game(app, game_id: str, frames: int) -> dict:
         draw_ms.append((t2 - t1) * 1000)
         cpu_ms.append((c2 - c1) * 1000)
     dragging = table.drag is not None
+    if not dragging:
+        raise SystemExit(f"frame benchmark: no card could be picked up on {game_id} "
+                         f"(from {src}); the figures would not be of dragging")
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(x0, y0), button=1))
     app.step()
     return {"dragged_from": src, "dragging": dragging, "frames": frames,

@@ -11,7 +11,8 @@ Priorities: (a) a reserve card that fits a foundation goes there before any othe
 available card that fits a foundation goes there before any other kind of move or turning a hand
 card; (c) while the reserve has cards, empty houses are filled from it before a hand card is
 turned. A turn ends when the turned-up hand card goes on the player's own waste. An empty hand is
-refilled by turning the waste over, at the moment a card is needed.
+refilled by turning the waste over, at the moment a card is needed. A player with no hand and
+no waste ends the turn by passing, whenever they wish once no foundation move is compulsory.
 
 Modes: "strict" never allows a priority-breaking move; "stop" (default) lets one be played with
 ``push(move, breach=True)``; the opponent may then ``call_stop()`` before the offender's next
@@ -240,7 +241,7 @@ class RussianBank(GameState):
         turn = self._hand_moves()
         if turn and not (turn[0].source == turn[0].target and self._must_fill_houses()):
             moves += turn
-        if not moves and not turn:
+        if not turn:  # no hand and no waste: the turn ends when the player wishes (rule 8)
             moves.append(PASS)
         return moves
 
@@ -251,7 +252,7 @@ class RussianBank(GameState):
         sources = self._sources()
         everything: list[Move] = []
         self._moves_to_foundations(sources, everything)
-        everything += self._building_moves(sources) + self._hand_moves()
+        everything += self._building_moves(sources) + (self._hand_moves() or [PASS])
         legal = set(self.legal_moves())
         return [m for m in everything if m not in legal]
 
@@ -260,10 +261,11 @@ class RussianBank(GameState):
         if self.outcome:
             return IllegalMove("The game is over.")
         if move == PASS:
-            if self.legal_moves() == [PASS]:
-                return None
-            return IllegalMove("You may pass only when you have no cards in hand or waste and "
-                               "no move to make.")
+            p = self.current_player
+            if self.hands[p].cards or self.wastes[p].cards:
+                return IllegalMove("With cards in your hand or waste, your turn ends when your "
+                                   "turned-up hand card goes on your waste.")
+            return self._priority(move, None, None)
         if move == STOP:
             return IllegalMove("Stop! is called with call_stop(), not played as a move.")
         p = self.current_player
@@ -311,18 +313,19 @@ class RussianBank(GameState):
         return None
 
     def _priority(self, move, src, dst) -> IllegalMove | None:
-        """Which priority rule the move would break, if any."""
+        """Which priority rule the move would break, if any (src and dst are None for a pass)."""
         p = self.current_player
         forced = self._foundation_moves(self._sources())
         card = self.pile[forced[0].source].cards[-1] if forced else None
+        to_foundation = dst is not None and dst.kind == "foundation"
         if forced and forced[0].source == self.reserves[p].name:
-            if not (src is self.reserves[p] and dst.kind == "foundation"):
+            if not (src is self.reserves[p] and to_foundation):
                 return IllegalMove(f"Priority: your reserve card, the {card}, "
                                    "must go to a foundation before any other move.", "a")
-        elif forced and dst.kind != "foundation":
+        elif forced and not to_foundation:
             return IllegalMove(f"Priority: the {card} must go to a foundation "
                                "before any other move.", "b")
-        elif src is dst and self._must_fill_houses():
+        elif src is dst is not None and self._must_fill_houses():
             return IllegalMove("Priority: fill the empty house from your reserve before turning "
                                "a hand card.", "c")
         return None

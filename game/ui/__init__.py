@@ -6,5 +6,5 @@
 Modules: app (frame loop, input), theme (colours, fonts, text cache), cards (card art drawn in
 code), layout (pile geometry, hit testing), widgets (buttons, dialogs), table (what every table
 shares), solitaire_table, bank_table, screens (title, settings, statistics, rules), rules_text,
-services (storage, opponent and solver behind one import each), fallback_opponent.
+services (storage, opponent and solver behind one import each).
 """

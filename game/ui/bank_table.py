@@ -51,7 +51,7 @@ class BankTable(Table):
         self.buttons = [
             Button((x, 262, w, 58), "Stop!", self.player_stop, self.can_call_stop, size=32,
                    style="danger", name="Stop!"),
-            Button((x, 330, w, 44), "End turn (hand card to waste)", self.end_turn,
+            Button((x, 330, w, 44), "End turn", self.end_turn,
                    self.can_end_turn, size=22, name="End turn"),
             Button((x, 384, half, 42), "Undo", self.undo, self.can_undo, size=22, name="Undo"),
             Button((x + half + 10, 384, half, 42), "Redo", self.redo, self.can_redo, size=22,
@@ -227,12 +227,13 @@ class BankTable(Table):
         return bool(self.redo_groups) and self.accepting_input()
 
     def can_end_turn(self) -> bool:
+        """Your turned-up hand card can go on your waste, or (no hand, no waste) you may pass."""
         hand = self.piles()["hand0"]
-        return self.accepting_input() and bool(hand) and hand[-1][1]
+        return self.accepting_input() and ((bool(hand) and hand[-1][1]) or PASS in self.legal())
 
     def end_turn(self) -> None:
         if self.can_end_turn():
-            self.attempt(END_TURN)
+            self.attempt(PASS if PASS in self.legal() else END_TURN)
 
     # ----------------------------------------------------------------- Stop!
     def can_call_stop(self) -> bool:

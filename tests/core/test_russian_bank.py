@@ -273,8 +273,27 @@ def test_rb8_a_player_with_no_hand_no_waste_and_no_move_passes():
     s.push(PASS)
     assert s.current_player == 1
     s2 = rb({"reserve0": "9D", "hand0": "5C"})
-    with pytest.raises(IllegalMove, match="pass only"):
+    with pytest.raises(IllegalMove, match="hand card goes on your waste"):
         s2.push("pass")
+
+
+def test_rb8_with_no_hand_and_no_waste_the_player_may_end_the_turn_at_will():
+    # "you may make as many moves as you can and wish to": house moves are left, yet a pass is
+    # allowed, so a turn is never dragged out by shuffling houses
+    s = rb({"reserve0": "9D", "house0": "9S", "house1": "8H", "house3": ""})
+    assert Move("house1", "house0") in s.legal_moves() and PASS in s.legal_moves()
+    s.push(PASS)
+    assert s.current_player == 1
+
+
+def test_rb8_but_not_before_the_compulsory_foundation_moves():
+    s = rb({"reserve0": "9D", "house0": "AS"}, mode="stop")
+    assert PASS not in s.legal_moves() and PASS in s.breach_moves()
+    with pytest.raises(IllegalMove, match="AS must go to a foundation") as e:
+        s.push(PASS)
+    assert e.value.priority == "b"
+    s.push(PASS, breach=True)
+    assert s.call_stop().right and s.pile["foundation0"].cards
 
 
 # 9. the waste becomes the new hand ----------------------------------------------------------

@@ -4,15 +4,75 @@ moves, STOP! both ways, undo within your turn, the end of a game and the match s
 from __future__ import annotations
 
 import pygame
-import pytest
 
 from game.ui.table import readable
 
 from game.core import STOP, Move, new_game
 
-PLAIN = 104  # you start; the only move is turning your hand card (then 6S can go on house2)
-ACE_ON_HOUSE = 2  # you start with an Ace on house0: turning the hand card breaks priority (b)
-COMPUTER_BREACH = 6  # the computer starts and could break a priority at once
+from deals import find, find_deal
+
+TURN = Move("hand0", "hand0")
+END = Move("hand0", "waste0")
+
+
+class Plain:
+    """What a plain deal offers: the house the turned hand card fits, and a house it does not
+    fit (a plain refusal, not a priority slip that STOP! mode would let through)."""
+
+    def __init__(self, fits, refused):
+        self.fits, self.refused = fits, refused
+
+
+def plain(state):
+    """You start; the only move is turning your hand card; the turned card then fits a house;
+    after that the next card may be turned, and the turn then ends within a few moves (played
+    as the tests below play them: anything but ending the turn first)."""
+    if state.current_player != 0 or state.legal_moves() != [TURN]:
+        return None
+    state.push(TURN)
+    fits = [h.name for h in state.houses if state.is_legal(Move("hand0", h.name))]
+    slips = state.breach_moves()
+    refused = [h.name for h in state.houses
+               if not state.is_legal(Move("hand0", h.name)) and Move("hand0", h.name) not in slips]
+    if not (fits and refused):
+        return None
+    state.push(Move("hand0", fits[0]))
+    if not state.is_legal(TURN):
+        return None
+    state.push(TURN)
+    for _ in range(3):
+        if state.legal_moves() == [END]:
+            break
+        move = next((m for m in state.legal_moves() if m != END), None)
+        if move is None:
+            return None
+        state.push(move)
+    if state.legal_moves() != [END]:
+        return None
+    state.push(END)
+    return Plain(fits[0], refused[0]) if state.current_player == 1 else None
+
+
+def ace_on_house(state):
+    """You start with exactly one Ace available, on a house: turning the hand card breaks
+    priority (b), and the compulsory move is that Ace to a foundation. The Ace's house."""
+    aces = [h.name for h in state.houses if h.top.rank == 1]
+    if state.current_player != 0 or len(aces) != 1 or state.reserves[0].top.rank == 1:
+        return None
+    if TURN not in state.breach_moves():
+        return None
+    state.push(TURN, breach=True)
+    b = state.breach
+    return aces[0] if b.rule == "b" and b.compulsory.source == aces[0] else None
+
+
+def computer_breach(state):
+    """The computer starts and could break a priority at once."""
+    return state.current_player == 1 and bool(state.breach_moves())
+
+
+def computer_starts(state):
+    return state.current_player == 1
 
 
 def open_bank(ui, seed, **settings):
@@ -32,7 +92,8 @@ def run_until(ui, condition, dt=50, limit=2000):
 
 
 def test_turn_flow_hand_card_end_turn_and_the_computers_reply(ui):
-    t = open_bank(ui, PLAIN)
+    seed, deal = find("russian-bank", plain)
+    t = open_bank(ui, seed)
     assert t.state.current_player == 0
     ui.screenshot("russian-bank-start.png")
     ui.click(ui.card_point("hand0"))
@@ -41,9 +102,9 @@ def test_turn_flow_hand_card_end_turn_and_the_computers_reply(ui):
     card = hand.top
     assert ui.shows_card(ui.card_rect("hand0"), card)
     # play it on a house by dragging it there
-    ui.drag(ui.card_point("hand0"), ui.card_point("house2"))
+    ui.drag(ui.card_point("hand0"), ui.card_point(deal.fits))
     ui.frames(20)
-    assert t.state.pile["house2"].top is card
+    assert t.state.pile[deal.fits].top is card
     # turn another, end the turn by dragging the hand card to your waste
     ui.click(ui.card_point("hand0"))
     while t.state.pile["hand0"].top and t.state.current_player == 0 and \
@@ -67,10 +128,11 @@ def test_turn_flow_hand_card_end_turn_and_the_computers_reply(ui):
 
 
 def test_refused_move_shows_the_reason_and_changes_nothing(ui):
-    t = open_bank(ui, PLAIN)
+    seed, deal = find("russian-bank", plain)
+    t = open_bank(ui, seed)
     ui.click(ui.card_point("hand0"))
     state = t.state
-    target = next(h.name for h in state.houses if state.why_illegal(Move("hand0", h.name)))
+    target = deal.refused
     reason = state.why_illegal(Move("hand0", target))
     n = len(state.history)
     card = state.pile["hand0"].top
@@ -83,17 +145,19 @@ def test_refused_move_shows_the_reason_and_changes_nothing(ui):
 
 
 def test_double_click_sends_the_ace_to_a_foundation(ui):
-    t = open_bank(ui, ACE_ON_HOUSE)
-    ace = t.state.pile["house0"].top
+    seed, house = find("russian-bank", ace_on_house)
+    t = open_bank(ui, seed)
+    ace = t.state.pile[house].top
     assert ace.rank == 1
-    ui.double_click(ui.card_point("house0"))
+    ui.double_click(ui.card_point(house))
     ui.frames(10)
     assert any(f.top is ace for f in t.state.foundations)
 
 
 def test_the_computer_calls_stop_on_your_priority_breach(ui):
-    t = open_bank(ui, ACE_ON_HOUSE, rb_mode="stop")
-    ace = t.state.pile["house0"].top
+    seed, house = find("russian-bank", ace_on_house)
+    t = open_bank(ui, seed, rb_mode="stop", level="hard")  # Hard always calls
+    ace = t.state.pile[house].top
     ui.click(ui.card_point("hand0"))  # breaks (b): the Ace had to go up first
     assert t.state.breach is not None and t.state.breach.rule == "b"
     assert t.stop_at is not None
@@ -107,14 +171,14 @@ def test_the_computer_calls_stop_on_your_priority_breach(ui):
 
 
 def test_strict_mode_refuses_the_breach_with_the_priority(ui):
-    t = open_bank(ui, ACE_ON_HOUSE, rb_mode="strict")
+    t = open_bank(ui, find_deal("russian-bank", ace_on_house), rb_mode="strict")
     ui.click(ui.card_point("hand0"))
     assert not t.state.history
     assert t.message_text().startswith("Priority:")
 
 
 def test_you_call_stop_on_the_computer(ui, monkeypatch):
-    t = open_bank(ui, COMPUTER_BREACH, rb_mode="stop")
+    t = open_bank(ui, find_deal("russian-bank", computer_breach), rb_mode="stop")
 
     class Job:
         def __init__(self, state):
@@ -148,7 +212,7 @@ def test_you_call_stop_on_the_computer(ui, monkeypatch):
 
 
 def test_a_wrong_stop_call_changes_nothing(ui):
-    t = open_bank(ui, 1, pace="fast")
+    t = open_bank(ui, find_deal("russian-bank", computer_starts), pace="fast")
     assert t.state.current_player == 1
     assert run_until(ui, lambda: t.state.history)
     assert t.state.breach is None and t.can_call_stop()  # the stand-in plays only legal moves
@@ -159,9 +223,10 @@ def test_a_wrong_stop_call_changes_nothing(ui):
 
 
 def test_undo_and_redo_within_your_turn_only(ui):
-    t = open_bank(ui, PLAIN)
+    seed, deal = find("russian-bank", plain)
+    t = open_bank(ui, seed)
     ui.click(ui.card_point("hand0"))
-    ui.drag(ui.card_point("hand0"), ui.card_point("house2"))
+    ui.drag(ui.card_point("hand0"), ui.card_point(deal.fits))
     ui.frames(10)
     assert len(t.state.history) == 2
     ui.key(pygame.K_z, pygame.KMOD_CTRL)
@@ -181,7 +246,8 @@ def test_undo_and_redo_within_your_turn_only(ui):
 
 
 def test_keyboard_turns_and_ends(ui):
-    t = open_bank(ui, PLAIN)
+    seed, deal = find("russian-bank", plain)
+    t = open_bank(ui, seed)
     ui.key(pygame.K_t)
     assert t.state.pile["hand0"].down == len(t.state.pile["hand0"].cards) - 1
     ui.key(pygame.K_TAB)
@@ -190,15 +256,15 @@ def test_keyboard_turns_and_ends(ui):
     assert t.selected == ("hand0", len(t.state.pile["hand0"].cards) - 1)
     ui.key(pygame.K_ESCAPE)
     ui.key(pygame.K_e)
-    assert t.state.current_player == 1 or t.state.peek() == Move("hand0", "house2")
+    assert t.state.current_player == 1 or t.state.peek() == Move("hand0", deal.fits)
     ui.key(pygame.K_MINUS)
     assert ui.app.settings["pace"] == "normal"
 
 
 def test_a_whole_game_ends_with_the_score_and_the_match(ui):
-    from game.ui.fallback_opponent import opponent
+    from game.ai import opponent
     t = open_bank(ui, 5, pace="instant")
-    me = opponent("medium", seed=3)
+    me = opponent("greedy", seed=3)
     for _ in range(20000):
         if t.state.is_over():
             break
@@ -218,11 +284,11 @@ def test_a_whole_game_ends_with_the_score_and_the_match(ui):
     assert not t.state.history and t.modal is None
 
 
-@pytest.mark.parametrize("seed", [PLAIN])
-def test_continue_resumes_the_game_exactly(ui, store, seed):
+def test_continue_resumes_the_game_exactly(ui, store):
+    seed, deal = find("russian-bank", plain)
     t = open_bank(ui, seed)
     ui.click(ui.card_point("hand0"))
-    ui.drag(ui.card_point("hand0"), ui.card_point("house2"))
+    ui.drag(ui.card_point("hand0"), ui.card_point(deal.fits))
     ui.frames(10)
     ui.key(pygame.K_z, pygame.KMOD_CTRL)
     saved = t.state.to_dict()
@@ -231,7 +297,8 @@ def test_continue_resumes_the_game_exactly(ui, store, seed):
     app2 = App(Saves(store))
     t2 = app2.open_game("russian-bank")
     assert t2.state.to_dict() == saved
-    assert [[str(m) for m in g] for g in t2.redo_groups] == [["d0-h2"]]
+    play = Move("hand0", deal.fits)
+    assert [[str(m) for m in g] for g in t2.redo_groups] == [[str(play)]]
     t2.redo()
-    assert t2.state.peek() == Move("hand0", "house2")
+    assert t2.state.peek() == play
     assert new_game("russian-bank", seed).seed == t2.state.seed

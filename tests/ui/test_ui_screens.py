@@ -12,6 +12,30 @@ from game.ui.screens import RulesScene, SettingsScene, StatsScene, TitleScene
 from game.ui.services import Saves
 from game.ui.solitaire_table import SolitaireTable
 
+from deals import find
+
+TURN = Move("stock", "waste")
+
+
+def column_move_after_a_turn(state):
+    """After turning a stock card nothing can go to a foundation (so no auto-move follows) and
+    a column-to-column move exists, after which nothing can go to a foundation either (so undo
+    and redo take back and replay that move alone). The move."""
+    state.push(TURN)
+    if any(m.target.startswith("foundation") for m in state.legal_moves()):
+        return None
+    move = next((m for m in state.legal_moves() if m.source.startswith("tableau")
+                 and m.target.startswith("tableau")), None)
+    if move is None:
+        return None
+    state.push(move)
+    return None if any(m.target.startswith("foundation") for m in state.legal_moves()) else move
+
+
+def diamond_on_a_column(state):
+    """A column ends in a diamond. The column."""
+    return next((c.name for c in state.tableau if c.cards and c.cards[-1].suit == "D"), None)
+
 
 def test_title_screen_opens_each_game(ui):
     assert isinstance(ui.app.scene, TitleScene)
@@ -34,13 +58,13 @@ def test_title_screen_opens_each_game(ui):
 
 
 def test_continue_resumes_a_solitaire_exactly_with_undo_and_redo(ui, store):
+    seed, move = find("indian-patience", column_move_after_a_turn)
     t = ui.app.open_game("indian-patience")
-    t.start(6)
+    t.start(seed)
     ui.settle()
     ui.click(ui.card_point("stock"))
     ui.settle()
-    move = next(m for m in t.state.legal_moves() if m.source.startswith("tableau")
-                and m.target.startswith("tableau"))
+    assert move in t.state.legal_moves()
     ui.drag(ui.card_point(move.source), ui.card_point(move.target))
     ui.settle()
     ui.key(pygame.K_z, pygame.KMOD_CTRL)
@@ -75,8 +99,9 @@ def test_a_corrupt_save_is_reported_and_a_new_deal_starts(ui, store):
 
 
 def test_settings_change_the_cards_and_are_kept(ui, store):
+    seed, column = find("forty-thieves", diamond_on_a_column)
     t = ui.app.open_game("forty-thieves")
-    t.start(1)
+    t.start(seed)
     ui.settle()
     ui.key(pygame.K_ESCAPE)
     ui.key(pygame.K_s)
@@ -89,9 +114,9 @@ def test_settings_change_the_cards_and_are_kept(ui, store):
     assert store_settings(store)["four_colour"] is True
     ui.click(ui.button("Back"))
     ui.click(ui.button("forty-thieves"))
-    diamonds = next(c for c in t.state.tableau if c.cards[-1].suit == "D")
-    r = ui.card_rect(diamonds.name)
-    assert ui.shows_card(r, diamonds.cards[-1])
+    diamond = t.state.pile[column].top
+    assert diamond.suit == "D"
+    assert ui.shows_card(ui.card_rect(column), diamond)
     assert t.art.colours == FOUR_COLOUR
     ui.screenshot("forty-thieves-four-colour.png")
     app2 = App(Saves(store))

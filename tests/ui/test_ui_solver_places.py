@@ -12,7 +12,8 @@ import pytest
 from game.core import Move
 from game.ui import services
 
-from ui_strategy import choose
+from deals import find_deal
+from ui_strategy import choose, position, strategy_wins
 
 
 @dataclass
@@ -32,13 +33,13 @@ class StandInSolver:
         self.slices = 0
 
     def _line(self):
-        s, line, seen = self.state.copy(), [], {self.state.key()}
+        s, line, seen = self.state.copy(), [], {position(self.state)}
         while not s.is_over():
             m = choose(s, seen)
             if m is None:
                 break
             s.push(m)
-            seen.add(s.key())
+            seen.add(position(s))
             line.append(m)
         return line if s.result() and s.result().status == "won" else None
 
@@ -59,14 +60,18 @@ def with_solver(monkeypatch):
     monkeypatch.setattr(services, "Solver", StandInSolver)
     monkeypatch.setattr(services, "HAVE_SOLVER", True)
     monkeypatch.setattr(services, "HAVE_DEALS", True)
-    monkeypatch.setattr(services, "winnable_deals", lambda game_id, **options: [91])
+    monkeypatch.setattr(services, "winnable_deals", lambda game_id, **options: [won_deal()])
+
+
+def won_deal():
+    return find_deal("forty-thieves", strategy_wins)
 
 
 def test_light_hint_and_auto_finish(ui, with_solver):
     ui.app.settings["auto_move"] = False
     ui.app.settings["winnable_light"] = True
     t = ui.app.open_game("forty-thieves")
-    t.start(91)
+    t.start(won_deal())
     ui.frames(1)
     assert t.verdict is None  # thinking, sliced over frames
     ui.frames(3)
@@ -93,7 +98,7 @@ def test_winnable_deals_only(ui, with_solver):
     ui.app.settings["winnable_only"] = True
     t = ui.app.open_game("forty-thieves")
     ui.click(ui.button("New deal"))
-    assert t.state.seed == 91
+    assert t.state.seed == won_deal()
 
 
 def test_without_a_solver_there_is_no_hint_button(ui):
@@ -109,7 +114,7 @@ def test_without_a_solver_there_is_no_hint_button(ui):
 def test_with_the_light_off_nothing_is_given_away(ui, with_solver):
     ui.app.settings["auto_move"] = False
     t = ui.app.open_game("forty-thieves")
-    t.start(91)
+    t.start(won_deal())
     ui.frames(5)
     assert t.verdict.status == "won"  # known, for Hint and Finish, but not shown
     assert not t.assisted

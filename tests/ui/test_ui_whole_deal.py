@@ -1,13 +1,11 @@
 """A whole Forty Thieves deal played to the end through the client, every move a posted mouse
-event: to a win (deal 91 with a simple strategy) and to a stuck end (deal 3)."""
+event: to a win (the first deal a simple strategy wins) and to a stuck end (the first deal it
+plays to a stuck end). The deals are found by playing the strategy on the rules core alone."""
 
 from __future__ import annotations
 
-import pytest
-
-from game.core import Move
-
-from ui_strategy import TURN, choose
+from deals import find_deal
+from ui_strategy import TURN, choose, position, strategy_stuck, strategy_wins
 
 
 def play_through_ui(ui, seed):
@@ -15,7 +13,7 @@ def play_through_ui(ui, seed):
     t = ui.app.open_game("forty-thieves")
     t.start(seed)
     ui.settle()
-    seen = {t.state.key()}
+    seen = {position(t.state)}
     events = 0
     while not t.state.is_over():
         move = choose(t.state, seen)
@@ -29,14 +27,14 @@ def play_through_ui(ui, seed):
         events += 1
         assert len(t.state.history) == n + 1, (move, t.message_text())
         assert t.state.history[n].move == move
-        seen.add(t.state.key())
+        seen.add(position(t.state))
         assert events < 600
     ui.settle(dt=100)
     return t
 
 
 def test_a_whole_deal_won_through_the_ui(ui):
-    t = play_through_ui(ui, 91)
+    t = play_through_ui(ui, find_deal("forty-thieves", strategy_wins))
     assert t.state.result().status == "won"
     assert all(len(f.cards) == 13 for f in t.state.foundations)
     assert t.modal is not None and t.modal.title == "You won!"
@@ -51,7 +49,8 @@ def test_a_whole_deal_won_through_the_ui(ui):
 
 
 def test_a_stuck_deal_offers_undo_restart_and_new_deal(ui):
-    t = play_through_ui(ui, 3)
+    seed = find_deal("forty-thieves", strategy_stuck)
+    t = play_through_ui(ui, seed)
     assert t.state.result().status == "stuck"
     assert t.modal is not None and t.modal.title == "No more moves"
     ui.screenshot("forty-thieves-stuck.png")
@@ -64,6 +63,6 @@ def test_a_stuck_deal_offers_undo_restart_and_new_deal(ui):
     ui.settle()
     assert t.modal is not None
     ui.click(ui.modal_button("Restart"))
-    assert t.state.seed == 3 and not t.state.history
+    assert t.state.seed == seed and not t.state.history
     stats = ui.app.saves.stats("forty-thieves")
     assert stats["played"] == 1 and stats["won"] == 0

@@ -55,7 +55,33 @@ def test_runs_in_webassembly(pyodide_page):
     info = pyodide_page.run("import sys, game.core, game.storage\n"
                             "result = [sys.platform, sys.version_info[:2], 'pygame' in sys.modules]")
     assert info[0] == "emscripten" and tuple(info[1]) >= (3, 11) and info[2] is False
-    assert {"core", "storage"} <= set(PURE_PACKAGES)
+    assert {"core", "ai", "storage"} <= set(PURE_PACKAGES)
+
+
+def test_the_computer_opponent_plays_the_same_moves_in_webassembly(pyodide_page):
+    """The opponent (game.ai) runs in the page, sliced, and decides exactly as natively."""
+    script = """
+from game.ai import opponent
+from game.core import new_game
+
+def play(level, seed, moves):
+    state, bot, line = new_game("russian-bank", seed=seed), opponent(level, seed=1), []
+    for _ in range(moves):
+        if state.is_over():
+            break
+        job = bot.start(state)
+        move = None
+        while move is None:
+            move = job.think(5)
+        state.push(move, breach=move not in state.legal_moves())
+        line.append(str(move))
+    return line
+"""
+    in_page = pyodide_page.run(script + "result = [play('hard', 3, 60), play('medium', 4, 60)]")
+    namespace: dict = {}
+    exec(script, namespace)
+    assert in_page == [namespace["play"]("hard", 3, 60), namespace["play"]("medium", 4, 60)]
+    assert len(in_page[0]) == 60
 
 
 def test_games_resume_exactly_after_a_page_reload(pyodide_page):

@@ -5,7 +5,7 @@ import random
 import pytest
 
 from game.core import new_game
-from game.ai.model import FOUND, STOCK, WASTE, make_model
+from game.ai.solver_model import FOUND, STOCK, WASTE, make_model
 
 GAMES = [("forty-thieves", {}), ("forty-thieves", {"supermove": True}),
          ("forty-thieves", {"foundation_takeback": True}), ("indian-patience", {})]

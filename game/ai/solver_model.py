@@ -1,0 +1,621 @@
+"""The solver's own compact picture of a Forty Thieves or Indian Patience position.
+
+The rules core (game.core) is written to be clear and to explain refusals; a search needs to
+make and take back hundreds of thousands of moves a second, so the solver reads the position
+once through the core's public API (``piles()``, ``options``, ``is_protected``) and then plays
+on small lists of ints. Every line the solver reports is replayed through the core's ``push``
+before it is believed (see solver.py), so a difference between the two would show as a
+refused move, never as a false "won".
+
+Cards are faces ``suit * 16 + rank`` (``Card.key``): which of the two packs a card comes from
+never matters to the play, so the search ignores it.
+
+Piles, as small ints in moves ``(source, target, count)``:
+    0..9   the columns (tableau0..9)
+    10     the waste
+    11     the stock (a move (11, 10, 1) turns a card)
+    12..19 foundation slots: suit s has slots 12 + 2s and 13 + 2s (each suit fills exactly two
+           of the core's eight foundations, so this is the same game)
+"""
+
+from __future__ import annotations
+
+WASTE, STOCK, FOUND = 10, 11, 12
+TURN = (STOCK, WASTE, 1)
+SUIT_INDEX = {"S": 0, "H": 1, "D": 2, "C": 3}
+SEP = 255
+WASTE_W = 2
+EAGER_PROTECTED = False
+
+
+def face_text(f: int) -> str:
+    return "A23456789TJQK"[(f & 15) - 1] + "SHDC"[f >> 4]
+
+
+_SP = [bytes((i,)) for i in range(256)]
+_FLAGS = [b"", b"\x41", b"\x42", b"\x43"]  # column prefix: face-down card, protected
+
+
+class Model:
+    """Common to both games: columns, waste, stock (fixed order, ``sp`` cards left), and the
+    foundation heights ``fnd[slot]``, kept with ``fnd[2s] >= fnd[2s + 1]`` (a card goes to
+    the higher slot when both take it), so ``fnd[2s + 1]`` is the lower of suit s. Subclasses add the building rule and move generation."""
+
+    game_id = ""
+    needs_flags = False
+    eager = False  # see _eager
+    # estimate(): penalty per card lying on a card of rank <= (lower slot of its suit +
+    # dig_ranks), i.e. on a card the foundations will want soon (measured on 20 deals each:
+    # helps Forty Thieves, not Indian Patience)
+    dig_weight = 0
+    dig_ranks = 6
+
+    def __init__(self, state):
+        piles = state.piles()
+        self.cols = [[c.key for c, _ in piles[f"tableau{i}"]] for i in range(10)]
+        self.down = [sum(1 for _, up in piles[f"tableau{i}"] if not up) for i in range(10)]
+        self.waste = [c.key for c, _ in piles["waste"]]
+        self.stock = tuple(c.key for c, _ in piles["stock"])  # never changes; sp cards left
+        self.sp = len(self.stock)
+        self.fnd = [0] * 8
+        per_suit: dict[int, list[int]] = {s: [] for s in range(4)}
+        for i in range(8):
+            cards = piles[f"foundation{i}"]
+            if cards:
+                per_suit[SUIT_INDEX[cards[0][0].suit]].append(len(cards))
+        for s, heights in per_suit.items():
+            heights += [0] * (2 - len(heights))
+            if len(heights) > 2:
+                raise ValueError("more than two foundations of one suit")
+            self.fnd[2 * s], self.fnd[2 * s + 1] = sorted(heights, reverse=True)
+        self.options = dict(state.options)
+
+    # ------------------------------------------------------------------ common
+    def won(self) -> bool:
+        return sum(self.fnd) == 104
+
+    def on_foundations(self) -> int:
+        return sum(self.fnd)
+
+    def key(self) -> bytes:
+        """Canonical: column order, and which foundation slot of a suit is which (the slots
+        are kept higher-first), ignored."""
+        return (bytes(self.fnd) + _SP[self.sp] + bytes(self.waste) + b"\xff"
+                + b"\xff".join(sorted(map(bytes, self.cols))))
+
+    def foundation_slot(self, f: int) -> int:
+        """The slot that takes face f now, or -1."""
+        r = (f & 15) - 1
+        s2 = (f >> 4) * 2
+        fnd = self.fnd
+        if fnd[s2] == r:
+            return FOUND + s2
+        if fnd[s2 + 1] == r:
+            return FOUND + s2 + 1
+        return -1
+
+    def card_at(self, src: int) -> int:
+        """The face that a move from ``src`` would carry (top card)."""
+        if src == WASTE:
+            return self.waste[-1]
+        if src == STOCK:
+            return self.stock[self.sp - 1]
+        if src >= FOUND:
+            return ((src - FOUND) >> 1) * 16 + self.fnd[src - FOUND]
+        return self.cols[src][-1]
+
+    def _eager(self, log: list) -> None:
+        """NOT safe: play every card that fits a foundation (not a protected one). Searches
+        that use this may find wins faster, but their failure proves nothing."""
+        cols, fnd, waste = self.cols, self.fnd, self.waste
+        prot = getattr(self, "prot", None)
+        found = True
+        while found:
+            found = False
+            if waste:
+                f = waste[-1]
+                r = (f & 15) - 1
+                s2 = (f >> 4) * 2
+                if fnd[s2] == r or fnd[s2 + 1] == r:
+                    m = (WASTE, FOUND + (s2 if fnd[s2] == r else s2 + 1), 1)
+                    log.append((m, self.apply(m)))
+                    found = True
+                    continue
+            for i in range(10):
+                c = cols[i]
+                if c and not (prot and self.prot[i] and not EAGER_PROTECTED):
+                    f = c[-1]
+                    r = (f & 15) - 1
+                    s2 = (f >> 4) * 2
+                    if fnd[s2] == r or fnd[s2 + 1] == r:
+                        m = (i, FOUND + (s2 if fnd[s2] == r else s2 + 1), 1)
+                        log.append((m, self.apply(m)))
+                        found = True
+                        break
+
+    # ------------------------------------------------------------------ best-first support
+    def snapshot(self) -> bytes:
+        """The exact position (column order kept) in a few hundred bytes."""
+        prot = getattr(self, "prot", None) or (False,) * 10
+        return (bytes((self.sp, *self.fnd, *self.down, *prot)) + bytes(self.waste) + b"\xff"
+                + b"\xff".join(map(bytes, self.cols)))
+
+    def restore(self, snap: bytes) -> None:
+        self.sp = snap[0]
+        self.fnd = list(snap[1:9])
+        self.down = list(snap[9:19])
+        if self.needs_flags:
+            self.prot = [bool(x) for x in snap[19:29]]
+        parts = snap[29:].split(b"\xff")
+        self.waste = list(parts[0])
+        self.cols = [list(p) for p in parts[1:]]
+
+    def estimate(self) -> int:
+        """How promising the position looks (higher is better), for best-first search and
+        for hints: cards on the foundations, empty columns, and how few cards lie out of
+        order (on a card they could not be built on), buried in the waste, or on top of a
+        card the foundations will soon want."""
+        cols = self.cols
+        fnd = self.fnd
+        dig_w, ranks = self.dig_weight, self.dig_ranks
+        soon = [fnd[1] + ranks, fnd[3] + ranks, fnd[5] + ranks, fnd[7] + ranks]
+        disorder = 0
+        empty = 0
+        dig = 0
+        build = self.builds_on
+        for c in cols:
+            n = len(c)
+            if not n:
+                empty += 1
+                continue
+            for j in range(1, n):
+                if not build(c[j], c[j - 1]):
+                    disorder += 1
+            if dig_w:
+                for j in range(n - 1):
+                    f = c[j]
+                    if (f & 15) <= soon[f >> 4]:
+                        dig += n - 1 - j
+        if dig_w:
+            w = self.waste
+            n = len(w)
+            for j in range(n - 1):
+                f = w[j]
+                if (f & 15) <= soon[f >> 4]:
+                    dig += n - 1 - j
+        disorder += sum(self.down)
+        return (sum(fnd) * 12 + empty * 8 - disorder * 4 - len(self.waste) * WASTE_W
+                - dig * dig_w)
+
+    def __str__(self) -> str:
+        lines = [f"stock {self.sp} waste {' '.join(map(face_text, self.waste[-8:]))}",
+                 f"foundations {self.fnd}"]
+        for i, c in enumerate(self.cols):
+            d = self.down[i]
+            lines.append(f"t{i}: " + " ".join(("#" if j < d else "") + face_text(x)
+                                            for j, x in enumerate(c)))
+        return "\n".join(lines)
+
+
+class FortyThievesModel(Model):
+    """Build down in suit; an empty column takes any card; options supermove and
+    foundation_takeback."""
+
+    game_id = "forty-thieves"
+    dig_weight = 1
+
+    @staticmethod
+    def builds_on(card: int, base: int) -> bool:
+        return base == card + 1
+
+    def __init__(self, state):
+        super().__init__(state)
+        self.supermove = bool(self.options.get("supermove"))
+        self.takeback = bool(self.options.get("foundation_takeback"))
+
+    # A card may go to a foundation by itself, with no loss, when nothing will ever want to
+    # be built on it (both cards one rank lower of its suit are already on the foundations)
+    # and the other card of the same face can still follow it (the other slot of the suit is
+    # at least one lower). With the slots kept higher-first that is exactly: the lower slot of
+    # its suit is one below it. With foundation_takeback a foundation card can come back as a
+    # base, so only Aces and Twos go by themselves then.
+    def autos(self, log: list) -> None:
+        """Play every safe foundation move (appending (move, undo) pairs to log)."""
+        cols, fnd, waste = self.cols, self.fnd, self.waste
+        top_rank = 2 if self.takeback else 13
+        if self.eager:
+            return self._eager(log)
+        found = True
+        while found:
+            found = False
+            if waste:
+                f = waste[-1]
+                r = f & 15
+                if fnd[(f >> 4) * 2 + 1] == r - 1 and r <= top_rank:
+                    m = (WASTE, self.foundation_slot(f), 1)
+                    log.append((m, self.apply(m)))
+                    found = True
+                    continue
+            for i in range(10):
+                c = cols[i]
+                if c:
+                    f = c[-1]
+                    r = f & 15
+                    if fnd[(f >> 4) * 2 + 1] == r - 1 and r <= top_rank:
+                        m = (i, self.foundation_slot(f), 1)
+                        log.append((m, self.apply(m)))
+                        found = True
+
+    def apply(self, m):
+        src, dst, n = m
+        if src == STOCK:
+            self.sp -= 1
+            self.waste.append(self.stock[self.sp])
+            return m
+        if src == WASTE:
+            f = self.waste.pop()
+        elif src >= FOUND:
+            f = ((src - FOUND) >> 1) * 16 + self.fnd[src - FOUND]
+            self.fnd[src - FOUND] -= 1
+        elif n == 1:
+            f = self.cols[src].pop()
+        else:
+            c = self.cols[src]
+            self.cols[dst].extend(c[-n:])
+            del c[-n:]
+            return m
+        if dst >= FOUND:
+            self.fnd[dst - FOUND] += 1
+        else:
+            self.cols[dst].append(f)
+        return m
+
+    def undo(self, m, rec=None) -> None:
+        src, dst, n = m
+        if src == STOCK:
+            self.sp += 1
+            self.waste.pop()
+            return
+        if dst >= FOUND:
+            f = ((dst - FOUND) >> 1) * 16 + self.fnd[dst - FOUND]
+            self.fnd[dst - FOUND] -= 1
+        elif n == 1:
+            f = self.cols[dst].pop()
+        else:
+            c = self.cols[dst]
+            self.cols[src].extend(c[-n:])
+            del c[-n:]
+            return
+        if src == WASTE:
+            self.waste.append(f)
+        elif src >= FOUND:
+            self.fnd[src - FOUND] += 1
+        else:
+            self.cols[src].append(f)
+
+    def moves(self) -> list:
+        """Every move worth trying, best first. Left out, because they can never help: a
+        column's only card moved to an empty column (the same position), and every empty
+        column but one as a target (they are all alike)."""
+        cols, fnd = self.cols, self.fnd
+        tops: dict[int, list[int]] = {}
+        empty = -1
+        nempty = 0
+        for i in range(10):
+            c = cols[i]
+            if c:
+                t = c[-1]
+                if t in tops:
+                    tops[t].append(i)
+                else:
+                    tops[t] = [i]
+            else:
+                nempty += 1
+                if empty < 0:
+                    empty = i
+        scored = []
+        add = scored.append
+        if self.waste:
+            f = self.waste[-1]
+            r = (f & 15) - 1
+            s2 = (f >> 4) * 2
+            if fnd[s2] == r:
+                add((900, (WASTE, FOUND + s2, 1)))
+            elif fnd[s2 + 1] == r:
+                add((900, (WASTE, FOUND + s2 + 1, 1)))
+            for j in tops.get(f + 1, ()):
+                add((600, (WASTE, j, 1)))
+            if empty >= 0:
+                add((150, (WASTE, empty, 1)))
+        for i in range(10):
+            c = cols[i]
+            if not c:
+                continue
+            f = c[-1]
+            n = len(c)
+            r = (f & 15) - 1
+            s2 = (f >> 4) * 2
+            below = c[-2] if n > 1 else -1
+            # what leaving this column is worth: an emptied column, or a newly playable card
+            if n == 1:
+                leave = 300
+            else:
+                br = (below & 15) - 1
+                bs2 = (below >> 4) * 2
+                if fnd[bs2] == br or fnd[bs2 + 1] == br:
+                    leave = 250
+                elif below == f + 1:
+                    leave = -400  # breaking a run in suit only moves it
+                else:
+                    leave = 40 - 8 * n
+            if fnd[s2] == r:
+                add((800 + leave, (i, FOUND + s2, 1)))
+            elif fnd[s2 + 1] == r:
+                add((800 + leave, (i, FOUND + s2 + 1, 1)))
+            for j in tops.get(f + 1, ()):
+                if j != i:
+                    add((400 + leave, (i, j, 1)))
+            if empty >= 0 and n > 1:
+                add((100 + leave - 200, (i, empty, 1)))
+        if self.supermove:
+            self._supermoves(tops, empty, nempty, add)
+        if self.takeback:  # the top card of each suit's slots (the lower slot if equal)
+            for s in range(4):
+                a, b = fnd[2 * s], fnd[2 * s + 1]
+                for slot, h in (((2 * s if a > b else 2 * s + 1), a), (2 * s + 1, b)):
+                    if h == 0 or (slot == 2 * s + 1 and h == a and a != b):
+                        continue
+                    f = s * 16 + h
+                    for j in tops.get(f + 1, ()):
+                        add((-100, (FOUND + slot, j, 1)))
+                    if empty >= 0:
+                        add((-300, (FOUND + slot, empty, 1)))
+                    if a == b:
+                        break
+        if self.sp:
+            add((350 if self.sp > 20 else 200, TURN))
+        scored.sort(reverse=True)
+        return [m for _, m in scored]
+
+    def _supermoves(self, tops, empty, nempty, add) -> None:
+        cols = self.cols
+        for i in range(10):
+            c = cols[i]
+            n = len(c)
+            length = 1
+            while length < n and c[-length - 1] == c[-length] + 1:
+                length += 1
+            if length < 2:
+                continue
+            for k in range(2, length + 1):
+                f = c[-k]
+                whole = k == n
+                for j in tops.get(f + 1, ()):
+                    if j != i and k <= 2 ** nempty:
+                        add((420 + (300 if whole else 0), (i, j, k)))
+                if empty >= 0 and not whole and k <= 2 ** (nempty - 1):
+                    add((-50, (i, empty, k)))
+
+
+class IndianPatienceModel(Model):
+    """Build down by any suit but the same; a newly exposed face-down card is protected while
+    the stock lasts (only to a foundation, nothing on it); a protected card going up refills
+    its column from the stock; empty columns take cards only once the stock is empty."""
+
+    game_id = "indian-patience"
+    needs_flags = True
+
+    @staticmethod
+    def builds_on(card: int, base: int) -> bool:
+        return (base & 15) == (card & 15) + 1 and base >> 4 != card >> 4
+
+    def __init__(self, state):
+        super().__init__(state)
+        self.prot = [state.is_protected(f"tableau{i}") for i in range(10)]
+
+    def key(self) -> bytes:
+        prot = self.prot
+        parts = sorted([_FLAGS[d + (2 if p else 0)] + bytes(c)
+                        for c, d, p in zip(self.cols, self.down, prot)])
+        return (bytes(self.fnd) + _SP[self.sp] + bytes(self.waste) + b"\xff"
+                + b"\xff".join(parts))
+
+    # Safe by itself: no card will ever need this one as a base (every card one rank lower of
+    # the other suits is up: all lower slots are at least one below it), the other card of
+    # its face can still follow (its suit's lower slot is one below it), and playing it turns
+    # up no face-down card while the stock lasts (that card would become protected, which can
+    # hurt) nor refills a column (a protected card).
+    def autos(self, log: list) -> None:
+        cols, fnd, waste, down, prot = self.cols, self.fnd, self.waste, self.down, self.prot
+        if self.eager:
+            return self._eager(log)
+        found = True
+        while found:
+            found = False
+            lo = min(fnd[1], fnd[3], fnd[5], fnd[7]) + 1
+            if waste:
+                f = waste[-1]
+                r = f & 15
+                if fnd[(f >> 4) * 2 + 1] == r - 1 and (r <= lo or r == 1):
+                    m = (WASTE, self.foundation_slot(f), 1)
+                    log.append((m, self.apply(m)))
+                    found = True
+                    continue
+            for i in range(10):
+                c = cols[i]
+                if c:
+                    f = c[-1]
+                    r = f & 15
+                    if (fnd[(f >> 4) * 2 + 1] == r - 1 and (r <= lo or r == 1)
+                            and not self.prot[i]
+                            and not (self.sp and down[i] and len(c) == down[i] + 1)):
+                        m = (i, self.foundation_slot(f), 1)
+                        log.append((m, self.apply(m)))
+                        found = True
+                        break
+
+    def apply(self, m):
+        src, dst, n = m
+        if src == STOCK:
+            self.sp -= 1
+            self.waste.append(self.stock[self.sp])
+            old = None
+            if self.sp == 0 and True in self.prot:
+                old = self.prot
+                self.prot = [False] * 10
+            return (0, old, 0)
+        cols = self.cols
+        if src == WASTE:
+            f = self.waste.pop()
+        else:
+            f = cols[src].pop()
+        if dst >= FOUND:
+            self.fnd[dst - FOUND] += 1
+        else:
+            cols[dst].append(f)
+        flip = 0
+        old = None
+        refill = 0
+        if src < 10:
+            prot = self.prot
+            if prot[src]:  # a protected card went up: refill its column from the stock
+                old = prot
+                self.prot = prot = prot[:]
+                prot[src] = False
+                k = 3 if self.sp >= 3 else self.sp
+                stock, sp, col = self.stock, self.sp, cols[src]
+                for _ in range(k):
+                    sp -= 1
+                    col.append(stock[sp])
+                self.sp = sp
+                self.down[src] = 1 if k == 3 else 0
+                refill = k
+            else:
+                col = cols[src]
+                if col and self.down[src] == len(col):  # a face-down card turns up
+                    self.down[src] -= 1
+                    flip = 1
+                    if self.sp:
+                        old = prot
+                        self.prot = prot = prot[:]
+                        prot[src] = True
+        if self.sp == 0 and True in self.prot:
+            if old is None:
+                old = self.prot
+            self.prot = [False] * 10
+        return (flip, old, refill)
+
+    def undo(self, m, rec) -> None:
+        src, dst, n = m
+        flip, old, refill = rec
+        if old is not None:
+            self.prot = old
+        if src == STOCK:
+            self.sp += 1
+            self.waste.pop()
+            return
+        cols = self.cols
+        if refill:
+            self.sp += refill
+            cols[src].clear()
+            self.down[src] = 0
+        if flip:
+            self.down[src] += 1
+        if dst >= FOUND:
+            f = ((dst - FOUND) >> 1) * 16 + self.fnd[dst - FOUND]
+            self.fnd[dst - FOUND] -= 1
+        else:
+            f = cols[dst].pop()
+        if src == WASTE:
+            self.waste.append(f)
+        else:
+            cols[src].append(f)
+
+    def moves(self) -> list:
+        cols, fnd, prot, down = self.cols, self.fnd, self.prot, self.down
+        by_rank: dict[int, list[int]] = {}  # rank+1 -> columns whose top can take it
+        empty = -1
+        for i in range(10):
+            c = cols[i]
+            if c:
+                if not prot[i]:
+                    t = c[-1]
+                    k = t & 15
+                    if k in by_rank:
+                        by_rank[k].append(i)
+                    else:
+                        by_rank[k] = [i]
+            elif empty < 0 and not self.sp:
+                empty = i
+        scored = []
+        add = scored.append
+        sp = self.sp
+        if self.waste:
+            f = self.waste[-1]
+            r = (f & 15) - 1
+            s = f >> 4
+            s2 = s * 2
+            if fnd[s2] == r:
+                add((900, (WASTE, FOUND + s2, 1)))
+            elif fnd[s2 + 1] == r:
+                add((900, (WASTE, FOUND + s2 + 1, 1)))
+            for j in by_rank.get(r + 2, ()):
+                if cols[j][-1] >> 4 != s:
+                    add((600, (WASTE, j, 1)))
+            if empty >= 0:
+                add((150, (WASTE, empty, 1)))
+        for i in range(10):
+            c = cols[i]
+            if not c:
+                continue
+            f = c[-1]
+            n = len(c)
+            r = (f & 15) - 1
+            s = f >> 4
+            s2 = s * 2
+            if prot[i]:
+                if fnd[s2] == r:
+                    add((850, (i, FOUND + s2, 1)))
+                elif fnd[s2 + 1] == r:
+                    add((850, (i, FOUND + s2 + 1, 1)))
+                continue
+            if n == 1:
+                leave = 300 if not sp else 0
+            elif down[i] == n - 1:
+                leave = 200  # turns up a card (protected while the stock lasts)
+            else:
+                below = c[-2]
+                br = (below & 15) - 1
+                bs2 = (below >> 4) * 2
+                if fnd[bs2] == br or fnd[bs2 + 1] == br:
+                    leave = 250
+                elif br == r + 1 and below >> 4 != s:
+                    leave = -400
+                else:
+                    leave = 40 - 8 * n
+            if fnd[s2] == r:
+                add((800 + leave, (i, FOUND + s2, 1)))
+            elif fnd[s2 + 1] == r:
+                add((800 + leave, (i, FOUND + s2 + 1, 1)))
+            for j in by_rank.get(r + 2, ()):
+                if j != i and cols[j][-1] >> 4 != s:
+                    add((400 + leave, (i, j, 1)))
+            if empty >= 0 and n > 1:
+                add((100 + leave - 200, (i, empty, 1)))
+        if sp:
+            add((350 if sp > 20 else 200, TURN))
+        scored.sort(reverse=True)
+        return [m for _, m in scored]
+
+
+def _first(item):
+    return item[0]
+
+
+def make_model(state) -> Model:
+    game = getattr(state, "game_id", None)
+    if game == "forty-thieves":
+        return FortyThievesModel(state)
+    if game == "indian-patience":
+        return IndianPatienceModel(state)
+    raise ValueError(f"the solver plays Forty Thieves and Indian Patience, not {game!r}")

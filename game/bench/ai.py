@@ -1,0 +1,349 @@
+"""``python -m game.bench ai``: the Russian Bank opponent's strength and decision time.
+
+    python -m game.bench ai                 full: 1,000 games per pairing (500 deals, seats
+                                            swapped), native timings, WebAssembly timings
+    python -m game.bench ai --quick         under a minute: fewer games, no WebAssembly
+    options: --games N (per pairing)  --jobs N (processes, default 2)  --pairings a-b,c-d
+             --wasm / --no-wasm  --timing-games N  --seed S (first deal)
+
+Strength: every deal is played twice with the seats swapped (paired seeds), in the default
+rules (STOP! mode: Easy and Medium slip now and then and the other side may call Stop!). For
+each pairing A-B: A's wins, losses, even stalemates, win rate with its 95% Wilson interval,
+and A's average points per game (points won minus points lost).
+
+Decision time: Hard (and Medium) play whole games against Greedy in this one process and
+every move decision is timed (``choose``: the plan is made at the first move of a stretch of
+play and followed after that), with its median, 95th percentile and maximum, and the thinking
+per turn; the sliced API is checked too (the longest ``think(5)`` call). With --wasm the same
+timing runs in CPython compiled to WebAssembly (Pyodide under Node; ``npm install pyodide`` in
+the project folder first); without node or pyodide that part is skipped and says why.
+
+The last line printed is one JSON object with every figure.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+FULL_PAIRINGS = ("hard-greedy", "oracle-greedy", "medium-greedy", "easy-greedy",
+                 "greedy-random", "hard-medium", "medium-easy", "oracle-hard")
+QUICK_PAIRINGS = ("hard-greedy", "oracle-greedy", "medium-greedy", "easy-greedy")
+GOALS = {"hard_vs_greedy_min": 0.75, "oracle_gap_max": 0.05, "level_gap_min": 0.15,
+         "native_p95_ms_max": 30.0, "wasm_p95_ms_max": 150.0}
+ROOT = Path(__file__).resolve().parents[2]
+
+
+# ---------------------------------------------------------------------- games
+def play_game(a: str, b: str, seed: int, swap: bool, options: dict | None = None,
+              timer: dict | None = None) -> dict:
+    """One game of level ``a`` against level ``b`` on deal ``seed``; with ``swap`` ``a`` takes
+    the second seat. Returns the result from ``a``'s side. ``timer``: level -> list, collects
+    the time of every decision of that level in seconds."""
+    from game.ai import opponent
+    from game.core import new_game
+
+    state = new_game("russian-bank", seed=seed, **(options or {}))
+    seats = (b, a) if swap else (a, b)
+    bots = [opponent(seats[0], seed=2 * seed), opponent(seats[1], seed=2 * seed + 1)]
+    moves = breaches = stops = 0
+    clock = time.perf_counter
+    while not state.is_over():
+        p = state.current_player
+        bot = bots[p]
+        t = clock()
+        move = bot.choose(state)
+        elapsed = clock() - t
+        if timer is not None and bot.level in timer:
+            timer[bot.level].append((state.turn, elapsed))
+        if move in state.legal_moves():
+            state.push(move)
+        else:  # a deliberate priority breach (STOP! mode)
+            state.push(move, breach=True)
+            breaches += 1
+            if bots[1 - p].calls_stop(state):
+                state.call_stop()
+                stops += 1
+        moves += 1
+    result = state.result()
+    mine = 1 if swap else 0
+    if result.winner is None:
+        outcome, points = "draw", 0
+    else:
+        outcome = "win" if result.winner == mine else "loss"
+        points = result.points if outcome == "win" else -result.points
+    return {"outcome": outcome, "points": points, "moves": moves, "turns": state.turn,
+            "status": result.status, "breaches": breaches, "stops": stops}
+
+
+def _play_job(job):
+    return play_game(*job)
+
+
+def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    if n == 0:
+        return (0.0, 1.0)
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def tournament(pairing: str, games: int, jobs: int, first_seed: int) -> dict:
+    a, b = pairing.split("-")
+    deals = max(1, games // 2)
+    work = [(a, b, first_seed + d, swap) for d in range(deals) for swap in (False, True)]
+    start = time.perf_counter()
+    if jobs > 1:
+        import multiprocessing
+
+        with multiprocessing.get_context("spawn").Pool(jobs) as pool:
+            results = pool.map(_play_job, work, chunksize=4)
+    else:
+        results = [_play_job(w) for w in work]
+    n = len(results)
+    wins = sum(r["outcome"] == "win" for r in results)
+    losses = sum(r["outcome"] == "loss" for r in results)
+    lo, hi = wilson(wins, n)
+    return {"games": n, "wins": wins, "losses": losses, "draws": n - wins - losses,
+            "win_rate": round(wins / n, 4), "ci95": [round(lo, 4), round(hi, 4)],
+            "points_per_game": round(sum(r["points"] for r in results) / n, 2),
+            "stalemates": sum(r["status"] == "stalemate" for r in results),
+            "moves_per_game": round(sum(r["moves"] for r in results) / n, 1),
+            "breaches": sum(r["breaches"] for r in results),
+            "stops_called": sum(r["stops"] for r in results),
+            "seconds": round(time.perf_counter() - start, 1)}
+
+
+# ---------------------------------------------------------------------- timing
+def _percentile(values: list[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def _summary(ms: list[float]) -> dict:
+    return {"decisions": len(ms), "median": round(statistics.median(ms), 3) if ms else None,
+            "p95": round(_percentile(ms, 0.95), 3), "max": round(max(ms), 3) if ms else None}
+
+
+def decision_times(levels=("hard", "medium"), games: int = 6, first_seed: int = 9000,
+                   slice_ms: float = 5.0) -> dict:
+    """Time every decision of each level in whole games against Greedy (this process)."""
+    out = {}
+    for level in levels:
+        timer = {level: []}
+        for g in range(games):
+            play_game(level, "greedy", first_seed + g // 2, bool(g % 2), timer=timer)
+        ms = [t * 1000.0 for _, t in timer[level]]
+        per_turn: dict = {}
+        for turn, t in timer[level]:
+            per_turn[turn] = per_turn.get(turn, 0.0) + t * 1000.0
+        entry = _summary(ms)
+        turns = list(per_turn.values())
+        entry["turn_median"] = round(statistics.median(turns), 3) if turns else None
+        entry["turn_p95"] = round(_percentile(turns, 0.95), 3)
+        out[level] = entry
+    out["slices"] = slice_check(first_seed, slice_ms)
+    return out
+
+
+def slice_check(seed: int, budget_ms: float, games: int = 2) -> dict:
+    """Play Hard through the sliced API with ``think(budget_ms)`` and report the longest call."""
+    from game.ai import opponent
+    from game.core import new_game
+
+    calls: list[float] = []
+    for g in range(games):
+        state = new_game("russian-bank", seed=seed + g)
+        bots = [opponent("hard", seed=1), opponent("greedy", seed=2)]
+        while not state.is_over():
+            bot = bots[state.current_player]
+            job = bot.start(state)
+            while True:
+                t = time.perf_counter()
+                move = job.think(budget_ms)
+                calls.append((time.perf_counter() - t) * 1000.0)
+                if job.done:
+                    break
+            state.push(move)
+    return {"budget_ms": budget_ms, "calls": len(calls), "p99_ms": round(_percentile(calls, 0.99), 3),
+            "max_ms": round(max(calls), 3)}
+
+
+# ---------------------------------------------------------------------- WebAssembly
+_NODE_RUNNER = r"""
+const fs = require("fs");
+const job = JSON.parse(fs.readFileSync(process.argv[2], "utf8"));
+const { loadPyodide } = require(job.pyodide);
+(async () => {
+  const t0 = Date.now();
+  const py = await loadPyodide();
+  const loadMs = Date.now() - t0;
+  for (const [name, text] of Object.entries(job.files)) {
+    const dir = "/home/pyodide/pp/" + name.split("/").slice(0, -1).join("/");
+    py.FS.mkdirTree(dir);
+    py.FS.writeFile("/home/pyodide/pp/" + name, text);
+  }
+  py.runPython("import sys; sys.path.insert(0, '/home/pyodide/pp')");
+  const out = py.runPython(job.code);
+  console.log(JSON.stringify({ load_ms: loadMs, result: JSON.parse(out) }));
+})().catch((e) => { console.error(String(e)); process.exit(1); });
+"""
+
+
+def find_pyodide() -> Path | None:
+    candidates = [os.environ.get("PYODIDE_DIR"), ROOT / "node_modules" / "pyodide",
+                  Path.cwd() / "node_modules" / "pyodide"]
+    for c in candidates:
+        if c and (Path(c) / "pyodide.js").exists():
+            return Path(c)
+    return None
+
+
+def wasm_times(games: int, first_seed: int, timeout: float = 900.0) -> dict:
+    """The decision timing, run in Pyodide (CPython in WebAssembly) under Node."""
+    node = shutil.which("node")
+    pyodide = find_pyodide()
+    if not node:
+        return {"skipped": "node is not installed"}
+    if not pyodide:
+        return {"skipped": "pyodide is not installed: run `npm install --no-save pyodide` in "
+                           f"{ROOT} (or set PYODIDE_DIR)"}
+    files = {}
+    for sub in ("game/__init__.py", "game/core", "game/ai", "game/bench/__init__.py",
+                "game/bench/ai.py"):
+        for path in sorted([ROOT / sub] if sub.endswith(".py") else (ROOT / sub).glob("*.py")):
+            files[str(path.relative_to(ROOT))] = path.read_text(encoding="utf-8")
+    code = ("import json, sys, platform\nfrom game.bench import ai\n"
+            f"r = ai.decision_times(games={games}, first_seed={first_seed})\n"
+            "r['python'] = sys.version.split()[0]; r['platform'] = sys.platform\n"
+            "json.dumps(r)")
+    with tempfile.TemporaryDirectory() as tmp:
+        runner = Path(tmp) / "run.js"
+        runner.write_text(_NODE_RUNNER)
+        spec = Path(tmp) / "job.json"
+        spec.write_text(json.dumps({"pyodide": str(pyodide), "files": files, "code": code}))
+        try:
+            proc = subprocess.run([node, str(runner), str(spec)], capture_output=True,
+                                  text=True, timeout=timeout)
+        except subprocess.TimeoutExpired:
+            return {"skipped": f"Pyodide run took longer than {timeout:.0f} s"}
+    if proc.returncode != 0:
+        return {"skipped": "the Pyodide run failed: " + proc.stderr.strip()[-400:]}
+    data = json.loads(proc.stdout.strip().splitlines()[-1])
+    out = data["result"]
+    out["pyodide_load_ms"] = data["load_ms"]
+    return out
+
+
+# ---------------------------------------------------------------------- main
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="python -m game.bench ai", description=__doc__.split("\n")[0])
+    parser.add_argument("--quick", action="store_true", help="under a minute, fewer games")
+    parser.add_argument("--games", type=int, help="games per pairing (default 1000; quick 24)")
+    parser.add_argument("--jobs", type=int, default=2, help="processes for the tournaments")
+    parser.add_argument("--pairings", help="comma-separated, e.g. hard-greedy,medium-greedy")
+    parser.add_argument("--timing-games", type=int, help="games per level timed (default 6; quick 2)")
+    parser.add_argument("--seed", type=int, default=1, help="first deal of the tournaments")
+    wasm = parser.add_mutually_exclusive_group()
+    wasm.add_argument("--wasm", dest="wasm", action="store_true", default=None,
+                      help="also time decisions in WebAssembly (default when not --quick)")
+    wasm.add_argument("--no-wasm", dest="wasm", action="store_false")
+    args = parser.parse_args(argv)
+
+    started = time.perf_counter()
+    games = args.games or (24 if args.quick else 1000)
+    pairings = args.pairings.split(",") if args.pairings else (
+        QUICK_PAIRINGS if args.quick else FULL_PAIRINGS)
+    timing_games = args.timing_games or (2 if args.quick else 6)
+    do_wasm = (not args.quick) if args.wasm is None else args.wasm
+
+    from game.ai import LEVELS
+
+    for pairing in pairings:
+        a, _, b = pairing.partition("-")
+        if a not in LEVELS or b not in LEVELS:
+            parser.error(f"unknown pairing {pairing!r} (levels: {', '.join(LEVELS)})")
+
+    print(f"Russian Bank opponent: {games} games per pairing (paired deals from {args.seed}, "
+          f"seats swapped), {args.jobs} process(es)")
+    results = {}
+    for pairing in pairings:
+        r = tournament(pairing, games, args.jobs, args.seed)
+        results[pairing] = r
+        print(f"  {pairing:15} win {r['win_rate']:.3f}  95% CI [{r['ci95'][0]:.3f}, "
+              f"{r['ci95'][1]:.3f}]  {r['wins']}-{r['losses']}-{r['draws']} of {r['games']}"
+              f"  points/game {r['points_per_game']:+.1f}  ({r['seconds']:.0f} s)", flush=True)
+
+    print(f"Decision time, native (CPython {sys.version.split()[0]}), "
+          f"{timing_games} games per level against Greedy:")
+    native = decision_times(games=timing_games)
+    _print_times(native)
+    wasm_result = None
+    if do_wasm:
+        print("Decision time, WebAssembly (Pyodide under Node):")
+        wasm_result = wasm_times(timing_games, 9000)
+        if "skipped" in wasm_result:
+            print(f"  skipped: {wasm_result['skipped']}")
+        else:
+            _print_times(wasm_result)
+    else:
+        print("Decision time, WebAssembly: not run (add --wasm)")
+
+    goals = check_goals(results, native, wasm_result)
+    for name, value in goals.items():
+        print(f"  goal {name}: {value}")
+    figures = {"benchmark": "ai", "quick": args.quick, "games_per_pairing": games,
+               "first_deal": args.seed, "pairings": results,
+               "decision_ms": {"native": native, "wasm": wasm_result}, "goals": goals,
+               "seconds": round(time.perf_counter() - started, 1)}
+    print(json.dumps(figures, sort_keys=True))
+    return 0
+
+
+def _print_times(t: dict) -> None:
+    for level in ("hard", "medium"):
+        if level in t:
+            e = t[level]
+            print(f"  {level:7} per move: median {e['median']:.2f} ms, p95 {e['p95']:.2f} ms, "
+                  f"max {e['max']:.1f} ms ({e['decisions']} decisions); per turn: median "
+                  f"{e['turn_median']:.2f} ms, p95 {e['turn_p95']:.2f} ms")
+    s = t.get("slices")
+    if s:
+        print(f"  think({s['budget_ms']:g}) calls: p99 {s['p99_ms']:.2f} ms, longest "
+              f"{s['max_ms']:.2f} ms ({s['calls']} calls)")
+
+
+def check_goals(results: dict, native: dict, wasm: dict | None) -> dict:
+    def rate(p):
+        return results[p]["win_rate"] if p in results else None
+
+    out = {}
+    hard, oracle, medium, easy = (rate(f"{x}-greedy") for x in ("hard", "oracle", "medium", "easy"))
+    if hard is not None:
+        out["hard_beats_greedy_75"] = hard >= GOALS["hard_vs_greedy_min"]
+    if hard is not None and oracle is not None:
+        out["hard_within_5_of_oracle"] = oracle - hard <= GOALS["oracle_gap_max"]
+    if hard is not None and medium is not None:
+        out["medium_15_below_hard"] = hard - medium >= GOALS["level_gap_min"]
+    if medium is not None and easy is not None:
+        out["easy_15_below_medium"] = medium - easy >= GOALS["level_gap_min"]
+    out["native_p95_le_30ms"] = native["hard"]["p95"] <= GOALS["native_p95_ms_max"]
+    if wasm and "hard" in wasm:
+        out["wasm_p95_le_150ms"] = wasm["hard"]["p95"] <= GOALS["wasm_p95_ms_max"]
+    return out
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

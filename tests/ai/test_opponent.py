@@ -1,0 +1,268 @@
+"""The Russian Bank opponent as a player meets it: it plays only legal moves (or, at Easy and
+Medium in STOP! mode, a deliberate priority slip), its games end, its Stop! calls are right,
+Hard takes a win when it is there, and thinking in slices keeps to its budget."""
+
+import random
+import statistics
+import time
+
+import pytest
+
+from game.ai import LEVELS, opponent
+from game.core import PASS, new_game
+
+from ai_positions import position
+
+OPTIONS = [{}, {"mode": "strict"}, {"own_waste_playable": True}, {"reserve_size": 11},
+           {"reserve_size": 12, "mode": "strict", "own_waste_playable": True}]
+MAX_MOVES = 6000
+
+
+def play(state, bots, on_move=None):
+    """Play to the end; every move is checked. Returns the number of moves."""
+    moves = 0
+    while not state.is_over():
+        p = state.current_player
+        bot = bots[p]
+        move = bot.choose(state)
+        legal = state.legal_moves()
+        breached = move not in legal
+        if not breached:
+            state.push(move)
+        else:
+            assert state.options["mode"] == "stop", f"{bot} played {move} in strict mode"
+            assert bot.level in ("easy", "medium"), f"{bot} broke a priority rule: {move}"
+            assert move in state.breach_moves(), f"{bot} played an illegal move {move}"
+            state.push(move, breach=True)
+            assert state.breach is not None
+            if bots[1 - p].calls_stop(state):
+                assert state.call_stop().right
+        if on_move:
+            on_move(state, p, move, breached)
+        moves += 1
+        assert moves < MAX_MOVES, "the game does not end"
+    return moves
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_every_level_plays_whole_games_legally_with_every_option(level):
+    others = ["greedy", "hard", "random", "medium", "easy"]
+    for i, options in enumerate(OPTIONS):
+        state = new_game("russian-bank", seed=100 + i, **options)
+        other = opponent(others[i], seed=i)
+        bots = [opponent(level, seed=i), other] if i % 2 else [other, opponent(level, seed=i)]
+        play(state, bots)
+        assert state.result().status in ("won", "stalemate")
+
+
+def test_random_games_end_in_every_option():
+    for i, options in enumerate(OPTIONS):
+        state = new_game("russian-bank", seed=200 + i, **options)
+        play(state, [opponent("random", seed=1), opponent("random", seed=2)])
+
+
+def test_one_bot_can_play_both_seats_as_a_hint_giver():
+    """The same Hard object answers for either player (the hint: "what would Hard do?")."""
+    bot = opponent("hard")
+    state = new_game("russian-bank", seed=7)
+    play(state, [bot, bot])
+    assert state.is_over()
+
+
+def _slips(level, mode, seed):
+    slips = [0]
+    who = seed % 2
+
+    def count(s, p, move, breached):
+        slips[0] += p == who and breached
+
+    bots = [opponent(level, seed=seed), opponent("greedy")]
+    if who:
+        bots.reverse()
+    play(new_game("russian-bank", seed=300 + seed, mode=mode), bots, count)
+    return slips[0]
+
+
+@pytest.mark.parametrize("level", ["easy", "medium"])
+def test_easy_and_medium_slip_now_and_then_in_stop_mode_never_in_strict(level):
+    assert sum(_slips(level, "strict", seed) for seed in range(3)) == 0
+    games = next((n for n in range(1, 21) if _slips(level, "stop", n)), None)
+    assert games is not None, f"{level} never slipped in 20 games"
+
+
+def test_stop_calls_are_right_and_hard_never_misses_one():
+    """A sloppy player breaks priorities often; each level is asked after every move."""
+    calls = {level: [0, 0] for level in ("easy", "medium", "hard")}  # [called, breaches]
+    for level in calls:
+        bot, other = opponent(level, seed=5), opponent("greedy")
+        rng = random.Random(level)
+        for seed in range(3):
+            state = new_game("russian-bank", seed=400 + seed)
+            moves = 0
+            while not state.is_over() and moves < 1000:
+                if state.current_player == 0:
+                    breaches = state.breach_moves()
+                    if breaches and rng.random() < 0.5:
+                        state.push(rng.choice(breaches), breach=True)
+                    else:
+                        state.push(rng.choice(state.legal_moves()))
+                    called = bot.calls_stop(state)
+                    if state.breach is None:
+                        assert not called, f"{level} called Stop! on a fair move"
+                    else:
+                        calls[level][1] += 1
+                        if called:
+                            calls[level][0] += 1
+                            assert state.call_stop().right
+                else:
+                    state.push(other.choose(state))
+                moves += 1
+    assert calls["hard"][1] > 20
+    assert calls["hard"][0] == calls["hard"][1], "Hard let a priority breach pass"
+    for level in ("easy", "medium"):
+        called, breaches = calls[level]
+        assert breaches > 20 and 0 < called < breaches, (level, called, breaches)
+    assert calls["easy"][0] / calls["easy"][1] < calls["medium"][0] / calls["medium"][1]
+
+
+def test_hard_plays_its_last_hand_card_instead_of_throwing_it_away():
+    state = position({"hand0": ["5C0"], "house0": ["6H0"], "house1": ["9S0"], "waste1": ["6C0"],
+                      "reserve1": ["8S1"]}, up=("hand0",))
+    assert any(m.target == "waste0" for m in state.legal_moves())
+    move = opponent("hard").choose(state)
+    state.push(move)
+    assert state.result().winner == 0
+
+
+def test_hard_takes_the_last_card_to_a_foundation():
+    state = position({"reserve0": ["4D0"], "house0": ["5S0"]}, fits=("D0",))
+    move = opponent("hard").choose(state)
+    state.push(move)
+    assert move.target.startswith("foundation") and state.result().winner == 0
+
+
+def test_hard_finds_a_two_move_win_over_a_tempting_load():
+    state = position({"reserve0": ["4D0"], "house0": ["5S0", "3H0"], "house1": ["4C0"],
+                      "house2": ["KS1"], "house3": ["KH1"], "house4": ["KD1"], "house5": ["KC1"],
+                      "house6": ["TD1"], "house7": ["TS1"], "reserve1": ["9S1"]})
+    assert all(m.source != "reserve0" for m in state.legal_moves())  # no win in one
+    bot = opponent("hard")
+    for _ in range(2):
+        state.push(bot.choose(state))
+    assert state.result() is not None and state.result().winner == 0
+
+
+def test_hard_plans_the_turn_and_follows_its_plan():
+    bot = opponent("hard", seed=1)
+    decisions = [0]
+
+    def note(s, p, move, breached):
+        decisions[0] += p == 0
+
+    play(new_game("russian-bank", seed=11), [bot, opponent("greedy")], note)
+    assert 0 < bot.searches < decisions[0] / 2, (bot.searches, decisions[0])
+
+
+def _position_key(s):
+    piles = s.piles()
+    houses = tuple(sorted(tuple(c.code for c, _ in piles[f"house{i}"]) for i in range(8)))
+    rest = tuple((len(cards), sum(up for _, up in cards)) for name, cards in piles.items()
+                 if not name.startswith("house"))
+    return houses, rest
+
+
+def test_hard_never_moves_cards_back_and_forth():
+    """Within one turn Hard never comes back to a position it has been in."""
+    for seed in range(3):
+        seen = set()
+
+        def check(s, p, move, breached):
+            if p != 0:
+                seen.clear()
+            elif s.current_player == 0:
+                key = _position_key(s)
+                assert key not in seen, f"deal {500 + seed}: {move} brings a position back"
+                seen.add(key)
+
+        play(new_game("russian-bank", seed=500 + seed), [opponent("hard"), opponent("greedy")],
+             check)
+
+
+def test_start_leaves_the_callers_state_alone():
+    state = new_game("russian-bank", seed=3)
+    for _ in range(5):
+        state.push(state.legal_moves()[0])
+    before = state.to_dict()
+    job = opponent("hard").start(state)
+    while job.think(1.0) is None:
+        pass
+    assert state.to_dict() == before
+    assert job.move in state.legal_moves()
+
+
+def test_sliced_thinking_decides_as_the_blocking_call_does():
+    for seed in range(4):
+        state = new_game("russian-bank", seed=600 + seed)
+        for _ in range(40):  # somewhere into the game
+            if state.is_over():
+                break
+            state.push(opponent("greedy").choose(state))
+        blocking = opponent("hard").choose(state)
+        job = opponent("hard").start(state)
+        calls = 0
+        while job.think(0.0) is None:
+            calls += 1
+        assert job.move == blocking
+        assert job.done and job.think(5.0) == blocking
+
+
+def test_think_keeps_to_its_budget():
+    """Each think(3) call returns within the budget plus a small margin, and a real search is
+    spread over several calls. (The margin is checked on the CPU time of the call, which a busy
+    machine's other processes do not stretch.)"""
+    durations, cpu, sliced = [], [], 0
+    bots = [opponent("hard"), opponent("oracle")]
+    for seed in range(2):
+        state = new_game("russian-bank", seed=700 + seed)
+        moves = 0
+        while not state.is_over() and moves < 400:
+            job = bots[state.current_player].start(state)
+            calls = 0
+            while True:
+                t, c = time.perf_counter(), time.thread_time()
+                move = job.think(3.0)
+                durations.append((time.perf_counter() - t) * 1000)
+                cpu.append((time.thread_time() - c) * 1000)
+                calls += 1
+                if job.done:
+                    break
+            sliced += calls > 1
+            state.push(move)
+            moves += 1
+    assert sliced > 10, "no decision needed more than one slice"
+    assert statistics.median(durations) <= 3.0 + 1.0
+    cpu.sort()
+    assert cpu[int(0.99 * len(cpu))] <= 3.0 + 5.0, cpu[-20:]
+
+
+def test_a_finished_game_has_no_move_to_choose():
+    state = position({"reserve0": ["4D0"], "house0": ["5S0"]}, fits=("D0",))
+    state.push(state.legal_moves()[0])
+    with pytest.raises(ValueError):
+        opponent("hard").choose(state)
+
+
+def test_unknown_level_is_refused():
+    with pytest.raises(ValueError):
+        opponent("grandmaster")
+
+
+def test_pass_when_nothing_else_is_possible():
+    """A player with nothing in hand or waste and no move passes (every level)."""
+    state = position({"reserve0": ["9D0", "KS0"], "house0": ["KH0"], "house1": ["KD0"],
+                      "house2": ["KC0"], "house3": ["KS1"], "house4": ["KH1"], "house5": ["KC1"],
+                      "house6": ["KD1"], "house7": ["2H1"], "reserve1": ["7C1"]})
+    legal = state.legal_moves()
+    assert legal == [PASS], legal
+    for level in LEVELS:
+        assert opponent(level).choose(state) == PASS
