@@ -32,8 +32,8 @@ DEFAULT_SETTINGS = {
     "reserve_size": 13,
     "match_target": 300,
     "supermove": False,  # Forty Thieves option
-    "winnable_only": False,  # needs the solver's deal list
-    "winnable_light": False,  # needs the solver; a game it helped counts as assisted
+    "winnable_only": False,  # new deals come from the solver's list of winnable deals
+    "winnable_light": False,  # a game the light spoke in counts as assisted
     "last_game": None,
 }
 PACES = {"slow": 1400, "normal": 800, "fast": 350, "instant": 60}  # ms between computer moves
