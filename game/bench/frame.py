@@ -154,26 +154,30 @@ def _undecided_deal(game_id: str) -> int:
 
 
 class _GcWatch:
-    """Times every garbage collection while on."""
+    """Times every garbage collection while on (wall clock and this thread's CPU time)."""
 
     def __init__(self):
         self.on = False
-        self.pauses: list[tuple[int, float]] = []
-        self._t = 0.0
+        self.pauses: list[tuple[int, float, float]] = []
+        self._t = self._c = 0.0
 
     def __call__(self, phase, info):
         if not self.on:
             return
         if phase == "start":
-            self._t = time.perf_counter()
+            self._t, self._c = time.perf_counter(), time.thread_time()
         else:
-            self.pauses.append((info["generation"], (time.perf_counter() - self._t) * 1000))
+            self.pauses.append((info["generation"], (time.perf_counter() - self._t) * 1000,
+                                (time.thread_time() - self._c) * 1000))
 
     def figures(self) -> dict:
         out = {}
         for g in (0, 1, 2):
-            ms = [p for gen, p in self.pauses if gen == g]
-            out[f"gen{g}"] = {"count": len(ms), "max_ms": round(max(ms), 3) if ms else 0.0}
+            wall = [w for gen, w, _ in self.pauses if gen == g]
+            cpu = [c for gen, _, c in self.pauses if gen == g]
+            out[f"gen{g}"] = {"count": len(wall),
+                              "max_ms": round(max(wall), 3) if wall else 0.0,
+                              "max_cpu_ms": round(max(cpu), 3) if cpu else 0.0}
         return out
 
 
@@ -287,7 +291,9 @@ def _print_solver(results: dict) -> None:
                   f"move p95 {f['step_p95_ms']:.3f} ms (CPU {f['step_cpu_p95_ms']:.3f} ms); "
                   f"gc: {g['gen0']['count']}/{g['gen1']['count']}/{g['gen2']['count']} "
                   f"collections of gen 0/1/2, longest {g['gen0']['max_ms']:.2f}/"
-                  f"{g['gen1']['max_ms']:.2f}/{g['gen2']['max_ms']:.2f} ms; verdicts "
+                  f"{g['gen1']['max_ms']:.2f}/{g['gen2']['max_ms']:.2f} ms (CPU "
+                  f"{g['gen0']['max_cpu_ms']:.2f}/{g['gen1']['max_cpu_ms']:.2f}/"
+                  f"{g['gen2']['max_cpu_ms']:.2f}); verdicts "
                   f"{r['verdicts'] or 'none'}")
     full = results["full_collection"]
     print(f"one full garbage collection: {full['with_gc_freeze_ms']:.2f} ms with the start-up "
@@ -342,15 +348,21 @@ def main(argv: list[str]) -> int:
                            for r in solver["with_gc_freeze"].values())
         worst_solver_cpu = max(r["solver_frames"]["step_cpu_p95_ms"]
                                for r in solver["with_gc_freeze"].values())
+        if worst_solver <= SOLVER_GOAL_P95_MS:
+            verdict = "met"
+        elif worst_solver_cpu <= SOLVER_GOAL_P95_MS:
+            verdict = "NOT met on the wall clock, met in CPU time"
+        else:
+            verdict = "NOT met"
         print(f"worst step p95 with the solver thinking (gc frozen, as the client runs): "
               f"{worst_solver:.3f} ms wall clock, {worst_solver_cpu:.3f} ms CPU time (goal <= "
-              f"{SOLVER_GOAL_P95_MS} ms): "
-              f"{'met' if worst_solver <= SOLVER_GOAL_P95_MS else 'NOT met on the wall clock'}")
+              f"{SOLVER_GOAL_P95_MS} ms): {verdict}")
         out.update({"solver_slice_ms": 3, "solver_frame_every": SOLVER_EVERY,
                     "goal_solver_step_p95_ms": SOLVER_GOAL_P95_MS,
                     "worst_solver_step_p95_ms": worst_solver,
                     "worst_solver_step_cpu_p95_ms": worst_solver_cpu,
                     "solver_goal_met": worst_solver <= SOLVER_GOAL_P95_MS,
+                    "solver_goal_met_cpu": worst_solver_cpu <= SOLVER_GOAL_P95_MS,
                     "solver": solver})
     pygame.quit()
     print(json.dumps(out))

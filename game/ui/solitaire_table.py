@@ -142,11 +142,20 @@ class SolitaireTable(Table):
         self.save()
 
     def explain(self, move: Move) -> str:
+        """A hint in a player's words: "move the Nine of clubs onto the Ten of clubs"."""
         if move == TURN_STOCK:
             return "turn a card from the stock"
-        card = self.state.pile[move.source].top
-        label = self.state.pile[move.target].label
-        return f"move the {card.name if card else move.source} to {label}"
+        src, dst = self.state.pile[move.source], self.state.pile[move.target]
+        if len(src.cards) < move.count:
+            return str(move)
+        card = src.cards[-move.count]
+        what = (f"the {card.name}" if move.count == 1
+                else f"the {move.count} cards from the {card.name}")
+        if move.target.startswith("foundation"):
+            return f"move {what} to a foundation"
+        if dst.top is None:
+            return f"move {what} to the empty column"
+        return f"move {what} onto the {dst.top.name}"
 
     def finish_ready(self) -> bool:
         """A certain win is known: offered when the light is on, or once the stock is empty
@@ -282,7 +291,7 @@ class SolitaireTable(Table):
                 f"{theme.format_time(self.elapsed)}")
         self.light_at = None
         label = None
-        if self.app.settings.get("winnable_light", False):
+        if self.app.settings.get("winnable_light", False) and not self.state.is_over():
             status = getattr(self.verdict, "status", None)
             color = LIGHT_COLOURS.get(status, LIGHT_COLOURS[None])
             label = {"won": "winnable", "lost": "not winnable"}.get(

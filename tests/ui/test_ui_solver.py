@@ -73,6 +73,7 @@ def play_through_ui(ui, move) -> None:
 def test_the_light_goes_from_thinking_to_winnable(ui, quick_deals, game_id):
     deal, _ = quick_deals[game_id]
     ui.app.settings["winnable_light"] = True
+    ui.app.settings["auto_move"] = False  # the line is followed below, move for move
     t = ui.app.open_game(game_id)
     t.start(deal)
     ui.frames(1)
@@ -96,9 +97,13 @@ def test_the_light_goes_from_thinking_to_winnable(ui, quick_deals, game_id):
             break
         play_through_ui(ui, move)
         assert light(ui) == GREEN
+    ui.settle()
     ui.key(pygame.K_h)
-    assert t.hint[0] == line[len(t.state.history)]
-    ui.frames(1)
+    move = t.hint[0]
+    assert move == line[len(t.state.history)]
+    target = t.state.pile[move.target].top.name
+    assert t.message[0] == (f"Hint: move the {t.state.pile[move.source].top.name} onto the "
+                            f"{target}.")
     assert not t.hud_rect.colliderect(t.finish_button.rect)
     ui.screenshot(f"{game_id}-hint-and-light.png")
 
@@ -154,8 +159,9 @@ def test_finish_plays_the_found_line_to_a_win(ui, quick_deals):
         ui.frames(1)
     ui.settle()
     assert t.state.result().status == "won"
-    assert [e.move for e in t.state.history] == line  # the found line, move for move, from the fresh deal
+    assert [e.move for e in t.state.history] == line  # the found line, move for move
     assert t.modal is not None and t.modal.title == "You won!"
+    assert t.light_at is None  # the game is over: the light has nothing more to say
     ui.screenshot("forty-thieves-finished.png")
     stats = ui.app.saves.stats(game_id)
     assert stats["won"] == 1 and stats["assisted"] == 1
