@@ -216,10 +216,7 @@ class RussianBank(GameState):
         p = self.current_player
         moves: list[Move] = []
         self._moves_onto(sources, [*self.houses, self.reserves[1 - p], self.wastes[1 - p]], moves)
-        if self.seen:
-            pile = self.pile
-            moves = [m for m in moves if not self._repeats(pile[m.source], pile[m.target])]
-        return moves
+        return self._drop_repeats(moves)
 
     def _hand_moves(self) -> list[Move]:
         p = self.current_player
@@ -308,7 +305,7 @@ class RussianBank(GameState):
         card = src.cards[-1]
         if not dst.accepts(card):
             return dst.refusal(card)
-        if self._repeats(src, dst):
+        if not self._drop_repeats([move]):
             return "That would bring the table back to a position already seen this turn."
         return None
 
@@ -487,10 +484,23 @@ class RussianBank(GameState):
         return (h ^ _ZOBRIST[src.index - 8][len(src.cards) - 1][card]
                 ^ _ZOBRIST[dst.index - 8][len(dst.cards)][card])
 
-    def _repeats(self, src: Pile, dst: Pile) -> bool:
-        """Would moving src's top card onto dst bring back a house position seen this turn?"""
-        return (src.kind == "house" and dst.kind == "house" and bool(self.seen)
-                and self._hash_after(src, dst) in self.seen)
+    def _drop_repeats(self, moves: list[Move]) -> list[Move]:
+        """The repetition rule (6): without the house-to-house moves that would bring back a
+        house position seen this turn. (One loop with locals: it runs on every move of a long
+        turn.)"""
+        seen = self.seen
+        if not seen:
+            return moves
+        last, pile, keep = seen[-1], self.pile, []
+        for m in moves:
+            src, dst = pile[m.source], pile[m.target]
+            if src.kind == "house" and dst.kind == "house":
+                card = src.cards[-1].id
+                if (last ^ _ZOBRIST[src.index - 8][len(src.cards) - 1][card]
+                        ^ _ZOBRIST[dst.index - 8][len(dst.cards)][card]) in seen:
+                    continue
+            keep.append(m)
+        return keep
 
     def position_digest(self) -> int:
         """The whole table and who is on turn, as a number below 2**53."""
