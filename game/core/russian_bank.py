@@ -19,9 +19,10 @@ Modes: "strict" never allows a priority-breaking move; "stop" (default) lets one
 action: the move is taken back, the compulsory move is made, and the offender's turn ends.
 
 Win: reserve, hand and waste empty: 30 points + 1 per card in the loser's hand and waste + 2 per
-card in the loser's reserve. Stalemate (no card moved out of a reserve, hand or waste for
-2 x max(hand + waste) + 2 turns, or a position at a turn boundary repeats): the lower count
-(1 per hand/waste card, 2 per reserve card) scores the difference, no bonus.
+card in the loser's reserve. Stalemate (for 2 x max(hand + waste) + 2 turns no card moved out of
+a reserve, hand or waste for good, i.e. no player's own cards reached a new low; or a position at
+a turn boundary repeats): the lower count (1 per hand/waste card, 2 per reserve card) scores the
+difference, no bonus. Every game ends: lows only fall, and every turn is finite.
 """
 
 from __future__ import annotations
