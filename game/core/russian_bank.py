@@ -49,8 +49,8 @@ class House(Pile):
     kind = "house"
     rule = "houses build down in alternating colours"
 
-    def wanted(self):
-        return _BUILD_ON.get(self.cards[-1].key, ()) if self.cards else ANY
+    BY_TOP = _BUILD_ON
+    WHEN_EMPTY = ANY
 
     def check(self, cards, down):
         return super().check(cards, down) or (
@@ -75,6 +75,7 @@ class LoadablePile(PlayerPile):
     """The opponent may load it: same suit, one rank higher or lower, never when empty."""
 
     rule = "loading takes the same suit, one rank higher or lower"
+    BY_TOP = None  # it depends on whose turn it is
 
     def wanted(self):
         if self.owner == self.game.current_player or not self.cards:
@@ -365,7 +366,8 @@ class RussianBank(GameState):
             return
         seen = ()  # the house positions of this streak of house-to-house moves
         if src.kind == "house" and dst.kind == "house":
-            seen = (self.seen or (self.house_hash(),)) + (self._hash_after(src, dst),)
+            seen = self.seen or (self.house_hash(),)
+            seen += (self._hash_after(src, dst, seen[-1]),)
         self._move(ops, src, dst)
         if src.kind == "reserve" and src.down == len(src.cards) > 0:
             self._set_down(ops, src, src.down - 1)  # the next reserve card turns up
@@ -478,10 +480,10 @@ class RussianBank(GameState):
                 h ^= row[depth][card.id]
         return h
 
-    def _hash_after(self, src: Pile, dst: Pile) -> int:
-        """house_hash() once src's top card has moved onto dst (both houses)."""
+    @staticmethod
+    def _hash_after(src: Pile, dst: Pile, h: int) -> int:
+        """The house hash h once src's top card has moved onto dst (both houses)."""
         card = src.cards[-1].id
-        h = self.seen[-1] if self.seen else self.house_hash()
         return (h ^ _ZOBRIST[src.index - 8][len(src.cards) - 1][card]
                 ^ _ZOBRIST[dst.index - 8][len(dst.cards)][card])
 
@@ -493,12 +495,13 @@ class RussianBank(GameState):
         if not seen:
             return moves
         last, pile, keep = seen[-1], self.pile, []
+        seen_set = set(seen) if len(seen) > 8 else seen
         for m in moves:
             src, dst = pile[m.source], pile[m.target]
             if src.kind == "house" and dst.kind == "house":
                 card = src.cards[-1].id
                 if (last ^ _ZOBRIST[src.index - 8][len(src.cards) - 1][card]
-                        ^ _ZOBRIST[dst.index - 8][len(dst.cards)][card]) in seen:
+                        ^ _ZOBRIST[dst.index - 8][len(dst.cards)][card]) in seen_set:
                     continue
             keep.append(m)
         return keep
