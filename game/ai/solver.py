@@ -43,6 +43,7 @@ from dataclasses import dataclass, field
 
 from game.core import Move
 
+from .solver_line import Meter, shorten
 from .solver_model import FOUND, STOCK, WASTE, make_model
 
 _clock = time.perf_counter
@@ -95,6 +96,11 @@ class Solver:
     #: the first two searches play every foundation move at once (model.eager): wins come
     #: much sooner, but then their running out of moves proves nothing
     EAGER = True
+    #: a found line is shortened before it is checked and reported (solver_line.py); the
+    #: last pass (dropping moves one by one) may use this share of the budget, at most
+    #: SHORTEN_MAX_S seconds
+    SHORTEN_SHARE = 0.1
+    SHORTEN_MAX_S = 1.0
 
     def __init__(self, state, budget_s: float = 10.0, max_nodes: int | None = None):
         self.root = state.copy(history=False)
@@ -108,6 +114,8 @@ class Solver:
         self._replica = None
         self._core_line: list[Move] = []
         self._trash: list = []
+        self._shortener = None
+        self.found_length = 0  # the found line's length before shortening
         model = self.model
         known = _KNOWN.get((self.root.game_id, tuple(sorted(self.root.options.items())),
                             self.root.key()))
@@ -196,12 +204,16 @@ class Solver:
                 self._start_dfs()
         if self._win is None and self.verdict is None and self.phase == "dfs":
             self._search(stop)
-        if self._win is not None and self.verdict is None:
+        if self._win is not None and self.verdict is None and self._shortener is not False:
+            self._shorten(stop)
+        if self._win is not None and self.verdict is None and self._shortener is False:
             self._check_win(stop)
         self.seconds += _clock() - start
         if self.verdict is not None:
             self.verdict.seconds, self.verdict.nodes = round(self.seconds, 6), self.nodes
-        if self.verdict is None and (self.seconds >= self.budget_s or (
+        # a found line is always shortened (within its own cap) and checked, even when that
+        # runs a little past the budget: a win in hand is never reported as "unknown"
+        if self.verdict is None and self._win is None and (self.seconds >= self.budget_s or (
                 self.max_nodes is not None and self.nodes >= self.max_nodes)):
             self._finish("unknown", reason="budget spent")
         return self.verdict
@@ -413,6 +425,27 @@ class Solver:
                     return mv
             raise ValueError(f"no foundation takes the card from {source}")
         return Move(source, f"tableau{dst}", n)
+
+    def _shorten(self, stop: float) -> None:
+        """Shorten the found line (solver_line.py), sliced like the search."""
+        if self._shortener is None:
+            self.found_length = len(self._win)
+            cap = min(self.SHORTEN_MAX_S, self.SHORTEN_SHARE * self.budget_s,
+                      max(0.0, self.budget_s - self.seconds))
+            self._meter = Meter(cap)
+            model = make_model(self.root)
+            self._shortener = shorten(model, model.snapshot(), list(self._win), self._meter)
+        meter = self._meter
+        meter.t0 = _clock()
+        try:
+            while True:
+                next(self._shortener)
+                if _clock() >= stop:
+                    break
+        except StopIteration as e:
+            self._win = e.value
+            self._shortener = False
+        meter.used += _clock() - meter.t0
 
     def _check_win(self, stop: float) -> None:
         """Replay the found line through the core's push (sliced like the search)."""
