@@ -63,6 +63,8 @@ def _remember(keys: list, line: tuple) -> None:
 
 
 _NO_LIMIT = 1 << 62
+_SEARCH_NAMES = {"best": "best-first", "restart": "restarting depth-first",
+                 "dfs": "exact depth-first"}
 
 
 @dataclass
@@ -90,6 +92,8 @@ class Solver:
     #: (escapes a bad early choice), then one plain depth-first search to the end.
     BEST_FIRST_SHARE = 0.5
     RESTART_SHARE = 0.3
+    #: per game (best-first share, restart share), overriding the two above
+    SHARES = {"forty-thieves": (0.25, 0.55), "indian-patience": (0.15, 0.75)}
     BEST_FIRST_STATES = 150_000
     RESTART_NODES = 3000  # times the Luby sequence 1 1 2 1 1 2 4 ...
     SHUFFLE = 0.25  # chance to swap each move with the next in a restart's move order
@@ -135,6 +139,9 @@ class Solver:
         if model.won():
             self._win = list(self.root_moves)
             return
+        if model.dead():
+            self._finish("lost", reason="a card can never leave its pile")
+            return
         # phase 1: best-first
         self.phase = "best"
         model.eager = self.EAGER
@@ -151,8 +158,10 @@ class Solver:
         self.snaps: dict[int, bytes] = {0: self.root_snap}
         self.buckets: dict[int, array] = {0: array("l", (0,))}  # score -> positions
         self.top = 0
-        self.bf_deadline = self.budget_s * self.BEST_FIRST_SHARE
-        self.rs_deadline = self.bf_deadline + self.budget_s * self.RESTART_SHARE
+        bf_share, rs_share = self.SHARES.get(self.root.game_id,
+                                             (self.BEST_FIRST_SHARE, self.RESTART_SHARE))
+        self.bf_deadline = self.budget_s * bf_share
+        self.rs_deadline = self.bf_deadline + self.budget_s * rs_share
         self.restarts = 0
         self.run_cap = -1
         self.rng = random.Random(12345)
@@ -259,6 +268,7 @@ class Solver:
         apply, undo, autos, key, moves = (model.apply, model.undo, model.autos, model.key,
                                           model.moves)
         estimate, snapshot, restore = model.estimate, model.snapshot, model.restore
+        dead = model.dead
         parents, packed = self.bf_parent, self.bf_moves
         max_nodes = self.max_nodes if self.max_nodes is not None else _NO_LIMIT
         nodes, cap, top = self.nodes, self.BEST_FIRST_STATES, self.top
@@ -284,6 +294,10 @@ class Solver:
                     k = key()
                     if k not in seen:
                         seen[k] = None
+                        if dead():  # proved lost: nothing to search below it
+                            for x, rec in reversed(log):
+                                undo(x, rec)
+                            continue
                         score = estimate()
                         child = len(parents)
                         parents.append(node)
@@ -357,6 +371,7 @@ class Solver:
         model, path, stack, seen = self.model, self.path, self.stack, self.seen
         apply, undo, autos, key, moves = (model.apply, model.undo, model.autos, model.key,
                                           self.moves)
+        dead = model.dead
         max_nodes = self.max_nodes if self.max_nodes is not None else _NO_LIMIT
         if 0 <= cap < max_nodes:
             max_nodes = cap
@@ -391,6 +406,11 @@ class Solver:
                         undo(m, rec)
                     continue
                 seen[k] = None
+                if dead():  # proved lost (solver_model's dead()): its moves are not searched
+                    while len(path) > base:
+                        m, rec = path.pop()
+                        undo(m, rec)
+                    continue
                 stack.append([moves(), 0, len(path)])
             if model.eager:
                 self.exhausted = True
@@ -471,7 +491,9 @@ class Solver:
             done.append(mv)
         result = replica.result()
         if result is not None and result.status == "won":
-            self._finish("won", line=list(done), reason="a winning line was found")
+            self._finish("won", line=list(done), reason=f"a winning line was found by the "
+                         f"{_SEARCH_NAMES.get(self.phase, 'first')} search ({self.found_length}"
+                         f" moves, {len(done)} after shortening)")
             tag = (replica.game_id, tuple(sorted(replica.options.items())))
             _remember([(*tag, k) for k in self._keys], tuple(done))
         else:
