@@ -19,6 +19,8 @@ known to it. It searches the solver's own compact copy of the position (solver_m
   which; a position already seen is not searched again;
 - moves that can never help are not generated: a column's only card to an empty column, a
   second empty column as a target; a move straight back is a transposition;
+- dead ends are dropped: a Forty Thieves position where some card can never leave its pile
+  is proved lost by a quick test (``dead`` in solver_model.py) and not searched further;
 - moves are ordered by a simple heuristic (foundation moves, moves that free a card or a
   column, waste moves) so that wins are found early.
 
@@ -26,7 +28,9 @@ Three searches share the budget: greedy best-first by an estimate of the positio
 depth-first with Luby restarts and a lightly shuffled move order (30%), both "eager" (every
 foundation move is played at once: wins come sooner, but running out of moves proves nothing),
 then one exact depth-first search with the safe moves only. That last one is exhaustive, so
-when it runs out of moves the position is proved lost. A "won" line is replayed move by move through the core's ``push`` before it is reported; if the core
+when it runs out of moves the position is proved lost. A found line is first shortened
+(solver_line.py: loops, one-move shortcuts, moves the rest does not need), then replayed move
+by move through the core's ``push`` before it is reported; if the core
 refused a move (a disagreement between the solver's copy of the rules and the core) the verdict
 would be "unknown", never a false "won".
 
