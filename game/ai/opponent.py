@@ -34,7 +34,7 @@ import random
 import time
 
 from ..core import PASS, Move
-from .model import Model, pile_names
+from .bank_model import Model, pile_names
 from .search import HARD, SIMPLE, Evaluator, TurnSearch, Weights, unseen_faces
 
 LEVELS = ("easy", "medium", "hard", "greedy", "random", "oracle")

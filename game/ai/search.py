@@ -21,8 +21,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .model import (ACES, END, HAND, HIDDEN, HOUSE_WANTS, LEAF_END, LEAF_HAND, LEAF_RESERVE,
-                    LEAF_WIN, LOAD_WANTS, NEXT_UP, ORES, OWASTE, RES, TURN, WASTE, Model)
+from .bank_model import (ACES, END, HAND, HIDDEN, HOUSE_WANTS, LEAF_END, LEAF_HAND, LEAF_RESERVE,
+                         LEAF_WIN, LOAD_WANTS, NEXT_UP, ORES, OWASTE, RES, TURN, WASTE, Model)
 
 LEAF_CUT = 5  # the node budget ran out: scored as it stands
 WIN = 10_000.0

@@ -2,7 +2,7 @@ import importlib
 import sys
 
 COMMANDS = {"core": "rules core: legal-move generations and random-playout moves per second",
-            "frame": "client: time to draw one frame of each table while dragging",
+            "frame": "client: frame times while dragging, and while the solver thinks",
             "ai": "Russian Bank opponent: tournament strength and decision time",
             "solver": "solitaire solver: share of deals decided, nodes per second",
             "web": "rules core and saving, native vs WebAssembly (Pyodide in Chromium)"}

@@ -12,6 +12,7 @@ foundation's top card may come back onto a column).
 
 from __future__ import annotations
 
+from .cards import SUITS, card_key
 from .moves import IllegalMove, Move
 from .solitaire import Solitaire
 from .state import ANY, REGISTRY, Pile
@@ -21,12 +22,8 @@ class Tableau(Pile):
     kind = "tableau"
     rule = "columns build down in suit"
 
-    def wanted(self):
-        cards = self.cards
-        if not cards:
-            return ANY
-        top = cards[-1]
-        return (top.key - 1,) if top.rank > 1 else ()
+    BY_TOP = {card_key(r, s): (card_key(r - 1, s),) for r in range(2, 14) for s in SUITS}
+    WHEN_EMPTY = ANY
 
 
 def run_length(pile: Pile) -> int:

@@ -28,6 +28,7 @@ _BUILD_ON = {card_key(r, s): tuple(card_key(r - 1, o) for o in SUITS if o != s)
 class Tableau(Pile):
     kind = "tableau"
     rule = "columns build down by any suit but the same"
+    BY_TOP = None  # protection and the stock matter too
 
     def wanted(self):
         game = self.game

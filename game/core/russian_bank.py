@@ -19,9 +19,10 @@ Modes: "strict" never allows a priority-breaking move; "stop" (default) lets one
 action: the move is taken back, the compulsory move is made, and the offender's turn ends.
 
 Win: reserve, hand and waste empty: 30 points + 1 per card in the loser's hand and waste + 2 per
-card in the loser's reserve. Stalemate (no card moved out of a reserve, hand or waste for
-2 x max(hand + waste) + 2 turns, or a position at a turn boundary repeats): the lower count
-(1 per hand/waste card, 2 per reserve card) scores the difference, no bonus.
+card in the loser's reserve. Stalemate (for 2 x max(hand + waste) + 2 turns no card moved out of
+a reserve, hand or waste for good, i.e. no player's own cards reached a new low; or a position at
+a turn boundary repeats): the lower count (1 per hand/waste card, 2 per reserve card) scores the
+difference, no bonus. Every game ends: lows only fall, and every turn is finite.
 """
 
 from __future__ import annotations
@@ -48,8 +49,8 @@ class House(Pile):
     kind = "house"
     rule = "houses build down in alternating colours"
 
-    def wanted(self):
-        return _BUILD_ON.get(self.cards[-1].key, ()) if self.cards else ANY
+    BY_TOP = _BUILD_ON
+    WHEN_EMPTY = ANY
 
     def check(self, cards, down):
         return super().check(cards, down) or (
@@ -74,6 +75,7 @@ class LoadablePile(PlayerPile):
     """The opponent may load it: same suit, one rank higher or lower, never when empty."""
 
     rule = "loading takes the same suit, one rank higher or lower"
+    BY_TOP = None  # it depends on whose turn it is
 
     def wanted(self):
         if self.owner == self.game.current_player or not self.cards:
@@ -216,10 +218,7 @@ class RussianBank(GameState):
         p = self.current_player
         moves: list[Move] = []
         self._moves_onto(sources, [*self.houses, self.reserves[1 - p], self.wastes[1 - p]], moves)
-        if self.seen:
-            pile = self.pile
-            moves = [m for m in moves if not self._repeats(pile[m.source], pile[m.target])]
-        return moves
+        return self._drop_repeats(moves)
 
     def _hand_moves(self) -> list[Move]:
         p = self.current_player
@@ -308,7 +307,7 @@ class RussianBank(GameState):
         card = src.cards[-1]
         if not dst.accepts(card):
             return dst.refusal(card)
-        if self._repeats(src, dst):
+        if not self._drop_repeats([move]):
             return "That would bring the table back to a position already seen this turn."
         return None
 
@@ -367,7 +366,8 @@ class RussianBank(GameState):
             return
         seen = ()  # the house positions of this streak of house-to-house moves
         if src.kind == "house" and dst.kind == "house":
-            seen = (self.seen or (self.house_hash(),)) + (self._hash_after(src, dst),)
+            seen = self.seen or (self.house_hash(),)
+            seen += (self._hash_after(src, dst, seen[-1]),)
         self._move(ops, src, dst)
         if src.kind == "reserve" and src.down == len(src.cards) > 0:
             self._set_down(ops, src, src.down - 1)  # the next reserve card turns up
@@ -480,17 +480,31 @@ class RussianBank(GameState):
                 h ^= row[depth][card.id]
         return h
 
-    def _hash_after(self, src: Pile, dst: Pile) -> int:
-        """house_hash() once src's top card has moved onto dst (both houses)."""
+    @staticmethod
+    def _hash_after(src: Pile, dst: Pile, h: int) -> int:
+        """The house hash h once src's top card has moved onto dst (both houses)."""
         card = src.cards[-1].id
-        h = self.seen[-1] if self.seen else self.house_hash()
         return (h ^ _ZOBRIST[src.index - 8][len(src.cards) - 1][card]
                 ^ _ZOBRIST[dst.index - 8][len(dst.cards)][card])
 
-    def _repeats(self, src: Pile, dst: Pile) -> bool:
-        """Would moving src's top card onto dst bring back a house position seen this turn?"""
-        return (src.kind == "house" and dst.kind == "house" and bool(self.seen)
-                and self._hash_after(src, dst) in self.seen)
+    def _drop_repeats(self, moves: list[Move]) -> list[Move]:
+        """The repetition rule (6): without the house-to-house moves that would bring back a
+        house position seen this turn. (One loop with locals: it runs on every move of a long
+        turn.)"""
+        seen = self.seen
+        if not seen:
+            return moves
+        last, pile, keep = seen[-1], self.pile, []
+        seen_set = set(seen) if len(seen) > 8 else seen
+        for m in moves:
+            src, dst = pile[m.source], pile[m.target]
+            if src.kind == "house" and dst.kind == "house":
+                card = src.cards[-1].id
+                if (last ^ _ZOBRIST[src.index - 8][len(src.cards) - 1][card]
+                        ^ _ZOBRIST[dst.index - 8][len(dst.cards)][card]) in seen_set:
+                    continue
+            keep.append(m)
+        return keep
 
     def position_digest(self) -> int:
         """The whole table and who is on turn, as a number below 2**53."""

@@ -54,9 +54,17 @@ class Pile:
         number = self.name[len(base):]
         return f"the {base} {int(number) + 1}" if number else f"the {base}"
 
+    # A pile whose rule depends only on its top card states it as two class attributes:
+    # BY_TOP maps the top card's face to the faces it takes; WHEN_EMPTY is what it takes empty.
+    # A pile whose rule depends on more (the game's state) sets BY_TOP = None and overrides
+    # wanted().
+    BY_TOP: ClassVar[dict | None] = {}
+    WHEN_EMPTY: ClassVar = ()
+
     def wanted(self):
         """The card faces (``Card.key``) this pile accepts now, or ``ANY``."""
-        return ()
+        cards = self.cards
+        return self.BY_TOP.get(cards[-1].key, ()) if cards else self.WHEN_EMPTY
 
     def accepts(self, card: Card) -> bool:
         wanted = self.wanted()
@@ -76,13 +84,8 @@ class Pile:
 class Foundation(Pile):
     kind = "foundation"
     rule = "foundations start with an Ace and build up in suit to the King"
-
-    def wanted(self):
-        cards = self.cards
-        if not cards:
-            return ACE_KEYS
-        top = cards[-1]
-        return (top.key + 1,) if top.rank < 13 else ()
+    BY_TOP = {card_key(r, s): (card_key(r + 1, s),) for r in range(1, 13) for s in SUITS}
+    WHEN_EMPTY = ACE_KEYS
 
     def refusal(self, card: Card) -> str:
         if not self.cards:
@@ -300,7 +303,13 @@ class GameState:
         index: dict[int, list[Pile]] = {}
         anys, empty_foundations = [], []
         for t in targets:
-            wanted = t.wanted()
+            by_top = t.BY_TOP  # (wanted() without the call, for the piles that allow it)
+            if by_top is None:
+                wanted = t.wanted()
+            elif t.cards:
+                wanted = by_top.get(t.cards[-1].key, ())
+            else:
+                wanted = t.WHEN_EMPTY
             if wanted is ANY:
                 anys.append(t)
             elif wanted is ACE_KEYS:

@@ -6,7 +6,7 @@ import pygame
 
 from game.core import GAMES
 
-from . import services, theme
+from . import theme
 from .app import LEVELS, PACES, WEB
 from .cards import get_art, warm_up
 from .rules_text import RULES
@@ -161,7 +161,7 @@ class SettingsScene(BackScene):
         ("reserve_size", "Reserve size", [(13, "13"), (12, "12"), (11, "11")], "new games"),
         ("match_target", "Match to", [(100, "100"), (300, "300"), (500, "500")], ""),
         ("winnable_only", "Deals", [(False, "Any deal"), (True, "Winnable deals only")],
-         "needs the solver"),
+         "new deals"),
         ("winnable_light", "\"Still winnable?\" light", [(False, "Off"), (True, "On")],
          "games count as assisted"),
     ]
@@ -171,10 +171,6 @@ class SettingsScene(BackScene):
         self.rows = []
         y = 88
         for key, label, choices, note in self.ROWS:
-            if key in ("winnable_only",) and not services.HAVE_DEALS:
-                continue
-            if key == "winnable_light" and not services.HAVE_SOLVER:
-                continue
             x = 470
             row_buttons = []
             for value, text in choices:

@@ -16,15 +16,19 @@ from .widgets import Button, NumberEntry
 
 TITLES = {"forty-thieves": "Forty Thieves", "indian-patience": "Indian Patience"}
 TURN_STOCK = Move("stock", "waste")
-SOLVER_SLICE_MS = 3
+SOLVER_SLICE_MS = 3  # the solver's share of each frame
+#: the "still winnable?" light: winnable, not winnable, thinking or unknown
+LIGHT_COLOURS = {"won": (80, 220, 100), "lost": (230, 70, 60), None: (150, 150, 150)}
 
 
 class SolitaireTable(Table):
     def __init__(self, app, game_id: str):
         self.title_text = TITLES[game_id]
         self.solver_job = None  # the "still winnable?" search, sliced across frames
+        self.solver_waits = False  # the position changed this frame: the solver starts next
         self.verdict = None
         self.finishing = []  # a winning line being played out (auto-finish)
+        self.light_at = None  # where the "still winnable?" light was drawn (None: off)
         super().__init__(app, game_id)
 
     # ----------------------------------------------------------------- setup
@@ -40,8 +44,6 @@ class SolitaireTable(Table):
         x = 14
         self.buttons = []
         for label, w, action, enabled in specs:
-            if label == "Hint" and not services.HAVE_SOLVER:
-                continue  # no solver on this build: no Hint button
             self.buttons.append(Button((x, y, w, h), label, action, enabled, size=22))
             x += w + 8
         self.finish_button = Button((x, y, 100, h), "Finish", self.auto_finish,
@@ -55,7 +57,7 @@ class SolitaireTable(Table):
         return {}
 
     def random_seed(self) -> int:
-        if self.app.settings.get("winnable_only") and services.HAVE_DEALS:
+        if self.app.settings.get("winnable_only"):
             try:
                 deals = services.winnable_deals(self.game_id, **self.options())
             except (TypeError, ValueError):
@@ -115,13 +117,16 @@ class SolitaireTable(Table):
 
     # ----------------------------------------------------------------- the solver's places
     def solver_ready(self) -> bool:
-        return services.HAVE_SOLVER and self.accepting_input() and not self.state.is_over()
+        return self.accepting_input() and not self.state.is_over()
 
     def restart_solver(self) -> None:
         self.verdict = None
         self.solver_job = None
-        if services.HAVE_SOLVER and not self.state.is_over():  # for Hint, Finish and the light
+        if not self.state.is_over():  # for Hint, Finish and the light
             self.solver_job = services.Solver(self.state, budget_s=10)  # it takes its own copy
+            # a frame with a move already handles the input, saves and draws the table anew:
+            # the solver's first slice waits for the next one
+            self.solver_waits = True
 
     def show_hint(self) -> None:
         if not self.solver_ready():
@@ -137,11 +142,20 @@ class SolitaireTable(Table):
         self.save()
 
     def explain(self, move: Move) -> str:
+        """A hint in a player's words: "move the Nine of clubs onto the Ten of clubs"."""
         if move == TURN_STOCK:
             return "turn a card from the stock"
-        card = self.state.pile[move.source].top
-        label = self.state.pile[move.target].label
-        return f"move the {card.name if card else move.source} to {label}"
+        src, dst = self.state.pile[move.source], self.state.pile[move.target]
+        if len(src.cards) < move.count:
+            return str(move)
+        card = src.cards[-move.count]
+        what = (f"the {card.name}" if move.count == 1
+                else f"the {move.count} cards from the {card.name}")
+        if move.target.startswith("foundation"):
+            return f"move {what} to a foundation"
+        if dst.top is None:
+            return f"move {what} to the empty column"
+        return f"move {what} onto the {dst.top.name}"
 
     def finish_ready(self) -> bool:
         """A certain win is known: offered when the light is on, or once the stock is empty
@@ -179,7 +193,9 @@ class SolitaireTable(Table):
                     self.auto_pending = False
             else:
                 self.auto_pending = False
-        if self.solver_job is not None and self.verdict is None:
+        if self.solver_waits:
+            self.solver_waits = False
+        elif self.solver_job is not None and self.verdict is None:
             verdict = self.solver_job.think(SOLVER_SLICE_MS)
             if verdict is not None:
                 self.verdict = verdict
@@ -265,16 +281,35 @@ class SolitaireTable(Table):
         pygame.draw.line(surf, theme.BAR_LINE, (0, 52), (theme.W, 52))
 
     def draw_hud(self, screen) -> None:
+        """The buttons, then on the right the game, deal, moves and time, and the light left of
+        them; smaller, then without the light's word, when a long deal number or time would
+        reach the buttons."""
         super().draw_hud(screen)
         right = theme.W - 16
+        left = max((b.rect.right for b in self.buttons if b.visible), default=0) + 14
         info = (f"{self.title_text} · deal {self.state.seed} · moves {self.move_count()} · "
                 f"{theme.format_time(self.elapsed)}")
-        r = theme.blit_text(screen, info, (right, 26), 22, theme.INK, anchor="midright")
-        if services.HAVE_SOLVER and self.app.settings.get("winnable_light", False):
+        self.light_at = None
+        label = None
+        if self.app.settings.get("winnable_light", False) and not self.state.is_over():
             status = getattr(self.verdict, "status", None)
-            color = {"won": (80, 220, 100), "lost": (230, 70, 60)}.get(status, (150, 150, 150))
+            color = LIGHT_COLOURS.get(status, LIGHT_COLOURS[None])
             label = {"won": "winnable", "lost": "not winnable"}.get(
                 status, "thinking" if self.verdict is None else "unknown")
-            lr = theme.blit_text(screen, label, (r.left - 16, 26), 18, theme.INK_DIM,
-                                 anchor="midright")
-            pygame.draw.circle(screen, color, (lr.left - 12, 26), 7)
+        for size, worded in ((22, True), (18, True), (18, False)):
+            width = theme.font(size).size(info)[0]
+            if label is not None:
+                width += 16 + (theme.font(18).size(label)[0] + 20 if worded else 14)
+            if right - width >= left:
+                break
+        r = theme.blit_text(screen, info, (right, 26), size, theme.INK, anchor="midright")
+        self.hud_rect = r
+        if label is not None:
+            x = r.left - 16
+            if worded:
+                lr = theme.blit_text(screen, label, (x, 26), 18, theme.INK_DIM,
+                                     anchor="midright")
+                x = lr.left - 5
+            self.light_at = (x - 7, 26)
+            pygame.draw.circle(screen, color, self.light_at, 7)
+            self.hud_rect = r.union(pygame.Rect(x - 14, 19, 14, 14))

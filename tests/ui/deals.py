@@ -38,3 +38,22 @@ def _find(game_id, predicate, options, limit):
             return seed, found
     raise LookupError(f"no {game_id} deal among the first {limit} satisfies "
                       f"{getattr(predicate, '__name__', predicate)}")
+
+
+@cache
+def solver_deal(game_id: str, min_nodes: int = 1000, max_nodes: int = 5000):
+    """(deal number, verdict) of the first listed winnable deal (the quickest ones recorded when
+    the list was built first) that the real solver wins after searching between ``min_nodes``
+    and ``max_nodes`` positions: enough that it thinks over a few 3 ms frames, few enough that
+    a test does not wait. Node counts, not seconds, decide, so the answer is the same on any
+    machine."""
+    from game.ai.deals import fastest, winnable_deals
+    from game.ai.solver import solve
+
+    listed = winnable_deals(game_id)
+    for seed in dict.fromkeys([*fastest(game_id), *listed]):
+        v = solve(new_game(game_id, seed), budget_s=600, max_nodes=max_nodes)
+        if v.status == "won" and v.nodes >= min_nodes:
+            return seed, v
+    raise LookupError(f"no listed {game_id} deal is won by the solver in {min_nodes}.."
+                      f"{max_nodes} positions")

@@ -163,6 +163,25 @@ def test_quit_from_the_title_stops_the_loop(ui):
     assert not ui.app.running
 
 
+def test_the_frame_loop_runs_and_freezes_what_start_up_made(store, monkeypatch):
+    """main() runs frames until the window closes, after moving the start-up objects out of
+    the garbage collector's sight (so a full collection during play stays short)."""
+    import asyncio
+    import gc
+
+    from game.ui import app as app_module
+
+    monkeypatch.setattr(pygame, "quit", lambda: None)  # the other tests go on using pygame
+    gc.unfreeze()
+    pygame.event.clear()
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    try:
+        asyncio.run(asyncio.wait_for(app_module.main(Saves(store)), 10))
+        assert gc.get_freeze_count() > 1000  # modules, fonts, card art, the title screen
+    finally:
+        gc.unfreeze()
+
+
 def test_move_notation_of_refusals_is_readable(ui):
     t = ui.app.open_game("forty-thieves")
     t.start(1)

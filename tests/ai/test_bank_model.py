@@ -8,7 +8,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.ai.model import PASS_MOVE, Model, pile_names
+from game.ai.bank_model import PASS_MOVE, Model, pile_names
 from game.core import PASS, Move, new_game
 
 

@@ -1,0 +1,221 @@
+"""The real solver (game.ai.solver) driven through the client: Hint, the "still winnable?"
+light, auto-finish (Finish), "winnable deals only", and games played with help counting as
+assisted in the statistics.
+
+Deals are chosen by what the tests need (deals.solver_deal): listed as winnable, and won by the
+solver after a search of 1000 to 5000 positions, so the light shows "thinking" for a few 3 ms
+frames and then "winnable" well within a second.
+"""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.ai import solver as solver_module
+from game.ai.deals import winnable_deals
+from game.ai.solver import Verdict
+from game.ui import theme
+from game.ui.screens import SettingsScene
+from game.ui.solitaire_table import LIGHT_COLOURS, TURN_STOCK
+
+from deals import solver_deal
+
+GAMES = ("forty-thieves", "indian-patience")
+GREEN, GREY = LIGHT_COLOURS["won"], LIGHT_COLOURS[None]
+
+
+@pytest.fixture(scope="module")
+def quick_deals():
+    return {g: solver_deal(g) for g in GAMES}
+
+
+@pytest.fixture(autouse=True)
+def fresh_solver_memory(quick_deals, monkeypatch):
+    """The solver remembers the winning lines it found (a Solver for a position on one answers
+    at once); finding the deals above filled that memory, so each test starts with it empty."""
+    monkeypatch.setattr(solver_module, "_KNOWN", {})
+
+
+def wait_for_verdict(ui, limit: int = 2000) -> int:
+    """Run frames until the table's solver has a verdict; return how many it took."""
+    t = ui.table
+    for n in range(1, limit + 1):
+        if t.verdict is not None:
+            return n - 1
+        ui.frames(1)
+    raise AssertionError(f"no verdict after {limit} frames")
+
+
+def wins_in_the_core(state, line) -> bool:
+    """Replay ``line`` on a copy of ``state`` with the core's push: does it end in a win?"""
+    s = state.copy(history=False)
+    for move in line:
+        s.push(move)
+    return s.result() is not None and s.result().status == "won"
+
+
+def light(ui):
+    return tuple(ui.app.screen.get_at(ui.table.light_at))[:3]
+
+
+def play_through_ui(ui, move) -> None:
+    """Play ``move`` as a player would: click the stock, or drag the cards to the target."""
+    t = ui.table
+    if move == TURN_STOCK:
+        ui.click(ui.card_rect("stock").center)
+    else:
+        ui.drag(ui.card_point(move.source, -move.count), ui.card_rect(move.target).center)
+    ui.frames(2)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_light_goes_from_thinking_to_winnable(ui, quick_deals, game_id):
+    deal, _ = quick_deals[game_id]
+    ui.app.settings["winnable_light"] = True
+    ui.app.settings["auto_move"] = False  # the line is followed below, move for move
+    t = ui.app.open_game(game_id)
+    t.start(deal)
+    ui.frames(1)
+    assert t.verdict is None and light(ui) == GREY  # thinking: one 3 ms slice is not enough
+    assert not t.assisted  # the light has told nothing yet
+    assert not t.finish_button.visible
+    ui.screenshot(f"{game_id}-light-thinking.png")
+    frames = wait_for_verdict(ui)
+    ui.frames(1)
+    assert frames >= 1 and t.verdict.status == "won"
+    assert light(ui) == GREEN
+    assert t.assisted  # the light spoke: the game counts as played with help
+    assert wins_in_the_core(t.state, t.verdict.line)
+    assert t.finish_button.visible  # a certain win is known and the light is on
+    ui.screenshot(f"{game_id}-light-winnable.png")
+    # follow the line a while (the light stays green: the rest of the line is known), then
+    # ask for a hint that builds on a column, for a screenshot of both at once mid-game
+    line = list(t.verdict.line)
+    for move in line[:60]:
+        if len(t.state.history) >= 8 and move.target.startswith("tableau"):
+            break
+        play_through_ui(ui, move)
+        assert light(ui) == GREEN
+    ui.settle()
+    ui.key(pygame.K_h)
+    move = t.hint[0]
+    assert move == line[len(t.state.history)]
+    target = t.state.pile[move.target].top.name
+    assert t.message[0] == (f"Hint: move the {t.state.pile[move.source].top.name} onto the "
+                            f"{target}.")
+    assert not t.hud_rect.colliderect(t.finish_button.rect)
+    ui.screenshot(f"{game_id}-hint-and-light.png")
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_hint_shows_the_next_move_of_a_winning_line(ui, quick_deals, game_id):
+    deal, _ = quick_deals[game_id]
+    ui.app.settings["auto_move"] = False  # only the hinted moves are played
+    t = ui.app.open_game(game_id)
+    t.start(deal)
+    ui.frames(1)
+    ui.key(pygame.K_h)  # while the solver still thinks: its best guess, a legal move
+    assert t.hint is not None and t.state.is_legal(t.hint[0])
+    assert t.assisted
+    wait_for_verdict(ui)
+    assert t.verdict.status == "won" and t.light_at is None  # the light is off: nothing shown
+    line = list(t.verdict.line)
+    assert wins_in_the_core(t.state, line)
+    for i in range(3):  # follow three hints
+        ui.click(ui.button("Hint"))
+        move = t.hint[0]
+        assert move == line[i] and t.state.is_legal(move)
+        assert t.message[0].startswith("Hint: ")
+        ring = t.layout.top_rect(move.source, t.faces(move.source)).inflate(8, 8)
+        assert tuple(ui.app.screen.get_at((ring.centerx, ring.top + 1)))[:3] == theme.HINT
+        if i == 0:
+            ui.screenshot(f"{game_id}-hint.png")
+        play_through_ui(ui, move)
+        assert t.state.peek() == move and t.hint is None
+        # the player followed the line: the new solver knows the rest at once
+        assert t.verdict is not None and t.verdict.line == line[i + 1:]
+    ui.click(ui.button("New deal"))  # leave the deal: it counts as a loss played with help
+    ui.click(ui.modal_button("yes"))
+    stats = ui.app.saves.stats(game_id)
+    assert stats["played"] == 1 and stats["won"] == 0 and stats["assisted"] == 1
+
+
+def test_finish_plays_the_found_line_to_a_win(ui, quick_deals):
+    game_id = "forty-thieves"
+    deal, _ = quick_deals[game_id]
+    ui.app.settings["winnable_light"] = True
+    ui.app.settings["animations"] = False
+    t = ui.app.open_game(game_id)
+    t.start(deal)
+    wait_for_verdict(ui)
+    ui.frames(1)
+    line = list(t.verdict.line)
+    assert t.finish_button.visible
+    ui.click(t.finish_button.rect.center)
+    for _ in range(3 * len(line)):
+        if t.state.is_over():
+            break
+        ui.frames(1)
+    ui.settle()
+    assert t.state.result().status == "won"
+    assert [e.move for e in t.state.history] == line  # the found line, move for move
+    assert t.modal is not None and t.modal.title == "You won!"
+    assert t.light_at is None  # the game is over: the light has nothing more to say
+    ui.screenshot("forty-thieves-finished.png")
+    stats = ui.app.saves.stats(game_id)
+    assert stats["won"] == 1 and stats["assisted"] == 1
+    assert stats["best_time"] is None and stats["fewest_moves"] is None  # no record with help
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_winnable_deals_only(ui, game_id):
+    listed = set(winnable_deals(game_id))
+    assert listed
+    ui.key(pygame.K_s)
+    assert isinstance(ui.app.scene, SettingsScene)
+    ui.click(ui.button("winnable_only=True"))
+    assert ui.app.settings["winnable_only"] is True
+    t = ui.app.open_game(game_id)
+    dealt = set()
+    for _ in range(6):
+        ui.key(pygame.K_n)  # new deal (nothing played: no question asked)
+        assert t.modal is None
+        dealt.add(t.state.seed)
+    assert dealt <= listed
+    assert len(dealt) > 1  # drawn from the list, not one fixed deal
+
+
+def test_with_the_light_off_nothing_is_given_away(ui, quick_deals):
+    game_id = "forty-thieves"
+    deal, _ = quick_deals[game_id]
+    ui.app.settings["auto_move"] = False
+    t = ui.app.open_game(game_id)
+    t.start(deal)
+    wait_for_verdict(ui)
+    ui.frames(1)
+    assert t.verdict.status == "won"  # known, for Hint and Finish, but not shown
+    assert t.light_at is None and not t.assisted
+    assert t.state.stock.cards and not t.finish_button.visible
+    ui.screenshot("forty-thieves-light-off.png")
+    ui.click(ui.button("Hint"))
+    assert t.hint is not None and t.assisted  # a hint is help
+
+
+def test_a_long_deal_number_and_time_never_reach_the_buttons(ui):
+    """The right of the toolbar (light, game, deal, moves, time) shrinks rather than run into
+    the buttons, whatever the light says, with the widest deal number and a long game."""
+    ui.app.settings["winnable_light"] = True
+    t = ui.app.open_game("indian-patience")
+    t.start(999_999_999)
+    t.elapsed = 3 * 3600 + 59 * 60
+    for verdict in (None, Verdict("won", line=[t.state.legal_moves()[0]]), Verdict("lost"),
+                    Verdict("unknown")):
+        t.verdict = verdict
+        ui.frames(1)
+        assert t.finish_button.visible == (verdict is not None and verdict.status == "won")
+        buttons = [b.rect for b in t.buttons if b.visible]
+        assert t.hud_rect.collidelist(buttons) == -1
+        assert t.light_at is not None and t.hud_rect.collidepoint(t.light_at)
+        assert t.hud_rect.right <= ui.app.screen.get_width()
+    ui.screenshot("indian-patience-long-hud.png")
