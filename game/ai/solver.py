@@ -98,6 +98,9 @@ class Solver:
     RESTART_SHARE = 0.3
     #: per game (best-first share, restart share), overriding the two above
     SHARES = {"forty-thieves": (0.25, 0.55), "indian-patience": (0.15, 0.75)}
+    #: ... but with a small budget Forty Thieves' best-first search keeps up to half of it
+    #: (at most this many seconds): it wins the easy deals, and a 1 s budget needs them
+    BEST_FIRST_FLOOR_S = {"forty-thieves": 1.5}
     BEST_FIRST_STATES = 150_000
     RESTART_NODES = 3000  # times the Luby sequence 1 1 2 1 1 2 4 ...
     SHUFFLE = 0.25  # chance to swap each move with the next in a restart's move order
@@ -164,7 +167,8 @@ class Solver:
         self.top = 0
         bf_share, rs_share = self.SHARES.get(self.root.game_id,
                                              (self.BEST_FIRST_SHARE, self.RESTART_SHARE))
-        self.bf_deadline = self.budget_s * bf_share
+        floor = min(0.5 * self.budget_s, self.BEST_FIRST_FLOOR_S.get(self.root.game_id, 0.0))
+        self.bf_deadline = max(self.budget_s * bf_share, floor)
         self.rs_deadline = self.bf_deadline + self.budget_s * rs_share
         self.restarts = 0
         self.run_cap = -1
