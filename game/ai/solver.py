@@ -19,6 +19,8 @@ known to it. It searches the solver's own compact copy of the position (solver_m
   which; a position already seen is not searched again;
 - moves that can never help are not generated: a column's only card to an empty column, a
   second empty column as a target; a move straight back is a transposition;
+- dead ends are dropped: a Forty Thieves position where some card can never leave its pile
+  is proved lost by a quick test (``dead`` in solver_model.py) and not searched further;
 - moves are ordered by a simple heuristic (foundation moves, moves that free a card or a
   column, waste moves) so that wins are found early.
 
@@ -26,7 +28,9 @@ Three searches share the budget: greedy best-first by an estimate of the positio
 depth-first with Luby restarts and a lightly shuffled move order (30%), both "eager" (every
 foundation move is played at once: wins come sooner, but running out of moves proves nothing),
 then one exact depth-first search with the safe moves only. That last one is exhaustive, so
-when it runs out of moves the position is proved lost. A "won" line is replayed move by move through the core's ``push`` before it is reported; if the core
+when it runs out of moves the position is proved lost. A found line is first shortened
+(solver_line.py: loops, one-move shortcuts, moves the rest does not need), then replayed move
+by move through the core's ``push`` before it is reported; if the core
 refused a move (a disagreement between the solver's copy of the rules and the core) the verdict
 would be "unknown", never a false "won".
 
@@ -43,6 +47,7 @@ from dataclasses import dataclass, field
 
 from game.core import Move
 
+from .solver_line import Meter, shorten
 from .solver_model import FOUND, STOCK, WASTE, make_model
 
 _clock = time.perf_counter
@@ -62,6 +67,8 @@ def _remember(keys: list, line: tuple) -> None:
 
 
 _NO_LIMIT = 1 << 62
+_SEARCH_NAMES = {"best": "best-first", "restart": "restarting depth-first",
+                 "dfs": "exact depth-first"}
 
 
 @dataclass
@@ -89,12 +96,22 @@ class Solver:
     #: (escapes a bad early choice), then one plain depth-first search to the end.
     BEST_FIRST_SHARE = 0.5
     RESTART_SHARE = 0.3
+    #: per game (best-first share, restart share), overriding the two above
+    SHARES = {"forty-thieves": (0.25, 0.55), "indian-patience": (0.15, 0.75)}
+    #: ... but with a small budget Forty Thieves' best-first search keeps up to half of it
+    #: (at most this many seconds): it wins the easy deals, and a 1 s budget needs them
+    BEST_FIRST_FLOOR_S = {"forty-thieves": 1.5}
     BEST_FIRST_STATES = 150_000
     RESTART_NODES = 3000  # times the Luby sequence 1 1 2 1 1 2 4 ...
     SHUFFLE = 0.25  # chance to swap each move with the next in a restart's move order
     #: the first two searches play every foundation move at once (model.eager): wins come
     #: much sooner, but then their running out of moves proves nothing
     EAGER = True
+    #: a found line is shortened before it is checked and reported (solver_line.py); the
+    #: last pass (dropping moves one by one) may use this share of the budget, at most
+    #: SHORTEN_MAX_S seconds
+    SHORTEN_SHARE = 0.1
+    SHORTEN_MAX_S = 1.0
 
     def __init__(self, state, budget_s: float = 10.0, max_nodes: int | None = None):
         self.root = state.copy(history=False)
@@ -108,6 +125,8 @@ class Solver:
         self._replica = None
         self._core_line: list[Move] = []
         self._trash: list = []
+        self._shortener = None
+        self.found_length = 0  # the found line's length before shortening
         model = self.model
         known = _KNOWN.get((self.root.game_id, tuple(sorted(self.root.options.items())),
                             self.root.key()))
@@ -127,6 +146,9 @@ class Solver:
         if model.won():
             self._win = list(self.root_moves)
             return
+        if model.dead():
+            self._finish("lost", reason="a card can never leave its pile")
+            return
         # phase 1: best-first
         self.phase = "best"
         model.eager = self.EAGER
@@ -143,8 +165,11 @@ class Solver:
         self.snaps: dict[int, bytes] = {0: self.root_snap}
         self.buckets: dict[int, array] = {0: array("l", (0,))}  # score -> positions
         self.top = 0
-        self.bf_deadline = self.budget_s * self.BEST_FIRST_SHARE
-        self.rs_deadline = self.bf_deadline + self.budget_s * self.RESTART_SHARE
+        bf_share, rs_share = self.SHARES.get(self.root.game_id,
+                                             (self.BEST_FIRST_SHARE, self.RESTART_SHARE))
+        floor = min(0.5 * self.budget_s, self.BEST_FIRST_FLOOR_S.get(self.root.game_id, 0.0))
+        self.bf_deadline = max(self.budget_s * bf_share, floor)
+        self.rs_deadline = self.bf_deadline + self.budget_s * rs_share
         self.restarts = 0
         self.run_cap = -1
         self.rng = random.Random(12345)
@@ -196,12 +221,16 @@ class Solver:
                 self._start_dfs()
         if self._win is None and self.verdict is None and self.phase == "dfs":
             self._search(stop)
-        if self._win is not None and self.verdict is None:
+        if self._win is not None and self.verdict is None and self._shortener is not False:
+            self._shorten(stop)
+        if self._win is not None and self.verdict is None and self._shortener is False:
             self._check_win(stop)
         self.seconds += _clock() - start
         if self.verdict is not None:
             self.verdict.seconds, self.verdict.nodes = round(self.seconds, 6), self.nodes
-        if self.verdict is None and (self.seconds >= self.budget_s or (
+        # a found line is always shortened (within its own cap) and checked, even when that
+        # runs a little past the budget: a win in hand is never reported as "unknown"
+        if self.verdict is None and self._win is None and (self.seconds >= self.budget_s or (
                 self.max_nodes is not None and self.nodes >= self.max_nodes)):
             self._finish("unknown", reason="budget spent")
         return self.verdict
@@ -247,6 +276,7 @@ class Solver:
         apply, undo, autos, key, moves = (model.apply, model.undo, model.autos, model.key,
                                           model.moves)
         estimate, snapshot, restore = model.estimate, model.snapshot, model.restore
+        dead = model.dead
         parents, packed = self.bf_parent, self.bf_moves
         max_nodes = self.max_nodes if self.max_nodes is not None else _NO_LIMIT
         nodes, cap, top = self.nodes, self.BEST_FIRST_STATES, self.top
@@ -272,6 +302,10 @@ class Solver:
                     k = key()
                     if k not in seen:
                         seen[k] = None
+                        if dead():  # proved lost: nothing to search below it
+                            for x, rec in reversed(log):
+                                undo(x, rec)
+                            continue
                         score = estimate()
                         child = len(parents)
                         parents.append(node)
@@ -345,6 +379,7 @@ class Solver:
         model, path, stack, seen = self.model, self.path, self.stack, self.seen
         apply, undo, autos, key, moves = (model.apply, model.undo, model.autos, model.key,
                                           self.moves)
+        dead = model.dead
         max_nodes = self.max_nodes if self.max_nodes is not None else _NO_LIMIT
         if 0 <= cap < max_nodes:
             max_nodes = cap
@@ -379,6 +414,11 @@ class Solver:
                         undo(m, rec)
                     continue
                 seen[k] = None
+                if dead():  # proved lost (solver_model's dead()): its moves are not searched
+                    while len(path) > base:
+                        m, rec = path.pop()
+                        undo(m, rec)
+                    continue
                 stack.append([moves(), 0, len(path)])
             if model.eager:
                 self.exhausted = True
@@ -414,6 +454,27 @@ class Solver:
             raise ValueError(f"no foundation takes the card from {source}")
         return Move(source, f"tableau{dst}", n)
 
+    def _shorten(self, stop: float) -> None:
+        """Shorten the found line (solver_line.py), sliced like the search."""
+        if self._shortener is None:
+            self.found_length = len(self._win)
+            cap = min(self.SHORTEN_MAX_S, self.SHORTEN_SHARE * self.budget_s,
+                      max(0.0, self.budget_s - self.seconds))
+            self._meter = Meter(cap)
+            model = make_model(self.root)
+            self._shortener = shorten(model, model.snapshot(), list(self._win), self._meter)
+        meter = self._meter
+        meter.t0 = _clock()
+        try:
+            while True:
+                next(self._shortener)
+                if _clock() >= stop:
+                    break
+        except StopIteration as e:
+            self._win = e.value
+            self._shortener = False
+        meter.used += _clock() - meter.t0
+
     def _check_win(self, stop: float) -> None:
         """Replay the found line through the core's push (sliced like the search)."""
         if self._replica is None:
@@ -438,7 +499,9 @@ class Solver:
             done.append(mv)
         result = replica.result()
         if result is not None and result.status == "won":
-            self._finish("won", line=list(done), reason="a winning line was found")
+            self._finish("won", line=list(done), reason=f"a winning line was found by the "
+                         f"{_SEARCH_NAMES.get(self.phase, 'first')} search ({self.found_length}"
+                         f" moves, {len(done)} after shortening)")
             tag = (replica.game_id, tuple(sorted(replica.options.items())))
             _remember([(*tag, k) for k in self._keys], tuple(done))
         else:

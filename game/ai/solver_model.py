@@ -43,6 +43,7 @@ class Model:
 
     game_id = ""
     needs_flags = False
+    takeback = False
     eager = False  # see _eager
     # estimate(): penalty per card lying on a card of rank <= (lower slot of its suit +
     # dig_ranks), i.e. on a card the foundations will want soon (measured on 20 deals each:
@@ -132,6 +133,10 @@ class Model:
                         log.append((m, self.apply(m)))
                         found = True
                         break
+
+    def dead(self) -> bool:
+        """True only when the position is proved lost by a quick test (see the games)."""
+        return False
 
     # ------------------------------------------------------------------ best-first support
     def snapshot(self) -> bytes:
@@ -245,6 +250,111 @@ class FortyThievesModel(Model):
                         m = (i, self.foundation_slot(f), 1)
                         log.append((m, self.apply(m)))
                         found = True
+
+    def dead(self) -> bool:
+        """A proof that the position is lost: some card can never leave its pile.
+
+        Two sets of cards (of the columns and the waste; stock cards belong to neither) are
+        shrunk together from "all of them" until nothing changes:
+        F, cards that never leave their pile, and G (holding F), cards that never reach the
+        foundations. A card leaves G when it is out of F and its foundation could be reached
+        (for every rank the slot it would go to still needs, a copy is neither in G nor
+        already up). A card leaves F when no card of F lies on it and either its foundation
+        could be reached, or a copy of the card one higher of its suit could be a column top
+        for it (not on the foundations, and not in F, or in F but the highest card of F in
+        another column; a King only when it is in another column already, since no column
+        empties while this runs and a King goes nowhere else), or some column could become
+        empty (no card of F in it).
+        At the end, by induction on time, the first card of F to leave its pile or of G to
+        reach the foundations would have needed one of those, each barred while the others
+        stay put: so F stays in place forever. If every column still holds a card of F, the
+        game is lost; as soon as a column can empty, every card can leave: not dead.
+        Without foundation_takeback only (cards never come back); supermove changes
+        nothing (a supermove is a sequence of single moves through empty columns).
+        """
+        if self.takeback:
+            return False
+        cols, fnd, waste = self.cols, self.fnd, self.waste
+        for c in cols:
+            if not c:
+                return False
+        fcnt = [0] * 64  # face -> copies in F
+        for c in cols:
+            for x in c:
+                fcnt[x] += 1
+        for x in waste:
+            fcnt[x] += 1
+        gcnt = fcnt[:]  # face -> copies in G
+        f = [len(c) for c in cols]
+        f.append(len(waste))
+        piles = cols + [waste]
+        gone = [[] for _ in range(11)]  # per pile: indices out of F but still in G
+
+        def reach(x: int) -> bool:  # could its foundation slot come up to it?
+            r = x & 15
+            s2 = (x >> 4) * 2
+            hi = fnd[s2]
+            if hi < r:  # the higher slot: both copies of ranks hi+1 .. r-1 are out
+                for k in range(x - r + hi + 1, x):
+                    if gcnt[k] >= 2:
+                        return False
+                return True
+            for k in range(x - r + fnd[s2 + 1] + 1, x):  # the lower slot: the other copy
+                if gcnt[k]:
+                    return False
+            return True
+
+        changed = True
+        while changed:
+            changed = False
+            for p in range(11):
+                pile = piles[p]
+                g = gone[p]
+                if g:
+                    keep = []
+                    for i in g:
+                        x = pile[i]
+                        if reach(x):
+                            gcnt[x] -= 1
+                            changed = True
+                        else:
+                            keep.append(i)
+                    gone[p] = keep
+                n = f[p]
+                while n:
+                    x = pile[n - 1]
+                    r = x & 15
+                    if reach(x):
+                        ok = True
+                    elif r < 12:
+                        y = x + 1
+                        s2 = (x >> 4) * 2
+                        ok = (fnd[s2] > r) + (fnd[s2 + 1] > r) + fcnt[y] < 2
+                        if not ok:
+                            for q in range(10):
+                                if q != p and cols[q][f[q] - 1] == y:
+                                    ok = True
+                                    break
+                    elif r == 12:  # a King is a base only in a column: none can empty
+                        y = x + 1
+                        ok = False
+                        for q in range(10):
+                            if q != p and y in cols[q][f[q] - 1:]:
+                                ok = True
+                                break
+                    else:
+                        ok = False
+                    if not ok:
+                        break
+                    n -= 1
+                    fcnt[x] -= 1
+                    gone[p].append(n)
+                    changed = True
+                if n != f[p]:
+                    if not n and p < 10:
+                        return False  # a column can empty: every card can leave
+                    f[p] = n
+        return True
 
     def apply(self, m):
         src, dst, n = m

@@ -53,8 +53,8 @@ def run_game(game: str, deals: list[int], budget: float, verbose: bool) -> dict:
         wall = time.perf_counter() - t0
         rows.append((deal, v.status, v.seconds, v.nodes, wall))
         if verbose:
-            print(f"  {game} {deal}: {v.status:7} {v.seconds:6.2f} s {v.nodes:8} nodes",
-                  flush=True)
+            print(f"  {game} {deal}: {v.status:7} {v.seconds:6.2f} s {v.nodes:8} nodes"
+                  f"  {v.reason}", flush=True)
     n = len(rows)
     decided = [r for r in rows if r[1] != "unknown"]
     won = [r for r in rows if r[1] == "won"]

@@ -1,0 +1,68 @@
+"""Forty Thieves dead ends: a position the solver's quick test calls lost (some card can never
+leave its pile) must really be lost, by a brute-force search of the core. The positions are
+built so that the test has something to say: every column holds cards, high cards of a suit
+lie on its low ones, and a few random changes make some of them winnable."""
+
+import random
+
+import pytest
+
+from game.ai import solve
+from game.ai.solver_model import make_model
+
+from solver_positions import brute_force, position
+
+RANKS = "A23456789TJQK"
+
+
+# Spades stacked Ace-up under their own higher cards, Kings on Queens: no column can empty.
+JAMMED = [
+    [f"{r}S0" for r in "A23456"], [f"{r}S1" for r in "A23456"],
+    ["QH0", "KH0"], ["QH1", "KH1"], ["JD0", "QD0"], ["JD1", "QD1"],
+    ["QC0", "KC0"], ["QC1", "KC1"],
+    [f"{r}S0" for r in "789TJQK"], [f"{r}S1" for r in "789TJQK"],
+]
+JAMMED_STOCK = ["KD0", "KD1"]
+
+
+def tangled(seed, options=None):
+    """The jammed position above with a few cards swapped or moved at random (some of these
+    are lost, some are won)."""
+    rng = random.Random(seed)
+    columns = [list(c) for c in JAMMED]
+    stock = list(JAMMED_STOCK)
+    waste = []
+    for _ in range(rng.randrange(0, 3)):
+        kind = rng.random()
+        a, b = rng.randrange(10), rng.randrange(10)
+        if kind < 0.5:  # swap two cards anywhere in the columns
+            i, j = rng.randrange(len(columns[a])), rng.randrange(len(columns[b]))
+            columns[a][i], columns[b][j] = columns[b][j], columns[a][i]
+        elif kind < 0.8 and len(columns[a]) > 1:  # a top card onto another column
+            columns[b].append(columns[a].pop())
+        elif len(columns[a]) > 1:  # a top card to the waste or the stock
+            (waste if rng.random() < 0.6 else stock).append(columns[a].pop())
+    return position("forty-thieves", columns=columns, waste=waste, stock=stock,
+                    options=options or {})
+
+
+@pytest.mark.parametrize("options", [{}, {"supermove": True}])
+def test_dead_ends_are_really_lost(options):
+    fired = checked = 0
+    for seed in range(60):
+        state = tangled(seed, options)
+        truth = brute_force(state.copy(history=False), limit=5_000)
+        if truth is None:
+            continue
+        checked += 1
+        if make_model(state).dead():
+            fired += 1
+            assert truth is False, seed
+        v = solve(state, budget_s=10)
+        assert v.status == ("won" if truth else "lost"), seed
+    assert checked >= 30 and fired >= 20, (checked, fired)
+
+
+def test_takeback_turns_the_dead_end_test_off():
+    for seed in range(50):
+        assert not make_model(tangled(seed, {"foundation_takeback": True})).dead()
