@@ -203,8 +203,9 @@ const { loadPyodide } = require(job.pyodide);
 
 
 def find_pyodide() -> Path | None:
-    candidates = [os.environ.get("PYODIDE_DIR"), ROOT / "node_modules" / "pyodide",
-                  Path.cwd() / "node_modules" / "pyodide"]
+    candidates = [os.environ.get("PARLOUR_PYODIDE_DIR"), os.environ.get("PYODIDE_DIR"),
+                  ROOT / "web" / "pyodide" / "node_modules" / "pyodide",  # npm ci --prefix web/pyodide
+                  ROOT / "node_modules" / "pyodide", Path.cwd() / "node_modules" / "pyodide"]
     for c in candidates:
         if c and (Path(c) / "pyodide.js").exists():
             return Path(c)
@@ -218,8 +219,8 @@ def wasm_times(games: int, first_seed: int, timeout: float = 900.0) -> dict:
     if not node:
         return {"skipped": "node is not installed"}
     if not pyodide:
-        return {"skipped": "pyodide is not installed: run `npm install --no-save pyodide` in "
-                           f"{ROOT} (or set PYODIDE_DIR)"}
+        return {"skipped": "pyodide is not installed: run `npm ci --prefix web/pyodide` in "
+                           f"{ROOT} (or set PARLOUR_PYODIDE_DIR)"}
     files = {}
     for sub in ("game/__init__.py", "game/core", "game/ai", "game/bench/__init__.py",
                 "game/bench/ai.py"):
