@@ -24,8 +24,9 @@ known to it. It searches the solver's own compact copy of the position (solver_m
 - moves are ordered by a simple heuristic (foundation moves, moves that free a card or a
   column, waste moves) so that wins are found early.
 
-Three searches share the budget: greedy best-first by an estimate of the position (half),
-depth-first with Luby restarts and a lightly shuffled move order (30%), both "eager" (every
+Three searches share the budget (shares per game, see Solver.SHARES): greedy best-first by an
+estimate of the position, depth-first with Luby restarts (capped for Indian Patience) and a
+lightly shuffled move order, both "eager" (every
 foundation move is played at once: wins come sooner, but running out of moves proves nothing),
 then one exact depth-first search with the safe moves only. That last one is exhaustive, so
 when it runs out of moves the position is proved lost. A found line is first shortened
