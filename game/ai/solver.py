@@ -26,8 +26,8 @@ known to it. It searches the solver's own compact copy of the position (solver_m
 
 Three searches share the budget (shares per game, see Solver.SHARES): greedy best-first by an
 estimate of the position, depth-first with Luby restarts (capped for Indian Patience) and a
-lightly shuffled move order, both "eager" (every
-foundation move is played at once: wins come sooner, but running out of moves proves nothing),
+lightly shuffled move order, both "eager" (every foundation move is played at once: wins come
+sooner, but running out of moves proves nothing),
 then one exact depth-first search with the safe moves only. That last one is exhaustive, so
 when it runs out of moves the position is proved lost. A found line is first shortened
 (solver_line.py: loops, one-move shortcuts, moves the rest does not need), then replayed move
