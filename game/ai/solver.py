@@ -24,9 +24,10 @@ known to it. It searches the solver's own compact copy of the position (solver_m
 - moves are ordered by a simple heuristic (foundation moves, moves that free a card or a
   column, waste moves) so that wins are found early.
 
-Three searches share the budget: greedy best-first by an estimate of the position (half),
-depth-first with Luby restarts and a lightly shuffled move order (30%), both "eager" (every
-foundation move is played at once: wins come sooner, but running out of moves proves nothing),
+Three searches share the budget (shares per game, see Solver.SHARES): greedy best-first by an
+estimate of the position, depth-first with Luby restarts (capped for Indian Patience) and a
+lightly shuffled move order, both "eager" (every foundation move is played at once: wins come
+sooner, but running out of moves proves nothing),
 then one exact depth-first search with the safe moves only. That last one is exhaustive, so
 when it runs out of moves the position is proved lost. A found line is first shortened
 (solver_line.py: loops, one-move shortcuts, moves the rest does not need), then replayed move
@@ -103,7 +104,11 @@ class Solver:
     BEST_FIRST_FLOOR_S = {"forty-thieves": 1.5}
     BEST_FIRST_STATES = 150_000
     RESTART_NODES = 3000  # times the Luby sequence 1 1 2 1 1 2 4 ...
+    #: per game: the Luby factor is capped at this (Indian Patience's restarting search wins
+    #: within the first few thousand positions of a run: long runs only cost dives)
+    RESTART_LUBY_CAP = {"indian-patience": 2}
     SHUFFLE = 0.25  # chance to swap each move with the next in a restart's move order
+    SHUFFLES = {"indian-patience": 0.4}  # per game, overriding SHUFFLE
     #: the first two searches play every foundation move at once (model.eager): wins come
     #: much sooner, but then their running out of moves proves nothing
     EAGER = True
@@ -173,6 +178,8 @@ class Solver:
         self.restarts = 0
         self.run_cap = -1
         self.rng = random.Random(12345)
+        self.luby_cap = self.RESTART_LUBY_CAP.get(self.root.game_id, _NO_LIMIT)
+        self.shuffle = self.SHUFFLES.get(self.root.game_id, self.SHUFFLE)
         # phase 2: depth-first (set up when phase 1 ends)
         self.seen: dict[bytes, None] = {}
         self.path: list = []  # (move, undo record) of every move played from the root
@@ -211,7 +218,8 @@ class Solver:
                     break
                 if self.nodes >= self.run_cap:
                     self.restarts += 1
-                    self.run_cap = self.nodes + self.RESTART_NODES * _luby(self.restarts)
+                    self.run_cap = self.nodes + self.RESTART_NODES * min(
+                        _luby(self.restarts), self.luby_cap)
                     self._start_dfs(shuffle=True)
                 self._search(min(stop, end), self.run_cap)
             if self._win is None and self.verdict is None and (_clock() >= end
@@ -363,11 +371,12 @@ class Solver:
         self.moves = model.moves
         if shuffle:
             rnd = self.rng.random
+            p = self.shuffle
 
             def moves(plain=model.moves):
                 out = plain()
                 for i in range(len(out) - 1):
-                    if rnd() < self.SHUFFLE:
+                    if rnd() < p:
                         out[i], out[i + 1] = out[i + 1], out[i]
                 return out
 

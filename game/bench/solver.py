@@ -92,6 +92,8 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--quick", action="store_true", help="20 deals a game, 1 s budget")
     parser.add_argument("--deals", type=int, help="deals per game (default 200)")
     parser.add_argument("--budget", type=float, help="seconds per deal (default 10)")
+    parser.add_argument("--first", type=int, default=FIRST_DEAL,
+                        help=f"first deal number (default {FIRST_DEAL})")
     parser.add_argument("--game", choices=GAMES, action="append", help="only this game")
     parser.add_argument("-v", "--verbose", action="store_true", help="one line per deal")
     args = parser.parse_args(argv)
@@ -101,8 +103,8 @@ def main(argv: list[str]) -> int:
     figures = {"bench": "solver", "quick": args.quick, "python": platform.python_version(),
                "machine": platform.machine(), "games": {}}
     for game in games:
-        print(f"{game}: {count} deals from {FIRST_DEAL}, budget {budget:g} s", flush=True)
-        r = run_game(game, list(range(FIRST_DEAL, FIRST_DEAL + count)), budget, args.verbose)
+        print(f"{game}: {count} deals from {args.first}, budget {budget:g} s", flush=True)
+        r = run_game(game, list(range(args.first, args.first + count)), budget, args.verbose)
         figures["games"][game] = r
 
         def pct(x):
