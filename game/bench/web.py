@@ -18,7 +18,7 @@ import platform
 import random
 import sys
 import tempfile
-import time
+import timeit
 
 GAMES = ("forty-thieves", "indian-patience", "russian-bank")
 
@@ -60,30 +60,16 @@ def _store():
     return FileStore(tempfile.mkdtemp(prefix="parlour-bench-"))
 
 
-def _best(fn, rounds: int) -> float:
-    """The least time of ``rounds`` runs of fn(), in seconds: the figure least disturbed by
-    whatever else the machine is doing."""
-    best = float("inf")
-    for _ in range(rounds):
-        start = time.perf_counter()
-        fn()
-        best = min(best, time.perf_counter() - start)
-    return best
-
-
 def _per_call(fn, rounds: int, at_least: float = 0.02) -> float:
-    """Seconds per fn() call: runs of fn() repeated until a run lasts ``at_least`` seconds (a
-    browser's timer counts in steps of 0.1 ms, too coarse for one short call), best of
-    ``rounds`` such runs."""
-    times = 1
-    while True:
-        start = time.perf_counter()
-        for _ in range(times):
-            fn()
-        if time.perf_counter() - start >= at_least:
-            break
-        times *= 2
-    return _best(lambda: [fn() for _ in range(times)], rounds) / times
+    """Seconds per fn() call, as timeit measures it: calls are repeated until a run lasts
+    ``at_least`` seconds (a browser's timer counts in steps of 0.1 ms, too coarse for one short
+    call), and the best of ``rounds`` such runs counts (the one least disturbed by whatever
+    else the machine is doing)."""
+    timer = timeit.Timer(fn)
+    number = 1
+    while timer.timeit(number) < at_least:
+        number *= 2
+    return min(timer.repeat(rounds, number)) / number
 
 
 def measure(quick: bool = False) -> dict:
