@@ -49,7 +49,7 @@ from dataclasses import dataclass, field
 from game.core import Move
 
 from .solver_line import Meter, shorten
-from .solver_model import FOUND, STOCK, WASTE, make_model
+from .solver_model import FOUND, STOCK, WASTE, Model, make_model
 
 _clock = time.perf_counter
 
@@ -284,7 +284,7 @@ class Solver:
         apply, undo, autos, key, moves = (model.apply, model.undo, model.autos, model.key,
                                           model.moves)
         estimate, snapshot, restore = model.estimate, model.snapshot, model.restore
-        dead = model.dead
+        dead = _dead_test(model)
         parents, packed = self.bf_parent, self.bf_moves
         max_nodes = self.max_nodes if self.max_nodes is not None else _NO_LIMIT
         nodes, cap, top = self.nodes, self.BEST_FIRST_STATES, self.top
@@ -310,7 +310,7 @@ class Solver:
                     k = key()
                     if k not in seen:
                         seen[k] = None
-                        if dead():  # proved lost: nothing to search below it
+                        if dead is not None and dead():  # proved lost: nothing to search below it
                             for x, rec in reversed(log):
                                 undo(x, rec)
                             continue
@@ -388,7 +388,7 @@ class Solver:
         model, path, stack, seen = self.model, self.path, self.stack, self.seen
         apply, undo, autos, key, moves = (model.apply, model.undo, model.autos, model.key,
                                           self.moves)
-        dead = model.dead
+        dead = _dead_test(model)
         max_nodes = self.max_nodes if self.max_nodes is not None else _NO_LIMIT
         if 0 <= cap < max_nodes:
             max_nodes = cap
@@ -423,7 +423,7 @@ class Solver:
                         undo(m, rec)
                     continue
                 seen[k] = None
-                if dead():  # proved lost (solver_model's dead()): its moves are not searched
+                if dead is not None and dead():  # proved lost (solver_model's dead()): its moves are not searched
                     while len(path) > base:
                         m, rec = path.pop()
                         undo(m, rec)
@@ -520,6 +520,11 @@ class Solver:
         self.verdict = Verdict(status, line, self.nodes, round(self.seconds, 6), reason)
         # a finished job only answers hint(); its memory goes with it (not freed here, which
         # could hold a frame)
+
+
+def _dead_test(model):
+    """The model's dead-end test, or None when its game has none (saves a call a node)."""
+    return model.dead if type(model).dead is not Model.dead else None
 
 
 def _pack(moves) -> bytes:
