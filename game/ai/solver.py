@@ -109,6 +109,11 @@ class Solver:
     RESTART_LUBY_CAP = {"indian-patience": 2}
     SHUFFLE = 0.25  # chance to swap each move with the next in a restart's move order
     SHUFFLES = {"indian-patience": 0.4}  # per game, overriding SHUFFLE
+    #: per game: the chance that a restart starts not from the root but from a random point
+    #: of the line that put the most cards on the foundations so far (see _start_dfs), once
+    #: GUIDED_AFTER positions have been made (the plain restarts win most deals before that)
+    GUIDED = {"indian-patience": 0.5}
+    GUIDED_AFTER = {"indian-patience": 400_000}
     #: the first two searches play every foundation move at once (model.eager): wins come
     #: much sooner, but then their running out of moves proves nothing
     EAGER = True
@@ -180,6 +185,11 @@ class Solver:
         self.rng = random.Random(12345)
         self.luby_cap = self.RESTART_LUBY_CAP.get(self.root.game_id, _NO_LIMIT)
         self.shuffle = self.SHUFFLES.get(self.root.game_id, self.SHUFFLE)
+        self.guided = self.GUIDED.get(self.root.game_id, 0.0)
+        self.guided_after = self.GUIDED_AFTER.get(self.root.game_id, 0)
+        self.partial = False  # the running restart began below the root
+        self.best_line: list = []  # moves (after root_moves) of the most advanced line
+        self.best_home = -1  # its cards on the foundations
         # phase 2: depth-first (set up when phase 1 ends)
         self.seen: dict[bytes, None] = {}
         self.path: list = []  # (move, undo record) of every move played from the root
@@ -367,6 +377,16 @@ class Solver:
             self._discard(self.stack, self.seen, self.path)
         model.restore(self.root_snap)
         self.path = []
+        self.partial = False
+        if (shuffle and self.guided and self.best_line and self.nodes >= self.guided_after
+                and self.rng.random() < self.guided):
+            # begin at a random point of the most advanced line so far (not a proof: only
+            # the restarting search, which proves nothing, does this)
+            line = self.best_line
+            cut = self.rng.randrange(len(line))
+            for m in line[:cut]:
+                self.path.append((m, model.apply(m)))
+            self.partial = True
         self.seen = {model.key(): None}
         self.moves = model.moves
         if shuffle:
@@ -381,7 +401,7 @@ class Solver:
                 return out
 
             self.moves = moves
-        self.stack = [[self.moves(), 0, 0]]
+        self.stack = [[self.moves(), 0, len(self.path)]]
 
     def _search(self, stop: float, cap: int = -1) -> None:
         """Depth-first search from where it stopped, until ``stop`` or ``cap`` nodes."""
@@ -394,6 +414,9 @@ class Solver:
             max_nodes = cap
         nodes = self.nodes
         clock = _clock
+        guided = self.guided and cap >= 0
+        fnd = model.fnd
+        best_home = self.best_home
         try:
             while stack:
                 if clock() >= stop or nodes >= max_nodes:
@@ -423,13 +446,18 @@ class Solver:
                         undo(m, rec)
                     continue
                 seen[k] = None
+                if guided and sum(fnd) > best_home:
+                    best_home = self.best_home = sum(fnd)
+                    self.best_line = [m for m, _ in path]
                 if dead is not None and dead():  # proved lost (solver_model's dead()): its moves are not searched
                     while len(path) > base:
                         m, rec = path.pop()
                         undo(m, rec)
                     continue
                 stack.append([moves(), 0, len(path)])
-            if model.eager:
+            if self.partial:  # only the part below the restart's starting point was searched
+                self.run_cap = nodes
+            elif model.eager:
                 self.exhausted = True
             else:
                 self._finish("lost", reason="every line was searched")

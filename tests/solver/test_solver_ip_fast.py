@@ -158,3 +158,29 @@ def test_solver_nodes_are_unchanged_by_the_speedup():
     for deal, nodes, status in ((10016, 1520, "won"), (10028, 669, "won")):
         v = Solver(new_game("indian-patience", deal), budget_s=1e9, max_nodes=200_000).run()
         assert (v.status, v.nodes) == (status, nodes)
+
+
+def test_guided_restarts_start_below_the_root_and_prove_nothing():
+    """Indian Patience's restarting search may begin a run at a point of the most advanced
+    line so far (Solver.GUIDED): such runs happen, running out of moves below that point
+    does not end the phase or prove a loss, and the verdict is never "lost"."""
+
+    class Quick(Solver):
+        BEST_FIRST_STATES = 500
+        GUIDED_AFTER = {}
+        RESTART_NODES = 300
+
+    job = Quick(new_game("indian-patience", 10061), budget_s=1e9, max_nodes=40_000)
+    starts = []
+    plain = job._start_dfs
+
+    def start(shuffle=False):
+        plain(shuffle)
+        starts.append((job.partial, len(job.path)))
+
+    job._start_dfs = start
+    v = job.run()
+    assert v.status in ("won", "unknown")
+    assert any(partial and depth > 0 for partial, depth in starts)
+    assert any(not partial for partial, _ in starts)
+    assert job.best_home > 0 and job.best_line
