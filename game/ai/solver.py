@@ -25,7 +25,8 @@ known to it. It searches the solver's own compact copy of the position (solver_m
   column, waste moves) so that wins are found early.
 
 Three searches share the budget (shares per game, see Solver.SHARES): greedy best-first by an
-estimate of the position, depth-first with Luby restarts (capped for Indian Patience) and a
+estimate of the position, depth-first with Luby restarts (capped for Indian Patience, whose
+later runs half the time start at a random point of the most advanced line so far) and a
 lightly shuffled move order, both "eager" (every foundation move is played at once: wins come
 sooner, but running out of moves proves nothing),
 then one exact depth-first search with the safe moves only. That last one is exhaustive, so
