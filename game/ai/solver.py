@@ -25,7 +25,8 @@ known to it. It searches the solver's own compact copy of the position (solver_m
   column, waste moves) so that wins are found early.
 
 Three searches share the budget (shares per game, see Solver.SHARES): greedy best-first by an
-estimate of the position, depth-first with Luby restarts (capped for Indian Patience) and a
+estimate of the position, depth-first with Luby restarts (capped for Indian Patience, whose
+later runs half the time start at a random point of the most advanced line so far) and a
 lightly shuffled move order, both "eager" (every foundation move is played at once: wins come
 sooner, but running out of moves proves nothing),
 then one exact depth-first search with the safe moves only. That last one is exhaustive, so
@@ -49,7 +50,7 @@ from dataclasses import dataclass, field
 from game.core import Move
 
 from .solver_line import Meter, shorten
-from .solver_model import FOUND, STOCK, WASTE, make_model
+from .solver_model import FOUND, STOCK, WASTE, Model, make_model
 
 _clock = time.perf_counter
 
@@ -109,6 +110,11 @@ class Solver:
     RESTART_LUBY_CAP = {"indian-patience": 2}
     SHUFFLE = 0.25  # chance to swap each move with the next in a restart's move order
     SHUFFLES = {"indian-patience": 0.4}  # per game, overriding SHUFFLE
+    #: per game: the chance that a restart starts not from the root but from a random point
+    #: of the line that put the most cards on the foundations so far (see _start_dfs), once
+    #: GUIDED_AFTER positions have been made (the plain restarts win most deals before that)
+    GUIDED = {"indian-patience": 0.5}
+    GUIDED_AFTER = {"indian-patience": 400_000}
     #: the first two searches play every foundation move at once (model.eager): wins come
     #: much sooner, but then their running out of moves proves nothing
     EAGER = True
@@ -180,6 +186,11 @@ class Solver:
         self.rng = random.Random(12345)
         self.luby_cap = self.RESTART_LUBY_CAP.get(self.root.game_id, _NO_LIMIT)
         self.shuffle = self.SHUFFLES.get(self.root.game_id, self.SHUFFLE)
+        self.guided = self.GUIDED.get(self.root.game_id, 0.0)
+        self.guided_after = self.GUIDED_AFTER.get(self.root.game_id, 0)
+        self.partial = False  # the running restart began below the root
+        self.best_line: list = []  # moves (after root_moves) of the most advanced line
+        self.best_home = -1  # its cards on the foundations
         # phase 2: depth-first (set up when phase 1 ends)
         self.seen: dict[bytes, None] = {}
         self.path: list = []  # (move, undo record) of every move played from the root
@@ -284,7 +295,7 @@ class Solver:
         apply, undo, autos, key, moves = (model.apply, model.undo, model.autos, model.key,
                                           model.moves)
         estimate, snapshot, restore = model.estimate, model.snapshot, model.restore
-        dead = model.dead
+        dead = _dead_test(model)
         parents, packed = self.bf_parent, self.bf_moves
         max_nodes = self.max_nodes if self.max_nodes is not None else _NO_LIMIT
         nodes, cap, top = self.nodes, self.BEST_FIRST_STATES, self.top
@@ -310,7 +321,7 @@ class Solver:
                     k = key()
                     if k not in seen:
                         seen[k] = None
-                        if dead():  # proved lost: nothing to search below it
+                        if dead is not None and dead():  # proved lost: nothing to search below it
                             for x, rec in reversed(log):
                                 undo(x, rec)
                             continue
@@ -367,6 +378,16 @@ class Solver:
             self._discard(self.stack, self.seen, self.path)
         model.restore(self.root_snap)
         self.path = []
+        self.partial = False
+        if (shuffle and self.guided and self.best_line and self.nodes >= self.guided_after
+                and self.rng.random() < self.guided):
+            # begin at a random point of the most advanced line so far (not a proof: only
+            # the restarting search, which proves nothing, does this)
+            line = self.best_line
+            cut = self.rng.randrange(len(line))
+            for m in line[:cut]:
+                self.path.append((m, model.apply(m)))
+            self.partial = True
         self.seen = {model.key(): None}
         self.moves = model.moves
         if shuffle:
@@ -381,19 +402,22 @@ class Solver:
                 return out
 
             self.moves = moves
-        self.stack = [[self.moves(), 0, 0]]
+        self.stack = [[self.moves(), 0, len(self.path)]]
 
     def _search(self, stop: float, cap: int = -1) -> None:
         """Depth-first search from where it stopped, until ``stop`` or ``cap`` nodes."""
         model, path, stack, seen = self.model, self.path, self.stack, self.seen
         apply, undo, autos, key, moves = (model.apply, model.undo, model.autos, model.key,
                                           self.moves)
-        dead = model.dead
+        dead = _dead_test(model)
         max_nodes = self.max_nodes if self.max_nodes is not None else _NO_LIMIT
         if 0 <= cap < max_nodes:
             max_nodes = cap
         nodes = self.nodes
         clock = _clock
+        guided = self.guided and cap >= 0
+        fnd = model.fnd
+        best_home = self.best_home
         try:
             while stack:
                 if clock() >= stop or nodes >= max_nodes:
@@ -423,13 +447,18 @@ class Solver:
                         undo(m, rec)
                     continue
                 seen[k] = None
-                if dead():  # proved lost (solver_model's dead()): its moves are not searched
+                if guided and sum(fnd) > best_home:
+                    best_home = self.best_home = sum(fnd)
+                    self.best_line = [m for m, _ in path]
+                if dead is not None and dead():  # proved lost (solver_model's dead()): its moves are not searched
                     while len(path) > base:
                         m, rec = path.pop()
                         undo(m, rec)
                     continue
                 stack.append([moves(), 0, len(path)])
-            if model.eager:
+            if self.partial:  # only the part below the restart's starting point was searched
+                self.run_cap = nodes
+            elif model.eager:
                 self.exhausted = True
             else:
                 self._finish("lost", reason="every line was searched")
@@ -520,6 +549,11 @@ class Solver:
         self.verdict = Verdict(status, line, self.nodes, round(self.seconds, 6), reason)
         # a finished job only answers hint(); its memory goes with it (not freed here, which
         # could hold a frame)
+
+
+def _dead_test(model):
+    """The model's dead-end test, or None when its game has none (saves a call a node)."""
+    return model.dead if type(model).dead is not Model.dead else None
 
 
 def _pack(moves) -> bytes:
