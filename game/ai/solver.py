@@ -240,10 +240,12 @@ class Solver:
                 self._start_dfs()
         if self._win is None and self.verdict is None and self.phase == "dfs":
             self._search(stop)
+        # a found line is shortened and checked within the slice even once the budget is
+        # spent (stop would then be the start of the slice, and no move would be checked)
         if self._win is not None and self.verdict is None and self._shortener is not False:
-            self._shorten(stop)
+            self._shorten(max(stop, deadline))
         if self._win is not None and self.verdict is None and self._shortener is False:
-            self._check_win(stop)
+            self._check_win(max(stop, deadline))
         self.seconds += _clock() - start
         if self.verdict is not None:
             self.verdict.seconds, self.verdict.nodes = round(self.seconds, 6), self.nodes

@@ -186,6 +186,22 @@ def test_budget_s_is_respected_by_solve():
     assert v.status == "unknown" and v.line is None and v.nodes > 0
 
 
+def test_a_win_found_as_the_budget_runs_out_is_still_checked_and_reported():
+    # Two Kings out: the safe moves win at once, in two moves. If the search had used up the
+    # whole budget by then, the line must still be checked move by move and reported "won"
+    # (this once stalled forever: each think() checked nothing once the budget was spent).
+    for game in ("forty-thieves", "indian-patience"):
+        state = position(game, columns=[["KS1"], ["KH1"]])
+        job = Solver(state, budget_s=1)
+        job.seconds = job.budget_s  # as if the search had just spent the budget
+        for _ in range(1000):
+            v = job.think(1)
+            if v is not None:
+                break
+        assert v is not None and v.status == "won", game
+        assert len(v.line) == 2 and replay_wins(state, v.line)
+
+
 def test_max_nodes_is_respected():
     v = solve(new_game("forty-thieves", 1), budget_s=30, max_nodes=2000)
     assert v.status == "unknown" and v.nodes <= 2100
