@@ -243,9 +243,9 @@ class Solver:
         # a found line is shortened and checked within the slice even once the budget is
         # spent (stop would then be the start of the slice, and no move would be checked)
         if self._win is not None and self.verdict is None and self._shortener is not False:
-            self._shorten(max(stop, deadline))
+            self._shorten(deadline)
         if self._win is not None and self.verdict is None and self._shortener is False:
-            self._check_win(max(stop, deadline))
+            self._check_win(deadline)
         self.seconds += _clock() - start
         if self.verdict is not None:
             self.verdict.seconds, self.verdict.nodes = round(self.seconds, 6), self.nodes
