@@ -217,6 +217,11 @@ class FortyThievesModel(Model):
         super().__init__(state)
         self.supermove = bool(self.options.get("supermove"))
         self.takeback = bool(self.options.get("foundation_takeback"))
+        # face -> the lowest index of a copy in the stock (64 if none): a copy is still in the
+        # stock while that index is below sp (for dead()'s quick exits)
+        self.stock_first = [64] * 64
+        for i, f in enumerate(self.stock):
+            self.stock_first[f] = min(self.stock_first[f], i)
 
     # A card may go to a foundation by itself, with no loss, when nothing will ever want to
     # be built on it (both cards one rank lower of its suit are already on the foundations)
@@ -271,9 +276,37 @@ class FortyThievesModel(Model):
         game is lost; as soon as a column can empty, every card can leave: not dead.
         Without foundation_takeback only (cards never come back); supermove changes
         nothing (a supermove is a sequence of single moves through empty columns).
+
+        Quick exits first, with the same answer as the shrinking would give: a column is empty,
+        or holds one card that could go now to its foundation, onto the top card of another
+        column, or onto a copy of the card one higher still in the stock (not a Queen: a King
+        from the stock never gets into a column while none is empty), so it can empty.
         """
         if self.takeback:
             return False
+        cols, fnd = self.cols, self.fnd
+        for c in cols:
+            if not c:
+                return False
+        sp, first = self.sp, self.stock_first
+        for c in cols:
+            if len(c) == 1:
+                x = c[0]
+                r = x & 15
+                s2 = (x >> 4) * 2
+                if fnd[s2] == r - 1 or fnd[s2 + 1] == r - 1:
+                    return False
+                if r < 13:
+                    y = x + 1
+                    if r < 12 and first[y] < sp:
+                        return False
+                    for d in cols:
+                        if d[-1] == y:
+                            return False
+        return self.stuck()
+
+    def stuck(self) -> bool:
+        """The shrinking of F and G itself: dead() without its quick exits."""
         cols, fnd, waste = self.cols, self.fnd, self.waste
         for c in cols:
             if not c:

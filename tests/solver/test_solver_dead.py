@@ -66,3 +66,32 @@ def test_dead_ends_are_really_lost(options):
 def test_takeback_turns_the_dead_end_test_off():
     for seed in range(50):
         assert not make_model(tangled(seed, {"foundation_takeback": True})).dead()
+
+
+def test_the_quick_exits_give_the_same_answer_as_the_full_test(monkeypatch):
+    """dead() first looks for a column that can plainly empty (an empty column, or one card
+    that can go home, onto another column's top card, or onto a copy still in the stock) and
+    only then shrinks F and G (stuck()). On every position real searches meet, the two agree."""
+    from game.ai.solver_model import FortyThievesModel
+    from game.core import new_game
+
+    full, quick = FortyThievesModel.stuck, FortyThievesModel.dead
+    seen = {True: 0, False: 0, "shrunk": 0}
+
+    def checked(model):
+        answer = quick(model)  # calls stuck() (counted below) unless a quick exit answers
+        assert answer == full(model), str(model)
+        seen[answer] += 1
+        return answer
+
+    def counted(model):
+        seen["shrunk"] += 1
+        return full(model)
+
+    monkeypatch.setattr(FortyThievesModel, "dead", checked)
+    monkeypatch.setattr(FortyThievesModel, "stuck", counted)
+    for deal in (10001, 10002, 10003, 10006, 10060, 10137):
+        solve(new_game("forty-thieves", deal), budget_s=60, max_nodes=15_000)
+    quick_exits = seen[True] + seen[False] - seen["shrunk"]
+    assert seen[True] >= 100 and seen[False] >= 100, seen
+    assert quick_exits >= 100 and seen["shrunk"] >= 100, seen
