@@ -9,8 +9,9 @@ The list ships as a small data file (game/ai/data/winnable.json) built by
     python -m game.ai.deals build [--count 200] [--budget 10] [--game forty-thieves] [--start 1]
 
 which solves deals start .. start+count-1 and keeps those the solver WON (each winning line was
-replayed through the core before being believed). A deal missing from the list may be winnable
-too: the list holds only what was proved within the budget.
+replayed through the core before being believed), together with every deal the list held
+before (a deal proved winnable stays winnable; deal numbers never change). A deal missing from
+the list may be winnable too: the list holds only what was proved within the budget.
 
 Forty Thieves' options only add moves (supermove lets a run move as one; foundation_takeback
 lets a foundation card come back), so a deal winnable without them is winnable with them: the
@@ -81,6 +82,11 @@ def build(games, start: int, count: int, budget_s: float, out=sys.stdout) -> dic
             print(f"{game} {deal}: {v.status} ({v.seconds:.2f} s, {v.nodes} nodes)", file=out,
                   flush=True)
         fastest = sorted(times, key=times.get)[:3]  # for tests: re-solving these is quick
+        before = old.get(game, {}).get("won", []) if isinstance(old.get(game), dict) else []
+        kept = sorted(set(before) - set(won))
+        won = sorted(set(won) | set(kept))  # proved before: still winnable
+        if kept:
+            print(f"{game}: {len(kept)} deals listed before kept: {kept}", file=out, flush=True)
         result["games"][game] = {"searched": [start, start + count - 1], "won": won,
                                  "lost": lost, "unknown": len(unknown), "fastest": fastest,
                                  "seconds": round(time.perf_counter() - t0, 1)}

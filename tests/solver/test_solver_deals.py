@@ -40,3 +40,22 @@ def test_bad_game_or_option_is_refused():
         winnable_deals("klondike")
     with pytest.raises(ValueError):
         winnable_deals("indian-patience", supermove=True)
+
+
+def test_a_rebuild_keeps_the_deals_proved_before(monkeypatch):
+    """Rebuilding the list never drops a deal it held: a win was proved by a replayed line,
+    and deal numbers never change. Deals won now are added."""
+    import io
+
+    from game.ai import deals, solver
+    from game.ai.solver import Verdict
+
+    monkeypatch.setattr(deals, "_load", lambda: {"forty-thieves": {"won": [2, 900]}})
+
+    def fake_solve(state, budget_s=10.0, max_nodes=None):
+        return Verdict("won" if state.seed == 1 else "unknown", [], 1, 0.01)
+
+    monkeypatch.setattr(solver, "solve", fake_solve)
+    data = deals.build(["forty-thieves"], start=1, count=3, budget_s=0.01, out=io.StringIO())
+    assert data["games"]["forty-thieves"]["won"] == [1, 2, 900]
+    assert data["games"]["forty-thieves"]["unknown"] == 2
