@@ -90,8 +90,8 @@ def build(games, start: int, count: int, budget_s: float, out=sys.stdout) -> dic
         result["games"][game] = {"searched": [start, start + count - 1], "won": won,
                                  "lost": lost, "unknown": len(unknown), "fastest": fastest,
                                  "seconds": round(time.perf_counter() - t0, 1)}
-        print(f"{game}: {len(won)} won, {len(lost)} lost, {len(unknown)} unknown of {count}",
-              file=out, flush=True)
+        print(f"{game}: {len(won) - len(kept)} won, {len(lost)} lost, {len(unknown)} unknown of "
+              f"{count} ({len(won)} listed)", file=out, flush=True)
     for game in GAMES:  # keep what was built before for games not rebuilt now
         if game not in result["games"] and game in old:
             result["games"][game] = old[game]
