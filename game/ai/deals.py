@@ -82,8 +82,7 @@ def build(games, start: int, count: int, budget_s: float, out=sys.stdout) -> dic
             print(f"{game} {deal}: {v.status} ({v.seconds:.2f} s, {v.nodes} nodes)", file=out,
                   flush=True)
         fastest = sorted(times, key=times.get)[:3]  # for tests: re-solving these is quick
-        before = old.get(game, {}).get("won", []) if isinstance(old.get(game), dict) else []
-        kept = sorted(set(before) - set(won))
+        kept = sorted(set(winnable_deals(game)) - set(won))
         won = sorted(set(won) | set(kept))  # proved before: still winnable
         if kept:
             print(f"{game}: {len(kept)} deals listed before kept: {kept}", file=out, flush=True)
