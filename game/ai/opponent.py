@@ -7,6 +7,11 @@
     move = job.think(budget_ms)     # None until decided; returns within the budget (+ a slice)
     bot.calls_stop(state)           # after the other player's move: call Stop! now?
 
+The levels' random choices (Easy's slips, which of equal moves, Stop! calls) are drawn from the
+position itself (with the bot's ``seed``): the same position gets the same choice, so a deal
+played the same way plays the same, and a game resumed after a reload goes on exactly as it
+would have.
+
 A move the bot returns is in ``state.legal_moves()``, except that Easy and Medium now and then
 break a priority rule on purpose in STOP! mode: such a move is in ``state.breach_moves()`` and is
 played with ``state.push(move, breach=True)``.
@@ -103,7 +108,7 @@ class Bot:
         if level not in LEVELS:
             raise ValueError(f"unknown level {level!r}; the levels are {', '.join(LEVELS)}")
         self.level = level
-        self.rng = random.Random(seed)
+        self.seed = 0 if seed is None else seed
         self._plan: list = []  # [(position key before the move, move)] still to play
         self._turn: tuple | None = None  # which turn _seen belongs to
         self._seen: set = set()  # model positions already passed through in this turn
@@ -142,43 +147,50 @@ class Bot:
         Easy on about one in three."""
         if state.breach is None:
             return False
-        return self.stop_rate >= 1.0 or self.rng.random() < self.stop_rate
+        return self.stop_rate >= 1.0 or self._rng(state, "stop").random() < self.stop_rate
+
+    def _rng(self, state, purpose: str) -> random.Random:
+        """The random choices for one decision, drawn from the position (a str seed is hashed
+        the same way on every machine and run)."""
+        return random.Random(f"{self.seed}/{purpose}/{state.seed}/{state.turn}/"
+                             f"{state.position_digest()}/{tuple(p.down for p in state.hands)}")
 
     # ------------------------------------------------------------------ deciding
     def _decide(self, state):
         """Generator: yields between slices, returns the move."""
         legal = state.legal_moves()
         self._plan = []
-        slip = self._slip(state, legal)
+        rng = self._rng(state, "move")
+        slip = self._slip(state, rng)
         if slip is not None:
             return slip
         if self.level == "random":
-            return self.rng.choice(legal)
+            return rng.choice(legal)
         if self.level in ("greedy", "easy"):
-            return self._greedy(state, legal)
+            return self._greedy(state, legal, rng)
         if len(legal) == 1:
             return legal[0]
         yield
         move = yield from self._plan_turn(state, legal)
         return move
 
-    def _slip(self, state, legal) -> Move | None:
+    def _slip(self, state, rng) -> Move | None:
         """Easy and Medium break a priority rule now and then (STOP! mode only)."""
-        if self.breach_rate and self.rng.random() < self.breach_rate:
+        if self.breach_rate and rng.random() < self.breach_rate:
             breaches = state.breach_moves()
             if breaches:
-                return self.rng.choice(breaches)
+                return rng.choice(breaches)
         return None
 
-    def _greedy(self, state, legal) -> Move:
+    def _greedy(self, state, legal, rng) -> Move:
         p = state.current_player
         ranked = sorted(legal, key=lambda m: greedy_rank(m, p))
         if self.slip_rate:
             # Easy overlooks things: a load, a place for its hand card, an emptying house move
             ranked = [m for m in ranked if not (10 < greedy_rank(m, p) < 80
-                                                and self.rng.random() < self.slip_rate)] or ranked
+                                                and rng.random() < self.slip_rate)] or ranked
         best = greedy_rank(ranked[0], p)
-        return self.rng.choice([m for m in ranked if greedy_rank(m, p) == best])
+        return rng.choice([m for m in ranked if greedy_rank(m, p) == best])
 
     def _plan_turn(self, state, legal):
         oracle = self.level == "oracle"
@@ -207,7 +219,7 @@ class Bot:
             self._seen.add(Model.from_state(state, oracle=oracle).key())
             yield
         if not plan:  # cannot happen while the model agrees with the core; stay safe
-            return self._greedy(state, legal)
+            return self._greedy(state, legal, self._rng(state, "move"))
         self._plan = plan[1:]
         return plan[0][1]
 

@@ -266,3 +266,48 @@ def test_pass_when_nothing_else_is_possible():
     assert legal == [PASS], legal
     for level in LEVELS:
         assert opponent(level).choose(state) == PASS
+
+
+def _record(state, bots, stop_after=None):
+    """Play on, recording (player, move, breached, Stop! called); stop after ``stop_after``
+    moves."""
+    log = []
+    while not state.is_over() and (stop_after is None or len(log) < stop_after):
+        p = state.current_player
+        move = bots[p].choose(state)
+        breached = move not in state.legal_moves()
+        state.push(move, breach=breached) if breached else state.push(move)
+        called = breached and bots[1 - p].calls_stop(state)
+        if called:
+            state.call_stop()
+        log.append((p, str(move), breached, called))
+        assert len(log) < MAX_MOVES
+    return log
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "random"])
+def test_a_deal_played_the_same_way_is_played_the_same_by_the_computer(level):
+    """Deal # gives the same game: the same player moves meet the same computer moves, slips
+    and Stop! calls (the levels' randomness is drawn from the position)."""
+    games = [_record(new_game("russian-bank", seed=31), [opponent(level), opponent("greedy")])
+             for _ in range(2)]
+    assert games[0] == games[1]
+    assert any(breached for _, _, breached, _ in games[0]) or level == "random"
+    other_seed = _record(new_game("russian-bank", seed=31), [opponent(level, seed=9),
+                                                             opponent("greedy")])
+    assert other_seed != games[0], "the seed should change the computer's choices"
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+def test_a_game_resumed_with_a_new_computer_player_goes_on_as_before(level):
+    """A reload makes a new opponent object; the rest of the game is what it would have been."""
+    whole = _record(new_game("russian-bank", seed=32), [opponent("greedy"), opponent(level)])
+    mid_turn = [i for i in range(1, len(whole)) if whole[i - 1][0] == whole[i][0] == 1]
+    turn_start = [i for i in range(1, len(whole)) if whole[i - 1][0] == 0 and whole[i][0] == 1]
+    assert len(mid_turn) > 10 and len(turn_start) > 10
+    for cut in mid_turn[3], mid_turn[len(mid_turn) // 2], turn_start[len(turn_start) // 2]:
+        state = new_game("russian-bank", seed=32)
+        bots = [opponent("greedy"), opponent(level)]
+        first = _record(state, bots, stop_after=cut)
+        rest = _record(state.copy(), [opponent("greedy"), opponent(level)])
+        assert first + rest == whole, f"{level} played differently after move {cut}"
