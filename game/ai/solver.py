@@ -21,6 +21,8 @@ known to it. It searches the solver's own compact copy of the position (solver_m
   second empty column as a target; a move straight back is a transposition;
 - dead ends are dropped: a Forty Thieves position where some card can never leave its pile
   is proved lost by a quick test (``dead`` in solver_model.py) and not searched further;
+  at the start, a relaxed game played in the stock's order (``relaxed_lost``) may prove the
+  whole position lost at once;
 - moves are ordered by a simple heuristic (foundation moves, moves that free a card or a
   column, waste moves) so that wins are found early.
 
@@ -159,6 +161,9 @@ class Solver:
             return
         if model.dead():
             self._finish("lost", reason="a card can never leave its pile")
+            return
+        if model.relaxed_lost():
+            self._finish("lost", reason="even a relaxed game, in the stock's order, is lost")
             return
         # phase 1: best-first
         self.phase = "best"
