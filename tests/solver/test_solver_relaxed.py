@@ -39,10 +39,11 @@ def exact_verdict(state, monkeypatch, nodes=20_000):
     return {"won": True, "lost": False}.get(v.status)
 
 
-@pytest.mark.parametrize("stock_left", [20, 8])
-def test_positions_the_relaxed_game_calls_lost_are_really_lost(stock_left, monkeypatch):
+@pytest.mark.parametrize("stock_left, beyond_dead", [(20, 5), (8, 1)])
+def test_positions_the_relaxed_game_calls_lost_are_really_lost(stock_left, beyond_dead,
+                                                                monkeypatch):
     fired = only_relaxed = checked = 0
-    for i in range(40):
+    for i in range(50):
         state = played_until(1 + i, i, stock_left)
         model = make_model(state)
         relaxed, dead = model.relaxed_lost(), model.dead()
@@ -55,7 +56,8 @@ def test_positions_the_relaxed_game_calls_lost_are_really_lost(stock_left, monke
             only_relaxed += not dead
             assert truth is False, f"deal {1 + i}: the relaxed test called a won position lost"
     # enough decided positions, and the test finds losses the dead-end test misses
-    assert checked >= 20 and fired >= 10 and only_relaxed >= 3, (checked, fired, only_relaxed)
+    assert checked >= 20 and fired >= 10 and only_relaxed >= beyond_dead, (
+        checked, fired, only_relaxed)
 
 
 def test_no_position_along_a_winning_line_is_called_lost():
@@ -76,9 +78,9 @@ def test_no_position_along_a_winning_line_is_called_lost():
 
 
 def test_a_deal_the_relaxed_game_cannot_win_is_proved_lost_at_once():
-    """Deal 10120: in the stock's order, no column can ever empty and cards stay short of the
+    """Deal 10177: in the stock's order, no column can ever empty and cards stay short of the
     foundations even when every card that leaves its pile stays available for ever."""
-    state = new_game("forty-thieves", 10120)
+    state = new_game("forty-thieves", 10177)
     assert not make_model(state).dead()
     start = time.process_time()
     v = solve(state, budget_s=10)
