@@ -276,7 +276,10 @@ def _record(state, bots, stop_after=None):
         p = state.current_player
         move = bots[p].choose(state)
         breached = move not in state.legal_moves()
-        state.push(move, breach=breached) if breached else state.push(move)
+        if breached:
+            state.push(move, breach=True)
+        else:
+            state.push(move)
         called = breached and bots[1 - p].calls_stop(state)
         if called:
             state.call_stop()
