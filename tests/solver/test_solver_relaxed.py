@@ -77,6 +77,25 @@ def test_no_position_along_a_winning_line_is_called_lost():
     assert positions >= 300
 
 
+def test_a_card_whose_face_is_home_may_leave_in_the_relaxed_game():
+    """The hole the face rule closes. The relaxed game sends the 5S on top of column 0 home
+    first; the other 5S then fits no foundation (the second spade foundation is at 2 and its 3
+    lies under that 5S) and no 6S ever leaves its pile (both lie under it too). The real game
+    sends the 5S of column 1 home instead and wins, as the solver's line (replayed through the
+    core) shows: so the relaxed game must let a card go when a copy of its face is home."""
+    from solver_positions import position
+
+    columns = [["KH0", "5S1"],
+               ["QD0", "QD1", "QC0", "QC1", "QH0", "QH1", "6S0", "6S1", "3S1", "5S0"],
+               ["KD0"], ["KD1"], ["KC0"], ["KC1"], ["KH1"], ["KS0"], ["QS0", "KS1"],
+               ["QS1", "JS0"]]
+    stock = ["4S1", "7S0", "7S1", "8S0", "8S1", "9S0", "9S1", "TS0", "TS1", "JS1"][::-1]
+    state = position("forty-thieves", columns=columns, stock=stock)
+    assert make_model(state).fnd[:2] == [4, 2]
+    assert not make_model(state).relaxed_lost()
+    assert solve(state, budget_s=10).status == "won"
+
+
 def test_a_deal_the_relaxed_game_cannot_win_is_proved_lost_at_once():
     """Deal 10177: in the stock's order, no column can ever empty and cards stay short of the
     foundations even when every card that leaves its pile stays available for ever."""
