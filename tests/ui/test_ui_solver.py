@@ -108,6 +108,22 @@ def test_the_light_goes_from_thinking_to_winnable(ui, quick_deals, game_id):
     ui.screenshot(f"{game_id}-hint-and-light.png")
 
 
+def test_the_light_says_not_winnable_for_a_deal_proved_lost(ui):
+    """Forty Thieves deal 10177 is proved lost as soon as the solver starts (the relaxed game in
+    the stock's order): the light turns red at the solver's first slice (the frame after the
+    deal), with no search, and no Finish is offered."""
+    ui.app.settings["winnable_light"] = True
+    t = ui.app.open_game("forty-thieves")
+    t.start(10177)
+    ui.frames(2)
+    assert t.verdict is not None and t.verdict.status == "lost" and t.verdict.nodes == 0
+    ui.frames(1)
+    assert light(ui) == LIGHT_COLOURS["lost"] != GREY
+    assert t.assisted
+    assert not t.finish_button.visible
+    ui.screenshot("forty-thieves-light-not-winnable.png")
+
+
 @pytest.mark.parametrize("game_id", GAMES)
 def test_hint_shows_the_next_move_of_a_winning_line(ui, quick_deals, game_id):
     deal, _ = quick_deals[game_id]
