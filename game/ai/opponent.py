@@ -152,8 +152,8 @@ class Bot:
     def _rng(self, state, purpose: str) -> random.Random:
         """The random choices for one decision, drawn from the position (a str seed is hashed
         the same way on every machine and run)."""
-        return random.Random(f"{self.seed}/{purpose}/{state.seed}/{state.turn}/"
-                             f"{state.position_digest()}/{tuple(p.down for p in state.hands)}")
+        deal, turn, _, digest, downs = _position(state)
+        return random.Random(f"{self.seed}/{purpose}/{deal}/{turn}/{digest}/{downs}")
 
     # ------------------------------------------------------------------ deciding
     def _decide(self, state):
