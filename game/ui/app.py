@@ -41,8 +41,14 @@ PACES = {"slow": 1400, "normal": 800, "fast": 350, "instant": 60}  # ms between 
 LEVELS = ("easy", "medium", "hard")
 
 
+#: the App running now (the last one made): a handle for tests and for the browser harness
+current: "App | None" = None
+
+
 class App:
     def __init__(self, saves=None, flags: int | None = None, screen=None):
+        global current
+        current = self
         pygame.init()
         if screen is None:
             if flags is None:
@@ -209,7 +215,9 @@ async def main(saves=None) -> None:
     app = App(saves)
     settle_memory()
     while app.running:
-        dt = app.clock.tick(FPS)
+        # In the browser the runtime paces ``await asyncio.sleep(0)`` to the page's animation
+        # frames, so the clock only measures; tick(FPS) would busy-wait a core there.
+        dt = app.clock.tick() if WEB else app.clock.tick(FPS)
         app.step(min(dt, 100))
         await asyncio.sleep(0)
     if hasattr(app.scene, "leave"):
