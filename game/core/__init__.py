@@ -1,20 +1,24 @@
 """The rules core: pure Python, no pygame; shared by the client, the AI and the solver.
 
-    from game.core import GAMES, new_game, from_dict, IllegalMove, Move, Card
+    from game.core import GAMES, info, new_game, from_dict, IllegalMove, Move, Card
     s = new_game("forty-thieves", seed=123)
     s.legal_moves(); s.push(move); s.pop(); s.is_over(); s.result(); s.piles()
     s.to_dict(); from_dict(d)
+    info("forty-thieves").title       # a game's description (core/info.py)
+
+A game is one module here: its rules (pile classes and a few named functions) and its
+description (INFO). Importing it registers it; GAMES lists them in the order below.
 """
 
 from .cards import Card
+from .info import GameInfo, Option
 from .moves import PASS, STOP, IllegalMove, Move
-from .state import GameState, Result, from_dict
-from .forty_thieves import FortyThieves
-from .indian_patience import IndianPatience
-from .russian_bank import Breach, Match, RussianBank, StopCall
+from .state import REGISTRY, Breach, GameState, Result, StopCall, from_dict
+from . import forty_thieves, indian_patience, russian_bank  # noqa: F401  (they register)
+from .russian_bank import Match
 
-GAMES = ("forty-thieves", "indian-patience", "russian-bank")
-_CLASSES = {cls.game_id: cls for cls in (FortyThieves, IndianPatience, RussianBank)}
+GAMES = tuple(REGISTRY)
+_CLASSES = REGISTRY
 
 
 def new_game(game_id: str, seed: int = 0, **options) -> GameState:
@@ -31,5 +35,15 @@ def game_class(game_id: str) -> type[GameState]:
     return _CLASSES[game_id]
 
 
-__all__ = ["GAMES", "PASS", "STOP", "Breach", "Card", "GameState", "IllegalMove", "Match", "Move",
-           "Result", "StopCall", "from_dict", "game_class", "new_game"]
+def info(game_id: str) -> GameInfo:
+    """The description of a game: title, blurb, players, options, rules text, table kind.
+    An unknown game raises ValueError."""
+    cls = _CLASSES.get(game_id) if isinstance(game_id, str) else None
+    if cls is None:
+        raise ValueError(f"unknown game {game_id!r}; the games are {', '.join(GAMES)}")
+    return cls.INFO
+
+
+__all__ = ["GAMES", "PASS", "STOP", "Breach", "Card", "GameInfo", "GameState", "IllegalMove",
+           "Match", "Move", "Option", "Result", "StopCall", "from_dict", "game_class", "info",
+           "new_game"]

@@ -13,9 +13,36 @@ foundation's top card may come back onto a column).
 from __future__ import annotations
 
 from .cards import SUITS, card_key
+from .info import GameInfo, Option
 from .moves import IllegalMove, Move
 from .solitaire import Solitaire
 from .state import ANY, REGISTRY, Pile
+
+
+RULES = """# Forty Thieves
+Two packs of 52 cards. Ten columns of four cards each are dealt face up; the rest form the stock. The aim is to build all 104 cards onto the eight foundations, each up in suit from Ace to King.
+
+# Moving cards
+The columns build down in the same suit (a Nine of hearts goes on a Ten of hearts). Only one card moves at a time. An empty column takes any card. With the "runs" setting (supermove), a run down in suit may move together when there are enough empty columns to move it card by card.
+
+# The stock
+Click the stock to turn one card onto the waste. The top card of the waste can be played onto a foundation or a column. There is no redeal: when the stock is empty, it stays empty.
+
+# Winning
+You win when every card is on the foundations. When no move is left, the deal is stuck: take moves back, restart it, or try a new one. Cards on the foundations stay there.
+"""
+
+INFO = GameInfo(
+    id="forty-thieves", title="Forty Thieves",
+    blurb="Two packs, ten columns, build down in suit.",
+    players=(1,),
+    option_list=(
+        Option("supermove", False, (False, True), "Forty Thieves runs",
+               ("One card at a time", "Runs (supermove)")),
+        Option("foundation_takeback", False, (False, True), "Forty Thieves foundations",
+               ("Cards stay there", "Top card may come back")),
+    ),
+    rules=RULES, table="solitaire")
 
 
 class Tableau(Pile):
@@ -23,6 +50,7 @@ class Tableau(Pile):
     rule = "columns build down in suit"
 
     BY_TOP = {card_key(r, s): (card_key(r - 1, s),) for r in range(2, 14) for s in SUITS}
+    BUILDS = BY_TOP  # card face -> the faces that may be played on it
     WHEN_EMPTY = ANY
 
 
@@ -35,11 +63,8 @@ def run_length(pile: Pile) -> int:
 
 
 class FortyThieves(Solitaire):
-    game_id = "forty-thieves"
-    title = "Forty Thieves"
+    INFO = INFO
     Tableau = Tableau
-    OPTIONS = {"supermove": (False, (False, True)),
-               "foundation_takeback": (False, (False, True))}
 
     def _deal(self, seed):
         deck = self._shuffled_deck(seed)

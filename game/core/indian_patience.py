@@ -16,9 +16,29 @@ from the same stock. Won when all 104 cards are on the foundations.
 from __future__ import annotations
 
 from .cards import SUITS, card_key
+from .info import GameInfo
 from .moves import IllegalMove
 from .solitaire import Solitaire
 from .state import ANY, REGISTRY, Pile
+
+RULES = """# Indian Patience
+Two packs. Ten columns of three cards: one face down, then two face up. The eight foundations build up in suit from Ace to King; the aim is to put all 104 cards there.
+
+# Moving cards
+The columns build down by any suit but the same: a Nine may go on any Ten that is not of its own suit. One card moves at a time.
+
+# Protected cards
+When a face-down card is uncovered it turns face up and becomes protected (it is marked). A protected card may only go to a foundation, and nothing may be played on it. When a protected card goes to a foundation, its empty column is dealt again from the stock: one card face down and two face up (if fewer than three cards are left, they all come face up).
+While the stock has cards, an empty column cannot be filled by you. The moment the stock is empty, protection ends for every card, and from then on an empty column takes any card.
+
+# The stock
+Click the stock to turn one card onto the waste; the top card of the waste is playable. There is no redeal, and refills come from the same stock.
+"""
+
+INFO = GameInfo(
+    id="indian-patience", title="Indian Patience",
+    blurb="Build down in other suits; exposed cards are protected.",
+    players=(1,), rules=RULES, table="solitaire")
 
 # card face -> the faces that may be played on it: one rank lower, any other suit
 _BUILD_ON = {card_key(r, s): tuple(card_key(r - 1, o) for o in SUITS if o != s)
@@ -29,6 +49,7 @@ class Tableau(Pile):
     kind = "tableau"
     rule = "columns build down by any suit but the same"
     BY_TOP = None  # protection and the stock matter too
+    BUILDS = _BUILD_ON  # card face -> the faces that may be played on it
 
     def wanted(self):
         game = self.game
@@ -53,8 +74,7 @@ class Tableau(Pile):
 
 
 class IndianPatience(Solitaire):
-    game_id = "indian-patience"
-    title = "Indian Patience"
+    INFO = INFO
     Tableau = Tableau
     VARS = {"protected": (False,) * 10}  # per column: its single card is protected
 
@@ -70,6 +90,9 @@ class IndianPatience(Solitaire):
     def is_protected(self, pile_name: str) -> bool:
         pile = self.pile.get(pile_name)
         return pile is not None and pile.kind == "tableau" and self.protected[pile.index - 10]
+
+    def marks(self):
+        return {t.name: "protected" for t in self.tableau if self.protected[t.index - 10]}
 
     def _generate_moves(self):
         moves = []

@@ -28,11 +28,50 @@ difference, no bonus. Every game ends: lows only fall, and every turn is finite.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
-
 from .cards import SUITS, Rng, card_key, pack, shuffled
+from .info import GameInfo, Option
 from .moves import PASS, STOP, IllegalMove, Move
-from .state import ANY, REGISTRY, Foundation, GameState, Pile, Result, _Entry
+from .state import ANY, REGISTRY, Breach, Foundation, GameState, Pile, Result, StopCall, _Entry
+
+RULES = """# Russian Bank
+A race between two players, you and the computer, each with a pack of 52 cards (the packs have different backs). You sit at the bottom, the computer at the top. Each has a reserve of 13 cards (only the top one face up), a hand of the rest face down, and a waste pile. Between you are eight houses (four dealt by each player) and eight foundations. The first to get rid of every card of their reserve, hand and waste wins.
+
+# Who starts
+The player whose top reserve card is lower starts (King high, Ace low); on a tie the houses are compared.
+
+# Available cards
+On your turn you may play the top card of your reserve, the outer card of any house, and your hand card once you have turned it up. Cards move one at a time.
+
+# Where cards go
+Foundations: any Ace starts one; they build up in suit to the King. Houses build down in alternating colours (a red Nine on a black Ten); an empty house takes any available card. Loading: you may put an available card of the same suit and one rank higher or lower onto the computer's face-up reserve card or waste card (never onto an empty pile, never onto your own).
+
+# Priorities
+(a) If your reserve card can go to a foundation, it must go there before any other move.
+(b) Any other available card that fits a foundation must go there before any other kind of move or turning your hand card.
+(c) While your reserve has cards, every empty house must be filled from the reserve before you turn a hand card.
+
+# Your turn
+Click your hand to turn up its top card. You may still make other moves; the hand card stays available. Your turn ends when you put the turned-up hand card on your own waste (drag it there, or press End turn). When your hand is empty and you need a card, your waste is turned over to become your hand. Once your hand and waste are both used up, you end your turn whenever you like (End turn), after any foundation moves that are due.
+
+# Stop!
+In STOP! mode a move that breaks a priority may be played. The opponent may then call "Stop!" before the next move: the move is taken back, the compulsory move is played instead, and the offender's turn ends. The computer calls Stop! on you; press the Stop! button (or X) when the computer breaks a priority. A wrong call changes nothing. In Strict mode such moves are simply refused.
+
+# Winning and the match
+The winner scores 30 points, plus 1 for each card in the loser's hand and waste and 2 for each card in the loser's reserve. If for many turns (twice the larger hand plus waste, plus two) neither player gets down to fewer cards than they have ever had, or a position comes back at the start of a turn, the game is a stalemate and the player with fewer cards left (reserve cards count double) scores the difference. A match goes on until a player reaches the target score (300 by default).
+"""
+
+INFO = GameInfo(
+    id="russian-bank", title="Russian Bank",
+    blurb="Race the computer to empty your piles.",
+    players=(2,),
+    option_list=(
+        Option("mode", "stop", ("stop", "strict"), "Russian Bank priorities",
+               ("STOP! mode", "Strict")),
+        Option("own_waste_playable", False, (False, True), "Own waste playable", ("No", "Yes")),
+        Option("reserve_size", 13, (13, 12, 11), "Reserve size"),
+    ),
+    rules=RULES, table="duel",
+    match=Option("match_target", 300, (100, 300, 500), "Match to", note="new matches"))
 
 _OTHER_COLOUR = {"S": "HD", "C": "HD", "H": "SC", "D": "SC"}
 _BUILD_ON = {card_key(r, s): tuple(card_key(r - 1, o) for o in _OTHER_COLOUR[s])
@@ -113,24 +152,6 @@ class Hand(PlayerPile):
         return None if ok else f"{self.name}: only the hand's top card may lie face up"
 
 
-@dataclass(frozen=True)
-class Breach:
-    """A priority rule broken by the last move (STOP! mode)."""
-
-    rule: str  # "a", "b" or "c" as in DECISIONS.md 3
-    reason: str  # the sentence saying which priority was broken
-    move: Move  # the offending move
-    compulsory: Move  # what the rules required instead
-    player: int  # the offender
-
-
-@dataclass(frozen=True)
-class StopCall:
-    right: bool
-    message: str
-    breach: Breach | None = None
-
-
 def first_player(reserve_tops, house_rows) -> int:
     """Lower top reserve card starts (King high, Ace low); on a tie compare the houses from the
     one next to each reserve outwards; on a full tie player 0 starts."""
@@ -141,12 +162,7 @@ def first_player(reserve_tops, house_rows) -> int:
 
 
 class RussianBank(GameState):
-    game_id = "russian-bank"
-    title = "Russian Bank"
-    players = 2
-    OPTIONS = {"mode": ("stop", ("stop", "strict")),
-               "own_waste_playable": (False, (False, True)),
-               "reserve_size": (13, (13, 12, 11))}
+    INFO = INFO
     LAYOUT = (*((f"foundation{i}", Foundation) for i in range(8)),
               *((f"house{i}", House) for i in range(8)),
               ("reserve0", Reserve), ("hand0", Hand), ("waste0", Waste),

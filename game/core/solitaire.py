@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from .cards import ALL_CARDS, Rng, shuffled
+from .cards import ALL_CARDS, SUITS, Rng, shuffled
 from .moves import IllegalMove, Move
 from .state import Foundation, GameState, Pile, Result
 
@@ -29,7 +29,7 @@ class Waste(Pile):
 class Solitaire(GameState):
     """Stock, waste, foundation0..7, tableau0..9."""
 
-    Tableau: type[Pile] = Pile
+    Tableau: type[Pile] = Pile  # with BUILDS: card face -> the faces that may go on it
 
     def __init_subclass__(cls, **kw):
         super().__init_subclass__(**kw)
@@ -56,6 +56,28 @@ class Solitaire(GameState):
             return Result("won", 0, reason="Every card is on the foundations.")
         if not self.legal_moves():
             return Result("stuck", reason="No more moves.")
+        return None
+
+    def safe_move(self) -> Move | None:
+        """A move to a foundation that can never be regretted (for auto-move): the card is an
+        Ace or a Two, or every card that could still be played on it in a column is already on
+        the foundations (both copies of each such face)."""
+        tops: dict[str, list[int]] = {}
+        for f in self.foundations:
+            if f.cards:
+                tops.setdefault(f.cards[0].suit, []).append(f.cards[-1].rank)
+        copies = len(self.CARDS) // 52
+        builds = self.Tableau.BUILDS
+        for m in self.legal_moves():
+            if not m.target.startswith("foundation") or m.count != 1:
+                continue
+            card = self.pile[m.source].top
+            if card.rank <= 2:
+                return m
+            partners = builds.get(card.key, ())  # faces one rank lower that fit on it
+            if all(sum(1 for t in tops.get(SUITS[k // 16], ()) if t >= card.rank - 1) == copies
+                   for k in partners):
+                return m
         return None
 
     def _sources(self) -> list[Pile]:

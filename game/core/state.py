@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from .cards import ALL_CARDS, SUITS, Card, card_key
+from .info import GameInfo
 from .moves import STOP, IllegalMove, Move
 
 FORMAT = 1
@@ -113,6 +114,26 @@ class Result:
     reason: str = ""
 
 
+@dataclass(frozen=True)
+class Breach:
+    """A priority rule broken by the last move, while the opponent may still call on it."""
+
+    rule: str  # which priority, as the game's rules number it ("a", "b", "c" in Russian Bank)
+    reason: str  # the sentence saying which priority was broken
+    move: Move  # the offending move
+    compulsory: Move  # what the rules required instead
+    player: int  # the offender
+
+
+@dataclass(frozen=True)
+class StopCall:
+    """What a call on the last move did: ``right`` (it caught a breach) and a sentence."""
+
+    right: bool
+    message: str
+    breach: Breach | None = None
+
+
 class _Entry:
     __slots__ = ("move", "ops", "breach", "restore")
 
@@ -123,16 +144,21 @@ class _Entry:
 class GameState:
     """The state of one game. Subclasses give the layout, the deal and the rules."""
 
-    game_id: ClassVar[str] = ""
-    title: ClassVar[str] = ""
-    players: ClassVar[int] = 1
-    OPTIONS: ClassVar[dict[str, tuple]] = {}  # name -> (default, allowed values)
+    INFO: ClassVar[GameInfo]  # the game's description (info.py): id, title, options, rules
+    game_id: ClassVar[str] = ""  # INFO.id
+    title: ClassVar[str] = ""  # INFO.title
+    CARDS: ClassVar[tuple[Card, ...]] = ALL_CARDS  # every card the game is played with
     VARS: ClassVar[dict[str, Any]] = {}  # named variables of a position -> default
     LAYOUT: ClassVar[tuple[tuple[str, type], ...]] = ()  # (pile name, pile class)
     _move_table: ClassVar[list[list[Move]]]
 
+    def __init_subclass__(cls, **kw):
+        super().__init_subclass__(**kw)
+        if "INFO" in cls.__dict__:
+            cls.game_id, cls.title = cls.INFO.id, cls.INFO.title
+
     def __init__(self, seed: int | None = None, **options):
-        self.options = self._check_options(options)
+        self.options = self.INFO.check_options(options)
         self.seed = seed
         self.pile_list = [cls(name, i, self) for i, (name, cls) in enumerate(self.LAYOUT)]
         self.pile = {p.name: p for p in self.pile_list}
@@ -147,22 +173,6 @@ class GameState:
 
     # ----------------------------------------------------------------- options and deal
     @classmethod
-    def _check_options(cls, options: dict) -> dict:
-        if not isinstance(options, dict):
-            raise ValueError("options must be a mapping")
-        out = {}
-        for name, value in options.items():
-            if name not in cls.OPTIONS:
-                known = ", ".join(cls.OPTIONS) or "none"
-                raise ValueError(f"unknown option {name!r} for {cls.game_id} (options: {known})")
-            allowed = cls.OPTIONS[name][1]
-            if value not in allowed or type(value) is not type(allowed[0]):
-                raise ValueError(f"option {name} must be one of {list(allowed)}, not {value!r}")
-        for name, (default, _) in cls.OPTIONS.items():
-            out[name] = options.get(name, default)
-        return out
-
-    @classmethod
     def deal(cls, seed: int, **options) -> "GameState":
         if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
             raise ValueError(f"a deal number is a whole number >= 0, not {seed!r}")
@@ -176,6 +186,10 @@ class GameState:
 
     # ----------------------------------------------------------------- the state API
     current_player = 0
+
+    @property
+    def player_count(self) -> int:
+        return self.options.get("players", self.INFO.players[0])
 
     def _refusal(self, move: Move) -> IllegalMove | None:
         """None if ``move`` is legal now, else the IllegalMove saying why."""
@@ -239,6 +253,24 @@ class GameState:
 
     def is_over(self) -> bool:
         return self.result() is not None
+
+    # Priority breaches and calls on them (Russian Bank's Stop!). A game without them keeps
+    # these: nothing is ever a breach, and a call is always wrong.
+    @property
+    def breach(self) -> Breach | None:
+        """The priority the last move broke, while a call on it may still be made."""
+        return None
+
+    def breach_moves(self) -> list[Move]:
+        """Moves the building rules allow that break a priority (played with breach=True)."""
+        return []
+
+    def call_stop(self) -> StopCall:
+        return StopCall(False, f"{self.title} has no calls.")
+
+    def marks(self) -> dict[str, str]:
+        """Words the table shows on piles in a special state, e.g. {"tableau3": "protected"}."""
+        return {}
 
     def result(self) -> Result | None:
         raise NotImplementedError
@@ -459,8 +491,11 @@ class GameState:
             if problem:
                 raise ValueError(problem)
             p.cards, p.down = cards, down
-        if len(seen) != len(ALL_CARDS):
-            missing = sorted(c.code for c in set(ALL_CARDS) - seen)
+        if seen != set(self.CARDS):
+            if seen - set(self.CARDS):
+                raise ValueError(f"{self.title} is not played with the "
+                                 f"{min(seen - set(self.CARDS), key=lambda c: c.id).code}")
+            missing = sorted(c.code for c in set(self.CARDS) - seen)
             raise ValueError(f"cards are missing from the position: {', '.join(missing[:5])}")
         for name in variables:
             if name not in self.VARS:
@@ -510,5 +545,5 @@ def from_dict(data) -> GameState:
     return state
 
 
-__all__ = ["ANY", "FORMAT", "Foundation", "GameState", "Pile", "REGISTRY", "Result", "STOP",
-           "from_dict"]
+__all__ = ["ANY", "Breach", "FORMAT", "Foundation", "GameState", "Pile", "REGISTRY", "Result",
+           "STOP", "StopCall", "from_dict"]

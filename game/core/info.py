@@ -1,0 +1,97 @@
+"""What a game says about itself: its description, declared once next to its rules.
+
+    from game.core import info
+    d = info("russian-bank")
+    d.title, d.blurb, d.players        # "Russian Bank", "...", (2,)
+    d.options                          # {"mode": "stop", "own_waste_playable": False, ...}
+    d.option("mode").choices           # ("stop", "strict"), with labels a player understands
+    d.rules                            # the rules text for the in-game Rules screen
+    d.table                            # the kind of table it needs: "solitaire" or "duel"
+
+The title screen, Settings, Statistics, saves and the deal lists iterate these descriptions;
+nothing outside a game's own files needs to know a game id.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Option:
+    """One rule option (or match setting): its name, default, allowed values and the words a
+    player reads in Settings."""
+
+    name: str
+    default: Any
+    choices: tuple
+    label: str  # "Russian Bank priorities"
+    choice_labels: tuple[str, ...] = ()  # one per choice; str(choice) when left out
+    note: str = "new deals"  # when a change takes effect
+
+    def __post_init__(self):
+        if self.default not in self.choices:
+            raise ValueError(f"option {self.name}: default {self.default!r} is not a choice")
+        if self.choice_labels and len(self.choice_labels) != len(self.choices):
+            raise ValueError(f"option {self.name}: one label per choice")
+
+    def allows(self, value) -> bool:
+        """The value is one of the choices, of the same type (True is not 1)."""
+        return any(value == c and type(value) is type(c) for c in self.choices)
+
+    def labelled(self) -> list[tuple[Any, str]]:
+        labels = self.choice_labels or tuple(str(c) for c in self.choices)
+        return list(zip(self.choices, labels))
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """A game's description. ``table`` names the kind of table the client builds for it
+    ("solitaire": one player with the solver's help; "duel": players taking turns with a side
+    panel); ``match`` is the match's target score, for games played as a match."""
+
+    id: str
+    title: str
+    blurb: str
+    players: tuple[int, ...]
+    option_list: tuple[Option, ...] = ()
+    rules: str = ""
+    table: str = "solitaire"
+    match: Option | None = None
+
+    @property
+    def options(self) -> dict[str, Any]:
+        """Option name -> default."""
+        return {o.name: o.default for o in self.option_list}
+
+    def option(self, name: str) -> Option:
+        for o in self.option_list:
+            if o.name == name:
+                return o
+        raise KeyError(name)
+
+    def check_options(self, options: dict) -> dict:
+        """All options, defaults filled in; ValueError naming what is wrong."""
+        if not isinstance(options, dict):
+            raise ValueError("options must be a mapping")
+        out = self.options
+        for name, value in options.items():
+            try:
+                option = self.option(name)
+            except (KeyError, TypeError):
+                known = ", ".join(self.options) or "none"
+                raise ValueError(f"unknown option {name!r} for {self.id} (options: {known})") \
+                    from None
+            if not option.allows(value):
+                raise ValueError(f"option {name} must be one of {list(option.choices)}, "
+                                 f"not {value!r}")
+            out[name] = value
+        return out
+
+    @property
+    def multiplayer(self) -> bool:
+        return max(self.players) > 1
+
+
+__all__ = ["GameInfo", "Option"]

@@ -1,0 +1,90 @@
+"""Every game describes itself once (game.core.info): the client, settings and saves iterate
+these descriptions instead of naming games."""
+
+import pytest
+
+from game.core import GAMES, GameInfo, Move, info, new_game
+from game.core.info import Option
+
+from .positions import build
+
+
+def test_every_game_has_a_description_with_title_players_options_rules_and_table():
+    assert GAMES == ("forty-thieves", "indian-patience", "russian-bank")
+    for game_id in GAMES:
+        d = info(game_id)
+        assert isinstance(d, GameInfo) and d.id == game_id
+        assert d.title and d.blurb and d.rules.startswith("# ")
+        assert d.players and all(isinstance(n, int) and n >= 1 for n in d.players)
+        assert d.table in ("solitaire", "duel")
+        for option in d.option_list:
+            assert option.label and option.allows(option.default)
+            assert len(option.labelled()) == len(option.choices)
+
+
+def test_info_fields_as_the_contract_names_them():
+    d = info("russian-bank")
+    assert d.title == "Russian Bank" and d.players == (2,)
+    assert d.options == {"mode": "stop", "own_waste_playable": False, "reserve_size": 13}
+    assert d.match is not None and d.match.default == 300
+    assert info("forty-thieves").options == {"supermove": False, "foundation_takeback": False}
+    assert info("indian-patience").options == {}
+
+
+def test_unknown_games_and_options_are_refused_by_name():
+    with pytest.raises(ValueError, match="unknown game"):
+        info("klondike")
+    with pytest.raises(ValueError, match="unknown option"):
+        new_game("forty-thieves", 1, speed=3)
+    with pytest.raises(ValueError, match="must be one of"):
+        new_game("russian-bank", 1, reserve_size=99)
+    with pytest.raises(ValueError, match="must be one of"):
+        new_game("russian-bank", 1, own_waste_playable=1)  # 1 is not True
+
+
+def test_an_option_refuses_a_default_that_is_not_a_choice():
+    with pytest.raises(ValueError):
+        Option("x", 3, (1, 2), "X")
+
+
+def test_the_state_takes_its_id_title_and_options_from_the_description():
+    s = new_game("russian-bank", 5, mode="strict")
+    assert s.game_id == "russian-bank" and s.title == info("russian-bank").title
+    assert s.options == {"mode": "strict", "own_waste_playable": False, "reserve_size": 13}
+    assert s.player_count == 2
+    assert new_game("forty-thieves", 5).player_count == 1
+
+
+def test_games_without_calls_have_no_breaches_and_every_call_is_wrong():
+    s = new_game("forty-thieves", 5)
+    assert s.breach is None and s.breach_moves() == []
+    call = s.call_stop()
+    assert not call.right and s.history == []
+
+
+def test_marks_name_the_protected_piles_of_indian_patience():
+    s = new_game("indian-patience", 3)
+    assert s.marks() == {}
+    s.protected = (True,) + (False,) * 9
+    assert s.marks() == {"tableau0": "protected"}
+
+
+def test_safe_move_sends_an_ace_home_and_keeps_a_card_something_could_still_need():
+    s = build("forty-thieves", {"tableau0": "AS0", "tableau1": "3H0",
+                                "foundation0": "AH0 2H0"})
+    move = s.safe_move()
+    assert move is not None and move.source == "tableau0"
+    s.push(move)
+    # the Three of hearts: a Two of hearts (the other copy) could still want to go on it
+    assert s.safe_move() is None
+    both = build("forty-thieves", {"tableau1": "3H0", "foundation0": "AH0 2H0",
+                                   "foundation1": "AH1 2H1"})
+    assert both.safe_move() == Move("tableau1", "foundation0")
+
+
+def test_safe_move_in_indian_patience_waits_for_the_other_suits():
+    # a Three of hearts takes the Twos of spades, diamonds and clubs
+    s = build("indian-patience", {"tableau1": "3H0", "foundation0": "AH0 2H0",
+                                  "foundation1": "AH1 2H1", "foundation2": "AS0 2S0",
+                                  "foundation3": "AS1 2S1"})
+    assert s.safe_move() is None
