@@ -40,6 +40,7 @@ import time
 
 from ..core import PASS, Move
 from .bank_model import Model, pile_names
+from .players import register
 from .search import HARD, SIMPLE, Evaluator, TurnSearch, Weights, unseen_faces
 
 LEVELS = ("easy", "medium", "hard", "greedy", "random", "oracle")
@@ -254,3 +255,7 @@ def opponent(level: str = "hard", seed: int | None = None) -> Bot:
     """A computer player: "easy", "medium", "hard", "greedy", "random" or "oracle". ``seed``
     makes its random choices repeatable."""
     return Bot(level, seed)
+
+
+register("russian-bank", lambda level, seed: Bot(level, seed), ("easy", "medium", "hard"),
+         hidden=("greedy", "random", "oracle"))

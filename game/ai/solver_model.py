@@ -959,10 +959,12 @@ def _first(item):
     return item[0]
 
 
+MODELS = {"forty-thieves": FortyThievesModel, "indian-patience": IndianPatienceModel}
+
+
 def make_model(state) -> Model:
-    game = getattr(state, "game_id", None)
-    if game == "forty-thieves":
-        return FortyThievesModel(state)
-    if game == "indian-patience":
-        return IndianPatienceModel(state)
-    raise ValueError(f"the solver plays Forty Thieves and Indian Patience, not {game!r}")
+    model = MODELS.get(getattr(state, "game_id", None))
+    if model is None:
+        raise ValueError(f"the solver plays {', '.join(MODELS)}, not "
+                         f"{getattr(state, 'game_id', None)!r}")
+    return model(state)

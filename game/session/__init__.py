@@ -1,0 +1,16 @@
+"""The session layer, between the rules core (and the AI) and the client; no pygame.
+
+    from game.session import Session, Settings
+    s = Session.new("russian-bank", seed=7, seats=("human", "computer:hard"))
+
+Modules: session (one game at a table: seats, undo/redo, computer seats, the save and what the
+statistics record), seats (who sits where), settings (the player's settings, typed and
+checked), help (the solver's Hint, light and Finish for solitaires).
+"""
+
+from .seats import HUMAN, check_seats, computer, default_seats, describe, level_of, seat_words
+from .session import FORMAT, Session
+from .settings import GENERAL, PACES, Settings
+
+__all__ = ["FORMAT", "GENERAL", "HUMAN", "PACES", "Session", "Settings", "check_seats",
+           "computer", "default_seats", "describe", "level_of", "seat_words"]

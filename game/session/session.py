@@ -1,0 +1,476 @@
+"""One game at a table, without pygame: the state, the seats, undo/redo, the computer seats'
+thinking in slices, the solver's help, the save and what the statistics record.
+
+    s = Session.new("russian-bank", seed=7, seats=("human", "computer:hard"))
+    s.state                    # the rules core's state
+    s.seats                    # ("human", "computer:hard")
+    s.play(move)               # the seat to move must be a person; IllegalMove as the core
+    s.follow_up()              # the next automatic move (safe card home, Finish, forced pass)
+    s.undo(); s.redo()         # False when there is nothing to undo / redo
+    s.advance(budget_ms)       # computer seats think and play for at most about budget_ms
+    s.call_stop()              # a person calls Stop! on the other seat's last move
+    d = s.to_dict(); Session.from_dict(d)   # the save: JSON-safe, versioned, validated
+
+Undo takes back a move and the automatic moves that followed it together (a group). In a game
+with several seats it takes back only the moves of the person to move, in the current turn.
+
+``events`` collects what happened that a table shows in words (the client drains it):
+("call", seat, StopCall) a right or wrong Stop! call; ("pass", seat) a forced pass;
+("turn", seat) a new turn began.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+from game.ai.players import computer_player, solvable
+from game.core import PASS, STOP, GameState, IllegalMove, Move, from_dict, info, new_game
+
+from .help import SolverHelp
+from .seats import HUMAN, check_seats, default_seats, is_human, level_of
+
+FORMAT = 2  # of the dict to_dict() makes; 1 was the client's save before seats existed
+_FIELDS = {"format", "state", "seats", "redo", "redo_groups", "undo_groups", "turn_start",
+           "elapsed", "assisted", "recorded"}
+
+
+class Session:
+    def __init__(self, state, seats=None):
+        self.state = state
+        self.info = info(state.game_id)
+        self.seats = check_seats(state.game_id, seats or default_seats(state.game_id,
+                                                                       state.player_count),
+                                 state.player_count)
+        self.undo_groups: list[int] = []  # sizes of the groups of state.history, oldest first
+        self.redo_groups: list[list[Move]] = []  # undone groups, the next to redo last
+        self.turn_start = 0  # len(state.history) when the seat to move began its turn
+        self.elapsed = 0.0  # seconds of play
+        self.assisted = False  # Hint, the light or Finish helped
+        self.recorded = False  # the result went into the statistics
+        self.auto_move = True  # safe cards go to the foundations by themselves
+        self.auto_pending = False  # a person's move may have made a safe move possible
+        self.finishing: list[Move] = []  # a found winning line being played out (Finish)
+        self.pending_call: int | None = None  # a computer seat about to call Stop!
+        self.events: list[tuple] = []
+        self.version = 0  # bumped at every change of position
+        self.last_group: list[Move] = []  # the moves of the last undo or redo
+        self._last_mover: int | None = None  # the seat that made the last move
+        self._finish_group = False  # the next move of a winning line starts an undo group
+        self._bots: dict[int, object] = {}
+        self._job = None  # a computer seat's decision being thought about
+        self._decided: Move | None = None
+        self._player = state.current_player
+        self.help = SolverHelp() if solvable(state.game_id) else None
+        if self.help is not None:
+            self.help.restart(state)
+
+    @classmethod
+    def new(cls, game_id: str, seed: int | None = None, seats=None, **options) -> "Session":
+        """A new deal (a random deal number when ``seed`` is None)."""
+        if seed is None:
+            seed = random.randrange(1, 1_000_000)
+        return cls(new_game(game_id, seed, **options), seats)
+
+    # ------------------------------------------------------------------ who plays
+    @property
+    def to_move(self) -> int:
+        return self.state.current_player
+
+    def is_human(self, seat: int) -> bool:
+        return is_human(self.seats[seat])
+
+    @property
+    def humans(self) -> list[int]:
+        return [i for i, s in enumerate(self.seats) if is_human(s)]
+
+    def accepting(self) -> bool:
+        """A person may move now: the game goes on, a person's seat is to move and no call is
+        about to be made."""
+        return (not self.state.is_over() and self.is_human(self.to_move)
+                and self.pending_call is None)
+
+    def is_over(self) -> bool:
+        return self.state.is_over()
+
+    def candidate_moves(self) -> list[Move]:
+        """What the person to move may play: the legal moves and, where calls exist, the moves
+        that only break a priority."""
+        return self.state.legal_moves() + self.state.breach_moves()
+
+    def last_mover(self) -> int | None:
+        """The seat that made the last move, when a call on it could still be made (after a
+        reload only a breach tells whose move it was)."""
+        s = self.state
+        if s.peek() in (None, STOP):
+            return None
+        if self._last_mover is None and s.breach is not None:
+            return s.breach.player
+        return self._last_mover
+
+    # ------------------------------------------------------------------ a person's moves
+    def play(self, move: Move) -> None:
+        """Play a person's move (a new undo group). A move that only breaks a priority is
+        played as a breach where the game allows it (Russian Bank's STOP! mode)."""
+        if not self.is_human(self.to_move):
+            raise IllegalMove("It is not your turn: the computer is playing.")
+        if self.pending_call is not None:
+            raise IllegalMove("Wait: a Stop! call is being made.")
+        self._push(move, self._is_breach(move))
+        self.undo_groups.append(1)
+        self.redo_groups.clear()
+        self.finishing = []
+        self.auto_pending = True
+        self._changed()
+        self._ask_for_call()
+
+    def _is_breach(self, move: Move) -> bool:
+        return move not in self.state.legal_moves() and move in self.state.breach_moves()
+
+    def _push(self, move: Move, breach: bool) -> None:
+        self._last_mover = self.state.current_player
+        if breach:
+            self.state.push(move, breach=True)
+        else:
+            self.state.push(move)
+
+    def _ask_for_call(self) -> None:
+        """After a breach, a computer opponent decides whether it will call Stop!."""
+        b = self.state.breach
+        if b is None or self.state.is_over():
+            return
+        for seat in range(len(self.seats)):
+            if seat != b.player and not self.is_human(seat):
+                if self._bot(seat).calls_stop(self.state):
+                    self.pending_call = seat
+                return
+
+    def follow_up(self) -> Move | None:
+        """Play the next automatic move, in the group of the move before it: the next move of
+        a winning line being finished, a safe card to a foundation (when ``auto_move``), or a
+        pass that is the only move left to a person. None when there is none."""
+        s = self.state
+        if s.is_over():
+            self.finishing, self.auto_pending = [], False
+            return None
+        if self.finishing:
+            move = self.finishing.pop(0)
+            if move in s.legal_moves():
+                self._push(move, False)
+                if self._finish_group:  # Finish is undone as one group of its own
+                    self._finish_group = False
+                    self.undo_groups.append(0)
+                self._group_follow_up()
+                return move
+            self.finishing = []
+        if self.auto_pending and self.auto_move and hasattr(s, "safe_move"):
+            move = s.safe_move()
+            if move is not None:
+                self._push(move, False)
+                self._group_follow_up()
+                return move
+        self.auto_pending = False
+        if self.accepting() and s.legal_moves() == [PASS]:
+            seat = s.current_player
+            self._push(PASS, False)
+            self.undo_groups.append(1)
+            self.events.append(("pass", seat))
+            self._changed()
+            return PASS
+        return None
+
+    def _group_follow_up(self) -> None:
+        if self.undo_groups:
+            self.undo_groups[-1] += 1
+        else:
+            self.undo_groups.append(1)
+        self._changed(keep_finishing=True)
+
+    # ------------------------------------------------------------------ undo and redo
+    def can_undo(self) -> bool:
+        return (bool(self.undo_groups) and self.accepting()
+                and len(self.state.history) - self.undo_groups[-1] >= self.turn_start)
+
+    def can_redo(self) -> bool:
+        return bool(self.redo_groups) and self.accepting()
+
+    def undo(self) -> bool:
+        if not self.can_undo():
+            return False
+        n = self.undo_groups.pop()
+        moves = [self.state.pop() for _ in range(n)][::-1]
+        self.redo_groups.append(moves)
+        self.last_group = moves
+        self.finishing, self.auto_pending = [], False
+        self._changed()
+        return True
+
+    def redo(self) -> bool:
+        if not self.can_redo():
+            return False
+        moves = self.redo_groups.pop()
+        done = 0
+        try:
+            for m in moves:
+                legal = m in self.state.legal_moves()
+                if not legal and not self._is_breach(m):
+                    raise IllegalMove(self.state.why_illegal(m) or f"{m} can't be played now")
+                self._push(m, not legal)
+                done += 1
+        except IllegalMove:
+            for _ in range(done):
+                self.state.pop()
+            self.redo_groups.clear()
+            self._changed()
+            raise
+        self.undo_groups.append(len(moves))
+        self.last_group = moves
+        self._changed()
+        return True
+
+    # ------------------------------------------------------------------ Stop!
+    def can_call_stop(self) -> bool:
+        """A person may call Stop! on the other seat's last move (in a game that has calls)."""
+        mover = self.last_mover()
+        return (mover is not None and self._calls and not self.state.is_over()
+                and self.pending_call is None and len(self.seats) == 2
+                and self.is_human(1 - mover))
+
+    @property
+    def _calls(self) -> bool:
+        return type(self.state).call_stop is not GameState.call_stop
+
+    def call_stop(self):
+        """A person calls Stop! on the other seat's last move; the StopCall says how it went.
+        A right call takes the move back, plays the compulsory move and ends the turn."""
+        if not self.can_call_stop():
+            raise IllegalMove("There is no move of the other player to call Stop! on.")
+        caller = 1 - self.last_mover()
+        return self._call(caller)
+
+    def _call(self, caller: int):
+        before = len(self.state.history)
+        call = self.state.call_stop()
+        if call.right:
+            # the call replaces the breach in the history (taking it back exactly undoes it)
+            if len(self.state.history) > before:
+                self.undo_groups.append(len(self.state.history) - before)
+            self.redo_groups.clear()
+            self._last_mover = None
+            self._changed()
+            self.turn_start = len(self.state.history)
+        self.events.append(("call", caller, call))
+        return call
+
+    # ------------------------------------------------------------------ computer seats
+    def _bot(self, seat: int):
+        bot = self._bots.get(seat)
+        if bot is None:
+            bot = self._bots[seat] = computer_player(self.state.game_id,
+                                                     level_of(self.seats[seat]))
+        return bot
+
+    @property
+    def thinking(self) -> bool:
+        """A computer seat is deciding its next move."""
+        return self._job is not None and self._decided is None
+
+    @property
+    def decided(self) -> bool:
+        return self._decided is not None
+
+    def advance(self, budget_ms: float, max_moves: int | None = None) -> list[Move]:
+        """Let the computer seats think and play for at most about ``budget_ms`` (a slice
+        never runs long past it) and at most ``max_moves`` moves (0: only think ahead).
+        A pending Stop! call is made first. Returns the moves made ("stop" for a call)."""
+        made: list[Move] = []
+        clock = time.perf_counter
+        deadline = clock() + max(0.0, budget_ms) / 1000.0
+        s = self.state
+        while not s.is_over():
+            if max_moves is not None and len(made) >= max_moves:
+                self._think(deadline)
+                break
+            if self.pending_call is not None:
+                seat, self.pending_call = self.pending_call, None
+                if s.breach is not None:
+                    self._call(seat)
+                    made.append(STOP)
+                continue
+            seat = s.current_player
+            if self.is_human(seat):
+                break
+            if not self._think(deadline):
+                break
+            move, self._decided, self._job = self._decided, None, None
+            self._play_computer(move)
+            made.append(move)
+            if clock() >= deadline:
+                break
+        return made
+
+    def _think(self, deadline: float) -> bool:
+        """Think about the computer's move until decided or the deadline; True once decided."""
+        s = self.state
+        if s.is_over() or self.is_human(s.current_player) or self.pending_call is not None:
+            return False
+        if self._decided is None:
+            if self._job is None:
+                self._job = self._bot(s.current_player).start(s)
+            remaining = (deadline - time.perf_counter()) * 1000.0
+            self._decided = self._job.think(max(0.0, remaining))
+        return self._decided is not None
+
+    def _play_computer(self, move: Move) -> None:
+        s = self.state
+        if move in s.legal_moves():
+            self._push(move, False)
+        elif move in s.breach_moves():
+            self._push(move, True)
+        else:  # the computer returned a move the rules refuse: play a legal one instead
+            self._push(s.legal_moves()[0], False)
+        self.undo_groups.append(1)
+        self._changed()
+        self._ask_for_call()
+
+    # ------------------------------------------------------------------ the solver's help
+    def think_help(self, budget_ms: float):
+        """A slice of the solver's thinking about the position (solitaires)."""
+        return self.help.think(budget_ms) if self.help is not None else None
+
+    def hint(self) -> Move | None:
+        if self.help is None or not self.accepting():
+            return None
+        move = self.help.hint(self.state)
+        if move is not None:
+            self.assisted = True
+        return move
+
+    def can_finish(self) -> bool:
+        return (self.help is not None and self.help.winning_line() is not None
+                and not self.finishing and self.accepting())
+
+    def finish(self) -> bool:
+        """Play out the found winning line (one follow_up() at a time)."""
+        if not self.can_finish():
+            return False
+        self.finishing = self.help.winning_line()
+        self._finish_group = True
+        self.assisted = True
+        self.redo_groups.clear()
+        return True
+
+    # ------------------------------------------------------------------ bookkeeping
+    def _changed(self, keep_finishing: bool = False) -> None:
+        s = self.state
+        self.version += 1
+        if s.current_player != self._player:
+            self._player = s.current_player
+            self._job = self._decided = None
+            self.turn_start = len(s.history)
+            if self.is_human(s.current_player):
+                self.redo_groups.clear()
+            if not s.is_over():
+                self.events.append(("turn", s.current_player))
+        if self.help is not None and not (keep_finishing and self.finishing):
+            self.help.restart(s)  # while a found winning line plays out, its verdict stands
+
+    def tick(self, seconds: float) -> None:
+        """The clock runs while a game is under way."""
+        if self.state.history and not self.state.is_over():
+            self.elapsed += seconds
+
+    @property
+    def move_count(self) -> int:
+        return len(self.state.history)
+
+    @property
+    def unfinished(self) -> bool:
+        """Moves were made and the result is not recorded: leaving counts as a loss."""
+        return bool(self.state.history) and not self.recorded
+
+    @property
+    def you(self) -> int | None:
+        """The one person at a table against the computer; None when people play each other
+        or the computer plays itself (such games go into no personal statistics)."""
+        humans = self.humans
+        return humans[0] if len(humans) == 1 else None
+
+    def record(self) -> dict | None:
+        """Mark the game recorded and return what the statistics count (``won``, ``moves``,
+        ``seconds``, ``assisted``), from the one person's point of view; None if it was
+        recorded already or no single person played. An unfinished game counts as lost."""
+        if self.recorded:
+            return None
+        self.recorded = True
+        you = self.you
+        if you is None:
+            return None
+        r = self.state.result()
+        if len(self.seats) == 1:
+            won = r is not None and r.status == "won"
+        else:
+            won = r is not None and r.winner == you
+        return {"won": bool(won), "moves": self.move_count, "seconds": round(self.elapsed, 2),
+                "assisted": self.assisted}
+
+    # ------------------------------------------------------------------ the save
+    def to_dict(self) -> dict:
+        return {"format": FORMAT, "state": self.state.to_dict(), "seats": list(self.seats),
+                "redo": [str(m) for g in self.redo_groups for m in g],
+                "redo_groups": [len(g) for g in self.redo_groups],
+                "undo_groups": list(self.undo_groups), "turn_start": self.turn_start,
+                "elapsed": round(self.elapsed, 2), "assisted": self.assisted,
+                "recorded": self.recorded}
+
+    @classmethod
+    def from_dict(cls, data, seats=None) -> "Session":
+        """A session saved with to_dict (or by the client before seats existed: then
+        ``seats``, else the game's default seats). Anything wrong raises ValueError."""
+        if not isinstance(data, dict):
+            raise ValueError("a saved game must be an object")
+        version = data.get("format", 1)
+        if version not in (1, FORMAT):
+            raise ValueError(f"unknown saved game format {version!r}")
+        unknown = set(data) - _FIELDS
+        if unknown and version == FORMAT:
+            raise ValueError(f"unknown parts in a saved game: {', '.join(sorted(unknown))}")
+        state = from_dict(data.get("state"))
+        s = cls(state, data.get("seats") or seats)
+        s.undo_groups = _groups(data.get("undo_groups"), len(state.history), "undo")
+        redo = data.get("redo", [])
+        if not isinstance(redo, list) or not all(isinstance(m, str) for m in redo):
+            raise ValueError("the redo list is not a list of moves")
+        moves = [Move.parse(t) for t in redo]
+        sizes = _groups(data.get("redo_groups"), len(moves), "redo")
+        i = 0
+        for n in sizes:
+            s.redo_groups.append(moves[i:i + n])
+            i += n
+        turn_start = data.get("turn_start", len(state.history) if len(s.seats) > 1 else 0)
+        if type(turn_start) is not int or not 0 <= turn_start <= len(state.history):
+            raise ValueError(f"the turn's start {turn_start!r} is not in the history")
+        s.turn_start = turn_start
+        elapsed = data.get("elapsed", 0.0)
+        if type(elapsed) not in (int, float) or not 0 <= elapsed < 1e9:
+            raise ValueError(f"the clock reads {elapsed!r}")
+        s.elapsed = float(elapsed)
+        for name in ("assisted", "recorded"):
+            value = data.get(name, False)
+            if type(value) is not bool:
+                raise ValueError(f"{name} must be true or false, not {value!r}")
+            setattr(s, name, value)
+        return s
+
+
+def _groups(sizes, total: int, what: str) -> list[int]:
+    """Undo/redo group sizes that add up to ``total`` moves (one move a group when absent)."""
+    if sizes is None or (sizes == [] and total == 0):
+        return [1] * total
+    if (not isinstance(sizes, list) or any(type(n) is not int or n < 1 for n in sizes)
+            or sum(sizes) != total):
+        raise ValueError(f"the {what} groups {sizes!r} don't match the {total} moves")
+    return list(sizes)
+
+
+__all__ = ["FORMAT", "HUMAN", "Session"]

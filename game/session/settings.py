@@ -1,0 +1,191 @@
+"""The player's settings as a typed object, checked in one place.
+
+    s, problems = Settings.from_dict(saves.settings())   # every value checked; bad ones reset
+    s.four_colour, s.pace, s.auto_move                   # the client's own settings
+    s.options("russian-bank")                            # {"mode": "stop", ...} for new deals
+    s.seats("russian-bank")                              # ("human", "computer:medium")
+    s.match_target("russian-bank")                       # 300
+    s.set("pace", "fast"); s.set_option("russian-bank", "mode", "strict")
+    saves.save_settings(s.to_dict())
+
+The allowed values come from the descriptions: GENERAL below for the client's settings, each
+game's ``info(game_id)`` for its rule options and match target, and its computer player's
+levels for the seats. A stored value outside them is reset to its default, and ``from_dict``
+says so in a sentence for the player. Settings saved by older versions (one flat dict:
+"supermove", "rb_mode", "level", ...) are read too.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from game.core import GAMES, info
+from game.core.info import Option
+
+from .seats import check_seats, computer, default_seats
+
+PACES = {"slow": 1400, "normal": 800, "fast": 350, "instant": 60}  # ms between computer moves
+
+GENERAL = (
+    Option("four_colour", False, (False, True), "Suit colours", ("Two colours", "Four colours"),
+           note=""),
+    Option("animations", True, (True, False), "Card animations", ("On", "Off"), note=""),
+    Option("pace", "normal", tuple(PACES), "Computer's pace",
+           tuple(p.capitalize() for p in PACES), note=""),
+    Option("auto_move", True, (True, False), "Safe cards to foundations",
+           ("Automatically", "By hand"), note=""),
+    Option("winnable_only", False, (False, True), "Solitaire deals",
+           ("Any deal", "Winnable deals only")),
+    Option("winnable_light", False, (False, True), "\"Still winnable?\" light", ("Off", "On"),
+           note="games count as assisted"),
+)
+_GENERAL = {o.name: o for o in GENERAL}
+
+# settings of older versions: flat key -> (game, option name); "level" became the seats
+_LEGACY_OPTIONS = {"supermove": ("forty-thieves", "supermove"),
+                   "rb_mode": ("russian-bank", "mode"),
+                   "own_waste_playable": ("russian-bank", "own_waste_playable"),
+                   "reserve_size": ("russian-bank", "reserve_size")}
+
+
+@dataclass
+class Settings:
+    four_colour: bool = False
+    animations: bool = True
+    pace: str = "normal"
+    auto_move: bool = True
+    winnable_only: bool = False
+    winnable_light: bool = False
+    last_game: str | None = None
+    #: per game: {"options": {...}, "seats": [...], "match_target": n}; only what differs
+    #: from the defaults needs to be here
+    games: dict[str, dict[str, Any]] = field(default_factory=dict)
+
+    # ------------------------------------------------------------------ reading
+    def options(self, game_id: str) -> dict:
+        """The game's rule options for a new deal (defaults filled in)."""
+        out = info(game_id).options
+        out.update(self.games.get(game_id, {}).get("options", {}))
+        return out
+
+    def seats(self, game_id: str) -> tuple[str, ...]:
+        stored = self.games.get(game_id, {}).get("seats")
+        return tuple(stored) if stored else default_seats(game_id)
+
+    def match_target(self, game_id: str) -> int | None:
+        match = info(game_id).match
+        if match is None:
+            return None
+        return self.games.get(game_id, {}).get("match_target", match.default)
+
+    @property
+    def pace_ms(self) -> int:
+        return PACES[self.pace]
+
+    # ------------------------------------------------------------------ changing
+    def set(self, name: str, value) -> None:
+        """A general setting; ValueError outside its choices."""
+        if name == "last_game":
+            if value is not None and value not in GAMES:
+                raise ValueError(f"unknown game {value!r}")
+        elif name not in _GENERAL or not _GENERAL[name].allows(value):
+            raise ValueError(f"setting {name} can't be {value!r}")
+        setattr(self, name, value)
+
+    def set_option(self, game_id: str, name: str, value) -> None:
+        options = self.options(game_id)
+        options[name] = value
+        info(game_id).check_options(options)  # ValueError if not allowed
+        self.games.setdefault(game_id, {}).setdefault("options", {})[name] = value
+
+    def set_seats(self, game_id: str, seats) -> None:
+        seats = check_seats(game_id, seats)
+        self.games.setdefault(game_id, {})["seats"] = list(seats)
+
+    def set_match_target(self, game_id: str, target: int) -> None:
+        match = info(game_id).match
+        if match is None or not match.allows(target):
+            raise ValueError(f"{game_id} has no match target {target!r}")
+        self.games.setdefault(game_id, {})["match_target"] = target
+
+    # ------------------------------------------------------------------ saving
+    def to_dict(self) -> dict:
+        data = {o.name: getattr(self, o.name) for o in GENERAL}
+        data["last_game"] = self.last_game
+        data["games"] = {g: dict(v) for g, v in self.games.items() if v}
+        return data
+
+    @classmethod
+    def from_dict(cls, data) -> tuple["Settings", list[str]]:
+        """Settings from stored data, and sentences naming every value that was not allowed
+        and was reset to its default. Never raises."""
+        s, bad = cls(), []
+        if not isinstance(data, dict):
+            return s, (["the settings were not readable"] if data else [])
+        for o in GENERAL:
+            if o.name in data:
+                if o.allows(data[o.name]):
+                    setattr(s, o.name, data[o.name])
+                else:
+                    bad.append(f"{o.label}: {data[o.name]!r}")
+        last = data.get("last_game")
+        if last in GAMES:
+            s.last_game = last
+        games = data.get("games", {})
+        if not isinstance(games, dict):
+            bad.append("the game settings")
+            games = {}
+        for game_id, stored in _legacy(data).items():  # older versions' flat settings
+            games.setdefault(game_id, {})
+            for key, value in stored.items():
+                if key == "options":
+                    games[game_id].setdefault("options", {})
+                    for name, v in value.items():
+                        games[game_id]["options"].setdefault(name, v)
+                else:
+                    games[game_id].setdefault(key, value)
+        for game_id, stored in games.items():
+            if game_id not in GAMES or not isinstance(stored, dict):
+                continue  # a game this version does not have: nothing to check it against
+            s._load_game(game_id, stored, bad)
+        return s, [f"A setting could not be used and was reset to its default ({b})."
+                   for b in bad]
+
+    def _load_game(self, game_id: str, stored: dict, bad: list) -> None:
+        d = info(game_id)
+        options = stored.get("options", {})
+        for name, value in (options.items() if isinstance(options, dict) else ()):
+            try:
+                self.set_option(game_id, name, value)
+            except (ValueError, TypeError):
+                label = d.option(name).label if name in d.options else name
+                bad.append(f"{d.title}, {label}: {value!r}")
+        if "seats" in stored:
+            try:
+                self.set_seats(game_id, stored["seats"])
+            except (ValueError, TypeError):
+                bad.append(f"{d.title}, who plays: {stored['seats']!r}")
+        if "match_target" in stored:
+            try:
+                self.set_match_target(game_id, stored["match_target"])
+            except (ValueError, TypeError):
+                bad.append(f"{d.title}, {d.match.label if d.match else 'match'}: "
+                           f"{stored['match_target']!r}")
+
+
+def _legacy(data: dict) -> dict:
+    """The per-game part of a flat settings dict written by an older version."""
+    games: dict[str, dict] = {}
+    for key, (game_id, name) in _LEGACY_OPTIONS.items():
+        if key in data:
+            games.setdefault(game_id, {}).setdefault("options", {})[name] = data[key]
+    if "level" in data:
+        games.setdefault("russian-bank", {})["seats"] = ["human", computer(data["level"])] \
+            if isinstance(data["level"], str) else data["level"]
+    if "match_target" in data:
+        games.setdefault("russian-bank", {})["match_target"] = data["match_target"]
+    return games
+
+
+__all__ = ["GENERAL", "PACES", "Settings"]
