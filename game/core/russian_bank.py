@@ -260,6 +260,26 @@ class RussianBank(GameState):
             moves.append(PASS)
         return moves
 
+    def turn_move(self, pile):
+        """Your hand, while its top card is face down (or it is empty and the waste will be
+        turned over into it)."""
+        hand = self.hands[self.current_player]
+        if pile == hand.name and hand.down == len(hand.cards):
+            return self._move_table[hand.index][hand.index]
+        return None
+
+    def end_turn_move(self):
+        """Your turned-up hand card onto your waste, or a pass when you have neither."""
+        if self.outcome:
+            return None
+        p = self.current_player
+        hand = self.hands[p]
+        if hand.down < len(hand.cards):
+            return self._move_table[hand.index][self.wastes[p].index]
+        if PASS in self.legal_moves():
+            return PASS
+        return None
+
     def breach_moves(self) -> list[Move]:
         """STOP! mode: moves the building rules allow that break a priority rule."""
         if self.outcome or self.options["mode"] != "stop":

@@ -58,6 +58,9 @@ class Solitaire(GameState):
             return Result("stuck", reason="No more moves.")
         return None
 
+    def turn_move(self, pile):
+        return TURN_STOCK if pile == "stock" else None
+
     def safe_move(self) -> Move | None:
         """A move to a foundation that can never be regretted (for auto-move): the card is an
         Ace or a Two, or every card that could still be played on it in a column is already on

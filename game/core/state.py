@@ -268,6 +268,15 @@ class GameState:
     def call_stop(self) -> StopCall:
         return StopCall(False, f"{self.title} has no calls.")
 
+    def turn_move(self, pile: str) -> Move | None:
+        """The move that turning a card of this pile means (clicking a stock or a face-down
+        hand), for the player on turn; None when the pile is not turned."""
+        return None
+
+    def end_turn_move(self) -> Move | None:
+        """The move that ends the player's turn now (the End turn button), if there is one."""
+        return None
+
     def marks(self) -> dict[str, str]:
         """Words the table shows on piles in a special state, e.g. {"tableau3": "protected"}."""
         return {}
