@@ -33,16 +33,19 @@ SEEDS = {"forty-thieves": 91, "indian-patience": 6, "russian-bank": 5}
 
 
 def _mid_game(table, moves: int) -> None:
-    """Play some moves with a plain policy so the table is in a middle-game state."""
+    """Play some moves with a plain policy so the table is in a middle-game state (a computer
+    seat plays Greedy)."""
+    session = table.session
     state = table.state
     seen = {state.key()}
     for _ in range(moves):
         if state.is_over():
             break
         legal = state.legal_moves()
-        if table.game_id == "russian-bank" and state.current_player == 1:
-            from game.ai import opponent
-            move = opponent("greedy", seed=1).choose(state)
+        if not session.is_human(state.current_player):
+            session.advance(10_000, max_moves=1)
+            seen.add(state.key())
+            continue
         else:
             found = [m for m in legal if m.target.startswith("foundation")]
             if not found:
@@ -58,15 +61,12 @@ def _mid_game(table, moves: int) -> None:
             move = found[0] if found else next(
                 (m for m in legal if m.source in ("stock",) or m.source == m.target
                  or m.target.startswith("waste")), legal[0])
-        table.play(move)
+        session.play(move)
         seen.add(state.key())
-    if table.game_id == "russian-bank":
-        from game.ai import opponent
-        greedy = opponent("greedy", seed=1)
-        while state.current_player == 1 and not state.is_over():
-            table.play(greedy.choose(state))  # hand the table to the player, who drags
-    table.flights.clear()
-    table.auto_pending = False
+    while not session.is_human(state.current_player) and not state.is_over():
+        session.advance(10_000, max_moves=1)  # hand the table to the player, who drags
+    table.anim.clear()
+    session.auto_pending = False
 
 
 def _drag_source(table) -> str:
@@ -87,8 +87,9 @@ def bench_game(app, game_id: str, frames: int) -> dict:
     import pygame
 
     table = app.open_game(game_id)
-    table.app.settings["pace"] = "slow"
-    table.start(SEEDS[game_id])
+    table.app.settings.pace = "slow"
+    seats = ("human", "computer:greedy") if table.info.multiplayer else None
+    table.start(SEEDS[game_id], seats=seats)
     _mid_game(table, 60 if game_id != "russian-bank" else 120)
     table.modal = None
     table.next_action_at = float("inf") if game_id == "russian-bank" else 0
@@ -96,9 +97,9 @@ def bench_game(app, game_id: str, frames: int) -> dict:
     # a cold re-render of the table layer
     layer_times = []
     for _ in range(20):
-        table._layer_key = None
+        table.view.invalidate()
         t0 = time.perf_counter()
-        table.layer()
+        table.view.layer()
         layer_times.append((time.perf_counter() - t0) * 1000)
     src = _drag_source(table)
     rect = table.layout.card_rects(src, table.faces(src))[-1]
@@ -122,7 +123,7 @@ def bench_game(app, game_id: str, frames: int) -> dict:
         step_ms.append((t1 - t0) * 1000)
         draw_ms.append((t2 - t1) * 1000)
         cpu_ms.append((c2 - c1) * 1000)
-    dragging = table.drag is not None
+    dragging = table.input.drag is not None
     if not dragging:
         raise SystemExit(f"frame benchmark: no card could be picked up on {game_id} "
                          f"(from {src}); the figures would not be of dragging")
@@ -198,8 +199,8 @@ def bench_solver(app, game_id: str, frames: int, watch: _GcWatch) -> dict:
     SOLVER_EVERY frames (real clicks on Undo and Redo)."""
     import pygame
 
-    app.settings["winnable_light"] = True
-    app.settings["animations"] = True
+    app.settings.winnable_light = True
+    app.settings.animations = True
     table = app.open_game(game_id)
     deal = _undecided_deal(game_id)
     table.start(deal)
@@ -219,7 +220,8 @@ def bench_solver(app, game_id: str, frames: int, watch: _GcWatch) -> dict:
             pos = undo if (i // SOLVER_EVERY) % 2 == 0 else redo
             for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
                 pygame.event.post(pygame.event.Event(kind, pos=pos, button=1))
-        before = table.verdict
+        help = table.session.help
+        before = help.verdict
         watch.on = True
         t0, c0 = time.perf_counter(), time.thread_time()
         app.step(1000 / 60)
@@ -228,14 +230,15 @@ def bench_solver(app, game_id: str, frames: int, watch: _GcWatch) -> dict:
         if moved:
             first["wall"].append((t1 - t0) * 1000)
             first["cpu"].append((c1 - c0) * 1000)
-        elif before is None and table.solver_job is not None:
+        elif before is None and help.job is not None:
             thinking["wall"].append((t1 - t0) * 1000)
             thinking["cpu"].append((c1 - c0) * 1000)
         else:
             idle += 1
-        if before is None and table.verdict is not None:
-            verdicts[table.verdict.status] = verdicts.get(table.verdict.status, 0) + 1
-    app.settings["winnable_light"] = False
+        help = table.session.help
+        if before is None and help.verdict is not None:
+            verdicts[help.verdict.status] = verdicts.get(help.verdict.status, 0) + 1
+    app.settings.winnable_light = False
     both = {k: thinking[k] + first[k] for k in ("wall", "cpu")}
     return {"deal": deal, "moves_made": len(first["wall"]), "verdicts": verdicts,
             "frames_without_solver_work": idle,
@@ -310,7 +313,7 @@ def main(argv: list[str]) -> int:
     import pygame
 
     from game.ui.app import App, settle_memory
-    from game.ui.services import MemoryStore, Saves
+    from game.storage import MemoryStore, Saves
 
     quick = "--quick" in argv
     frames = 300 if quick else 2000

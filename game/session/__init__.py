@@ -8,9 +8,10 @@ statistics record), seats (who sits where), settings (the player's settings, typ
 checked), help (the solver's Hint, light and Finish for solitaires).
 """
 
-from .seats import HUMAN, check_seats, computer, default_seats, describe, level_of, seat_words
-from .session import FORMAT, Session
+from .seats import (HUMAN, check_seats, computer, default_seats, describe, level_of, seat_title,
+                    seat_words)
+from .session import FORMAT, Session, new_seed
 from .settings import GENERAL, PACES, Settings
 
 __all__ = ["FORMAT", "GENERAL", "HUMAN", "PACES", "Session", "Settings", "check_seats",
-           "computer", "default_seats", "describe", "level_of", "seat_words"]
+           "computer", "default_seats", "describe", "level_of", "new_seed", "seat_title", "seat_words"]

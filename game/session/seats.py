@@ -71,6 +71,12 @@ def seat_words(seats: tuple[str, ...], seat: int) -> str:
     return f"player {seat + 1}"
 
 
+def seat_title(seats: tuple[str, ...], seat: int) -> str:
+    """The seat as a heading: "You", "Computer", "Player 2"."""
+    words = seat_words(seats, seat)
+    return {"you": "You", "the computer": "Computer"}.get(words, words.capitalize())
+
+
 def describe(seats: tuple[str, ...]) -> str:
     """One line for the title screen: "You vs Computer (Medium)"."""
     names = []
@@ -84,4 +90,4 @@ def describe(seats: tuple[str, ...]) -> str:
 
 
 __all__ = ["HUMAN", "check_seats", "computer", "default_seats", "describe", "is_human",
-           "level_of", "seat_words"]
+           "level_of", "seat_title", "seat_words"]

@@ -24,6 +24,7 @@ from __future__ import annotations
 import random
 import time
 
+from game.ai.deals import winnable_deals
 from game.ai.players import computer_player, solvable
 from game.core import PASS, STOP, GameState, IllegalMove, Move, from_dict, info, new_game
 
@@ -69,7 +70,7 @@ class Session:
     def new(cls, game_id: str, seed: int | None = None, seats=None, **options) -> "Session":
         """A new deal (a random deal number when ``seed`` is None)."""
         if seed is None:
-            seed = random.randrange(1, 1_000_000)
+            seed = new_seed(game_id)
         return cls(new_game(game_id, seed, **options), seats)
 
     # ------------------------------------------------------------------ who plays
@@ -188,7 +189,10 @@ class Session:
 
     # ------------------------------------------------------------------ undo and redo
     def can_undo(self) -> bool:
-        return (bool(self.undo_groups) and self.accepting()
+        """A person may take back their last group of moves: in the current turn, while it is
+        theirs; a solitaire also once it is over (a stuck deal may be tried another way)."""
+        ended = self.state.is_over() and len(self.seats) == 1
+        return (bool(self.undo_groups) and (ended or self.accepting())
                 and len(self.state.history) - self.undo_groups[-1] >= self.turn_start)
 
     def can_redo(self) -> bool:
@@ -463,6 +467,16 @@ class Session:
         return s
 
 
+def new_seed(game_id: str, winnable_only: bool = False, **options) -> int:
+    """A new deal's number: with ``winnable_only``, one the solver proved winnable (when it
+    has a list for this game), else any."""
+    if winnable_only:
+        deals = winnable_deals(game_id, **options)
+        if deals:
+            return random.choice(deals)
+    return random.randrange(1, 1_000_000)
+
+
 def _groups(sizes, total: int, what: str) -> list[int]:
     """Undo/redo group sizes that add up to ``total`` moves (one move a group when absent)."""
     if sizes is None or (sizes == [] and total == 0):
@@ -473,4 +487,4 @@ def _groups(sizes, total: int, what: str) -> list[int]:
     return list(sizes)
 
 
-__all__ = ["FORMAT", "HUMAN", "Session"]
+__all__ = ["FORMAT", "HUMAN", "Session", "new_seed"]

@@ -16,29 +16,15 @@ import sys
 
 import pygame
 
+from game.session import Settings
+from game.storage import Saves
+
 from . import theme
-from .services import Saves
 
 FPS = 60
 WEB = sys.platform == "emscripten"
 
-DEFAULT_SETTINGS = {
-    "four_colour": False,
-    "auto_move": True,  # safe cards go to the foundations by themselves
-    "animations": True,
-    "level": "medium",  # the Russian Bank opponent
-    "rb_mode": "stop",  # "stop" or "strict"
-    "pace": "normal",  # how fast the computer's moves are shown
-    "own_waste_playable": False,
-    "reserve_size": 13,
-    "match_target": 300,
-    "supermove": False,  # Forty Thieves option
-    "winnable_only": False,  # new deals come from the solver's list of winnable deals
-    "winnable_light": False,  # a game the light spoke in counts as assisted
-    "last_game": None,
-}
-PACES = {"slow": 1400, "normal": 800, "fast": 350, "instant": 60}  # ms between computer moves
-LEVELS = ("easy", "medium", "hard")
+NOTICE_MS = 6000  # each storage or settings notice is shown this long, oldest first
 
 
 #: the App running now (the last one made): a handle for tests and for the browser harness
@@ -60,16 +46,16 @@ class App:
             pygame.display.set_caption("Patience Parlour")
         self.screen = screen
         self.saves = saves if saves is not None else Saves()
-        self.settings = dict(DEFAULT_SETTINGS)
+        self.notices: list[str] = []  # sentences for the player, shown one at a time
+        self._notice_since: float | None = None
+        self.collect_notices()
         try:
             stored = self.saves.settings() or {}
         except Exception:  # a broken store must never stop the game
             stored = {}
-        for k, v in stored.items():
-            if k in DEFAULT_SETTINGS and (type(v) is type(DEFAULT_SETTINGS[k])
-                                          or DEFAULT_SETTINGS[k] is None):
-                self.settings[k] = v
-        self.notices: list[str] = list(getattr(self.saves, "notices", []) or [])
+        self.settings, problems = Settings.from_dict(stored)
+        for problem in problems:
+            self.notice(problem)
         self.time_ms = 0.0
         self.running = True
         self.clock = pygame.time.Clock()
@@ -97,7 +83,7 @@ class App:
             self.tables[game_id] = table
         if new:
             table.new_deal(confirm=False)
-        self.settings["last_game"] = game_id
+        self.settings.last_game = game_id
         self.save_settings()
         self.show(table)
         return table
@@ -108,19 +94,36 @@ class App:
 
     def save_settings(self) -> None:
         try:
-            self.saves.save_settings(dict(self.settings))
+            self.saves.save_settings(self.settings.to_dict())
         except Exception as e:  # reported, never fatal
             self.notice(f"Settings could not be saved: {e}")
         self.collect_notices()
 
     def notice(self, text: str) -> None:
-        self.notices.append(text)
+        """Queue a sentence for the player (each is shown once, in order)."""
+        if text and text not in self.notices:
+            self.notices.append(text)
 
     def collect_notices(self) -> None:
+        """Take the storage's notices into the queue."""
         store = getattr(self.saves, "notices", None)
         if store:
-            self.notices.extend(store)
+            for text in store:
+                self.notice(text)
             store.clear()
+
+    def current_notice(self) -> str:
+        """The notice to show now: the oldest, for NOTICE_MS from when it was first shown;
+        then it is dropped and the next one comes."""
+        if self.notices and self._notice_since is not None \
+                and self.time_ms - self._notice_since >= NOTICE_MS:
+            self.notices.pop(0)
+            self._notice_since = None
+        if not self.notices:
+            return ""
+        if self._notice_since is None:
+            self._notice_since = self.time_ms
+        return self.notices[0]
 
     def quit(self) -> None:
         self.running = False

@@ -6,7 +6,7 @@ A pile is either a stack (only its top card shows; a count badge tells how many)
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import pygame
 
@@ -22,8 +22,6 @@ class PileGeom:
     limit: int = 0  # farthest coordinate a card edge may reach along the fan (0: none)
     label: str = ""  # faint letter on the empty slot
     badge: str = ""  # where the card count shows: "below", "above" or ""
-    group: str = ""  # for keyboard order: "top", "tableau", ...
-    extra: dict = field(default_factory=dict)
 
     @property
     def stacked(self) -> bool:
@@ -61,17 +59,27 @@ class PileGeom:
 
 
 class Layout:
-    """The piles of one game on the canvas."""
+    """The piles of one game on the canvas, built from the game's layout data (layouts/)."""
 
-    card_w = 96
-    card_h = 134
-    fan = "down"
-
-    def __init__(self):
+    def __init__(self, data: dict):
+        self.card_w, self.card_h = data["card"]
+        self.fan = data.get("fan", "down")
+        self.own_backs = bool(data.get("own_backs", False))
+        self.table_right = data.get("table_right", W)
+        self.seat_names = [tuple(p) for p in data.get("seats", ())]
         self.piles: dict[str, PileGeom] = {}
-
-    def add(self, geom: PileGeom) -> None:
-        self.piles[geom.name] = geom
+        self.captions: dict[str, str] = {}
+        self.empty_words: dict[str, str] = {}
+        size = (self.card_w, self.card_h)
+        for name, x, y, opts in data["piles"]:
+            self.piles[name] = PileGeom(
+                name, pygame.Rect((x, y), size), fan=tuple(opts.get("fan", (0, 0))),
+                fan_down=tuple(opts.get("fan_down", (0, 0))), limit=opts.get("limit", 0),
+                label=opts.get("slot", ""), badge=opts.get("badge", ""))
+            if "caption" in opts:
+                self.captions[name] = opts["caption"]
+            if "empty" in opts:
+                self.empty_words[name] = opts["empty"]
 
     def card_rects(self, name: str, faces: list[bool]) -> list[pygame.Rect]:
         return [pygame.Rect(p, (self.card_w, self.card_h))
@@ -100,84 +108,27 @@ class Layout:
                 return name, -1
         return None
 
-
-class SolitaireLayout(Layout):
-    """Top row: stock, waste, eight foundations; below, ten columns."""
-
-    card_w, card_h = 96, 134
-    gap = 20
-    top = 62
-    tableau_top = 214
-    bottom = 682
-
-    def __init__(self):
-        super().__init__()
-        left = (W - (10 * self.card_w + 9 * self.gap)) // 2
-        self.xs = [left + i * (self.card_w + self.gap) for i in range(10)]
-        size = (self.card_w, self.card_h)
-        self.add(PileGeom("stock", pygame.Rect((self.xs[0], self.top), size), badge="below",
-                          group="top"))
-        self.add(PileGeom("waste", pygame.Rect((self.xs[1], self.top), size), badge="below",
-                          group="top"))
-        for i in range(8):
-            self.add(PileGeom(f"foundation{i}", pygame.Rect((self.xs[i + 2], self.top), size),
-                              label="A", group="top"))
-        for i in range(10):
-            self.add(PileGeom(f"tableau{i}", pygame.Rect((self.xs[i], self.tableau_top), size),
-                              fan=(0, 32), fan_down=(0, 14), limit=self.bottom, group="tableau"))
+    @property
+    def focus_order(self) -> list[str]:
+        return list(self.piles)
 
 
-class BankLayout(Layout):
-    """Russian Bank: the computer (player 1) at the top, you (player 0) at the bottom; the houses
-    in two columns fanning outwards, the foundations between them; a side panel on the right."""
-
-    card_w, card_h = 72, 100
-    fan = "side"
-    table_right = 908
-    dx = 24
-
-    def __init__(self):
-        super().__init__()
-        w, h = self.card_w, self.card_h
-        size = (w, h)
-        centre = self.table_right // 2
-        f_left = centre - w - 8
-        f_right = centre + 8
-        house_left = f_left - 20 - w
-        house_right = f_right + w + 20
-        rows = [124 + i * 106 for i in range(4)]
-        top_y, bottom_y = 10, 560
-        self.rows = rows
-        for i in range(4):
-            self.add(PileGeom(f"foundation{i}", pygame.Rect((f_left, rows[i]), size), label="A",
-                              group="foundation"))
-            self.add(PileGeom(f"foundation{i + 4}", pygame.Rect((f_right, rows[i]), size),
-                              label="A", group="foundation"))
-        # player 0's houses: right column, house0 next to reserve0 (bottom) up to house3 (top)
-        for i in range(4):
-            self.add(PileGeom(f"house{i}", pygame.Rect((house_right, rows[3 - i]), size),
-                              fan=(self.dx, 0), limit=self.table_right - 6, group="house"))
-        # player 1's houses: left column, house4 next to reserve1 (top) down to house7
-        for i in range(4):
-            self.add(PileGeom(f"house{4 + i}", pygame.Rect((house_left, rows[i]), size),
-                              fan=(-self.dx, 0), limit=6, group="house"))
-        waste_x = centre - w // 2
-        self.add(PileGeom("reserve1", pygame.Rect((house_left, top_y), size), badge="right",
-                          group="p1"))
-        self.add(PileGeom("waste1", pygame.Rect((waste_x, top_y), size), badge="right",
-                          group="p1"))
-        self.add(PileGeom("hand1", pygame.Rect((house_right, top_y), size), badge="right",
-                          group="p1"))
-        self.add(PileGeom("hand0", pygame.Rect((house_left, bottom_y), size), badge="right",
-                          group="p0"))
-        self.add(PileGeom("waste0", pygame.Rect((waste_x, bottom_y), size), badge="right",
-                          group="p0"))
-        self.add(PileGeom("reserve0", pygame.Rect((house_right, bottom_y), size), badge="right",
-                          group="p0"))
+_LAYOUTS: dict[str, Layout] = {}
 
 
 def layout_for(game_id: str) -> Layout:
-    return BankLayout() if game_id == "russian-bank" else SolitaireLayout()
+    """The game's layout (made once per game)."""
+    layout = _LAYOUTS.get(game_id)
+    if layout is None:
+        from .layouts import layout_data
+        layout = _LAYOUTS[game_id] = Layout(layout_data(game_id))
+    return layout
 
 
-__all__ = ["BankLayout", "Layout", "PileGeom", "SolitaireLayout", "layout_for", "H", "W"]
+def card_sizes() -> set[tuple[int, int, str]]:
+    """Every (card width, height, fan) the games' tables use (for making card art early)."""
+    from game.core import GAMES
+    return {(L.card_w, L.card_h, L.fan) for L in map(layout_for, GAMES)}
+
+
+__all__ = ["Layout", "PileGeom", "card_sizes", "layout_for", "H", "W"]

@@ -4,19 +4,14 @@ from __future__ import annotations
 
 import pygame
 
-from game.core import GAMES
+from game.core import GAMES, info
+from game.session import GENERAL, describe
 
 from . import theme
-from .app import LEVELS, PACES, WEB
+from .app import WEB
 from .cards import get_art, warm_up
-from .rules_text import RULES
-from .widgets import Button, Scene
-
-NAMES = {"forty-thieves": "Forty Thieves", "indian-patience": "Indian Patience",
-         "russian-bank": "Russian Bank"}
-BLURBS = {"forty-thieves": "Two packs, ten columns, build down in suit.",
-          "indian-patience": "Build down in other suits; exposed cards are protected.",
-          "russian-bank": "Race the computer to empty your piles."}
+from .layout import card_sizes
+from .widgets import Button, Scene, SeatPicker
 
 
 class Background:
@@ -32,7 +27,7 @@ class Background:
 class TitleScene(Scene):
     def __init__(self, app):
         super().__init__(app)
-        self.art = get_art(96, 134, app.settings["four_colour"], "down")
+        self.art = get_art(96, 134, app.settings.four_colour, "down")
         self.warm = False
         from game.core.cards import Card
         self.fan = [Card(1, "S"), Card(13, "H"), Card(12, "D"), Card(11, "C")]
@@ -44,16 +39,18 @@ class TitleScene(Scene):
                 self.saved[g] = False
         app.collect_notices()
         x, w = 440, 400
+        step = min(76, 228 // max(1, len(GAMES) - 1)) if len(GAMES) > 1 else 76
         y = 254
         self.buttons = []
         for g in GAMES:
-            self.buttons.append(Button((x, y, w, 64), NAMES[g], lambda g=g: app.open_game(g),
-                                       size=30, name=g))
-            y += 76
-        last = app.settings.get("last_game")
+            self.buttons.append(Button((x, y, w, step - 12), info(g).title,
+                                       lambda g=g: self.choose(g), size=30, name=g))
+            y += step
+        last = app.settings.last_game
         can_continue = last in GAMES and self.saved.get(last)
         self.buttons.append(Button((x, y + 6, w, 54),
-                                   f"Continue: {NAMES[last]}" if can_continue else "Continue",
+                                   f"Continue: {info(last).title}" if can_continue
+                                   else "Continue",
                                    lambda: app.open_game(last), can_continue, size=26,
                                    style="primary", name="continue"))
         y += 74
@@ -67,18 +64,29 @@ class TitleScene(Scene):
             self.buttons.append(Button((x + i * (bw + 10), y + 6, bw, 46), label, action,
                                        size=22, name=label))
 
+    def choose(self, game_id: str) -> None:
+        """Open a game: its game in play, else (a game of several seats) ask who plays."""
+        if self.saved.get(game_id) or not info(game_id).multiplayer:
+            self.app.open_game(game_id)
+            return
+
+        def play(seats):
+            self.app.settings.set_seats(game_id, seats)
+            self.app.save_settings()
+            self.app.open_game(game_id, new=True)
+
+        self.modal = SeatPicker(self, game_id, self.app.settings.seats(game_id), play)
+
     def update(self, dt):
         if not self.warm:  # make the card faces a little at a time, before a table needs them
-            from .layout import BankLayout, SolitaireLayout
-            sizes = [(L.card_w, L.card_h, L.fan) for L in (SolitaireLayout, BankLayout)]
-            self.warm = warm_up(3, self.app.settings["four_colour"], sizes)
+            self.warm = warm_up(3, self.app.settings.four_colour, sorted(card_sizes()))
 
     def key(self, event):
         k = event.key
         if self.focus_key(event):
             return
-        if k in (pygame.K_1, pygame.K_2, pygame.K_3):
-            self.app.open_game(GAMES[k - pygame.K_1])
+        if pygame.K_1 <= k <= pygame.K_9 and k - pygame.K_1 < len(GAMES):
+            self.choose(GAMES[k - pygame.K_1])
         elif k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_c) and self.focused < 0:
             b = self.button("continue")
             if b.enabled:
@@ -102,19 +110,28 @@ class TitleScene(Scene):
         super().draw(screen)
         for g in GAMES:
             b = self.button(g)
-            note = "saved game" if self.saved.get(g) else ""
-            theme.blit_text(screen, BLURBS[g], (b.rect.right + 16, b.rect.centery - 10), 20,
+            d = info(g)
+            if self.saved.get(g):
+                note = "saved game"
+            elif d.multiplayer:
+                note = describe(self.app.settings.seats(g))
+            else:
+                note = ""
+            theme.blit_text(screen, d.blurb, (b.rect.right + 16, b.rect.centery - 10), 20,
                             theme.INK_DIM, anchor="midleft")
             if note:
                 theme.blit_text(screen, note, (b.rect.right + 16, b.rect.centery + 12), 18,
                                 theme.ACCENT, anchor="midleft")
         self.draw_focus(screen, self.app.keyboard_used)
-        theme.blit_text(screen, "Keys: 1 2 3 choose a game · Enter continues · S settings · "
+        numbers = " ".join(str(i + 1) for i in range(len(GAMES)))
+        theme.blit_text(screen, f"Keys: {numbers} choose a game · Enter continues · S settings · "
                         "T statistics · R rules · Tab and Enter for any button", (640, 700), 18,
                         theme.INK_FAINT, anchor="midbottom")
-        if self.app.notices:
-            theme.blit_text(screen, self.app.notices[0], (640, 672), 20, theme.ACCENT,
-                            anchor="midbottom")
+        notice = self.app.current_notice()
+        if notice:
+            for i, line in enumerate(reversed(theme.wrap(notice, 20, 1200)[:2])):
+                theme.blit_text(screen, line, (640, 672 - 22 * i), 20, theme.ACCENT,
+                                anchor="midbottom")
 
 
 class BackScene(Scene):
@@ -142,65 +159,112 @@ class BackScene(Scene):
 
 
 class SettingsScene(BackScene):
+    """Settings in tabs: General, then one per game with rule options, a match or seats. Each
+    row's choices come from the descriptions (game.session.GENERAL and the games' info)."""
+
     heading = "Settings"
 
-    # (key, label, choices [(value, text)], note)
-    ROWS = [
-        ("four_colour", "Suit colours", [(False, "Two colours"), (True, "Four colours")], ""),
-        ("auto_move", "Safe cards to foundations", [(True, "Automatically"), (False, "By hand")],
-         ""),
-        ("animations", "Card animations", [(True, "On"), (False, "Off")], ""),
-        ("supermove", "Forty Thieves runs", [(False, "One card at a time"),
-                                             (True, "Runs (supermove)")], "new deals"),
-        ("level", "Computer opponent", [(lv, lv.capitalize()) for lv in LEVELS], ""),
-        ("rb_mode", "Russian Bank priorities", [("stop", "STOP! mode"), ("strict", "Strict")],
-         "new games"),
-        ("pace", "Computer's pace", [(p, p.capitalize()) for p in PACES], ""),
-        ("own_waste_playable", "Own waste playable", [(False, "No"), (True, "Yes")],
-         "new games"),
-        ("reserve_size", "Reserve size", [(13, "13"), (12, "12"), (11, "11")], "new games"),
-        ("match_target", "Match to", [(100, "100"), (300, "300"), (500, "500")], ""),
-        ("winnable_only", "Deals", [(False, "Any deal"), (True, "Winnable deals only")],
-         "new deals"),
-        ("winnable_light", "\"Still winnable?\" light", [(False, "Off"), (True, "On")],
-         "games count as assisted"),
-    ]
-
-    def __init__(self, app):
+    def __init__(self, app, tab: str = "General"):
         super().__init__(app)
+        self.tabs = ["General"] + [g for g in GAMES if info(g).option_list or info(g).match
+                                   or info(g).multiplayer]
+        self.tab = tab if tab in self.tabs else "General"
+        x = 200
+        for name in self.tabs:
+            label = name if name == "General" else info(name).title
+            w = max(150, theme.font(22).size(label)[0] + 36)
+            self.buttons.append(Button((x, 84, w, 42), label, lambda n=name: self.pick(n),
+                                       size=22, name=f"tab-{name}"))
+            x += w + 12
+        self.tab_buttons = list(self.buttons)
         self.rows = []
-        y = 88
-        for key, label, choices, note in self.ROWS:
+        self.pick(self.tab)
+
+    def pick(self, tab: str) -> None:
+        """Show one tab's rows: (label, note, y, [(is_chosen, button)])."""
+        self.tab = tab
+        self.buttons = list(self.tab_buttons)
+        self.rows = []
+        y = 150
+        for label, note, choices in self.row_specs(tab):
             x = 470
-            row_buttons = []
-            for value, text in choices:
+            row = []
+            for name, text, chosen, action in choices:
                 w = max(80, theme.font(22).size(text)[0] + 28)
-                b = Button((x, y, w, 38), text, lambda k=key, v=value: self.set(k, v), size=22,
-                           name=f"{key}={value}")
-                row_buttons.append((value, b))
+                b = Button((x, y, w, 38), text, action, size=22, name=name)
+                row.append((chosen, b))
                 self.buttons.append(b)
                 x += w + 8
-            self.rows.append((key, label, note, y, row_buttons))
-            y += 48
+            self.rows.append((label, note, y, row))
+            y += 52
 
-    def set(self, key, value) -> None:
-        self.app.settings[key] = value
+    def row_specs(self, tab: str):
+        """(label, note, [(button name, text, is_chosen(), action)]) for each row."""
+        s = self.app.settings
+        if tab == "General":
+            for o in GENERAL:
+                yield o.label, o.note, [
+                    (f"{o.name}={v}", text, lambda n=o.name, v=v: getattr(s, n) == v,
+                     lambda n=o.name, v=v: self.change(lambda: s.set(n, v), n))
+                    for v, text in o.labelled()]
+            return
+        d = info(tab)
+        for o in d.option_list:
+            yield o.label, o.note, [
+                (f"{tab}/{o.name}={v}", text,
+                 lambda n=o.name, v=v: s.options(tab)[n] == v,
+                 lambda n=o.name, v=v: self.change(lambda: s.set_option(tab, n, v)))
+                for v, text in o.labelled()]
+        if d.match:
+            o = d.match
+            yield o.label, o.note, [
+                (f"{tab}/{o.name}={v}", text, lambda v=v: s.match_target(tab) == v,
+                 lambda v=v: self.change(lambda: s.set_match_target(tab, v)))
+                for v, text in o.labelled()]
+        if d.multiplayer:
+            from game.ai.players import levels
+            choices = [("human", "Person")] + [(f"computer:{lv}", lv.capitalize())
+                                               for lv in levels(tab)]
+            for seat in range(len(s.seats(tab))):
+                yield f"Player {seat + 1}", "new games", [
+                    (f"{tab}/seat{seat}={v}", text,
+                     lambda i=seat, v=v: s.seats(tab)[i] == v,
+                     lambda i=seat, v=v: self.change(lambda: self.set_seat(tab, i, v)))
+                    for v, text in choices]
+
+    def set_seat(self, game_id: str, seat: int, value: str) -> None:
+        seats = list(self.app.settings.seats(game_id))
+        seats[seat] = value
+        self.app.settings.set_seats(game_id, seats)
+
+    def change(self, apply, name: str = "") -> None:
+        apply()
         self.app.save_settings()
-        if key == "four_colour":
+        if name == "four_colour":
             for table in self.app.tables.values():
-                table._art_key = None
+                table.art_key = None
+
+    def key(self, event):
+        if event.key in (pygame.K_LEFT, pygame.K_RIGHT) and self.focused < 0:
+            i = self.tabs.index(self.tab) + (1 if event.key == pygame.K_RIGHT else -1)
+            self.pick(self.tabs[i % len(self.tabs)])
+        else:
+            super().key(event)
 
     def draw(self, screen):
         super().draw(screen)
-        for key, label, note, y, row_buttons in self.rows:
+        tab = self.button(f"tab-{self.tab}").rect
+        pygame.draw.rect(screen, theme.GOLD, tab.inflate(6, 6), 3, border_radius=10)
+        for label, note, y, row in self.rows:
             theme.blit_text(screen, label, (440, y + 19), 24, theme.INK, anchor="midright")
             if note:
-                last = row_buttons[-1][1].rect
+                last = row[-1][1].rect
                 theme.blit_text(screen, f"({note})", (last.right + 12, y + 19), 18,
                                 theme.INK_FAINT, anchor="midleft")
-            for value, b in row_buttons:
-                if self.app.settings.get(key) == value:
-                    pygame.draw.rect(screen, theme.GOLD, b.rect.inflate(6, 6), 3, border_radius=10)
+            for chosen, b in row:
+                if chosen():
+                    pygame.draw.rect(screen, theme.GOLD, b.rect.inflate(6, 6), 3,
+                                     border_radius=10)
 
 
 class StatsScene(BackScene):
@@ -232,7 +296,7 @@ class StatsScene(BackScene):
         for g in GAMES:
             s = self.stats.get(g) or {}
             played = s.get("played", 0) or 0
-            values = [NAMES[g], str(played), str(s.get("won", 0)),
+            values = [info(g).title, str(played), str(s.get("won", 0)),
                       f"{round(100 * (s.get('win_rate') or 0))}%" if played else "-",
                       str(s.get("streak", 0)), str(s.get("best_streak", 0)),
                       theme.format_time(s.get("best_time")),
@@ -257,14 +321,14 @@ class RulesScene(BackScene):
 
     def __init__(self, app, game_id: str | None = None):
         super().__init__(app)
-        self.game = game_id or app.settings.get("last_game") or GAMES[0]
+        self.game = game_id or app.settings.last_game or GAMES[0]
         if self.game not in GAMES:
             self.game = GAMES[0]
         self.scroll = 0
         x = 300
         for g in GAMES:
-            self.buttons.append(Button((x, 84, 220, 42), NAMES[g], lambda g=g: self.pick(g),
-                                       size=22, name=f"tab-{g}"))
+            self.buttons.append(Button((x, 84, 220, 42), info(g).title,
+                                       lambda g=g: self.pick(g), size=22, name=f"tab-{g}"))
             x += 236
         self.area = pygame.Rect(80, 146, 1120, 540)
         self._lines = {}
@@ -277,7 +341,7 @@ class RulesScene(BackScene):
         lines = self._lines.get(self.game)
         if lines is None:
             lines = []
-            for para in RULES[self.game].strip().split("\n"):
+            for para in rules_text(self.game).strip().split("\n"):
                 if para.startswith("# "):
                     lines.append(("h", para[2:]))
                 elif para.strip():
@@ -346,3 +410,9 @@ class RulesScene(BackScene):
             bar = pygame.Rect(self.area.right - 10, self.area.y + 8 + frac * (self.area.h - 76),
                               6, 60)
             pygame.draw.rect(screen, theme.BUTTON_LINE, bar, border_radius=3)
+
+
+def rules_text(game_id: str) -> str:
+    """The game's rules (from its description) and how to play them at its kind of table."""
+    from .table import chrome_class
+    return info(game_id).rules.strip() + "\n\n" + chrome_class(info(game_id).table).controls

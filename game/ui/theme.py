@@ -4,6 +4,7 @@ only blits surfaces that were rendered once."""
 from __future__ import annotations
 
 import functools
+from collections import OrderedDict
 
 import pygame
 
@@ -33,7 +34,9 @@ DANGER = (210, 60, 50)
 PANEL = (12, 40, 28)
 
 _fonts: dict[tuple[int, bool], pygame.font.Font] = {}
-_texts: dict[tuple, pygame.Surface] = {}
+_texts: OrderedDict[tuple, pygame.Surface] = OrderedDict()
+TEXT_CACHE_BYTES = 6_000_000  # rendered text kept, least recently used dropped first
+_text_bytes = 0
 
 
 def font(size: int, bold: bool = False) -> pygame.font.Font:
@@ -49,15 +52,26 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
 
 
 def text(s: str, size: int = 24, color=INK, bold: bool = False) -> pygame.Surface:
-    """A rendered line of text, cached (the cache is dropped when it grows large)."""
+    """A rendered line of text, cached. The cache holds at most TEXT_CACHE_BYTES of pixels,
+    dropping the least recently used first: lines that change every second (the clock, the
+    move count) come and go without the memory growing."""
+    global _text_bytes
     key = (s, size, color, bold)
     surf = _texts.get(key)
     if surf is None:
-        if len(_texts) > 3000:
-            _texts.clear()
         surf = font(size, bold).render(s, True, color)
         _texts[key] = surf
+        _text_bytes += _size(surf)
+        while _text_bytes > TEXT_CACHE_BYTES and len(_texts) > 1:
+            _, old = _texts.popitem(last=False)
+            _text_bytes -= _size(old)
+    else:
+        _texts.move_to_end(key)
     return surf
+
+
+def _size(surf: pygame.Surface) -> int:
+    return surf.get_pitch() * surf.get_height()
 
 
 def blit_text(dest: pygame.Surface, s: str, pos, size=24, color=INK, bold=False,

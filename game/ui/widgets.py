@@ -339,3 +339,108 @@ _DIGIT_KEYS = {**{getattr(pygame, f"K_{i}"): str(i) for i in range(10)},
 
 def _digit(key) -> str | None:
     return _DIGIT_KEYS.get(key)
+
+
+class EndPanel(Modal):
+    """The end of a deal: the result, the figures, and what to do next."""
+
+    width, height = 600, 330
+
+    def __init__(self, scene, title: str, lines: list[str], buttons, dim: bool = True,
+                 good: bool = False, centerx: int | None = None):
+        super().__init__(scene)
+        if centerx is not None:
+            self.rect.centerx = centerx
+        self.title = title
+        self.lines = lines
+        self.dim = dim
+        self.good = good
+        n = len(buttons)
+        bw = min(170, (self.rect.w - 40 - 12 * (n - 1)) // n)
+        x = self.rect.centerx - (n * bw + (n - 1) * 12) // 2
+        for i, (label, action, style) in enumerate(buttons):
+            self.buttons.append(Button((x + i * (bw + 12), self.rect.bottom - 72, bw, 50),
+                                       label, action, style=style, name=label))
+
+    def draw(self, screen):
+        if self.dim:
+            screen.blit(self._dim, (0, 0))
+        pygame.draw.rect(screen, theme.PANEL, self.rect, border_radius=14)
+        pygame.draw.rect(screen, theme.GOLD if self.good else theme.BUTTON_LINE, self.rect, 2,
+                         border_radius=14)
+        theme.blit_text(screen, self.title, (self.rect.centerx, self.rect.y + 22), 48,
+                        theme.GOLD if self.good else theme.INK, bold=True, anchor="midtop")
+        y = self.rect.y + 84
+        for line in self.lines:
+            for part in theme.wrap(line, 26, self.rect.w - 50):
+                theme.blit_text(screen, part, (self.rect.centerx, y), 26, theme.INK,
+                                anchor="midtop")
+                y += 30
+        for b in self.buttons:
+            b.draw(screen)
+        self.draw_focus(screen, self.app.keyboard_used)
+
+    def key(self, event):
+        if event.key == pygame.K_ESCAPE:
+            self.close()
+        else:
+            super().key(event)
+
+
+class SeatPicker(Modal):
+    """Who plays: for each seat, a person at this screen or the computer at a level (the
+    computer against itself is a demonstration to watch). ``on_play(seats)``."""
+
+    width = 760
+
+    def __init__(self, scene, game_id: str, seats, on_play, play_label: str = "Play"):
+        from game.ai.players import levels
+        from game.core import info
+        from game.session import HUMAN, computer
+        n = len(seats)
+        self.height = 170 + 66 * n
+        super().__init__(scene)
+        self.seats = list(seats)
+        self.on_play = on_play
+        self.rows = []
+        choices = [(HUMAN, "Person")] + [(computer(lv), lv.capitalize())
+                                         for lv in levels(game_id)]
+        y = self.rect.y + 86
+        for seat in range(n):
+            x = self.rect.x + 200
+            for value, label in choices:
+                w = max(96, theme.font(22).size(label)[0] + 28)
+                b = Button((x, y, w, 44), label, lambda s=seat, v=value: self.pick(s, v),
+                           size=22, name=f"seat{seat}={value}")
+                self.buttons.append(b)
+                x += w + 8
+            self.rows.append(y)
+            y += 66
+        bw = 180
+        by = self.rect.bottom - 70
+        self.buttons.append(Button((self.rect.centerx - bw - 10, by, bw, 48), play_label,
+                                   self.play, style="primary", name="play"))
+        self.buttons.append(Button((self.rect.centerx + 10, by, bw, 48), "Cancel", self.close,
+                                   name="cancel"))
+        self.title = f"Who plays {info(game_id).title}?"
+
+    def pick(self, seat: int, value: str) -> None:
+        self.seats[seat] = value
+
+    def play(self) -> None:
+        self.close()
+        self.on_play(tuple(self.seats))
+
+    def draw(self, screen):
+        self.draw_frame(screen)
+        for seat, y in enumerate(self.rows):
+            theme.blit_text(screen, f"Player {seat + 1}", (self.rect.x + 180, y + 22), 26,
+                            theme.INK, anchor="midright")
+        for b in self.buttons:
+            b.draw(screen)
+            if b.name.startswith("seat"):
+                seat, value = b.name[4:].split("=", 1)
+                if self.seats[int(seat)] == value:
+                    pygame.draw.rect(screen, theme.GOLD, b.rect.inflate(6, 6), 3,
+                                     border_radius=10)
+        self.draw_focus(screen, self.app.keyboard_used)

@@ -14,7 +14,7 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from game.ui.app import App  # noqa: E402
-from game.ui.services import MemoryStore, Saves  # noqa: E402
+from game.storage import MemoryStore, Saves  # noqa: E402
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 
@@ -38,7 +38,9 @@ class Driver:
         for _ in range(limit):
             self.app.step(dt)
             t = self.app.scene
-            if not getattr(t, "flights", None) and not getattr(t, "auto_pending", False):
+            moving = getattr(t, "anim", None) is not None and t.anim.busy
+            pending = getattr(t, "session", None) is not None and t.session.auto_pending
+            if not moving and not pending:
                 break
         self.app.step(dt)
 
@@ -146,7 +148,7 @@ def store():
 @pytest.fixture
 def app(store):
     a = App(Saves(store))
-    a.settings["pace"] = "fast"
+    a.settings.pace = "fast"
     yield a
 
 

@@ -75,8 +75,14 @@ def computer_starts(state):
     return state.current_player == 1
 
 
-def open_bank(ui, seed, **settings):
-    ui.app.settings.update(settings)
+def open_bank(ui, seed, rb_mode=None, level=None, pace=None):
+    s = ui.app.settings
+    if rb_mode:
+        s.set_option("russian-bank", "mode", rb_mode)
+    if level:
+        s.set_seats("russian-bank", ("human", f"computer:{level}"))
+    if pace:
+        s.set("pace", pace)
     t = ui.app.open_game("russian-bank")
     t.start(seed)
     ui.frames(2)
@@ -160,12 +166,12 @@ def test_the_computer_calls_stop_on_your_priority_breach(ui):
     ace = t.state.pile[house].top
     ui.click(ui.card_point("hand0"))  # breaks (b): the Ace had to go up first
     assert t.state.breach is not None and t.state.breach.rule == "b"
-    assert t.stop_at is not None
-    assert run_until(ui, lambda: t.banner is not None, dt=50, limit=40)
+    assert t.session.pending_call == 1  # the computer will call
+    assert run_until(ui, lambda: t.chrome.banner is not None, dt=50, limit=40)
     assert t.state.peek() == STOP
     assert any(f.top is ace for f in t.state.foundations)  # the compulsory move was played
     assert t.state.current_player == 1  # and your turn ended
-    assert "Stop!" in t.banner[0] and "foundation" in t.banner[1]
+    assert "Stop!" in t.chrome.banner[0] and "foundation" in t.chrome.banner[1]
     ui.screenshot("russian-bank-stop.png")
     assert not t.can_undo()
 
@@ -195,8 +201,8 @@ def test_you_call_stop_on_the_computer(ui, monkeypatch):
         def calls_stop(self, state):
             return True
 
-    monkeypatch.setattr(t, "get_bot", lambda: Bot())
-    t.job = t.decided = None  # forget what the stand-in had decided already
+    monkeypatch.setitem(t.session._bots, 1, Bot())  # the computer's seat plays the stand-in
+    t.session._job = t.session._decided = None  # forget what was decided already
     assert t.state.current_player == 1
     assert not t.button("Stop!").enabled
     assert run_until(ui, lambda: t.state.history)
@@ -205,7 +211,7 @@ def test_you_call_stop_on_the_computer(ui, monkeypatch):
     ui.click(ui.button("Stop!"))
     assert t.state.peek() == STOP
     assert t.state.current_player == 0
-    assert "caught the computer" in t.banner[0]
+    assert "caught the computer" in t.chrome.banner[0]
     assert not t.can_undo()  # a Stop! call is not taken back
     # a wrong call: now the last move was the right call, nobody breached
     assert not t.button("Stop!").enabled
@@ -215,7 +221,7 @@ def test_a_wrong_stop_call_changes_nothing(ui):
     t = open_bank(ui, find_deal("russian-bank", computer_starts), pace="fast")
     assert t.state.current_player == 1
     assert run_until(ui, lambda: t.state.history)
-    assert t.state.breach is None and t.can_call_stop()  # the stand-in plays only legal moves
+    assert t.state.breach is None and t.chrome.can_call_stop()  # the stand-in plays only legal moves
     key = t.state.key()
     ui.key(pygame.K_x)
     assert t.state.key() == key
@@ -251,14 +257,14 @@ def test_keyboard_turns_and_ends(ui):
     ui.key(pygame.K_t)
     assert t.state.pile["hand0"].down == len(t.state.pile["hand0"].cards) - 1
     ui.key(pygame.K_TAB)
-    assert t.focus == "hand0"
+    assert t.input.focus == "hand0"
     ui.key(pygame.K_RETURN)
-    assert t.selected == ("hand0", len(t.state.pile["hand0"].cards) - 1)
+    assert t.input.selected == ("hand0", len(t.state.pile["hand0"].cards) - 1)
     ui.key(pygame.K_ESCAPE)
     ui.key(pygame.K_e)
     assert t.state.current_player == 1 or t.state.peek() == Move("hand0", deal.fits)
     ui.key(pygame.K_MINUS)
-    assert ui.app.settings["pace"] == "normal"
+    assert ui.app.settings.pace == "normal"
 
 
 def test_a_whole_game_ends_with_the_score_and_the_match(ui):
@@ -268,14 +274,14 @@ def test_a_whole_game_ends_with_the_score_and_the_match(ui):
     for _ in range(20000):
         if t.state.is_over():
             break
-        if t.accepting_input() and not t.flights:
+        if t.accepting_input() and not t.anim.busy:
             assert t.attempt(me.choose(t.state))
         ui.frames(1, 100)
     ui.frames(3, 100)
     result = t.state.result()
     assert result is not None and t.modal is not None
-    assert t.match.games == 1 and sum(t.match.scores) == result.points
-    assert ui.app.saves.match()["scores"] == t.match.scores
+    assert t.chrome.match.games == 1 and sum(t.chrome.match.scores) == result.points
+    assert ui.app.saves.match()["scores"] == t.chrome.match.scores
     stats = ui.app.saves.stats("russian-bank")
     assert stats["played"] == 1 and stats["won"] == (1 if result.winner == 0 else 0)
     ui.frames(30, 50)
@@ -293,12 +299,12 @@ def test_continue_resumes_the_game_exactly(ui, store):
     ui.key(pygame.K_z, pygame.KMOD_CTRL)
     saved = t.state.to_dict()
     from game.ui.app import App
-    from game.ui.services import Saves
+    from game.storage import Saves
     app2 = App(Saves(store))
     t2 = app2.open_game("russian-bank")
     assert t2.state.to_dict() == saved
     play = Move("hand0", deal.fits)
-    assert [[str(m) for m in g] for g in t2.redo_groups] == [[str(play)]]
+    assert [[str(m) for m in g] for g in t2.session.redo_groups] == [[str(play)]]
     t2.redo()
     assert t2.state.peek() == play
     assert new_game("russian-bank", seed).seed == t2.state.seed

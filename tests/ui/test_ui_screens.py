@@ -6,11 +6,11 @@ import pygame
 
 from game.core import Move
 from game.ui.app import App
-from game.ui.bank_table import BankTable
 from game.ui.cards import FOUR_COLOUR
 from game.ui.screens import RulesScene, SettingsScene, StatsScene, TitleScene
-from game.ui.services import Saves
-from game.ui.solitaire_table import SolitaireTable
+from game.storage import Saves
+from game.ui.table import Table
+from game.ui.widgets import SeatPicker
 
 from deals import find
 
@@ -43,18 +43,22 @@ def test_title_screen_opens_each_game(ui):
     ui.screenshot("title.png")
     assert not ui.app.scene.button("continue").enabled  # nothing saved yet
     ui.click(ui.button("forty-thieves"))
-    assert isinstance(ui.app.scene, SolitaireTable) and ui.app.scene.game_id == "forty-thieves"
+    assert isinstance(ui.app.scene, Table) and ui.app.scene.game_id == "forty-thieves"
     ui.key(pygame.K_ESCAPE)
     assert isinstance(ui.app.scene, TitleScene)
     ui.key(pygame.K_2)
     assert ui.app.scene.game_id == "indian-patience"
     ui.click(ui.button("Menu"))
-    ui.click(ui.button("russian-bank"))
-    assert isinstance(ui.app.scene, BankTable)
+    ui.click(ui.button("russian-bank"))  # two seats: who plays? (the last choice is kept)
+    assert isinstance(ui.app.scene.modal, SeatPicker)
+    ui.screenshot("who-plays.png")
+    ui.click(ui.modal_button("play"))
+    assert ui.app.scene.game_id == "russian-bank"
+    assert ui.app.scene.session.seats == ("human", "computer:medium")
     ui.click(ui.button("Menu"))
     assert ui.app.scene.button("continue").enabled
     ui.click(ui.button("continue"))
-    assert isinstance(ui.app.scene, BankTable)
+    assert ui.app.scene.game_id == "russian-bank" and ui.app.scene.info.table == "duel"
 
 
 def test_continue_resumes_a_solitaire_exactly_with_undo_and_redo(ui, store):
@@ -69,7 +73,7 @@ def test_continue_resumes_a_solitaire_exactly_with_undo_and_redo(ui, store):
     ui.settle()
     ui.key(pygame.K_z, pygame.KMOD_CTRL)
     ui.frames(60, 100)  # six seconds without a move: the clock is saved all the same
-    saved, elapsed = t.state.to_dict(), t.elapsed
+    saved, elapsed = t.state.to_dict(), t.session.elapsed
     assert elapsed > 6
     # a new start of the client on the same storage: Continue
     app2 = App(Saves(store))
@@ -77,7 +81,7 @@ def test_continue_resumes_a_solitaire_exactly_with_undo_and_redo(ui, store):
     app2.scene.button("continue").action()
     t2 = app2.scene
     assert t2.state.to_dict() == saved
-    assert abs(t2.elapsed - elapsed) <= 5
+    assert abs(t2.session.elapsed - elapsed) <= 5
     t2.redo()
     assert t2.state.peek() == move
     t2.undo()
@@ -109,8 +113,10 @@ def test_settings_change_the_cards_and_are_kept(ui, store):
     ui.frames(1)
     ui.screenshot("settings.png")
     ui.click(ui.button("four_colour=True"))
-    ui.click(ui.button("level=hard"))
     ui.click(ui.button("pace=slow"))
+    ui.click(ui.button("tab-russian-bank"))  # settings are grouped by game
+    ui.screenshot("settings-russian-bank.png")
+    ui.click(ui.button("russian-bank/seat1=computer:hard"))
     assert store_settings(store)["four_colour"] is True
     ui.click(ui.button("Back"))
     ui.click(ui.button("forty-thieves"))
@@ -120,7 +126,8 @@ def test_settings_change_the_cards_and_are_kept(ui, store):
     assert t.art.colours == FOUR_COLOUR
     ui.screenshot("forty-thieves-four-colour.png")
     app2 = App(Saves(store))
-    assert app2.settings["level"] == "hard" and app2.settings["pace"] == "slow"
+    assert app2.settings.seats("russian-bank") == ("human", "computer:hard")
+    assert app2.settings.pace == "slow"
 
 
 def store_settings(store):
@@ -205,7 +212,7 @@ def test_menus_work_with_the_keyboard_alone(ui):
     for _ in range(target + 1):  # the first Tab focuses button 0 (Back)
         ui.key(pygame.K_TAB)
     ui.key(pygame.K_RETURN)
-    assert ui.app.settings["four_colour"] is True
+    assert ui.app.settings.four_colour is True
     # a confirmation dialog answers to the keyboard too
     ui.key(pygame.K_ESCAPE)
     ui.key(pygame.K_2)

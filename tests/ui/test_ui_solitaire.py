@@ -3,12 +3,10 @@ events; assertions on the rules core's state and on the pixels drawn."""
 
 from __future__ import annotations
 
-from types import SimpleNamespace
 
 import pygame
 import pytest
 
-from game.ui.solitaire_table import SolitaireTable
 from game.ui.table import readable
 
 from game.core import Move, new_game
@@ -29,9 +27,8 @@ def ace_column(state):
 
 def after_auto_moves(state):
     """Play on a core state the safe auto-moves the table makes after a player's move (the
-    table's own rule, SolitaireTable.safe_move)."""
-    view = SimpleNamespace(state=state, legal=state.legal_moves, game_id=state.game_id)
-    while (move := SolitaireTable.safe_move(view)) is not None:
+    core's own rule, safe_move)."""
+    while (move := state.safe_move()) is not None:
         state.push(move)
 
 
@@ -101,9 +98,9 @@ def test_valid_targets_light_up_while_dragging(ui, game):
     move = column_move(t.state)
     start = ui.card_point(move.source)
     ui.drag(start, (start[0] + 40, start[1] + 200), release=False)
-    assert t.drag is not None
+    assert t.input.drag is not None
     expected = {m.target for m in t.state.legal_moves() if m.source == move.source}
-    assert t.drag["targets"] == expected and move.target in expected
+    assert t.input.drag["targets"] == expected and move.target in expected
     # the lit target is drawn with the green ring: its corner pixel is the target colour
     r = ui.card_rect(move.target).inflate(6, 6)
     lit = ui.app.screen.get_at((r.centerx, r.y + 1))[:3]
@@ -147,7 +144,7 @@ def test_click_then_click_moves_a_card(ui, game):
     t = open_deal(ui, game)
     move = column_move(t.state)
     ui.click(ui.card_point(move.source))
-    assert t.selected == (move.source, len(t.state.pile[move.source].cards) - 1)
+    assert t.input.selected == (move.source, len(t.state.pile[move.source].cards) - 1)
     ui.frames(30)  # not a double click
     ui.click(ui.card_point(move.target))
     ui.settle()
@@ -168,7 +165,7 @@ def test_stock_click_turns_a_card(ui, game):
 @pytest.mark.parametrize("game", GAMES)
 def test_undo_and_redo_with_keys_and_buttons(ui, game):
     t = open_deal(ui, game)
-    ui.app.settings["auto_move"] = False
+    ui.app.settings.auto_move = False
     start_key = t.state.key()
     ui.click(ui.card_point("stock"))
     ui.settle()
@@ -196,7 +193,7 @@ def test_undo_takes_back_the_automatic_moves_with_the_move(ui, game):
     ui.double_click(ui.card_point(column))
     ui.settle()
     n = len(t.state.history)
-    assert n >= 1 and t.undo_groups == [n]
+    assert n >= 1 and t.session.undo_groups == [n]
     ui.key(pygame.K_z, pygame.KMOD_CTRL)
     assert not t.state.history
 
@@ -223,7 +220,7 @@ def test_keyboard_only_play(ui, game):
              pygame.K_7, pygame.K_8, pygame.K_9, pygame.K_0]
     ui.key(digit[src])
     ui.key(pygame.K_RETURN)
-    assert t.selected is not None
+    assert t.input.selected is not None
     ui.key(digit[dst])
     ui.screenshot(f"{game}-keyboard.png")
     ui.key(pygame.K_RETURN)
@@ -231,7 +228,7 @@ def test_keyboard_only_play(ui, game):
     assert t.state.history[0].move == move
     # arrows walk from a column up to the top row, S turns the stock
     ui.key(pygame.K_UP)
-    assert t.focus in ("stock", "waste") or t.focus.startswith("foundation")
+    assert t.input.focus in ("stock", "waste") or t.input.focus.startswith("foundation")
     n = len(t.state.history)
     ui.key(pygame.K_s)
     ui.settle()
@@ -266,7 +263,7 @@ def test_new_deal_restart_and_deal_number(ui, game):
 @pytest.mark.parametrize("game", GAMES)
 def test_the_table_screenshot_mid_game(ui, game):
     t = open_deal(ui, game, seed=91)
-    ui.app.settings["auto_move"] = True
+    ui.app.settings.auto_move = True
     for _ in range(12):
         ui.click(ui.card_point("stock"))
         ui.settle()

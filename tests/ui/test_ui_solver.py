@@ -15,14 +15,16 @@ import pytest
 from game.ai import solver as solver_module
 from game.ai.deals import winnable_deals
 from game.ai.solver import Verdict
+from game.core import Move
 from game.ui import theme
 from game.ui.screens import SettingsScene
-from game.ui.solitaire_table import LIGHT_COLOURS, TURN_STOCK
+from game.ui.toolbar import LIGHT_COLOURS
 
 from deals import solver_deal
 
 GAMES = ("forty-thieves", "indian-patience")
 GREEN, GREY = LIGHT_COLOURS["won"], LIGHT_COLOURS[None]
+TURN_STOCK = Move("stock", "waste")
 
 
 @pytest.fixture(scope="module")
@@ -41,7 +43,7 @@ def wait_for_verdict(ui, limit: int = 2000) -> int:
     """Run frames until the table's solver has a verdict; return how many it took."""
     t = ui.table
     for n in range(1, limit + 1):
-        if t.verdict is not None:
+        if t.session.help.verdict is not None:
             return n - 1
         ui.frames(1)
     raise AssertionError(f"no verdict after {limit} frames")
@@ -56,7 +58,7 @@ def wins_in_the_core(state, line) -> bool:
 
 
 def light(ui):
-    return tuple(ui.app.screen.get_at(ui.table.light_at))[:3]
+    return tuple(ui.app.screen.get_at(ui.table.chrome.light_at))[:3]
 
 
 def play_through_ui(ui, move) -> None:
@@ -72,26 +74,26 @@ def play_through_ui(ui, move) -> None:
 @pytest.mark.parametrize("game_id", GAMES)
 def test_the_light_goes_from_thinking_to_winnable(ui, quick_deals, game_id):
     deal, _ = quick_deals[game_id]
-    ui.app.settings["winnable_light"] = True
-    ui.app.settings["auto_move"] = False  # the line is followed below, move for move
+    ui.app.settings.winnable_light = True
+    ui.app.settings.auto_move = False  # the line is followed below, move for move
     t = ui.app.open_game(game_id)
     t.start(deal)
     ui.frames(1)
-    assert t.verdict is None and light(ui) == GREY  # thinking: one 3 ms slice is not enough
-    assert not t.assisted  # the light has told nothing yet
-    assert not t.finish_button.visible
+    assert t.session.help.verdict is None and light(ui) == GREY  # thinking: one 3 ms slice is not enough
+    assert not t.session.assisted  # the light has told nothing yet
+    assert not t.chrome.finish_button.visible
     ui.screenshot(f"{game_id}-light-thinking.png")
     frames = wait_for_verdict(ui)
     ui.frames(1)
-    assert frames >= 1 and t.verdict.status == "won"
+    assert frames >= 1 and t.session.help.verdict.status == "won"
     assert light(ui) == GREEN
-    assert t.assisted  # the light spoke: the game counts as played with help
-    assert wins_in_the_core(t.state, t.verdict.line)
-    assert t.finish_button.visible  # a certain win is known and the light is on
+    assert t.session.assisted  # the light spoke: the game counts as played with help
+    assert wins_in_the_core(t.state, t.session.help.verdict.line)
+    assert t.chrome.finish_button.visible  # a certain win is known and the light is on
     ui.screenshot(f"{game_id}-light-winnable.png")
     # follow the line a while (the light stays green: the rest of the line is known), then
     # ask for a hint that builds on a column, for a screenshot of both at once mid-game
-    line = list(t.verdict.line)
+    line = list(t.session.help.verdict.line)
     for move in line[:60]:
         if len(t.state.history) >= 8 and move.target.startswith("tableau"):
             break
@@ -104,7 +106,7 @@ def test_the_light_goes_from_thinking_to_winnable(ui, quick_deals, game_id):
     target = t.state.pile[move.target].top.name
     assert t.message[0] == (f"Hint: move the {t.state.pile[move.source].top.name} onto the "
                             f"{target}.")
-    assert not t.hud_rect.colliderect(t.finish_button.rect)
+    assert not t.chrome.hud_rect.colliderect(t.chrome.finish_button.rect)
     ui.screenshot(f"{game_id}-hint-and-light.png")
 
 
@@ -112,31 +114,31 @@ def test_the_light_says_not_winnable_for_a_deal_proved_lost(ui):
     """Forty Thieves deal 10177 is proved lost as soon as the solver starts (the relaxed game in
     the stock's order): the light turns red at the solver's first slice (the frame after the
     deal), with no search, and no Finish is offered."""
-    ui.app.settings["winnable_light"] = True
+    ui.app.settings.winnable_light = True
     t = ui.app.open_game("forty-thieves")
     t.start(10177)
     ui.frames(2)
-    assert t.verdict is not None and t.verdict.status == "lost" and t.verdict.nodes == 0
+    assert t.session.help.verdict is not None and t.session.help.verdict.status == "lost" and t.session.help.verdict.nodes == 0
     ui.frames(1)
     assert light(ui) == LIGHT_COLOURS["lost"] != GREY
-    assert t.assisted
-    assert not t.finish_button.visible
+    assert t.session.assisted
+    assert not t.chrome.finish_button.visible
     ui.screenshot("forty-thieves-light-not-winnable.png")
 
 
 @pytest.mark.parametrize("game_id", GAMES)
 def test_hint_shows_the_next_move_of_a_winning_line(ui, quick_deals, game_id):
     deal, _ = quick_deals[game_id]
-    ui.app.settings["auto_move"] = False  # only the hinted moves are played
+    ui.app.settings.auto_move = False  # only the hinted moves are played
     t = ui.app.open_game(game_id)
     t.start(deal)
     ui.frames(1)
     ui.key(pygame.K_h)  # while the solver still thinks: its best guess, a legal move
     assert t.hint is not None and t.state.is_legal(t.hint[0])
-    assert t.assisted
+    assert t.session.assisted
     wait_for_verdict(ui)
-    assert t.verdict.status == "won" and t.light_at is None  # the light is off: nothing shown
-    line = list(t.verdict.line)
+    assert t.session.help.verdict.status == "won" and t.chrome.light_at is None  # the light is off: nothing shown
+    line = list(t.session.help.verdict.line)
     assert wins_in_the_core(t.state, line)
     for i in range(3):  # follow three hints
         ui.click(ui.button("Hint"))
@@ -150,7 +152,7 @@ def test_hint_shows_the_next_move_of_a_winning_line(ui, quick_deals, game_id):
         play_through_ui(ui, move)
         assert t.state.peek() == move and t.hint is None
         # the player followed the line: the new solver knows the rest at once
-        assert t.verdict is not None and t.verdict.line == line[i + 1:]
+        assert t.session.help.verdict is not None and t.session.help.verdict.line == line[i + 1:]
     ui.click(ui.button("New deal"))  # leave the deal: it counts as a loss played with help
     ui.click(ui.modal_button("yes"))
     stats = ui.app.saves.stats(game_id)
@@ -160,15 +162,15 @@ def test_hint_shows_the_next_move_of_a_winning_line(ui, quick_deals, game_id):
 def test_finish_plays_the_found_line_to_a_win(ui, quick_deals):
     game_id = "forty-thieves"
     deal, _ = quick_deals[game_id]
-    ui.app.settings["winnable_light"] = True
-    ui.app.settings["animations"] = False
+    ui.app.settings.winnable_light = True
+    ui.app.settings.animations = False
     t = ui.app.open_game(game_id)
     t.start(deal)
     wait_for_verdict(ui)
     ui.frames(1)
-    line = list(t.verdict.line)
-    assert t.finish_button.visible
-    ui.click(t.finish_button.rect.center)
+    line = list(t.session.help.verdict.line)
+    assert t.chrome.finish_button.visible
+    ui.click(t.chrome.finish_button.rect.center)
     for _ in range(3 * len(line)):
         if t.state.is_over():
             break
@@ -177,7 +179,7 @@ def test_finish_plays_the_found_line_to_a_win(ui, quick_deals):
     assert t.state.result().status == "won"
     assert [e.move for e in t.state.history] == line  # the found line, move for move
     assert t.modal is not None and t.modal.title == "You won!"
-    assert t.light_at is None  # the game is over: the light has nothing more to say
+    assert t.chrome.light_at is None  # the game is over: the light has nothing more to say
     ui.screenshot("forty-thieves-finished.png")
     stats = ui.app.saves.stats(game_id)
     assert stats["won"] == 1 and stats["assisted"] == 1
@@ -191,7 +193,7 @@ def test_winnable_deals_only(ui, game_id):
     ui.key(pygame.K_s)
     assert isinstance(ui.app.scene, SettingsScene)
     ui.click(ui.button("winnable_only=True"))
-    assert ui.app.settings["winnable_only"] is True
+    assert ui.app.settings.winnable_only is True
     t = ui.app.open_game(game_id)
     dealt = set()
     for _ in range(6):
@@ -205,33 +207,33 @@ def test_winnable_deals_only(ui, game_id):
 def test_with_the_light_off_nothing_is_given_away(ui, quick_deals):
     game_id = "forty-thieves"
     deal, _ = quick_deals[game_id]
-    ui.app.settings["auto_move"] = False
+    ui.app.settings.auto_move = False
     t = ui.app.open_game(game_id)
     t.start(deal)
     wait_for_verdict(ui)
     ui.frames(1)
-    assert t.verdict.status == "won"  # known, for Hint and Finish, but not shown
-    assert t.light_at is None and not t.assisted
-    assert t.state.stock.cards and not t.finish_button.visible
+    assert t.session.help.verdict.status == "won"  # known, for Hint and Finish, but not shown
+    assert t.chrome.light_at is None and not t.session.assisted
+    assert t.state.stock.cards and not t.chrome.finish_button.visible
     ui.screenshot("forty-thieves-light-off.png")
     ui.click(ui.button("Hint"))
-    assert t.hint is not None and t.assisted  # a hint is help
+    assert t.hint is not None and t.session.assisted  # a hint is help
 
 
 def test_a_long_deal_number_and_time_never_reach_the_buttons(ui):
     """The right of the toolbar (light, game, deal, moves, time) shrinks rather than run into
     the buttons, whatever the light says, with the widest deal number and a long game."""
-    ui.app.settings["winnable_light"] = True
+    ui.app.settings.winnable_light = True
     t = ui.app.open_game("indian-patience")
     t.start(999_999_999)
-    t.elapsed = 3 * 3600 + 59 * 60
+    t.session.elapsed = 3 * 3600 + 59 * 60
     for verdict in (None, Verdict("won", line=[t.state.legal_moves()[0]]), Verdict("lost"),
                     Verdict("unknown")):
-        t.verdict = verdict
+        t.session.help.verdict = verdict
         ui.frames(1)
-        assert t.finish_button.visible == (verdict is not None and verdict.status == "won")
+        assert t.chrome.finish_button.visible == (verdict is not None and verdict.status == "won")
         buttons = [b.rect for b in t.buttons if b.visible]
-        assert t.hud_rect.collidelist(buttons) == -1
-        assert t.light_at is not None and t.hud_rect.collidepoint(t.light_at)
-        assert t.hud_rect.right <= ui.app.screen.get_width()
+        assert t.chrome.hud_rect.collidelist(buttons) == -1
+        assert t.chrome.light_at is not None and t.chrome.hud_rect.collidepoint(t.chrome.light_at)
+        assert t.chrome.hud_rect.right <= ui.app.screen.get_width()
     ui.screenshot("indian-patience-long-hud.png")

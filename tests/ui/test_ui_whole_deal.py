@@ -9,7 +9,7 @@ from ui_strategy import TURN, choose, position, strategy_stuck, strategy_wins
 
 
 def play_through_ui(ui, seed):
-    ui.app.settings["auto_move"] = False  # so the strategy alone decides every move
+    ui.app.settings.auto_move = False  # so the strategy alone decides every move
     t = ui.app.open_game("forty-thieves")
     t.start(seed)
     ui.settle()

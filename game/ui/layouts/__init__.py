@@ -1,0 +1,26 @@
+"""Each game's table layout, as data: one module per game, named after its id
+("forty-thieves" -> forty_thieves.py), holding ``LAYOUT``, a dict:
+
+    "card": (w, h)           card size in pixels on the 1280x720 canvas
+    "fan": "down" | "side"   which way columns fan (the card art puts its indices to suit)
+    "own_backs": bool        each card shows its own pack's back (default: pack 0's back)
+    "table_right": x         the cards' area ends here (panels lie beyond it)
+    "piles": [(name, x, y, {options}), ...]   in keyboard-focus order, options:
+        "fan": (dx, dy) per face-up card, "fan_down": (dx, dy) per face-down card,
+        "limit": the farthest coordinate a fanned card may reach (the fan squeezes),
+        "slot": a letter on the empty place, "badge": where the count shows ("below",
+        "right"), "caption": a word beside the pile ("Reserve"), "empty": a word on the
+        empty place ("empty")
+    "seats": [(x, y), ...]   where each seat's name is written (games with several seats)
+
+``shapes.py`` builds the layouts several games share.
+"""
+
+from __future__ import annotations
+
+import importlib
+
+
+def layout_data(game_id: str) -> dict:
+    module = importlib.import_module(f"{__name__}.{game_id.replace('-', '_')}")
+    return module.LAYOUT

@@ -1,0 +1,336 @@
+"""The chrome of a table where players take turns ("duel" in a game's description), such as
+Russian Bank: a side panel with whose turn it is (loudly, by name), the card counts, the match
+score, Stop!, End turn, Undo/Redo, the computer's pace, New game and Menu; a banner when a
+Stop! call catches a slip; the end screen with the match.
+
+Each seat is a person or the computer (Session.seats): one person against the computer ("you"
+and "the computer"), two people at one screen, or the computer against itself to watch.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.core import Match
+from game.session import PACES, describe, seat_title
+
+from . import theme
+from .widgets import Button, EndPanel, SeatPicker
+
+PANEL_X = 916
+BANNER_MS = 5000
+
+CONTROLS = """# Playing with mouse, finger or keys
+Drag a card to move it, or click (tap) it and then click where it should go. Places where it may go light up. Double-click (double-tap) a card to send it to a foundation. Click your hand to turn up its card. A refused move goes back and the line at the bottom says why.
+Keys: arrows or Tab choose a pile, Enter or Space picks up its card and puts it down on the chosen pile, F sends it to a foundation, Esc cancels (or goes back to the menu). Ctrl+Z or U undo, Ctrl+Y redo. T turns your hand card, E ends your turn, X calls Stop!, + and - change the computer's pace, N starts a new game."""
+
+
+class SidePanel:
+    controls = CONTROLS
+
+    def __init__(self, table):
+        self.table = table
+        self.app = table.app
+        self.banner = None  # (title, text, until)
+        self.match: Match | None = None
+        x, w = PANEL_X + 12, 340
+        half = (w - 10) // 2
+        self.buttons = [
+            Button((x, 262, w, 58), "Stop!", self.call_stop, self.can_call_stop, size=32,
+                   style="danger", name="Stop!"),
+            Button((x, 330, w, 44), "End turn", self.end_turn, self.can_end_turn, size=22,
+                   name="End turn"),
+            Button((x, 384, half, 42), "Undo", table.undo, table.can_undo, size=22,
+                   name="Undo"),
+            Button((x + half + 10, 384, half, 42), "Redo", table.redo, table.can_redo,
+                   size=22, name="Redo"),
+            Button((x, 466, 48, 38), "-", lambda: self.change_pace(-1), size=28,
+                   name="slower"),
+            Button((x + w - 48, 466, 48, 38), "+", lambda: self.change_pace(1), size=28,
+                   name="faster"),
+            Button((x, 560, half, 44), "New game", self.new_game, lambda: table.modal is None,
+                   size=22, name="New game"),
+            Button((x + half + 10, 560, half, 44), "Menu", self.app.title, size=22,
+                   name="Menu"),
+        ]
+        self.load_match()
+
+    @property
+    def session(self):
+        return self.table.session
+
+    def name(self, seat: int) -> str:
+        """The seat in a sentence: "you", "the computer", "player 2"."""
+        return self.table.seat_name(seat)
+
+    def title(self, seat: int) -> str:
+        """The seat as a heading: "You", "Computer", "Player 2"."""
+        return seat_title(self.session.seats, seat)
+
+    # ------------------------------------------------------------------ the match
+    def load_match(self) -> None:
+        try:
+            data = self.app.saves.match()
+        except Exception:
+            data = None
+        try:
+            self.match = Match.from_dict(data) if data else None
+        except ValueError:
+            self.app.notice("The saved match score could not be read; a new match begins.")
+            self.match = None
+        if self.match is None:
+            self.match = Match(self.app.settings.match_target(self.table.game_id))
+
+    def record_match(self, result) -> None:
+        if self.match.is_over():
+            self.match = Match(self.app.settings.match_target(self.table.game_id))
+        self.match.record(result)
+        try:
+            self.app.saves.save_match(self.match.to_dict())
+        except Exception as e:
+            self.table.say(f"The match score could not be saved: {e}", "error")
+
+    # ------------------------------------------------------------------ actions
+    def can_call_stop(self) -> bool:
+        return self.table.modal is None and self.session.can_call_stop()
+
+    def call_stop(self) -> None:
+        """A person calls Stop! on the other seat's last move."""
+        if self.can_call_stop():
+            self.table.anim.clear()
+            self.session.call_stop()
+            self.table.changed()
+
+    def can_end_turn(self) -> bool:
+        return self.table.accepting_input() and self.session.state.end_turn_move() is not None
+
+    def end_turn(self) -> None:
+        if self.can_end_turn():
+            self.table.attempt(self.session.state.end_turn_move())
+
+    def change_pace(self, step: int) -> None:
+        """step +1: faster (shorter pauses), -1: slower."""
+        names = list(PACES)
+        i = min(len(names) - 1, max(0, names.index(self.app.settings.pace) + step))
+        self.app.settings.set("pace", names[i])
+        self.app.save_settings()
+        self.table.say(f"The computer plays at a {names[i]} pace.", "info", 2000)
+
+    def new_game(self) -> None:
+        """Ask who plays (remembered), then deal (an unfinished game counts as lost)."""
+        t = self.table
+
+        def start(seats):
+            self.app.settings.set_seats(t.game_id, seats)
+            self.app.save_settings()
+            t.abandon_then("New game", lambda: t.start(t.random_seed(), seats=seats))
+
+        t.modal = SeatPicker(t, t.game_id, self.app.settings.seats(t.game_id), start)
+
+    # ------------------------------------------------------------------ the frame
+    def started(self) -> None:
+        self.banner = None
+        s = self.session
+        first = s.to_move
+        if len(s.humans) == 1 and s.is_human(first):
+            self.table.say("Your top reserve card is lower: you start. Click your hand to "
+                           "turn a card.", "info")
+        else:
+            self.table.say(f"{self.name(first).capitalize()}'s top reserve card is lower: "
+                           f"{self.name(first)} starts.", "info")
+
+    def event(self, event) -> None:
+        t, s = self.table, self.session
+        kind, seat = event[0], event[1]
+        if kind == "turn":
+            if s.is_human(seat):
+                t.say("Your turn." if len(s.humans) == 1 else
+                      f"{self.name(seat).capitalize()}'s turn.", "good", 2500)
+            else:
+                t.next_action_at = self.app.time_ms + self.app.settings.pace_ms
+                if t.message_text() == "Your turn.":
+                    t.say("", "info", 0)
+        elif kind == "pass":
+            t.say(f"{self.subject(seat)} no card to play and nothing to turn: "
+                  f"{self.name(seat)} pass{'' if self.name(seat) == 'you' else 'es'}.", "info")
+        elif kind == "call":
+            call = event[2]
+            if not call.right:
+                t.say(call.message, "warn", 4000)
+                return
+            offender = call.breach.player
+            text = self.stop_text(call, offender)
+            if s.is_human(offender) and len(s.humans) == 1:
+                title = f"Stop! {self.name(seat).capitalize()} caught you."
+            else:
+                title = f"Stop! {self.name(seat).capitalize()} caught {self.name(offender)}."
+            self.banner = (title, text, self.app.time_ms + BANNER_MS)
+            t.say(text, "good" if s.is_human(seat) else "warn", 9000)
+
+    def subject(self, seat: int) -> str:
+        name = self.name(seat)
+        return "You have" if name == "you" else f"{name.capitalize()} has"
+
+    def stop_text(self, call, offender: int) -> str:
+        """What a right Stop! call did, in words (the core's message uses move notation)."""
+        b = call.breach
+        reason = b.reason.removeprefix("Priority: ")
+        reason = reason[0].upper() + reason[1:]
+        target = self.session.state.pile[b.compulsory.target]
+        card = target.top
+        whose = self.name(offender)
+        taken = ("Your move is taken back" if whose == "you"
+                 else f"The move of {whose} is taken back")
+        place = target.label
+        for seat in range(len(self.session.seats)):
+            owner = self.name(seat)
+            place = place.replace(f"player {seat + 1}'s",
+                                  "your" if owner == "you" else f"{owner}'s")
+        ends = "your turn ends" if whose == "you" else f"the turn of {whose} ends"
+        return (f"{reason} {taken}, the {card.name if card else 'card'} is played to {place} "
+                f"instead, and {ends}.")
+
+    def update(self, dt: float) -> None:
+        if self.banner and self.app.time_ms >= self.banner[2]:
+            self.banner = None
+
+    def key(self, event) -> bool:
+        k, t = event.key, self.table
+        if k == pygame.K_t:
+            s = self.session
+            t.turn(f"hand{s.to_move}")
+        elif k == pygame.K_e:
+            self.end_turn()
+        elif k == pygame.K_x:
+            self.call_stop()
+        elif k in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
+            self.change_pace(1)
+        elif k in (pygame.K_MINUS, pygame.K_KP_MINUS):
+            self.change_pace(-1)
+        elif k == pygame.K_n:
+            self.new_game()
+        else:
+            return False
+        return True
+
+    def game_over(self) -> None:
+        t, s = self.table, self.session
+        result = s.state.result()
+        if not s.recorded:
+            self.record_match(result)
+            t.record()
+            t.save()
+        you = s.you
+        scores = self.match.scores
+        if result.status == "won":
+            winner = self.name(result.winner)
+            title = "You won!" if winner == "you" else f"{winner.capitalize()} won"
+            reason = ("You have played every card." if winner == "you"
+                      else f"{winner.capitalize()} has played every card.")
+        else:
+            title, reason = "Stalemate", result.reason
+        if result.winner is None:
+            points = "Nobody scores."
+        else:
+            name = self.name(result.winner)
+            points = (f"You score {result.points} points." if name == "you"
+                      else f"{name.capitalize()} scores {result.points} points.")
+        lines = [reason, points, self.match_line(scores)]
+        if self.match.is_over():
+            name = self.name(self.match.winner)
+            lines.append("You win the match!" if name == "you"
+                         else f"{name.capitalize()} wins the match.")
+        good = you is not None and result.winner == you
+        if good:
+            t.celebrate()
+        label = "New match" if self.match.is_over() else "Next game"
+        t.modal = EndPanel(t, title, lines,
+                           [(label, lambda: t.new_deal(False), "primary"),
+                            ("Menu", self.app.title, "normal")],
+                           dim=not good, good=good, centerx=t.layout.table_right // 2)
+
+    def match_line(self, scores) -> str:
+        parts = [f"{self.name(i)} {scores[i]}" for i in range(len(scores))]
+        return f"Match to {self.match.target}: {' · '.join(parts)}"
+
+    # ------------------------------------------------------------------ drawing
+    def layer_key(self):
+        return self.session.seats
+
+    def decorate(self, surf) -> None:
+        panel = pygame.Rect(PANEL_X, 0, theme.W - PANEL_X, 680)
+        pygame.draw.rect(surf, theme.PANEL, panel)
+        pygame.draw.line(surf, theme.BAR_LINE, panel.topleft, panel.bottomleft, 2)
+        for seat, pos in enumerate(self.table.layout.seat_names):
+            theme.blit_text(surf, self.title(seat), pos, 26, theme.INK_DIM, bold=True)
+        pygame.draw.line(surf, theme.BAR_LINE, (0, 680), (theme.W, 680))
+
+    def turn_label(self):
+        s = self.session
+        seat = s.to_move
+        if s.is_over():
+            return "Game over", theme.BUTTON
+        name = self.name(seat)
+        color = (176, 132, 36) if s.is_human(seat) else (40, 80, 150)
+        if name == "you":
+            return "Your turn", color
+        if not s.is_human(seat) and s.thinking:
+            return f"{name.capitalize()} is thinking...", color
+        return f"{name.capitalize()}'s turn", color
+
+    def draw(self, screen) -> None:
+        t, s = self.table, self.session
+        x = PANEL_X + 12
+        theme.blit_text(screen, t.title_text, (x, 12), 34, theme.GOLD, bold=True)
+        mode = "STOP! mode" if s.state.options.get("mode") == "stop" else "Strict mode"
+        theme.blit_text(screen, f"Deal {s.state.seed} · {mode} · {describe(s.seats)}",
+                        (x, 50), 18, theme.INK_DIM)
+        box = pygame.Rect(x, 74, 340, 52)
+        label, color = self.turn_label()
+        pygame.draw.rect(screen, color, box, border_radius=10)
+        theme.blit_text(screen, label, box.center, 28, theme.INK, bold=True, anchor="center")
+        y = 136
+        for seat in range(len(s.seats)):
+            c = s.state.counts(seat)
+            theme.blit_text(screen, f"{self.title(seat)}: reserve "
+                            f"{c['reserve']} · hand {c['hand']} · waste {c['waste']}", (x, y), 20,
+                            theme.INK)
+            y += 26
+        theme.blit_text(screen, self.match_line(self.match.scores), (x, y + 6), 20,
+                        theme.ACCENT)
+        game_no = self.match.games + (0 if s.recorded else 1)
+        theme.blit_text(screen, f"Game {game_no} of the match", (x, y + 32), 18, theme.INK_DIM)
+        theme.blit_text(screen, "Computer's pace", (PANEL_X + 182, 452), 18, theme.INK_DIM,
+                        anchor="midtop")
+        theme.blit_text(screen, self.app.settings.pace.capitalize(), (PANEL_X + 182, 474), 24,
+                        theme.INK, bold=True, anchor="midtop")
+        tip = self.tip()
+        for i, line in enumerate(theme.wrap(tip, 18, 330) if tip else ()):
+            theme.blit_text(screen, line, (x, 616 + i * 20), 18, theme.INK_DIM)
+
+    def tip(self) -> str:
+        s = self.session
+        if not self.table.accepting_input():
+            return ""
+        hand = s.state.pile[f"hand{s.to_move}"]
+        if hand.cards and hand.down == len(hand.cards):
+            return "Click your hand to turn up a card."
+        if hand.down < len(hand.cards):
+            return "Play on, then put the hand card on your waste to end your turn."
+        return ""
+
+    def draw_over(self, screen) -> None:
+        if self.banner:
+            title, text, _ = self.banner
+            rect = pygame.Rect(0, 0, 640, 170)
+            rect.center = (self.table.layout.table_right // 2, 330)
+            pygame.draw.rect(screen, (120, 20, 20), rect, border_radius=14)
+            pygame.draw.rect(screen, (255, 200, 180), rect, 3, border_radius=14)
+            theme.blit_text(screen, title, (rect.centerx, rect.y + 14), 36, theme.INK, bold=True,
+                            anchor="midtop")
+            for i, line in enumerate(theme.wrap(text, 22, rect.w - 40)[:4]):
+                theme.blit_text(screen, line, (rect.centerx, rect.y + 62 + i * 25), 22,
+                                theme.INK, anchor="midtop")
+
+
+__all__ = ["CONTROLS", "SidePanel"]

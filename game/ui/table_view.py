@@ -1,0 +1,157 @@
+"""Drawing a table: its piles into one cached layer, then what moves and glows on top.
+
+The whole table (felt, piles, counts, captions, marks, the static part of the table's chrome)
+is rendered into one layer, made again only when the position changes or the cards being
+dragged or animated change. A frame blits that layer, then the rings (hint, selection, places
+that take the picked card, keyboard focus), the cards in flight or being dragged, and the
+chrome's live parts (buttons, texts), so a frame stays cheap while dragging.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from . import theme
+
+STATUS_Y = 686  # the message line at the bottom of the canvas
+
+
+class TableView:
+    def __init__(self, table):
+        self.table = table
+        self._layer: pygame.Surface | None = None
+        self._key = None
+        self._bg = theme.felt()
+
+    def invalidate(self) -> None:
+        self._key = None
+
+    def hidden(self) -> frozenset:
+        t = self.table
+        ids = t.anim.hidden()
+        if t.input.drag:
+            ids.update(c.id for c in t.input.drag["cards"])
+        return frozenset(ids)
+
+    def layer(self) -> pygame.Surface:
+        t = self.table
+        key = (t.session.version, self.hidden(), t.art_key, t.chrome.layer_key())
+        if key != self._key or self._layer is None:
+            self._key = key
+            self._layer = self.render_layer(key[1])
+        return self._layer
+
+    def render_layer(self, hidden) -> pygame.Surface:
+        t = self.table
+        if self._layer is None:
+            self._layer = pygame.Surface((theme.W, theme.H)).convert()
+        surf = self._layer
+        surf.blit(self._bg, (0, 0))
+        art, layout = t.art, t.layout
+        table = t.piles()
+        marks = t.session.state.marks()
+        for name, geom in layout.piles.items():
+            cards = table[name]
+            positions = geom.positions([up for _, up in cards])
+            shown = [(c, up, p) for (c, up), p in zip(cards, positions) if c.id not in hidden]
+            if geom.stacked:
+                if len(shown) > 1:  # a hint of thickness
+                    c, up, p = shown[-2]
+                    surf.blit(art.image(c, up, t.back_deck(c)), (p[0] + 2, p[1] + 2))
+                shown = shown[-1:]
+            if not shown:
+                surf.blit(art.slot(geom.label), geom.rect)
+            for c, up, p in shown:
+                surf.blit(art.image(c, up, t.back_deck(c)), p)
+            if geom.badge and cards:
+                self.badge(surf, geom, sum(1 for c, _ in cards if c.id not in hidden))
+            if name in layout.empty_words and not cards:
+                theme.blit_text(surf, layout.empty_words[name], geom.rect.center, 20,
+                                theme.INK_FAINT, anchor="center")
+            if name in layout.captions:
+                theme.blit_text(surf, layout.captions[name], (geom.rect.right + 6,
+                                                              geom.rect.y + 8), 18,
+                                theme.INK_DIM, anchor="topleft")
+            if name in marks and shown:
+                self.mark(surf, pygame.Rect(shown[-1][2], geom.rect.size), marks[name])
+        t.chrome.decorate(surf)
+        return surf
+
+    def badge(self, surf, geom, n: int) -> None:
+        """The count of a stacked pile, below it or beside it."""
+        text = theme.text(str(n), 20, theme.INK, bold=True)
+        r = text.get_rect()
+        if geom.badge == "below":
+            r.midtop = (geom.rect.centerx, geom.rect.bottom + 3)
+        else:
+            r.midleft = (geom.rect.right + 8, geom.rect.centery)
+        box = r.inflate(12, 4)
+        pygame.draw.rect(surf, (0, 0, 0), box, border_radius=9)
+        pygame.draw.rect(surf, theme.BAR_LINE, box, 1, border_radius=9)
+        surf.blit(text, r)
+
+    def mark(self, surf, rect: pygame.Rect, word: str) -> None:
+        """A pile in a special state (Indian Patience's protected card): a ring and a tag."""
+        surf.blit(self.table.art.ring(theme.GOLD, 3), rect.inflate(6, 6))
+        tag = theme.text(word, 16, (60, 40, 0), bold=True)
+        box = tag.get_rect(midtop=(rect.centerx, rect.bottom + 6)).inflate(8, 2)
+        pygame.draw.rect(surf, theme.GOLD, box, border_radius=6)
+        surf.blit(tag, tag.get_rect(center=box.center))
+
+    def draw(self, screen: pygame.Surface) -> None:
+        t = self.table
+        screen.blit(self.layer(), (0, 0))
+        art, now, layout, inp = t.art, t.app.time_ms, t.layout, t.input
+        if t.hint and now < t.hint[1]:
+            move = t.hint[0]
+            for name in (move.source, move.target):
+                if name in layout.piles:
+                    r = layout.top_rect(name, t.faces(name))
+                    screen.blit(art.ring(theme.HINT, 4), r.inflate(8, 8))
+        targets = ()
+        if inp.drag:
+            targets = inp.drag["targets"]
+        elif inp.selected:
+            src, index = inp.selected
+            targets = t.targets(src, len(t.piles()[src]) - index)
+            rects = layout.card_rects(src, t.faces(src))[index:]
+            for r in rects:
+                screen.blit(art.tint(theme.SELECT, 60), r)
+            if rects:
+                screen.blit(art.ring(theme.SELECT, 3), rects[0].inflate(6, 6))
+        for name in targets:
+            r = layout.top_rect(name, t.faces(name))
+            screen.blit(art.tint(theme.TARGET, 45), r)
+            screen.blit(art.ring(theme.TARGET, 3), r.inflate(6, 6))
+        if inp.focus and t.app.keyboard_used:
+            r = layout.top_rect(inp.focus, t.faces(inp.focus))
+            screen.blit(art.ring(theme.FOCUS, 4), r.inflate(8, 8))
+        t.anim.draw(screen, now)
+        if inp.drag:
+            for card, p in zip(inp.drag["cards"], inp.drag_positions()):
+                screen.blit(art.shadow, (p[0] + 5, p[1] + 7))
+                screen.blit(art.face(card), p)
+        if t.celebration:
+            t.celebration.draw(screen)
+        t.chrome.draw(screen)
+        for b in t.buttons:
+            b.draw(screen)
+        self.draw_message(screen)
+        t.chrome.draw_over(screen)
+
+    def draw_message(self, screen, rect=None) -> None:
+        """The message line: the table's last word, else the oldest storage notice."""
+        t = self.table
+        rect = rect or pygame.Rect(0, STATUS_Y, theme.W, theme.H - STATUS_Y)
+        shown, color = t.message_text(), t.message[1]
+        if not shown:
+            shown, color = t.app.current_notice(), theme.ACCENT
+        if shown:
+            lines = theme.wrap(shown, 22, rect.w - 40)
+            y = rect.centery - 11 * min(2, len(lines))
+            for line in lines[:2]:
+                theme.blit_text(screen, line, (rect.centerx, y), 22, color, anchor="midtop")
+                y += 22
+
+
+__all__ = ["STATUS_Y", "TableView"]

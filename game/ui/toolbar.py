@@ -1,0 +1,212 @@
+"""The chrome of a one-player table ("solitaire" in a game's description): a toolbar on top
+(Menu, Undo, Redo, Hint, Restart, New deal, Deal #, Finish), the deal, moves, clock and the
+"still winnable?" light on its right, and the end screens."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.core import Move
+
+from . import theme
+from .widgets import Button, EndPanel, NumberEntry
+
+#: the "still winnable?" light: winnable, not winnable, thinking or unknown
+LIGHT_COLOURS = {"won": (80, 220, 100), "lost": (230, 70, 60), None: (150, 150, 150)}
+BAR_H = 52
+
+CONTROLS = """# Playing with mouse, finger or keys
+Drag a card to move it, or click (tap) it and then click where it should go. Places where it may go light up. Double-click (double-tap) a card to send it to a foundation. Click the stock to turn a card. A refused move goes back and the line at the bottom says why.
+Keys: arrows or Tab choose a pile, Enter or Space picks up its card and puts it down on the chosen pile, F sends it to a foundation, Esc cancels (or goes back to the menu). Ctrl+Z or U undo, Ctrl+Y redo. S turns the stock, 1-0 jump to a column, W to the waste, H asks for a hint, N new deal, R restart, D play a deal number."""
+
+
+class Toolbar:
+    controls = CONTROLS
+
+    def __init__(self, table):
+        self.table = table
+        self.app = table.app
+        self.light_at = None  # where the light was drawn (None: off)
+        self.hud_rect = None
+        y, h = 7, 38
+        specs = [("Menu", 84, self.app.title, True),
+                 ("Undo", 84, table.undo, table.can_undo),
+                 ("Redo", 84, table.redo, table.can_redo),
+                 ("Hint", 76, self.show_hint, lambda: self.help_ready()),
+                 ("Restart", 100, table.restart, lambda: table.modal is None),
+                 ("New deal", 112, table.new_deal, lambda: table.modal is None),
+                 ("Deal #", 92, self.ask_number, lambda: table.modal is None)]
+        x = 14
+        self.buttons = []
+        for label, w, action, enabled in specs:
+            self.buttons.append(Button((x, y, w, h), label, action, enabled, size=22))
+            x += w + 8
+        self.finish_button = Button((x, y, 100, h), "Finish", self.finish,
+                                    lambda: self.finish_ready(), size=22, style="primary")
+        self.finish_button.visible = False
+        self.buttons.append(self.finish_button)
+
+    @property
+    def session(self):
+        return self.table.session
+
+    # ------------------------------------------------------------------ the solver's help
+    def help_ready(self) -> bool:
+        return (self.session.help is not None and self.table.modal is None
+                and self.session.accepting())
+
+    def show_hint(self) -> None:
+        if not self.help_ready():
+            return
+        move = self.session.hint()
+        if move is None:
+            self.table.say("No hint: no move helps any more.", "info")
+            return
+        self.table.hint = (move, self.app.time_ms + 4000)
+        self.table.say(f"Hint: {self.explain(move)}.", "info")
+        self.table.save()
+
+    def explain(self, move: Move) -> str:
+        """A hint in a player's words: "move the Nine of clubs onto the Ten of clubs"."""
+        state = self.session.state
+        if move == state.turn_move("stock"):
+            return "turn a card from the stock"
+        src, dst = state.pile[move.source], state.pile[move.target]
+        if len(src.cards) < move.count:
+            return str(move)
+        card = src.cards[-move.count]
+        what = (f"the {card.name}" if move.count == 1
+                else f"the {move.count} cards from the {card.name}")
+        if move.target.startswith("foundation"):
+            return f"move {what} to a foundation"
+        if dst.top is None:
+            return f"move {what} to the empty column"
+        return f"move {what} onto the {dst.top.name}"
+
+    def light_shown(self) -> bool:
+        return self.app.settings.winnable_light
+
+    def finish_ready(self) -> bool:
+        """A certain win is known: offered when the light is on, or once the stock is empty
+        (so the button does not give the verdict away to a player who turned the light off)."""
+        s = self.session
+        stock = s.state.pile.get("stock")
+        shown = self.light_shown() or not (stock and stock.cards)
+        return shown and s.can_finish() and self.table.modal is None
+
+    def finish(self) -> None:
+        if self.finish_ready():
+            self.session.finish()
+
+    def ask_number(self) -> None:
+        self.table.modal = NumberEntry(self.table, self.table.play_number)
+
+    # ------------------------------------------------------------------ the frame
+    def started(self) -> None:
+        pass
+
+    def event(self, event) -> None:
+        pass
+
+    def update(self, dt: float) -> None:
+        s = self.session
+        if s.help is not None and self.light_shown() and s.help.verdict is not None:
+            s.assisted = s.assisted or s.help.verdict.status in ("won", "lost")
+        self.finish_button.visible = self.finish_ready()
+
+    def key(self, event) -> bool:
+        k, t = event.key, self.table
+        if pygame.K_0 <= k <= pygame.K_9:
+            t.input.focus = f"tableau{(k - pygame.K_0 - 1) % 10}"
+        elif k == pygame.K_s:
+            t.turn("stock")
+        elif k == pygame.K_d:
+            self.ask_number()
+        elif k == pygame.K_r:
+            t.restart()
+        elif k == pygame.K_h:
+            self.show_hint()
+        elif k == pygame.K_w:
+            t.input.focus = "waste"
+        else:
+            return False
+        return True
+
+    def game_over(self) -> None:
+        t, s = self.table, self.session
+        result = s.state.result()
+        moves, time = s.move_count, theme.format_time(s.elapsed)
+        if result.status == "won":
+            t.record()
+            t.save()
+            stats = self.app.saves.stats(t.game_id)
+            lines = [f"Deal {s.state.seed} won in {moves} moves and {time}.",
+                     f"Won {stats.get('won', 0)} of {stats.get('played', 0)} · streak "
+                     f"{stats.get('streak', 0)} · best time "
+                     f"{theme.format_time(stats.get('best_time'))}"]
+            t.celebrate()
+            t.modal = EndPanel(t, "You won!", lines,
+                               [("New deal", lambda: t.new_deal(False), "primary"),
+                                ("Play again", lambda: t.restart(False), "normal"),
+                                ("Menu", self.app.title, "normal")], dim=False, good=True)
+        else:
+            lines = [f"No more moves: deal {s.state.seed} is stuck after {moves} moves "
+                     f"({time}).", "Take moves back, restart the deal or try a new one."]
+            t.modal = EndPanel(t, "No more moves", lines,
+                               [("Undo", self._undo_from_end, "normal"),
+                                ("Restart", lambda: t.restart(False), "normal"),
+                                ("New deal", lambda: t.new_deal(False), "primary"),
+                                ("Menu", self.app.title, "normal")])
+
+    def _undo_from_end(self) -> None:
+        self.table.modal = None
+        self.table.undo()
+
+    # ------------------------------------------------------------------ drawing
+    def layer_key(self):
+        return None
+
+    def decorate(self, surf) -> None:
+        pygame.draw.rect(surf, theme.BAR, (0, 0, theme.W, BAR_H))
+        pygame.draw.line(surf, theme.BAR_LINE, (0, BAR_H), (theme.W, BAR_H))
+
+    def draw(self, screen) -> None:
+        """On the right the game, deal, moves and time, and the light left of them; smaller,
+        then without the light's word, when a long deal number or time would reach the
+        buttons."""
+        s = self.session
+        right = theme.W - 16
+        left = max((b.rect.right for b in self.buttons if b.visible), default=0) + 14
+        info = (f"{self.table.title_text} · deal {s.state.seed} · moves {s.move_count} · "
+                f"{theme.format_time(s.elapsed)}")
+        self.light_at = None
+        label = color = None
+        if self.light_shown() and s.help is not None and not s.is_over():
+            verdict = s.help.verdict
+            status = getattr(verdict, "status", None)
+            color = LIGHT_COLOURS.get(status, LIGHT_COLOURS[None])
+            label = {"won": "winnable", "lost": "not winnable"}.get(
+                status, "thinking" if verdict is None else "unknown")
+        for size, worded in ((22, True), (18, True), (18, False)):
+            width = theme.font(size).size(info)[0]
+            if label is not None:
+                width += 16 + (theme.font(18).size(label)[0] + 20 if worded else 14)
+            if right - width >= left:
+                break
+        r = theme.blit_text(screen, info, (right, 26), size, theme.INK, anchor="midright")
+        self.hud_rect = r
+        if label is not None:
+            x = r.left - 16
+            if worded:
+                lr = theme.blit_text(screen, label, (x, 26), 18, theme.INK_DIM,
+                                     anchor="midright")
+                x = lr.left - 5
+            self.light_at = (x - 7, 26)
+            pygame.draw.circle(screen, color, self.light_at, 7)
+            self.hud_rect = r.union(pygame.Rect(x - 14, 19, 14, 14))
+
+    def draw_over(self, screen) -> None:
+        pass
+
+
+__all__ = ["CONTROLS", "LIGHT_COLOURS", "Toolbar"]
