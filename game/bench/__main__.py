@@ -5,7 +5,8 @@ COMMANDS = {"core": "rules core: legal-move generations and random-playout moves
             "frame": "client: frame times while dragging, and while the solver thinks",
             "ai": "Russian Bank opponent: tournament strength and decision time",
             "solver": "solitaire solver: share of deals decided, nodes per second",
-            "web": "rules core and saving, native vs WebAssembly (Pyodide in Chromium)"}
+            "web": "rules core and saving, native vs WebAssembly (Pyodide in Chromium)",
+            "memory": "client: resident memory over thousands of frames of play"}
 
 
 def main(argv: list[str]) -> int:
