@@ -27,9 +27,11 @@ import time
 from functools import lru_cache
 from pathlib import Path
 
+from .solver_model import MODELS
+
 DATA = Path(__file__).with_name("data") / "winnable.json"
 FORMAT = 1
-GAMES = ("forty-thieves", "indian-patience")
+GAMES = tuple(MODELS)  # every game the solver plays
 
 
 @lru_cache(maxsize=1)

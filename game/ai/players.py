@@ -6,13 +6,16 @@ nothing above the AI names a game.
     bot = computer_player("russian-bank", "hard", seed=3)   # .start(state) -> Job, .calls_stop
     solvable("forty-thieves")                 # the solver (Hint, the light, Finish) knows it
 
-A computer player module registers itself with ``register`` when it is imported; ``levels``
-are the ones offered to players (a module may know more, e.g. "greedy" or "oracle" for
-measurement, which ``computer_player`` also accepts).
+A computer player module registers itself with ``register`` when it is imported (every module
+of game.ai is imported on the first question, so a new player's file is all it takes);
+``levels`` are the ones offered to players (a module may know more, e.g. "greedy" or "oracle"
+for measurement, which ``computer_player`` also accepts).
 """
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
 from typing import Callable
 
 _PLAYERS: dict[str, tuple[Callable, tuple[str, ...], tuple[str, ...]]] = {}
@@ -24,8 +27,16 @@ def register(game_id: str, make: Callable, levels: tuple[str, ...],
     _PLAYERS[game_id] = (make, tuple(levels), tuple(hidden))
 
 
+_loaded = False
+
+
 def _load() -> None:
-    from . import opponent  # noqa: F401  (registers the Russian Bank opponent)
+    global _loaded
+    if not _loaded:
+        _loaded = True
+        package = __name__.rsplit(".", 1)[0]
+        for module in pkgutil.iter_modules(importlib.import_module(package).__path__):
+            importlib.import_module(f"{package}.{module.name}")
 
 
 def levels(game_id: str) -> tuple[str, ...]:

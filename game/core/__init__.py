@@ -7,17 +7,24 @@
     info("forty-thieves").title       # a game's description (core/info.py)
 
 A game is one module here: its rules (pile classes and a few named functions) and its
-description (INFO). Importing it registers it; GAMES lists them in the order below.
+description (INFO), registering itself in REGISTRY. Every module of this package is imported
+below, so a new game's file is all it takes; GAMES lists the games by title.
 """
+
+import importlib
+import pkgutil
 
 from .cards import Card
 from .info import GameInfo, Option
 from .moves import PASS, STOP, IllegalMove, Move
 from .state import REGISTRY, Breach, GameState, Result, StopCall, from_dict
-from . import forty_thieves, indian_patience, russian_bank  # noqa: F401  (they register)
-from .russian_bank import Match
 
-GAMES = tuple(REGISTRY)
+for _module in pkgutil.iter_modules(__path__):
+    importlib.import_module(f"{__name__}.{_module.name}")  # the games register themselves
+
+from .russian_bank import Match  # noqa: E402
+
+GAMES = tuple(sorted(REGISTRY, key=lambda g: REGISTRY[g].INFO.title))
 _CLASSES = REGISTRY
 
 
