@@ -19,6 +19,7 @@ from .widgets import Button, EndPanel, SeatPicker
 
 PANEL_X = 916
 BANNER_MS = 5000
+LOG_LINES = 3  # the last moves shown in the panel, newest first
 
 CONTROLS = """# Playing with mouse, finger or keys
 Drag a card to move it, or click (tap) it and then click where it should go. Places where it may go light up. Double-click (double-tap) a card to send it to a foundation. Click your hand to turn up its card. A refused move goes back and the line at the bottom says why.
@@ -32,21 +33,22 @@ class SidePanel:
         self.table = table
         self.app = table.app
         self.banner = None  # (title, text, until)
+        self.log: list[str] = []  # the last moves in words, newest first
         self.match: Match | None = None
         x, w = PANEL_X + 12, 340
         half = (w - 10) // 2
         self.buttons = [
-            Button((x, 262, w, 58), "Stop!", self.call_stop, self.can_call_stop, size=32,
-                   style="danger", name="Stop!"),
-            Button((x, 330, w, 44), "End turn", self.end_turn, self.can_end_turn, size=22,
+            Button((x, 318, w, 50), "Stop!", self.call_stop, self.can_call_stop, size=30,
+                   name="Stop!"),
+            Button((x, 376, w, 42), "End turn", self.end_turn, self.can_end_turn, size=22,
                    name="End turn"),
-            Button((x, 384, half, 42), "Undo", table.undo, table.can_undo, size=22,
+            Button((x, 426, half, 40), "Undo", table.undo, table.can_undo, size=22,
                    name="Undo"),
-            Button((x + half + 10, 384, half, 42), "Redo", table.redo, table.can_redo,
+            Button((x + half + 10, 426, half, 40), "Redo", table.redo, table.can_redo,
                    size=22, name="Redo"),
-            Button((x, 466, 48, 38), "-", lambda: self.change_pace(-1), size=28,
+            Button((x, 500, 48, 38), "-", lambda: self.change_pace(-1), size=28,
                    name="slower"),
-            Button((x + w - 48, 466, 48, 38), "+", lambda: self.change_pace(1), size=28,
+            Button((x + w - 48, 500, 48, 38), "+", lambda: self.change_pace(1), size=28,
                    name="faster"),
             Button((x, 560, half, 44), "New game", self.new_game, lambda: table.modal is None,
                    size=22, name="New game"),
@@ -130,6 +132,7 @@ class SidePanel:
     # ------------------------------------------------------------------ the frame
     def started(self) -> None:
         self.banner = None
+        self.log = []
         s = self.session
         first = s.to_move
         if len(s.humans) == 1 and s.is_human(first):
@@ -164,8 +167,44 @@ class SidePanel:
                 title = f"Stop! {self.name(seat).capitalize()} caught you."
             else:
                 title = f"Stop! {self.name(seat).capitalize()} caught {self.name(offender)}."
-            self.banner = (title, text, self.app.time_ms + BANNER_MS)
+            until = self.app.time_ms + BANNER_MS
+            self.banner = (title, text, until)
+            t.next_action_at = max(t.next_action_at, until)  # play waits while it stands
             t.say(text, "good" if s.is_human(seat) else "warn", 9000)
+
+    def moved(self, move, before, mover) -> None:
+        """Note the move in words for the panel's log, so a turn can be followed."""
+        text = self.describe(move, before, mover)
+        if text:
+            self.log = [text] + self.log[:LOG_LINES - 1]
+
+    def describe(self, move, before, mover) -> str:
+        who = self.title(mover)
+        if move.source == "stop":
+            return f"{who}: called Stop!"
+        if move.source == "pass":
+            return f"{who}: passed"
+        src = before.get(move.source)
+        if not src:
+            return ""
+        if move.source == move.target:
+            return f"{who}: turned up a hand card"
+        card = src[-move.count][0]
+        target = before.get(move.target, [])
+        kind = move.target.rstrip("0123456789")
+        if kind == "foundation":
+            where = "to a foundation"
+        elif kind == "house":
+            where = f"onto the {target[-1][0].name}" if target else "to an empty house"
+        else:
+            owner = int(move.target[-1])
+            if owner == mover:
+                whose = "your" if self.name(owner) == "you" else "their"
+                where = f"on {whose} {kind}" + (", ending the turn" if kind == "waste" else "")
+            else:
+                whose = "your" if self.name(owner) == "you" else f"{self.title(owner)}'s"
+                where = f"onto {whose} {kind}"
+        return f"{who}: the {card.name} {where}"
 
     def subject(self, seat: int) -> str:
         name = self.name(seat)
@@ -196,9 +235,10 @@ class SidePanel:
 
     def key(self, event) -> bool:
         k, t = event.key, self.table
-        if k == pygame.K_t:
-            s = self.session
-            t.turn(f"hand{s.to_move}")
+        if k == pygame.K_t:  # turn a card of your hand (whichever pile turns now)
+            pile = next((p for p in t.layout.focus_order if t.turn_move(p)), None)
+            if pile:
+                t.turn(pile)
         elif k == pygame.K_e:
             self.end_turn()
         elif k == pygame.K_x:
@@ -250,7 +290,7 @@ class SidePanel:
                            dim=not good, good=good, centerx=t.layout.table_right // 2)
 
     def match_line(self, scores) -> str:
-        parts = [f"{self.name(i)} {scores[i]}" for i in range(len(scores))]
+        parts = [f"{self.title(i)} {scores[i]}" for i in range(len(scores))]
         return f"Match to {self.match.target}: {' · '.join(parts)}"
 
     # ------------------------------------------------------------------ drawing
@@ -282,9 +322,8 @@ class SidePanel:
         t, s = self.table, self.session
         x = PANEL_X + 12
         theme.blit_text(screen, t.title_text, (x, 12), 34, theme.GOLD, bold=True)
-        mode = "STOP! mode" if s.state.options.get("mode") == "stop" else "Strict mode"
-        theme.blit_text(screen, f"Deal {s.state.seed} · {mode} · {describe(s.seats)}",
-                        (x, 50), 18, theme.INK_DIM)
+        theme.blit_text(screen, " · ".join([f"Deal {s.state.seed}", *self.headline(),
+                                            describe(s.seats)]), (x, 50), 18, theme.INK_DIM)
         box = pygame.Rect(x, 74, 340, 52)
         label, color = self.turn_label()
         pygame.draw.rect(screen, color, box, border_radius=10)
@@ -296,17 +335,38 @@ class SidePanel:
                             f"{c['reserve']} · hand {c['hand']} · waste {c['waste']}", (x, y), 20,
                             theme.INK)
             y += 26
-        theme.blit_text(screen, self.match_line(self.match.scores), (x, y + 6), 20,
-                        theme.ACCENT)
         game_no = self.match.games + (0 if s.recorded else 1)
-        theme.blit_text(screen, f"Game {game_no} of the match", (x, y + 32), 18, theme.INK_DIM)
-        theme.blit_text(screen, "Computer's pace", (PANEL_X + 182, 452), 18, theme.INK_DIM,
+        theme.blit_text(screen, f"{self.match_line(self.match.scores)} (game {game_no})",
+                        (x, y + 4), 20, theme.ACCENT)
+        y += 36
+        theme.blit_text(screen, "Last moves", (x, y), 18, theme.INK_FAINT)
+        for i, line in enumerate(self.log):
+            theme.blit_text(screen, self.fit(line, 18, 340), (x, y + 20 + 19 * i), 18,
+                            theme.INK if i == 0 else theme.INK_DIM)
+        theme.blit_text(screen, "Computer's pace", (PANEL_X + 182, 480), 18, theme.INK_DIM,
                         anchor="midtop")
-        theme.blit_text(screen, self.app.settings.pace.capitalize(), (PANEL_X + 182, 474), 24,
+        theme.blit_text(screen, self.app.settings.pace.capitalize(), (PANEL_X + 182, 506), 24,
                         theme.INK, bold=True, anchor="midtop")
         tip = self.tip()
         for i, line in enumerate(theme.wrap(tip, 18, 330) if tip else ()):
             theme.blit_text(screen, line, (x, 616 + i * 20), 18, theme.INK_DIM)
+
+    def headline(self) -> list[str]:
+        """The table's first rule option in words (Russian Bank: STOP! mode or Strict)."""
+        options = self.table.info.option_list
+        if not options:
+            return []
+        value = self.session.state.options[options[0].name]
+        return [dict(options[0].labelled())[value]]
+
+    @staticmethod
+    def fit(text: str, size: int, width: int) -> str:
+        """The text, cut with an ellipsis to fit the width."""
+        if theme.font(size).size(text)[0] <= width:
+            return text
+        while text and theme.font(size).size(text + "...")[0] > width:
+            text = text[:-1]
+        return text + "..."
 
     def tip(self) -> str:
         s = self.session
@@ -320,17 +380,24 @@ class SidePanel:
         return ""
 
     def draw_over(self, screen) -> None:
+        """A Stop! banner stands over the panel's top, never over the cards in play."""
         if self.banner:
             title, text, _ = self.banner
-            rect = pygame.Rect(0, 0, 640, 170)
-            rect.center = (self.table.layout.table_right // 2, 330)
+            w = theme.W - PANEL_X - 12
+            lines = theme.wrap(title, 28, w - 24, bold=True)
+            body = theme.wrap(text, 20, w - 28)[:7]
+            rect = pygame.Rect(PANEL_X + 6, 70, w, 30 + 30 * len(lines) + 22 * len(body))
             pygame.draw.rect(screen, (120, 20, 20), rect, border_radius=14)
             pygame.draw.rect(screen, (255, 200, 180), rect, 3, border_radius=14)
-            theme.blit_text(screen, title, (rect.centerx, rect.y + 14), 36, theme.INK, bold=True,
-                            anchor="midtop")
-            for i, line in enumerate(theme.wrap(text, 22, rect.w - 40)[:4]):
-                theme.blit_text(screen, line, (rect.centerx, rect.y + 62 + i * 25), 22,
-                                theme.INK, anchor="midtop")
+            y = rect.y + 12
+            for line in lines:
+                theme.blit_text(screen, line, (rect.centerx, y), 28, theme.INK, bold=True,
+                                anchor="midtop")
+                y += 30
+            for line in body:
+                theme.blit_text(screen, line, (rect.centerx, y + 6), 20, theme.INK,
+                                anchor="midtop")
+                y += 22
 
 
 __all__ = ["CONTROLS", "SidePanel"]

@@ -15,8 +15,10 @@ A table is put together from parts, each with one job:
 This class holds the game's life (deal, resume, save after every move, statistics) and runs
 the frame: automatic moves, the computer seats at the chosen pace, the solver's slices.
 A chrome is any object with: ``buttons``, ``controls`` (text for the Rules screen),
-``started()``, ``event(ev)`` (a session event), ``update(dt)``, ``key(event)`` -> bool,
-``layer_key()``, ``decorate(surf)``, ``draw(screen)``, ``draw_over(screen)``, ``game_over()``.
+``started()``, ``event(ev)`` (a session event), ``moved(move, before, mover)`` (after every
+move), ``update(dt)``, ``key(event)`` -> bool, ``layer_key()``, ``decorate(surf)`` (static
+parts, into the cached layer), ``draw(screen)`` (under the buttons), ``draw_over(screen)``
+(over everything), ``game_over()``.
 """
 
 from __future__ import annotations
@@ -253,13 +255,13 @@ class Table(Scene):
         if not self.accepting_input():
             self.explain_wait()
             return False
-        before = self.piles()
+        before, mover = self.piles(), self.session.to_move
         try:
             self.session.play(move)
         except IllegalMove as e:
             self.say(str(e), "error")
             return False
-        self.moved(move, before, start)
+        self.moved(move, before, mover, start)
         return True
 
     def turn(self, name: str) -> bool:
@@ -286,10 +288,12 @@ class Table(Scene):
         self.say(reason or f"The {card} can't go to a foundation now.", "error")
         return False
 
-    def moved(self, move: Move, before: dict, start=None) -> None:
-        """After a move: animate its cards from where they were, save."""
+    def moved(self, move: Move, before: dict, mover: int, start=None) -> None:
+        """After a move by seat ``mover``: animate its cards from where they were (``before``:
+        the piles before it), tell the chrome, save."""
         self.input.selected = None
         self.changed()
+        self.chrome.moved(move, before, mover)
         src, dst, count = move.source, move.target, move.count
         if src in self.layout.piles and dst in self.layout.piles and src != dst and count >= 1:
             old = before.get(src, [])[-count:]
@@ -382,10 +386,10 @@ class Table(Scene):
         idle = self.modal is None and not self.anim.busy and not self.input.busy
         s.auto_move = self.app.settings.auto_move  # the setting may change at any time
         if idle:
-            before = self.piles()
+            before, mover = self.piles(), s.to_move
             move = s.follow_up()
             if move is not None:
-                self.moved(move, before)
+                self.moved(move, before, mover)
             self.run_computers(now)
         for event in s.events:
             self.chrome.event(event)
@@ -409,18 +413,19 @@ class Table(Scene):
             if now < self.call_at:
                 return
             self.call_at = None
-            before = self.piles()
+            before, caller = self.piles(), s.pending_call
             for move in s.advance(THINK_SLICE_MS, max_moves=1):
-                self.moved(move, before)
-            self.next_action_at = now + max(self.app.settings.pace_ms, 2500)
+                self.moved(move, before, caller)
+            self.next_action_at = max(self.next_action_at,
+                                      now + max(self.app.settings.pace_ms, 2500))
             return
         if s.is_human(s.to_move):
             return
         due = now >= self.next_action_at
-        before = self.piles()
+        before, mover = self.piles(), s.to_move
         made = s.advance(THINK_SLICE_MS, max_moves=1 if due else 0)
         for move in made:
-            self.moved(move, before)
+            self.moved(move, before, mover)
             self.next_action_at = now + self.app.settings.pace_ms
 
     def draw(self, screen: pygame.Surface) -> None:

@@ -108,6 +108,9 @@ class Toolbar:
     def event(self, event) -> None:
         pass
 
+    def moved(self, move, before, mover) -> None:
+        pass
+
     def update(self, dt: float) -> None:
         s = self.session
         if s.help is not None and self.light_shown() and s.help.verdict is not None:

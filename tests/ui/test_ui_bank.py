@@ -131,6 +131,9 @@ def test_turn_flow_hand_card_end_turn_and_the_computers_reply(ui):
     assert run_until(ui, lambda: t.state.current_player == 0 or t.state.is_over())
     ui.frames(2)
     ui.screenshot("russian-bank-mid-game.png")
+    # the computer's turn can be followed: its last moves are in the panel, in words
+    assert t.chrome.log and t.chrome.log[0].startswith("Computer: ")
+    assert t.chrome.log[0].endswith("on their waste, ending the turn")
 
 
 def test_refused_move_shows_the_reason_and_changes_nothing(ui):
