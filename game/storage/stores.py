@@ -9,7 +9,10 @@
 - ``FileStore``: one file per key in a folder (by default the user's data folder from
   platformdirs). Every write goes to a temporary file in the same folder, is flushed to disk
   (fsync), and then replaces the old file with ``os.replace``, so a crash or power cut midway
-  leaves the old value or the new one, never half of either.
+  leaves the old value or the new one, never half of either. Only regular files are read,
+  replaced or removed: a FIFO, directory or device found under a key's name is a read error
+  (it never blocks) and is left alone. It also offers the stored bytes themselves
+  (``get_bytes``, ``set_bytes``) and ``move``, so that a record is set aside byte for byte.
 - ``MemoryStore``: a dict, for tests; an optional quota makes it raise StorageFull like a full
   localStorage.
 
@@ -20,6 +23,7 @@ from __future__ import annotations
 
 import errno
 import os
+import stat
 import sys
 import time
 from typing import Protocol
@@ -38,7 +42,10 @@ class StorageFull(StorageError):
 
 
 class Store(Protocol):
-    """String keys to string values."""
+    """String keys to string values. ``get`` raises StorageError when the storage can't be
+    read (never for what the value holds). A store may also offer ``get_bytes(key)``,
+    ``set_bytes(key, data)`` and ``move(key, to_key)`` (FileStore does): Saves then keeps
+    unusable records aside byte for byte by renaming them."""
 
     def get(self, key: str) -> str | None: ...
 
@@ -47,6 +54,21 @@ class Store(Protocol):
     def delete(self, key: str) -> None: ...
 
     def keys(self) -> list[str]: ...
+
+
+try:  # advisory locks on temp files (POSIX); Windows keeps the age rule for leftovers
+    import fcntl
+except ImportError:  # Windows, WebAssembly
+    fcntl = None
+
+
+def describe(error: BaseException) -> str:
+    """An exception as a short text, even when its own ``str`` fails (a JS object's might)."""
+    try:
+        text = str(error)
+    except Exception:
+        text = ""
+    return text or type(error).__name__
 
 
 def _check(key, value=""):
@@ -97,6 +119,23 @@ _SUFFIX = ".save"
 _SAFE = frozenset("abcdefghijklmnopqrstuvwxyz0123456789-_")
 _MAX_NAME = 240  # bytes: file names are limited to 255 on most file systems
 _TEMP_PREFIX = ".tmp-"
+_TEMP_AGE = 60.0  # seconds: where temp files can't be locked, older ones are leftovers
+_READ_FLAGS = (os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
+               | getattr(os, "O_BINARY", 0))
+
+
+def _regular(path: str) -> bool | None:
+    """True for a regular file (symbolic links followed), None when nothing is there, False
+    for anything else (a FIFO, directory, device or socket: never read, replaced or removed).
+    Raises OSError when it can't be told."""
+    try:
+        return stat.S_ISREG(os.stat(path).st_mode)
+    except (FileNotFoundError, NotADirectoryError):
+        try:
+            os.lstat(path)
+        except (FileNotFoundError, NotADirectoryError):
+            return None
+        return None if os.path.islink(path) else False  # a dangling link: nothing stored
 
 
 class FileStore:
@@ -124,53 +163,134 @@ class FileStore:
         return os.path.join(self.folder, name + _SUFFIX)
 
     def get(self, key: str) -> str | None:
+        raw = self.get_bytes(key)
+        # Undecodable bytes become U+FFFD: the caller then sees unreadable data, not a crash.
+        # (Saves reads get_bytes, so that it can keep such a file aside as it is.)
+        return None if raw is None else raw.decode("utf-8", errors="replace")
+
+    def get_bytes(self, key: str) -> bytes | None:
+        """The file's bytes as stored, or None. StorageError when it can't be read, including
+        when it is not a regular file (opened without blocking, so a FIFO can't hang us)."""
         _check(key)
+        path = self.path(key)
         try:
-            with open(self.path(key), "rb") as f:
-                raw = f.read()
+            kind = _regular(path)
+            if kind is None:
+                return None
+            if not kind:
+                raise StorageError(f"{path} is not a regular file")
+            fd = os.open(path, _READ_FLAGS)
         except FileNotFoundError:
             return None
         except OSError as e:
-            raise StorageError(f"can't read {self.path(key)}: {e}") from e
-        # Undecodable bytes become U+FFFD: the caller then sees unreadable data, not a crash.
-        return raw.decode("utf-8", errors="replace")
+            raise StorageError(f"can't read {path}: {e}") from e
+        try:
+            if not stat.S_ISREG(os.fstat(fd).st_mode):  # replaced between the checks
+                raise StorageError(f"{path} is not a regular file")
+            chunks = []
+            while True:
+                chunk = os.read(fd, 1 << 20)
+                if not chunk:
+                    return b"".join(chunks)
+                chunks.append(chunk)
+        except OSError as e:
+            raise StorageError(f"can't read {path}: {e}") from e
+        finally:
+            os.close(fd)
 
     def set(self, key: str, value: str) -> None:
         _check(key, value)
+        self.set_bytes(key, value.encode("utf-8", errors="surrogatepass"))
+
+    def set_bytes(self, key: str, data: bytes) -> None:
+        """Store exactly these bytes (atomically). Refuses to replace a non-regular file."""
+        _check(key)
+        if not isinstance(data, (bytes, bytearray)):
+            raise TypeError(f"set_bytes takes bytes, not {type(data).__name__}")
         final = self.path(key)
-        temp = os.path.join(self.folder, f"{_TEMP_PREFIX}{os.getpid()}-{time.monotonic_ns()}")
-        data = value.encode("utf-8", errors="surrogatepass")
+        temp = fd = None
         try:
-            fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0),
-                         0o644)
-            try:
-                view = memoryview(data)
-                while view:
-                    written = os.write(fd, view)
-                    view = view[written:]
-                os.fsync(fd)
-            finally:
+            if _regular(final) is False:
+                raise StorageError(f"{final} is not a regular file; it is left alone")
+            temp, fd = self._new_temp_file()
+            view = memoryview(data)
+            while view:
+                written = os.write(fd, view)
+                view = view[written:]
+            os.fsync(fd)
+            if fcntl is None:  # Windows can't rename an open file
                 os.close(fd)
+                fd = None
             os.replace(temp, final)
+            temp = None
         except OSError as e:
-            try:
-                os.unlink(temp)
-            except OSError:
-                pass
             if e.errno in (errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)):
                 raise StorageFull(f"the disk is full: {e}") from e
             raise StorageError(f"can't write {final}: {e}") from e
+        finally:
+            if temp is not None:
+                try:
+                    os.unlink(temp)
+                except OSError:
+                    pass
+            if fd is not None:
+                os.close(fd)  # after the rename: the lock keeps cleaners off until then
         # The folder itself is not fsynced: after a power cut the rename may be lost, which
         # leaves the previous save, complete. That saves ~3 ms per move on a slow disk.
 
+    def _new_temp_file(self) -> tuple[str, int]:
+        """A new temp file, open for writing and (where the system has flock) locked for as
+        long as it is open, so that another window's start-up clean never takes it. The lock is
+        taken after the file is created: if a cleaner got there in between (it holds the lock,
+        or has removed the file), this file is dropped and another made."""
+        for _ in range(8):
+            temp = os.path.join(self.folder,
+                                f"{_TEMP_PREFIX}{os.getpid()}-{os.urandom(6).hex()}")
+            fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0),
+                         0o644)
+            if fcntl is None:
+                return temp, fd
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:  # a cleaner holds it and will remove it
+                os.close(fd)
+                continue
+            except OSError:  # no locks on this file system: the age rule protects the file
+                return temp, fd
+            try:
+                if os.path.samestat(os.fstat(fd), os.stat(temp)):
+                    return temp, fd
+            except OSError:
+                pass
+            os.close(fd)  # a cleaner removed it before the lock was ours
+        raise StorageError(f"can't make a temporary file in {self.folder}")
+
+    def move(self, key: str, to_key: str) -> None:
+        """Rename the record of ``key`` to ``to_key`` (replacing it): the bytes stay exactly as
+        they are and no room is needed. Both must be regular files (or ``to_key`` absent)."""
+        _check(key)
+        _check(to_key)
+        source, target = self.path(key), self.path(to_key)
+        try:
+            if not _regular(source):
+                raise StorageError(f"{source} is not a regular file (or is gone)")
+            if _regular(target) is False:
+                raise StorageError(f"{target} is not a regular file; it is left alone")
+            os.replace(source, target)
+        except OSError as e:
+            raise StorageError(f"can't move {source} to {target}: {e}") from e
+
     def delete(self, key: str) -> None:
         _check(key)
+        path = self.path(key)
         try:
-            os.unlink(self.path(key))
+            if _regular(path) is False:
+                raise StorageError(f"{path} is not a regular file; it is left alone")
+            os.unlink(path)
         except FileNotFoundError:
             pass
         except OSError as e:
-            raise StorageError(f"can't delete {self.path(key)}: {e}") from e
+            raise StorageError(f"can't delete {path}: {e}") from e
 
     def keys(self) -> list[str]:
         try:
@@ -180,8 +300,13 @@ class FileStore:
         return sorted(unquote(n[:-len(_SUFFIX)], errors="surrogatepass") for n in names
                       if n.endswith(_SUFFIX) and not n.startswith("."))
 
-    def _remove_stale_temp_files(self, older_than: float = 60.0) -> None:
-        """Temp files left by a crash midway through a write; never a live save."""
+    def _remove_stale_temp_files(self) -> None:
+        """Remove temp files left by writes that were killed midway, whatever their age: a
+        temp file is stale when no process holds its lock (the kernel drops the lock of a
+        process that dies). A writer holds its lock until its file is renamed into place, so a
+        write in progress in another window is never touched. Where locks don't exist
+        (Windows, some network file systems), only temp files older than a minute go. Only
+        regular files are ever removed."""
         now = time.time()
         try:
             names = os.listdir(self.folder)
@@ -189,20 +314,52 @@ class FileStore:
             return
         for name in names:
             if name.startswith(_TEMP_PREFIX):
-                path = os.path.join(self.folder, name)
                 try:
-                    if now - os.stat(path).st_mtime > older_than:
-                        os.unlink(path)
+                    self._remove_if_stale(os.path.join(self.folder, name), now)
                 except OSError:
                     pass
+
+    @staticmethod
+    def _remove_if_stale(path: str, now: float) -> None:
+        before = os.lstat(path)
+        if not stat.S_ISREG(before.st_mode):
+            return
+        old = now - before.st_mtime > _TEMP_AGE
+        if fcntl is None:
+            if old:
+                os.unlink(path)  # Windows: fails while a writer has it open
+            return
+        fd = os.open(path, _READ_FLAGS | getattr(os, "O_NOFOLLOW", 0))
+        try:
+            if not os.path.samestat(os.fstat(fd), before):
+                return
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                return  # a live writer holds it
+            except OSError:  # locks unsupported here
+                if not old:
+                    return
+            # Still the same file under that name? (Its writer may have renamed it into place
+            # just before we took the lock.) Writers never touch a name again once they lose it.
+            if os.path.samestat(os.lstat(path), before):
+                os.unlink(path)
+        finally:
+            os.close(fd)
 
 
 # --------------------------------------------------------------------------------- browser
 def _is_null(value) -> bool:
     """JavaScript null/undefined as the bridges hand them over: None (pygbag, old Pyodide) or
-    pyodide.ffi.jsnull (Pyodide 0.28 and later)."""
-    return value is None or type(value).__name__ in ("JsNull", "JsUndefined") or (
-        not isinstance(value, str) and str(value) in ("null", "undefined"))
+    pyodide.ffi.jsnull (Pyodide 0.28 and later). Never raises, whatever ``value`` is."""
+    if value is None or isinstance(value, str):
+        return value is None
+    try:
+        if type(value).__name__ in ("JsNull", "JsUndefined"):
+            return True
+        return str(value) in ("null", "undefined")
+    except Exception:  # a JS object whose toString throws
+        return False
 
 
 def find_local_storage():
@@ -219,7 +376,7 @@ def find_local_storage():
 
             storage = js.localStorage
     except Exception as e:  # ImportError, AttributeError, a JS SecurityError (storage blocked)
-        raise StorageError(f"localStorage is not available: {e}") from e
+        raise StorageError(f"localStorage is not available: {describe(e)}") from e
     if _is_null(storage):
         raise StorageError("localStorage is not available")
     return storage
@@ -234,14 +391,19 @@ class BrowserStore:
         self.ls = find_local_storage() if local_storage is None else local_storage
 
     def get(self, key: str) -> str | None:
+        """The stored string, or None. Anything else the bridge hands back (a number, bytes, a
+        JS object) is not the stored text, so it is a StorageError (a read error), as is any
+        exception getItem throws: never a value to be taken for damaged data."""
         _check(key)
         try:
             value = self.ls.getItem(key)
         except Exception as e:
-            raise StorageError(f"localStorage.getItem failed: {e}") from e
+            raise StorageError(f"localStorage.getItem failed: {describe(e)}") from None
+        if isinstance(value, str):
+            return str.__str__(value)  # a plain str, even from a str subclass
         if _is_null(value):
             return None
-        return value if isinstance(value, str) else str(value)
+        raise StorageError(f"localStorage.getItem gave back a {type(value).__name__}, not text")
 
     def set(self, key: str, value: str) -> None:
         _check(key, value)
@@ -250,25 +412,29 @@ class BrowserStore:
         except Exception as e:
             # pygbag turns the JS DOMException into a plain Exception carrying its message,
             # Pyodide into a JsException whose name is QuotaExceededError: look at both.
-            text = f"{getattr(e, 'name', '')} {e}".lower()
+            try:
+                text = f"{getattr(e, 'name', '')} {describe(e)}".lower()
+            except Exception:
+                text = describe(e).lower()
             if "quota" in text:
-                raise StorageFull(f"localStorage is full: {e}") from e
-            raise StorageError(f"localStorage.setItem failed: {e}") from e
+                raise StorageFull(f"localStorage is full: {describe(e)}") from e
+            raise StorageError(f"localStorage.setItem failed: {describe(e)}") from e
 
     def delete(self, key: str) -> None:
         _check(key)
         try:
             self.ls.removeItem(key)
         except Exception as e:
-            raise StorageError(f"localStorage.removeItem failed: {e}") from e
+            raise StorageError(f"localStorage.removeItem failed: {describe(e)}") from e
 
     def keys(self) -> list[str]:
         try:
             count = int(self.ls.length)
             found = [self.ls.key(i) for i in range(count)]
+            return [str.__str__(k) if isinstance(k, str) else str(k) for k in found
+                    if not _is_null(k)]
         except Exception as e:
-            raise StorageError(f"can't list localStorage: {e}") from e
-        return [k if isinstance(k, str) else str(k) for k in found if not _is_null(k)]
+            raise StorageError(f"can't list localStorage: {describe(e)}") from None
 
 
 # --------------------------------------------------------------------------------- choice
@@ -299,4 +465,5 @@ def default_store() -> Store:
 
 
 __all__ = ["APP_NAME", "DATA_DIR_ENV", "BrowserStore", "FileStore", "MemoryStore", "Store",
-           "StorageError", "StorageFull", "data_dir", "default_store", "find_local_storage"]
+           "StorageError", "StorageFull", "data_dir", "default_store", "describe",
+           "find_local_storage"]
