@@ -10,17 +10,33 @@ Every record is one key in a Store, holding JSON ``{"format": N, "data": ...}``:
 ``format`` is per kind (FORMATS). When a record's shape changes, raise its format and add a
 function to MIGRATIONS that turns the old data into the new; records are migrated when read.
 
-Reading never raises and never trusts the data: text that is not JSON, a wrong shape, a format
-this build does not know, a game the rules core can't replay... the record is moved aside to
-``parlour.aside/<same path>`` (the latest unreadable copy of each record is kept there), a
-sentence for the player goes to ``notices``, and play starts clean. Writing never raises because
-of the storage: a full localStorage or disk becomes a notice and the game goes on. JSON only:
-nothing is ever loaded with pickle or eval.
+Reading never raises and never trusts the data: bytes that are not UTF-8, text that is not
+JSON, a wrong shape, a format this build does not know, a record over MAX_RECORD characters, a
+game the rules core can't replay... the record is set aside, byte for byte, to
+``parlour.aside/<same path>`` (the latest unusable copy of each record is kept there), a sentence
+for the player goes to ``notices``, and play starts clean.
+
+The rule: nothing a player had is ever overwritten (or deleted) unless it was first kept aside
+byte for byte. So:
+
+- a *read error* (the storage failed: permission denied, a FIFO or directory in place of the
+  file, localStorage's getItem throwing or handing back something that is not text) is not
+  damaged data: the record is left as it is, the player is told once, and this Saves refuses to
+  write or delete that key until a later read of it succeeds (normally: until the next start);
+- damaged data that can't be kept aside (no room) stays where it is, and writes to its key are
+  refused until the copy can be made (tried again at each write);
+- a key this Saves never read is looked at once before its first write: if what is there can't
+  be read the write is refused, and if it is unusable it is set aside first.
+
+Writing never raises because of the storage: a full localStorage or disk becomes a notice and
+the game goes on. A record over MAX_RECORD characters is not written (a notice; the previous
+record stays). JSON only: nothing is ever loaded with pickle or eval.
 
 ``load_game`` validates the game itself: ``data["state"]`` must rebuild with
 ``game.core.from_dict`` (and be a game of ``game_id``), ``data["redo"]`` if present must be a list
 of move strings and ``data["elapsed"]`` if present a number >= 0. So the client may call
-``from_dict(data["state"])`` on what it gets without guarding against ValueError.
+``from_dict(data["state"])`` on what it gets without guarding against ValueError. A caller that
+validates the whole saved content itself passes ``check`` instead (see ``load_game``).
 """
 
 from __future__ import annotations
@@ -30,11 +46,17 @@ import math
 import sys
 from typing import Any, Callable
 
-from .stores import Store, StorageError, StorageFull, default_store
+from .stores import Store, StorageError, StorageFull, default_store, describe
 
 PREFIX = "parlour/"
 ASIDE = "parlour.aside/"
 FORMATS = {"game": 1, "stats": 1, "match": 1, "settings": 1}
+# The most characters of JSON (ASCII, so bytes too) one record may hold. A long real game is far
+# below: a Russian Bank game of 2,984 moves (the longest of 3,000 random-play games) saves in
+# 31 KB, and even a deliberately stalled one of 138,505 moves (99% house-to-house shuffles) in
+# 1.39 MB. Larger records are not written (the previous one is kept) and, when found, are
+# set aside like damaged ones.
+MAX_RECORD = 2_000_000
 # (kind, format) -> function turning data of that format into data of format + 1
 MIGRATIONS: dict[tuple[str, int], Callable[[Any], Any]] = {}
 
@@ -135,6 +157,26 @@ def _check_settings(data) -> dict:
     return data
 
 
+def _what(path: str) -> str:
+    """How notices name the record at ``path``."""
+    kind, _, name = path.partition("/")
+    title = TITLES.get(name, name)
+    if kind == "game":
+        return f"Your saved {title} game"
+    if kind == "stats":
+        return f"Your {title} statistics"
+    if kind == "match":
+        return "The saved Russian Bank match score"
+    return "Your settings"
+
+
+class _Newer(Exception):
+    """A record in a format newer than this build knows."""
+
+
+_UNREAD = object()  # in Saves._locked: the key's last read failed
+
+
 class Saves:
     """The client's one door to saved progress. See the module docstring."""
 
@@ -143,17 +185,29 @@ class Saves:
         self.notices: list[str] = []  # sentences for the player; the client shows and clears them
         self._failing: set[str] = set()  # kinds whose last write failed (one notice per failure)
         self._written: dict[str, str] = {}  # key -> text last written, to skip identical writes
+        self._seen: set[str] = set()  # keys whose stored record this Saves has read or written
+        self._locked: dict[str, object] = {}  # keys not to overwrite: -> _UNREAD, or the raw
+        #                                       record still waiting to be set aside
+        self._too_large: set[str] = set()  # keys whose last write was refused for its size
         warning = getattr(self.store, "warning", None)
         if warning:
             self.notices.append(warning)
 
     # ------------------------------------------------------------------------- games
-    def load_game(self, game_id: str) -> dict | None:
+    def load_game(self, game_id: str, check: Callable[[Any], Any] | None = None):
         """The dict last passed to save_game for this game, or None if there is none or it
-        can't be used (then it is set aside and a notice says so)."""
-        what = f"Your saved {TITLES.get(game_id, game_id)} game"
-        return self._read("game", f"game/{game_id}", lambda d: _check_game(game_id, d), what,
-                          "a new game starts")
+        can't be used (then it is set aside and a notice says so).
+
+        ``check``, when given, replaces the built-in check of the game (``_check_game``): it is
+        called with the stored data (after migrations) and returns what load_game hands back,
+        or raises ValueError, TypeError or KeyError when the data can't be used. A record it
+        refuses (or for which it raises anything else, or returns None) is set aside byte for
+        byte and reported, exactly like damaged JSON."""
+        if check is None:
+            def check(data):
+                return _check_game(game_id, data)
+        path = f"game/{game_id}"
+        return self._read("game", path, check, _what(path), "a new game starts")
 
     def save_game(self, game_id: str, data: dict) -> None:
         """Save the game in play (called after every move). Never raises."""
@@ -169,8 +223,8 @@ class Saves:
     def stats(self, game_id: str) -> dict:
         """played, won, win_rate (0.0 to 1.0), streak, best_streak, best_time (seconds) and
         fewest_moves (None until an unassisted win), assisted (games played with help)."""
-        data = self._read("stats", f"stats/{game_id}", _check_stats,
-                          f"Your {TITLES.get(game_id, game_id)} statistics", "they start again from zero")
+        data = self._read("stats", f"stats/{game_id}", _check_stats, _what(f"stats/{game_id}"),
+                          "they start again from zero")
         stats = data if data is not None else empty_stats()
         stats["win_rate"] = stats["won"] / stats["played"] if stats["played"] else 0.0
         return stats
@@ -211,7 +265,7 @@ class Saves:
 
     # ------------------------------------------------------------------------- settings, match
     def settings(self) -> dict:
-        data = self._read("settings", "settings", _check_settings, "Your settings",
+        data = self._read("settings", "settings", _check_settings, _what("settings"),
                           "the defaults are used")
         return data if data is not None else {}
 
@@ -222,8 +276,7 @@ class Saves:
 
     def match(self) -> dict | None:
         """The Russian Bank match (Match.to_dict()), or None if none is saved."""
-        return self._read("match", "match", _check_match, "The saved Russian Bank match score",
-                          "a new match starts")
+        return self._read("match", "match", _check_match, _what("match"), "a new match starts")
 
     def save_match(self, data: dict | None) -> None:
         if data is None:
@@ -232,59 +285,189 @@ class Saves:
             self._write("match", "match", _check_match(data))
 
     # ------------------------------------------------------------------------- machinery
+    def _fetch(self, key: str):
+        """(text, raw, problem) for what is stored under ``key``: raw is exactly what is stored
+        (bytes from a store that has ``get_bytes``, else the str), text its text (None when
+        there is nothing, or when ``problem`` says why it is unusable as it stands). Raises
+        whatever the store raises: the caller treats that as a read error."""
+        get_bytes = getattr(self.store, "get_bytes", None)
+        if callable(get_bytes):
+            raw = get_bytes(key)
+            if raw is None:
+                return None, None, None
+            if not isinstance(raw, bytes):
+                raise StorageError(f"the storage gave back a {type(raw).__name__}, not bytes")
+            if len(raw) > MAX_RECORD:
+                return None, raw, f"it is larger than {MAX_RECORD:,} bytes"
+            try:
+                text = raw.decode("utf-8")
+            except UnicodeDecodeError as e:
+                return None, raw, f"not UTF-8 text: {e}"
+            return text, raw, None
+        raw = self.store.get(key)
+        if raw is None:
+            return None, None, None
+        if not isinstance(raw, str):
+            raise StorageError(f"the storage gave back a {type(raw).__name__}, not text")
+        raw = str.__str__(raw)
+        if len(raw) > MAX_RECORD:
+            return None, raw, f"it is larger than {MAX_RECORD:,} characters"
+        return raw, raw, None
+
+    def _open(self, kind: str, text: str):
+        """The data of a record's text, migrated to the current format. Raises Unreadable (or
+        whatever a migration raises) when it can't be used, _Newer for a newer format."""
+        envelope = _loads(text)
+        if (not isinstance(envelope, dict) or type(envelope.get("format")) is not int
+                or "data" not in envelope):
+            raise Unreadable("not a saved record")
+        version, data = envelope["format"], envelope["data"]
+        current = FORMATS[kind]
+        if version > current:
+            raise _Newer(version)
+        while version < current:
+            migrate = MIGRATIONS.get((kind, version))
+            if migrate is None:
+                raise Unreadable(f"no way to read format {version} of {kind}")
+            data = migrate(data)
+            version += 1
+        return data
+
     def _read(self, kind: str, path: str, check, what: str, then: str):
         key = PREFIX + path
         try:
-            text = self.store.get(key)
-        except StorageError as e:
-            self._notice(f"{what} can't be read ({e}); {then}.")
+            text, raw, problem = self._fetch(key)
+        except Exception as e:  # a read error, whatever the store raised: not damaged data
+            self._cannot_read(key, what, e)
             return None
-        if text is None:
+        # Read: the caller now has what is stored, so writing over it is the caller's choice.
+        self._locked.pop(key, None)
+        self._seen.add(key)
+        if raw is None:
+            return None
+        damaged = f"{what} couldn't be read, so {then}."
+        if problem is not None:
+            print(f"parlour storage: {key} is unusable: {problem}", file=sys.stderr)
+            self._set_aside(key, raw, damaged)
             return None
         try:
-            envelope = _loads(text)
-            if (not isinstance(envelope, dict) or type(envelope.get("format")) is not int
-                    or "data" not in envelope):
-                raise Unreadable("not a saved record")
-            version, data = envelope["format"], envelope["data"]
-            current = FORMATS[kind]
-            if version > current:
-                self._set_aside(key, text, f"{what} was saved by a newer version of the game, "
-                                           f"so {then}.")
-                return None
-            while version < current:
-                migrate = MIGRATIONS.get((kind, version))
-                if migrate is None:
-                    raise Unreadable(f"no way to read format {version} of {kind}")
-                data = migrate(data)
-                version += 1
-            return check(data)
+            data = self._open(kind, text)
+        except _Newer:
+            self._set_aside(key, raw, f"{what} was saved by a newer version of the game, "
+                                      f"so {then}.")
+            return None
         except Exception as e:  # whatever the stored text does to the parsers, play goes on
-            print(f"parlour storage: {key} is unreadable: {e!r}", file=sys.stderr)
-            self._set_aside(key, text, f"{what} couldn't be read, so {then}.")
+            print(f"parlour storage: {key} is unreadable: {describe(e)}", file=sys.stderr)
+            self._set_aside(key, raw, damaged)
+            return None
+        try:
+            result = check(data)
+            if result is None:
+                raise Unreadable("the check handed back nothing")
+            return result
+        except Exception as e:
+            print(f"parlour storage: {key} is unusable: {type(e).__name__}: {describe(e)}",
+                  file=sys.stderr)
+            self._set_aside(key, raw, damaged)
             return None
 
-    def _set_aside(self, key: str, text: str, notice: str) -> None:
-        """Move an unusable record to ASIDE (replacing an older unusable copy of it)."""
+    def _cannot_read(self, key: str, what: str, error: Exception) -> None:
+        """A read error: leave the record alone and refuse to write over it."""
+        print(f"parlour storage: can't read {key}: {type(error).__name__}: {describe(error)}",
+              file=sys.stderr)
+        self._locked[key] = _UNREAD
+        self._written.pop(key, None)
+        self._notice(f"{what} can't be read right now ({describe(error)}). The stored copy is "
+                     "left untouched, and nothing is saved over it until the game is restarted.")
+
+    def _set_aside(self, key: str, raw, notice: str | None) -> bool:
+        """Keep an unusable record aside, byte for byte, under ASIDE (replacing an older
+        unusable copy of it), and remove it from ``key``. If that can't be done the record stays
+        where it is and ``key`` is locked until it can (``_may_replace`` tries again). True when
+        the record is aside."""
         self._written.pop(key, None)
         aside = ASIDE + key[len(PREFIX):]
         try:
-            self.store.set(aside, text)
-        except StorageError:
-            # No room for a copy: leave the record where it is rather than lose it; it is not
-            # used, and the next save of its kind replaces it.
-            self._notice(f"{notice} There is no room to keep a copy of it.")
-            return
+            move = getattr(self.store, "move", None)
+            if callable(move):  # a file store: a rename keeps the very bytes, needs no room
+                move(key, aside)
+            else:
+                if isinstance(raw, bytes):
+                    self.store.set_bytes(aside, raw)
+                else:
+                    self.store.set(aside, raw)
+                try:
+                    self.store.delete(key)
+                except StorageError:
+                    pass  # the copy is kept: writing over the record later loses nothing
+        except Exception as e:
+            self._locked[key] = raw
+            if notice is not None:
+                why = ("There is no room to keep a copy of it" if isinstance(e, StorageFull)
+                       else f"A copy of it can't be kept aside ({describe(e)})")
+                self._notice(f"{notice} {why}, so it is left where it is, and nothing is saved "
+                             "over it until that can be done.")
+            return False
+        self._locked.pop(key, None)
+        self._seen.add(key)
+        if notice is not None:
+            self._notice(f"{notice} A copy is kept aside.")
+        return True
+
+    def _may_replace(self, key: str) -> bool:
+        """Whether the record under ``key`` may be written over or deleted now (see the
+        module docstring). Never raises."""
+        lock = self._locked.get(key)
+        if lock is _UNREAD:
+            return False
+        if lock is not None:  # damaged, waiting for room to be set aside: try again
+            try:
+                text, raw, problem = self._fetch(key)
+            except Exception:
+                return False
+            if raw == lock:
+                if not self._set_aside(key, raw, None):
+                    return False
+                self._notice(f"{_what(key[len(PREFIX):])}, which couldn't be read, is now kept "
+                             "aside, and saving goes on.")
+                return True
+            self._locked.pop(key, None)  # someone else replaced or removed it: look afresh
+            self._seen.discard(key)
+        if key in self._seen:
+            return True
+        # Never read in this session: look before writing over it.
+        path = key[len(PREFIX):]
+        kind = path.partition("/")[0]
         try:
-            self.store.delete(key)
-        except StorageError:
-            pass
-        self._notice(f"{notice} A copy is kept aside.")
+            text, raw, problem = self._fetch(key)
+        except Exception as e:
+            self._cannot_read(key, _what(path), e)
+            return False
+        self._seen.add(key)
+        if raw is None:
+            return True
+        try:
+            if problem is not None:
+                raise Unreadable(problem)
+            self._open(kind, text)
+            return True
+        except _Newer:
+            why = f"{_what(path)} was saved by a newer version of the game, and is being replaced."
+        except Exception:
+            why = f"{_what(path)} couldn't be read, and is being replaced."
+        return self._set_aside(key, raw, why)
 
     def _write(self, kind: str, path: str, data) -> None:
         key = PREFIX + path
         text = _dumps({"format": FORMATS[kind], "data": data})  # TypeError/ValueError: a bug
         if self._written.get(key) == text:
+            return
+        if len(text) > MAX_RECORD:
+            if key not in self._too_large:
+                self._too_large.add(key)
+                self._notice(self._too_large_notice(kind, path, len(text)))
+            return
+        if not self._may_replace(key):
             return
         try:
             self.store.set(key, text)
@@ -298,26 +481,41 @@ class Saves:
         except StorageError as e:
             if kind not in self._failing:
                 self._failing.add(kind)
-                self._notice(f"Progress can't be saved right now ({e}).")
+                self._notice(f"Progress can't be saved right now ({describe(e)}).")
             return
         self._failing.discard(kind)
+        self._too_large.discard(key)
         self._written[key] = text
+
+    @staticmethod
+    def _too_large_notice(kind: str, path: str, size: int) -> str:
+        megabytes = f"{size / 1e6:.1f} MB; the limit is {MAX_RECORD / 1e6:g} MB"
+        if kind == "game":
+            title = TITLES.get(path.partition("/")[2], "this")
+            return (f"This {title} game has grown too long to save ({megabytes}). The last "
+                    "save that fitted is kept; moves from now on are not saved.")
+        return (f"{_what(path)} can't be saved: too large ({megabytes}). What was saved "
+                "before is kept.")
 
     def _delete(self, path: str) -> None:
         key = PREFIX + path
         self._written.pop(key, None)
+        if not self._may_replace(key):
+            return
         try:
             self.store.delete(key)
         except StorageError as e:
-            self._notice(f"An old save can't be removed ({e}).")
+            self._notice(f"An old save can't be removed ({describe(e)}).")
 
     def _notice(self, text: str) -> None:
         if text not in self.notices:
             self.notices.append(text)
 
     def _report_bug(self, doing: str, error: Exception) -> None:
-        print(f"parlour storage: failed to {doing}: {error!r}", file=sys.stderr)
-        self._notice(f"The game couldn't {doing} ({type(error).__name__}: {error}).")
+        print(f"parlour storage: failed to {doing}: {type(error).__name__}: {describe(error)}",
+              file=sys.stderr)
+        self._notice(f"The game couldn't {doing} ({type(error).__name__}: {describe(error)}).")
 
 
-__all__ = ["ASIDE", "FORMATS", "MIGRATIONS", "PREFIX", "Saves", "Unreadable", "empty_stats"]
+__all__ = ["ASIDE", "FORMATS", "MAX_RECORD", "MIGRATIONS", "PREFIX", "Saves", "Unreadable",
+           "empty_stats"]

@@ -82,3 +82,47 @@ class BlockedWindow:
     def localStorage(self):
         raise Exception("SecurityError: Failed to read the 'localStorage' property from "
                         "'Window': Access is denied for this document.")
+
+
+class OddLocalStorage(FakeLocalStorage):
+    """A localStorage whose getItem misbehaves for chosen keys: ``odd[key]`` is an exception
+    for getItem to throw, or a value (not a string) for it to hand back."""
+
+    def __init__(self, odd=None, **kwargs):
+        super().__init__(**kwargs)
+        self.odd = dict(odd or {})
+
+    def getItem(self, key):
+        if key in self.odd:
+            outcome = self.odd[key]
+            if isinstance(outcome, BaseException):
+                raise outcome
+            return outcome
+        return super().getItem(key)
+
+
+class JsObject:
+    """A JavaScript object as a bridge might hand it over: not a str, and its toString (our
+    __str__) may throw."""
+
+    def __init__(self, text="[object Object]", throws=False):
+        self.text = text
+        self.throws = throws
+
+    def __str__(self):
+        if self.throws:
+            raise RuntimeError("TypeError: Cannot convert object to primitive value")
+        return self.text
+
+    def __repr__(self):
+        return f"JsObject({self.text!r}, throws={self.throws})"
+
+
+class Unprintable(Exception):
+    """An exception whose message can't even be turned into text."""
+
+    def __str__(self):
+        raise RuntimeError("no message")
+
+    def __repr__(self):
+        return "Unprintable()"

@@ -610,7 +610,8 @@ def test_full_disk_is_storage_full(tmp_path, monkeypatch):
     import errno
 
     store = FileStore(tmp_path / "saves")
-    store.set(GAME_KEY, "old")
+    old = json.dumps({"format": 1, "data": saved_game(played()[0])})  # a real record
+    store.set(GAME_KEY, old)
 
     def full(fd, data):
         raise OSError(errno.ENOSPC, "No space left on device")
@@ -622,7 +623,7 @@ def test_full_disk_is_storage_full(tmp_path, monkeypatch):
     saves.save_game("forty-thieves", saved_game(played()[0]))
     assert "full" in saves.notices[0]
     monkeypatch.undo()
-    assert store.get(GAME_KEY) == "old"
+    assert store.get(GAME_KEY) == old
     assert os.listdir(tmp_path / "saves") == [os.path.basename(store.path(GAME_KEY))]
 
 
