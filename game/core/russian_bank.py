@@ -17,6 +17,9 @@ no waste ends the turn by passing, whenever they wish once no foundation move is
 Modes: "strict" never allows a priority-breaking move; "stop" (default) lets one be played with
 ``push(move, breach=True)``; the opponent may then ``call_stop()`` before the offender's next
 action: the move is taken back, the compulsory move is made, and the offender's turn ends.
+``pop()`` of a right call undoes the call alone: the position is exactly the one right after the
+breach, open to a call again (as if the call had not been made); a second ``pop()`` takes the
+breach back.
 
 Win: reserve, hand and waste empty: 30 points + 1 per card in the loser's hand and waste + 2 per
 card in the loser's reserve. Stalemate (for 2 x max(hand + waste) + 2 turns no card moved out of
@@ -470,13 +473,15 @@ class RussianBank(GameState):
 
     def call_stop(self) -> StopCall:
         """The opponent of the last mover calls Stop!. A right call takes the move back, makes
-        the compulsory move and ends the offender's turn; a wrong call changes nothing."""
+        the compulsory move and ends the offender's turn, as one history entry (``stop``) whose
+        ``pop()`` returns exactly to the position after the breach; a wrong call changes
+        nothing and is not recorded."""
         found = self.breach
         if found is None:
             return StopCall(False, "Wrong call: the last move broke no priority rule.")
         entry = self.history.pop()
-        self._undo(entry.ops)
         ops: list = []
+        self._undo(entry.ops, ops)  # recorded: popping the call plays the breach again
         self._play(found.compulsory, ops)
         if not self.outcome:
             self._end_turn(ops)

@@ -6,7 +6,9 @@ both ask the same ``wanted()``, so the two can't disagree.
 
 Every change ``push`` makes is recorded as a small list of undo operations, so ``pop`` takes a
 move back exactly, including what the rules did by themselves (a card turned face up, a pile
-refilled, a waste turned over, a turn ended). ``to_dict`` stores the starting position and the
+refilled, a waste turned over, a turn ended). A Stop! call records the taking back of the
+breach as operations too, so popping the call returns exactly to the position right after the
+breach. ``to_dict`` stores the starting position and the
 moves; ``from_dict`` checks the position and replays the moves, so a save can never describe a
 state the rules could not reach from its start.
 """
@@ -310,7 +312,10 @@ class GameState:
         return other
 
     def __eq__(self, other) -> bool:
-        return isinstance(other, GameState) and self.to_dict() == other.to_dict()
+        """The same save (start, options, moves) and the same position: the cards, their faces
+        and every variable."""
+        return (isinstance(other, GameState) and self.to_dict() == other.to_dict()
+                and self.key() == other.key())
 
     __hash__ = None  # mutable
 
@@ -422,7 +427,9 @@ class GameState:
             ops.append((_SET, name, old))
             setattr(self, name, value)
 
-    def _undo(self, ops: list) -> None:
+    def _undo(self, ops: list, redo: list | None = None) -> None:
+        """Carry out ``ops`` backwards. With ``redo``, append to it the operations that undo
+        this undoing (so that undoing ``redo`` later plays the move again exactly)."""
         for op in reversed(ops):
             kind = op[0]
             if kind == _MOVE:
@@ -430,15 +437,23 @@ class GameState:
                 moved = dst.cards[-n:]
                 del dst.cards[-n:]
                 src.cards.extend(moved)
+                if redo is not None:
+                    redo.append((_MOVE, dst, src, n))
             elif kind == _FLIP:
+                if redo is not None:
+                    redo.append((_FLIP, op[1], op[1].down))
                 op[1].down = op[2]
             elif kind == _SET:
+                if redo is not None:
+                    redo.append((_SET, op[1], getattr(self, op[1])))
                 setattr(self, op[1], op[2])
             else:
                 _, src, dst, n = op
                 moved = dst.cards[-n:]
                 del dst.cards[-n:]
                 src.cards.extend(reversed(moved))
+                if redo is not None:
+                    redo.append((_REV, dst, src, n))
 
     # ----------------------------------------------------------------- saving
     def _snapshot(self):

@@ -65,3 +65,19 @@ def tops(state) -> dict[str, str]:
 def every_card_once(state) -> bool:
     cards = [c for pile in state.piles().values() for c, _ in pile]
     return len(cards) == 104 and set(cards) == set(ALL_CARDS)
+
+
+def whole(state) -> dict:
+    """Everything a state is, to compare two states completely: the piles with their faces, every
+    variable, the history (moves, breaches, what a Stop! call replaced), the open breach, the
+    legal moves (the cached list and a fresh generation), the breach moves, the result and the
+    save. (Comparing saves alone misses cards that disagree with the moves.)"""
+    def entry(e):
+        return (str(e.move), e.breach, entry(e.restore) if e.restore is not None else None)
+
+    return {"piles": state.piles(), "down": {p.name: p.down for p in state.pile_list},
+            "vars": {name: getattr(state, name) for name in state.VARS},
+            "history": [entry(e) for e in state.history], "breach": state.breach,
+            "legal": state.legal_moves(), "generated": state._generate_moves(),
+            "breach_moves": state.breach_moves(), "result": state.result(),
+            "key": state.key(), "save": state.to_dict()}

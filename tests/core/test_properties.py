@@ -1,5 +1,5 @@
 """Invariants over random legal play (hypothesis): every card exactly once, undo restores
-exactly, saves round-trip, legal_moves and push agree, Russian Bank games end."""
+exactly (Stop! calls included), saves round-trip, legal_moves and push agree, Russian Bank games end."""
 
 import json
 import random
@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from game.core import GAMES, PASS, STOP, IllegalMove, Move, from_dict, new_game
 
-from .positions import every_card_once
+from .positions import every_card_once, whole
 
 OPTIONS = {
     "forty-thieves": st.fixed_dictionaries({"supermove": st.booleans(),
@@ -121,3 +121,46 @@ def test_every_russian_bank_game_played_by_random_legal_moves_ends(options, seed
             break
         state.push(choices.choice(state.legal_moves()))
     assert state.is_over() and state.result().status in ("won", "stalemate")
+
+
+# ------------------------------------------------------------------ undoing a Stop! call
+@given(st.data())
+def test_pop_after_any_push_breach_or_stop_call_restores_the_whole_state(data):
+    """STOP! mode, random moves, breaches and calls (right and wrong): each pop returns exactly
+    to the state before the last push or right call; popping a call reopens its breach."""
+    options = data.draw(OPTIONS["russian-bank"]) | {"mode": "stop"}
+    state = new_game("russian-bank", seed=data.draw(st.integers(0, 2**40)), **options)
+    undo: list[dict] = []  # the whole state before each push or right call still in effect
+    for step in range(data.draw(st.integers(1, 80))):
+        if state.is_over():
+            break
+        before = whole(state)
+        breaches = state.breach_moves()
+        if state.breach is not None and data.draw(st.booleans()):
+            assert state.call_stop().right
+        elif data.draw(st.integers(0, 9)) == 0:  # a wrong call changes nothing
+            if state.breach is None:
+                assert not state.call_stop().right
+                assert whole(state) == before
+            continue
+        elif breaches and data.draw(st.integers(0, 3)) == 0:
+            state.push(data.draw(st.sampled_from(breaches)), breach=True)
+        else:
+            state.push(data.draw(st.sampled_from(state.legal_moves())))
+        after = whole(state)
+        if data.draw(st.integers(0, 2)) == 0:  # take it back, check, and do it again
+            state.pop()
+            assert whole(state) == before
+            assert whole(from_dict(state.to_dict())) == before
+            if after["history"][-1][0] == "stop":
+                assert state.call_stop().right
+            else:
+                last = after["history"][-1]
+                state.push(Move.parse(last[0]), breach=last[1] is not None)
+            assert whole(state) == after
+        undo.append(before)
+    assert whole(from_dict(json.loads(json.dumps(state.to_dict())))) == whole(state)
+    while undo:
+        state.pop()
+        assert whole(state) == undo.pop()
+    assert not state.history
