@@ -11,6 +11,11 @@ option, how many cards). The notation is short and round-trips: ``Move.parse(str
 
 ``t3-f0`` tableau3 to foundation0; ``s-w`` turn a stock card; ``d0-d0`` turn up player 0's hand
 card; ``t2-t5x3`` a run of three cards; ``pass`` a Russian Bank pass; ``stop`` a Stop! call.
+
+A Move checks itself when it is made: a count that is not a whole number >= 1 (0, -1, 1.0,
+True, "2", None) raises ValueError, so ``Move(a, b, 1.0)`` can never pass for ``Move(a, b)``.
+PASS and STOP are the only moves with count 0. Whether a well-formed move is legal is the
+game's business: ``push`` accepts exactly the moves ``legal_moves()`` offers.
 """
 
 from __future__ import annotations
@@ -37,12 +42,45 @@ def expand(short: str) -> str:
     return _FULL[short[0]] + short[1:]
 
 
-class Move(NamedTuple):
-    """A move from one pile to another; hashable, comparable, tiny."""
-
+class _Fields(NamedTuple):
     source: str
     target: str
     count: int = 1
+
+
+class Move(_Fields):
+    """A move from one pile to another; hashable, comparable, tiny (a tuple).
+
+    ``count`` is how many cards move: a whole number >= 1 (a run in Forty Thieves' supermove;
+    1 everywhere else). The special moves PASS and STOP move no cards: their source and target
+    are both the word ("pass", "stop") and their count is 0; nothing else may use those words.
+    Anything else raises ValueError here, so a malformed move never reaches a game.
+    """
+
+    __slots__ = ()
+
+    def __new__(cls, source: str, target: str, count: int = 1):
+        if type(source) is str and type(target) is str and type(count) is int and count >= 1:
+            if source not in SPECIAL and target not in SPECIAL:
+                return tuple.__new__(cls, (source, target, count))
+        elif type(source) is not str or type(target) is not str:
+            raise ValueError(f"a move's source and target are pile names, not "
+                             f"{source!r} and {target!r}")
+        if source in SPECIAL or target in SPECIAL:
+            if source == target and type(count) is int and count == 0:
+                return tuple.__new__(cls, (source, target, 0))
+            raise ValueError(f"Move({source!r}, {target!r}, {count!r}) is not a move: a pass or "
+                             "a Stop! call moves no cards, it is Move('pass', 'pass', 0) (PASS) "
+                             "or Move('stop', 'stop', 0) (STOP)")
+        raise ValueError(f"a move's count is how many cards move, a whole number >= 1, "
+                         f"not {count!r}")
+
+    @classmethod
+    def _make(cls, iterable) -> "Move":
+        return cls(*iterable)
+
+    def _replace(self, **changes) -> "Move":
+        return type(self)(**{**self._asdict(), **changes})
 
     def __str__(self) -> str:
         if self.source in SPECIAL:

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from game.core import GAMES, IllegalMove, Move, from_dict, new_game
+from game.core import GAMES, PASS, STOP, IllegalMove, Move, from_dict, new_game
 
 
 def saved(game_id="forty-thieves", moves=12):
@@ -136,8 +136,7 @@ def test_fuzzed_saves_either_load_or_raise_value_error(game_id, data, value):
 
 @pytest.mark.parametrize("game_id", GAMES)
 @pytest.mark.parametrize("nonsense", [None, 5, "", "t99-f0", "x-y", "t0-t0", "s-f0", "w-w",
-                                      Move("tableau0", "tableau1", 0),
-                                      Move("tableau0", "tableau1", -2),
+                                      "t0-t1x0", "d0-d0x-2", ("tableau0", "tableau1", 1),
                                       Move("tableau0", "tableau1", 10**9),
                                       Move("reserve7", "house0"), Move("house0", "nowhere")])
 def test_nonsense_moves_are_refused_and_change_nothing(game_id, nonsense):
@@ -147,6 +146,32 @@ def test_nonsense_moves_are_refused_and_change_nothing(game_id, nonsense):
         state.push(nonsense)
     assert str(e.value).endswith(".")
     assert state.to_dict() == before
+
+
+@pytest.mark.parametrize("count", [None, "2", 1.0, 2.5, True, False, 0, -1, 1j])
+def test_a_move_whose_count_is_not_a_whole_number_from_1_is_refused_when_made(count):
+    with pytest.raises(ValueError, match="count is how many cards move") as e:
+        Move("tableau0", "tableau1", count)
+    assert type(e.value) is ValueError
+    with pytest.raises(ValueError, match="count"):
+        Move("tableau0", "tableau1")._replace(count=count)
+    with pytest.raises(ValueError, match="count"):
+        Move._make(("tableau0", "tableau1", count))
+
+
+@pytest.mark.parametrize("args", [("pass", "pass"), ("pass", "pass", 1), ("stop", "house0", 0),
+                                  ("house0", "stop", 0), ("pass", "stop", 0)])
+def test_pass_and_stop_are_the_only_moves_with_count_0(args):
+    with pytest.raises(ValueError, match="moves no cards"):
+        Move(*args)
+    assert PASS == Move("pass", "pass", 0) and STOP == Move("stop", "stop", 0)
+    assert PASS.count == STOP.count == 0 and Move.parse("pass") == PASS and str(STOP) == "stop"
+
+
+@pytest.mark.parametrize("args", [(None, "tableau0"), ("tableau0", 3), (b"t0", "t1")])
+def test_a_move_names_its_piles_in_text(args):
+    with pytest.raises(ValueError, match="pile names"):
+        Move(*args)
 
 
 @pytest.mark.parametrize("args", [("klondike", 1), ("forty-thieves", -1), ("forty-thieves", True),
