@@ -1,10 +1,11 @@
-"""Saved progress: the game in play, statistics, the Russian Bank match and settings.
+"""Saved progress: the game in play, statistics, the match scores and settings.
 
 Every record is one key in a Store, holding JSON ``{"format": N, "data": ...}``:
 
-    parlour/game/<game_id>    what the client passed to save_game (state, redo list, clock...)
+    parlour/game/<game_id>    what the client passed to save_game (the session's save)
     parlour/stats/<game_id>   played, won, streaks, records
-    parlour/match             the Russian Bank match score (core Match.to_dict())
+    parlour/match/<game_id>   the game's match score (core Match.to_dict(), and its seats);
+                              Russian Bank's was "parlour/match" before, and is still read
     parlour/settings          the client's settings
 
 ``format`` is per kind (FORMATS). When a record's shape changes, raise its format and add a
@@ -60,8 +61,8 @@ MAX_RECORD = 2_000_000
 # (kind, format) -> function turning data of that format into data of format + 1
 MIGRATIONS: dict[tuple[str, int], Callable[[Any], Any]] = {}
 
-TITLES = {"forty-thieves": "Forty Thieves", "indian-patience": "Indian Patience",
-          "russian-bank": "Russian Bank"}
+# Before matches were kept per game, the one game with a match kept it under "match".
+LEGACY_MATCH = ("match", "russian-bank")
 STAT_COUNTS = ("played", "won", "streak", "best_streak", "assisted")
 STAT_RECORDS = ("best_time", "fewest_moves")  # None until a game is won without assistance
 
@@ -132,7 +133,7 @@ def _check_game(game_id: str, data) -> dict:
         state = from_dict(data["state"])
     except ValueError as e:
         raise Unreadable(f"the rules can't rebuild the game: {e}") from None
-    if game_id in TITLES and state.game_id != game_id:
+    if state.game_id != game_id:
         raise Unreadable(f"a {state.game_id} game saved as {game_id}")
     redo = data.get("redo", [])
     if not isinstance(redo, list) or not all(isinstance(m, str) for m in redo):
@@ -143,12 +144,28 @@ def _check_game(game_id: str, data) -> dict:
 
 
 def _check_match(data) -> dict:
+    """A match (core Match.to_dict()), with the seats that play it when they are known."""
     from game.core import Match
 
     try:
-        return Match.from_dict(data).to_dict()
+        out = Match.from_dict(data).to_dict()
     except (ValueError, TypeError) as e:
         raise Unreadable(str(e)) from None
+    seats = data.get("seats")
+    if seats is not None:
+        if not isinstance(seats, list) or not all(isinstance(x, str) for x in seats):
+            raise Unreadable(f"the match's seats are {seats!r}")
+        out["seats"] = list(seats)
+    return out
+
+
+def _title(game_id: str) -> str:
+    """A game's title for notices (the id itself for a game this version does not have)."""
+    from game.core import info
+    try:
+        return info(game_id).title
+    except ValueError:
+        return game_id
 
 
 def _check_settings(data) -> dict:
@@ -160,13 +177,12 @@ def _check_settings(data) -> dict:
 def _what(path: str) -> str:
     """How notices name the record at ``path``."""
     kind, _, name = path.partition("/")
-    title = TITLES.get(name, name)
     if kind == "game":
-        return f"Your saved {title} game"
+        return f"Your saved {_title(name)} game"
     if kind == "stats":
-        return f"Your {title} statistics"
+        return f"Your {_title(name)} statistics"
     if kind == "match":
-        return "The saved Russian Bank match score"
+        return f"The saved {_title(name or LEGACY_MATCH[1])} match score"
     return "Your settings"
 
 
@@ -274,15 +290,22 @@ class Saves:
             raise TypeError("settings must be a dict")
         self._write("settings", "settings", settings)
 
-    def match(self) -> dict | None:
-        """The Russian Bank match (Match.to_dict()), or None if none is saved."""
-        return self._read("match", "match", _check_match, _what("match"), "a new match starts")
+    def match(self, game_id: str = LEGACY_MATCH[1]) -> dict | None:
+        """The game's match (Match.to_dict(), and "seats" when saved with them), or None if
+        none is saved."""
+        path = f"match/{game_id}"
+        data = self._read("match", path, _check_match, _what(path), "a new match starts")
+        if data is None and game_id == LEGACY_MATCH[1] and PREFIX + path not in self._written:
+            legacy = LEGACY_MATCH[0]
+            data = self._read("match", legacy, _check_match, _what(legacy), "a new match starts")
+        return data
 
-    def save_match(self, data: dict | None) -> None:
+    def save_match(self, data: dict | None, game_id: str = LEGACY_MATCH[1]) -> None:
+        path = f"match/{game_id}"
         if data is None:
-            self._delete("match")
+            self._delete(path)
         else:
-            self._write("match", "match", _check_match(data))
+            self._write("match", path, _check_match(data))
 
     # ------------------------------------------------------------------------- machinery
     def _fetch(self, key: str):
@@ -491,7 +514,7 @@ class Saves:
     def _too_large_notice(kind: str, path: str, size: int) -> str:
         megabytes = f"{size / 1e6:.1f} MB; the limit is {MAX_RECORD / 1e6:g} MB"
         if kind == "game":
-            title = TITLES.get(path.partition("/")[2], "this")
+            title = _title(path.partition("/")[2])
             return (f"This {title} game has grown too long to save ({megabytes}). The last "
                     "save that fitted is kept; moves from now on are not saved.")
         return (f"{_what(path)} can't be saved: too large ({megabytes}). What was saved "

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 
 from game.core import GAMES, info
-from game.session import GENERAL, describe
+from game.session import GENERAL, describe, seat_title
 
 from . import theme
 from .app import WEB
@@ -278,10 +278,13 @@ class StatsScene(BackScene):
                 self.stats[g] = app.saves.stats(g)
             except Exception:
                 self.stats[g] = {}
-        try:
-            self.match = app.saves.match()
-        except Exception:
-            self.match = None
+        self.matches = {}
+        for g in GAMES:
+            if info(g).match is not None:
+                try:
+                    self.matches[g] = app.saves.match(g)
+                except Exception:
+                    self.matches[g] = None
         app.collect_notices()
 
     def draw(self, screen):
@@ -296,24 +299,30 @@ class StatsScene(BackScene):
         for g in GAMES:
             s = self.stats.get(g) or {}
             played = s.get("played", 0) or 0
+            records = not info(g).multiplayer  # a race's time and moves say nothing
             values = [info(g).title, str(played), str(s.get("won", 0)),
                       f"{round(100 * (s.get('win_rate') or 0))}%" if played else "-",
                       str(s.get("streak", 0)), str(s.get("best_streak", 0)),
-                      theme.format_time(s.get("best_time")),
-                      str(s.get("fewest_moves")) if s.get("fewest_moves") is not None else "-"]
+                      theme.format_time(s.get("best_time")) if records else "-",
+                      str(s.get("fewest_moves")) if records and s.get("fewest_moves") is not None
+                      else "-"]
             for (label, x), v in zip(cols, values):
                 theme.blit_text(screen, v, (x, y), 26, theme.INK, bold=label == "Game")
             if s.get("assisted"):
                 theme.blit_text(screen, f"{s['assisted']} played with help (hints or the "
                                 "winnable light)", (60, y + 30), 18, theme.INK_FAINT)
             y += 76
-        m = self.match
-        text = "Russian Bank match: no match played yet."
-        if m:
-            scores = m.get("scores", [0, 0])
-            text = (f"Russian Bank match to {m.get('target', 300)}: you {scores[0]} · computer "
-                    f"{scores[1]} after {m.get('games', 0)} games")
-        theme.blit_text(screen, text, (640, y + 20), 26, theme.ACCENT, anchor="midtop")
+        for g, m in self.matches.items():
+            title = info(g).title
+            text = f"{title} match: no match played yet."
+            if m:
+                seats = tuple(m.get("seats") or self.app.settings.seats(g))
+                scores = " · ".join(f"{seat_title(seats, i)} {n}"
+                                    for i, n in enumerate(m["scores"]))
+                text = (f"{title} match to {m['target']}: {scores} after {m['games']} "
+                        f"game{'s' if m['games'] != 1 else ''}")
+            theme.blit_text(screen, text, (640, y + 20), 26, theme.ACCENT, anchor="midtop")
+            y += 36
 
 
 class RulesScene(BackScene):

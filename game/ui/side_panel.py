@@ -34,7 +34,8 @@ class SidePanel:
         self.app = table.app
         self.banner = None  # (title, text, until)
         self.log: list[str] = []  # the last moves in words, newest first
-        self.match: Match | None = None
+        self._match: Match | None = None
+        self._match_for = None  # the session the match was read for
         x, w = PANEL_X + 12, 340
         half = (w - 10) // 2
         self.buttons = [
@@ -70,25 +71,35 @@ class SidePanel:
         return seat_title(self.session.seats, seat)
 
     # ------------------------------------------------------------------ the match
-    def load_match(self) -> None:
+    @property
+    def match(self) -> Match:
+        """The match of the game in play, read for each new session: the saved one when the
+        same seats play it, else a new one (other seats play another match)."""
+        if self._match is None or self._match_for is not self.session:
+            self._match_for = self.session
+            self._match = self.load_match()
+        return self._match
+
+    def load_match(self) -> Match:
+        game_id = self.table.game_id
         try:
-            data = self.app.saves.match()
+            data = self.app.saves.match(game_id)
         except Exception:
             data = None
-        try:
-            self.match = Match.from_dict(data) if data else None
-        except ValueError:
-            self.app.notice("The saved match score could not be read; a new match begins.")
-            self.match = None
-        if self.match is None:
-            self.match = Match(self.app.settings.match_target(self.table.game_id))
+        if data and tuple(data.get("seats") or self.session.seats) == self.session.seats:
+            try:
+                return Match.from_dict(data)
+            except ValueError:
+                self.app.notice("The saved match score could not be read; a new match begins.")
+        return Match(self.app.settings.match_target(game_id))
 
     def record_match(self, result) -> None:
         if self.match.is_over():
-            self.match = Match(self.app.settings.match_target(self.table.game_id))
+            self._match = Match(self.app.settings.match_target(self.table.game_id))
         self.match.record(result)
         try:
-            self.app.saves.save_match(self.match.to_dict())
+            self.app.saves.save_match(self.match.to_dict() | {"seats": list(self.session.seats)},
+                                      self.table.game_id)
         except Exception as e:
             self.table.say(f"The match score could not be saved: {e}", "error")
 

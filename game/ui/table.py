@@ -98,23 +98,21 @@ class Table(Scene):
         return self.session.state
 
     def load_or_deal(self) -> None:
-        settings = self.app.settings
+        """Resume the saved game, else deal. The session checks the save (the one place that
+        knows what a good one is); one it refuses is kept aside by the storage, and reported."""
+        seats = self.app.settings.seats(self.game_id)
         try:
-            data = self.app.saves.load_game(self.game_id)
-        except Exception as e:
-            data = None
+            session = self.app.saves.load_game(
+                self.game_id, check=lambda data: Session.from_dict(data, seats=seats))
+        except Exception as e:  # the storage promises not to raise; never let it stop play
+            session = None
             self.app.notice(f"The saved {self.title_text} game could not be read ({e}).")
         self.app.collect_notices()
-        if data:
-            try:
-                self.session = Session.from_dict(data, seats=settings.seats(self.game_id))
-            except (ValueError, TypeError, KeyError) as e:
-                self.app.notice(f"The saved {self.title_text} game could not be resumed ({e}); "
-                                "a new deal was started.")
-            else:
-                self.changed(save=False)
-                self.end_shown = self.state.is_over() and self.session.recorded
-                return
+        if session is not None:
+            self.session = session
+            self.changed(save=False)
+            self.end_shown = self.state.is_over() and session.recorded
+            return
         self.start(self.random_seed())
 
     def random_seed(self) -> int:

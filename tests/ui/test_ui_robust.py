@@ -84,3 +84,23 @@ def test_storage_notices_after_the_first_are_shown_too(store):
             seen.append(text)
     assert any("full" in s for s in seen) and any("statistics" in s for s in seen)
     pygame.event.clear()
+
+
+def test_a_save_whose_undo_groups_are_wrong_is_kept_aside_before_a_new_deal(store):
+    """Finding 4(a): the position was fine but the groups were not; the client refused it,
+    dealt anew and saved over it. Now the session's check refuses it, the storage keeps the
+    very text aside, and the player is told."""
+    app = App(Saves(store))
+    t = app.open_game("forty-thieves")
+    assert t.attempt(t.state.legal_moves()[0])
+    app.step()
+    app.title()
+    saved = json.loads(store.get("parlour/game/forty-thieves"))
+    saved["data"]["undo_groups"] = [5]  # there is one move
+    text = json.dumps(saved)
+    store.set("parlour/game/forty-thieves", text)
+    app2 = App(Saves(store))
+    t2 = app2.open_game("forty-thieves")
+    assert not t2.state.history  # a new deal
+    assert store.get("parlour.aside/game/forty-thieves") == text  # the original, kept
+    assert any("kept aside" in n for n in app2.notices)

@@ -144,7 +144,7 @@ def test_statistics_screen_shows_results(ui):
     ui.frames(1)
     ui.screenshot("statistics.png")
     assert ui.app.scene.stats["forty-thieves"]["won"] == 1
-    assert ui.app.scene.match["scores"] == [42, 30]
+    assert ui.app.scene.matches["russian-bank"]["scores"] == [42, 30]
 
 
 def test_rules_screen_scrolls_and_switches_games(ui):

@@ -107,7 +107,7 @@ result = {"played": played, "notices": saves.notices,
     stored = page.local_storage()  # the page's real localStorage, read by JavaScript
     assert {"parlour/game/forty-thieves", "parlour/game/indian-patience",
             "parlour/game/russian-bank", "parlour/stats/forty-thieves", "parlour/settings",
-            "parlour/match"} <= set(stored)
+            "parlour/match/russian-bank"} <= set(stored)
 
     page.reload()  # a player pressing F5: a new Python, the same localStorage
     after = page.run("""

@@ -640,3 +640,22 @@ def test_storage_code_never_uses_pickle_or_eval():
                     assert not {"pickle", "marshal", "shelve", "dill"} & set(modules), name
                 if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
                     assert node.func.id not in ("eval", "exec", "compile"), name
+
+
+def test_each_game_keeps_its_own_match_with_its_seats(store):
+    saves = Saves(store)
+    saves.save_match({"target": 300, "scores": [30, 0], "games": 1,
+                      "seats": ["human", "human"]}, "russian-bank")
+    assert Saves(store).match("russian-bank") == {"target": 300, "scores": [30, 0], "games": 1,
+                                                  "seats": ["human", "human"]}
+    assert Saves(store).match("forty-thieves") is None
+    assert "parlour/match/russian-bank" in store.keys()
+
+
+def test_the_russian_bank_match_saved_before_matches_were_per_game_is_still_read(store):
+    store.set("parlour/match", json.dumps({"format": 1, "data": {"target": 100,
+                                                                  "scores": [40, 12], "games": 3}}))
+    saves = Saves(store)
+    assert saves.match("russian-bank")["scores"] == [40, 12]
+    saves.save_match({"target": 100, "scores": [70, 12], "games": 4}, "russian-bank")
+    assert Saves(store).match("russian-bank")["scores"] == [70, 12]

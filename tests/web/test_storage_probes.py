@@ -160,7 +160,7 @@ odd_outcomes = (st.sampled_from(THROWN + ODD_VALUES) | st.integers() | st.floats
 READS = {"game": (GAME_KEY, lambda s: s.load_game("forty-thieves")),
          "stats": (STATS_KEY, lambda s: s.stats("forty-thieves")),
          "settings": (SETTINGS_KEY, lambda s: s.settings()),
-         "match": ("parlour/match", lambda s: s.match())}
+         "match": ("parlour/match/russian-bank", lambda s: s.match())}
 
 
 @settings(max_examples=200, deadline=None)
