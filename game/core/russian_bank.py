@@ -15,11 +15,11 @@ refilled by turning the waste over, at the moment a card is needed. A player wit
 no waste ends the turn by passing, whenever they wish once no foundation move is compulsory.
 
 Modes: "strict" never allows a priority-breaking move; "stop" (default) lets one be played with
-``push(move, breach=True)``; the opponent may then ``call_stop()`` before the offender's next
-action: the move is taken back, the compulsory move is made, and the offender's turn ends.
-``pop()`` of a right call undoes the call alone: the position is exactly the one right after the
-breach, open to a call again (as if the call had not been made); a second ``pop()`` takes the
-breach back.
+``push(move, breach=True)`` (exactly the moves ``breach_moves()`` offers); the opponent may then
+``call_stop()`` before the offender's next action: the move is taken back, the compulsory move
+is made, and the offender's turn ends. ``pop()`` of a right call undoes the call alone: the
+position is exactly the one right after the breach, open to a call again (as if the call had not
+been made); a second ``pop()`` takes the breach back.
 
 Win: reserve, hand and waste empty: 30 points + 1 per card in the loser's hand and waste + 2 per
 card in the loser's reserve. Stalemate (for 2 x max(hand + waste) + 2 turns no card moved out of
@@ -308,8 +308,10 @@ class RussianBank(GameState):
             return IllegalMove("Stop! is called with call_stop(), not played as a move.")
         p = self.current_player
         src, dst = self._pile_of(move.source), self._pile_of(move.target)
-        hand, waste, reserve = self.hands[p], self.wastes[p], self.reserves[p]
+        hand, waste = self.hands[p], self.wastes[p]
         turned = hand.down < len(hand.cards)
+        if move.count != 1 and (src is dst or src is hand):
+            return IllegalMove("Cards move one at a time.")
         if src is dst:
             if src is not hand:
                 return IllegalMove("Only your own hand card can be turned up.")
@@ -369,21 +371,14 @@ class RussianBank(GameState):
         return None
 
     # ----------------------------------------------------------------- playing a move
-    def push(self, move: Move | str, breach: bool = False) -> None:
-        """Play a move. With ``breach=True`` in STOP! mode, a move that obeys the building rules
-        but breaks a priority rule is played too, and ``self.breach`` then says which."""
-        move = self._as_move(move)
-        if self._legal is not None and move in self._legal:
-            self._record(move, None)
-            return
+    # push (state.py): with ``breach=True`` in STOP! mode, a move of breach_moves() (it obeys the
+    # building rules but breaks a priority rule) is played too, and ``self.breach`` says which.
+    def _breach_of(self, move: Move) -> Breach:
         error = self._refusal(move)
-        record = None
-        if error is not None:
-            if not (breach and error.priority and self.options["mode"] == "stop"):
-                raise error
-            record = Breach(error.priority, str(error), move, self._compulsory(error.priority),
-                            self.current_player)
-        self._record(move, record)
+        if error is None or not error.priority:  # never: breach_moves() and _refusal agree
+            raise error or IllegalMove("That move breaks no priority rule.")
+        return Breach(error.priority, str(error), move, self._compulsory(error.priority),
+                      self.current_player)
 
     def _compulsory(self, rule: str) -> Move:
         if rule == "c":
@@ -485,7 +480,7 @@ class RussianBank(GameState):
         self._play(found.compulsory, ops)
         if not self.outcome:
             self._end_turn(ops)
-        self.history.append(_Entry(STOP, ops, None, restore=entry))
+        self.history.append(_Entry(STOP, ops, None, entry, self._legal))
         self._legal = None
         return StopCall(True, f"Stop! {found.reason} The move is taken back, "
                               f"{found.compulsory} is played instead, and the turn passes.", found)

@@ -4,13 +4,16 @@ A game is a list of piles plus a few named variables. Each pile class states one
 as ``wanted()``: the card faces it accepts now (or ``ANY``). Move generation and move checking
 both ask the same ``wanted()``, so the two can't disagree.
 
-Every change ``push`` makes is recorded as a small list of undo operations, so ``pop`` takes a
-move back exactly, including what the rules did by themselves (a card turned face up, a pile
-refilled, a waste turned over, a turn ended). A Stop! call records the taking back of the
-breach as operations too, so popping the call returns exactly to the position right after the
-breach. ``to_dict`` stores the starting position and the
-moves; ``from_dict`` checks the position and replays the moves, so a save can never describe a
-state the rules could not reach from its start.
+``push`` accepts exactly the moves ``legal_moves()`` offers (and, with ``breach=True``, the ones
+``breach_moves()`` offers); anything else raises IllegalMove with the reason in a sentence
+(``_refusal``), and ``is_legal``/``why_illegal`` answer the same. Every change ``push`` makes is
+recorded as a small list of undo operations, so ``pop`` takes a move back exactly, including
+what the rules did by themselves (a card turned face up, a pile refilled, a waste turned over, a
+turn ended); it also gives back the position's cached legal moves. A Stop! call records the
+taking back of the breach as operations too, so popping the call returns exactly to the
+position right after the breach. ``to_dict`` stores the starting position and the moves;
+``from_dict`` checks the position and replays the moves, so a save can never describe a state
+the rules could not reach from its start.
 """
 
 from __future__ import annotations
@@ -20,7 +23,7 @@ from typing import Any, ClassVar
 
 from .cards import ALL_CARDS, SUITS, Card, card_key
 from .info import GameInfo
-from .moves import STOP, IllegalMove, Move
+from .moves import SPECIAL, STOP, IllegalMove, Move
 
 FORMAT = 1
 ANY = "any"  # wanted() of a pile that takes any card
@@ -137,10 +140,15 @@ class StopCall:
 
 
 class _Entry:
-    __slots__ = ("move", "ops", "breach", "restore")
+    """One move of the history: ``ops`` undo it; ``breach`` the priority it broke (while a call
+    is still open); ``restore`` the entry a Stop! call replaced (popping the call puts it back);
+    ``legal`` the legal moves of the position before it (popping gives them back)."""
 
-    def __init__(self, move, ops, breach=None, restore=None):
+    __slots__ = ("move", "ops", "breach", "restore", "legal")
+
+    def __init__(self, move, ops, breach=None, restore=None, legal=None):
         self.move, self.ops, self.breach, self.restore = move, ops, breach, restore
+        self.legal = legal
 
 
 class GameState:
@@ -210,28 +218,35 @@ class GameState:
     def _generate_moves(self) -> list[Move]:
         raise NotImplementedError
 
-    def push(self, move: Move | str) -> None:
-        """Play a move. An illegal one raises IllegalMove and leaves the state unchanged."""
-        move = self._as_move(move)
-        if self._legal is None or move not in self._legal:
-            error = self._refusal(move)
-            if error is not None:
-                raise error
-        self._record(move, None)
-
-    def _record(self, move: Move, breach) -> None:
+    def push(self, move: Move | str, breach: bool = False) -> None:
+        """Play a move: exactly the moves ``legal_moves()`` offers are accepted, and with
+        ``breach=True`` also those ``breach_moves()`` offers (then ``self.breach`` says which
+        priority the move broke). Anything else raises IllegalMove, saying why, and leaves the
+        state unchanged."""
+        if type(move) is not Move:
+            move = self._as_move(move)
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._generate_moves()
+        if move in legal:
+            record = None
+        elif breach and move in self.breach_moves():
+            record = self._breach_of(move)
+        else:
+            raise self._why(move)
         ops: list = []
         self._play(move, ops)
         self._legal = None
-        self.history.append(_Entry(move, ops, breach))
+        self.history.append(_Entry(move, ops, record, None, legal))
 
     def pop(self) -> Move:
-        """Take back the last move exactly and return it."""
+        """Take back the last move exactly and return it. Popping a Stop! call returns to the
+        position right after the breach it caught, with the breach open to a call again."""
         if not self.history:
             raise IndexError("there is no move to take back")
         entry = self.history.pop()
         self._undo(entry.ops)
-        self._legal = None
+        self._legal = entry.legal
         if entry.restore is not None:
             self.history.append(entry.restore)
         return entry.move
@@ -240,18 +255,31 @@ class GameState:
         return self.history[-1].move if self.history else None
 
     def is_legal(self, move: Move | str) -> bool:
+        """Whether ``push`` accepts the move (without ``breach=True``)."""
         try:
-            return self._refusal(self._as_move(move)) is None
+            move = self._as_move(move)
         except IllegalMove:
             return False
+        if self._legal is None:
+            self._legal = self._generate_moves()
+        return move in self._legal
 
     def why_illegal(self, move: Move | str) -> str | None:
         """The sentence push would raise for this move, or None if it is legal."""
         try:
-            error = self._refusal(self._as_move(move))
+            move = self._as_move(move)
         except IllegalMove as e:
+            return str(e)
+        return None if self.is_legal(move) else str(self._why(move))
+
+    def _why(self, move: Move) -> IllegalMove:
+        """Why a move that is not offered is refused (``_refusal`` says it for every move the
+        rules refuse; the last sentence is only a safety net)."""
+        try:
+            error = self._refusal(move)
+        except IllegalMove as e:  # e.g. no such pile
             error = e
-        return None if error is None else str(error)
+        return error or IllegalMove("That move is not allowed now.")
 
     def is_over(self) -> bool:
         return self.result() is not None
@@ -266,6 +294,10 @@ class GameState:
     def breach_moves(self) -> list[Move]:
         """Moves the building rules allow that break a priority (played with breach=True)."""
         return []
+
+    def _breach_of(self, move: Move) -> Breach:
+        """The Breach a move of ``breach_moves()`` commits."""
+        raise NotImplementedError
 
     def call_stop(self) -> StopCall:
         return StopCall(False, f"{self.title} has no calls.")
@@ -335,12 +367,15 @@ class GameState:
                 return Move.parse(move)
             except ValueError:
                 pass
-        raise IllegalMove(f"{move!r} is not a move.")
+        raise IllegalMove(f"That is not a move: {move!r}.")
 
     def _pile_of(self, name: str) -> Pile:
         try:
             return self.pile[name]
         except (KeyError, TypeError):
+            if name in SPECIAL:  # a game with passes or calls checks them before asking here
+                what = "passing" if name == "pass" else "calling Stop!"
+                raise IllegalMove(f"There is no {what} in {self.title}.") from None
             raise IllegalMove(f"There is no pile called {name!r} in {self.title}.") from None
 
     @staticmethod

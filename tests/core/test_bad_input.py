@@ -138,13 +138,14 @@ def test_fuzzed_saves_either_load_or_raise_value_error(game_id, data, value):
 @pytest.mark.parametrize("nonsense", [None, 5, "", "t99-f0", "x-y", "t0-t0", "s-f0", "w-w",
                                       "t0-t1x0", "d0-d0x-2", ("tableau0", "tableau1", 1),
                                       Move("tableau0", "tableau1", 10**9),
+                                      Move("hand0", "hand0", 5), Move("hand0", "waste0", 2),
                                       Move("reserve7", "house0"), Move("house0", "nowhere")])
 def test_nonsense_moves_are_refused_and_change_nothing(game_id, nonsense):
     state = new_game(game_id, seed=3)
     before = state.to_dict()
     with pytest.raises(IllegalMove) as e:
         state.push(nonsense)
-    assert str(e.value).endswith(".")
+    assert str(e.value).endswith(".") and str(e.value)[0].isupper()
     assert state.to_dict() == before
 
 
@@ -172,6 +173,18 @@ def test_pass_and_stop_are_the_only_moves_with_count_0(args):
 def test_a_move_names_its_piles_in_text(args):
     with pytest.raises(ValueError, match="pile names"):
         Move(*args)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+@pytest.mark.parametrize("move", [PASS, STOP, "pass", "stop"])
+def test_a_pass_or_a_call_in_a_game_without_them_is_refused_in_words(game_id, move):
+    state = new_game(game_id, seed=2)
+    if game_id == "russian-bank" and state.legal_moves() == [PASS]:
+        return
+    with pytest.raises(IllegalMove) as e:
+        state.push(move)
+    assert str(e.value)[0].isupper() and str(e.value).endswith(".")
+    assert "pile called" not in str(e.value)
 
 
 @pytest.mark.parametrize("args", [("klondike", 1), ("forty-thieves", -1), ("forty-thieves", True),

@@ -1,5 +1,6 @@
 """Invariants over random legal play (hypothesis): every card exactly once, undo restores
-exactly (Stop! calls included), saves round-trip, legal_moves and push agree, Russian Bank games end."""
+exactly (Stop! calls included), saves round-trip, push accepts exactly the offered moves,
+Russian Bank games end."""
 
 import json
 import random
@@ -121,6 +122,73 @@ def test_every_russian_bank_game_played_by_random_legal_moves_ends(options, seed
             break
         state.push(choices.choice(state.legal_moves()))
     assert state.is_over() and state.result().status in ("won", "stalemate")
+
+
+# ------------------------------------------------------------------ push accepts exactly
+def candidate_moves(state, draw):
+    """Moves to try on a position: the offered ones (breaches too), a sample of every pile to
+    every pile with counts 1, 2, 3, 5 (hand moves with counts, runs where none are allowed, ...),
+    the special moves, their texts, and things that are not moves at all. (Malformed Moves can't
+    be made: test_bad_input.)"""
+    names = list(state.piles())
+    every = [Move(a, b, n) for a in names for b in names for n in (1, 2, 3, 5)]
+    sample = draw(st.lists(st.sampled_from(every), max_size=60))
+    moves = [*state.legal_moves(), *state.breach_moves(), *sample, PASS, STOP,
+             Move("hand0", "hand0", 5), Move("hand1", "waste1", 2), Move("stock", "waste", 2),
+             Move("nowhere", "tableau0"), Move("pass", "pass", 0)]
+    texts = [str(m) for m in moves[:20] if not m.source.startswith("nowhere")]
+    odd = [None, 5, 1.5, "", "t0-t1x0", "d0-d0x-1", "x-y", ("tableau0", "tableau1", 1),
+           ["hand0", "hand0"], "pass!", "stop "]
+    return moves + texts + odd
+
+
+@given(st.data())
+def test_push_accepts_exactly_the_offered_moves_and_every_push_saves_and_loads(data):
+    """push(m) succeeds iff m is in legal_moves(); push(m, breach=True) iff also in
+    breach_moves(); a refusal says why in a sentence and changes nothing; is_legal and
+    why_illegal agree; every accepted move leaves a state whose save loads to the same state."""
+    game_id = data.draw(game_ids())
+    state = data.draw(games(game_id, max_moves=60))
+    before = whole(state)
+    legal, breaches = state.legal_moves(), state.breach_moves()
+    stop_mode = state.options.get("mode") == "stop"
+    assert not set(legal) & set(breaches)
+    assert not breaches or stop_mode
+    for move in candidate_moves(state, data.draw):
+        as_move = move if isinstance(move, Move) else None
+        if isinstance(move, str):
+            try:
+                as_move = Move.parse(move)
+            except ValueError:
+                pass
+        offered = as_move in legal
+        for breach in (False, True):
+            ok = offered or (breach and as_move in breaches)
+            try:
+                state.push(move, breach=True) if breach else state.push(move)
+            except IllegalMove as e:
+                assert not ok, f"push refused {move!r}, which is offered: {e}"
+                reason = str(e)
+                assert reason[0].isupper() and reason.endswith(".")
+                assert "not allowed now" not in reason  # a real reason, not the safety net
+                if not breach:
+                    assert state.why_illegal(move) == reason and not state.is_legal(move)
+                    if stop_mode and as_move is not None:
+                        assert bool(e.priority) == (as_move in breaches)
+            else:
+                assert ok, f"push accepted {move!r}, which is not offered"
+                assert state.peek() == as_move
+                assert (state.breach is not None) == (not offered and breach)
+                assert whole(from_dict(json.loads(json.dumps(state.to_dict())))) == whole(state)
+                state.pop()
+            assert whole(state) == before
+        assert state.is_legal(move) == offered
+        assert (state.why_illegal(move) is None) == offered
+        if as_move is not None:  # the rules' reasons agree with the generated moves
+            try:
+                assert (state._refusal(as_move) is None) == offered
+            except IllegalMove:
+                assert not offered
 
 
 # ------------------------------------------------------------------ undoing a Stop! call

@@ -241,6 +241,18 @@ def test_rb5_cards_move_one_at_a_time_a_run_only_as_single_moves():
     assert all(m.count == 1 for m in s.legal_moves())
 
 
+@pytest.mark.parametrize("move", ["d0-d0x5", "d0-d0x2", "d0-w0x2", "d0-h1x2", "r0-h3x2"])
+def test_rb5_a_hand_or_reserve_move_with_a_card_count_is_refused_and_changes_nothing(move):
+    s = rb({"reserve0": "9D", "house0": "9S", "house3": "", "hand0": "QD 8H"}, mode="stop",
+           down={"hand0": 1} if move[3] != "d" else None)
+    before = whole(s)
+    for breach in (False, True):
+        with pytest.raises(IllegalMove, match="one at a time"):
+            s.push(move, breach=breach)
+        assert whole(s) == before
+    assert not s.is_legal(move) and "one at a time" in s.why_illegal(move)
+
+
 # 6. house to house, and the repetition rule -------------------------------------------------
 def test_rb6_moving_cards_between_houses_is_free_by_the_building_rule():
     s = rb({"reserve0": "9D", "house0": "9S", "house1": "8H", "house2": "8C", "hand0": "5C"})
