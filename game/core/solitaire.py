@@ -1,9 +1,20 @@
-"""What Forty Thieves and Indian Patience share: a stock turned one card at a time onto a waste
-(no redeal), eight foundations and ten tableau columns. Each game adds its own Tableau rule."""
+"""What the one-player games share: a stock (turned one card at a time onto a waste, no
+redeal, unless a game says otherwise), foundations and tableau columns, and other piles a game
+names. Each game adds its own Tableau rule and says how many of each pile it plays with:
+
+    class Canfield(Solitaire):
+        CARDS = tuple(pack(0))      # one pack (the default is both)
+        FOUNDATIONS, COLUMNS = 4, 4
+        Tableau = CanfieldColumn
+        EXTRA = (("reserve", Reserve),)   # after the columns, in this order
+
+Piles are stock, waste, foundation0..N-1, tableau0..M-1, then the EXTRA ones (a game with no
+stock or waste sets STOCK or WASTE to None).
+"""
 
 from __future__ import annotations
 
-from .cards import ALL_CARDS, SUITS, Rng, shuffled
+from .cards import SUITS, Rng, shuffled
 from .moves import IllegalMove, Move
 from .state import Foundation, GameState, Pile, Result
 
@@ -27,25 +38,32 @@ class Waste(Pile):
 
 
 class Solitaire(GameState):
-    """Stock, waste, foundation0..7, tableau0..9."""
+    """Stock, waste, foundation0..FOUNDATIONS-1, tableau0..COLUMNS-1, then EXTRA."""
 
     Tableau: type[Pile] = Pile  # with BUILDS: card face -> the faces that may go on it
+    STOCK: type[Pile] | None = Stock
+    WASTE: type[Pile] | None = Waste
+    FOUNDATIONS = 8
+    COLUMNS = 10
+    EXTRA: tuple[tuple[str, type[Pile]], ...] = ()
 
     def __init_subclass__(cls, **kw):
         super().__init_subclass__(**kw)
-        cls.LAYOUT = (("stock", Stock), ("waste", Waste),
-                      *((f"foundation{i}", Foundation) for i in range(8)),
-                      *((f"tableau{i}", cls.Tableau) for i in range(10)))
+        cls.LAYOUT = (*((("stock", cls.STOCK),) if cls.STOCK else ()),
+                      *((("waste", cls.WASTE),) if cls.WASTE else ()),
+                      *((f"foundation{i}", Foundation) for i in range(cls.FOUNDATIONS)),
+                      *((f"tableau{i}", cls.Tableau) for i in range(cls.COLUMNS)),
+                      *cls.EXTRA)
 
     def __init__(self, seed=None, **options):
         super().__init__(seed, **options)
-        self.stock, self.waste = self.pile["stock"], self.pile["waste"]
-        self.foundations = self.pile_list[2:10]
-        self.tableau = self.pile_list[10:20]
+        self.stock, self.waste = self.pile.get("stock"), self.pile.get("waste")
+        self.foundations = [p for p in self.pile_list if p.kind == "foundation"]
+        self.tableau = [p for p in self.pile_list if p.name.startswith("tableau")]
 
     def _shuffled_deck(self, seed: int) -> list:
-        """Both packs shuffled together; the deal takes cards from the end of this list."""
-        return shuffled(list(ALL_CARDS), Rng(seed, self.game_id))
+        """The game's cards shuffled; the deal takes cards from the end of this list."""
+        return shuffled(list(self.CARDS), Rng(seed, self.game_id))
 
     # ----------------------------------------------------------------- rules
     def is_won(self) -> bool:
@@ -85,14 +103,14 @@ class Solitaire(GameState):
 
     def _sources(self) -> list[Pile]:
         """Piles whose top card may be moved: the waste and the columns."""
-        return [p for p in (self.waste, *self.tableau) if p.cards]
+        return [p for p in (self.waste, *self.tableau) if p is not None and p.cards]
 
     def _generate_moves(self) -> list[Move]:
         moves: list[Move] = []
         sources = self._sources()
         self._moves_to_foundations(sources, moves)
         self._moves_onto(sources, self.tableau, moves)
-        if self.stock.cards:
+        if self.stock is not None and self.stock.cards:
             moves.append(TURN_STOCK)
         return moves
 
