@@ -423,5 +423,5 @@ class RulesScene(BackScene):
 
 def rules_text(game_id: str) -> str:
     """The game's rules (from its description) and how to play them at its kind of table."""
-    from .table import chrome_class
+    from .chromes import chrome_class
     return info(game_id).rules.strip() + "\n\n" + chrome_class(info(game_id).table).controls

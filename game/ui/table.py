@@ -9,8 +9,9 @@ A table is put together from parts, each with one job:
 - ``anim`` (animation.py): cards in flight;
 - ``view`` (table_view.py): drawing, from one cached layer;
 - ``chrome``: what the kind of table adds around the cards, chosen by the game's description
-  (``info.table``): "solitaire" -> toolbar.Toolbar (buttons on top, Hint, the light, Finish),
-  "duel" -> side_panel.SidePanel (turns, Stop!, the match).
+  (``info.table``), one module per kind in chromes/: "solitaire" -> chromes/solitaire.py
+  (buttons on top, Hint, the light, Finish), "duel" -> chromes/duel.py (turns, Stop!, the
+  match).
 
 This class holds the game's life (deal, resume, save after every move, statistics) and runs
 the frame: automatic moves, the computer seats at the chosen pace, the solver's slices.
@@ -33,6 +34,7 @@ from game.session import Session, new_seed, seat_words
 from . import theme
 from .animation import FLIGHT_MS, Animator, Celebration
 from .cards import CardArt, get_art
+from .chromes import chrome_class
 from .layout import layout_for
 from .table_input import TableInput
 from .table_view import TableView
@@ -54,15 +56,6 @@ def readable(text: str) -> str:
 
 def make_table(app, game_id: str) -> "Table":
     return Table(app, game_id)
-
-
-def chrome_class(kind: str):
-    """The chrome for a kind of table named in a game's description."""
-    if kind == "duel":
-        from .side_panel import SidePanel
-        return SidePanel
-    from .toolbar import Toolbar
-    return Toolbar
 
 
 class Table(Scene):

@@ -18,7 +18,7 @@ from game.ai.solver import Verdict
 from game.core import Move
 from game.ui import theme
 from game.ui.screens import SettingsScene
-from game.ui.toolbar import LIGHT_COLOURS
+from game.ui.chromes.solitaire import LIGHT_COLOURS
 
 from deals import solver_deal
 

@@ -8,8 +8,8 @@ import pygame
 
 from game.core import Move
 
-from . import theme
-from .widgets import Button, EndPanel, NumberEntry
+from .. import theme
+from ..widgets import Button, EndPanel, NumberEntry
 
 #: the "still winnable?" light: winnable, not winnable, thinking or unknown
 LIGHT_COLOURS = {"won": (80, 220, 100), "lost": (230, 70, 60), None: (150, 150, 150)}
@@ -212,4 +212,6 @@ class Toolbar:
         pass
 
 
-__all__ = ["CONTROLS", "LIGHT_COLOURS", "Toolbar"]
+CHROME = Toolbar
+
+__all__ = ["CONTROLS", "LIGHT_COLOURS", "Toolbar", "CHROME"]

@@ -14,8 +14,8 @@ import pygame
 from game.core import Match
 from game.session import PACES, describe, seat_title
 
-from . import theme
-from .widgets import Button, EndPanel, SeatPicker
+from .. import theme
+from ..widgets import Button, EndPanel, SeatPicker
 
 PANEL_X = 916
 BANNER_MS = 5000
@@ -411,4 +411,6 @@ class SidePanel:
                 y += 22
 
 
-__all__ = ["CONTROLS", "SidePanel"]
+CHROME = SidePanel
+
+__all__ = ["CONTROLS", "SidePanel", "CHROME"]
