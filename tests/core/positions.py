@@ -3,8 +3,7 @@ harmless. ``build("forty-thieves", {"tableau0": "9H 8H", "waste": "KS"})``."""
 
 from __future__ import annotations
 
-from game.core import Card, from_dict
-from game.core.cards import ALL_CARDS
+from game.core import Card, from_dict, game_class
 
 
 def build(game_id: str, piles: dict[str, str], rest: str | dict = "stock", down=None,
@@ -25,8 +24,9 @@ def build(game_id: str, piles: dict[str, str], rest: str | dict = "stock", down=
         used.add(card)
         return card
 
+    cls = game_class(game_id)
     layout = {name: [take(code).code for code in text.split()] for name, text in piles.items()}
-    leftovers = [c.code for c in ALL_CARDS if c not in used]
+    leftovers = [c.code for c in cls.CARDS if c not in used]
     if isinstance(rest, str):
         rest = [rest]
     if isinstance(rest, list):  # share the leftovers out evenly
@@ -36,12 +36,7 @@ def build(game_id: str, piles: dict[str, str], rest: str | dict = "stock", down=
         layout[name] = leftovers[:n] + layout.get(name, [])
         leftovers = leftovers[n:]
     assert not leftovers, "rest must take every remaining card"
-    if game_id == "russian-bank":
-        names = ([f"foundation{i}" for i in range(8)] + [f"house{i}" for i in range(8)]
-                 + [f"{k}{p}" for p in (0, 1) for k in ("reserve", "hand", "waste")])
-    else:
-        names = ["stock", "waste"] + [f"foundation{i}" for i in range(8)] + [
-            f"tableau{i}" for i in range(10)]
+    names = [name for name, _ in cls.LAYOUT]
     layout = {n: layout.get(n, []) for n in names}
     downs = {}
     for name, cards in layout.items():
@@ -64,7 +59,7 @@ def tops(state) -> dict[str, str]:
 
 def every_card_once(state) -> bool:
     cards = [c for pile in state.piles().values() for c, _ in pile]
-    return len(cards) == 104 and set(cards) == set(ALL_CARDS)
+    return len(cards) == len(state.CARDS) and set(cards) == set(state.CARDS)
 
 
 def whole(state) -> dict:
