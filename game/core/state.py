@@ -312,7 +312,9 @@ class GameState:
         return None
 
     def marks(self) -> dict[str, str]:
-        """Words the table shows on piles in a special state, e.g. {"tableau3": "protected"}."""
+        """Words the table shows on piles in a special state, e.g. {"tableau3": "protected"}
+        (a ring and a tag on the top card), or on an empty place (written in its slot: a
+        Canfield foundation's base rank)."""
         return {}
 
     def result(self) -> Result | None:

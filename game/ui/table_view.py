@@ -59,8 +59,8 @@ class TableView:
                     c, up, p = shown[-2]
                     surf.blit(art.image(c, up, t.back_deck(c)), (p[0] + 2, p[1] + 2))
                 shown = shown[-1:]
-            if not shown:
-                surf.blit(art.slot(geom.label), geom.rect)
+            if not shown:  # an empty place: its letter, or the game's word for it now
+                surf.blit(art.slot(marks.get(name, geom.label)), geom.rect)
             for c, up, p in shown:
                 surf.blit(art.image(c, up, t.back_deck(c)), p)
             if geom.badge and cards:
@@ -72,7 +72,7 @@ class TableView:
                 theme.blit_text(surf, layout.captions[name], (geom.rect.right + 6,
                                                               geom.rect.y + 8), 18,
                                 theme.INK_DIM, anchor="topleft")
-            if name in marks and shown:
+            if name in marks and shown and cards:
                 self.mark(surf, pygame.Rect(shown[-1][2], geom.rect.size), marks[name])
         t.chrome.decorate(surf)
         return surf
