@@ -250,6 +250,19 @@ def wasm_times(games: int, first_seed: int, timeout: float = 900.0) -> dict:
 
 # ---------------------------------------------------------------------- main
 def main(argv: list[str]) -> int:
+    if "--game" in argv:  # another game's tournaments: game/bench/ai_<game>.py
+        i = argv.index("--game")
+        game = argv[i + 1] if i + 1 < len(argv) else ""
+        rest = argv[:i] + argv[i + 2:]
+        if game != "russian-bank":
+            import importlib
+            try:
+                module = importlib.import_module(f"game.bench.ai_{game.replace('-', '_')}")
+            except ModuleNotFoundError:
+                print(f"no computer-player benchmark for {game!r}")
+                return 2
+            return module.main(rest)
+        argv = rest
     parser = argparse.ArgumentParser(prog="python -m game.bench ai", description=__doc__.split("\n")[0])
     parser.add_argument("--quick", action="store_true", help="under a minute, fewer games")
     parser.add_argument("--games", type=int, help="games per pairing (default 1000; quick 24)")
