@@ -8,6 +8,7 @@ option, how many cards). The notation is short and round-trips: ``Move.parse(str
     waste         w               reserveN      rN
     foundationN   fN              handN         dN  ("draw pile")
     tableauN      tN              wasteN        wN
+    cellN         cN              reserve       r   (a pile without a number)
 
 ``t3-f0`` tableau3 to foundation0; ``s-w`` turn a stock card; ``d0-d0`` turn up player 0's hand
 card; ``t2-t5x3`` a run of three cards; ``pass`` a Russian Bank pass; ``stop`` a Stop! call.
@@ -24,7 +25,7 @@ import re
 from typing import NamedTuple
 
 _ABBREV = {"stock": "s", "waste": "w", "foundation": "f", "tableau": "t", "house": "h",
-           "reserve": "r", "hand": "d"}
+           "reserve": "r", "hand": "d", "cell": "c"}
 _FULL = {v: k for k, v in _ABBREV.items()}
 _PILE_RE = re.compile(r"([a-z]+?)(\d*)")
 _MOVE_RE = re.compile(r"([a-z]\d*)-([a-z]\d*)(?:x(\d+))?")
