@@ -1,9 +1,22 @@
 """``python -m game``: play on the desktop (a resizable window scaling the 1280x720 table)."""
 
+import argparse
 import asyncio
+import os
+import sys
 
 
-def run() -> None:
+def run(argv=None) -> None:
+    parser = argparse.ArgumentParser(
+        prog="python -m game",
+        description="Patience Parlour: patience card games on the desktop (the same client "
+                    "runs in the browser through pygbag: see the README).")
+    parser.add_argument("--data-dir", metavar="FOLDER",
+                        help="where progress is saved (default: the platform's user data "
+                             "folder; $PARLOUR_DATA_DIR also sets it)")
+    args = parser.parse_args(sys.argv[1:] if argv is None else argv)
+    if args.data_dir:
+        os.environ["PARLOUR_DATA_DIR"] = args.data_dir
     from game.ui.app import main
     asyncio.run(main())
 
