@@ -235,6 +235,15 @@ class Saves:
     def clear_game(self, game_id: str) -> None:
         self._delete(f"game/{game_id}")
 
+    def saved_games(self) -> set[str]:
+        """The ids of the games saved, without reading or checking them (for the title
+        screen; load_game checks what it finds). Never raises."""
+        start = PREFIX + "game/"
+        try:
+            return {k[len(start):] for k in self.store.keys() if k.startswith(start)}
+        except Exception:
+            return set()
+
     # ------------------------------------------------------------------------- statistics
     def stats(self, game_id: str) -> dict:
         """played, won, win_rate (0.0 to 1.0), streak, best_streak, best_time (seconds) and

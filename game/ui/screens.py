@@ -14,6 +14,9 @@ from .layout import card_sizes
 from .widgets import Button, Scene, SeatPicker
 
 
+TOP = 200  # where the title screen's games begin
+
+
 class Background:
     _felt = None
 
@@ -31,38 +34,50 @@ class TitleScene(Scene):
         self.warm = False
         from game.core.cards import Card
         self.fan = [Card(1, "S"), Card(13, "H"), Card(12, "D"), Card(11, "C")]
-        self.saved = {}
-        for g in GAMES:
-            try:
-                self.saved[g] = app.tables.get(g) is not None or bool(app.saves.load_game(g))
-            except Exception:
-                self.saved[g] = False
+        stored = app.saves.saved_games()
+        self.saved = {g: app.tables.get(g) is not None or g in stored for g in GAMES}
         app.collect_notices()
-        x, w = 440, 400
-        step = min(76, 228 // max(1, len(GAMES) - 1)) if len(GAMES) > 1 else 76
-        y = 254
         self.buttons = []
-        for g in GAMES:
-            self.buttons.append(Button((x, y, w, step - 12), info(g).title,
-                                       lambda g=g: self.choose(g), size=30, name=g))
-            y += step
+        # the games in a grid: one column for a few, two for more; each button says its
+        # game's title, and the blurb of the game under the pointer or focus shows below
+        cols = 1 if len(GAMES) <= 4 else 2
+        rows = -(-len(GAMES) // cols)
+        w, gap = (400, 0) if cols == 1 else (330, 20)
+        step = min(64, 300 // rows)
+        x0 = 640 - (cols * w + (cols - 1) * gap) // 2
+        for i, g in enumerate(GAMES):
+            col, row = divmod(i, rows)
+            self.buttons.append(Button((x0 + col * (w + gap), TOP + row * step, w, step - 10),
+                                       info(g).title, lambda g=g: self.choose(g),
+                                       size=28 if step >= 56 else 24, name=g))
+        x, w = 440, 400
+        y = TOP + rows * step + 34
         last = app.settings.last_game
         can_continue = last in GAMES and self.saved.get(last)
-        self.buttons.append(Button((x, y + 6, w, 54),
+        self.buttons.append(Button((x, y, w, 52),
                                    f"Continue: {info(last).title}" if can_continue
                                    else "Continue",
                                    lambda: app.open_game(last), can_continue, size=26,
                                    style="primary", name="continue"))
-        y += 74
+        y += 64
         small = [("Statistics", lambda: app.show(StatsScene(app))),
                  ("Settings", lambda: app.show(SettingsScene(app))),
                  ("Rules", lambda: app.show(RulesScene(app)))]
         if not WEB:
             small.append(("Quit", app.quit))
-        bw = (w + 3 * 10) // len(small) - 10 if len(small) == 4 else (w - 20) // 3
+        bw = (w + 10) // len(small) - 10
         for i, (label, action) in enumerate(small):
-            self.buttons.append(Button((x + i * (bw + 10), y + 6, bw, 46), label, action,
+            self.buttons.append(Button((x + i * (bw + 10), y, bw, 46), label, action,
                                        size=22, name=label))
+
+    def pointed_game(self) -> str | None:
+        """The game whose button is under the pointer or has the keyboard's focus."""
+        for b in self.buttons:
+            if b.name in GAMES and b.hover:
+                return b.name
+        if 0 <= self.focused < len(self.buttons) and self.buttons[self.focused].name in GAMES:
+            return self.buttons[self.focused].name
+        return None
 
     def choose(self, game_id: str) -> None:
         """Open a game: its game in play, else (a game of several seats) ask who plays."""
@@ -103,34 +118,36 @@ class TitleScene(Scene):
     def draw(self, screen):
         screen.blit(Background.get(), (0, 0))
         for i, c in enumerate(self.fan):
-            img = pygame.transform.rotozoom(self.art.face(c), 18 - i * 12, 1)
-            screen.blit(img, img.get_rect(center=(640 - 90 + i * 60, 112 + abs(i - 1.5) * 8)))
-        theme.blit_text(screen, "Patience Parlour", (640, 188), 64, theme.GOLD, bold=True,
+            img = pygame.transform.rotozoom(self.art.face(c), 18 - i * 12, 0.8)
+            screen.blit(img, img.get_rect(center=(640 - 72 + i * 48, 78 + abs(i - 1.5) * 6)))
+        theme.blit_text(screen, "Patience Parlour", (640, 146), 56, theme.GOLD, bold=True,
                         anchor="midtop")
         super().draw(screen)
         for g in GAMES:
-            b = self.button(g)
-            d = info(g)
             if self.saved.get(g):
-                note = "saved game"
+                r = self.button(g).rect
+                theme.blit_text(screen, "saved", (r.right - 10, r.bottom - 6), 16, theme.ACCENT,
+                                anchor="bottomright")
+        g = self.pointed_game()
+        if g is not None:
+            d = info(g)
+            line = d.blurb
+            if self.saved.get(g):
+                line += " · a saved game to resume"
             elif d.multiplayer:
-                note = describe(self.app.settings.seats(g))
-            else:
-                note = ""
-            theme.blit_text(screen, d.blurb, (b.rect.right + 16, b.rect.centery - 10), 20,
-                            theme.INK_DIM, anchor="midleft")
-            if note:
-                theme.blit_text(screen, note, (b.rect.right + 16, b.rect.centery + 12), 18,
-                                theme.ACCENT, anchor="midleft")
+                line += " · " + describe(self.app.settings.seats(g))
+            r = self.button("continue").rect
+            theme.blit_text(screen, f"{d.title}: {line}", (640, r.top - 8), 20, theme.INK_DIM,
+                            anchor="midbottom")
         self.draw_focus(screen, self.app.keyboard_used)
-        numbers = " ".join(str(i + 1) for i in range(len(GAMES)))
+        numbers = f"1-{min(9, len(GAMES))}"
         theme.blit_text(screen, f"Keys: {numbers} choose a game · Enter continues · S settings · "
-                        "T statistics · R rules · Tab and Enter for any button", (640, 700), 18,
+                        "T statistics · R rules · Tab and Enter for any button", (640, 708), 18,
                         theme.INK_FAINT, anchor="midbottom")
         notice = self.app.current_notice()
         if notice:
             for i, line in enumerate(reversed(theme.wrap(notice, 20, 1200)[:2])):
-                theme.blit_text(screen, line, (640, 672 - 22 * i), 20, theme.ACCENT,
+                theme.blit_text(screen, line, (640, 684 - 22 * i), 20, theme.ACCENT,
                                 anchor="midbottom")
 
 
@@ -158,6 +175,9 @@ class BackScene(Scene):
         self.draw_focus(screen, self.app.keyboard_used)
 
 
+LABEL_RIGHT = 600  # Settings: where a row's label ends and its choices begin
+
+
 class SettingsScene(BackScene):
     """Settings in tabs: General, then one per game with rule options, a match or seats. Each
     row's choices come from the descriptions (game.session.GENERAL and the games' info)."""
@@ -169,13 +189,10 @@ class SettingsScene(BackScene):
         self.tabs = ["General"] + [g for g in GAMES if info(g).option_list or info(g).match
                                    or info(g).multiplayer]
         self.tab = tab if tab in self.tabs else "General"
-        x = 200
-        for name in self.tabs:
+        for name, rect in zip(self.tabs, sidebar(len(self.tabs))):
             label = name if name == "General" else info(name).title
-            w = max(150, theme.font(22).size(label)[0] + 36)
-            self.buttons.append(Button((x, 84, w, 42), label, lambda n=name: self.pick(n),
-                                       size=22, name=f"tab-{name}"))
-            x += w + 12
+            self.buttons.append(Button(rect, label, lambda n=name: self.pick(n), size=22,
+                                       name=f"tab-{name}"))
         self.tab_buttons = list(self.buttons)
         self.rows = []
         self.pick(self.tab)
@@ -185,9 +202,9 @@ class SettingsScene(BackScene):
         self.tab = tab
         self.buttons = list(self.tab_buttons)
         self.rows = []
-        y = 150
+        y = 96
         for label, note, choices in self.row_specs(tab):
-            x = 470
+            x = LABEL_RIGHT + 20
             row = []
             for name, text, chosen, action in choices:
                 w = max(80, theme.font(22).size(text)[0] + 28)
@@ -245,8 +262,9 @@ class SettingsScene(BackScene):
                 table.art_key = None
 
     def key(self, event):
-        if event.key in (pygame.K_LEFT, pygame.K_RIGHT) and self.focused < 0:
-            i = self.tabs.index(self.tab) + (1 if event.key == pygame.K_RIGHT else -1)
+        forward = (pygame.K_PAGEDOWN, pygame.K_RIGHT)
+        if event.key in (*forward, pygame.K_PAGEUP, pygame.K_LEFT) and self.focused < 0:
+            i = self.tabs.index(self.tab) + (1 if event.key in forward else -1)
             self.pick(self.tabs[i % len(self.tabs)])
         else:
             super().key(event)
@@ -256,7 +274,8 @@ class SettingsScene(BackScene):
         tab = self.button(f"tab-{self.tab}").rect
         pygame.draw.rect(screen, theme.GOLD, tab.inflate(6, 6), 3, border_radius=10)
         for label, note, y, row in self.rows:
-            theme.blit_text(screen, label, (440, y + 19), 24, theme.INK, anchor="midright")
+            theme.blit_text(screen, label, (LABEL_RIGHT, y + 19), 24, theme.INK,
+                            anchor="midright")
             if note:
                 last = row[-1][1].rect
                 theme.blit_text(screen, f"({note})", (last.right + 12, y + 19), 18,
@@ -289,13 +308,15 @@ class StatsScene(BackScene):
 
     def draw(self, screen):
         super().draw(screen)
-        cols = [("Game", 60), ("Played", 330), ("Won", 440), ("Win rate", 540),
-                ("Streak", 670), ("Best streak", 780), ("Best time", 930), ("Fewest moves", 1070)]
-        y = 140
+        cols = [("Game", 50), ("Played", 330), ("Won", 430), ("Win rate", 510), ("Streak", 630),
+                ("Best streak", 730), ("Best time", 870), ("Fewest moves", 990),
+                ("With help", 1140)]
+        y = 90
         for label, x in cols:
-            theme.blit_text(screen, label, (x, y), 22, theme.INK_DIM, bold=True)
-        pygame.draw.line(screen, theme.BAR_LINE, (50, y + 30), (1230, y + 30))
-        y += 48
+            theme.blit_text(screen, label, (x, y), 20, theme.INK_DIM, bold=True)
+        pygame.draw.line(screen, theme.BAR_LINE, (40, y + 28), (1240, y + 28))
+        y += 40
+        step = min(48, (560 - 36 * len(self.matches)) // max(1, len(GAMES)))
         for g in GAMES:
             s = self.stats.get(g) or {}
             played = s.get("played", 0) or 0
@@ -305,13 +326,14 @@ class StatsScene(BackScene):
                       str(s.get("streak", 0)), str(s.get("best_streak", 0)),
                       theme.format_time(s.get("best_time")) if records else "-",
                       str(s.get("fewest_moves")) if records and s.get("fewest_moves") is not None
-                      else "-"]
+                      else "-", str(s.get("assisted", 0)) if records else "-"]
             for (label, x), v in zip(cols, values):
-                theme.blit_text(screen, v, (x, y), 26, theme.INK, bold=label == "Game")
-            if s.get("assisted"):
-                theme.blit_text(screen, f"{s['assisted']} played with help (hints or the "
-                                "winnable light)", (60, y + 30), 18, theme.INK_FAINT)
-            y += 76
+                theme.blit_text(screen, v, (x, y), 24, theme.INK, bold=label == "Game")
+            y += step
+        theme.blit_text(screen, "Best time and fewest moves count only games won without help "
+                        "(hints, the winnable light, Finish).", (640, y), 18, theme.INK_FAINT,
+                        anchor="midtop")
+        y += 30
         for g, m in self.matches.items():
             title = info(g).title
             text = f"{title} match: no match played yet."
@@ -321,8 +343,8 @@ class StatsScene(BackScene):
                                     for i, n in enumerate(m["scores"]))
                 text = (f"{title} match to {m['target']}: {scores} after {m['games']} "
                         f"game{'s' if m['games'] != 1 else ''}")
-            theme.blit_text(screen, text, (640, y + 20), 26, theme.ACCENT, anchor="midtop")
-            y += 36
+            theme.blit_text(screen, text, (640, y), 24, theme.ACCENT, anchor="midtop")
+            y += 34
 
 
 class RulesScene(BackScene):
@@ -334,12 +356,11 @@ class RulesScene(BackScene):
         if self.game not in GAMES:
             self.game = GAMES[0]
         self.scroll = 0
-        x = 300
-        for g in GAMES:
-            self.buttons.append(Button((x, 84, 220, 42), info(g).title,
-                                       lambda g=g: self.pick(g), size=22, name=f"tab-{g}"))
-            x += 236
-        self.area = pygame.Rect(80, 146, 1120, 540)
+        for i, (x, y, w, h) in enumerate(sidebar(len(GAMES))):
+            g = GAMES[i]
+            self.buttons.append(Button((x, y, w, h), info(g).title, lambda g=g: self.pick(g),
+                                       size=22, name=f"tab-{g}"))
+        self.area = pygame.Rect(SIDEBAR_W + 40, 84, theme.W - SIDEBAR_W - 64, 610)
         self._lines = {}
         self.drag_from = None
 
@@ -419,6 +440,15 @@ class RulesScene(BackScene):
             bar = pygame.Rect(self.area.right - 10, self.area.y + 8 + frac * (self.area.h - 76),
                               6, 60)
             pygame.draw.rect(screen, theme.BUTTON_LINE, bar, border_radius=3)
+
+
+SIDEBAR_W = 250  # the list of games (or tabs) on the left of Rules and Settings
+
+
+def sidebar(n: int, top: int = 84) -> list[tuple[int, int, int, int]]:
+    """Rectangles of n tabs in a column on the left, as tall as fits (at most 44 px)."""
+    step = min(50, (theme.H - top - 20) // max(1, n))
+    return [(24, top + i * step, SIDEBAR_W - 10, step - 8) for i in range(n)]
 
 
 def rules_text(game_id: str) -> str:
