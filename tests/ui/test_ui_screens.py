@@ -223,3 +223,11 @@ def test_menus_work_with_the_keyboard_alone(ui):
     assert t.modal is not None
     ui.key(pygame.K_RETURN)  # the default answer: New deal
     assert t.modal is None and not t.state.history
+
+
+def test_help_prints_usage_and_does_not_start_the_game():
+    import subprocess
+    import sys
+    out = subprocess.run([sys.executable, "-m", "game", "--help"], capture_output=True,
+                         text=True, timeout=60)
+    assert out.returncode == 0 and out.stdout.startswith("usage: python -m game")
