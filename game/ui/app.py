@@ -13,6 +13,7 @@ import asyncio
 import gc
 import os
 import sys
+import time
 
 import pygame
 
@@ -24,6 +25,7 @@ from . import theme
 FPS = 60
 WEB = sys.platform == "emscripten"
 
+FRAME_MARGIN_MS = 3.0  # kept free in every frame for the runtime (the browser's own work)
 NOTICE_MS = 6000  # each storage or settings notice is shown this long, oldest first
 
 
@@ -63,6 +65,8 @@ class App:
         self.pointer_finger = None
         self.keyboard_used = False
         self.frame_ms = 0.0
+        self.frame_start = time.perf_counter()
+        self.draw_ms = 0.0
         from .screens import TitleScene
         self.scene = None
         self.show(TitleScene(self))
@@ -179,6 +183,7 @@ class App:
     # ----------------------------------------------------------------- the frame
     def step(self, dt: float = 1000 / FPS) -> None:
         """One frame: events, update (dt milliseconds of game time), draw, flip."""
+        self.frame_start = time.perf_counter()
         self.time_ms += dt
         for event in pygame.event.get():
             self.dispatch(event)
@@ -188,8 +193,16 @@ class App:
         scene.update(dt)
         if scene.modal is not None:
             scene.modal.update(dt)
+        t0 = time.perf_counter()
         self.draw()
         pygame.display.flip()
+        self.draw_ms = (time.perf_counter() - t0) * 1000
+
+    def spare_ms(self) -> float:
+        """What is left of this frame (1000/FPS ms) once what it has done so far and a draw
+        like the last one are counted: the share background work (the solver) may take."""
+        spent = (time.perf_counter() - self.frame_start) * 1000
+        return 1000 / FPS - spent - self.draw_ms - FRAME_MARGIN_MS
 
     def draw(self) -> None:
         scene = self.scene

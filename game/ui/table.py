@@ -45,7 +45,7 @@ TIME_SAVE_MS = 5000  # the clock is saved this often even without a move
 THINK_SLICE_MS = 4  # a computer seat's share of a frame
 STOP_DELAY_MS = 650  # a computer's Stop! call comes this long after the slip
 SOLVER_SLICE_MS = 3  # the solver's share of a busy frame (cards moving, a drag)
-SOLVER_IDLE_MS = 10  # ... and of an idle one: most of a 60 Hz frame
+SOLVER_IDLE_MAX_MS = 12  # ... of an idle one: what is left of the frame, at most this
 _TEN = re.compile(r"\bT([SHDC])\b")
 
 
@@ -386,7 +386,10 @@ class Table(Scene):
             self.chrome.event(event)
         s.events.clear()
         if s.help is not None and not s.finishing:
-            s.think_help(SOLVER_IDLE_MS if idle else SOLVER_SLICE_MS)
+            # an idle table lends the solver the rest of the frame (60 frames/s still held,
+            # input answered in the next frame); a busy one, a small slice
+            spare = min(SOLVER_IDLE_MAX_MS, self.app.spare_ms()) if idle else 0.0
+            s.think_help(max(SOLVER_SLICE_MS, spare))
         self.chrome.update(dt)
         if s.is_over() and not self.end_shown and not self.anim.busy and not self.input.drag:
             self.end_shown = True

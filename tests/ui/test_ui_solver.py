@@ -237,3 +237,26 @@ def test_a_long_deal_number_and_time_never_reach_the_buttons(ui):
         assert t.chrome.light_at is not None and t.chrome.hud_rect.collidepoint(t.chrome.light_at)
         assert t.chrome.hud_rect.right <= ui.app.screen.get_width()
     ui.screenshot("indian-patience-long-hud.png")
+
+
+def test_an_idle_table_lends_the_solver_most_of_the_frame_a_drag_only_a_slice(ui, monkeypatch):
+    """The solver's wall clock to a verdict: an idle table gives it what is left of each 60 Hz
+    frame (so the light speaks several times sooner); a frame with a drag gives it 3 ms."""
+    from game.ui import table as table_module
+    t = ui.app.open_game("forty-thieves")
+    t.start(5)
+    ui.settle()
+    budgets = []
+    help = t.session.help
+    real = help.think
+    monkeypatch.setattr(help, "think", lambda ms: (budgets.append(ms), real(ms))[1])
+    ui.app.draw_ms = 1.0  # a quick draw, as natively
+    ui.frames(3)
+    assert budgets and min(budgets) > table_module.SOLVER_SLICE_MS + 2
+    assert max(budgets) <= table_module.SOLVER_IDLE_MAX_MS
+    budgets.clear()
+    column = next(c for c in t.state.tableau if c.cards)
+    ui.drag(ui.card_point(column.name), (640, 400), release=False)
+    assert budgets and all(b == table_module.SOLVER_SLICE_MS for b in budgets[1:])
+    ui.post(pygame.MOUSEBUTTONUP, pos=(640, 400), button=1)
+    ui.frames(1)
