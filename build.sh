@@ -2,10 +2,13 @@
 # The one entry point.
 #   ./build.sh play           set up (once) and play on the desktop
 #   ./build.sh test [args]    set up (once) and run every test (args go to pytest)
-#   ./build.sh bench WHAT     run a benchmark script: core | frame | ai | solver | web (add --quick)
+#   ./build.sh bench WHAT     run a benchmark script: core | frame | ai | solver | web
+#                             | browser (add --quick)
 #   ./build.sh web [--zip] [--cdn URL]   build the browser version into build/web/ (pygbag);
 #                             --zip also makes build/patience-parlour-web.zip for itch.io
 #   ./build.sh serve [PORT]   serve build/web/ on http://localhost:PORT/ (default 8000)
+#   ./build.sh browser [PORT] the real client in your browser, all served from this machine
+#                             (Pyodide + pygbag's pygame-ce): http://localhost:PORT/ (8001)
 # Needs only Python 3.11+; everything else is installed into .venv/.
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -111,8 +114,16 @@ case "$command" in
         echo "Patience Parlour: open http://localhost:$port/ (Ctrl+C stops the server)"
         exec "$(find_python)" -m http.server "$port" --bind 127.0.0.1 --directory build/web
         ;;
+    browser)
+        # web/client/index.html: the game as `web` builds it, run by Pyodide 0.27.7 with
+        # pygbag's own pygame-ce wheel (../shared/wasm/ or $PARLOUR_WASM_DIR); nothing from a CDN
+        setup web
+        [ -f web/pyodide-client/node_modules/pyodide/pyodide.js ] ||
+            npm ci --prefix web/pyodide-client --no-audit --no-fund
+        exec "$VENV/bin/python" -m game.bench.browser "${1:-8001}"
+        ;;
     *)
-        sed -n '2,10p' "$0"
+        sed -n '2,12p' "$0"
         [ "$command" = help ] || exit 2
         ;;
 esac

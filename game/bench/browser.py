@@ -1,13 +1,25 @@
-"""Our pure-Python packages in real WebAssembly: Pyodide in headless Chromium, on localhost.
+"""Our Python in real WebAssembly, in headless Chromium, on localhost. Two kinds of page:
 
     with PyodidePage() as page:          # Debian's chromium, Pyodide from npm (web/pyodide/)
         page.run("import game.core; result = ...")   # runs in the page, returns `result`
         page.reload()                         # a real page reload: localStorage survives
 
-Used by tests/web/test_browser.py and ``python -m game.bench web``. Needs the Python package
-playwright (never `playwright install`: the browser is /usr/bin/chromium) and
-``npm ci --prefix web/pyodide``. Every request that leaves 127.0.0.1 is refused, so what runs
-is only what this machine serves.
+    with ClientSite() as site:            # the REAL client: pygame-ce in WebAssembly
+        page = ClientPage(browser, site).open()       # web/client/index.html, main.py running
+        page.eval("expression")               # Python, in the game's interpreter
+        page.mouse_click(640, 300)            # real input at logical (1280x720) coordinates
+
+PyodidePage (the pure-Python packages, no pygame) is used by tests/web/test_browser.py and
+``python -m game.bench web``. ClientPage runs the game as pygbag's runtime would (see
+web/client/ and docs/web.md): Pyodide 0.27.7 (CPython 3.12, web/pyodide-client/), pygbag's own
+pygame-ce wheel (../shared/wasm/, never copied into the repository or build/web/) and the game
+exactly as ``./build.sh web`` packs it; tests/web/test_client_browser.py, ``./build.sh
+browser`` (``python -m game.bench.browser [PORT]``) and ``python -m game.bench browser``.
+
+Needs the Python package playwright (never `playwright install`: the browser is
+/usr/bin/chromium), ``npm ci --prefix web/pyodide`` and, for the client,
+``npm ci --prefix web/pyodide-client``. Every request that leaves 127.0.0.1 is refused, so
+what runs is only what this machine serves.
 """
 
 from __future__ import annotations
@@ -86,11 +98,12 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
 
 
 class StaticServer:
-    """A folder served on 127.0.0.1 (a free port) from a thread of this process."""
+    """A folder served on 127.0.0.1 (on a free port unless one is given) from a thread of this
+    process."""
 
-    def __init__(self, folder):
+    def __init__(self, folder, port: int = 0):
         handler = functools.partial(_Handler, directory=str(folder))
-        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
         self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}/"
         self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
         self.thread.start()
@@ -117,8 +130,11 @@ class Browser:
             self._pw.stop()
             raise
 
-    def new_page(self, viewport=None, log=None):
-        context = self.browser.new_context(viewport=viewport or {"width": 1280, "height": 800})
+    def new_page(self, viewport=None, log=None, **context_options):
+        """A page in a context of its own (its own localStorage); ``context_options`` go to
+        playwright's new_context (has_touch, is_mobile, device_scale_factor...)."""
+        context = self.browser.new_context(viewport=viewport or {"width": 1280, "height": 800},
+                                           **context_options)
         context.route("**/*", _local_only)
         page = context.new_page()
         if log is not None:
@@ -199,3 +215,331 @@ class PyodidePage:
             server.close()
         shutil.rmtree(self.folder, ignore_errors=True)
         return False
+
+
+# ------------------------------------------------------------------------------ the real client
+APP = "patience-parlour"
+CLIENT_PYODIDE = "0.27.7"  # CPython 3.12.7, as pygbag 0.9.3's runtime; the cp312 wheel needs it
+W, H = 1280, 720  # the game's logical canvas
+
+
+def client_pyodide_dir() -> Path:
+    """Pyodide for the client page: pinned in web/pyodide-client/ (pygbag's pygame-ce wheel is
+    built for CPython 3.12; Pyodide 314's CPython 3.14 can't load it)."""
+    path = Path(os.environ.get("PARLOUR_CLIENT_PYODIDE_DIR")
+                or ROOT / "web/pyodide-client/node_modules/pyodide")
+    how = "npm ci --prefix web/pyodide-client"
+    if not (path / "pyodide.js").exists():
+        raise Missing(f"Pyodide {CLIENT_PYODIDE} (for the client) is missing at {path}: {how}")
+    version = json.loads((path / "package.json").read_text(encoding="utf-8"))["version"]
+    if version != CLIENT_PYODIDE:
+        raise Missing(f"Pyodide at {path} is {version}, the client needs {CLIENT_PYODIDE}: {how}")
+    return path
+
+
+def wasm_dir() -> Path:
+    """pygbag's pygame-ce wheel and the DOM key-code table: test data kept OUTSIDE the
+    repository (../shared/wasm/ beside it, or $PARLOUR_WASM_DIR); never shipped."""
+    path = Path(os.environ.get("PARLOUR_WASM_DIR") or ROOT.parent / "shared" / "wasm")
+    if not (path / "dom_pk_codes.json").exists() or not list(path.glob("pygame_ce-*.whl")):
+        raise Missing(f"pygbag's pygame-ce wheel (pygame_ce-2.5.7*-cp312-cp312-wasm32_bi_"
+                      f"emscripten.whl) and dom_pk_codes.json are missing from {path}: set "
+                      "PARLOUR_WASM_DIR to the folder holding them (see ../shared/wasm/README.md;"
+                      " the wheel comes from the public repository pygame-web/cdn, cp312/)")
+    return path
+
+
+def pygame_wheel() -> Path:
+    wheels = sorted(wasm_dir().glob("pygame_ce-*-cp312-cp312-wasm32*.whl"))
+    if not wheels:
+        raise Missing(f"no cp312 wasm32 pygame-ce wheel in {wasm_dir()}")
+    return wheels[-1]
+
+
+def build_game() -> bytes:
+    """The game exactly as the site ships it: ``./build.sh web``, then its archive's bytes."""
+    import subprocess
+
+    result = subprocess.run(["./build.sh", "web"], cwd=ROOT, capture_output=True, text=True,
+                            timeout=900)
+    archive = ROOT / "build" / "web" / f"{APP}.tar.gz"
+    if result.returncode != 0 or not archive.exists():
+        raise RuntimeError(f"./build.sh web failed:\n{result.stdout}{result.stderr}")
+    return archive.read_bytes()
+
+
+class ClientSite:
+    """The harness page (web/client/) with what it loads, served on 127.0.0.1: Pyodide 0.27.7,
+    the pygame-ce wheel and key codes (linked from wasm_dir(), not copied), and the game's
+    archive (``archive``: bytes; by default a fresh ``./build.sh web``)."""
+
+    def __init__(self, archive: bytes | None = None, port: int = 0):
+        self.archive = archive
+        self.port = port
+
+    def __enter__(self):
+        self.folder = Path(tempfile.mkdtemp(prefix="parlour-client-"))
+        try:
+            wheel = pygame_wheel()
+            links = {"pyodide": client_pyodide_dir(), wheel.name: wheel,
+                     "dom_pk_codes.json": wasm_dir() / "dom_pk_codes.json",
+                     "index.html": ROOT / "web/client/index.html",
+                     "boot.py": ROOT / "web/client/boot.py",
+                     "favicon.png": ROOT / "web/icon.png"}
+            for name, target in links.items():
+                (self.folder / name).symlink_to(target.resolve())
+            archive = self.archive if self.archive is not None else build_game()
+            (self.folder / f"{APP}.tar.gz").write_bytes(archive)
+            (self.folder / "files.json").write_text(json.dumps(
+                {"wheel": wheel.name, "game": f"{APP}.tar.gz"}), encoding="utf-8")
+            self.server = StaticServer(self.folder, self.port)
+        except BaseException:
+            shutil.rmtree(self.folder, ignore_errors=True)
+            raise
+        self.url = self.server.url
+        return self
+
+    def __exit__(self, *exc):
+        self.server.close()
+        shutil.rmtree(self.folder, ignore_errors=True)
+        return False
+
+
+class ClientError(RuntimeError):
+    """The game in the page stopped (a Python exception, a page error) or never started."""
+
+
+class ClientPage:
+    """One browser tab running the real client from a ClientSite.
+
+    Input goes through the browser exactly as a player's would (playwright's mouse and
+    keyboard; touch through Chromium's touch emulation, CDP ``Input.dispatchTouchEvent``), at
+    logical 1280x720 coordinates mapped onto the canvas wherever CSS put it. ``eval`` reads
+    the game's Python between two frames (game/bench/browser_client.py keeps what the tests
+    and the benchmark know of the client's insides)."""
+
+    def __init__(self, browser: Browser, site: ClientSite, viewport=(W, H), touch: bool = False,
+                 device_scale_factor: float = 1):
+        self.browser, self.site = browser, site
+        self.viewport = {"width": viewport[0], "height": viewport[1]}
+        self.touch = touch
+        self.log: list[str] = []
+        self.page = browser.new_page(viewport=self.viewport, log=self.log, has_touch=touch,
+                                     is_mobile=False, device_scale_factor=device_scale_factor)
+        self._cdp = None
+        self._box = None
+
+    # ----------------------------------------------------------------- life
+    def open(self, storage: dict | None = None, clear: bool = False, timeout_s: float = 120):
+        """Load the page (with ``storage`` put into localStorage first; ``clear`` empties it)
+        and wait for the first frame the game draws."""
+        if storage is not None or clear:
+            self.page.goto(self.site.url + "index.html?boot=0")
+            self.page.evaluate("""([items, clear]) => {
+                if (clear) localStorage.clear();
+                for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v);
+            }""", [storage or {}, clear])
+        self.page.goto(self.site.url + "index.html")
+        self.wait_started(timeout_s)
+        return self
+
+    def reload(self, timeout_s: float = 120):
+        """A player pressing F5: a new Python and a new game, the same localStorage."""
+        self.page.reload()
+        self.wait_started(timeout_s)
+        return self
+
+    def wait_started(self, timeout_s: float = 120) -> None:
+        self._box = None
+        self.page.wait_for_function("harness.frames > 1 || harness.error !== null",
+                                    timeout=timeout_s * 1000, polling=100)
+        self.check()
+
+    def check(self) -> None:
+        """Raise ClientError if the game stopped (a Python exception, a page error)."""
+        error = self.page.evaluate("harness.error")
+        if error is not None:
+            raise ClientError(f"the game stopped in the browser:\n{error}\n"
+                              + "\n".join(self.log[-20:]))
+
+    def close(self) -> None:
+        self.page.context.close()
+
+    def log_errors(self) -> list[str]:
+        """Errors the page logged (console errors, uncaught page errors)."""
+        return [line for line in self.log if line.startswith(("error:", "pageerror:"))]
+
+    def marks(self) -> dict:
+        """performance.now() of the boot steps: pyodide, files, firstFrame, main (ms)."""
+        return self.page.evaluate("harness.marks")
+
+    # ----------------------------------------------------------------- the game's Python
+    def eval(self, expr: str):
+        """A Python expression's JSON-able value, evaluated in the page between two frames."""
+        try:
+            return self.page.evaluate("e => harness.eval(e)", expr)
+        except Exception as e:
+            self.check()
+            raise ClientError(f"{expr!r} failed in the page: {e}") from None
+
+    def exec(self, code: str) -> None:
+        self.page.evaluate("c => harness.exec(c)", code)
+
+    def wait(self, expr: str, timeout_s: float = 30, polling="raf", what: str = "") -> float:
+        """Wait until the Python expression is true (checked between frames, every animation
+        frame by default); returns performance.now() in the page when it was seen true."""
+        try:
+            handle = self.page.wait_for_function(
+                "e => harness.error !== null ? 'error' : (harness.eval(e) ? performance.now() : 0)",
+                arg=expr, timeout=timeout_s * 1000, polling=polling)
+        except Exception as e:
+            self.check()
+            raise ClientError(f"waited {timeout_s} s for {what or expr}: {e}") from None
+        value = handle.json_value()
+        if value == "error":
+            self.check()
+        return value
+
+    def frames(self) -> int:
+        return self.page.evaluate("harness.frames")
+
+    def wait_frames(self, n: int = 2) -> None:
+        """Let ``n`` whole frames of the game run."""
+        start = self.frames()
+        self.page.wait_for_function(f"harness.frames >= {start + n} || harness.error !== null",
+                                    polling="raf")
+        self.check()
+
+    def record_frames(self, on: bool):
+        """Start (True) or stop (False) recording frame times; stopping returns
+        {"work": [ms from the animation frame to the loop's yield, per frame],
+         "intervals": [ms between animation frames]}."""
+        return self.page.evaluate("on => harness.record(on)", on)
+
+    # ----------------------------------------------------------------- where things are
+    def box(self) -> dict:
+        if self._box is None:
+            self._box = self.page.locator("#canvas").bounding_box()
+        return self._box
+
+    def to_page(self, x: float, y: float) -> tuple[float, float]:
+        """Logical (1280x720) coordinates to CSS pixels of the page."""
+        b = self.box()
+        return (b["x"] + (x + 0.5) * b["width"] / W, b["y"] + (y + 0.5) * b["height"] / H)
+
+    # ----------------------------------------------------------------- input
+    def mouse_move(self, x, y, steps: int = 1) -> None:
+        self.page.mouse.move(*self.to_page(x, y), steps=steps)
+
+    def mouse_click(self, x, y, frames: int = 2) -> None:
+        self.mouse_move(x, y)
+        self.page.mouse.down()
+        self.page.mouse.up()
+        if frames:
+            self.wait_frames(frames)
+
+    def mouse_double_click(self, x, y, frames: int = 2) -> None:
+        self.page.mouse.dblclick(*self.to_page(x, y))
+        if frames:
+            self.wait_frames(frames)
+
+    def mouse_drag(self, start, end, steps: int = 8, frames: int = 2) -> None:
+        """Press at start, move to end in ``steps`` moves a frame apart, release."""
+        self.mouse_move(*start)
+        self.page.mouse.down()
+        self.wait_frames(1)
+        for i in range(1, steps + 1):
+            self.mouse_move(start[0] + (end[0] - start[0]) * i / steps,
+                            start[1] + (end[1] - start[1]) * i / steps)
+            self.wait_frames(1)
+        self.page.mouse.up()
+        if frames:
+            self.wait_frames(frames)
+
+    def key(self, combo: str, frames: int = 2) -> None:
+        """A key press as playwright names it: "s", "Control+z", "Enter", "Escape"."""
+        self.page.keyboard.press(combo)
+        if frames:
+            self.wait_frames(frames)
+
+    def type(self, text: str, frames: int = 2) -> None:
+        for ch in text:
+            self.page.keyboard.press(ch)
+        if frames:
+            self.wait_frames(frames)
+
+    def _touch(self, kind: str, points) -> None:
+        if not self.touch:
+            raise RuntimeError("this page was opened without touch (ClientPage(touch=True))")
+        if self._cdp is None:
+            self._cdp = self.page.context.new_cdp_session(self.page)
+        self._cdp.send("Input.dispatchTouchEvent", {
+            "type": kind, "touchPoints": [{"x": px, "y": py, "id": 0, "radiusX": 4,
+                                           "radiusY": 4, "force": 1} for px, py in points]})
+
+    def touch_tap(self, x, y, frames: int = 2) -> None:
+        p = self.to_page(x, y)
+        self._touch("touchStart", [p])
+        self.wait_frames(1)
+        self._touch("touchEnd", [])
+        if frames:
+            self.wait_frames(frames)
+
+    def touch_drag(self, start, end, steps: int = 8, frames: int = 2) -> None:
+        self._touch("touchStart", [self.to_page(*start)])
+        self.wait_frames(1)
+        for i in range(1, steps + 1):
+            self._touch("touchMove", [self.to_page(start[0] + (end[0] - start[0]) * i / steps,
+                                                   start[1] + (end[1] - start[1]) * i / steps)])
+            self.wait_frames(1)
+        self._touch("touchEnd", [])
+        if frames:
+            self.wait_frames(frames)
+
+    # ----------------------------------------------------------------- what the player sees
+    def screenshot(self, path) -> bytes:
+        """The canvas as the page shows it (PNG); saved to ``path`` if given."""
+        kwargs = {"path": str(path)} if path else {}
+        if path:
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+        return self.page.locator("#canvas").screenshot(**kwargs)
+
+    def canvas_image(self):
+        """The canvas as shown, scaled back to 1280x720, as a pygame Surface (for pixels)."""
+        import pygame
+
+        image = pygame.image.load(io.BytesIO(self.screenshot(None)), "canvas.png")
+        if image.get_size() != (W, H):
+            image = pygame.transform.smoothscale(image, (W, H))
+        return image
+
+    def local_storage(self) -> dict:
+        return self.page.evaluate(
+            "() => Object.fromEntries(Object.keys(localStorage).map(k => [k, localStorage.getItem(k)]))")
+
+
+def serve_client(port: int = 8001) -> None:
+    """``./build.sh browser``: the real client on http://localhost:PORT/, everything served from
+    this machine (Pyodide, pygame-ce, the game); Ctrl+C stops it."""
+    import signal
+    import sys
+    import time
+
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))  # a kill cleans up as Ctrl+C does
+    try:
+        with ClientSite(port=port) as site:
+            port = site.server.httpd.server_address[1]
+            print(f"Patience Parlour, the real client in Pyodide: open http://localhost:{port}/ "
+                  "(Ctrl+C stops the server)", flush=True)
+            while True:
+                time.sleep(3600)
+    except Missing as e:
+        raise SystemExit(f"build.sh browser: {e}") from None
+    except KeyboardInterrupt:
+        pass
+
+
+if __name__ == "__main__":
+    import sys
+
+    serve_client(int(sys.argv[1]) if len(sys.argv) > 1 else 8001)

@@ -1,0 +1,97 @@
+# Run by the harness page (web/client/index.html) in Pyodide, in place of pygbag's runtime: it
+# does what that runtime does before and around main.py, as far as the game can tell.
+#   - pygame-ce: pygbag's own wheel (CPython 3.12, SDL 2 in WebAssembly), unzipped into
+#     site-packages (never loaded as a dynamic library by hand: a second copy of pygame's base
+#     module breaks SDL's video); `import pygame` loads it once.
+#   - the game: the archive ./build.sh web builds, unpacked where pygbag unpacks it, its assets/
+#     folder the current directory and first on sys.path.
+#   - platform.window: the page's window (pygbag's platform module offers it; the game reaches
+#     localStorage through it).
+#   - the frame loop: asyncio.run(main()) returns at once (the page's event loop is already
+#     running, as under pygbag) and the game's coroutine is stepped from the browser's animation
+#     frames: each requestAnimationFrame callback runs it up to its next `await
+#     asyncio.sleep(0)`, which ends the frame. pygbag steps its loop once per animation frame
+#     the same way. (Pyodide alone would resume the loop at once and spin a core at 100%.)
+import asyncio
+import os
+import platform
+import sys
+import tarfile
+import traceback
+import zipfile
+
+import js
+from pyodide.ffi import create_proxy
+
+SITE = f"/lib/python{sys.version_info[0]}.{sys.version_info[1]}/site-packages"
+APP = "/data/data/patience-parlour"
+
+zipfile.ZipFile("/tmp/pygame.whl").extractall(SITE)
+os.makedirs(APP, exist_ok=True)
+with tarfile.open("/tmp/game.tar.gz", "r:gz") as archive:
+    archive.extractall(APP, filter="tar")
+os.chdir(f"{APP}/assets")
+sys.path.insert(0, f"{APP}/assets")
+platform.window = js
+
+
+class _NextFrame:
+    """What `await asyncio.sleep(0)` waits for: the browser's next animation frame."""
+
+    def __await__(self):
+        yield self
+
+
+NEXT_FRAME = _NextFrame()
+_sleep = asyncio.sleep
+
+
+async def _paced_sleep(delay, result=None):
+    if delay > 0:
+        return await _sleep(delay, result)
+    await NEXT_FRAME
+    return result
+
+
+class FrameDriver:
+    """Runs a coroutine one frame per animation frame: ``step`` (called by the page's
+    requestAnimationFrame callback) resumes it until it awaits the next frame. A real asyncio
+    future it awaits (asyncio.sleep(0.5), say) is waited for first."""
+
+    def __init__(self, coro):
+        self.coro = coro
+        self.waiting = None
+        self.proxy = create_proxy(self.step)
+        js.harness.drive(self.proxy)
+
+    def step(self):
+        """One frame; returns 0 when the coroutine waits for an asyncio future, 1 when it ran
+        a frame, -1 when it has ended (then the page stops calling)."""
+        if self.waiting is not None:
+            if not self.waiting.done():
+                return 0
+            self.waiting = None
+        try:
+            awaited = self.coro.send(None)
+        except StopIteration:
+            js.harness.mark("loopEnded")
+            return -1
+        except BaseException as error:
+            js.harness.fail("".join(traceback.format_exception(error)))
+            return -1
+        if awaited is not NEXT_FRAME:  # an asyncio future, as a Task would be handed it
+            awaited._asyncio_future_blocking = False
+            self.waiting = awaited
+        return 1
+
+
+def _run_in_frames(main, **_):
+    """asyncio.run as pygbag has it: the game's loop is scheduled, asyncio.run returns."""
+    return FrameDriver(main)
+
+
+asyncio.sleep = _paced_sleep
+asyncio.run = _run_in_frames
+main_globals = {"__name__": "__main__", "__file__": f"{APP}/assets/main.py"}
+with open("main.py", encoding="utf-8") as f:
+    exec(compile(f.read(), main_globals["__file__"], "exec"), main_globals)
