@@ -1,0 +1,555 @@
+"""The real client in a real browser, end to end: CPython 3.12 (Pyodide 0.27.7) with pygbag's own
+pygame-ce wheel in headless Chromium, running the game exactly as ./build.sh web packs it from
+the same main.py (game/bench/browser.py, web/client/). Everything a player does goes through the
+browser: playwright's mouse and keyboard, and touch through Chromium's touch emulation. The
+tests check the rules core's state (read from the page, rebuilt here with game.core), the page's
+localStorage and the pixels on the canvas. Screenshots: test-artifacts/client-*.png.
+
+What the tests know of the client's insides is in game/bench/browser_client.py, nowhere else.
+One browser and one served harness for the module; a page per group of tests.
+"""
+
+from __future__ import annotations
+
+import json
+import socket
+import subprocess
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from game.bench.browser_client import Client, client_settings, saved_game, stored
+from game.core import STOP, Move, new_game
+
+from .conftest import _missing
+
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+TURN_HAND = Move("hand0", "hand0")
+
+
+# ------------------------------------------------------------------------------ fixtures
+@pytest.fixture(scope="module")
+def site():
+    """The harness page and what it loads (a fresh ./build.sh web), served on 127.0.0.1."""
+    from game.bench.browser import ClientSite, Missing
+
+    try:
+        s = ClientSite().__enter__()
+    except Missing as e:
+        _missing(str(e))
+    yield s
+    s.__exit__(None, None, None)
+
+
+def _client(browser, site, **kw) -> Client:
+    from game.bench.browser import ClientPage
+
+    return Client(ClientPage(browser, site, **kw))
+
+
+@pytest.fixture(scope="module")
+def client(browser, site):
+    """A desktop-sized page (1280x720, the canvas 1:1) driven by mouse and keyboard."""
+    c = _client(browser, site)
+    yield c
+    c.page.close()
+
+
+@pytest.fixture(scope="module")
+def touch_client(browser, site):
+    """A phone held sideways (844x390 CSS pixels, 2 device pixels each; the canvas scaled to
+    693x390), touch only."""
+    c = _client(browser, site, viewport=(844, 390), touch=True, device_scale_factor=2)
+    yield c
+    c.page.close()
+
+
+def shot(c: Client, name: str):
+    """Save the canvas as the page shows it; return it as a pygame Surface (1280x720)."""
+    c.page.screenshot(ARTIFACTS / f"client-{name}.png")
+    return c.page.canvas_image()
+
+
+def card_pixels(image, rect) -> bytes:
+    """The pixels inside a card's rectangle, its rounded corners (where the felt shows) left
+    out."""
+    import pygame
+
+    return pygame.image.tobytes(image.subsurface(pygame.Rect(rect).inflate(-12, -12)), "RGB")
+
+
+BANNER = (120, 20, 20)  # the Stop! banner's red
+ACCENT = (250, 210, 90)  # notices
+
+
+def count_colour(image, colour, band=None) -> int:
+    """How many pixels (in the rows ``band``, else everywhere) are this colour."""
+    import pygame
+
+    rect = pygame.Rect(0, band[0], image.get_width(), band[1] - band[0]) if band else None
+    part = image.subsurface(rect) if rect else image
+    return pygame.transform.threshold(None, part, colour, (3, 3, 3, 255), None, 0)
+
+
+def wait_for_colour(c: Client, colour, band, timeout_s: float = 12):
+    """The canvas once some pixels in the rows ``band`` are this colour (a notice may wait
+    for the table's own message to go first)."""
+    deadline = time.monotonic() + timeout_s
+    while True:
+        image = c.page.canvas_image()
+        if count_colour(image, colour, band) > 50 or time.monotonic() > deadline:
+            return image
+        time.sleep(0.3)
+
+
+def history(c: Client) -> list[str]:
+    return [str(e.move) for e in c.state().history]
+
+
+# ------------------------------------------------------------------------------ deals
+def find_deal(game_id: str, predicate, options=None, limit: int = 3000):
+    """(the first deal number whose fresh state satisfies predicate, what it returned)."""
+    for seed in range(1, limit + 1):
+        found = predicate(new_game(game_id, seed, **(options or {})))
+        if found:
+            return seed, found
+    raise LookupError(f"no {game_id} deal among the first {limit} satisfies {predicate}")
+
+
+def two_column_moves(state):
+    """Two different column-to-column moves of one card, one after the other."""
+    found = []
+    for _ in range(2):
+        move = next((m for m in state.legal_moves() if m.source.startswith("tableau")
+                     and m.target.startswith("tableau") and m.count == 1), None)
+        if move is None:
+            return None
+        found.append(move)
+        state.push(move)
+    return found
+
+
+def computer_slips_at_once(state):
+    """The computer starts, and Easy's first choice breaks a priority (STOP! mode)."""
+    from game.ai import opponent
+
+    if state.current_player != 1 or not state.breach_moves():
+        return None
+    move = opponent("easy").choose(state)
+    return move if move in state.breach_moves() else None
+
+
+def ace_on_a_house(state):
+    """You start with exactly one Ace on a house: turning your hand card breaks priority (b)."""
+    aces = [h.name for h in state.houses if h.top.rank == 1]
+    if state.current_player != 0 or len(aces) != 1 or state.reserves[0].top.rank == 1:
+        return None
+    return aces[0] if TURN_HAND in state.breach_moves() else None
+
+
+def bank_save(seed: int, level: str = "medium", **settings) -> dict:
+    """localStorage holding a fresh Russian Bank deal (STOP! mode) as the game saves it,
+    against the computer at ``level``, and the settings."""
+    return stored({"settings": client_settings(last_game="russian-bank", level=level,
+                                               **settings),
+                   "game/russian-bank": saved_game("russian-bank", seed, level, mode="stop")})
+
+
+# ------------------------------------------------------------------------------ the tests
+def test_each_game_opens_from_the_title(client):
+    c = client.open(stored({"settings": client_settings()}))
+    view = c.view()
+    assert view["scene"] == "TitleScene" and view["notices"] == []
+    title = shot(c, "title")
+    assert title.get_at((20, 360))[:3] != (0, 0, 0)  # the felt is drawn, not a blank canvas
+    middle = card_pixels(title, (440, 254, 400, 64))
+    for game_id in ("forty-thieves", "indian-patience", "russian-bank"):
+        c.open_game(game_id)
+        view = c.view()
+        assert view["game"] == game_id and view["modal"] is None
+        assert len(view["state"]["moves"]) == 0
+        table = shot(c, f"{game_id}-opened")
+        assert card_pixels(table, (440, 254, 400, 64)) != middle
+        # the top card of the first column (or your reserve) shows the card the state holds
+        pile = "reserve0" if game_id == "russian-bank" else "tableau0"
+        x, y, w, h = c.card(pile)
+        corner = table.get_at((x + w // 2, y + h - 8))[:3]
+        assert min(corner) > 200, corner  # a card's white face
+        c.to_title()
+    assert c.page.log_errors() == []
+
+
+def test_a_move_by_drag_and_a_move_by_click_click(client):
+    seed, (first, second) = find_deal("forty-thieves", two_column_moves)
+    c = client.open(stored({"settings": client_settings()}))
+    c.open_game("forty-thieves")
+    c.play_deal(seed)
+    before = c.page.canvas_image()
+    c.page.mouse_drag(c.card_point(first.source), c.card_point(first.target))
+    c.settled()
+    assert history(c) == [str(first)]
+    after = shot(c, "forty-thieves-dragged")
+    for pile in (first.source, first.target):  # both piles show another top card now
+        assert card_pixels(after, c.card(pile)) != card_pixels(before, c.card(pile)), pile
+    face = card_pixels(after, c.card(second.source))
+    c.page.mouse_click(*c.card_point(second.source))
+    c.page.mouse_click(*c.card_point(second.target))
+    c.settled()
+    assert history(c) == [str(first), str(second)]
+    assert card_pixels(shot(c, "forty-thieves-click-click"), c.card(second.target)) == face
+
+
+def test_undo_and_redo_by_buttons_and_by_keys(client):
+    seed, (first, second) = find_deal("forty-thieves", two_column_moves)
+    c = client.open(stored({"settings": client_settings()}))
+    c.open_game("forty-thieves")
+    c.play_deal(seed)
+    start = c.state()
+    for move in (first, second):
+        c.page.mouse_drag(c.card_point(move.source), c.card_point(move.target))
+        c.settled()
+    played = c.state()
+    assert history(c) == [str(first), str(second)]
+    c.click_button("Undo")
+    c.settled()
+    assert history(c) == [str(first)]
+    c.page.key("Control+z")
+    c.settled()
+    assert c.state() == start
+    assert not c.button("Undo")[4] and c.button("Redo")[4]
+    c.page.key("Control+y")
+    c.settled()
+    c.click_button("Redo")
+    c.settled()
+    assert c.state() == played and history(c) == [str(first), str(second)]
+
+
+def test_the_stock_turns_one_card(client):
+    c = client.open(stored({"settings": client_settings()}))
+    c.open_game("forty-thieves")
+    c.play_deal(7)
+    stock = len(c.state().piles()["stock"])
+    c.page.mouse_click(*c.card_point("stock"))
+    c.settled()
+    piles = c.state().piles()
+    assert history(c) == ["s-w"] and len(piles["stock"]) == stock - 1
+    image = shot(c, "forty-thieves-stock")
+    x, y, w, h = c.card("waste")
+    assert min(image.get_at((x + w // 2, y + h - 8))[:3]) > 200  # the waste shows a face
+    c.page.key("s")  # and by key
+    c.settled()
+    assert history(c) == ["s-w", "s-w"]
+
+
+def test_indian_patience_plays_by_drag(client):
+    def column_move(state):
+        return next((m for m in state.legal_moves() if m.source.startswith("tableau")
+                     and m.target.startswith("tableau")), None)
+
+    seed, move = find_deal("indian-patience", column_move)
+    c = client.open(stored({"settings": client_settings()}))
+    c.open_game("indian-patience")
+    c.play_deal(seed)
+    c.page.mouse_drag(c.card_point(move.source), c.card_point(move.target))
+    c.settled()
+    assert history(c) == [str(move)]
+    shot(c, "indian-patience-dragged")
+
+
+def test_the_solver_light_reaches_a_verdict(client):
+    from game.ai.deals import fastest
+
+    c = client.open(stored({"settings": client_settings()}))
+    c.click_button("Settings")
+    c.wait("probe['scene']() == 'SettingsScene'")
+    c.click_button("winnable_light=True")  # the "still winnable?" light: On
+    c.page.key("Escape")
+    c.open_game("forty-thieves")
+    c.play_deal(fastest("forty-thieves")[0])
+    c.wait("probe['light']()[0] is not None", timeout_s=90, what="the light's verdict")
+    c.page.wait_frames(2)
+    status, (lx, ly) = c.light()
+    assert status == "won"
+    image = shot(c, "forty-thieves-light")
+    r, g, b = image.get_at((lx, ly))[:3]
+    assert g > 180 and r < 150 and b < 150, (r, g, b)  # the light is green
+    stored_settings = json.loads(c.page.local_storage()["parlour/settings"])
+    assert stored_settings["data"]["winnable_light"] is True
+
+
+def test_russian_bank_the_hand_and_a_computer_turn(client):
+    seed = find_deal("russian-bank", lambda s: s.current_player == 1, {"mode": "stop"})[0]
+    c = client.open(bank_save(seed, pace="instant", level="medium"))
+    c.click_button("continue")
+    c.wait("probe['view']().get('game') == 'russian-bank'")
+    # the computer plays its whole turn, one paced move at a time, then it is yours
+    c.wait("probe['view']()['player'] == 0", timeout_s=60, what="the computer's turn to end")
+    moves = len(history(c))
+    assert moves >= 1
+    c.settled()
+    hand = c.card("hand0")
+    c.page.mouse_click(*c.card_point("hand0"))
+    c.settled()
+    assert history(c)[moves:] == [str(TURN_HAND)]
+    image = shot(c, "russian-bank-hand")
+    x, y, w, h = hand
+    assert min(image.get_at((x + w // 2, y + h - 10))[:3]) > 200  # the hand card's face
+    assert c.page.log_errors() == []
+
+
+def test_russian_bank_you_call_stop_on_the_computer(client):
+    seed, slip = find_deal("russian-bank", computer_slips_at_once, {"mode": "stop"})
+    c = client.open(bank_save(seed, pace="slow", level="easy"))
+    c.click_button("continue")
+    c.wait("probe['moves']() == 1", timeout_s=30, what="the computer's first move")
+    assert history(c) == [str(slip)] and c.button("Stop!")[4]
+    c.click_button("Stop!")
+    c.wait(f"probe['state']()['moves'][-1:] == [{str(STOP)!r}]", what="the Stop! call")
+    view = c.view()
+    assert view["player"] == 0 and "taken back" in view["message"], view["message"]
+    assert count_colour(shot(c, "russian-bank-you-call-stop"), BANNER) > 20_000  # the banner
+
+
+def test_russian_bank_the_computer_calls_stop_on_you(client):
+    seed, house = find_deal("russian-bank", ace_on_a_house, {"mode": "stop"})
+    c = client.open(bank_save(seed, pace="slow", level="hard"))  # Hard calls every slip
+    c.click_button("continue")
+    c.wait("probe['view']().get('game') == 'russian-bank'")
+    c.page.mouse_click(*c.card_point("hand0"))  # turning the hand card: the Ace had to go up
+    assert history(c)[:1] == [str(TURN_HAND)]
+    c.wait(f"probe['state']()['moves'][-1:] == [{str(STOP)!r}]", timeout_s=10,
+           what="the computer's Stop! call")
+    view = c.view()
+    assert view["player"] == 1 and "taken back" in view["message"], view["message"]
+    shot(c, "russian-bank-computer-calls-stop")
+    state = c.state()
+    assert any(f.cards and f.cards[-1].rank == 1 for f in state.foundations)
+
+
+def test_touch_a_finger_drag_and_a_tap_tap_each_make_one_move(touch_client):
+    """SDL sends a finger event AND a mouse event for each touch: one move each all the same."""
+    seed, (first, second) = find_deal("forty-thieves", two_column_moves)
+    c = touch_client.open(stored({"settings": client_settings()}))
+    x, y, w, h, _ = c.button("forty-thieves")
+    c.page.touch_tap(x + w / 2, y + h / 2)
+    c.wait("probe['scene']() != 'TitleScene'", what="the table, after a tap")
+    c.play_deal(seed)
+    c.page.touch_drag(c.card_point(first.source), c.card_point(first.target))
+    c.settled()
+    assert history(c) == [str(first)]
+    c.page.touch_tap(*c.card_point(second.source))
+    c.page.touch_tap(*c.card_point(second.target))
+    c.settled()
+    assert history(c) == [str(first), str(second)]
+    c.page.touch_tap(*c.card_point("stock"))
+    c.settled()
+    assert history(c) == [str(first), str(second), "s-w"]
+    x, y, w, h, _ = c.button("Undo")
+    c.page.touch_tap(x + w / 2, y + h / 2)
+    c.settled()
+    assert history(c) == [str(first), str(second)]
+    shot(c, "touch-phone-landscape")
+
+
+def test_the_save_survives_a_reload_and_continue_restores_it_exactly(client):
+    seed, (first, second) = find_deal("forty-thieves", two_column_moves)
+    c = client.open(stored({"settings": client_settings()}))
+    c.open_game("forty-thieves")
+    c.play_deal(seed)
+    for move in (first, second):
+        c.page.mouse_drag(c.card_point(move.source), c.card_point(move.target))
+        c.settled()
+    c.page.mouse_click(*c.card_point("stock"))
+    c.settled()
+    c.page.key("Control+z")  # a move to redo after the reload
+    c.settled()
+    saved = json.loads(c.page.local_storage()["parlour/game/forty-thieves"])["data"]
+    assert saved["state"]["moves"] == [str(first), str(second)] and saved["redo"] == ["s-w"]
+    position = c.state()
+    image = c.page.canvas_image()
+
+    c.reload()
+    assert c.view()["scene"] == "TitleScene"
+    assert c.button("continue")[4]  # offered
+    shot(c, "continue-offered")
+    c.click_button("continue")
+    c.wait("probe['view']().get('game') == 'forty-thieves'")
+    c.settled()
+    assert c.state() == position and history(c) == [str(first), str(second)]
+    again = shot(c, "continued")
+    for pile in ("tableau0", first.target, second.target, "waste"):
+        assert card_pixels(again, c.card(pile)) == card_pixels(image, c.card(pile)), pile
+    c.page.key("Control+y")  # the redo list came back too
+    c.settled()
+    assert history(c) == [str(first), str(second), "s-w"]
+    c.page.key("Control+z")
+    c.page.key("Control+z")
+    c.settled()
+    assert history(c) == [str(first)]
+
+
+def test_corrupt_saved_data_is_reported_and_play_goes_on(client):
+    seed = find_deal("russian-bank", lambda s: s.current_player == 0, {"mode": "stop"})[0]
+    items = bank_save(seed)
+    corrupt = '{"format":1,"data":{"state":{"nonsense":'
+    items["parlour/game/forty-thieves"] = corrupt
+    c = client.open(items)
+    c.open_game("forty-thieves")  # the save can't be read: a new deal, and the player is told
+    assert any("kept aside" in n for n in c.view()["notices"]), c.view()
+    image = wait_for_colour(c, ACCENT, (680, 720))  # the notice on the message line
+    image_path = ARTIFACTS / "client-corrupt-data-notice.png"
+    c.page.screenshot(image_path)
+    assert count_colour(image, ACCENT, (680, 720)) > 50
+    stored_now = c.page.local_storage()
+    assert stored_now["parlour.aside/game/forty-thieves"] == corrupt
+    assert stored_now["parlour/game/russian-bank"] == items["parlour/game/russian-bank"]
+    settings = json.loads(stored_now["parlour/settings"])["data"]
+    assert settings["auto_move"] is False and settings["pace"] == "fast"  # kept
+    # play goes on: the new deal is played and saved; the Russian Bank game is still there
+    c.page.mouse_click(*c.card_point("stock"))
+    c.settled()
+    assert history(c) == ["s-w"]
+    saved = json.loads(c.page.local_storage()["parlour/game/forty-thieves"])["data"]
+    assert saved["state"]["moves"] == ["s-w"]
+    c.to_title()
+    c.open_game("russian-bank")
+    assert c.state() == new_game("russian-bank", seed, mode="stop")
+
+
+def test_a_full_local_storage_is_reported_and_play_goes_on(client):
+    seed, (first, second) = find_deal("forty-thieves", two_column_moves)
+    bank = find_deal("russian-bank", lambda s: s.current_player == 0, {"mode": "stop"})[0]
+    c = client.open(bank_save(bank))
+    c.open_game("forty-thieves")
+    c.play_deal(seed)
+    c.page.mouse_drag(c.card_point(first.source), c.card_point(first.target))
+    c.settled()
+    before = c.page.local_storage()
+    assert json.loads(before["parlour/game/forty-thieves"])["data"]["state"]["moves"] == \
+        [str(first)]
+    # another game on the same site fills the storage to the last character
+    filled = c.page.page.evaluate("""() => {
+        let size = 1 << 20, i = 0, error = "no quota";
+        while (size >= 1 && i < 10000) {
+            try { localStorage.setItem("other-game/" + i, "x".repeat(size)); i++; }
+            catch (e) { error = e.name; size = size >> 1; }
+        }
+        return error;
+    }""")
+    assert filled == "QuotaExceededError"
+    try:
+        c.page.mouse_drag(c.card_point(second.source), c.card_point(second.target))
+        c.settled()
+        assert history(c) == [str(first), str(second)]  # the move is played all the same
+        c.page.mouse_click(*c.card_point("stock"))
+        c.settled()
+        assert history(c) == [str(first), str(second), "s-w"]
+        told = c.view()["message"] + " ".join(c.view()["notices"])
+        assert "full" in told or "could not be saved" in told, told
+        shot(c, "storage-full")
+        after = c.page.local_storage()
+        for key in ("parlour/settings", "parlour/game/russian-bank"):
+            assert after[key] == before[key], key  # nothing else lost
+        last = json.loads(after["parlour/game/forty-thieves"])["data"]  # the last save is whole
+        assert last["state"]["moves"][:1] == [str(first)]
+    finally:
+        c.page.page.evaluate("""() => { for (const k of Object.keys(localStorage))
+            if (k.startsWith("other-game/")) localStorage.removeItem(k); }""")
+
+
+def test_build_sh_browser_serves_the_harness_from_this_machine():
+    """./build.sh browser: the page, Pyodide, pygame-ce and the game, all from localhost."""
+    root = Path(__file__).resolve().parents[2]
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    server = subprocess.Popen(["./build.sh", "browser", str(port)], cwd=root,
+                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    base = f"http://127.0.0.1:{port}/"
+    try:
+        for _ in range(300):
+            try:
+                with urllib.request.urlopen(base, timeout=5) as r:
+                    page = r.read().decode()
+                break
+            except OSError:
+                time.sleep(0.1)
+        else:
+            pytest.fail("./build.sh browser did not answer")
+        assert "var harness" in page and "pyodide/pyodide.js" in page
+        with urllib.request.urlopen(base + "files.json") as r:
+            files = json.load(r)
+        with urllib.request.urlopen(base + files["game"]) as r:
+            assert r.read() == (root / "build" / "web" / files["game"]).read_bytes()
+        for path in ("pyodide/pyodide.js", files["wheel"], "boot.py", "dom_pk_codes.json"):
+            with urllib.request.urlopen(base + path) as r:
+                assert r.status == 200 and r.read(1), path
+        for line in page.splitlines():  # nothing loaded from elsewhere
+            assert "http://" not in line and "https://" not in line, line
+    finally:
+        server.terminate()
+        out, _ = server.communicate(timeout=20)
+    assert f"http://localhost:{port}/" in out
+
+
+# ------------------------------------------------------------------------------ what the browser
+# taught: product fixes still to make (each test fails until its fix lands; then drop the mark)
+# the sizes (and boldness) the game writes in, from game/ui
+GAME_TEXT = [(18, False), (20, False), (22, False), (24, False), (26, False), (28, False),
+             (30, False), (16, True), (20, True), (22, True), (24, True), (26, True), (28, True),
+             (32, True), (36, True)]
+FIX_FONT = ("needs product fix: pygbag's pygame-ce 2.5.7 (FreeType 2.6) hints freesansbold "
+            "so that an i's dot runs into its stem at 20 px, plain and bold ('Bulld down "
+            "In other sults'); game/ui/theme.py text() must draw small text so the dot stays "
+            "apart")
+FIX_STALE_DEAL = ("needs product fix: after Deal # (or New deal) on a table where no move was "
+                  "made, the new Session starts at version 0 like the old one, so "
+                  "Table._piles/_moves and the TableView layer (keyed on session.version) keep "
+                  "showing the old deal; game/ui/table.py Table.start() must reset those caches "
+                  "and call self.view.invalidate()")
+FIX_IDLE_REDRAW = ("needs product fix: every frame draws and flips the whole screen even when "
+                   "nothing changed, so a table at rest costs ~45% of a core in the browser "
+                   "(goal <= 15%, python -m game.bench browser); game/ui/app.py App.step must "
+                   "skip draw() and flip() when no event came and the scene did not change")
+
+
+@pytest.mark.xfail(strict=True, raises=AssertionError, reason=FIX_FONT)
+def test_small_text_keeps_the_dot_of_the_i(client):
+    c = client.open(stored({"settings": client_settings()}))
+    c.page.screenshot(ARTIFACTS / "client-title-text.png")
+    merged = c.probe("dot_of_the_i", GAME_TEXT)
+    bad = [size for size, ratio in zip(GAME_TEXT, merged) if ratio > 0.6]
+    assert not bad, f"the i's dot runs into its stem at {bad} (row opacity {merged})"
+
+
+@pytest.mark.xfail(strict=True, raises=AssertionError, reason=FIX_STALE_DEAL)
+def test_a_deal_by_number_shows_at_once(client):
+    c = client.open(stored({"settings": client_settings()}))
+    c.open_game("forty-thieves")
+    c.play_deal(find_deal("forty-thieves", two_column_moves)[0])
+    shown = c.page.canvas_image()
+    c.reload()  # a new table, drawn from the save: the deal the rules hold
+    c.click_button("continue")
+    c.wait("probe['view']().get('game') == 'forty-thieves'")
+    c.settled()
+    fresh = shot(c, "deal-by-number-after-reload")
+    for pile in ("tableau0", "tableau1", "tableau9"):
+        assert card_pixels(shown, c.card(pile)) == card_pixels(fresh, c.card(pile)), pile
+
+
+@pytest.mark.xfail(strict=True, raises=AssertionError, reason=FIX_IDLE_REDRAW)
+def test_a_table_at_rest_leaves_the_screen_alone(client):
+    seed = find_deal("russian-bank", lambda s: s.current_player == 0, {"mode": "stop"})[0]
+    c = client.open(bank_save(seed))
+    c.click_button("continue")
+    c.wait("probe['view']().get('game') == 'russian-bank'")
+    c.settled()
+    c.page.mouse_move(1270, 700)  # the pointer off every button
+    c.page.wait_frames(30)
+    before, frames = c.probe("flips"), c.page.frames()
+    c.page.wait_frames(120)  # two seconds with nothing happening
+    flipped = c.probe("flips") - before
+    ran = c.page.frames() - frames
+    assert ran >= 120 and flipped <= 4, f"{flipped} flips in {ran} frames at rest"
