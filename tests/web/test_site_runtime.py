@@ -1,10 +1,11 @@
-"""Our page template (web/parlour.tmpl) when pygbag's runtime fails after it was downloaded: a
-file of it missing (main.wasm), an abort, an exception while it loads. The page must say the
-game could not start within about 2 s, not wait for its 45 s stall watchdog.
+"""Our page template (web/parlour.tmpl) and pygbag's runtime: when the runtime fails after it
+was downloaded (a file of it missing, main.wasm; an abort; an exception while it loads) the page
+says the game could not start within about 2 s, not after its 45 s stall watchdog; and a
+runtime hosted elsewhere (./build.sh web --cdn URL) is told where pygame-ce's wheel comes from.
 
 pygbag's runtime can't be had here, so a stand-in script is answered for pythons.js, as in
-test_site.py, and it fails the way the real one does: an unhandled promise rejection (an
-emscripten abort while instantiating main.wasm) or an uncaught exception.
+test_site.py: it fails the way the real one does (an unhandled promise rejection: emscripten
+aborting while it instantiates main.wasm; an uncaught exception), or reports what it was given.
 """
 
 import os
@@ -110,5 +111,53 @@ def test_an_error_in_a_running_game_leaves_the_game_on_screen(browser, served):
         page.wait_for_timeout(300)
         assert page.locator("#transfer").is_hidden()
         assert page.locator("#problem").is_hidden()
+    finally:
+        page.context.close()
+
+
+# ------------------------------------------------------------------------------ self-hosting
+SEES_ITS_ADDRESS = """
+window.MM = {UME: true};
+window.runtimeSaw = {search: location.search, src: import.meta.url};
+setTimeout(() => parlour.started(), 100);
+"""
+
+
+def test_a_self_hosted_runtime_is_told_where_pygame_comes_from(browser):
+    """Built with --cdn, the page hands the runtime PYGPI (the base of its own folder) in the
+    page's address, where pygbag 0.9.3 reads its environment: the wheel index and pygame-ce's
+    wheel then come from there too, not from pygbag's fixed address."""
+    cdn = "https://cards.example/pygbag/0.9.3/"
+    built = subprocess.run(["./build.sh", "web", "--cdn", cdn], cwd=ROOT, capture_output=True,
+                           text=True, timeout=900)
+    assert built.returncode == 0, built.stdout + built.stderr
+    server = StaticServer(WEB)
+    try:
+        page = browser.new_page(viewport={"width": 1280, "height": 800})
+        page.route(f"{cdn}pythons.js", lambda route: route.fulfill(
+            status=200, content_type="text/javascript", body=SEES_ITS_ADDRESS))
+        try:
+            page.goto(server.url + "index.html?lang=en")
+            page.wait_for_function("window.runtimeSaw !== undefined", timeout=10_000)
+            saw = page.evaluate("window.runtimeSaw")
+            assert saw["src"] == f"{cdn}pythons.js"
+            assert saw["search"] == "?lang=en&PYGPI=https://cards.example/pygbag/", saw
+            page.reload()  # once is enough
+            page.wait_for_function("window.runtimeSaw !== undefined", timeout=10_000)
+            assert page.evaluate("location.search").count("PYGPI=") == 1
+        finally:
+            page.context.close()
+    finally:
+        server.close()
+        rebuilt = subprocess.run(["./build.sh", "web"], cwd=ROOT, capture_output=True,
+                                 text=True, timeout=900)
+        assert rebuilt.returncode == 0, rebuilt.stdout + rebuilt.stderr
+
+
+def test_the_official_runtime_is_left_to_its_own_address(browser, served):
+    page = open_with(browser, served, SEES_ITS_ADDRESS)
+    try:
+        page.wait_for_function("window.runtimeSaw !== undefined", timeout=10_000)
+        assert "PYGPI" not in page.evaluate("window.runtimeSaw.search")
     finally:
         page.context.close()
