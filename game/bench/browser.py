@@ -388,9 +388,15 @@ class ClientPage:
     def wait(self, expr: str, timeout_s: float = 30, polling="raf", what: str = "") -> float:
         """Wait until the Python expression is true (checked between frames, every animation
         frame by default); returns performance.now() in the page when it was seen true."""
+        return self.wait_stamp(expr, timeout_s, polling, what)[0]
+
+    def wait_stamp(self, expr: str, timeout_s: float = 30, polling="raf", what: str = ""):
+        """As ``wait``; returns (performance.now() in the page, frames run so far) when the
+        expression was seen true."""
         try:
             handle = self.page.wait_for_function(
-                "e => harness.error !== null ? 'error' : (harness.eval(e) ? performance.now() : 0)",
+                "e => harness.error !== null ? 'error' : "
+                "(harness.eval(e) ? [performance.now(), harness.frames] : 0)",
                 arg=expr, timeout=timeout_s * 1000, polling=polling)
         except Exception as e:
             self.check()
@@ -398,7 +404,7 @@ class ClientPage:
         value = handle.json_value()
         if value == "error":
             self.check()
-        return value
+        return tuple(value)
 
     def frames(self) -> int:
         return self.page.evaluate("harness.frames")

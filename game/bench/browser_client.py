@@ -208,8 +208,13 @@ class Client:
         return self.page.eval(f"probe[{name!r}]({', '.join(repr(a) for a in args)})")
 
     def wait(self, expr: str, timeout_s: float = 30, what: str = "", polling="raf") -> float:
-        """Wait for a Python expression (probe["..."]() available) to be true."""
+        """Wait for a Python expression (probe["..."]() available) to be true; returns
+        performance.now() in the page then."""
         return self.page.wait(expr, timeout_s, polling=polling, what=what)
+
+    def wait_stamp(self, expr: str, timeout_s: float = 30, what: str = "", polling="raf"):
+        """As ``wait``; returns (performance.now() in the page, frames run so far)."""
+        return self.page.wait_stamp(expr, timeout_s, polling=polling, what=what)
 
     # ----------------------------------------------------------------- reading
     def view(self) -> dict:
@@ -294,7 +299,8 @@ def native_light_times(game_id: str, deals, cap_s: float, warm_up: int | None = 
     driver), its frame loop as ``game.ui.app.main`` runs it (clock.tick(60), then App.step),
     each deal opened as the Deal # dialog opens it (after ``warm_up``, a deal played for a
     second first: the card art made, the code warm). Returns ({deal: wall-clock seconds to the
-    verdict}, {deal: verdict status or None when the cap came first})."""
+    verdict}, {deal: frames to the verdict}, {deal: its status, None when the cap came
+    first})."""
     import os
     import time
 
@@ -312,15 +318,16 @@ def native_light_times(game_id: str, deals, cap_s: float, warm_up: int | None = 
         table.play_number(warm_up)
         for _ in range(60):
             app.step(min(app.clock.tick(FPS), 100))
-    times, statuses = {}, {}
+    times, frames, statuses = {}, {}, {}
     for deal in deals:
         table.play_number(deal)
         help = table.session.help
-        t0 = time.perf_counter()
+        t0, n = time.perf_counter(), 0
         while help.verdict is None and time.perf_counter() - t0 < cap_s:
             dt = app.clock.tick(FPS)
             app.step(min(dt, 100))
+            n += 1
         if help.verdict is not None:
-            times[deal] = time.perf_counter() - t0
+            times[deal], frames[deal] = time.perf_counter() - t0, n
         statuses[deal] = getattr(help.verdict, "status", None)
-    return times, statuses
+    return times, frames, statuses
