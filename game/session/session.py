@@ -21,6 +21,7 @@ with several seats it takes back only the moves of the person to move, in the cu
 
 from __future__ import annotations
 
+import itertools
 import random
 import time
 
@@ -31,6 +32,10 @@ from game.core import PASS, STOP, GameState, IllegalMove, Move, from_dict, info,
 from .help import SolverHelp
 from .seats import HUMAN, check_seats, default_seats, is_human, level_of
 
+# A session's version tells caches (the client's piles, its drawn layer) that the position
+# changed; drawn from one counter, two sessions never share one (a new deal is never mistaken
+# for the old one).
+_VERSIONS = itertools.count(1)
 FORMAT = 2  # of the dict to_dict() makes; 1 was the client's save before seats existed
 _FIELDS = {"format", "state", "seats", "redo", "redo_groups", "undo_groups", "turn_start",
            "elapsed", "assisted", "recorded"}
@@ -54,7 +59,7 @@ class Session:
         self.finishing: list[Move] = []  # a found winning line being played out (Finish)
         self.pending_call: int | None = None  # a computer seat about to call Stop!
         self.events: list[tuple] = []
-        self.version = 0  # bumped at every change of position
+        self.version = next(_VERSIONS)  # new at every change of position, unique across sessions
         self.last_group: list[Move] = []  # the moves of the last undo or redo
         self._last_mover: int | None = None  # the seat that made the last move
         self._finish_group = False  # the next move of a winning line starts an undo group
@@ -367,7 +372,7 @@ class Session:
     # ------------------------------------------------------------------ bookkeeping
     def _changed(self, keep_finishing: bool = False) -> None:
         s = self.state
-        self.version += 1
+        self.version = next(_VERSIONS)
         if s.current_player != self._player:
             self._player = s.current_player
             self._job = self._decided = None

@@ -278,3 +278,16 @@ def test_the_table_screenshot_mid_game(ui, game):
         if c.cards:
             assert ui.shows_card(ui.card_rect(c.name), c.cards[-1]), c.name
     ui.screenshot(f"{game}-mid-game.png")
+
+
+def test_a_new_deal_before_any_move_shows_the_new_cards_at_once(ui):
+    """Found in the browser: a new Session started at the old one's version, so the cached
+    piles and the drawn layer kept showing the previous deal until a move."""
+    t = ui.app.open_game("forty-thieves")
+    t.start(1)
+    ui.settle()
+    t.start(2)  # Deal #, New deal: no move made on either
+    ui.frames(1)
+    for column in ("tableau0", "tableau5", "tableau9"):
+        card = t.state.pile[column].top
+        assert ui.shows_card(ui.card_rect(column), card), column
