@@ -1,0 +1,475 @@
+"""Battle solitaire (the "Patience" program's two-player race; shared/rules/DECISIONS.md, the
+seed-004 program's games: the common part and decision 6, with Russian Bank 15's stalemate).
+
+Two players, each with a pack shuffled apart: a penalty pile [reserveN] of 13 cards (12 face
+down, the top face up), four of the eight shared piles [house0..3 from pack 0, house4..7 from
+pack 1], a hand [handN] of the other 35 face down and a reserve pile [wasteN], empty at first.
+Eight shared foundations start with any Ace and build up in suit. The shared piles build down in
+alternating colours; an empty one takes any card; one card moves at a time (no movable
+sequences).
+
+Who starts: each player draws a card from their shuffled pack; the higher rank starts (Ace
+low); on equal ranks Clubs > Spades > Hearts > Diamonds; the same card of both packs: both draw
+again. The cards go back where they were (the deal is not changed by the draw).
+
+On your turn you may play the top card of your penalty pile, of your reserve pile or of any
+shared pile to a foundation or onto a shared pile; turn your hand's top card onto your reserve
+pile (``d0-w0``); and, when your hand is empty, turn your reserve pile back into it, order kept
+(``w0-d0``), at most once per turn (``refilled``). Nothing is ever put on or taken from the
+other player's piles, and nothing but your hand's card goes onto your own. The turn ends when
+you press the turn button (``pass``), whenever you like. A move between shared piles that brings
+them back to a position already seen in the same streak of such moves is refused (as Russian
+Bank 6): it keeps every turn finite.
+
+Win: penalty pile, hand and reserve pile empty; the winner scores the loser's cards left (2 per
+penalty pile card, 1 per hand or reserve pile card). Stalemate (Russian Bank 15): when for
+2 x max(hand + reserve pile) + 2 turns no player got a card out of their penalty or reserve pile
+(a player's own cards only ever fall, so every such card is a new low), or a position repeats
+at a turn boundary, the lower count scores the difference. Every game ends.
+"""
+
+from __future__ import annotations
+
+import random
+
+from .cards import SUITS, Card, Rng, card_key, pack, shuffled
+from .info import GameInfo, Option
+from .moves import PASS, STOP, IllegalMove, Move
+from .state import ANY, REGISTRY, Foundation, GameState, Pile, Result
+
+RULES = """# Battle solitaire
+A race between two players, each with a pack of 52 cards of their own (the packs have different backs). Your piles lie at the bottom left, your opponent's at the bottom right: a penalty pile of 13 cards (only the top one face up), a hand of 35 cards face down and a reserve pile, empty at first. Above are the eight shared piles (four dealt from each pack, one card each) and on the right the eight foundations. The first to get rid of every card of their penalty pile, hand and reserve pile wins.
+
+# Who starts
+Each player draws a card from their shuffled pack: the higher card starts (Ace low). On equal ranks Clubs beat Spades, Spades beat Hearts, Hearts beat Diamonds. The same card of both packs: both draw again. The cards go back.
+
+# Your turn
+Only the player whose name is on the turn button may move cards. Click your hand to turn its top card onto your reserve pile, one card at a time. You may play the top card of your penalty pile, of your reserve pile and of every shared pile. When your hand is empty, click it to turn your reserve pile back into it (order kept): once per turn. Press the turn button when you can't (or don't want to) move any more: your opponent then plays as long as they like.
+
+# Where cards go
+Foundations: any Ace starts one; they build up in suit to the King, and cards stay there. Shared piles build down in alternating colours (a red Nine on a black Ten); an empty shared pile takes any card. Cards move one at a time. Nothing is ever put on or taken from your opponent's piles, and nothing but your hand's card goes onto your own piles.
+
+# Winning and the match
+The first to empty penalty pile, hand and reserve pile wins and scores the loser's cards left: 2 for each penalty pile card, 1 for each hand or reserve pile card. If for many turns (twice the larger hand plus reserve pile, plus two) nobody gets a card out of a penalty or reserve pile, or a position comes back at the start of a turn, the game is a stalemate and the player with fewer cards left (penalty pile cards count double) scores the difference. A match goes on until a player reaches the target score (100 by default).
+"""
+
+INFO = GameInfo(
+    id="battle-solitaire", title="Battle solitaire",
+    blurb="Race a rival through your own pack on shared piles.",
+    players=(2,),
+    rules=RULES, table="duel",
+    match=Option("match_target", 100, (50, 100, 200), "Match to", note="new matches"))
+
+_OTHER_COLOUR = {"S": "HD", "C": "HD", "H": "SC", "D": "SC"}
+_BUILD_ON = {card_key(r, s): tuple(card_key(r - 1, o) for o in _OTHER_COLOUR[s])
+             for r in range(2, 14) for s in SUITS}
+SUIT_ORDER = "DHSC"  # ties of rank when drawing for the start: Clubs > Spades > Hearts > Diamonds
+# Zobrist keys for the shared piles: [pile][depth][card id], below 2**53
+_rand = random.Random(0xBA77).getrandbits
+_ZOBRIST = [[[_rand(53) for _ in range(104)] for _ in range(13)] for _ in range(8)]
+_MODULUS = 9007199254740881  # a prime below 2**53, for the turn-boundary position digest
+
+
+class House(Pile):
+    """A shared pile: down in alternating colours; an empty one takes any card."""
+
+    kind = "house"
+    noun = "pile"
+    rule = "the piles build down in alternating colours"
+    BY_TOP = _BUILD_ON
+    WHEN_EMPTY = ANY
+
+    @property
+    def label(self):
+        return f"the pile {self.index - 7}"
+
+    def check(self, cards, down):
+        problem = super().check(cards, down)
+        if problem:
+            return problem
+        for below, above in zip(cards, cards[1:]):
+            if above.key not in _BUILD_ON.get(below.key, ()):
+                return f"{self.name} is not built down in alternating colours"
+        return None
+
+
+class OwnPile(Pile):
+    """A penalty pile, hand or reserve pile: it belongs to player ``owner``."""
+
+    __slots__ = ("owner",)
+    BY_TOP = None
+    WHEN_EMPTY = ()
+
+    def __init__(self, name, index, game):
+        super().__init__(name, index, game)
+        self.owner = int(name[-1])
+
+    def wanted(self):
+        return ()  # nothing is ever played onto a player's piles (the hand's card is a turn)
+
+    @property
+    def label(self):
+        return f"player {self.owner + 1}'s {self.noun}"
+
+
+class Penalty(OwnPile):
+    kind = "reserve"
+    noun = "penalty pile"
+
+    def refusal(self, card):
+        return "No card may be put on a penalty pile."
+
+    def check(self, cards, down):
+        if down != max(len(cards) - 1, 0):
+            return f"{self.name}: only the penalty pile's top card lies face up"
+        return None
+
+
+class Hand(OwnPile):
+    kind = "hand"
+    noun = "hand"
+
+    def refusal(self, card):
+        return "No card may be put on a hand: it is only refilled from its reserve pile."
+
+    def check(self, cards, down):
+        return None if down == len(cards) else f"{self.name}: a hand lies face down"
+
+
+class ReservePile(OwnPile):
+    kind = "waste"
+    noun = "reserve pile"
+
+    def refusal(self, card):
+        return "Only your hand's top card goes onto your reserve pile, by turning it."
+
+
+def first_player(card0: Card, card1: Card) -> int | None:
+    """Who starts from the two drawn cards: the higher rank (Ace low); on equal ranks Clubs >
+    Spades > Hearts > Diamonds; None for the same card of both packs (draw again)."""
+    if card0.rank != card1.rank:
+        return 0 if card0.rank > card1.rank else 1
+    if card0.suit != card1.suit:
+        return 0 if SUIT_ORDER.index(card0.suit) > SUIT_ORDER.index(card1.suit) else 1
+    return None
+
+
+class BattleSolitaire(GameState):
+    INFO = INFO
+    LAYOUT = (*((f"foundation{i}", Foundation) for i in range(8)),
+              *((f"house{i}", House) for i in range(8)),
+              ("reserve0", Penalty), ("hand0", Hand), ("waste0", ReservePile),
+              ("reserve1", Penalty), ("hand1", Hand), ("waste1", ReservePile))
+    VARS = {"current_player": 0,
+            "turn": 0,  # turns completed
+            "refilled": False,  # the player on turn has turned their reserve pile into the hand
+            "idle_turns": 0,  # consecutive turns in which no card left a penalty or reserve pile
+            "progress": False,  # the player on turn got a card out of their own piles this turn
+            "seen": (),  # shared-pile positions since the last move that was not pile to pile
+            "boundaries": (),  # digests of the positions at every turn boundary
+            "draws": (),  # the cards drawn for who starts: ((player 0's, player 1's), ...)
+            "outcome": None}  # (status, winner, points, reason) once the game is over
+
+    def __init__(self, seed=None, **options):
+        super().__init__(seed, **options)
+        self.foundations = self.pile_list[0:8]
+        self.houses = self.pile_list[8:16]
+        self.reserves = (self.pile["reserve0"], self.pile["reserve1"])
+        self.hands = (self.pile["hand0"], self.pile["hand1"])
+        self.wastes = (self.pile["waste0"], self.pile["waste1"])
+
+    def _deal(self, seed):
+        """Each pack is shuffled apart; a card is drawn from each for who starts and put back;
+        then each player deals from their pack the penalty pile (13), four shared piles
+        (house4p to house4p+3, left to right) and the hand (the rest)."""
+        rng = Rng(seed, self.game_id)
+        decks = [shuffled(pack(p), rng) for p in (0, 1)]
+        draws = []
+        while True:
+            drawn = tuple(deck[rng.below(len(deck))] for deck in decks)
+            draws.append(tuple(c.code for c in drawn))
+            starter = first_player(*drawn)
+            if starter is not None:
+                break
+        for p, deck in enumerate(decks):
+            penalty = self.reserves[p]
+            penalty.cards = [deck.pop() for _ in range(13)]
+            penalty.down = 12
+            for i in range(4):
+                self.houses[4 * p + i].cards = [deck.pop()]
+            self.hands[p].cards, self.hands[p].down = deck, len(deck)
+        self.current_player = starter
+        self.draws = tuple(draws)
+
+    # ----------------------------------------------------------------- the moves
+    def _sources(self) -> list[Pile]:
+        p = self.current_player
+        out = [h for h in self.houses if h.cards]
+        for pile in (self.reserves[p], self.wastes[p]):
+            if pile.cards:
+                out.append(pile)
+        return out
+
+    def _hand_moves(self) -> list[Move]:
+        p = self.current_player
+        hand, waste = self.hands[p], self.wastes[p]
+        if hand.cards:
+            return [self._move_table[hand.index][waste.index]]
+        if waste.cards and not self.refilled:
+            return [self._move_table[waste.index][hand.index]]
+        return []
+
+    def _generate_moves(self) -> list[Move]:
+        if self.outcome:
+            return []
+        sources = self._sources()
+        moves: list[Move] = []
+        self._moves_to_foundations(sources, moves)
+        building: list[Move] = []
+        self._moves_onto(sources, self.houses, building)
+        moves += self._drop_repeats(building)
+        moves.append(PASS)
+        moves += self._hand_moves()  # (last: playing "the last move" goes through the hand)
+        return moves
+
+    def turn_move(self, pile):
+        """Your hand: turn its top card onto your reserve pile, or, when it is empty, turn the
+        reserve pile back into it (once per turn)."""
+        if self.outcome or pile != self.hands[self.current_player].name:
+            return None
+        moves = self._hand_moves()
+        return moves[0] if moves else None
+
+    def end_turn_move(self):
+        """The turn button: the turn ends whenever the player wishes."""
+        return None if self.outcome else PASS
+
+    # ----------------------------------------------------------------- checking a move
+    def _refusal(self, move: Move) -> IllegalMove | None:
+        if self.outcome:
+            return IllegalMove("The game is over.")
+        if move == PASS:
+            return None
+        if move == STOP:
+            return IllegalMove(f"There are no Stop! calls in {self.title}.")
+        p = self.current_player
+        src, dst = self._pile_of(move.source), self._pile_of(move.target)
+        hand, waste = self.hands[p], self.wastes[p]
+        if src is dst:
+            return IllegalMove("A card can't be moved onto its own pile.")
+        if src.kind == "foundation":
+            return IllegalMove("Cards on the foundations stay there.")
+        for pile, what in ((src, "taken from"), (dst, "put on")):
+            if isinstance(pile, OwnPile) and pile.owner != p:
+                return IllegalMove(f"That is your opponent's {pile.noun}: nothing is ever "
+                                   f"{what} it.")
+        if src is hand:
+            if dst is not waste:
+                return IllegalMove("Your hand's top card can only be turned onto your reserve "
+                                   "pile.")
+            if move.count != 1:
+                return IllegalMove("Your hand's cards are turned one at a time.")
+            if not hand.cards:
+                return IllegalMove("Your hand is empty: " + (
+                    "your reserve pile has been turned over into it once this turn already."
+                    if self.refilled or not waste.cards else
+                    "click it to turn your reserve pile back into it."))
+            return None
+        if src is waste and dst is hand:
+            if move.count != 1:
+                return IllegalMove("Turning your reserve pile over into your hand is one move.")
+            if hand.cards:
+                return IllegalMove("Your reserve pile turns back into your hand only when the "
+                                   "hand is empty.")
+            if not waste.cards:
+                return IllegalMove("Your reserve pile is empty.")
+            if self.refilled:
+                return IllegalMove("Your reserve pile turns back into your hand only once per "
+                                   "turn.")
+            return None
+        if isinstance(dst, OwnPile):
+            return IllegalMove(dst.refusal(None))
+        if not src.cards:
+            return IllegalMove(f"There is no card on {self._words(src)}.")
+        if move.count != 1:
+            return IllegalMove("Cards move one at a time: there are no movable sequences in "
+                               f"{self.title}.")
+        card = src.cards[-1]
+        if not dst.accepts(card):
+            return IllegalMove(dst.refusal(card))
+        if not self._drop_repeats([move]):
+            return IllegalMove("That would bring the piles back to a position already seen "
+                               "this turn.")
+        return None
+
+    def _words(self, pile) -> str:
+        if isinstance(pile, OwnPile):
+            return f"your {pile.noun}"
+        return pile.label
+
+    # ----------------------------------------------------------------- playing a move
+    def _play(self, move, ops):
+        p = self.current_player
+        if move == PASS:
+            self._end_turn(ops)
+            return
+        src, dst = self.pile[move.source], self.pile[move.target]
+        if src is self.wastes[p] and dst is self.hands[p]:  # the reserve pile back into the hand
+            self._turn_over(ops, src, dst)
+            self._set_down(ops, dst, len(dst.cards))
+            self._set(ops, "refilled", True)
+            self._set(ops, "seen", ())
+            return
+        seen = ()  # the shared-pile positions of this streak of pile-to-pile moves
+        if src.kind == "house" and dst.kind == "house":
+            seen = self.seen or (self.house_hash(),)
+            seen += (self._hash_after(src, dst, seen[-1]),)
+        self._move(ops, src, dst)  # (a hand stays face down: _move keeps down <= len)
+        if src is self.reserves[p] and src.down == len(src.cards) > 0:
+            self._set_down(ops, src, src.down - 1)  # the next penalty card turns up by itself
+        self._set(ops, "seen", seen)
+        if src is self.reserves[p] or src is self.wastes[p]:
+            self._set(ops, "progress", True)  # own cards only ever fall: always a new low
+            if not self.own_cards(p):
+                self._set(ops, "outcome", ("won", p, self.penalty_count(1 - p),
+                                           f"Player {p + 1} has played every card."))
+
+    def own_cards(self, player: int) -> int:
+        """Cards in the player's penalty pile, hand and reserve pile."""
+        return (len(self.reserves[player].cards) + len(self.hands[player].cards)
+                + len(self.wastes[player].cards))
+
+    def penalty_count(self, player: int) -> int:
+        """The player's cards left, penalty pile cards counting 2 (the winner's points)."""
+        return self.own_cards(player) + len(self.reserves[player].cards)
+
+    def _end_turn(self, ops):
+        idle = 0 if self.progress else self.idle_turns + 1
+        self._set(ops, "idle_turns", idle)
+        self._set(ops, "progress", False)
+        self._set(ops, "refilled", False)
+        self._set(ops, "seen", ())
+        self._set(ops, "current_player", 1 - self.current_player)
+        self._set(ops, "turn", self.turn + 1)
+        limit = 2 * max(len(self.hands[p].cards) + len(self.wastes[p].cards) for p in (0, 1)) + 2
+        digest = self.position_digest()
+        if idle >= limit:
+            self._stalemate(ops, f"for {idle} turns nobody got a card out of a penalty or "
+                                 "reserve pile")
+        elif digest in self.boundaries:
+            self._stalemate(ops, "the same position came back at the start of a turn")
+        else:
+            self._set(ops, "boundaries", self.boundaries + (digest,))
+
+    def _stalemate(self, ops, why: str):
+        c0, c1 = self.penalty_count(0), self.penalty_count(1)
+        winner = None if c0 == c1 else (0 if c0 < c1 else 1)
+        self._set(ops, "outcome", ("stalemate", winner, abs(c0 - c1), f"Stalemate: {why}."))
+
+    # ----------------------------------------------------------------- positions
+    def house_hash(self) -> int:
+        h = 0
+        for i, house in enumerate(self.houses):
+            row = _ZOBRIST[i]
+            for depth, card in enumerate(house.cards):
+                h ^= row[depth][card.id]
+        return h
+
+    @staticmethod
+    def _hash_after(src: Pile, dst: Pile, h: int) -> int:
+        """The shared-pile hash h once src's top card has moved onto dst (both shared)."""
+        card = src.cards[-1].id
+        return (h ^ _ZOBRIST[src.index - 8][len(src.cards) - 1][card]
+                ^ _ZOBRIST[dst.index - 8][len(dst.cards)][card])
+
+    def _drop_repeats(self, moves: list[Move]) -> list[Move]:
+        """Without the pile-to-pile moves that would bring back a shared-pile position seen in
+        this streak of pile-to-pile moves."""
+        seen = self.seen
+        if not seen:
+            return moves
+        last, pile, keep = seen[-1], self.pile, []
+        for m in moves:
+            src, dst = pile[m.source], pile[m.target]
+            if src.kind == "house" and dst.kind == "house":
+                card = src.cards[-1].id
+                if (last ^ _ZOBRIST[src.index - 8][len(src.cards) - 1][card]
+                        ^ _ZOBRIST[dst.index - 8][len(dst.cards)][card]) in seen:
+                    continue
+            keep.append(m)
+        return keep
+
+    def position_digest(self) -> int:
+        """The whole table and who is on turn, as a number below 2**53."""
+        h = self.current_player + 1
+        for p in self.pile_list:
+            for card in p.cards:
+                h = (h * 131 + card.id + 1) % _MODULUS
+            h = (h * 131 + 127) % _MODULUS
+        return h
+
+    def result(self) -> Result | None:
+        return Result(*self.outcome) if self.outcome else None
+
+    def counts(self, player: int) -> dict[str, int]:
+        """What the side panel shows of each player."""
+        return {"penalty": len(self.reserves[player].cards),
+                "hand": len(self.hands[player].cards),
+                "reserve pile": len(self.wastes[player].cards)}
+
+    def opening(self, names) -> str:
+        """Who starts and why, in words, with the seats named by ``names`` ("you",
+        "the computer", "player 2")."""
+        if not self.draws:
+            first = names[self.current_player]
+            return f"{first[0].upper()}{first[1:]} {'start' if first == 'you' else 'starts'}."
+        parts = []
+        for i, pair in enumerate(self.draws):
+            c0, c1 = (Card.parse(code) for code in pair)
+            if c0.key == c1.key:
+                parts.append(f"both drew the {c0.name}, so again")
+                continue
+            n0, n1 = names
+            parts.append(f"{n0} drew the {c0.name}, {n1} the {c1.name}")
+        first = names[self.current_player]
+        text = "; ".join(parts)
+        return (f"{text[0].upper()}{text[1:]}: {first} "
+                f"{'start' if first == 'you' else 'starts'}.") if parts else ""
+
+    def _var_from_json(self, name, value):
+        if name in ("seen", "boundaries"):
+            if not isinstance(value, list) or any(type(v) is not int for v in value):
+                raise ValueError(f"{name} must be a list of whole numbers")
+            return tuple(value)
+        if name == "draws":
+            if not isinstance(value, list) or not all(
+                    isinstance(pair, list) and len(pair) == 2
+                    and all(isinstance(c, str) and len(c) == 3 for c in pair)
+                    for pair in value):
+                raise ValueError("draws must be a list of pairs of card codes")
+            for pair in value:
+                for code in pair:
+                    Card.parse(code)
+            return tuple(tuple(pair) for pair in value)
+        if name == "outcome":
+            if value is None:
+                return None
+            if (not isinstance(value, list) or len(value) != 4
+                    or value[0] not in ("won", "stalemate") or value[1] not in (0, 1, None)
+                    or type(value[2]) is not int or not isinstance(value[3], str)):
+                raise ValueError("outcome must be [status, winner, points, reason]")
+            return tuple(value)
+        value = super()._var_from_json(name, value)
+        if name == "current_player" and value not in (0, 1):
+            raise ValueError("current_player must be 0 or 1")
+        if isinstance(value, int) and not isinstance(value, bool) and value < 0:
+            raise ValueError(f"{name} can't be negative")
+        return value
+
+    def _var_to_json(self, name, value):
+        if name == "draws":
+            return [list(pair) for pair in value]
+        return super()._var_to_json(name, value)
+
+
+REGISTRY[BattleSolitaire.game_id] = BattleSolitaire
