@@ -67,6 +67,7 @@ class App:
         self.frame_ms = 0.0
         self.frame_start = time.perf_counter()
         self.draw_ms = 0.0
+        self._drawn = None  # the frame key of what the screen shows
         from .screens import TitleScene
         self.scene = None
         self.show(TitleScene(self))
@@ -185,7 +186,8 @@ class App:
         """One frame: events, update (dt milliseconds of game time), draw, flip."""
         self.frame_start = time.perf_counter()
         self.time_ms += dt
-        for event in pygame.event.get():
+        events = pygame.event.get()
+        for event in events:
             self.dispatch(event)
             if not self.running:
                 return
@@ -193,10 +195,16 @@ class App:
         scene.update(dt)
         if scene.modal is not None:
             scene.modal.update(dt)
-        t0 = time.perf_counter()
-        self.draw()
-        pygame.display.flip()
-        self.draw_ms = (time.perf_counter() - t0) * 1000
+        # A screen at rest is not drawn again: when no input came and what the scene shows
+        # is the same (its frame_key), the last picture stands. An idle table then costs
+        # next to nothing (in the browser the canvas keeps what was drawn).
+        key = (id(scene), scene.frame_key())
+        if events or key[1] is None or key != self._drawn:
+            t0 = time.perf_counter()
+            self.draw()
+            pygame.display.flip()
+            self.draw_ms = (time.perf_counter() - t0) * 1000
+            self._drawn = key
 
     def spare_ms(self) -> float:
         """What is left of this frame (1000/FPS ms) once what it has done so far and a draw

@@ -425,6 +425,15 @@ class Table(Scene):
     def draw(self, screen: pygame.Surface) -> None:
         self.view.draw(screen)
 
+    def frame_key(self):
+        """What the table shows (see Scene.frame_key): cards in motion redraw every frame."""
+        now, inp = self.app.time_ms, self.input
+        moving = self.anim.busy or (self.celebration is not None and self.celebration.running)
+        return (super().frame_key(), self.session.version, moving and now,
+                inp.drag and inp.drag["pos"], inp.selected, inp.focus,
+                self.hint is not None and now < self.hint[1], self.message_text(),
+                self.chrome.frame_key())
+
     def celebrate(self) -> None:
         launches = [(c, self.layout.piles[name].rect.topleft)
                     for name in self.layout.piles if name.startswith("foundation")

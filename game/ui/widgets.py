@@ -174,6 +174,14 @@ class Scene(ButtonRow):
     def update(self, dt: float) -> None:
         pass
 
+    def frame_key(self):
+        """What the screen shows, apart from what input changes (input always redraws): the
+        same key, and the last frame is not drawn again. None: draw every frame."""
+        modal = self.modal
+        return (self.app.current_notice(), self.focused, self.app.keyboard_used, id(modal),
+                modal.focused if modal is not None else None,
+                tuple(b.enabled for b in self.buttons))
+
     def draw(self, screen: pygame.Surface) -> None:
         for b in self.buttons:
             b.draw(screen)

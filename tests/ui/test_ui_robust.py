@@ -104,3 +104,26 @@ def test_a_save_whose_undo_groups_are_wrong_is_kept_aside_before_a_new_deal(stor
     assert not t2.state.history  # a new deal
     assert store.get("parlour.aside/game/forty-thieves") == text  # the original, kept
     assert any("kept aside" in n for n in app2.notices)
+
+
+def test_a_table_at_rest_is_not_drawn_again(ui, monkeypatch):
+    """Found in the browser: every frame drew and flipped the whole screen, so a table at rest
+    cost almost half a core. Now a frame with no input and nothing new keeps the picture."""
+    flips = []
+    real = pygame.display.flip
+    monkeypatch.setattr(pygame.display, "flip", lambda: (flips.append(1), real())[1])
+    app = ui.app
+    app.settings.set("pace", "instant")
+    for game_id in ("russian-bank", "forty-thieves"):
+        t = app.open_game(game_id, new=True)
+        for _ in range(400):  # until it is a person's move and nothing moves
+            ui.frames(1, 50)
+            if t.session.accepting() and not t.anim.busy:
+                break
+        ui.frames(5, 50)
+        flips.clear()
+        ui.frames(60, 10)  # 0.6 s of game time: the clock's seconds don't turn over
+        assert len(flips) <= 1, (game_id, len(flips))
+        at_rest = len(flips)
+        ui.click(ui.card_point(t.layout.focus_order[0]))  # input draws at once
+        assert len(flips) == at_rest + 1

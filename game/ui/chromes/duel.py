@@ -308,6 +308,10 @@ class SidePanel:
     def layer_key(self):
         return self.session.seats
 
+    def frame_key(self):
+        """The live parts: the computer thinking, the banner, the log, the pace."""
+        return (self.session.thinking, self.banner, tuple(self.log), self.app.settings.pace)
+
     def decorate(self, surf) -> None:
         panel = pygame.Rect(PANEL_X, 0, theme.W - PANEL_X, 680)
         pygame.draw.rect(surf, theme.PANEL, panel)

@@ -169,6 +169,13 @@ class Toolbar:
     def layer_key(self):
         return None
 
+    def frame_key(self):
+        """The live parts: the clock's seconds, the light, Finish."""
+        s = self.session
+        verdict = s.help.verdict if s.help is not None else None
+        return (int(s.elapsed), self.light_shown(), verdict is None,
+                getattr(verdict, "status", None), self.finish_button.visible)
+
     def decorate(self, surf) -> None:
         pygame.draw.rect(surf, theme.BAR, (0, 0, theme.W, BAR_H))
         pygame.draw.line(surf, theme.BAR_LINE, (0, BAR_H), (theme.W, BAR_H))
