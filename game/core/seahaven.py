@@ -1,0 +1,144 @@
+"""Seahaven (Seahaven towers; the "Patience" program's rules, seeds/004;
+shared/rules/DECISIONS.md, decision 5).
+
+One pack. Ten columns of five cards, all face up; the last two cards go into the middle two of
+four cells (cell1 and cell2). Four foundations: any Ace starts any empty one, and each builds up
+in suit to the King. Columns build down in suit; one card moves at a time (there are no runs).
+An empty column takes any card; a cell holds one card, any card. No stock.
+
+A move between the columns and cells that would bring the table back to a position this deal
+has already had is refused (canfield.NewPositionsOnly): it could never help, and it keeps every
+game finite. The deal is stuck when no move is left. Every move to a foundation is safe (the
+card one lower of its suit, the only one that could be built on it, is already there).
+"""
+
+from __future__ import annotations
+
+from .canfield import NewPositionsOnly
+from .cards import SUITS, card_key, pack
+from .info import GameInfo
+from .moves import IllegalMove, Move
+from .solitaire import Solitaire
+from .state import ANY, REGISTRY, Pile, Result
+
+RULES = """# Seahaven
+One pack of 52 cards. Ten columns of five cards are dealt, every card face up; the last two cards go into two of the four cells. The aim is to build all 52 cards onto the four foundations, each up in suit from the Ace to the King.
+
+# Moving cards
+The columns build down in the same suit (a Nine of hearts goes on the Ten of hearts). Only one card moves at a time: there are no runs. An empty column takes any card.
+A cell holds one card, any card; from there it may go to a foundation or a column (or another cell).
+
+# Winning
+You win when every card is on the foundations. A move that would bring back a position this deal has already had is not allowed: take moves back instead. When no move is left, the deal is stuck.
+"""
+
+INFO = GameInfo(
+    id="seahaven", title="Seahaven",
+    blurb="Every card face up, four cells, build down in suit.",
+    players=(1,), rules=RULES, table="solitaire")
+
+CELLS = 4
+
+
+class Tableau(Pile):
+    kind = "tableau"
+    rule = "columns build down in suit"
+    BY_TOP = {card_key(r, s): (card_key(r - 1, s),) for r in range(2, 14) for s in SUITS}
+    BUILDS = BY_TOP  # card face -> the faces that may be played on it
+    WHEN_EMPTY = ANY
+
+
+class Cell(Pile):
+    kind = "cell"
+    rule = "a cell holds one card"
+    BY_TOP = {}  # a card in it: nothing more
+    WHEN_EMPTY = ANY
+
+    def refusal(self, card):
+        return f"{self.label.capitalize()} already holds a card: a cell holds one card."
+
+    def check(self, cards, down):
+        if len(cards) > 1:
+            return f"{self.name} holds more than one card"
+        return super().check(cards, down)
+
+
+class Seahaven(NewPositionsOnly, Solitaire):
+    INFO = INFO
+    CARDS = tuple(pack(0))
+    FOUNDATIONS, COLUMNS = 4, 10
+    Tableau = Tableau
+    STOCK = WASTE = None
+    EXTRA = tuple((f"cell{i}", Cell) for i in range(CELLS))
+    DEALT_CELLS = (1, 2)  # the cells that get the last two cards
+
+    def __init__(self, seed=None, **options):
+        super().__init__(seed, **options)
+        self.cells = [p for p in self.pile_list if p.kind == "cell"]
+        self._forget_positions()
+
+    def _deal(self, seed):
+        deck = self._shuffled_deck(seed)
+        for _row in range(5):
+            for column in self.tableau:
+                column.cards.append(deck.pop())
+        for i in self.DEALT_CELLS:
+            self.cells[i].cards.append(deck.pop())
+
+    def _complete_vars(self):
+        self._forget_positions()
+
+    # ----------------------------------------------------------------- moves
+    def _generate_moves(self):
+        moves: list[Move] = []
+        sources = [p for p in (*self.tableau, *self.cells) if p.cards]
+        self._moves_to_foundations(sources, moves)
+        others: list[Move] = []
+        self._moves_onto(sources, self.tableau + self.cells, others)
+        here = [tuple(p.cards) for p in self.pile_list]
+        moves += [m for m in others if not self._repeats(m, here)]
+        return moves
+
+    def _refusal(self, move):
+        src, dst = self._pile_of(move.source), self._pile_of(move.target)
+        if not src.cards:
+            return IllegalMove(f"There is no card on {src.label}.")
+        if src is dst:
+            return IllegalMove("The card is already there.")
+        if src.kind == "foundation":
+            return IllegalMove("Cards on the foundations stay there.")
+        if move.count != 1:
+            return IllegalMove("Only one card moves at a time: there are no runs in Seahaven.")
+        card = src.cards[-1]
+        if not dst.accepts(card):
+            return IllegalMove(dst.refusal(card))
+        if dst.kind != "foundation" and self._repeats(move):
+            return IllegalMove("That would bring back a position this deal has already had: "
+                               "take moves back instead.")
+        return None
+
+    def _play(self, move, ops):
+        self._move(ops, self.pile[move.source], self.pile[move.target])
+
+    # ----------------------------------------------------------------- the end
+    def result(self) -> Result | None:
+        if self.is_won():
+            return Result("won", 0, reason="Every card is on the foundations.")
+        if self.legal_moves():
+            return None
+        return Result("stuck", reason="No more moves.")
+
+    def turn_move(self, pile):
+        return None
+
+    def safe_move(self) -> Move | None:
+        """Every move to a foundation: the only card that could be built on it in a column (one
+        lower, the same suit) is on the foundation already, and a card leaving a column or a
+        cell only frees room."""
+        for m in self.legal_moves():
+            if m.target.startswith("foundation"):
+                return m
+        return None
+
+
+REGISTRY[Seahaven.game_id] = Seahaven
