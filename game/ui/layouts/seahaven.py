@@ -1,0 +1,17 @@
+"""Seahaven, as the manual lays it out: the ten columns in a row from the left at the top (every
+card face up, fanning down so each one shows; a long column squeezes), the four work cells on
+the right with the four foundations beside them at the right-hand edge."""
+
+W, H = 88, 123
+TOP, BOTTOM = 64, 682
+STEP = H + 14
+
+LAYOUT = {
+    "card": (W, H), "fan": "down", "table_right": 1280,
+    "piles": [
+        *((f"tableau{i}", 24 + i * (W + 12), TOP, {"fan": (0, 30), "limit": BOTTOM})
+          for i in range(10)),
+        *((f"cell{i}", 1054, TOP + i * STEP, {}) for i in range(4)),
+        *((f"foundation{i}", 1166, TOP + i * STEP, {"slot": "A"}) for i in range(4)),
+    ],
+}

@@ -1,0 +1,182 @@
+"""Canfield through the client, every move a posted mouse event: a whole deal won (a deal found
+once and pinned; its winning line is found again here by a small search), the base rank written
+on the empty foundations, and a deal that ends stuck with cards still in the stock.
+
+The search helpers (``search``, ``shortcut``, ``play_line``) serve test_ui_seahaven.py too."""
+
+from __future__ import annotations
+
+import sys
+
+import pygame
+
+from game.core import Move, new_game
+from game.core.canfield import is_turn
+from game.session import Session
+from tests.core.positions import build
+
+WON_DEAL = 12  # the first deal from 1 that search() below wins within 300 positions
+
+
+def position(state) -> tuple:
+    return tuple(tuple(p.cards) for p in state.pile_list)
+
+
+def search(state, order, key=position, max_nodes=2000) -> list[Move] | None:
+    """A winning line from ``state`` (which ends where it began), or None: depth first, a safe
+    move (safe_move) as the only choice when there is one, else the legal moves by ``order``
+    (None: not tried); a position (by ``key``) is searched once."""
+    seen, line, nodes = set(), [], 0
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(limit, 20000))
+
+    def go() -> bool:
+        nonlocal nodes
+        if state.is_over():
+            return state.result().status == "won"
+        k = key(state)
+        if k in seen or nodes >= max_nodes:
+            return False
+        seen.add(k)
+        nodes += 1
+        safe = state.safe_move()
+        tried = [(order(state, m), i, m) for i, m in enumerate(state.legal_moves())]
+        for m in [safe] if safe else [m for *_, m in sorted(t for t in tried if t[0] is not None)]:
+            state.push(m)
+            line.append(m)
+            if go():
+                return True
+            state.pop()
+            line.pop()
+        return False
+
+    try:
+        won = go()
+    finally:
+        sys.setrecursionlimit(limit)
+    found = list(line)
+    for _ in found:
+        state.pop()
+    return found if won else None
+
+
+def shortcut(state, line: list[Move]) -> list[Move]:
+    """The line with its detours cut: from each position, the move to the furthest later
+    position of the line. (The state ends where it began.)"""
+    at = {position(state): 0}
+    for i, m in enumerate(line):
+        state.push(m)
+        at[position(state)] = i + 1
+    for _ in line:
+        state.pop()
+    out, i = [], 0
+    while i < len(line):
+        best, best_at = line[i], i + 1
+        for m in state.legal_moves():
+            state.push(m)
+            j = at.get(position(state), -1)
+            state.pop()
+            if j > best_at:
+                best, best_at = m, j
+        state.push(best)
+        out.append(best)
+        i = best_at
+    for _ in out:
+        state.pop()
+    return out
+
+
+def canfield_order(state, m: Move) -> int:
+    if m.target.startswith("foundation"):
+        return 0
+    if m.source in ("reserve", "waste"):
+        return 1 if m.source == "reserve" else 2
+    if is_turn(m):
+        return 9
+    return 3 if m.count == len(state.pile[m.source].cards) else 5
+
+
+def play_line(ui, t, line: list[Move]) -> None:
+    """Play the moves through the client: a click on the stock for a turn, else a drag from the
+    moving cards' bottom card to the target's top card; each must be the move the line says."""
+    for move in line:
+        n = len(t.state.history)
+        if t.state.turn_move(move.source if move.source == "stock" else "stock") == move:
+            ui.click(ui.card_point("stock"))
+        else:
+            src = t.piles()[move.source]
+            ui.drag(ui.card_point(move.source, len(src) - move.count),
+                    ui.card_point(move.target), steps=3)
+        ui.settle(dt=100)
+        assert len(t.state.history) == n + 1, (move, t.message_text())
+        assert t.state.history[n].move == move
+
+
+def open_deal(ui, seed):
+    ui.app.settings.auto_move = False  # so the line alone decides every move
+    ui.app.settings.animations = False
+    t = ui.app.open_game("canfield")
+    t.start(seed)
+    ui.settle()
+    return t
+
+
+def test_a_whole_canfield_deal_won_through_the_ui(ui):
+    state = new_game("canfield", WON_DEAL)
+    line = search(state, canfield_order, max_nodes=300)
+    assert line is not None, "the pinned deal is winnable"
+    line = shortcut(state, line)
+    assert any(m.count == 3 and m.source == "stock" for m in line)  # three at a time
+    assert any(m.source == "waste" and m.target == "stock" for m in line)  # the stock again
+    t = open_deal(ui, WON_DEAL)
+    ui.screenshot("canfield-deal.png")
+    play_line(ui, t, line)
+    assert t.state.result().status == "won"
+    assert all(len(f.cards) == 13 for f in t.state.foundations)
+    assert t.modal is not None and t.modal.title == "You won!"
+    stats = ui.app.saves.stats("canfield")
+    assert stats["played"] == 1 and stats["won"] == 1
+    ui.frames(30, 40)
+    ui.screenshot("canfield-won.png")
+
+
+def test_the_empty_foundations_show_the_base_rank(ui):
+    t = open_deal(ui, 1)  # the Ten of clubs is the base card
+    assert t.state.marks() == {f"foundation{i}": "10" for i in (1, 2, 3)}
+    ui.frames(2)
+    art, screen = t.art, ui.app.screen
+    for name in ("foundation1", "foundation2", "foundation3"):
+        rect = t.layout.piles[name].rect
+        drawn = pygame.image.tobytes(screen.subsurface(rect).copy(), "RGB")
+        expected = {}
+        for word in ("10", "A", ""):
+            place = t.view._bg.subsurface(rect).copy()
+            place.blit(art.slot(word), (0, 0))
+            expected[word] = pygame.image.tobytes(place, "RGB")
+        assert drawn == expected["10"] != expected["A"]
+    ui.screenshot("canfield-base-rank.png")
+
+
+def test_a_deal_with_only_the_stock_left_ends_stuck_with_cards_in_the_stock(ui, store):
+    # after the Nine of diamonds goes home, the stock's cards that ever show fit nowhere
+    state = build("canfield", {
+        "foundation0": "AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS",
+        "foundation1": "AH 2H 3H 4H 5H 6H 7H 8H 9H", "foundation2": "AD 2D 3D 4D 5D 6D 7D 8D",
+        "foundation3": "AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC",
+        "tableau0": "KH", "tableau1": "QH", "tableau2": "JH", "tableau3": "KD",
+        "reserve": "QS JD 9D", "stock": "KS QD TH TD"}, rest={}, vars={"base": 1})
+    ui.app.saves.save_game("canfield", Session(state).to_dict())
+    ui.app.settings.auto_move = False
+    t = ui.app.open_game("canfield")
+    ui.settle()
+    assert not t.state.is_over() and t.modal is None
+    ui.click(ui.card_point("stock"))  # going round is allowed...
+    ui.settle()
+    assert str(t.state.peek()) == "s-wx3" and not t.state.is_over()
+    ui.drag(ui.card_point("reserve"), ui.card_point("foundation2"), steps=3)
+    ui.settle()
+    assert str(t.state.peek()) == "r-f2"
+    assert t.state.is_over() and t.state.result().status == "stuck"
+    assert t.state.pile["stock"].cards  # said at once, not after clicking round and round
+    assert t.modal is not None and t.modal.title == "No more moves"
+    ui.screenshot("canfield-stuck.png")
