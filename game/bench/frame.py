@@ -142,7 +142,7 @@ def bench_game(app, game_id: str, frames: int) -> dict:
 
 SOLVER_GAMES = ("forty-thieves", "indian-patience")
 SOLVER_EVERY = 30  # frames between two moves (half a second at 60 frames a second)
-SOLVER_GOAL_P95_MS = 8
+SOLVER_GOAL_P95_MS = 16.7  # a 60 Hz frame: the solver takes what the frame has left
 
 
 def _undecided_deal(game_id: str) -> int:
@@ -360,7 +360,8 @@ def main(argv: list[str]) -> int:
         print(f"worst step p95 with the solver thinking (gc frozen, as the client runs): "
               f"{worst_solver:.3f} ms wall clock, {worst_solver_cpu:.3f} ms CPU time (goal <= "
               f"{SOLVER_GOAL_P95_MS} ms): {verdict}")
-        out.update({"solver_slice_ms": 3, "solver_frame_every": SOLVER_EVERY,
+        out.update({"solver_slice_ms": "3 busy, rest of the frame idle (max 12)",
+                    "solver_frame_every": SOLVER_EVERY,
                     "goal_solver_step_p95_ms": SOLVER_GOAL_P95_MS,
                     "worst_solver_step_p95_ms": worst_solver,
                     "worst_solver_step_cpu_p95_ms": worst_solver_cpu,
