@@ -180,3 +180,13 @@ def test_a_deal_with_only_the_stock_left_ends_stuck_with_cards_in_the_stock(ui, 
     assert t.state.pile["stock"].cards  # said at once, not after clicking round and round
     assert t.modal is not None and t.modal.title == "No more moves"
     ui.screenshot("canfield-stuck.png")
+
+
+def test_column_keys_beyond_the_four_columns_change_nothing(ui):
+    t = open_deal(ui, 3)
+    ui.app.keyboard_used = True
+    ui.key(pygame.K_2, frames=2)
+    assert t.input.focus == "tableau1"
+    for key in (pygame.K_5, pygame.K_9, pygame.K_0):
+        ui.key(key, frames=2)  # the focus ring is drawn: no column to draw it on
+        assert t.input.focus == "tableau1"

@@ -120,7 +120,9 @@ class Toolbar:
     def key(self, event) -> bool:
         k, t = event.key, self.table
         if pygame.K_0 <= k <= pygame.K_9:
-            t.input.focus = f"tableau{(k - pygame.K_0 - 1) % 10}"
+            column = f"tableau{(k - pygame.K_0 - 1) % 10}"
+            if column in t.layout.piles:  # a table may have fewer than ten columns
+                t.input.focus = column
         elif k == pygame.K_s:
             t.turn("stock")
         elif k == pygame.K_d:
