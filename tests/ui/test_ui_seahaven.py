@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from test_ui_canfield import play_line, search, shortcut
 
+import pygame
+
 from game.core import Move, new_game
 from game.session import Session
 from tests.core.positions import build
@@ -85,3 +87,12 @@ def test_a_deal_with_no_move_left_ends_stuck(ui):
     assert t.state.is_over() and t.state.result().status == "stuck"
     assert t.modal is not None and t.modal.title == "No more moves"
     ui.screenshot("seahaven-stuck.png")
+
+
+def test_the_waste_key_on_a_table_without_a_waste_changes_nothing(ui):
+    t = open_deal(ui, 3)
+    ui.app.keyboard_used = True
+    ui.key(pygame.K_3, frames=2)
+    for key in (pygame.K_w, pygame.K_s):
+        ui.key(key, frames=2)  # the focus ring is drawn: there is no waste to draw it on
+        assert t.input.focus == "tableau2" and not t.state.history

@@ -132,7 +132,8 @@ class Toolbar:
         elif k == pygame.K_h:
             self.show_hint()
         elif k == pygame.K_w:
-            t.input.focus = "waste"
+            if "waste" in t.layout.piles:  # a table may have no waste
+                t.input.focus = "waste"
         else:
             return False
         return True
