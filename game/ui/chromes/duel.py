@@ -5,16 +5,23 @@ Stop! call catches a slip; the end screen with the match.
 
 Each seat is a person or the computer (Session.seats): one person against the computer ("you"
 and "the computer"), two people at one screen, or the computer against itself to watch.
+
+What a game may add: ``counts(seat)`` (printed as "name n" in its own order), ``opening(names)``
+(who starts and why, in words; Russian Bank's default sentence otherwise), a ``noun`` on its
+pile classes (the word the move log uses, else the pile's kind), and in its layout a
+"turn_button" rect: then End turn is a big button on the table there, naming whose turn it is
+and pointing at their side (the manual's turn button in Battle solitaire).
 """
 
 from __future__ import annotations
 
 import pygame
 
-from game.core import Match
+from game.core import GameState, Match
 from game.session import PACES, describe, seat_title
 
 from .. import theme
+from ..layouts import layout_data
 from ..widgets import Button, EndPanel, SeatPicker
 
 PANEL_X = 916
@@ -56,7 +63,17 @@ class SidePanel:
             Button((x + half + 10, 560, half, 44), "Menu", self.app.title, size=22,
                    name="Menu"),
         ]
+        self.turn_button = self.place_turn_button(layout_data(table.game_id).get("turn_button"))
         self.load_match()
+
+    def place_turn_button(self, rect) -> Button | None:
+        """With a "turn_button" in the layout, End turn moves onto the table, big, there."""
+        if rect is None:
+            return None
+        button = self.buttons[1]
+        button.rect = pygame.Rect(rect)
+        button.label, button.style = "", "primary"  # what it says is drawn over it (draw_over)
+        return button
 
     @property
     def session(self):
@@ -146,7 +163,10 @@ class SidePanel:
         self.log = []
         s = self.session
         first = s.to_move
-        if len(s.humans) == 1 and s.is_human(first):
+        opening = getattr(s.state, "opening", None)
+        if opening is not None:
+            self.table.say(opening([self.name(seat) for seat in range(len(s.seats))]), "info")
+        elif len(s.humans) == 1 and s.is_human(first):
             self.table.say("Your top reserve card is lower: you start. Click your hand to "
                            "turn a card.", "info")
         else:
@@ -200,13 +220,21 @@ class SidePanel:
             return ""
         if move.source == move.target:
             return f"{who}: turned up a hand card"
-        card = src[-move.count][0]
+        card, up = src[-move.count]
         target = before.get(move.target, [])
         kind = move.target.rstrip("0123456789")
+        piles = self.session.state.pile
+        noun = getattr(piles.get(move.target), "noun", kind)
+        if not target and move.count == 1 and kind == "hand":  # a pile turned back into the hand
+            whose = "your" if self.name(mover) == "you" else "their"
+            source = getattr(piles.get(move.source), "noun", move.source.rstrip("0123456789"))
+            return f"{who}: turned {whose} {source} back into {whose} hand"
+        if not up:  # a face-down card turned onto a pile
+            return f"{who}: turned up the {card.name}"
         if kind == "foundation":
             where = "to a foundation"
         elif kind == "house":
-            where = f"onto the {target[-1][0].name}" if target else "to an empty house"
+            where = f"onto the {target[-1][0].name}" if target else f"to an empty {noun}"
         else:
             owner = int(move.target[-1])
             if owner == mover:
@@ -243,6 +271,11 @@ class SidePanel:
     def update(self, dt: float) -> None:
         if self.banner and self.app.time_ms >= self.banner[2]:
             self.banner = None
+        self.buttons[0].visible = self.has_calls()
+
+    def has_calls(self) -> bool:
+        """The game has Stop! calls (else its Stop! button is not shown)."""
+        return type(self.session.state).call_stop is not GameState.call_stop
 
     def key(self, event) -> bool:
         k, t = event.key, self.table
@@ -345,10 +378,8 @@ class SidePanel:
         theme.blit_text(screen, label, box.center, 28, theme.INK, bold=True, anchor="center")
         y = 136
         for seat in range(len(s.seats)):
-            c = s.state.counts(seat)
-            theme.blit_text(screen, f"{self.title(seat)}: reserve "
-                            f"{c['reserve']} · hand {c['hand']} · waste {c['waste']}", (x, y), 20,
-                            theme.INK)
+            counts = " · ".join(f"{what} {n}" for what, n in s.state.counts(seat).items())
+            theme.blit_text(screen, f"{self.title(seat)}: {counts}", (x, y), 20, theme.INK)
             y += 26
         game_no = self.match.games + (0 if s.recorded else 1)
         theme.blit_text(screen, f"{self.match_line(self.match.scores)} (game {game_no})",
@@ -392,10 +423,58 @@ class SidePanel:
             return "Click your hand to turn up a card."
         if hand.down < len(hand.cards):
             return "Play on, then put the hand card on your waste to end your turn."
+        turn = s.state.turn_move(hand.name)
+        if turn is not None and turn.source != hand.name:  # a pile turns back into the hand
+            noun = getattr(s.state.pile[turn.source], "noun", "pile")
+            return f"Click your empty hand to turn your {noun} back into it."
+        if self.turn_button is not None:
+            return "Press the turn button when you can't (or don't want to) move any more."
         return ""
 
+    def draw_turn_button(self, screen) -> None:
+        """The turn button on the table: whose turn it is, a red arrow tip at their side, and
+        what pressing it does."""
+        b, s = self.turn_button, self.session
+        rect = b.rect
+        if s.is_over():
+            title, note = "Game over", ""
+        else:
+            seat = s.to_move
+            title = self.title(seat)
+            if b.enabled:
+                note = "press to end the turn"
+            elif not s.is_human(seat):
+                note = "is thinking..." if s.thinking else "is playing"
+            else:
+                note = ""
+            seats = self.table.layout.seat_names
+            if seat < len(seats):  # the arrow points at the side of the player on turn
+                tx, ty = seats[seat]
+                dx, dy = tx - rect.centerx, ty - rect.centery
+                if abs(dx) >= abs(dy):
+                    sign = 1 if dx > 0 else -1
+                    base = rect.right + 2 if sign > 0 else rect.left - 2
+                    tip = [(base + 24 * sign, rect.centery), (base, rect.centery - 18),
+                           (base, rect.centery + 18)]
+                else:
+                    sign = 1 if dy > 0 else -1
+                    base = rect.bottom + 2 if sign > 0 else rect.top - 2
+                    tip = [(rect.centerx, base + 24 * sign), (rect.centerx - 18, base),
+                           (rect.centerx + 18, base)]
+                pygame.draw.polygon(screen, (205, 40, 35), tip)
+                pygame.draw.polygon(screen, (255, 190, 170), tip, 2)
+        ink = theme.INK if b.enabled else theme.INK_DIM
+        theme.blit_text(screen, title, (rect.centerx, rect.y + (10 if note else 22)), 32, ink,
+                        bold=True, anchor="midtop")
+        if note:
+            theme.blit_text(screen, note, (rect.centerx, rect.bottom - 28), 18, ink,
+                            anchor="midtop")
+
     def draw_over(self, screen) -> None:
-        """A Stop! banner stands over the panel's top, never over the cards in play."""
+        """The turn button's words (when it lies on the table). A Stop! banner stands over the
+        panel's top, never over the cards in play."""
+        if self.turn_button is not None:
+            self.draw_turn_button(screen)
         if self.banner:
             title, text, _ = self.banner
             w = theme.W - PANEL_X - 12

@@ -1,0 +1,40 @@
+"""Battle solitaire, as the manual draws it: the eight shared piles in a row at the top (fanning
+down), the eight foundations on the right, each player's penalty pile, hand and reserve pile at
+the bottom (player 0 on the left, from the corner inwards; player 1 mirrored on the right) and
+the big turn button between them, in the middle of the bottom; a side panel on the right."""
+
+W, H = 72, 100
+TABLE_RIGHT = 908
+CENTRE = TABLE_RIGHT // 2
+TOP = 12
+STEP = W + 12
+HOUSE_X = [16 + i * STEP for i in range(8)]
+FOUNDATION_X = (740, 740 + W + 10)
+ROWS = [TOP + i * (H + 8) for i in range(4)]
+BOTTOM = 550
+NAME_Y = BOTTOM - 30
+# player 0 from the left corner inwards: penalty pile, hand, reserve pile; player 1 mirrored
+LEFT = [16 + i * (W + 22) for i in range(3)]
+RIGHT = [TABLE_RIGHT - W - x for x in LEFT]
+OWN = {"badge": "below"}
+BUTTON_W, BUTTON_H = 300, 84
+
+LAYOUT = {
+    "card": (W, H), "fan": "down", "own_backs": True, "table_right": TABLE_RIGHT,
+    "piles": [
+        ("reserve0", LEFT[0], BOTTOM, {**OWN, "empty": "penalty"}),
+        ("hand0", LEFT[1], BOTTOM, {**OWN, "empty": "hand"}),
+        ("waste0", LEFT[2], BOTTOM, {**OWN, "empty": "reserve"}),
+        *((f"house{i}", HOUSE_X[i], TOP, {"fan": (0, 24), "limit": NAME_Y - 8})
+          for i in range(8)),
+        *((f"foundation{i}", FOUNDATION_X[i // 4], ROWS[i % 4], {"slot": "A"})
+          for i in range(8)),
+        ("waste1", RIGHT[2], BOTTOM, {**OWN, "empty": "reserve"}),
+        ("hand1", RIGHT[1], BOTTOM, {**OWN, "empty": "hand"}),
+        ("reserve1", RIGHT[0], BOTTOM, {**OWN, "empty": "penalty"}),
+    ],
+    "seats": [(LEFT[0], NAME_Y), (RIGHT[2], NAME_Y)],
+    # the manual's big button in the middle of the bottom: it names whose turn it is, points
+    # at their piles, and ends the turn when pressed
+    "turn_button": (CENTRE - BUTTON_W // 2, BOTTOM + (H - BUTTON_H) // 2, BUTTON_W, BUTTON_H),
+}
