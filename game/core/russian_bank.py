@@ -34,6 +34,7 @@ import random
 from .cards import SUITS, Rng, card_key, pack, shuffled
 from .info import GameInfo, Option
 from .moves import PASS, STOP, IllegalMove, Move
+from .match import Match  # noqa: F401 (game.core.Match; it lives in match.py)
 from .state import ANY, REGISTRY, Breach, Foundation, GameState, Pile, Result, StopCall, _Entry
 
 RULES = """# Russian Bank
@@ -584,45 +585,6 @@ class RussianBank(GameState):
         if isinstance(value, int) and value < 0:
             raise ValueError(f"{name} can't be negative")
         return value
-
-
-class Match:
-    """Games of Russian Bank until a player reaches the target score (default 300)."""
-
-    def __init__(self, target: int = 300, scores=(0, 0), games: int = 0):
-        if type(target) is not int or target < 1:
-            raise ValueError("the target score must be a whole number >= 1")
-        self.target, self.scores, self.games = target, list(scores), games
-
-    def record(self, result: Result) -> None:
-        if result is None:
-            raise ValueError("the game is not over")
-        self.games += 1
-        if result.winner is not None:
-            self.scores[result.winner] += result.points
-
-    @property
-    def winner(self) -> int | None:
-        best = max((0, 1), key=lambda p: self.scores[p])
-        return best if self.scores[best] >= self.target and self.scores[0] != self.scores[1] else None
-
-    def is_over(self) -> bool:
-        return self.winner is not None
-
-    def to_dict(self) -> dict:
-        return {"target": self.target, "scores": list(self.scores), "games": self.games}
-
-    @classmethod
-    def from_dict(cls, data) -> "Match":
-        try:
-            scores = data["scores"]
-            if (not isinstance(scores, list) or len(scores) != 2
-                    or any(type(s) is not int or s < 0 for s in scores)
-                    or type(data["games"]) is not int or data["games"] < 0):
-                raise ValueError
-            return cls(data["target"], scores, data["games"])
-        except (KeyError, TypeError, ValueError):
-            raise ValueError(f"not a saved match: {data!r}") from None
 
 
 REGISTRY[RussianBank.game_id] = RussianBank
