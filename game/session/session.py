@@ -8,15 +8,24 @@ thinking in slices, the solver's help, the save and what the statistics record.
     s.follow_up()              # the next automatic move (safe card home, Finish, forced pass)
     s.undo(); s.redo()         # False when there is nothing to undo / redo
     s.advance(budget_ms)       # computer seats think and play for at most about budget_ms
-    s.call_stop()              # a person calls Stop! on the other seat's last move
+    s.call_stop()              # a person calls Stop! (or knocks) on another seat's last move
     d = s.to_dict(); Session.from_dict(d)   # the save: JSON-safe, versioned, validated
 
 Undo takes back a move and the automatic moves that followed it together (a group). In a game
 with several seats it takes back only the moves of the person to move, in the current turn.
 
 ``events`` collects what happened that a table shows in words (the client drains it):
-("call", seat, StopCall) a right or wrong Stop! call; ("pass", seat) a forced pass;
-("turn", seat) a new turn began.
+("call", seat, StopCall) a right or wrong Stop! call (or knock); ("pass", seat) a forced
+pass; ("turn", seat) a new turn began.
+
+Calls with more than two seats (Chinese Patience's knocks): any seat but the offender's may
+call. A person calls with ``call_stop()`` (the caller is the person given, else the first
+person from the offender's left); after a breach the computer seats are asked in seat order
+from the offender's left, and the first that decides to call makes the call (``pending_call``).
+
+Statistics: ``record()`` is the one person's game against the computer (None when people play
+each other or the computer plays itself); ``seat_results()`` gives every seat's kind
+("person", or the computer's level) and whether it won, for the statistics per seat kind.
 """
 
 from __future__ import annotations
@@ -140,15 +149,20 @@ class Session:
         else:
             self.state.push(move)
 
+    def _others(self, seat: int) -> list[int]:
+        """The other seats, from ``seat``'s left (the next in play) round."""
+        n = len(self.seats)
+        return [(seat + step) % n for step in range(1, n)]
+
     def _ask_for_call(self) -> None:
-        """After a breach, a computer opponent decides whether it will call Stop!."""
+        """After a breach, the computer seats other than the offender's decide, one after the
+        other from the offender's left, whether to call; the first that does will call."""
         b = self.state.breach
         if b is None or self.state.is_over():
             return
-        for seat in range(len(self.seats)):
-            if seat != b.player and not self.is_human(seat):
-                if self._bot(seat).calls_stop(self.state):
-                    self.pending_call = seat
+        for seat in self._others(b.player):
+            if not self.is_human(seat) and self._bot(seat).calls_stop(self.state):
+                self.pending_call = seat
                 return
 
     def follow_up(self) -> Move | None:
@@ -239,22 +253,29 @@ class Session:
 
     # ------------------------------------------------------------------ Stop!
     def can_call_stop(self) -> bool:
-        """A person may call Stop! on the other seat's last move (in a game that has calls)."""
+        """A person may call Stop! (knock) on another seat's last move (in a game that has
+        calls): a person sits at one of the other seats."""
         mover = self.last_mover()
         return (mover is not None and self._calls and not self.state.is_over()
-                and self.pending_call is None and len(self.seats) == 2
-                and self.is_human(1 - mover))
+                and self.pending_call is None
+                and any(self.is_human(seat) for seat in self._others(mover)))
 
     @property
     def _calls(self) -> bool:
         return type(self.state).call_stop is not GameState.call_stop
 
-    def call_stop(self):
-        """A person calls Stop! on the other seat's last move; the StopCall says how it went.
-        A right call takes the move back, plays the compulsory move and ends the turn."""
+    def call_stop(self, caller: int | None = None):
+        """A person calls Stop! (knocks) on another seat's last move; the StopCall says how it
+        went. What a right call does is the game's (Russian Bank: the move is taken back, the
+        compulsory move played and the turn ends). ``caller``: the person's seat (default: the
+        first person from the offender's left)."""
         if not self.can_call_stop():
             raise IllegalMove("There is no move of the other player to call Stop! on.")
-        caller = 1 - self.last_mover()
+        others = [seat for seat in self._others(self.last_mover()) if self.is_human(seat)]
+        if caller is None:
+            caller = others[0]
+        elif caller not in others:
+            raise IllegalMove("Only a person at another seat may call on this move.")
         return self._call(caller)
 
     def _call(self, caller: int):
@@ -422,6 +443,15 @@ class Session:
             won = r is not None and r.winner == you
         return {"won": bool(won), "moves": self.move_count, "seconds": round(self.elapsed, 2),
                 "assisted": self.assisted}
+
+    def seat_results(self) -> list[tuple[str, bool]]:
+        """Every seat's kind ("person", or the computer's level: "easy", "hard"...) and
+        whether it won this game (an unfinished or drawn game: nobody won). The statistics per
+        seat kind count each seat's game under its kind."""
+        r = self.state.result()
+        winner = r.winner if r is not None and len(self.seats) > 1 else None
+        return [("person" if is_human(seat) else level_of(seat), i == winner)
+                for i, seat in enumerate(self.seats)]
 
     # ------------------------------------------------------------------ the save
     def to_dict(self) -> dict:

@@ -70,8 +70,15 @@ class Settings:
         return out
 
     def seats(self, game_id: str) -> tuple[str, ...]:
+        """Who plays new deals: the stored seats, fitted to the number of players when the
+        game's options say it (a ``players`` option): missing seats get the default computer
+        seat, extra seats are dropped."""
         stored = self.games.get(game_id, {}).get("seats")
-        return tuple(stored) if stored else default_seats(game_id)
+        seats = tuple(stored) if stored else default_seats(game_id)
+        players = self.options(game_id).get("players")
+        if players and len(seats) != players:
+            seats = (seats + default_seats(game_id, players)[len(seats):])[:players]
+        return seats
 
     def match_target(self, game_id: str) -> int | None:
         match = info(game_id).match

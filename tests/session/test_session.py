@@ -263,3 +263,74 @@ def test_property_undo_restores_exactly_and_every_save_round_trips(game_id, seed
                 assert s.state.to_dict() == snapshot["state"]
         data = json.loads(json.dumps(s.to_dict()))
         assert Session.from_dict(data).to_dict() == data
+
+
+# ---------------------------------------------------------------------------- more seats
+def knock_session(seats):
+    """Chinese Patience, three seats, "knock" priorities: seat 0 to move may load its 3H
+    although it must go to the foundation first (a breach)."""
+    from tests.core.test_chinese_patience import KINGS, cp
+    state = cp(KINGS | {"waste0": "9S 3H", "foundation0": "AH 2H", "waste1": "4H"},
+               players=3, priorities="knock")
+    return Session(state, seats)
+
+
+def test_with_three_seats_the_computers_are_asked_to_knock_from_the_offenders_left():
+    s = knock_session(("human", "computer:easy", "computer:hard"))
+    s.play(Move("waste0", "waste1"))  # a breach: the 3H had to go to its foundation
+    assert s.state.breach is not None
+    assert s.pending_call in (1, 2)  # Easy may let it pass; Hard, asked next, knocks
+    caller = s.pending_call
+    n = s.state.own_cards(0)
+    assert s.advance(100, max_moves=1) == [STOP]
+    kind, seat, call = s.events[-1]
+    assert kind == "call" and seat == caller and call.right
+    assert s.state.own_cards(0) == n + 2 and s.to_move == 1  # a penalty card from each
+    assert not s.can_undo()
+
+
+def test_any_person_at_another_seat_may_knock_and_says_who():
+    s = knock_session(("human", "human", "human"))
+    s.play(Move("waste0", "waste1"))
+    assert s.pending_call is None and s.can_call_stop()
+    with pytest.raises(IllegalMove):
+        s.call_stop(caller=0)  # not on your own move
+    assert s.call_stop(caller=2).right
+    assert s.events[-1][:2] == ("call", 2)
+    s = knock_session(("human", "computer:easy", "human"))
+    s.play(Move("waste0", "waste1"))
+    if s.pending_call is None:  # Easy let it pass: the person at seat 2 knocks
+        assert s.can_call_stop() and s.call_stop().right and s.events[-1][:2] == ("call", 2)
+
+
+def test_no_person_to_knock_means_no_knock_button():
+    s = knock_session(("human", "computer:hard", "computer:hard"))
+    s.play(Move("waste0", "foundation0"))
+    assert not s.can_call_stop()  # your own move: only the others may knock
+
+
+def test_seat_results_give_every_seats_kind_and_who_won():
+    from tests.core.test_chinese_patience import KINGS, cp
+    state = cp(KINGS | {"stock0": "", "waste0": "3H", "foundation0": "AH 2H"}, players=3,
+               rest=["stock1", "stock2"])
+    s = Session(state, ("human", "computer:easy", "computer:hard"))
+    assert s.seat_results() == [("person", False), ("easy", False), ("hard", False)]
+    s.play(Move("waste0", "foundation0"))
+    assert s.is_over()
+    assert s.seat_results() == [("person", True), ("easy", False), ("hard", False)]
+    assert s.record()["won"] is True  # and the one person's own statistics
+
+
+def test_new_deals_seats_follow_the_number_of_players_in_settings():
+    from game.session import Settings
+    settings = Settings()
+    assert settings.seats("chinese-patience") == ("human", "computer:medium")
+    settings.set_option("chinese-patience", "players", 4)
+    assert settings.seats("chinese-patience") == ("human",) + ("computer:medium",) * 3
+    settings.set_seats("chinese-patience", ("human", "computer:hard", "human", "computer:easy"))
+    settings.set_option("chinese-patience", "players", 3)
+    assert settings.seats("chinese-patience") == ("human", "computer:hard", "human")
+    assert settings.seats("russian-bank") == ("human", "computer:medium")
+    s = Session.new("chinese-patience", seed=5, seats=settings.seats("chinese-patience"),
+                    **settings.options("chinese-patience"))
+    assert s.state.player_count == 3 and len(s.seats) == 3
