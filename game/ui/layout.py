@@ -113,15 +113,16 @@ class Layout:
         return list(self.piles)
 
 
-_LAYOUTS: dict[str, Layout] = {}
+_LAYOUTS: dict[tuple, Layout] = {}
 
 
-def layout_for(game_id: str) -> Layout:
-    """The game's layout (made once per game)."""
-    layout = _LAYOUTS.get(game_id)
+def layout_for(game_id: str, players: int | None = None) -> Layout:
+    """The game's layout (made once per game; for a game whose layout data is given per
+    number of players, once per number: ``players``, else the smallest)."""
+    layout = _LAYOUTS.get((game_id, players))
     if layout is None:
         from .layouts import layout_data
-        layout = _LAYOUTS[game_id] = Layout(layout_data(game_id))
+        layout = _LAYOUTS[(game_id, players)] = Layout(layout_data(game_id, players))
     return layout
 
 

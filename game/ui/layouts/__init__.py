@@ -13,6 +13,10 @@
         empty place ("empty")
     "seats": [(x, y), ...]   where each seat's name is written (games with several seats)
 
+A game whose table depends on its number of players gives one such dict per number instead:
+``LAYOUT = {2: {...}, 3: {...}, 4: {...}}`` (``layout_data(game_id, players)`` picks one; the
+smallest number when none is given).
+
 ``shapes.py`` builds the layouts several games share.
 """
 
@@ -21,6 +25,9 @@ from __future__ import annotations
 import importlib
 
 
-def layout_data(game_id: str) -> dict:
+def layout_data(game_id: str, players: int | None = None) -> dict:
     module = importlib.import_module(f"{__name__}.{game_id.replace('-', '_')}")
-    return module.LAYOUT
+    layout = module.LAYOUT
+    if layout and all(isinstance(k, int) for k in layout):  # one per number of players
+        return layout[players if players in layout else min(layout)]
+    return layout
