@@ -14,6 +14,8 @@ from game.core import GAMES, PASS, STOP, IllegalMove, Move, from_dict, new_game
 def saved(game_id="forty-thieves", moves=12):
     state = new_game(game_id, seed=9)
     for _ in range(moves):
+        if not state.legal_moves():
+            break
         state.push(state.legal_moves()[-1])
     return state.to_dict()
 
@@ -130,7 +132,7 @@ def test_fuzzed_saves_either_load_or_raise_value_error(game_id, data, value):
         state = from_dict(json.loads(json.dumps(d)))
     except ValueError:
         return
-    assert sum(len(p) for p in state.piles().values()) == 104
+    assert sum(len(p) for p in state.piles().values()) == len(state.CARDS)
     state.legal_moves()
 
 
@@ -179,8 +181,9 @@ def test_a_move_names_its_piles_in_text(args):
 @pytest.mark.parametrize("move", [PASS, STOP, "pass", "stop"])
 def test_a_pass_or_a_call_in_a_game_without_them_is_refused_in_words(game_id, move):
     state = new_game(game_id, seed=2)
-    if game_id == "russian-bank" and state.legal_moves() == [PASS]:
-        return
+    as_move = Move.parse(move) if isinstance(move, str) else move
+    if as_move in state.legal_moves():
+        return  # a game with a pass (Russian Bank with nothing left, Battle solitaire)
     with pytest.raises(IllegalMove) as e:
         state.push(move)
     assert str(e.value)[0].isupper() and str(e.value).endswith(".")

@@ -158,6 +158,8 @@ class Toolbar:
         else:
             lines = [f"No more moves: deal {s.state.seed} is stuck after {moves} moves "
                      f"({time}).", "Take moves back, restart the deal or try a new one."]
+            if result.reason and result.reason != "No more moves.":
+                lines.insert(1, result.reason)  # what the game says is left, in its words
             t.modal = EndPanel(t, "No more moves", lines,
                                [("Undo", self._undo_from_end, "normal"),
                                 ("Restart", lambda: t.restart(False), "normal"),
