@@ -88,6 +88,10 @@ window.boot = async function () {
 """
 
 
+READ_LOCAL_STORAGE = ("() => Object.fromEntries(Object.keys(localStorage)"
+                      ".map(k => [k, localStorage.getItem(k)]))")
+
+
 class _Handler(http.server.SimpleHTTPRequestHandler):
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
                       ".wasm": "application/wasm", ".mjs": "text/javascript",
@@ -201,8 +205,7 @@ class PyodidePage:
         self.python_version = self._boot()
 
     def local_storage(self) -> dict:
-        return self.page.evaluate(
-            "() => Object.fromEntries(Object.keys(localStorage).map(k => [k, localStorage.getItem(k)]))")
+        return self.page.evaluate(READ_LOCAL_STORAGE)
 
     def __exit__(self, *exc):
         page = getattr(self, "page", None)
@@ -520,8 +523,7 @@ class ClientPage:
         return image
 
     def local_storage(self) -> dict:
-        return self.page.evaluate(
-            "() => Object.fromEntries(Object.keys(localStorage).map(k => [k, localStorage.getItem(k)]))")
+        return self.page.evaluate(READ_LOCAL_STORAGE)
 
 
 def serve_client(port: int = 8001) -> None:

@@ -9,13 +9,14 @@ Figures (the last line printed is one JSON object with all of them):
   (a new browser context: nothing cached) and warm (the same context again), median of a few
   loads, with the load's steps (Pyodide loaded, files fetched, main.py running).
 - ``frame_p95_ms`` per table while dragging: the top card of the tallest column (your reserve
-  in Russian Bank) is dragged around for a few seconds, one mouse move per frame. A frame's
+  in Russian Bank) is dragged around for a few seconds, a mouse move every frame or two. A frame's
   time is what the game's frame took inside the animation frame (input, update, draw, flip):
-  it must stay under 16.7 ms for 60 frames a second. The solitaires are dealt a deal the solver
-  does not decide (the first one the winnable list leaves out), so it thinks all along, as it
-  does after every move. Also the animation frames' intervals (p95) and the share missed.
+  it must stay under 16.7 ms for 60 frames a second (a frame with nothing new draws nothing).
+  The solitaires are dealt a deal the solver thinks long about (THINKING_DEALS), so it thinks
+  all along, as it does after every move. Also the animation frames' intervals (p95) and the
+  share missed.
 - ``frame_p95_thinking_ms``: the same with no input while the light's solver thinks (it gets
-  most of an idle frame), on a deal it does not decide.
+  most of an idle frame), on that deal.
 - ``idle_cpu_percent`` per table at rest (nothing moving, no input, the solver done or not
   needed): CPU time of every Chromium process over the wall time (one core = 100), and the
   game's own frame work as a share of the wall time.
@@ -24,8 +25,11 @@ Figures (the last line printed is one JSON object with all of them):
   and how many reached a verdict within the cap. The same natively (the desktop client, SDL's
   dummy video driver, its frame loop at 60 frames a second: clock.tick(60) then App.step, as
   ``game.ui.app.main``), after the browser has closed. ``solver_ratio``: browser median over
-  native median. Each side first opens the table on a deal outside the list (warm code and
+  native median. Each side has the table open on a deal outside the list first (warm code and
   card art; a deal solved once is remembered by the solver).
+
+One page per table: the solitaires' page drags, rests while the solver thinks, plays the light's
+deals, then a quick deal and rests; Russian Bank's drags and rests.
 
 Goals: frame p95 <= 16.7 ms on every table; idle CPU <= 15 %; solver_ratio <= 2.
 ``--quick`` (fewer loads, deals and seconds) finishes in under 3 minutes. The machine's load
@@ -46,9 +50,11 @@ import time
 GAMES = ("forty-thieves", "indian-patience", "russian-bank")
 SOLITAIRES = ("forty-thieves", "indian-patience")
 # Fixed deals for the light (won by the solver natively in 0.1 to 1.4 s of thinking, two proved
-# lost); --quick plays the first three of each list.
+# lost); --quick plays the first three of each list. THINKING_DEALS: deals the solver thinks
+# about for many seconds (7 s and the whole 10 s budget natively), for the frames while it thinks.
 LIGHT_DEALS = {"forty-thieves": [4, 7, 28, 6, 19, 2, 12, 333, 404],
                "indian-patience": [11, 12, 6, 1, 7, 331, 64, 33, 3]}
+THINKING_DEALS = {"forty-thieves": 156, "indian-patience": 10}
 FRAME_GOAL_MS = 1000 / 60
 IDLE_GOAL_PERCENT = 15
 SOLVER_GOAL_RATIO = 2
@@ -115,13 +121,6 @@ def first_frames(browser, site, loads: int) -> dict:
             "cold_steps_ms": {k: round(statistics.median(m[k] for m in steps)) for k in keys}}
 
 
-def _undecided_deal(game_id: str) -> int:
-    from game.ai.deals import winnable_deals
-
-    listed = set(winnable_deals(game_id))
-    return next(d for d in range(1, 10_000) if d not in listed)
-
-
 def _your_turn_deal() -> int:
     from game.core import new_game
 
@@ -147,116 +146,123 @@ def _open_table(browser, site, game_id: str, deal: int, **settings):
     return c
 
 
-def drag_frames(browser, site, game_id: str, seconds: float) -> dict:
-    c = _open_table(browser, site, game_id, _undecided_deal(game_id)
-                    if game_id in SOLITAIRES else _your_turn_deal())
-    try:
-        piles = c.state().piles()
-        names = [n for n in piles if n.startswith(("tableau", "reserve0")) and piles[n]
-                 and piles[n][-1][1]]
-        source = max(names, key=lambda n: len(piles[n]))
-        x0, y0 = c.card_point(source)
-        page = c.page
-        page.mouse_move(x0, y0)
-        page.page.mouse.down()
-        page.wait_frames(2)
-        page.record_frames(True)
-        t0, i = time.perf_counter(), 0
-        while time.perf_counter() - t0 < seconds:
-            a = i / 40.0
-            page.mouse_move(640 + 420 * math.sin(a), 380 + 220 * math.sin(a * 1.7))
-            page.wait_frames(1)
-            i += 1
-        rec = page.record_frames(False)
-        dragging = c.probe("dragging")
-        page.page.mouse.up()
-        page.wait_frames(2)
-        page.check()
-    finally:
-        c.page.close()
+def _frames(rec: dict) -> dict:
     work, gaps = rec["work"], rec["intervals"]
-    return {"dragged_from": source, "dragging": dragging, "frames": len(work),
-            "moves": i, "frame_median_ms": _r(statistics.median(work), 2),
+    return {"frames": len(work), "frame_median_ms": _r(statistics.median(work), 2),
             "frame_p95_ms": _r(_pct(work, 0.95), 2), "frame_max_ms": _r(max(work), 2),
             "interval_p95_ms": _r(_pct(gaps, 0.95), 2),
             "missed_share": _r(sum(1 for g in gaps if g > 1.5 * FRAME_GOAL_MS) / len(gaps), 3)}
 
 
-def idle_cpu(browser, site, game_id: str, seconds: float) -> dict:
-    """A table at rest: a deal the solver decides at once (so it is done), or your turn."""
-    from game.ai.deals import fastest
+def drag_frames(c, seconds: float) -> dict:
+    """The top card of the tallest column (your reserve) dragged around, a move a frame or
+    so, for ``seconds``; a frame without a move may draw nothing (the screen at rest)."""
+    piles = c.state().piles()
+    names = [n for n in piles if n.startswith(("tableau", "reserve0")) and piles[n]
+             and piles[n][-1][1]]
+    source = max(names, key=lambda n: len(piles[n]))
+    x0, y0 = c.card_point(source)
+    page = c.page
+    page.mouse_move(x0, y0)
+    page.page.mouse.down()
+    page.wait_frames(2)
+    page.record_frames(True)
+    t0, i = time.perf_counter(), 0
+    while time.perf_counter() - t0 < seconds:
+        a = i / 40.0
+        page.mouse_move(640 + 420 * math.sin(a), 380 + 220 * math.sin(a * 1.7))
+        page.wait_frames(1)
+        i += 1
+    rec = page.record_frames(False)
+    dragging = c.probe("dragging")
+    page.page.mouse.move(x0, y0)  # back where it came from: no move is made
+    page.page.mouse.up()
+    c.settled()
+    page.check()
+    return {"dragged_from": source, "dragging": dragging, "moves": i, **_frames(rec)}
 
-    deal = fastest(game_id)[0] if game_id in SOLITAIRES else _your_turn_deal()
-    c = _open_table(browser, site, game_id, deal)
-    try:
-        if game_id in SOLITAIRES:
-            c.wait("probe['light']()[0] is not None", timeout_s=60, what="the solver's verdict")
-        time.sleep(1.0)
-        c.page.record_frames(True)
-        cpu0, t0 = chromium_cpu_seconds(), time.perf_counter()
-        time.sleep(seconds)
-        cpu1, t1 = chromium_cpu_seconds(), time.perf_counter()
-        rec = c.page.record_frames(False)
-        c.page.check()
-    finally:
-        c.page.close()
+
+def thinking_frames(c, seconds: float) -> dict:
+    """Frames with no input while the light's solver thinks (it gets most of an idle frame;
+    the frames must still come 60 a second)."""
+    c.page.record_frames(True)
+    time.sleep(seconds)
+    rec = c.page.record_frames(False)
+    c.page.check()
+    return {"still_thinking": c.light()[0] is None, **_frames(rec)}
+
+
+def idle_cpu(c, seconds: float) -> dict:
+    """The table at rest (nothing moving, no input, nothing to think about): CPU time of the
+    Chromium processes (this page's browser holds no other page) over the wall time."""
+    time.sleep(1.0)
+    c.page.record_frames(True)
+    cpu0, t0 = chromium_cpu_seconds(), time.perf_counter()
+    time.sleep(seconds)
+    cpu1, t1 = chromium_cpu_seconds(), time.perf_counter()
+    rec = c.page.record_frames(False)
+    c.page.check()
     wall = t1 - t0
-    return {"deal": deal, "seconds": _r(wall, 2),
-            "idle_cpu_percent": _r(100 * (cpu1 - cpu0) / wall, 1),
+    return {"seconds": _r(wall, 2), "idle_cpu_percent": _r(100 * (cpu1 - cpu0) / wall, 1),
             "game_frame_work_percent": _r(100 * sum(rec["work"]) / 1000 / wall, 1),
             "frames_per_s": _r(len(rec["work"]) / wall, 1),
             "frame_median_ms": _r(statistics.median(rec["work"]), 2) if rec["work"] else None}
 
 
-def thinking_frames(browser, site, game_id: str, seconds: float) -> dict:
-    """Frames while the light's solver thinks at rest (no input): it gets most of an idle
-    frame, and the frames must still come 60 a second. A deal it does not decide."""
-    c = _open_table(browser, site, game_id, _undecided_deal(game_id), winnable_light=True)
-    try:
-        c.page.record_frames(True)
-        time.sleep(seconds)
-        rec = c.page.record_frames(False)
-        thinking = c.light()[0] is None
-        c.page.check()
-    finally:
-        c.page.close()
-    work, gaps = rec["work"], rec["intervals"]
-    return {"still_thinking": thinking, "frames": len(work),
-            "frame_median_ms": _r(statistics.median(work), 2),
-            "frame_p95_ms": _r(_pct(work, 0.95), 2), "frame_max_ms": _r(max(work), 2),
-            "interval_p95_ms": _r(_pct(gaps, 0.95), 2),
-            "missed_share": _r(sum(1 for g in gaps if g > 1.5 * FRAME_GOAL_MS) / len(gaps), 3)}
-
-
-def browser_verdicts(browser, site, game_id: str, deals, cap_s: float) -> dict:
-    """The light's verdict on each deal, played by number. The table is opened first on a
-    deal outside the list (the card art made, the code warm; a deal once solved would be
-    known to the solver and answered at once)."""
+def browser_verdicts(c, deals, cap_s: float) -> dict:
+    """The light's verdict on each deal, played by number (Deal #, the digits, Enter): page
+    time from the frame showing the deal to the frame with the verdict."""
     from .browser import ClientError
 
-    c = _open_table(browser, site, game_id, _undecided_deal(game_id), winnable_light=True)
     times, frames, statuses = {}, {}, {}
+    for deal in deals:
+        c.page.key("d")
+        c.wait("probe['view']()['modal'] is not None", what="the Deal # dialog")
+        c.page.type(str(deal), frames=1)
+        c.page.key("Enter", frames=0)
+        t0, f0 = c.wait_stamp(f"probe['state']()['seed'] == {deal} and "
+                              "probe['view']()['modal'] is None", what=f"deal {deal}")
+        try:
+            t1, f1 = c.wait_stamp(f"probe['state']()['seed'] == {deal} and "
+                                  "probe['light']()[0] is not None", timeout_s=cap_s,
+                                  what=f"the light's verdict on deal {deal}")
+        except ClientError:
+            c.page.check()
+            statuses[deal] = None
+            continue
+        times[deal], frames[deal] = (t1 - t0) / 1000, f1 - f0
+        statuses[deal] = c.light()[0]
+    return _verdicts(deals, times, frames, statuses, cap_s)
+
+
+def solitaire(browser, site, game_id: str, drag_s: float, rest_s: float, idle_s: float,
+              deals, cap_s: float) -> dict:
+    """One page: a deal the solver thinks long about (dragging, then frames at rest while it
+    thinks), the light's verdicts on the fixed deals, then a quick deal and the table at
+    rest."""
+    from game.ai.deals import fastest
+
+    c = _open_table(browser, site, game_id, THINKING_DEALS[game_id], winnable_light=True)
     try:
-        for deal in deals:
-            c.page.key("d")
-            c.wait("probe['view']()['modal'] is not None", what="the Deal # dialog")
-            c.page.type(str(deal), frames=1)
-            c.page.key("Enter", frames=0)
-            t0, f0 = c.wait_stamp(f"probe['state']()['seed'] == {deal} and "
-                                  "probe['view']()['modal'] is None", what=f"deal {deal}")
-            try:
-                t1, f1 = c.wait_stamp(f"probe['state']()['seed'] == {deal} and "
-                                      "probe['light']()[0] is not None", timeout_s=cap_s,
-                                      what=f"the light's verdict on deal {deal}")
-            except ClientError:
-                c.page.check()
-                statuses[deal] = None
-                continue
-            times[deal], frames[deal] = (t1 - t0) / 1000, f1 - f0
-            statuses[deal] = c.light()[0]
+        out = {"drag": drag_frames(c, drag_s), "thinking": thinking_frames(c, rest_s),
+               "verdicts": browser_verdicts(c, deals, cap_s)}
+        rest = fastest(game_id)[0]
+        c.play_deal(rest)
+        c.wait("probe['light']()[0] is not None", timeout_s=60, what="the light's verdict")
+        out["idle"] = {"deal": rest, **idle_cpu(c, idle_s)}
     finally:
         c.page.close()
-    return _verdicts(deals, times, frames, statuses, cap_s)
+    return out
+
+
+def bank(browser, site, drag_s: float, idle_s: float) -> dict:
+    """One page: your turn on a fresh Russian Bank deal (no computer thinking)."""
+    deal = _your_turn_deal()
+    c = _open_table(browser, site, "russian-bank", deal)
+    try:
+        return {"drag": drag_frames(c, drag_s), "idle": {"deal": deal, **idle_cpu(c, idle_s)}}
+    finally:
+        c.page.close()
 
 
 def _verdicts(deals, times, frames, statuses, cap_s) -> dict:
@@ -277,7 +283,7 @@ def native_verdicts(game_id: str, deals, cap_s: float) -> dict:
     from .browser_client import native_light_times
 
     times, frames, statuses = native_light_times(game_id, deals, cap_s,
-                                                 warm_up=_undecided_deal(game_id))
+                                                 warm_up=THINKING_DEALS[game_id])
     return _verdicts(deals, times, frames, statuses, cap_s)
 
 
@@ -287,7 +293,7 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--quick", action="store_true", help="fewer loads, deals and seconds")
     args = parser.parse_args(argv)
     quick = args.quick
-    loads, drag_s, idle_s = (1, 3.0, 4.0) if quick else (3, 8.0, 8.0)
+    loads, drag_s, idle_s = (1, 3.0, 3.0) if quick else (3, 8.0, 8.0)
     deals = {g: LIGHT_DEALS[g][:3] if quick else LIGHT_DEALS[g] for g in SOLITAIRES}
     cap_s = 45.0 if quick else 120.0
 
@@ -312,35 +318,34 @@ def main(argv: list[str]) -> int:
             out["first_frame_ms"] = ff
             print(f"first drawn frame: cold {ff['cold_ms']:.0f} ms, warm {ff['warm_ms']:.0f} ms "
                   f"(cold steps: {ff['cold_steps_ms']})", flush=True)
-            out["drag"] = {}
+            out["drag"], out["thinking"], out["idle"], out["solver_browser"] = {}, {}, {}, {}
             for game_id in GAMES:
-                d = drag_frames(browser, site, game_id, drag_s)
-                out["drag"][game_id] = d
-                print(f"dragging on {game_id:16} frame median {d['frame_median_ms']} ms, "
-                      f"p95 {d['frame_p95_ms']} ms, max {d['frame_max_ms']} ms; animation "
-                      f"frames p95 {d['interval_p95_ms']} ms apart, {100 * d['missed_share']:.1f}"
-                      f"% missed ({d['frames']} frames)", flush=True)
-            out["thinking"] = {}
-            for game_id in SOLITAIRES:
-                d = thinking_frames(browser, site, game_id, drag_s)
-                out["thinking"][game_id] = d
-                print(f"solver thinking on {game_id:16} frame median {d['frame_median_ms']} ms, "
-                      f"p95 {d['frame_p95_ms']} ms, max {d['frame_max_ms']} ms; "
-                      f"{100 * d['missed_share']:.1f}% animation frames missed", flush=True)
-            out["idle"] = {}
-            for game_id in ("forty-thieves", "russian-bank"):
-                d = idle_cpu(browser, site, game_id, idle_s)
-                out["idle"][game_id] = d
-                print(f"at rest on {game_id:16} Chromium CPU {d['idle_cpu_percent']} % of a "
-                      f"core; the game's frames {d['game_frame_work_percent']} % "
-                      f"({d['frames_per_s']} frames/s, median {d['frame_median_ms']} ms)",
-                      flush=True)
-            out["solver_browser"] = {}
-            for game_id in SOLITAIRES:
-                v = browser_verdicts(browser, site, game_id, deals[game_id], cap_s)
-                out["solver_browser"][game_id] = v
-                print(f"light, browser, {game_id:16} median {v['median_s']} s, "
-                      f"{v['verdicts']}/{len(v['deals'])} verdicts: {_per_deal(v)}", flush=True)
+                if game_id in SOLITAIRES:
+                    r = solitaire(browser, site, game_id, drag_s, drag_s, idle_s,
+                                  deals[game_id], cap_s)
+                    out["thinking"][game_id] = r["thinking"]
+                    out["solver_browser"][game_id] = r["verdicts"]
+                else:
+                    r = bank(browser, site, drag_s, idle_s)
+                out["drag"][game_id], out["idle"][game_id] = r["drag"], r["idle"]
+                d = r["drag"]
+                print(f"{game_id}: dragging, frame median {d['frame_median_ms']} ms, p95 "
+                      f"{d['frame_p95_ms']} ms, max {d['frame_max_ms']} ms ({d['moves']} moves, "
+                      f"{d['frames']} frames, {100 * d['missed_share']:.1f}% animation frames "
+                      "missed)", flush=True)
+                if game_id in SOLITAIRES:
+                    d = r["thinking"]
+                    print(f"  solver thinking at rest: frame median {d['frame_median_ms']} ms, "
+                          f"p95 {d['frame_p95_ms']} ms, max {d['frame_max_ms']} ms, "
+                          f"{100 * d['missed_share']:.1f}% missed (still thinking: "
+                          f"{d['still_thinking']})", flush=True)
+                    v = r["verdicts"]
+                    print(f"  light, browser: median {v['median_s']} s, {v['verdicts']}/"
+                          f"{len(v['deals'])} verdicts: {_per_deal(v)}", flush=True)
+                d = r["idle"]
+                print(f"  at rest: Chromium CPU {d['idle_cpu_percent']} % of a core; the game's "
+                      f"frames {d['game_frame_work_percent']} % ({d['frames_per_s']} frames/s, "
+                      f"median {d['frame_median_ms']} ms)", flush=True)
         finally:
             browser.close()
     finally:

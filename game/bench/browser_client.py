@@ -152,11 +152,6 @@ def client_settings(level: str | None = None, **changes) -> dict:
     return settings.to_dict()
 
 
-def settings_storage(**changes) -> dict:
-    """localStorage items holding the test settings with ``changes``."""
-    return stored({"settings": client_settings(**changes)})
-
-
 def saved_game(game_id: str, seed: int, level: str | None = None, **options) -> dict:
     """A fresh deal as the game saves it (game.session.Session.to_dict)."""
     from game.session import Session, computer
@@ -232,9 +227,6 @@ class Client:
     def moves(self) -> int:
         return self.probe("moves")
 
-    def legal(self) -> list[str]:
-        return self.probe("legal")
-
     def card(self, pile: str, index: int = -1) -> tuple[int, int, int, int]:
         return tuple(self.probe("card", pile, index))
 
@@ -291,7 +283,6 @@ class Client:
         """Wait until no card is moving (flights, auto-moves) and one more frame ran."""
         self.wait("probe['settled']()", timeout_s, what="the cards to settle")
         self.page.wait_frames(2)
-
 
 
 def native_light_times(game_id: str, deals, cap_s: float, warm_up: int | None = None):
