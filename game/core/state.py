@@ -532,6 +532,7 @@ class GameState:
             if name not in self.pile:
                 raise ValueError(f"unknown pile {name!r} in a {self.game_id} position")
         seen: set[Card] = set()
+        own = {c.code: c for c in self.CARDS}  # the game's cards (Spider's extra copies too)
         for p in self.pile_list:
             codes = piles.get(p.name)
             if not isinstance(codes, list):
@@ -540,7 +541,7 @@ class GameState:
             for code in codes:
                 if not isinstance(code, str) or len(code) != 3:
                     raise ValueError(f"pile {p.name}: {code!r} is not a card code like 'TH0'")
-                card = Card.parse(code)
+                card = own.get(code) or Card.parse(code)
                 if card in seen:
                     raise ValueError(f"the card {code} appears twice")
                 seen.add(card)
