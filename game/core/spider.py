@@ -1,0 +1,494 @@
+"""Spider (the seed-004 program's rules; shared/rules/DECISIONS.md, decision 4).
+
+Two packs' worth of cards, 104. Ten columns: six cards in each of the first four, five in the
+rest, only the top card face up; the other 50 cards are the stock. Columns build down
+regardless of suit; a run down in one suit moves as one; an empty column takes any card or run.
+Clicking the stock deals one card face up onto every column (not while a column is empty).
+Only a whole run from King down to Ace in one suit goes to a foundation, and it goes by itself
+the moment it is complete. A face-down card left on top of a column turns face up by itself.
+Won when all eight runs are off.
+
+Option ``suits``: 4 (two ordinary packs), 2 (spades and hearts, four copies of each card) or 1
+(spades, eight copies of each card). The copies beyond the two packs are cards of their own
+(``SpiderCard``, packs 2 to 7, codes like "7S5"), so every card exists exactly once, a save
+names each one, and the table draws each as what it is.
+
+Move notation: ``s-t0`` deals a row (one card onto every column, the stock's top card onto the
+first column: it is Move("stock", "tableau0"), and clicking the stock means it); ``t2-t5x3``
+moves a run of three. Nothing is ever moved to a foundation by hand.
+
+The end: won when the eight runs are off; stuck when no move is left, or when it is proved that
+no line of moves can deal a row, turn a card face up or take a run off any more ("only moves
+that change nothing are left": ``_hopeless`` reasons about a relaxed game that can do more than
+the real one, ``_exhausted`` searches the few positions the face-up cards can be rearranged
+into), or after ``IDLE_LIMIT`` moves in a row that did none of these (the bound that makes
+every game end, as Russian Bank's stalemate rule does). The game is over exactly when
+``legal_moves()`` is empty; a move refused for that says why.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+
+from .cards import ALL_CARDS, Card, card_key
+from .info import GameInfo, Option
+from .moves import IllegalMove, Move
+from .solitaire import Solitaire, Stock
+from .state import ANY, REGISTRY, Foundation, Pile, Result
+
+IDLE_LIMIT = 300  # moves in a row without a deal, a card turned up or a run off: the game ends
+SEARCH_LIMIT = 40  # positions the "can anything still change?" search looks at, at most
+
+RULES = """# Spider
+Two packs' worth of cards (104). Ten columns are dealt: six cards in each of the first four, five in the others, only the top card face up. The other 50 cards form the stock. The aim is to gather eight runs, each from King down to Ace in one suit.
+
+# Moving cards
+A card goes on any card one rank higher, whatever its suit (a Seven on any Eight). A run down in one suit moves as one: drag its first card. Cards of mixed suits in a column stay where they are until the cards on top of them have gone. An empty column takes any card or run. A face-down card left on top of a column turns face up by itself.
+
+# The stock
+Click the stock to deal one card face up onto every column (five deals in all). You can't deal while a column is empty: fill it first.
+
+# Complete runs
+A whole run from King down to Ace in one suit goes to a foundation by itself, at once. Nothing else ever goes to a foundation, and nothing comes back. You win when all eight runs are off.
+
+# Suits
+With four suits the cards are two ordinary packs. With two suits they are spades and hearts, four of each card; with one suit, eight spades of each rank: easier, as every run is in suit.
+
+# No more moves
+The deal is stuck when no move is left, or when no move can ever deal, turn a card or take a run off again (only moves that change nothing are left), or after 300 moves in a row that did none of these.
+"""
+
+INFO = GameInfo(
+    id="spider", title="Spider",
+    blurb="Two packs, ten columns: gather eight runs from King to Ace.",
+    players=(1,),
+    option_list=(
+        Option("suits", 4, (4, 2, 1), "Spider suits",
+               ("4 suits", "2 suits: spades and hearts", "1 suit: spades")),
+    ),
+    rules=RULES, table="solitaire")
+
+
+class SpiderCard(Card):
+    """A copy of a card beyond the two ordinary packs (packs 2 to 7), for 2- and 1-suit Spider.
+    Interned like every Card: ``SpiderCard(7, "S", 5)`` is always the same object."""
+
+    __slots__ = ()
+    _all: dict = {}
+
+    def __reduce__(self):
+        return (SpiderCard, (self.rank, self.suit, self.deck))
+
+
+def _make_copies() -> None:
+    next_id = len(ALL_CARDS)
+    for deck in range(2, 8):
+        for suit in ("S", "H") if deck < 4 else ("S",):
+            for rank in range(1, 14):
+                card = object.__new__(SpiderCard)
+                for attr, value in (("rank", rank), ("suit", suit), ("deck", deck),
+                                    ("id", next_id), ("key", card_key(rank, suit)),
+                                    ("red", suit == "H")):
+                    object.__setattr__(card, attr, value)
+                SpiderCard._all[(rank, suit, deck)] = card
+                next_id += 1
+
+
+_make_copies()
+
+
+def _copy(rank: int, suit: str, deck: int) -> Card:
+    return Card(rank, suit, deck) if deck < 2 else SpiderCard(rank, suit, deck)
+
+
+#: the 104 cards for each ``suits`` setting: 4 suits are the two packs; 2 suits spades and
+#: hearts from packs 0 to 3; 1 suit spades from packs 0 to 7
+CARD_SETS = {
+    4: ALL_CARDS,
+    2: tuple(_copy(r, s, d) for d in range(4) for s in "SH" for r in range(1, 14)),
+    1: tuple(_copy(r, "S", d) for d in range(8) for r in range(1, 14)),
+}
+
+DEAL = Move("stock", "tableau0")  # one card onto every column
+#: _RUN_MOVES[i][j][n]: n cards from column i to column j
+_RUN_MOVES = [[[None] + [Move(f"tableau{i}", f"tableau{j}", n) for n in range(1, 14)]
+               for j in range(10)] for i in range(10)]
+
+
+class SpiderStock(Stock):
+    rule = "the stock deals one card onto every column"
+
+
+class SpiderFoundation(Foundation):
+    rule = "only a whole run from King down to Ace in one suit goes to a foundation"
+    WHEN_EMPTY = ()
+    BY_TOP = {}
+
+    def refusal(self, card):
+        return ("Only a whole run from King down to Ace in one suit goes to a foundation, "
+                "and it goes there by itself.")
+
+    def check(self, cards, down):
+        if len(cards) not in (0, 13):
+            return f"{self.name} must hold a whole run from Ace to King or nothing"
+        return super().check(cards, down)
+
+
+class Tableau(Pile):
+    kind = "tableau"
+    rule = "columns build down, one rank lower, in any suit"
+    BY_TOP = {card_key(r, s): tuple(card_key(r - 1, o) for o in "SHDC")
+              for r in range(2, 14) for s in "SHDC"}
+    BUILDS = BY_TOP
+    WHEN_EMPTY = ANY
+
+    @property
+    def label(self):
+        return f"column {int(self.name[len('tableau'):]) + 1}"
+
+    def refusal(self, card):
+        return f"The {card} doesn't fit on the {self.cards[-1]}: {self.rule}."
+
+    def check(self, cards, down):
+        if cards and down >= len(cards):
+            return f"{self.name}: the top card of a column must be face up"
+        if run_length(cards, down) == 13:
+            return f"{self.name}: a whole run from King to Ace should have gone to a foundation"
+        return None
+
+
+def run_length(cards: list, down: int = 0) -> int:
+    """How many face-up cards on top of a column form a run down in one suit."""
+    n = 1 if len(cards) > down else 0
+    while n < len(cards) - down and cards[-n - 1].key == cards[-n].key + 1:
+        n += 1
+    return n
+
+
+class Spider(Solitaire):
+    INFO = INFO
+    STOCK = SpiderStock
+    WASTE = None
+    FOUNDATIONS = 8
+    COLUMNS = 10
+    Tableau = Tableau
+    CARDS = ALL_CARDS  # 4 suits; an instance plays with CARD_SETS[its suits option]
+    VARS = {"idle": 0}  # moves in a row without a deal, a card turned up or a run off
+
+    def __init__(self, seed=None, **options):
+        super().__init__(seed, **options)
+        self.CARDS = CARD_SETS[self.options["suits"]]
+
+    def _deal(self, seed):
+        deck = self._shuffled_deck(seed)
+        for row in range(6):
+            for i, column in enumerate(self.tableau):
+                if row < 5 or i < 4:
+                    column.cards.append(deck.pop())
+        for column in self.tableau:
+            column.down = len(column.cards) - 1
+        self.stock.cards, self.stock.down = deck, len(deck)
+
+    # ----------------------------------------------------------------- the table
+    def turn_move(self, pile):
+        return DEAL if pile == "stock" else None
+
+    def safe_move(self):
+        return None  # nothing goes to a foundation by hand
+
+    def deals_left(self) -> int:
+        return -(-len(self.stock.cards) // 10)
+
+    def marks(self):
+        rows = self.deals_left()
+        if not rows:
+            return {}
+        return {"stock": f"{rows} deal{'s' if rows > 1 else ''} left"}
+
+    # ----------------------------------------------------------------- the end
+    def is_won(self):
+        return all(len(f.cards) == 13 for f in self.foundations)
+
+    def result(self):
+        if self.is_won():
+            return Result("won", 0, reason="All eight runs are off.")
+        if self.legal_moves():
+            return None
+        return Result("stuck", reason=self._over_reason() or "No more moves.")
+
+    def _over_reason(self) -> str | None:
+        """Why the game is over although cards could still move, or None."""
+        if not self._moves():
+            return None
+        if self.idle >= IDLE_LIMIT:
+            return (f"No row was dealt, no card turned up and no run taken off in the last "
+                    f"{IDLE_LIMIT} moves.")
+        if self._changes_nothing():
+            return ("No move can ever deal a row, turn a card or take a run off again: only "
+                    "moves that change nothing are left.")
+        return None
+
+    def _changes_nothing(self) -> bool:
+        """Proved: no line of moves can deal a row, turn a card face up or take a run off (the
+        moves left only rearrange face-up cards). False when that is not proved within
+        SEARCH_LIMIT positions."""
+        stock = bool(self.stock.cards)
+        if stock and all(t.cards for t in self.tableau):
+            return False  # a row can be dealt
+        columns = [(t.down > 0, tuple(c.key for c in t.cards[t.down:])) for t in self.tableau]
+        key = (_canonical(columns), stock)
+        verdict = _VERDICTS.get(key)
+        if verdict is None:
+            if len(_VERDICTS) >= 4096:
+                _VERDICTS.clear()
+            verdict = _VERDICTS[key] = _dead(columns, stock)
+        return verdict
+
+    # ----------------------------------------------------------------- moves
+    def _generate_moves(self):
+        moves = self._moves()
+        if moves and (self.idle >= IDLE_LIMIT or self._changes_nothing()):
+            return []  # the game is over
+        return moves
+
+    def _moves(self) -> list[Move]:
+        """Every move the building rules allow (while the game is not over, the legal ones)."""
+        moves: list[Move] = []
+        tableau = self.tableau
+        places: dict[int, list[int]] = {}  # rank of a top card -> the columns it tops
+        empty = []
+        for j, column in enumerate(tableau):
+            if column.cards:
+                places.setdefault(column.cards[-1].rank, []).append(j)
+            else:
+                empty.append(j)
+        for i, column in enumerate(tableau):
+            cards, row = column.cards, _RUN_MOVES[i]
+            k = len(cards)
+            n = 0
+            while n < k - column.down:
+                n += 1
+                card = cards[k - n]
+                for j in places.get(card.rank + 1, ()):
+                    moves.append(row[j][n])
+                for j in empty:
+                    moves.append(row[j][n])
+                if n == k or cards[k - n - 1].key != card.key + 1:
+                    break
+        if self.stock.cards and not empty:
+            moves.append(DEAL)
+        return moves
+
+    def _refusal(self, move):
+        src, dst = self._pile_of(move.source), self._pile_of(move.target)
+        if src is self.stock:
+            if dst is not self.tableau[0] or move.count != 1:
+                return IllegalMove("The stock deals one card onto every column at once: click "
+                                   "the stock.")
+            if not src.cards:
+                return IllegalMove("The stock is empty: there is no redeal.")
+            empty = [t for t in self.tableau if not t.cards]
+            if empty:
+                return IllegalMove(f"A row can't be dealt while a column is empty: fill "
+                                   f"{empty[0].label} first.")
+            return self._unless_over(move)
+        if not src.cards:
+            return IllegalMove(f"There is no card on {src.label}.")
+        if src is dst:
+            return IllegalMove("The cards are already there.")
+        if src.kind == "foundation":
+            return IllegalMove("Runs on the foundations stay there.")
+        if dst is self.stock:
+            return IllegalMove("Cards can't go back to the stock.")
+        if dst.kind == "foundation":
+            return IllegalMove(dst.refusal(src.cards[-1]))
+        up = len(src.cards) - src.down
+        if move.count > up:
+            return IllegalMove(f"Only face-up cards move: {src.label} has {up} face up.")
+        length = run_length(src.cards, src.down)
+        if move.count > length:
+            return IllegalMove(f"The top {move.count} cards of {src.label} are not a run down "
+                               "in one suit: only a run in one suit moves as one.")
+        card = src.cards[-move.count]
+        if dst.cards and dst.cards[-1].rank != card.rank + 1:
+            return IllegalMove(dst.refusal(card))
+        return self._unless_over(move)
+
+    def _unless_over(self, move):
+        """A move the building rules allow is legal unless the game is over."""
+        if move in self.legal_moves():
+            return None
+        return IllegalMove(f"The deal is over. {self._over_reason() or 'No more moves.'}")
+
+    def _play(self, move, ops):
+        src, dst = self.pile[move.source], self.pile[move.target]
+        progress = False
+        if src is self.stock:
+            for column in self.tableau[:len(src.cards)]:
+                self._move(ops, src, column)
+            for column in self.tableau:
+                self._take_off(ops, column)
+            progress = True
+        else:
+            self._move(ops, src, dst, move.count)
+            progress = self._turn_up(ops, src)
+            progress = self._take_off(ops, dst) or progress
+        self._set(ops, "idle", 0 if progress else self.idle + 1)
+
+    def _turn_up(self, ops, column) -> bool:
+        """A face-down card left on top turns face up by itself."""
+        if column.cards and column.down >= len(column.cards):
+            self._set_down(ops, column, len(column.cards) - 1)
+            return True
+        return False
+
+    def _take_off(self, ops, column) -> bool:
+        """A whole run from King to Ace in one suit on top of the column goes to the first
+        empty foundation (Ace first, so the foundation holds Ace to King)."""
+        if run_length(column.cards, column.down) < 13:
+            return False
+        foundation = next(f for f in self.foundations if not f.cards)
+        for _ in range(13):
+            self._move(ops, column, foundation)
+        self._turn_up(ops, column)
+        return True
+
+    # ----------------------------------------------------------------- saves
+    def _var_from_json(self, name, value):
+        if type(value) is not int or not 0 <= value <= IDLE_LIMIT:
+            raise ValueError(f"idle must be a whole number from 0 to {IDLE_LIMIT}")
+        return value
+
+
+# --------------------------------------------------------------------- can anything change?
+_VERDICTS: dict = {}  # (canonical columns, stock left) -> _dead(...): a pure function of it
+
+
+def _canonical(columns) -> tuple:
+    """Columns that hold face-down cards are alike, and so are those that don't: only their
+    face-up cards (by face) tell them apart."""
+    return tuple(sorted(columns))
+
+
+def _dead(columns, stock: bool) -> bool:
+    """Proved that no progress can come (see ``_hopeless`` and ``_exhausted``)."""
+    return _hopeless(columns, stock) or _exhausted(columns, stock)
+
+
+def _hopeless(columns, stock: bool) -> bool:
+    """A relaxed game, which allows more than the real one, can't make progress either.
+
+    In the relaxed game a card that once lay on top of its column stays a place to build on
+    for good (any number of cards one rank lower may go on it), and an empty column, once
+    there, stays one. ``exposed``: cards that can come to lie on top of their column;
+    ``lifted``: cards that can be moved off the card under them (with the run in suit above
+    them, whose top card must be exposed) onto an exposed card one rank higher or into an
+    empty column. Every real line of moves only exposes and lifts cards the relaxed game
+    does, so when the relaxed game can't make progress the real one can't. Progress needs
+    one of: the lowest face-up card over face-down ones lifted (a card turns up); while the
+    stock has cards, a card lifted into an empty column with a card left under it (a row can
+    be dealt only when every column holds a card); for some suit, each rank from Ace to Queen
+    either lying on the next higher card of its suit already or lifted (a run gathered)."""
+    empty = any(not up for _, up in columns)
+    if stock and not empty:
+        return False
+    exposed = [[False] * len(up) for _, up in columns]
+    lifted = [[False] * len(up) for _, up in columns]
+    runtop = []  # per column, per card: the index of the top card of its run in suit
+    places = [0] * 15  # per rank: how many exposed cards of it (places for one rank lower)
+    for c, (_, up) in enumerate(columns):
+        top = list(range(len(up)))
+        for i in range(len(up) - 2, -1, -1):
+            if up[i] == up[i + 1] + 1:
+                top[i] = top[i + 1]
+        runtop.append(top)
+        if up:
+            exposed[c][-1] = True
+            places[up[-1] & 15] += 1
+    changed = True
+    while changed:
+        changed = False
+        for c, (based, up) in enumerate(columns):
+            for i in range(len(up) - 1, -1, -1):
+                if lifted[c][i] or not exposed[c][runtop[c][i]]:
+                    continue
+                if not (empty or places[(up[i] & 15) + 1]):
+                    continue
+                lifted[c][i] = changed = True
+                if i == 0:
+                    if based:
+                        return False  # a face-down card turns up
+                    empty = True
+                elif not exposed[c][i - 1]:
+                    exposed[c][i - 1] = True
+                    places[up[i - 1] & 15] += 1
+    if stock and any(lifted[c][i] and (i or based)
+                     for c, (based, up) in enumerate(columns) for i in range(len(up))):
+        return False  # a card can go into an empty column with a card left under it
+    can = set()  # faces that can come to lie on the next higher card of their suit
+    for c, (_, up) in enumerate(columns):
+        for i, card in enumerate(up):
+            if lifted[c][i] or (i and up[i - 1] == card + 1):
+                can.add(card)
+    return not any(all(suit * 16 + rank in can for rank in range(1, 13)) for suit in range(4))
+
+
+def _exhausted(columns, stock: bool) -> bool:
+    """Search, nearest first, the positions reachable by moves that only rearrange face-up
+    cards (``columns``: (has face-down cards, face-up card faces) per column). True when none
+    of them offers a move that deals a row, turns a card face up or completes a run; False as
+    soon as one does, or when the search passes SEARCH_LIMIT positions (not proved)."""
+    start = tuple(columns)
+    seen = {_canonical(start)}
+    todo = deque([start])
+    while todo:
+        cols = todo.popleft()
+        empty = None
+        tops: dict[int, list[int]] = {}  # rank of a top card -> its columns
+        for b, (_, up) in enumerate(cols):
+            if up:
+                tops.setdefault(up[-1] & 15, []).append(b)
+            elif empty is None:
+                empty = b  # empty columns are all alike: one will do
+        for a, (based, up) in enumerate(cols):
+            if not up:
+                continue
+            n = 0
+            while True:
+                n += 1
+                whole = n == len(up)
+                targets = tops.get((up[-n] & 15) + 1, [])
+                if empty is not None and (based or not whole):
+                    targets = [*targets, empty]
+                for b in targets:
+                    if whole and based:
+                        return False  # a face-down card would turn up
+                    b_based, b_up = cols[b]
+                    moved = b_up + up[-n:]
+                    if len(moved) >= 13 and _full_run(moved):
+                        return False  # a run would go off
+                    nxt = list(cols)
+                    nxt[a] = (based, up[:-n])
+                    nxt[b] = (b_based, moved)
+                    if stock and not b_up and all(u for _, u in nxt):
+                        return False  # no column is empty: a row can be dealt
+                    key = _canonical(nxt)
+                    if key not in seen:
+                        if len(seen) >= SEARCH_LIMIT:
+                            return False
+                        seen.add(key)
+                        todo.append(tuple(nxt))
+                if whole or up[-n - 1] != up[-n] + 1:
+                    break
+    return True
+
+
+def _full_run(up: tuple) -> bool:
+    top = up[-13:]
+    return (top[-1] & 15) == 1 and all(top[i] == top[i + 1] + 1 for i in range(12))
+
+
+# Solitaire lays out plain foundations; Spider's take only whole runs
+Spider.LAYOUT = tuple((name, SpiderFoundation if cls is Foundation else cls)
+                      for name, cls in Spider.LAYOUT)
+REGISTRY[Spider.game_id] = Spider
