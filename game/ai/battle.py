@@ -26,7 +26,8 @@ Levels (docs/ai-battle-solitaire.md has the measured strength of each):
           turned, the penalty pile's next card), scoring its cards left (penalty cards double),
           the chance that the hidden card plays at once, and, when it ends its turn, what it
           leaves the opponent (a place for their penalty or reserve pile card, empty piles).
-  oracle  hard that sees every face-down card: the benchmark's upper bound, not a fair opponent.
+  oracle  hard that sees every face-down card (it knows the very card a turn brings up): a
+          yardstick for the benchmark, not a fair opponent.
 """
 
 from __future__ import annotations
@@ -210,7 +211,7 @@ _CONFIG = {
     "easy": {"weights": SIMPLE, "nodes": 0, "slip": 0.25, "quit": 0.02},
     "medium": {"weights": SIMPLE, "nodes": 10, "slip": 0.0, "quit": 0.0},
     "hard": {"weights": HARD, "nodes": 400, "slip": 0.0, "quit": 0.0},
-    "oracle": {"weights": HARD, "nodes": 2000, "slip": 0.0, "quit": 0.0},
+    "oracle": {"weights": HARD, "nodes": 400, "slip": 0.0, "quit": 0.0},
 }
 
 

@@ -10,8 +10,9 @@ by tokens. It is read through the public API only (``state.piles()``, ``state.cu
 
 A card the player on turn can't see is ``HIDDEN``: the penalty pile's cards under its top and
 every hand card (a hand lies face down; the player is not assumed to remember the order of a
-reserve pile turned back into the hand). ``oracle=True`` reads every card (the benchmark's upper
-bound).
+reserve pile turned back into the hand). ``oracle=True`` reads every card: its search still
+stops where a card comes up, but knows that very card (a yardstick for what the hidden cards
+are worth).
 
 Pile codes: 0-7 shared piles [house0..7], 8-15 foundations, 16 own penalty pile [reserveN],
 17 own hand, 18 own reserve pile [wasteN]. A move is ``(source, target)``: ``TURN`` turns the
@@ -19,8 +20,8 @@ hand's top card onto the reserve pile, ``REFILL`` turns the reserve pile back in
 hand, ``PASS_MOVE`` ends the turn.
 
 The search (``TurnSearch``) looks at every line of play up to a leaf: the turn ends (a pass), a
-hidden card comes up (the hand's card turned, or the penalty pile's next card), or the game is
-won. Before a leaf everything is known, so the search is exact there. Positions reached by
+hidden card comes up (the hand's card turned, the hand refilled, or the penalty pile's next
+card), or the game is won. Before a leaf everything is known, so the search is exact there. Positions reached by
 different orders are merged (a transposition table keyed with the shared piles taken as a set);
 a line never comes back to a position it has passed through, nor to one seen earlier in the
 turn; each move costs a hair, so the shortest of equal lines is played. The number of positions
@@ -57,7 +58,7 @@ _ZH = [[_rng.getrandbits(60) for _ in range(64)] for _ in range(14)]
 _ZF = [0] + [_rng.getrandbits(60) for _ in range(63)]
 
 # kinds of leaf
-LEAF_END, LEAF_PEN, LEAF_HAND, LEAF_WIN, LEAF_CUT = 1, 2, 3, 4, 5
+LEAF_END, LEAF_PEN, LEAF_HAND, LEAF_WIN, LEAF_CUT, LEAF_REFILL = 1, 2, 3, 4, 5, 6
 
 
 def pile_names(player: int) -> list[str]:
@@ -175,11 +176,11 @@ class Model:
         src = move[0]
         if src < 0:
             return LEAF_END
-        if move == TURN:
-            return LEAF_HAND if self.hand[-1] == HIDDEN else 0
-        if move == REFILL:  # the hand is face down again: its next card is hidden
-            return 0 if self.oracle else LEAF_HAND
-        if src == PEN and len(self.pen) >= 2 and self.pen[-2] == HIDDEN:
+        if move == TURN:  # a card of the hand comes up
+            return LEAF_HAND
+        if move == REFILL:  # the hand's cards come up next
+            return LEAF_REFILL
+        if src == PEN and len(self.pen) >= 2 and (self.oracle or self.pen[-2] == HIDDEN):
             return LEAF_PEN
         return 0
 
@@ -266,7 +267,6 @@ class Weights:
     opp_pen_plays: float = 0.0  # at the end of the turn: the opponent's penalty top has a place
     opp_waste_plays: float = 0.0  # ... the opponent's reserve pile top has a place
     opp_empty: float = 0.0  # ... per empty shared pile (it takes any of the opponent's cards)
-    my_pen_plays: float = 0.0  # my penalty top has a place (a leaf before the turn ends)
     pass_cost: float = 0.5  # ending the turn while cards could still be turned gives time away
 
 
@@ -317,10 +317,16 @@ class Evaluator:
                 empty += 1
         return out, empty
 
-    def chance_playable(self, m: Model) -> float:
+    def chance_playable(self, m: Model, kind: int) -> float:
+        """The chance that the card that came up (or comes up next, after a refill) can be
+        played at once: over the unseen cards, or, for the oracle, of that very card."""
         targets, empty = self.places(m)
         if empty:
             return 1.0
+        if m.oracle:
+            card = (m.pen[-1] if kind == LEAF_PEN else m.hand[-1] if kind == LEAF_REFILL
+                    else m.waste[-1])
+            return 1.0 if card in targets else 0.0
         u = self.unseen
         return sum(u[k] for k in targets) / self.total
 
@@ -330,13 +336,14 @@ class Evaluator:
         w = self.w
         v = -(w.pen * len(m.pen) + w.hand * (len(m.hand) + len(m.waste)))
         if kind == LEAF_PEN:
-            v += w.next_pen * w.pen * self.chance_playable(m)
-        elif kind == LEAF_HAND:
-            v += w.next_hand * w.hand * self.chance_playable(m)
-        if kind in (LEAF_END, LEAF_CUT):  # (a line cut short is taken as ending the turn)
+            v += w.next_pen * w.pen * self.chance_playable(m, kind)
+        elif kind in (LEAF_HAND, LEAF_REFILL):
+            v += w.next_hand * w.hand * self.chance_playable(m, kind)
+        ending = kind == LEAF_END or (kind == LEAF_CUT and not (
+            m.hand or (m.waste and not m.refilled)))  # a line cut short with nothing left to
+        if ending:  # turn is taken as ending the turn (else it goes on through the hand)
             v -= w.pass_cost
-        if kind in (LEAF_END, LEAF_CUT) and (w.opp_pen_plays or w.opp_waste_plays
-                                             or w.opp_empty):
+        if ending and (w.opp_pen_plays or w.opp_waste_plays or w.opp_empty):
             places, empty = self.places(m)
             if m.opp_pen and (empty or m.opp_pen in places):
                 v -= w.opp_pen_plays * w.pen
@@ -344,10 +351,6 @@ class Evaluator:
                 v -= w.opp_waste_plays * w.hand
             if m.opp_counts[0]:
                 v -= w.opp_empty * w.pen * min(empty, m.opp_counts[0])
-        elif w.my_pen_plays and m.pen and m.pen[-1] != HIDDEN:
-            places, empty = self.places(m)
-            if empty or m.pen[-1] in places:
-                v += w.my_pen_plays * w.pen
         return v
 
 
