@@ -254,6 +254,7 @@ class Spider(Solitaire):
     def _moves(self) -> list[Move]:
         """Every move the building rules allow (while the game is not over, the legal ones)."""
         moves: list[Move] = []
+        append = moves.append
         tableau = self.tableau
         places: dict[int, list[int]] = {}  # rank of a top card -> the columns it tops
         empty = []
@@ -263,20 +264,26 @@ class Spider(Solitaire):
             else:
                 empty.append(j)
         for i, column in enumerate(tableau):
-            cards, row = column.cards, _RUN_MOVES[i]
+            cards = column.cards
             k = len(cards)
-            n = 0
-            while n < k - column.down:
-                n += 1
-                card = cards[k - n]
+            up = k - column.down
+            if up <= 0:
+                continue
+            row = _RUN_MOVES[i]
+            card, n = cards[-1], 1
+            while True:  # the top n cards, while they are a run in one suit
                 for j in places.get(card.rank + 1, ()):
-                    moves.append(row[j][n])
+                    append(row[j][n])
                 for j in empty:
-                    moves.append(row[j][n])
-                if n == k or cards[k - n - 1].key != card.key + 1:
+                    append(row[j][n])
+                if n == up:
                     break
+                below = cards[k - n - 1]
+                if below.key != card.key + 1:
+                    break
+                card, n = below, n + 1
         if self.stock.cards and not empty:
-            moves.append(DEAL)
+            append(DEAL)
         return moves
 
     def _refusal(self, move):
