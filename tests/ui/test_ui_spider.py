@@ -223,3 +223,27 @@ def test_the_layout_keeps_clear_of_the_toolbar_and_the_message_line(ui):
     assert max(r.right for r in columns) < min(r.left for r in stacks)  # stacks on the right
     stock = layout.piles["stock"].rect
     assert stock.top > max(r.bottom for r in stacks) and stock.left > 1000  # hand bottom right
+
+
+def test_the_end_panel_says_when_only_moves_that_change_nothing_are_left(ui):
+    from tests.core.test_spider import stuck_position
+    t = open_spider(ui, 5)
+    tops = ["9C 5D", "6C", "6D", "2D", "2C", "JD", "JC", "9D", "KD", "KC"]
+    show(ui, t, build(stuck_position() | {f"tableau{i}": c for i, c in enumerate(tops)},
+                      rest={f"tableau{i}": 2 if i < 5 else 1 for i in range(10)}))
+    assert t.modal is not None and t.modal.title == "No more moves"
+    assert any("only moves that change nothing are left" in line for line in t.modal.lines)
+    ui.screenshot("spider-stuck.png")
+
+
+def test_three_hundred_moves_that_change_nothing_end_the_deal(ui):
+    from game.core.spider import IDLE_LIMIT
+    t = open_spider(ui, 5)
+    tops = "6S 6H 5D KC KC KD KD KH KH KS".split()
+    show(ui, t, build({f"tableau{i}": c for i, c in enumerate(tops)},
+                      vars={"idle": IDLE_LIMIT - 1}))
+    assert t.modal is None
+    ui.drag(ui.card_point("tableau2"), ui.card_point("tableau0"), steps=3)
+    ui.settle()
+    assert t.state.is_over() and t.modal is not None and t.modal.title == "No more moves"
+    assert any(f"in the last {IDLE_LIMIT} moves" in line for line in t.modal.lines)
