@@ -117,16 +117,17 @@ class App:
                 self.notice(text)
             store.clear()
 
-    def current_notice(self) -> str:
+    def current_notice(self, shown: bool = True) -> str:
         """The notice to show now: the oldest, for NOTICE_MS from when it was first shown;
-        then it is dropped and the next one comes."""
+        then it is dropped and the next one comes. ``shown=False`` only asks (its time starts
+        when it is drawn)."""
         if self.notices and self._notice_since is not None \
                 and self.time_ms - self._notice_since >= NOTICE_MS:
             self.notices.pop(0)
             self._notice_since = None
         if not self.notices:
             return ""
-        if self._notice_since is None:
+        if self._notice_since is None and shown:
             self._notice_since = self.time_ms
         return self.notices[0]
 
@@ -205,6 +206,8 @@ class App:
             pygame.display.flip()
             self.draw_ms = (time.perf_counter() - t0) * 1000
             self._drawn = key
+        else:
+            self.draw_ms = 0.0  # at rest the next frame most likely draws nothing either
 
     def spare_ms(self) -> float:
         """What is left of this frame (1000/FPS ms) once what it has done so far and a draw

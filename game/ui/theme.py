@@ -80,9 +80,16 @@ def _render(s: str, size: int, color, bold: bool) -> pygame.Surface:
     if size >= SUPERSAMPLE_BELOW or not s:
         return font(size, bold).render(s, True, color)
     big = font(2 * size, bold).render(s, True, color)
-    w, h = font(size, bold).size(s)
+    w, h = big.get_size()  # halved exactly: squeezed to the 1x width, glyphs run together
     return pygame.transform.smoothscale(big.convert_alpha() if pygame.display.get_surface()
-                                        else big, (max(1, w), max(1, h)))
+                                        else big, (max(1, w // 2), max(1, h // 2)))
+
+
+def measure(s: str, size: int, bold: bool = False) -> int:
+    """The width ``text`` draws ``s`` at (small text is drawn large and halved)."""
+    if size >= SUPERSAMPLE_BELOW:
+        return font(size, bold).size(s)[0]
+    return font(2 * size, bold).size(s)[0] // 2
 
 
 def _size(surf: pygame.Surface) -> int:
@@ -100,14 +107,13 @@ def blit_text(dest: pygame.Surface, s: str, pos, size=24, color=INK, bold=False,
 @functools.lru_cache(maxsize=1024)
 def wrap(s: str, size: int, width: int, bold: bool = False) -> tuple[str, ...]:
     """Split text into lines no wider than ``width`` pixels (paragraphs kept); cached."""
-    f = font(size, bold)
     lines: list[str] = []
     for para in s.split("\n"):
         words = para.split(" ")
         line = ""
         for word in words:
             trial = f"{line} {word}" if line else word
-            if f.size(trial)[0] <= width or not line:
+            if measure(trial, size, bold) <= width or not line:
                 line = trial
             else:
                 lines.append(line)

@@ -178,7 +178,7 @@ class Scene(ButtonRow):
         """What the screen shows, apart from what input changes (input always redraws): the
         same key, and the last frame is not drawn again. None: draw every frame."""
         modal = self.modal
-        return (self.app.current_notice(), self.focused, self.app.keyboard_used, id(modal),
+        return (self.app.current_notice(shown=False), self.focused, self.app.keyboard_used, id(modal),
                 modal.focused if modal is not None else None,
                 tuple(b.enabled for b in self.buttons))
 

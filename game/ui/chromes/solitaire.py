@@ -203,9 +203,9 @@ class Toolbar:
             label = {"won": "winnable", "lost": "not winnable"}.get(
                 status, "thinking" if verdict is None else "unknown")
         for size, worded in ((22, True), (18, True), (18, False)):
-            width = theme.font(size).size(info)[0]
+            width = theme.measure(info, size)
             if label is not None:
-                width += 16 + (theme.font(18).size(label)[0] + 20 if worded else 14)
+                width += 16 + (theme.measure(label, 18) + 20 if worded else 14)
             if right - width >= left:
                 break
         r = theme.blit_text(screen, info, (right, 26), size, theme.INK, anchor="midright")
