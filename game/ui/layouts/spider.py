@@ -5,7 +5,7 @@ Columns show their face-down cards as a narrow strip and fan the face-up ones so
 shows its index; a long column squeezes to stay above the message line. The stock shows its
 count beside it and how many deals are left under it (the game's mark)."""
 
-W, H = 1280, 720
+W = 1280
 CARD = (84, 118)
 GAP = 8
 LEFT = 12
