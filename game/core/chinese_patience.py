@@ -582,30 +582,35 @@ class ChinesePatience(GameState):
     # ----------------------------------------------------------------- knocks
     @property
     def breach(self) -> Breach | None:
-        """The priority the last move broke, while a knock on it may still be made (not once
-        the game is over or the offender is out)."""
-        if not self.history or self.outcome:
-            return None
-        found = self.history[-1].breach
-        if found is None or found.player in self.finished:
-            return None
-        return found
+        """The priority the last move broke, while a knock on it may still be made."""
+        return self.history[-1].breach if self.history else None
 
     def call_stop(self) -> StopCall:
-        """Another player knocks on the last move. A right knock: the move stands; each other
+        """Another player knocks on the last move. A right knock: the move stands, but not what
+        it did by itself (the end of the turn, going out, the end of the game): each other
         player still in, from the offender's left round, hands the offender a penalty card
         (``penalty_source``) face down to the bottom of their stock; a stock card the offender
-        had turned up is turned face down again; the offender's turn ends. One history entry
-        (``stop``) whose ``pop()`` returns exactly to the position after the breach. A wrong
-        knock changes nothing and is not recorded."""
+        had turned up lies face down again; then the offender's turn ends. One history entry
+        (``stop``) that replaces the breach's: its ``pop()`` returns exactly to the position
+        right after the breach, open to a knock again. A wrong knock changes nothing and is
+        not recorded."""
         found = self.breach
         if found is None:
             return StopCall(False, "Wrong knock: the last move broke no priority.")
         legal = self._legal
+        entry = self.history.pop()
         ops: list = []
+        self._undo(entry.ops, ops)  # recorded: popping the knock plays the breach again
         offender = found.player
+        move = entry.move
+        src, dst = self.pile[move.source], self.pile[move.target]
+        if src is dst:  # a stock card turned: it stays on the stock (refilled if it was empty)
+            if not src.cards:
+                self._turn_over(ops, self.wastes[offender], src)
+        else:
+            self._move(ops, src, dst, move.count)
+            self._note_lows(ops)
         stock = self.stocks[offender]
-        self._set_down(ops, stock, len(stock.cards))
         givers = []
         for step in range(1, self.n):
             giver = (offender + step) % self.n
@@ -623,9 +628,12 @@ class ChinesePatience(GameState):
                 self._go_out(ops, giver)
                 if self.outcome:
                     break
-        if not self.outcome and offender == self.current_player:
-            self._end_turn(ops)
-        self.history.append(_Entry(STOP, ops, None, None, legal))
+        if not self.outcome:
+            if not self.own_cards(offender):
+                self._go_out(ops, offender)
+            if not self.outcome and offender == self.current_player:
+                self._end_turn(ops)
+        self.history.append(_Entry(STOP, ops, None, entry, legal))
         self._legal = None
         names = ", ".join(f"player {g + 1}" for g in givers) or "nobody"
         return StopCall(True, f"Knock! {found.reason} The move stands; player {offender + 1} "
@@ -642,7 +650,7 @@ class ChinesePatience(GameState):
 
     def _undo(self, ops, redo=None):
         for op in reversed(ops):
-            if op[0] == _PENALTY:
+            if op[0] == _PENALTY:  # (only in a knock, which is never undone with ``redo``)
                 _, src, index, dst, src_down, dst_down = op
                 src.cards.insert(index, dst.cards.pop(0))
                 src.down, dst.down = src_down, dst_down
@@ -661,6 +669,16 @@ class ChinesePatience(GameState):
                 raise ValueError(f"{text[:-1]} broke no priority rule")
         else:
             self.push(Move.parse(text))
+
+    def to_dict(self):
+        data = super().to_dict()
+        data["moves"] = [t for e in self.history for t in self._texts(e)]
+        return data
+
+    @staticmethod
+    def _texts(entry) -> list[str]:
+        out = ChinesePatience._texts(entry.restore) if entry.restore else []
+        return out + [str(entry.move) + ("!" if entry.breach else "")]
 
     def _complete_vars(self):
         n = self.n
