@@ -502,31 +502,18 @@ def test_build_sh_browser_serves_the_harness_from_this_machine(site):
 
 
 # ------------------------------------------------------------------------------ what the browser
-# taught: product fixes still to make (each test fails until its fix lands; then drop the mark)
+# taught: product bugs these tests found, each fixed since (the commit is named); they stay as
+# regression tests
 # the sizes (and boldness) the game writes in, from game/ui
 GAME_TEXT = [(18, False), (20, False), (22, False), (24, False), (26, False), (28, False),
              (30, False), (16, True), (20, True), (22, True), (24, True), (26, True), (28, True),
              (32, True), (36, True)]
-FIX_FONT = ("needs product fix: since c991e48 text under 24 px is drawn at twice its size and "
-            "squeezed into the width of the 1x text, which pygbag's FreeType 2.6 hints "
-            "narrower; bold 22 px (the labels of primary buttons) then runs the i's dot into "
-            "its stem, worse than before (row opacity 0.73, was 0.19); game/ui/theme.py "
-            "_render must supersample only where the hinting merges the dot (18-21 px), or "
-            "scale the big text by exactly one half")
-FIX_SOLVER_SHARE = ("needs product fix: App.spare_ms (game/ui/app.py) subtracts draw_ms, the "
-                    "time of the last frame that was drawn; since d63b5dc a table at rest draws "
-                    "nothing, so draw_ms stays at the last slow draw (22-45 ms in the browser: "
-                    "the deal's first picture), spare_ms is negative for good and the light's "
-                    "solver gets 3 ms a frame instead of most of it; App.step must set "
-                    "self.draw_ms = 0.0 on a frame it does not draw")
-FIX_NOTICE_TIME = ("needs product fix: Scene.frame_key (game/ui/widgets.py) calls "
-                   "app.current_notice() every frame, which starts the notice's 6 s "
-                   "(NOTICE_MS) while the table's own message still hides it, so a notice "
-                   "found as a game opens shows for about 3 s; the frame key must read the "
-                   "notice without starting its clock (only draw_message should)")
 
 
 def test_small_text_keeps_the_dot_of_the_i(client):
+    """Found here: pygbag's pygame-ce 2.5.7 (FreeType 2.6) hints freesansbold so that at 20 px
+    an i's dot ran into its stem ("Bulld down In other sults"); then supersampling squeezed
+    bold 22 px (fixed in c991e48 and 2fef223)."""
     c = client.open(stored({"settings": client_settings()}))
     c.page.screenshot(ARTIFACTS / "client-title-text.png")
     merged = c.probe("dot_of_the_i", GAME_TEXT)
@@ -551,6 +538,8 @@ def test_a_deal_by_number_shows_at_once(client):
 
 
 def test_a_notice_stays_on_screen_for_its_full_time(client):
+    """Found here: the frame key asked for the current notice every frame, which started its
+    6 s while the table's own message still hid it: shown for 2.5 s (fixed in 2fef223)."""
     corrupt = '{"format":1,"data":{"state":{"nonsense":'
     c = client.open({**stored({"settings": client_settings()}),
                      "parlour/game/forty-thieves": corrupt})
@@ -566,7 +555,8 @@ def test_a_notice_stays_on_screen_for_its_full_time(client):
 
 def test_the_light_s_solver_gets_most_of_an_idle_frame(client):
     """Nothing to do but think: the frames at rest are mostly the solver's (about 12 ms of a
-    16.7 ms frame), still 60 a second."""
+    16.7 ms frame). Found here: spare_ms kept the last drawn frame's time and a table at rest
+    draws nothing, so the solver got 3 ms a frame (fixed in 2fef223)."""
     c = client.open(stored({"settings": client_settings(winnable_light=True)}))
     c.open_game("forty-thieves")
     c.play_deal(156)  # a deal the solver thinks about for seconds
