@@ -6,7 +6,7 @@
 #                             | browser (add --quick)
 #   ./build.sh web [--zip] [--cdn URL]   build the browser version into build/web/ (pygbag);
 #                             --zip also makes build/patience-parlour-web.zip for itch.io
-#   ./build.sh serve [PORT]   serve build/web/ on http://localhost:PORT/ (default 8000)
+#   ./build.sh serve [PORT]   serve build/web/ on http://127.0.0.1:PORT/ (default 8000)
 #   ./build.sh browser [PORT] the real client in your browser, all served from this machine
 #                             (Pyodide + pygbag's pygame-ce): http://localhost:PORT/ (8001)
 # Needs only Python 3.11+; everything else is installed into .venv/.
@@ -111,7 +111,7 @@ case "$command" in
     serve)
         [ -f build/web/index.html ] || { echo "build.sh: no build/web/ yet: run ./build.sh web" >&2; exit 1; }
         port="${1:-8000}"
-        echo "Patience Parlour: open http://localhost:$port/ (Ctrl+C stops the server)"
+        echo "Patience Parlour: open http://127.0.0.1:$port/ (not localhost: pygbag treats that address as its own local CDN; Ctrl+C stops the server)"
         exec "$(find_python)" -m http.server "$port" --bind 127.0.0.1 --directory build/web
         ;;
     browser)
