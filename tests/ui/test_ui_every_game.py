@@ -32,6 +32,8 @@ def test_every_game_has_a_layout_for_each_of_its_piles(game_id):
 def test_every_game_opens_takes_a_move_and_draws(ui, game_id):
     app = ui.app
     app.settings.set("pace", "instant")
+    seats = app.settings.seats(game_id)
+    app.settings.set_seats(game_id, ("human",) * len(seats))  # a person moves at once
     t = app.open_game(game_id, new=True)
     for _ in range(300):  # until a person is to move (computer seats play first)
         ui.frames(1, 50)
