@@ -17,9 +17,10 @@ This class holds the game's life (deal, resume, save after every move, statistic
 the frame: automatic moves, the computer seats at the chosen pace, the solver's slices.
 A chrome is any object with: ``buttons``, ``controls`` (text for the Rules screen),
 ``started()``, ``event(ev)`` (a session event), ``moved(move, before, mover)`` (after every
-move), ``update(dt)``, ``key(event)`` -> bool, ``layer_key()``, ``decorate(surf)`` (static
-parts, into the cached layer), ``draw(screen)`` (under the buttons), ``draw_over(screen)``
-(over everything), ``game_over()``.
+move), ``update(dt)``, ``key(event)`` -> bool, ``layer_key()``, ``frame_key()`` (its live
+parts: a frame that changes nothing is not drawn again), ``decorate(surf)`` (static parts,
+into the cached layer), ``draw(screen)`` (under the buttons), ``draw_over(screen)`` (over
+everything), ``game_over()``.
 """
 
 from __future__ import annotations

@@ -72,7 +72,7 @@ class TableView:
                 theme.blit_text(surf, layout.captions[name], (geom.rect.right + 6,
                                                               geom.rect.y + 8), 18,
                                 theme.INK_DIM, anchor="topleft")
-            if name in marks and shown and cards:
+            if name in marks and shown:
                 self.mark(surf, pygame.Rect(shown[-1][2], geom.rect.size), marks[name])
         t.chrome.decorate(surf)
         return surf
