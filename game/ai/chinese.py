@@ -42,8 +42,7 @@ from __future__ import annotations
 import random
 
 from ..core import Move
-from .chinese_model import (FACES, FOUND, HIDDEN, LEAF_END, LEAF_REVEAL, LEAF_TURN, LEAF_WIN,
-                            LOAD, OWN, STOCK, TURN, WASTE, Model, core_move)
+from .chinese_model import FACES, LEAF_END, LEAF_REVEAL, LEAF_WIN, Model, core_move
 from .opponent import Job, _done
 from .players import register
 

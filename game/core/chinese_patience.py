@@ -437,7 +437,9 @@ class ChinesePatience(GameState):
             return f"There is no card in {src.label}."
         if dst.kind == "stock":
             return "No card may be played onto a stock."
-        if dst.kind == "foundation" and src.kind == "tableau" or dst.kind == "waste" and dst is not waste:
+        one_card = (dst.kind == "foundation" and src.kind == "tableau"
+                    or dst.kind == "waste" and dst is not waste)
+        if one_card:
             if move.count != 1:
                 return ("Only a column's outer card moves on its own, to a foundation or onto "
                         "another player's waste; a whole column moves only onto another column.")

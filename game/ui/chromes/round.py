@@ -178,11 +178,11 @@ class RoundTable:
         if self.can_call_stop():
             t = self.table
             t.anim.clear()
-            before, offender = t.piles(), self.session.last_mover()
+            before = t.piles()
             self.session.call_stop()
             t.changed()
             if t.state.peek() == STOP:
-                self.penalty_flight(before, offender)
+                self.penalty_flight(before)
 
     def can_end_turn(self) -> bool:
         return self.table.accepting_input() and self.session.state.end_turn_move() is not None
@@ -274,11 +274,9 @@ class RoundTable:
         if text:
             self.log = [text] + self.log[:LOG_LINES - 1]
         if move == STOP:
-            b = self.session.state.history[-2].breach if len(self.session.state.history) > 1 \
-                else None
-            self.penalty_flight(before, b.player if b else None)
+            self.penalty_flight(before)
 
-    def penalty_flight(self, before: dict, offender) -> None:
+    def penalty_flight(self, before: dict) -> None:
         """The penalty cards of a knock fly, face down, to the offender's stock."""
         t = self.table
         after = t.piles()
