@@ -1,0 +1,417 @@
+"""Standard solitaire (the "Patience" program's rules, seeds/004; shared/rules/DECISIONS.md,
+the seed-004 common part and decision 1; numbered as docs/rules/standard-solitaire.md).
+
+Two packs. Eight piles of three cards, only the top one face up; the other 80 cards are the
+stock (the manual's "hand"). There is no waste (the manual's "reserve pile"): each click on the
+stock deals a row, one card face up onto every pile from left to right (fewer at the end), empty
+piles too. That is the move ``s-t0`` (``Move("stock", "tableau0")``): "deal a row", whatever
+pile it names first; ``turn_move("stock")`` returns it. Eight foundations build up in suit from
+any Ace. Piles build down in alternating colours; an alternating run on top of a pile (any
+number of its top cards, a whole pile too) moves as one, ``t2-t5x3``; an empty pile takes any
+card or run. A face-down card left on top of a pile turns face up by itself (inside ``push``;
+``pop`` turns it back).
+
+Nothing ever refuses a move the rules allow. The deal ends (``result()``) when every card is on
+the foundations, or when it is stuck: no move can ever help any more. A move *helps* when it
+cannot be taken back: a card goes to a foundation, a face-down card turns up, a row is dealt
+(and in Little Harp, which shares this machinery, a card leaves the waste). While the stock has
+cards, dealing a row helps. Once it is empty, the piles are searched: if no sequence of moves
+between the piles (everything here is visible) reaches a helpful move, only moving runs to and
+fro is left, and the deal is stuck; ``legal_moves()`` is then empty, like any finished game's.
+The search visits at most ``SEARCH_LIMIT`` arrangements (piles taken in any order); past that
+the deal is taken as not stuck, so a deal is never called stuck when it is not.
+
+``AlternatingSolitaire`` is that machinery (the piles, the runs, the search, auto-moves) for the
+games that build down in alternating colours and move runs as one; Little Harp uses it too.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+
+from .cards import SUITS, card_key
+from .info import GameInfo
+from .moves import IllegalMove, Move
+from .solitaire import Solitaire
+from .state import ACE_KEYS, ANY, REGISTRY, Pile, Result
+
+RULES = """# Standard
+Two packs of 52 cards. Eight piles of three cards are dealt, only the top card of each face up; the other 80 cards form the stock. The aim is to build all 104 cards onto the eight foundations, each up in suit from Ace to King (any Ace starts an empty foundation).
+
+# Moving cards
+The piles build down in alternating colours: red on black, black on red (a red Eight on a black Nine). Cards in such a run on top of a pile move together: pick up the card where the run should start, and the cards on it come along. An empty pile takes any card or run. When the last face-up card leaves a pile, the card under it turns face up by itself.
+
+# The stock
+Click the stock to deal a row: one card face up onto every pile, from left to right, empty piles too. There is no redeal.
+
+# Winning
+You win when every card is on the foundations. When the stock is empty and no move can ever put a card on a foundation or turn a card up, only moving cards to and fro is left: the deal is stuck. Take moves back, restart it, or try a new one.
+"""
+
+INFO = GameInfo(
+    id="standard-solitaire", title="Standard",
+    blurb="Two packs, eight piles; each click on the stock deals a row.",
+    players=(1,), rules=RULES, table="solitaire")
+
+# card face -> the faces that may be played on it: one rank lower, the other colour
+_RED = {"S": False, "H": True, "D": True, "C": False}
+ALTERNATE = {card_key(r, s): tuple(card_key(r - 1, o) for o in SUITS if _RED[o] != _RED[s])
+             for r in range(2, 14) for s in SUITS}
+PARENTS = {card_key(r, s): tuple(card_key(r + 1, o) for o in SUITS if _RED[o] != _RED[s]
+                                 and r < 13) for r in range(1, 14) for s in SUITS}
+# card face -> the faces it may go on
+KING_KEYS = tuple(card_key(13, s) for s in SUITS)
+SEARCH_LIMIT = 5000  # arrangements the stuck search visits at most
+
+
+def fits(card, on) -> bool:
+    """``card`` goes on ``on`` in a pile: one rank lower, the other colour."""
+    return on.rank == card.rank + 1 and on.red != card.red
+
+
+def run_length(pile: Pile) -> int:
+    """How many cards on top of a pile form a run down in alternating colours (face up)."""
+    return _run(pile.cards, len(pile.cards) - pile.down)
+
+
+def _run(cards, up: int) -> int:
+    n = 1 if up > 0 else 0
+    while n < up and fits(cards[-n], cards[-n - 1]):
+        n += 1
+    return n
+
+
+class Tableau(Pile):
+    """A pile building down in alternating colours; empty, it takes any card."""
+
+    kind = "tableau"
+    rule = "piles build down in alternating colours"
+    BY_TOP = ALTERNATE
+    BUILDS = ALTERNATE  # card face -> the faces that may be played on it (auto-moves)
+    WHEN_EMPTY = ANY
+
+    @classmethod
+    def accepts_empty(cls, face: int) -> bool:
+        """Whether an empty pile takes a card of this face."""
+        return cls.WHEN_EMPTY is ANY or face in cls.WHEN_EMPTY
+
+    @property
+    def label(self) -> str:
+        return f"pile {int(self.name[len('tableau'):]) + 1}"
+
+    def check(self, cards, down):
+        if cards and down >= len(cards):
+            return f"{self.name}: the top card of a pile must be face up"
+        return None
+
+
+class AlternatingSolitaire(Solitaire):
+    """Piles building down in alternating colours, runs moving as one, face-down cards turning
+    up by themselves, and the deal stuck once no move can help (see the module's docstring).
+    A game says what its stock does: ``_stock_moves()``, ``_stock_refusal(move)`` (None when
+    the move is not one of its stock moves) and ``_play_stock(move, ops)``."""
+
+    Tableau = Tableau
+
+    # ----------------------------------------------------------------- moves
+    def _rule_moves(self) -> list[Move]:
+        """Every move the building rules allow now (before the stuck test)."""
+        moves: list[Move] = []
+        waste = self.waste if self.waste is not None and self.waste.cards else None
+        self._moves_to_foundations([p for p in (waste, *self.tableau) if p and p.cards], moves)
+        on_top: dict[int, list[Pile]] = {}  # top face -> the piles it lies on
+        empties = []
+        for pile in self.tableau:
+            if pile.cards:
+                on_top.setdefault(pile.cards[-1].key, []).append(pile)
+            else:
+                empties.append(pile)
+        takes = self.Tableau.accepts_empty
+        table = self._move_table
+        if waste is not None:
+            face = waste.cards[-1].key
+            row = table[waste.index]
+            moves += [row[t.index] for k in PARENTS[face] for t in on_top.get(k, ())]
+            if empties and takes(face):
+                moves += [row[t.index] for t in empties]
+        for src in self.tableau:
+            cards = src.cards
+            row = table[src.index]
+            for n in range(1, run_length(src) + 1):
+                face = cards[-n].key
+                targets = [t for k in PARENTS[face] for t in on_top.get(k, ())]
+                if empties and takes(face):
+                    targets += empties
+                for t in targets:
+                    moves.append(row[t.index] if n == 1 else Move(src.name, t.name, n))
+        moves += self._stock_moves()
+        return moves
+
+    def _stock_moves(self) -> list[Move]:
+        raise NotImplementedError
+
+    def _generate_moves(self) -> list[Move]:
+        moves = self._rule_moves()
+        helps = bool(moves) and self._can_help(moves)
+        self._helps = (moves, helps)  # for _play (the list is the position's legal moves)
+        return moves if moves and not self._stuck(helps) else []
+
+    def _stuck(self, helps: bool) -> bool:
+        """Whether the deal is over although the rules still allow moves; ``helps``: whether
+        some helpful move can be reached (``_can_help``)."""
+        return not helps
+
+    def _helps_now(self) -> bool:
+        """``_can_help`` for the current position (during ``_play``: before the move)."""
+        cached = getattr(self, "_helps", None)
+        if cached is not None and cached[0] is self._legal:
+            return cached[1]
+        return self._can_help(self._rule_moves())
+
+    def turn_move(self, pile):
+        return self._stock_moves()[0] if pile == "stock" and self._stock_moves() else None
+
+    # ----------------------------------------------------------------- refusals
+    def _refusal(self, move: Move) -> IllegalMove | None:
+        src, dst = self._pile_of(move.source), self._pile_of(move.target)
+        error = self._stock_refusal(move)
+        if error is None:
+            error = self._card_refusal(move, src, dst)
+        if error is False:  # a move the rules allow: refused only when the deal is over
+            if move in self.legal_moves():
+                return None
+            return IllegalMove("This deal is stuck: no move can help any more.")
+        return error
+
+    def _stock_refusal(self, move: Move):
+        """For a stock move (turning, dealing, redealing): False if the rules allow it now,
+        else the IllegalMove; None for any other move."""
+        raise NotImplementedError
+
+    def _card_refusal(self, move: Move, src: Pile, dst: Pile):
+        """False if the building rules allow a card or run move now, else the IllegalMove."""
+        if src is self.stock or dst is self.stock:
+            return IllegalMove("Cards can't go back to the stock.")
+        if not src.cards:
+            return IllegalMove(f"There is no card on {src.label}.")
+        if src is dst:
+            return IllegalMove("The card is already there.")
+        if src.kind == "foundation":
+            return IllegalMove("Cards on the foundations stay there.")
+        if dst.kind == "waste":
+            return IllegalMove(dst.refusal(src.cards[-1]))
+        if move.count > 1:
+            if src.kind != "tableau":
+                return IllegalMove(f"Only the top card of {src.label} can be moved.")
+            if dst.kind != "tableau":
+                return IllegalMove("Cards go to a foundation one at a time.")
+            up = len(src.cards) - src.down
+            if move.count > up:
+                return IllegalMove(f"There are not {move.count} face-up cards on {src.label}.")
+            if move.count > run_length(src):
+                return IllegalMove(f"The top {move.count} cards of {src.label} are not a run "
+                                   "down in alternating colours.")
+        card = src.cards[-move.count]
+        return False if dst.accepts(card) else IllegalMove(dst.refusal(card))
+
+    # ----------------------------------------------------------------- playing
+    def _play(self, move: Move, ops: list) -> None:
+        if not self._play_stock(move, ops):
+            self._play_cards(move, ops)
+
+    def _play_stock(self, move: Move, ops: list) -> bool:
+        """Play a stock move and return True; False for any other move."""
+        raise NotImplementedError
+
+    def _play_cards(self, move: Move, ops: list) -> None:
+        src = self.pile[move.source]
+        self._move(ops, src, self.pile[move.target], move.count)
+        if src.cards and src.down >= len(src.cards):  # a face-down card is left on top
+            self._set_down(ops, src, len(src.cards) - 1)
+
+    # ----------------------------------------------------------------- the end
+    def result(self) -> Result | None:
+        if self.is_won():
+            return Result("won", 0, reason="Every card is on the foundations.")
+        if self.legal_moves():
+            return None
+        if self._rule_moves():
+            return Result("stuck", reason=self._stuck_reason())
+        return Result("stuck", reason="No more moves.")
+
+    def _stuck_reason(self) -> str:
+        return "No move can put a card on a foundation or turn a card up any more."
+
+    def helps(self, move: Move) -> bool:
+        """The move can't be taken back by another move: a card goes to a foundation or leaves
+        the waste, a face-down card turns up, a row is dealt."""
+        if move.target.startswith("foundation") or move.source == "waste":
+            return move.target != "stock"
+        if move.source == "stock":
+            return self._deal_helps()
+        src = self.pile.get(move.source)
+        return (src is not None and src.kind == "tableau" and src.down > 0
+                and move.count == len(src.cards) - src.down)
+
+    def _deal_helps(self) -> bool:
+        """Whether taking cards from the stock is a helpful move (dealing a row is; turning
+        cards onto a waste that goes back to the stock is not)."""
+        return True
+
+    def _can_help(self, moves: list[Move]) -> bool:
+        """Some helpful move is possible now, or after moves between the piles (a search over
+        what the table shows: ``_reach``)."""
+        if any(self.helps(m) for m in moves):
+            return True
+        helps, tops, empty = self._reach()
+        if helps:
+            return True
+        waste = self.waste.top if self.waste is not None else None
+        return waste is not None and (any(k in tops for k in PARENTS[waste.key])
+                                      or (empty and self.Tableau.accepts_empty(waste.key)))
+
+    def _reach(self) -> tuple[bool, frozenset, bool]:
+        """What moves between the piles can reach from here: (a card to a foundation or a
+        face-down card turning up, the faces that can be the top of a pile, an empty pile). The
+        search takes the piles in any order and cards of the same face as the same (a pile is:
+        face-down cards under it?, its face-up faces); past SEARCH_LIMIT arrangements the
+        answer is yes. Kept for the same piles and foundations (turning the stock changes
+        neither)."""
+        wants: set[int] = set()  # the faces the foundations take
+        for f in self.foundations:
+            if not f.cards:
+                wants.update(ACE_KEYS)
+            elif f.cards[-1].rank < 13:
+                wants.add(f.cards[-1].key + 1)
+        start = tuple((p.down > 0, tuple(c.key for c in p.cards[p.down:])) for p in self.tableau)
+        key = (start, tuple(sorted(wants)))
+        cache = self.__dict__.setdefault("_reached", {})
+        found = cache.get(key)
+        if found is None:
+            if len(cache) > 64:
+                cache.clear()
+            found = cache[key] = self._search(start, wants)
+        return found
+
+    def _search(self, start, wants) -> tuple[bool, frozenset, bool]:
+        takes = self.Tableau.accepts_empty
+        seen = {tuple(sorted(p for p in start if p[1]))}
+        queue = deque([start])
+        runs: dict[tuple, int] = {}
+        tops_seen: set[int] = set()
+        empty_seen = False
+        while queue:
+            piles = queue.popleft()
+            tops: dict[int, list[int]] = {}  # top face -> piles
+            empties = []
+            for j, (down, up) in enumerate(piles):
+                if up:
+                    if up[-1] in wants:
+                        return True, frozenset(), False  # a card to a foundation
+                    tops.setdefault(up[-1], []).append(j)
+                else:
+                    empties.append(j)
+            tops_seen.update(tops)
+            empty_seen = empty_seen or bool(empties)
+            for i, (down, up) in enumerate(piles):
+                size = len(up)
+                run = runs.get(up)
+                if run is None:
+                    run = 1 if size else 0
+                    while run < size and up[-run - 1] in PARENTS[up[-run]]:
+                        run += 1
+                    runs[up] = run
+                for n in range(1, run + 1):
+                    face, whole = up[-n], n == size
+                    targets = [j for k in PARENTS[face] for j in tops.get(k, ())]
+                    if whole and down:
+                        if targets or (empties and takes(face)):
+                            return True, frozenset(), False  # a face-down card turns up
+                        continue
+                    if empties and not whole and takes(face):
+                        targets += empties
+                    for j in targets:
+                        new = list(piles)
+                        new[i] = (down, up[:-n])
+                        new[j] = (piles[j][0], piles[j][1] + up[-n:])
+                        key = tuple(sorted(p for p in new if p[1]))
+                        if key not in seen:
+                            if len(seen) >= SEARCH_LIMIT:
+                                return True, frozenset(), False
+                            seen.add(key)
+                            queue.append(tuple(new))
+        return False, frozenset(tops_seen), empty_seen
+
+    # ----------------------------------------------------------------- auto-moves
+    def safe_move(self) -> Move | None:
+        """A move to a foundation that can never be regretted (for auto-move): the card is an
+        Ace or a Two, or every card that could be played on it in a pile (one rank lower, the
+        other colour, every copy) is already on the foundations."""
+        tops: dict[str, list[int]] = {}
+        for f in self.foundations:
+            if f.cards:
+                tops.setdefault(f.cards[0].suit, []).append(f.cards[-1].rank)
+        copies = len(self.CARDS) // 52
+        for m in self.legal_moves():
+            if not m.target.startswith("foundation") or not self._auto_from(m.source):
+                continue
+            card = self.pile[m.source].top
+            if card.rank <= 2 or all(
+                    sum(1 for t in tops.get(SUITS[k // 16], ()) if t >= card.rank - 1) == copies
+                    for k in ALTERNATE[card.key]):
+                return m
+        return None
+
+    def _auto_from(self, pile: str) -> bool:
+        """Whether a safe card may go home by itself from this pile."""
+        return True
+
+
+DEAL_ROW = Move("stock", "tableau0")
+
+
+class StandardSolitaire(AlternatingSolitaire):
+    INFO = INFO
+    WASTE = None
+    FOUNDATIONS = 8
+    COLUMNS = 8
+
+    def _deal(self, seed):
+        deck = self._shuffled_deck(seed)
+        for _row in range(3):
+            for pile in self.tableau:
+                pile.cards.append(deck.pop())
+        for pile in self.tableau:
+            pile.down = 2
+        self.stock.cards, self.stock.down = deck, len(deck)
+
+    def turn_move(self, pile):
+        return DEAL_ROW if pile == "stock" else None
+
+    def _stock_moves(self):
+        return [DEAL_ROW] if self.stock.cards else []
+
+    def _stock_refusal(self, move):
+        if move.source != "stock":
+            return None
+        if move.target != "tableau0" or move.count != 1:
+            return IllegalMove("The stock deals a row, one card onto every pile: click it.")
+        if not self.stock.cards:
+            return IllegalMove("The stock is empty: there is no redeal.")
+        return False
+
+    def _play_stock(self, move, ops):
+        if move.source != "stock":
+            return False
+        for pile in self.tableau:
+            if not self.stock.cards:
+                break
+            self._move(ops, self.stock, pile)
+        return True
+
+    def _stuck_reason(self):
+        return ("The stock is empty and no move can put a card on a foundation or turn a card "
+                "up any more.")
+
+
+REGISTRY[StandardSolitaire.game_id] = StandardSolitaire

@@ -1,0 +1,20 @@
+"""Standard: the eight piles in a row on the left, fanning down (the two face-down cards close
+together, every face-up card showing; a long pile squeezes to stay on the table); the eight
+foundations in two rows of four on the right; the stock below them, at the bottom right."""
+
+W, H = 92, 128
+TOP = 62  # below the toolbar
+BOTTOM = 682  # above the message line
+PILE_X = [16 + i * 106 for i in range(8)]
+FOUNDATION_X = [874 + i * 100 for i in range(4)]
+
+LAYOUT = {
+    "card": (W, H), "fan": "down", "table_right": 1280,
+    "piles": [
+        *((f"tableau{i}", x, TOP, {"fan": (0, 30), "fan_down": (0, 9), "limit": BOTTOM})
+          for i, x in enumerate(PILE_X)),
+        *((f"foundation{i}", FOUNDATION_X[i % 4], TOP + (i // 4) * (H + 14), {"slot": "A"})
+          for i in range(8)),
+        ("stock", FOUNDATION_X[3], 526, {"badge": "below", "empty": "empty"}),
+    ],
+}
