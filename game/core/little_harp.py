@@ -1,0 +1,220 @@
+"""Little Harp (the "Patience" program's rules, seeds/004; shared/rules/DECISIONS.md, the
+seed-004 common part and decision 2; numbered as docs/rules/little-harp.md).
+
+One pack. Seven piles of 7, 6, 5, 4, 3, 2 and 1 cards from left to right, only the top card of
+each face up; the other 24 cards are the stock (the manual's "hand"). Four foundations build up
+in suit from any Ace. Piles build down in alternating colours; an alternating run on top of a
+pile moves as one (``t2-t5x3``); only a King, or a run headed by a King, fills an empty pile. A
+face-down card left on top of a pile turns face up by itself (inside ``push``; ``pop`` turns it
+back).
+
+The stock: ``s-w`` (``Move("stock", "waste")``) turns three cards (option ``draw``: 1) onto the
+waste (the manual's "reserve pile"), one after another as a packet is turned over, so the third
+lies on top; fewer when fewer are left. The waste's top card plays to a foundation or a pile.
+When the stock is empty, ``w-s`` (``Move("waste", "stock")``, clicking the empty stock:
+``turn_move("stock")`` returns it then) turns the whole waste back over as the stock, order
+kept: a redeal. Option ``redeals``: "unlimited" (default), 2 or 0; the variable
+``redeals_used`` counts them.
+
+When the game is over (``result()``; ``legal_moves()`` is then empty): won with every card on
+the foundations; stuck when nothing can help any more. A move *helps* when no other move can
+take it back: a card goes to a foundation or leaves the waste, a face-down card turns up (the
+search of standard_solitaire.AlternatingSolitaire looks for one through any moves between the
+piles, everything there being visible). The deal is stuck
+
+- when nothing can help and the stock can't be turned (empty, and no redeal left), or
+- when nothing can help and the player has gone round the stock for a whole pass: every place
+  the stock and waste can be in, with nothing to play at any of them. Going round changes
+  neither the piles nor the order of stock and waste, so every later pass would be the same.
+
+The variable ``idle`` counts the turns and redeals made, one after another, where nothing could
+help, from the places of a pass: with T cards in stock and waste, a pass is the stock holding
+T, T-d, T-2d, ... cards (d the cards turned at a time) and then none, ceil(T/d) + 1 places; its
+ceil(T/d) moves leave the player at the last place not yet seen, and when nothing helps there
+either the deal is stuck. A turn or a redeal made where something could help sets ``idle`` to
+0, so does a helpful move; moves between the piles that don't help leave it as it is (they
+can't make anything help that could not before: each can be taken back by another one, or only
+leaves fewer moves, as when a pile is emptied that only a King can fill). Turns made before
+the first place of a pass (after a card left the waste in the middle of a pass of three) leave
+it as it is too. A saved position keeps ``idle``, and ``pop`` restores it.
+"""
+
+from __future__ import annotations
+
+from .cards import pack
+from .info import GameInfo, Option
+from .moves import IllegalMove, Move
+from .solitaire import TURN_STOCK, Waste
+from .standard_solitaire import KING_KEYS, AlternatingSolitaire, Tableau as _Tableau
+from .state import REGISTRY
+
+RULES = """# Little Harp
+One pack of 52 cards. Seven piles are dealt from left to right with 7, 6, 5, 4, 3, 2 and 1 cards, only the top card of each face up: a little harp. The other 24 cards form the stock. The aim is to build all 52 cards onto the four foundations, each up in suit from Ace to King (any Ace starts an empty foundation).
+
+# Moving cards
+The piles build down in alternating colours: red on black, black on red (a red Eight on a black Nine). Cards in such a run on top of a pile move together: pick up the card where the run should start, and the cards on it come along. Only a King, or a run starting with a King, fills an empty pile. When the last face-up card leaves a pile, the card under it turns face up by itself.
+
+# The stock
+Click the stock to turn three cards onto the waste (or one, in Settings); the top card of the waste plays onto a foundation or a pile. When the stock is empty, click it to turn the waste back over as the stock, in the same order, and go through it again: as often as you like, or twice, or never, as Settings say.
+
+# Winning
+You win when every card is on the foundations. The deal is stuck when nothing can put a card on a foundation, take one from the waste or turn one up any more: when the stock can't be turned, or once you have gone round the whole stock without a card to play.
+"""
+
+INFO = GameInfo(
+    id="little-harp", title="Little Harp",
+    blurb="Seven piles in a harp; turn the stock three at a time.",
+    players=(1,),
+    option_list=(
+        Option("draw", 3, (3, 1), "Little Harp stock", ("Turn 3 cards", "Turn 1 card")),
+        Option("redeals", "unlimited", ("unlimited", 2, 0), "Little Harp redeals",
+               ("As often as you like", "Twice", "None")),
+    ),
+    rules=RULES, table="solitaire")
+
+REDEAL = Move("waste", "stock")
+
+
+class Tableau(_Tableau):
+    rule = "piles build down in alternating colours, and only a King fills an empty pile"
+    WHEN_EMPTY = KING_KEYS
+
+    def refusal(self, card):
+        if not self.cards:
+            return f"Only a King can fill an empty pile, not the {card}."
+        return super().refusal(card)
+
+
+class LittleHarp(AlternatingSolitaire):
+    INFO = INFO
+    CARDS = tuple(pack(0))
+    FOUNDATIONS = 4
+    COLUMNS = 7
+    Tableau = Tableau
+    WASTE = Waste
+    VARS = {"redeals_used": 0, "idle": 0}
+
+    def _deal(self, seed):
+        deck = self._shuffled_deck(seed)
+        for i, pile in enumerate(self.tableau):
+            for _ in range(7 - i):
+                pile.cards.append(deck.pop())
+            pile.down = 6 - i
+        self.stock.cards, self.stock.down = deck, len(deck)
+
+    # ----------------------------------------------------------------- the stock
+    @property
+    def draw(self) -> int:
+        return self.options["draw"]
+
+    def redeals_left(self) -> int | None:
+        """Redeals still allowed (None: unlimited)."""
+        limit = self.options["redeals"]
+        return None if limit == "unlimited" else limit - self.redeals_used
+
+    def turn_move(self, pile):
+        if pile != "stock":
+            return None
+        return TURN_STOCK if self.stock.cards else REDEAL
+
+    def marks(self):
+        """The empty stock says "again" when clicking it turns the waste back over."""
+        if not self.stock.cards and REDEAL in self.legal_moves():
+            return {"stock": "again"}
+        return {}
+
+    def _stock_moves(self):
+        if self.stock.cards:
+            return [TURN_STOCK]
+        if self.waste.cards and self.redeals_left() != 0:
+            return [REDEAL]
+        return []
+
+    def _stock_refusal(self, move):
+        if move.source == "stock":
+            if move.target != "waste":
+                return IllegalMove("Stock cards go to the waste: click the stock to turn them.")
+            if move.count != 1:
+                return IllegalMove(f"Click the stock to turn its cards, {self.draw} at a time.")
+            if not self.stock.cards:
+                if self.waste.cards:
+                    return IllegalMove("The stock is empty: click it to turn the waste over.")
+                return IllegalMove("The stock and the waste are both empty.")
+            return False
+        if move.source == "waste" and move.target == "stock":
+            if move.count != 1:
+                return IllegalMove("The waste goes back as a whole: click the empty stock.")
+            if self.stock.cards:
+                return IllegalMove("The waste goes back to the stock only once the stock is "
+                                   "empty.")
+            if not self.waste.cards:
+                return IllegalMove("The waste is empty: there is nothing to turn over.")
+            if self.redeals_left() == 0:
+                if self.options["redeals"] == 0:
+                    return IllegalMove("There is no redeal in this game.")
+                return IllegalMove("No redeal left: the waste goes back to the stock twice "
+                                   "at most.")
+            return False
+        return None
+
+    def _play_stock(self, move, ops):
+        if move != TURN_STOCK and move != REDEAL:
+            return False
+        stock, waste = self.stock, self.waste
+        total, left = len(stock.cards) + len(waste.cards), len(stock.cards)
+        if self._helps_now():
+            self._set(ops, "idle", 0)
+        elif left == 0 or (total - left) % self.draw == 0:  # a place of a pass
+            self._set(ops, "idle", self.idle + 1)
+        if move == TURN_STOCK:
+            for _ in range(min(self.draw, left)):
+                self._move(ops, stock, waste)
+        else:
+            self._turn_over(ops, waste, stock)
+            self._set_down(ops, stock, len(stock.cards))
+            self._set(ops, "redeals_used", self.redeals_used + 1)
+        return True
+
+    def _play_cards(self, move, ops):
+        if self.helps(move):
+            self._set(ops, "idle", 0)
+        super()._play_cards(move, ops)
+
+    def _deal_helps(self):
+        return False
+
+    def pass_length(self) -> int:
+        """The turns (and the redeal) that go once round the stock from a place of a pass:
+        ceil(T / d) with T cards in stock and waste, d turned at a time."""
+        total = len(self.stock.cards) + len(self.waste.cards)
+        return -(-total // self.draw)
+
+    # ----------------------------------------------------------------- the end
+    def _stuck(self, helps):
+        return not helps and (not self._stock_moves() or self.idle >= self.pass_length())
+
+    def _stuck_reason(self):
+        if self._stock_moves():
+            return "A whole pass through the stock brought no card to play."
+        return "No move can put a card on a foundation, take one from the waste or turn one " \
+               "up any more."
+
+    def _auto_from(self, pile):
+        """Turning three at a time, taking a card off the waste changes which cards the later
+        passes show: a waste card goes home by itself only once the stock can't turn again."""
+        return pile != "waste" or self.draw == 1 or not self._stock_moves()
+
+    # ----------------------------------------------------------------- saves
+    def _var_from_json(self, name, value):
+        if type(value) is not int or value < 0:
+            raise ValueError(f"{name} must be a whole number >= 0, not {value!r}")
+        if name == "redeals_used":
+            limit = self.options["redeals"]
+            if limit != "unlimited" and value > limit:
+                raise ValueError(f"only {limit} redeals are allowed, not {value}")
+        elif value > self.pass_length():
+            raise ValueError(f"idle can't be more than a pass ({self.pass_length()} turns)")
+        return value
+
+
+REGISTRY[LittleHarp.game_id] = LittleHarp
