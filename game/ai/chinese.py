@@ -20,13 +20,13 @@ Levels (docs/ai-chinese-patience.md has their measured strength):
   greedy  the rule text's obvious order (Miriam Moules's priorities): foundation moves, then
           loads onto another player's waste, then the tableau (waste to a column, joins),
           then the stock; the stock card to a foundation, a waste, the tableau, its own waste.
-  easy    greedy that overlooks things: about half the time it misses each load, tableau move
-          or join, and each place for its stock card (which then goes on its own waste, ending
-          its turn); in "knock" priorities it slips now and then and knocks on about one
-          breach in three.
+  easy    greedy that overlooks things: about two times in three it misses each load,
+          tableau move or join, and each place for its stock card (which then goes on its own
+          waste, ending its turn); in "knock" priorities it slips now and then and knocks on
+          about one breach in three.
   medium  plans its turn (the search below, 60 positions) counting only the cards it gets rid
-          of: it never tidies the tableau for its coming stock cards; slips rarely, knocks on
-          most breaches.
+          of: it never tidies the tableau for its coming stock cards; one decision in five it
+          plays like Easy; slips rarely, knocks on most breaches.
   hard    plans the turn: searches every line of play up to the next hidden card (a stock card
           turned, the card under its waste's top), and scores where each line leaves it: the
           cards it holds, the cards the others hold (the player closest to going out counting
@@ -59,12 +59,14 @@ P_CAP = 0.8  # the chance that a stock card finds a place, at most (for the expe
 # nodes: positions the turn search may expand (0: no search); run: the weight of the expected
 # run of stock cards at a leaf (0: counting only the cards got rid of); breach: how often a
 # decision slips on purpose ("knock" priorities only); knock: how often a breach is knocked on;
-# slip: how often Easy overlooks each load, tableau move, join or place for its stock card
+# slip: how often Easy overlooks each load, tableau move, join or place for its stock card;
+# hasty: how often Medium plays a move like Easy instead of planning
 _CONFIG = {
     "random": {"nodes": 0, "run": 0.0, "breach": 0.0, "knock": 0.5, "slip": 0.0},
     "greedy": {"nodes": 0, "run": 0.0, "breach": 0.0, "knock": 1.0, "slip": 0.0},
-    "easy": {"nodes": 0, "run": 0.0, "breach": 0.03, "knock": 0.35, "slip": 0.55},
-    "medium": {"nodes": 60, "run": 0.0, "breach": 0.015, "knock": 0.75, "slip": 0.0},
+    "easy": {"nodes": 0, "run": 0.0, "breach": 0.03, "knock": 0.35, "slip": 0.65},
+    "medium": {"nodes": 60, "run": 0.0, "breach": 0.015, "knock": 0.75, "slip": 0.0,
+               "hasty": 0.2},
     "hard": {"nodes": 300, "run": 0.6, "breach": 0.0, "knock": 1.0, "slip": 0.0},
     "oracle": {"nodes": 2000, "run": 0.6, "breach": 0.0, "knock": 1.0, "slip": 0.0},
 }
@@ -229,6 +231,7 @@ class Bot:
         self.breach_rate = config["breach"]
         self.knock_rate = config["knock"]
         self.slip_rate = config["slip"]
+        self.hasty = config.get("hasty", 0.0)
         self._plan: list = []  # [(position before the move, move)] still to play
         self.seat: int | None = None  # the seat it last played (for its knock choices)
         self.searches = 0
@@ -279,20 +282,22 @@ class Bot:
         if self.level == "random":
             return rng.choice(legal)
         if not self.node_cap:
-            return self._greedy(state, legal, rng)
+            return self._greedy(state, legal, rng, self.slip_rate)
+        if self.hasty and rng.random() < self.hasty:  # Medium now and then plays like Easy
+            return self._greedy(state, legal, rng, _CONFIG["easy"]["slip"])
         if len(legal) == 1:
             return legal[0]
         yield
         move = yield from self._plan_turn(state, legal)
         return move
 
-    def _greedy(self, state, legal, rng) -> Move:
+    def _greedy(self, state, legal, rng, slip: float = 0.0) -> Move:
         p = state.current_player
         ranked = sorted(legal, key=lambda m: greedy_rank(m, p))
-        if self.slip_rate:
+        if slip:
             # Easy overlooks things: a load, a tableau move, a join, a place for its stock card
             kept = [m for m in ranked if not (10 <= greedy_rank(m, p) < 80
-                                              and rng.random() < self.slip_rate)]
+                                              and rng.random() < slip)]
             ranked = kept or ranked
         best = greedy_rank(ranked[0], p)
         return rng.choice([m for m in ranked if greedy_rank(m, p) == best])
@@ -316,7 +321,7 @@ class Bot:
                 break
             yield
         if not plan:  # cannot happen while the model agrees with the core; stay safe
-            return self._greedy(state, legal, self._rng(state, "move"))
+            return self._greedy(state, legal, self._rng(state, "move"), self.slip_rate)
         self._plan = plan[1:]
         return plan[0][1]
 
