@@ -10,6 +10,12 @@ Each seat is a person or the computer (Session.seats): one person against one to
 computers, people at one screen, or the computer against itself to watch. A seat is named "you"
 when one person plays, else "player N".
 
+What it needs of a game: each seat p has piles ``stockp`` and ``wastep`` (its ring and labels
+go round them), the state says ``player_count``, ``dealer``, ``finished`` (the seats out) and
+``counts(seat)`` ({"stock": n, "waste": m}); its layout data may be given per number of players
+(game/ui/layouts), with "sides" naming where each seat sits ("bottom", "left", "top",
+"right").
+
 The match (game.core.Match, saved per game with its seats): every game's points are added for
 every player; the first game's dealer comes from the deal, then the deal passes to the left
 (the match remembers who dealt last, and a new game of the match is dealt by the next player).
@@ -258,9 +264,11 @@ class RoundTable:
 
     def knock_text(self, call, offender: int) -> str:
         b = call.breach
-        reason = b.reason.split(": ", 1)[-1]
-        reason = reason[0].upper() + reason[1:]
         whose = self.name(offender)
+        reason = b.reason.split(": ", 1)[-1]
+        if whose != "you":  # the core speaks to the mover
+            reason = reason.replace("your ", "their ")
+        reason = reason[0].upper() + reason[1:]
         if whose == "you":
             rest = ("Your move stands; each other player hands you a penalty card for the "
                     "bottom of your stock, and your turn ends.")
