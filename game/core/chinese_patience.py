@@ -360,6 +360,11 @@ class ChinesePatience(GameState):
     def _generate_moves(self) -> list[Move]:
         return self._split()[0]
 
+    @property
+    def calls_allowed(self) -> bool:
+        """Knocks exist only with "knock" priorities (the table shows Knock! then)."""
+        return self.options["priorities"] == "knock"
+
     def breach_moves(self) -> list[Move]:
         """"knock" priorities: moves the building rules allow that break a priority."""
         if self.options["priorities"] != "knock":

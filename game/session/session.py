@@ -47,7 +47,7 @@ from .seats import HUMAN, check_seats, default_seats, is_human, level_of
 _VERSIONS = itertools.count(1)
 FORMAT = 2  # of the dict to_dict() makes; 1 was the client's save before seats existed
 _FIELDS = {"format", "state", "seats", "redo", "redo_groups", "undo_groups", "turn_start",
-           "elapsed", "assisted", "recorded"}
+           "elapsed", "assisted", "recorded", "dealt"}
 
 
 class Session:
@@ -71,6 +71,8 @@ class Session:
         self.version = next(_VERSIONS)  # new at every change of position, unique across sessions
         self.last_group: list[Move] = []  # the moves of the last undo or redo
         self._last_mover: int | None = None  # the seat that made the last move
+        self.dealt = 0  # automatic moves of the deal itself (its Aces going home): never undone
+        self._opening = False  # safe moves now still belong to the deal
         self._finish_group = False  # the next move of a winning line starts an undo group
         self._bots: dict[int, object] = {}
         self._job = None  # a computer seat's decision being thought about
@@ -85,7 +87,9 @@ class Session:
         """A new deal (a random deal number when ``seed`` is None)."""
         if seed is None:
             seed = new_seed(game_id)
-        return cls(new_game(game_id, seed, **options), seats)
+        s = cls(new_game(game_id, seed, **options), seats)
+        s.auto_pending = s._opening = True  # safe cards of the deal go home at once
+        return s
 
     # ------------------------------------------------------------------ who plays
     @property
@@ -135,7 +139,7 @@ class Session:
         self.undo_groups.append(1)
         self.redo_groups.clear()
         self.finishing = []
-        self.auto_pending = True
+        self.auto_pending, self._opening = True, False
         self._changed()
         self._ask_for_call()
 
@@ -187,9 +191,12 @@ class Session:
             move = s.safe_move()
             if move is not None:
                 self._push(move, False)
+                if self._opening:  # part of the deal: no move of the player's, never undone
+                    self.dealt += 1
+                    self.turn_start = self.dealt
                 self._group_follow_up()
                 return move
-        self.auto_pending = False
+        self.auto_pending = self._opening = False
         if self.accepting() and s.legal_moves() == [PASS]:
             seat = s.current_player
             self._push(PASS, False)
@@ -262,7 +269,14 @@ class Session:
 
     @property
     def _calls(self) -> bool:
-        return type(self.state).call_stop is not GameState.call_stop
+        return self.has_calls
+
+    @property
+    def has_calls(self) -> bool:
+        """The game has calls and its rules as dealt allow them (a game may say not with
+        ``calls_allowed``: Chinese Patience only knocks with "knock" priorities)."""
+        return (type(self.state).call_stop is not GameState.call_stop
+                and getattr(self.state, "calls_allowed", True))
 
     def call_stop(self, caller: int | None = None):
         """A person calls Stop! (knocks) on another seat's last move; the StopCall says how it
@@ -412,12 +426,14 @@ class Session:
 
     @property
     def move_count(self) -> int:
-        return len(self.state.history)
+        """The moves made at the table: a move and its automatic follow-ups count as one, the
+        deal's own automatic moves not at all."""
+        return len(self.undo_groups) - (1 if self.dealt else 0)
 
     @property
     def unfinished(self) -> bool:
         """Moves were made and the result is not recorded: leaving counts as a loss."""
-        return bool(self.state.history) and not self.recorded
+        return len(self.state.history) > self.dealt and not self.recorded
 
     @property
     def you(self) -> int | None:
@@ -460,7 +476,7 @@ class Session:
                 "redo_groups": [len(g) for g in self.redo_groups],
                 "undo_groups": list(self.undo_groups), "turn_start": self.turn_start,
                 "elapsed": round(self.elapsed, 2), "assisted": self.assisted,
-                "recorded": self.recorded}
+                "recorded": self.recorded, "dealt": self.dealt}
 
     @classmethod
     def from_dict(cls, data, seats=None) -> "Session":
@@ -490,6 +506,11 @@ class Session:
         if type(turn_start) is not int or not 0 <= turn_start <= len(state.history):
             raise ValueError(f"the turn's start {turn_start!r} is not in the history")
         s.turn_start = turn_start
+        dealt = data.get("dealt", 0)
+        if type(dealt) is not int or not 0 <= dealt <= len(state.history) or (
+                dealt and (not s.undo_groups or s.undo_groups[0] != dealt)):
+            raise ValueError(f"the deal's own moves {dealt!r} don't match the history")
+        s.dealt = dealt
         elapsed = data.get("elapsed", 0.0)
         if type(elapsed) not in (int, float) or not 0 <= elapsed < 1e9:
             raise ValueError(f"the clock reads {elapsed!r}")

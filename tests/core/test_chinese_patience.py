@@ -645,6 +645,7 @@ def test_cp13_standard_and_free_have_no_knocks():
     s = cp(KINGS | {"waste0": "3H", "foundation0": "AH 2H", "waste1": "4H"})
     s.push("w0-w1")
     assert s.breach is None and not s.call_stop().right
+    assert not s.calls_allowed and knock_position().calls_allowed
 
 
 # 14. every game ends -----------------------------------------------------------------------

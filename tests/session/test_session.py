@@ -309,6 +309,16 @@ def test_no_person_to_knock_means_no_knock_button():
     assert not s.can_call_stop()  # your own move: only the others may knock
 
 
+def test_no_knocks_in_the_priorities_that_have_none():
+    from tests.core.test_chinese_patience import KINGS, cp
+    state = cp(KINGS | {"waste0": "3H", "foundation0": "AH 2H", "waste1": "4H"}, players=3)
+    s = Session(state, ("computer:hard", "human", "human"))
+    assert s.has_calls is False
+    s._push(Move("waste0", "waste1"), False)
+    assert not s.can_call_stop()
+    assert knock_session(("human", "human", "human")).has_calls
+
+
 def test_seat_results_give_every_seats_kind_and_who_won():
     from tests.core.test_chinese_patience import KINGS, cp
     state = cp(KINGS | {"stock0": "", "waste0": "3H", "foundation0": "AH 2H"}, players=3,
@@ -334,3 +344,34 @@ def test_new_deals_seats_follow_the_number_of_players_in_settings():
     s = Session.new("chinese-patience", seed=5, seats=settings.seats("chinese-patience"),
                     **settings.options("chinese-patience"))
     assert s.state.player_count == 3 and len(s.seats) == 3
+
+
+def opening_ace(state):
+    return state.safe_move() is not None
+
+
+def test_the_deals_own_aces_go_home_at_once_and_are_part_of_the_deal():
+    """Issue 18: Aces in the opening deal used to wait for the player's first move. They go
+    home at once now, as the deal's own moves: no move of the player's, never undone, and a
+    deal left untouched is not a lost game."""
+    from tests.ui.deals import find_deal
+    seed = find_deal("forty-thieves", opening_ace)
+    s = Session.new("forty-thieves", seed=seed)
+    while s.follow_up():
+        pass
+    assert s.dealt >= 1 and len(s.state.history) == s.dealt
+    assert s.move_count == 0 and not s.unfinished and not s.can_undo()
+    copy = Session.from_dict(json.loads(json.dumps(s.to_dict())))
+    assert copy.dealt == s.dealt and not copy.can_undo()
+    s.play(first_legal(s))
+    assert s.move_count == 1 and s.unfinished
+    assert s.undo() and len(s.state.history) == s.dealt and not s.can_undo()
+
+
+def test_the_move_counter_counts_a_move_and_its_follow_ups_once():
+    from tests.core.positions import build
+    s = Session(build("forty-thieves", {"tableau0": "AS0 5D0", "tableau1": "6D0"}))
+    s.play(Move("tableau0", "tableau1"))
+    while s.follow_up():
+        pass
+    assert len(s.state.history) == 2 and s.move_count == 1

@@ -59,6 +59,7 @@ def test_a_person_and_two_computers_play_a_whole_three_player_game(ui, store):
     assert t.state.player_count == 3 and t.layout is layout_for(CP, 3)
     assert set(t.layout.piles) == set(t.state.piles())
     assert t.chrome.turn_label()[0] == "Your turn"
+    assert not t.button("Knock!").visible  # standard priorities: nobody knocks
     ui.screenshot("chinese-3p-start.png")
     mine = 0
     for _ in range(4000):
@@ -140,7 +141,7 @@ def test_a_person_knocks_on_another_persons_slip(ui):
     t = three_players(ui, ("human", "human", "human"))
     t.start(seed)
     ui.frames(2)
-    assert not t.button("Knock!").enabled
+    assert t.button("Knock!").visible and not t.button("Knock!").enabled
     ui.click(ui.card_point("stock0"))
     assert t.button("Knock!").enabled
     n = t.state.own_cards(0)

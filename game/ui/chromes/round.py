@@ -337,6 +337,7 @@ class RoundTable:
 
     def update(self, dt: float) -> None:
         self.fit()
+        self.buttons[0].visible = self.session.has_calls  # Knock! only where knocks exist
         if self.banner and self.app.time_ms >= self.banner[2]:
             self.banner = None
 
