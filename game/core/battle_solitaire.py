@@ -30,12 +30,11 @@ at a turn boundary, the lower count scores the difference. Every game ends.
 
 from __future__ import annotations
 
-import random
-
-from .cards import SUITS, Card, Rng, card_key, pack, shuffled
+from .cards import Card, Rng, pack, shuffled
 from .info import GameInfo, Option
 from .moves import PASS, STOP, IllegalMove, Move
-from .state import ANY, REGISTRY, Foundation, GameState, Pile, Result
+from .race import DOWN_IN_OTHER_COLOUR, PlayerPile, RaceState, race_layout, zobrist_keys
+from .state import ANY, REGISTRY, Pile
 
 RULES = """# Battle solitaire
 A race between two players, each with a pack of 52 cards of their own (the packs have different backs). Your piles lie at the bottom left, your opponent's at the bottom right: a penalty pile of 13 cards (only the top one face up), a hand of 35 cards face down and a reserve pile, empty at first. Above are the eight shared piles (four dealt from each pack, one card each) and on the right the eight foundations. The first to get rid of every card of their penalty pile, hand and reserve pile wins.
@@ -60,14 +59,7 @@ INFO = GameInfo(
     rules=RULES, table="duel",
     match=Option("match_target", 100, (50, 100, 200), "Match to", note="new matches"))
 
-_OTHER_COLOUR = {"S": "HD", "C": "HD", "H": "SC", "D": "SC"}
-_BUILD_ON = {card_key(r, s): tuple(card_key(r - 1, o) for o in _OTHER_COLOUR[s])
-             for r in range(2, 14) for s in SUITS}
 SUIT_ORDER = "DHSC"  # ties of rank when drawing for the start: Clubs > Spades > Hearts > Diamonds
-# Zobrist keys for the shared piles: [pile][depth][card id], below 2**53
-_rand = random.Random(0xBA77).getrandbits
-_ZOBRIST = [[[_rand(53) for _ in range(104)] for _ in range(13)] for _ in range(8)]
-_MODULUS = 9007199254740881  # a prime below 2**53, for the turn-boundary position digest
 
 
 class House(Pile):
@@ -76,7 +68,7 @@ class House(Pile):
     kind = "house"
     noun = "pile"
     rule = "the piles build down in alternating colours"
-    BY_TOP = _BUILD_ON
+    BY_TOP = DOWN_IN_OTHER_COLOUR
     WHEN_EMPTY = ANY
 
     @property
@@ -88,28 +80,20 @@ class House(Pile):
         if problem:
             return problem
         for below, above in zip(cards, cards[1:]):
-            if above.key not in _BUILD_ON.get(below.key, ()):
+            if above.key not in DOWN_IN_OTHER_COLOUR.get(below.key, ()):
                 return f"{self.name} is not built down in alternating colours"
         return None
 
 
-class OwnPile(Pile):
+class OwnPile(PlayerPile):
     """A penalty pile, hand or reserve pile: it belongs to player ``owner``."""
 
-    __slots__ = ("owner",)
+    __slots__ = ()
     BY_TOP = None
     WHEN_EMPTY = ()
 
-    def __init__(self, name, index, game):
-        super().__init__(name, index, game)
-        self.owner = int(name[-1])
-
     def wanted(self):
         return ()  # nothing is ever played onto a player's piles (the hand's card is a turn)
-
-    @property
-    def label(self):
-        return f"player {self.owner + 1}'s {self.noun}"
 
 
 class Penalty(OwnPile):
@@ -154,12 +138,11 @@ def first_player(card0: Card, card1: Card) -> int | None:
     return None
 
 
-class BattleSolitaire(GameState):
+class BattleSolitaire(RaceState):
     INFO = INFO
-    LAYOUT = (*((f"foundation{i}", Foundation) for i in range(8)),
-              *((f"house{i}", House) for i in range(8)),
-              ("reserve0", Penalty), ("hand0", Hand), ("waste0", ReservePile),
-              ("reserve1", Penalty), ("hand1", Hand), ("waste1", ReservePile))
+    LAYOUT = race_layout(House, Penalty, Hand, ReservePile)
+    ZOBRIST = zobrist_keys(0xBA77)
+    IDLE_REASON = "nobody got a card out of a penalty or reserve pile"
     VARS = {"current_player": 0,
             "turn": 0,  # turns completed
             "refilled": False,  # the player on turn has turned their reserve pile into the hand
@@ -169,14 +152,6 @@ class BattleSolitaire(GameState):
             "boundaries": (),  # digests of the positions at every turn boundary
             "draws": (),  # the cards drawn for who starts: ((player 0's, player 1's), ...)
             "outcome": None}  # (status, winner, points, reason) once the game is over
-
-    def __init__(self, seed=None, **options):
-        super().__init__(seed, **options)
-        self.foundations = self.pile_list[0:8]
-        self.houses = self.pile_list[8:16]
-        self.reserves = (self.pile["reserve0"], self.pile["reserve1"])
-        self.hands = (self.pile["hand0"], self.pile["hand1"])
-        self.wastes = (self.pile["waste0"], self.pile["waste1"])
 
     def _deal(self, seed):
         """Each pack is shuffled apart; a card is drawn from each for who starts and put back;
@@ -320,97 +295,20 @@ class BattleSolitaire(GameState):
             self._set(ops, "refilled", True)
             self._set(ops, "seen", ())
             return
-        seen = ()  # the shared-pile positions of this streak of pile-to-pile moves
-        if src.kind == "house" and dst.kind == "house":
-            seen = self.seen or (self.house_hash(),)
-            seen += (self._hash_after(src, dst, seen[-1]),)
-        self._move(ops, src, dst)  # (a hand stays face down: _move keeps down <= len)
-        if src is self.reserves[p] and src.down == len(src.cards) > 0:
-            self._set_down(ops, src, src.down - 1)  # the next penalty card turns up by itself
-        self._set(ops, "seen", seen)
+        # a pile-to-pile streak recorded for the repetition rule; the next penalty card turns
+        # up by itself (a hand stays face down: _move keeps down <= len)
+        self._move_card(ops, src, dst)
         if src is self.reserves[p] or src is self.wastes[p]:
             self._set(ops, "progress", True)  # own cards only ever fall: always a new low
             if not self.own_cards(p):
                 self._set(ops, "outcome", ("won", p, self.penalty_count(1 - p),
                                            f"Player {p + 1} has played every card."))
 
-    def own_cards(self, player: int) -> int:
-        """Cards in the player's penalty pile, hand and reserve pile."""
-        return (len(self.reserves[player].cards) + len(self.hands[player].cards)
-                + len(self.wastes[player].cards))
-
-    def penalty_count(self, player: int) -> int:
-        """The player's cards left, penalty pile cards counting 2 (the winner's points)."""
-        return self.own_cards(player) + len(self.reserves[player].cards)
-
     def _end_turn(self, ops):
-        idle = 0 if self.progress else self.idle_turns + 1
-        self._set(ops, "idle_turns", idle)
-        self._set(ops, "progress", False)
-        self._set(ops, "refilled", False)
-        self._set(ops, "seen", ())
-        self._set(ops, "current_player", 1 - self.current_player)
-        self._set(ops, "turn", self.turn + 1)
-        limit = 2 * max(len(self.hands[p].cards) + len(self.wastes[p].cards) for p in (0, 1)) + 2
-        digest = self.position_digest()
-        if idle >= limit:
-            self._stalemate(ops, f"for {idle} turns nobody got a card out of a penalty or "
-                                 "reserve pile")
-        elif digest in self.boundaries:
-            self._stalemate(ops, "the same position came back at the start of a turn")
-        else:
-            self._set(ops, "boundaries", self.boundaries + (digest,))
+        self._set(ops, "refilled", False)  # (the refill is once per turn)
+        super()._end_turn(ops)
 
-    def _stalemate(self, ops, why: str):
-        c0, c1 = self.penalty_count(0), self.penalty_count(1)
-        winner = None if c0 == c1 else (0 if c0 < c1 else 1)
-        self._set(ops, "outcome", ("stalemate", winner, abs(c0 - c1), f"Stalemate: {why}."))
-
-    # ----------------------------------------------------------------- positions
-    def house_hash(self) -> int:
-        h = 0
-        for i, house in enumerate(self.houses):
-            row = _ZOBRIST[i]
-            for depth, card in enumerate(house.cards):
-                h ^= row[depth][card.id]
-        return h
-
-    @staticmethod
-    def _hash_after(src: Pile, dst: Pile, h: int) -> int:
-        """The shared-pile hash h once src's top card has moved onto dst (both shared)."""
-        card = src.cards[-1].id
-        return (h ^ _ZOBRIST[src.index - 8][len(src.cards) - 1][card]
-                ^ _ZOBRIST[dst.index - 8][len(dst.cards)][card])
-
-    def _drop_repeats(self, moves: list[Move]) -> list[Move]:
-        """Without the pile-to-pile moves that would bring back a shared-pile position seen in
-        this streak of pile-to-pile moves."""
-        seen = self.seen
-        if not seen:
-            return moves
-        last, pile, keep = seen[-1], self.pile, []
-        for m in moves:
-            src, dst = pile[m.source], pile[m.target]
-            if src.kind == "house" and dst.kind == "house":
-                card = src.cards[-1].id
-                if (last ^ _ZOBRIST[src.index - 8][len(src.cards) - 1][card]
-                        ^ _ZOBRIST[dst.index - 8][len(dst.cards)][card]) in seen:
-                    continue
-            keep.append(m)
-        return keep
-
-    def position_digest(self) -> int:
-        """The whole table and who is on turn, as a number below 2**53."""
-        h = self.current_player + 1
-        for p in self.pile_list:
-            for card in p.cards:
-                h = (h * 131 + card.id + 1) % _MODULUS
-            h = (h * 131 + 127) % _MODULUS
-        return h
-
-    def result(self) -> Result | None:
-        return Result(*self.outcome) if self.outcome else None
-
+    # ----------------------------------------------------------------- the table
     def counts(self, player: int) -> dict[str, int]:
         """What the side panel shows of each player."""
         return {"penalty": len(self.reserves[player].cards),
@@ -437,10 +335,6 @@ class BattleSolitaire(GameState):
                 f"{'start' if first == 'you' else 'starts'}.") if parts else ""
 
     def _var_from_json(self, name, value):
-        if name in ("seen", "boundaries"):
-            if not isinstance(value, list) or any(type(v) is not int for v in value):
-                raise ValueError(f"{name} must be a list of whole numbers")
-            return tuple(value)
         if name == "draws":
             if not isinstance(value, list) or not all(
                     isinstance(pair, list) and len(pair) == 2
@@ -451,20 +345,7 @@ class BattleSolitaire(GameState):
                 for code in pair:
                     Card.parse(code)
             return tuple(tuple(pair) for pair in value)
-        if name == "outcome":
-            if value is None:
-                return None
-            if (not isinstance(value, list) or len(value) != 4
-                    or value[0] not in ("won", "stalemate") or value[1] not in (0, 1, None)
-                    or type(value[2]) is not int or not isinstance(value[3], str)):
-                raise ValueError("outcome must be [status, winner, points, reason]")
-            return tuple(value)
-        value = super()._var_from_json(name, value)
-        if name == "current_player" and value not in (0, 1):
-            raise ValueError("current_player must be 0 or 1")
-        if isinstance(value, int) and not isinstance(value, bool) and value < 0:
-            raise ValueError(f"{name} can't be negative")
-        return value
+        return super()._var_from_json(name, value)
 
     def _var_to_json(self, name, value):
         if name == "draws":

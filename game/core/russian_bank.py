@@ -30,12 +30,12 @@ difference, no bonus. Every game ends: lows only fall, and every turn is finite.
 
 from __future__ import annotations
 
-import random
 from .cards import SUITS, Rng, card_key, pack, shuffled
 from .info import GameInfo, Option
 from .moves import PASS, STOP, IllegalMove, Move
 from .match import Match  # noqa: F401 (game.core.Match; it lives in match.py)
-from .state import ANY, REGISTRY, Breach, Foundation, GameState, Pile, Result, StopCall, _Entry
+from .race import DOWN_IN_OTHER_COLOUR, PlayerPile, RaceState, race_layout, zobrist_keys
+from .state import ANY, REGISTRY, Breach, Pile, StopCall, _Entry
 
 RULES = """# Russian Bank
 A race between two players, you and the computer, each with a pack of 52 cards (the packs have different backs). You sit at the bottom, the computer at the top. Each has a reserve of 13 cards (only the top one face up), a hand of the rest face down, and a waste pile. Between you are eight houses (four dealt by each player) and eight foundations. The first to get rid of every card of their reserve, hand and waste wins.
@@ -77,41 +77,20 @@ INFO = GameInfo(
     rules=RULES, table="duel",
     match=Option("match_target", 300, (100, 300, 500), "Match to", note="new matches"))
 
-_OTHER_COLOUR = {"S": "HD", "C": "HD", "H": "SC", "D": "SC"}
-_BUILD_ON = {card_key(r, s): tuple(card_key(r - 1, o) for o in _OTHER_COLOUR[s])
-             for r in range(2, 14) for s in SUITS}
 _LOAD_ON = {card_key(r, s): tuple(card_key(q, s) for q in (r - 1, r + 1) if 1 <= q <= 13)
             for r in range(1, 14) for s in SUITS}
-# Zobrist keys for the houses: [house][depth][card id], below 2**53 (JSON-safe everywhere)
-_rand = random.Random(0x2A4B).getrandbits
-_ZOBRIST = [[[_rand(53) for _ in range(104)] for _ in range(13)] for _ in range(8)]
-_MODULUS = 9007199254740881  # a prime below 2**53, for the turn-boundary position digest
 
 
 class House(Pile):
     kind = "house"
     rule = "houses build down in alternating colours"
 
-    BY_TOP = _BUILD_ON
+    BY_TOP = DOWN_IN_OTHER_COLOUR
     WHEN_EMPTY = ANY
 
     def check(self, cards, down):
         return super().check(cards, down) or (
             f"{self.name} holds more than 13 cards" if len(cards) > 13 else None)
-
-
-class PlayerPile(Pile):
-    """A reserve, hand or waste: it belongs to player ``owner``."""
-
-    __slots__ = ("owner",)
-
-    def __init__(self, name, index, game):
-        super().__init__(name, index, game)
-        self.owner = int(name[-1])
-
-    @property
-    def label(self):
-        return f"player {self.owner + 1}'s {self.kind}"
 
 
 class LoadablePile(PlayerPile):
@@ -165,12 +144,10 @@ def first_player(reserve_tops, house_rows) -> int:
     return 0
 
 
-class RussianBank(GameState):
+class RussianBank(RaceState):
     INFO = INFO
-    LAYOUT = (*((f"foundation{i}", Foundation) for i in range(8)),
-              *((f"house{i}", House) for i in range(8)),
-              ("reserve0", Reserve), ("hand0", Hand), ("waste0", Waste),
-              ("reserve1", Reserve), ("hand1", Hand), ("waste1", Waste))
+    LAYOUT = race_layout(House, Reserve, Hand, Waste)
+    ZOBRIST = zobrist_keys(0x2A4B)
     VARS = {"current_player": 0,
             "turn": 0,  # turns completed
             "idle_turns": 0,  # consecutive turns in which no card left a reserve, hand or waste
@@ -179,14 +156,6 @@ class RussianBank(GameState):
             "seen": (),  # house positions since the last move that was not house to house
             "boundaries": (),  # digests of the positions at every turn boundary
             "outcome": None}  # (status, winner, points, reason) once the game is over
-
-    def __init__(self, seed=None, **options):
-        super().__init__(seed, **options)
-        self.foundations = self.pile_list[0:8]
-        self.houses = self.pile_list[8:16]
-        self.reserves = (self.pile["reserve0"], self.pile["reserve1"])
-        self.hands = (self.pile["hand0"], self.pile["hand1"])
-        self.wastes = (self.pile["waste0"], self.pile["waste1"])
 
     def _deal(self, seed):
         """Each pack is shuffled; from it its owner deals the reserve, then four houses (the one
@@ -399,14 +368,7 @@ class RussianBank(GameState):
             self._set_down(ops, src, len(src.cards) - 1)
             self._set(ops, "seen", ())
             return
-        seen = ()  # the house positions of this streak of house-to-house moves
-        if src.kind == "house" and dst.kind == "house":
-            seen = self.seen or (self.house_hash(),)
-            seen += (self._hash_after(src, dst, seen[-1]),)
-        self._move(ops, src, dst)
-        if src.kind == "reserve" and src.down == len(src.cards) > 0:
-            self._set_down(ops, src, src.down - 1)  # the next reserve card turns up
-        self._set(ops, "seen", seen)
+        self._move_card(ops, src, dst)
         if isinstance(src, PlayerPile) and dst is not self.wastes[p]:
             self._note_progress(ops, p)
         if dst is self.wastes[p]:
@@ -415,51 +377,9 @@ class RussianBank(GameState):
             self._set(ops, "outcome", ("won", p, 30 + self.penalty_count(1 - p),
                                        f"Player {p + 1} has played every card."))
 
-    def own_cards(self, player: int) -> int:
-        """Cards in the player's reserve, hand and waste."""
-        return (len(self.reserves[player].cards) + len(self.hands[player].cards)
-                + len(self.wastes[player].cards))
-
-    def penalty_count(self, player: int) -> int:
-        """1 per card in the player's hand and waste, 2 per card in the reserve (rules 14, 15)."""
-        return self.own_cards(player) + len(self.reserves[player].cards)
-
     def _complete_vars(self):
         if self.lows is None:
             self.lows = (self.own_cards(0), self.own_cards(1))
-
-    def _note_progress(self, ops, p: int) -> None:
-        """Rule 15's "moved a card out of their reserve, hand or waste" counts only when the
-        player's own cards reach a new low for the game: a card loaded straight back, or moved
-        out and loaded back again and again, is not progress. Lows can only fall, so every game
-        ends."""
-        lows = self.lows
-        if self.own_cards(p) < lows[p]:
-            lows = list(lows)
-            lows[p] = self.own_cards(p)
-            self._set(ops, "lows", tuple(lows))
-            self._set(ops, "progress", True)
-
-    def _end_turn(self, ops):
-        idle = 0 if self.progress else self.idle_turns + 1
-        self._set(ops, "idle_turns", idle)
-        self._set(ops, "progress", False)
-        self._set(ops, "seen", ())
-        self._set(ops, "current_player", 1 - self.current_player)
-        self._set(ops, "turn", self.turn + 1)
-        limit = 2 * max(len(self.hands[p].cards) + len(self.wastes[p].cards) for p in (0, 1)) + 2
-        digest = self.position_digest()
-        if idle >= limit:
-            self._stalemate(ops, f"for {idle} turns neither player got rid of a card for good")
-        elif digest in self.boundaries:
-            self._stalemate(ops, "the same position came back at the start of a turn")
-        else:
-            self._set(ops, "boundaries", self.boundaries + (digest,))
-
-    def _stalemate(self, ops, why: str):
-        c0, c1 = self.penalty_count(0), self.penalty_count(1)
-        winner = None if c0 == c1 else (0 if c0 < c1 else 1)
-        self._set(ops, "outcome", ("stalemate", winner, abs(c0 - c1), f"Stalemate: {why}."))
 
     # ----------------------------------------------------------------- Stop!
     @property
@@ -508,83 +428,10 @@ class RussianBank(GameState):
         out = RussianBank._texts(entry.restore) if entry.restore else []
         return out + [str(entry.move) + ("!" if entry.breach else "")]
 
-    # ----------------------------------------------------------------- positions
-    def house_hash(self) -> int:
-        h = 0
-        for i, house in enumerate(self.houses):
-            row = _ZOBRIST[i]
-            for depth, card in enumerate(house.cards):
-                h ^= row[depth][card.id]
-        return h
-
-    @staticmethod
-    def _hash_after(src: Pile, dst: Pile, h: int) -> int:
-        """The house hash h once src's top card has moved onto dst (both houses)."""
-        card = src.cards[-1].id
-        return (h ^ _ZOBRIST[src.index - 8][len(src.cards) - 1][card]
-                ^ _ZOBRIST[dst.index - 8][len(dst.cards)][card])
-
-    def _drop_repeats(self, moves: list[Move]) -> list[Move]:
-        """The repetition rule (6): without the house-to-house moves that would bring back a
-        house position seen this turn. (One loop with locals: it runs on every move of a long
-        turn.)"""
-        seen = self.seen
-        if not seen:
-            return moves
-        last, pile, keep = seen[-1], self.pile, []
-        seen_set = set(seen) if len(seen) > 8 else seen
-        for m in moves:
-            src, dst = pile[m.source], pile[m.target]
-            if src.kind == "house" and dst.kind == "house":
-                card = src.cards[-1].id
-                if (last ^ _ZOBRIST[src.index - 8][len(src.cards) - 1][card]
-                        ^ _ZOBRIST[dst.index - 8][len(dst.cards)][card]) in seen_set:
-                    continue
-            keep.append(m)
-        return keep
-
-    def position_digest(self) -> int:
-        """The whole table and who is on turn, as a number below 2**53."""
-        h = self.current_player + 1
-        for p in self.pile_list:
-            for card in p.cards:
-                h = (h * 131 + card.id + 1) % _MODULUS
-            h = (h * 131 + 127) % _MODULUS
-        return h
-
-    def result(self) -> Result | None:
-        return Result(*self.outcome) if self.outcome else None
-
+    # ----------------------------------------------------------------- the table
     def counts(self, player: int) -> dict[str, int]:
         return {"reserve": len(self.reserves[player].cards), "hand": len(self.hands[player].cards),
                 "waste": len(self.wastes[player].cards)}
-
-    def _var_from_json(self, name, value):
-        if name in ("seen", "boundaries"):
-            if not isinstance(value, list) or any(type(v) is not int for v in value):
-                raise ValueError(f"{name} must be a list of whole numbers")
-            return tuple(value)
-        if name == "lows":
-            if value is None:
-                return None
-            if (not isinstance(value, list) or len(value) != 2
-                    or any(type(v) is not int or v < 0 for v in value)):
-                raise ValueError("lows must be two whole numbers")
-            return tuple(value)
-        if name == "outcome":
-            if value is None:
-                return None
-            if (not isinstance(value, list) or len(value) != 4
-                    or value[0] not in ("won", "stalemate") or value[1] not in (0, 1, None)
-                    or type(value[2]) is not int or not isinstance(value[3], str)):
-                raise ValueError("outcome must be [status, winner, points, reason]")
-            return tuple(value)
-        value = super()._var_from_json(name, value)
-        if name == "current_player" and value not in (0, 1):
-            raise ValueError("current_player must be 0 or 1")
-        if isinstance(value, int) and value < 0:
-            raise ValueError(f"{name} can't be negative")
-        return value
 
 
 REGISTRY[RussianBank.game_id] = RussianBank

@@ -1,0 +1,234 @@
+"""What the two-player races share: Russian Bank and Battle solitaire (and the next game like
+them). Each player empties their own piles (a reserve, a hand, a waste) onto a shared table of
+eight foundations and eight houses that build down in alternating colours; whoever empties
+theirs first wins. Not a game itself: nothing here registers.
+
+A race is a ``RaceState`` with the table laid out by ``race_layout`` (foundation0-7,
+house0-7, then reserveN, handN, wasteN for each player; a game names its own pile classes), and
+its own rules in its own file. What the races do alike, by name:
+
+- the repetition rule within a turn (Russian Bank decision 6): a house-to-house move that would
+  bring the houses back to a position seen in the same streak of such moves is refused
+  (``_drop_repeats``); the streak is recorded in ``seen`` as Zobrist hashes of the houses
+  (``house_hash``), kept up by ``_move_card``;
+- the stalemate rule (Russian Bank decision 15): "progress" is a player's own cards reaching a
+  new low for the game (``_note_progress``, ``lows``); ``_end_turn`` counts the turns without
+  progress (``idle_turns``) and records a digest of the position at every turn boundary
+  (``boundaries``, ``position_digest``); after 2 x max(hand + waste) + 2 idle turns, or when a
+  boundary position comes back, ``_stalemate``: the lower ``penalty_count`` scores the
+  difference;
+- the score: ``own_cards``, ``penalty_count`` (reserve cards count double), ``result``;
+- the saved variables these use (``_var_from_json``).
+
+A game's VARS name the variables it keeps (in its own order: saves list them): every race has
+``current_player``, ``turn``, ``idle_turns``, ``progress``, ``seen``, ``boundaries`` and
+``outcome``; ``lows`` only where a player's own cards can grow again (loading).
+"""
+
+from __future__ import annotations
+
+import random
+
+from .cards import SUITS, card_key
+from .moves import Move
+from .state import Foundation, GameState, Pile, Result
+
+_OTHER_COLOUR = {"S": "HD", "C": "HD", "H": "SC", "D": "SC"}
+# A house's top card -> the faces that may go on it: one rank lower in the other colour
+DOWN_IN_OTHER_COLOUR = {card_key(r, s): tuple(card_key(r - 1, o) for o in _OTHER_COLOUR[s])
+                        for r in range(2, 14) for s in SUITS}
+_MODULUS = 9007199254740881  # a prime below 2**53, for the turn-boundary position digest
+
+
+def zobrist_keys(seed: int) -> list:
+    """Zobrist keys for the houses, [house][depth][card id], below 2**53 (JSON-safe
+    everywhere). Each game draws its own from its own seed: ``seen`` is saved with them."""
+    rand = random.Random(seed).getrandbits
+    return [[[rand(53) for _ in range(104)] for _ in range(13)] for _ in range(8)]
+
+
+def race_layout(house: type, reserve: type, hand: type, waste: type) -> tuple:
+    """The table of a race for two: eight foundations, eight houses, and each player's
+    reserve, hand and waste."""
+    return (*((f"foundation{i}", Foundation) for i in range(8)),
+            *((f"house{i}", house) for i in range(8)),
+            ("reserve0", reserve), ("hand0", hand), ("waste0", waste),
+            ("reserve1", reserve), ("hand1", hand), ("waste1", waste))
+
+
+class PlayerPile(Pile):
+    """A reserve, hand or waste: it belongs to player ``owner`` (its name's last digit)."""
+
+    __slots__ = ("owner",)
+
+    def __init__(self, name, index, game):
+        super().__init__(name, index, game)
+        self.owner = int(name[-1])
+
+    @property
+    def noun(self) -> str:
+        """What the game calls this kind of pile (its kind, unless it says otherwise)."""
+        return self.kind
+
+    @property
+    def label(self):
+        return f"player {self.owner + 1}'s {self.noun}"
+
+
+class RaceState(GameState):
+    """The state of a two-player race on ``race_layout``'s table. A game gives ZOBRIST (its
+    ``zobrist_keys``), IDLE_REASON (the stalemate's words for turns without progress), the deal
+    and the rules."""
+
+    ZOBRIST: list  # zobrist_keys(the game's seed)
+    IDLE_REASON = "neither player got rid of a card for good"  # "Stalemate: for N turns ..."
+
+    def __init__(self, seed=None, **options):
+        super().__init__(seed, **options)
+        self.foundations = self.pile_list[0:8]
+        self.houses = self.pile_list[8:16]
+        self.reserves = (self.pile["reserve0"], self.pile["reserve1"])
+        self.hands = (self.pile["hand0"], self.pile["hand1"])
+        self.wastes = (self.pile["waste0"], self.pile["waste1"])
+
+    # ----------------------------------------------------------------- the score
+    def own_cards(self, player: int) -> int:
+        """Cards in the player's reserve, hand and waste."""
+        return (len(self.reserves[player].cards) + len(self.hands[player].cards)
+                + len(self.wastes[player].cards))
+
+    def penalty_count(self, player: int) -> int:
+        """The player's cards left, reserve cards counting 2 (what a winner scores of them)."""
+        return self.own_cards(player) + len(self.reserves[player].cards)
+
+    def result(self) -> Result | None:
+        return Result(*self.outcome) if self.outcome else None
+
+    # ----------------------------------------------------------------- moving a card
+    def _move_card(self, ops, src: Pile, dst: Pile) -> None:
+        """One card from src to dst, with what the rules do by themselves: the repetition
+        rule's record of this streak of house-to-house moves (any other move ends the streak),
+        and the reserve's next card turning face up."""
+        seen = ()  # the house positions of this streak of house-to-house moves
+        if src.kind == "house" and dst.kind == "house":
+            seen = self.seen or (self.house_hash(),)
+            seen += (self._hash_after(src, dst, seen[-1]),)
+        self._move(ops, src, dst)
+        if src.kind == "reserve" and src.down == len(src.cards) > 0:
+            self._set_down(ops, src, src.down - 1)  # the next reserve card turns up
+        self._set(ops, "seen", seen)
+
+    # ----------------------------------------------------------------- the repetition rule
+    def house_hash(self) -> int:
+        h = 0
+        zobrist = self.ZOBRIST
+        for i, house in enumerate(self.houses):
+            row = zobrist[i]
+            for depth, card in enumerate(house.cards):
+                h ^= row[depth][card.id]
+        return h
+
+    def _hash_after(self, src: Pile, dst: Pile, h: int) -> int:
+        """The house hash h once src's top card has moved onto dst (both houses)."""
+        card = src.cards[-1].id
+        zobrist = self.ZOBRIST
+        return (h ^ zobrist[src.index - 8][len(src.cards) - 1][card]
+                ^ zobrist[dst.index - 8][len(dst.cards)][card])
+
+    def _drop_repeats(self, moves: list[Move]) -> list[Move]:
+        """The repetition rule: without the house-to-house moves that would bring back a house
+        position seen in this streak of house-to-house moves. (One loop with locals: it runs on
+        every move of a long turn.)"""
+        seen = self.seen
+        if not seen:
+            return moves
+        last, pile, zobrist, keep = seen[-1], self.pile, self.ZOBRIST, []
+        seen_set = set(seen) if len(seen) > 8 else seen
+        for m in moves:
+            src, dst = pile[m.source], pile[m.target]
+            if src.kind == "house" and dst.kind == "house":
+                card = src.cards[-1].id
+                if (last ^ zobrist[src.index - 8][len(src.cards) - 1][card]
+                        ^ zobrist[dst.index - 8][len(dst.cards)][card]) in seen_set:
+                    continue
+            keep.append(m)
+        return keep
+
+    # ----------------------------------------------------------------- the stalemate rule
+    def _note_progress(self, ops, p: int) -> None:
+        """Russian Bank 15's "moved a card out of their reserve, hand or waste" counts only
+        when the player's own cards reach a new low for the game: a card loaded straight back,
+        or moved out and loaded back again and again, is not progress. Lows can only fall, so
+        every game ends. (A race whose own cards never grow keeps no lows: every card out is
+        progress.)"""
+        lows = self.lows
+        if self.own_cards(p) < lows[p]:
+            lows = list(lows)
+            lows[p] = self.own_cards(p)
+            self._set(ops, "lows", tuple(lows))
+            self._set(ops, "progress", True)
+
+    def _end_turn(self, ops) -> None:
+        """The turn passes: the idle turns are counted, and the game ends in a stalemate after
+        2 x max(hand + waste) + 2 turns without progress, or when the position at this turn
+        boundary came at an earlier one."""
+        idle = 0 if self.progress else self.idle_turns + 1
+        self._set(ops, "idle_turns", idle)
+        self._set(ops, "progress", False)
+        self._set(ops, "seen", ())
+        self._set(ops, "current_player", 1 - self.current_player)
+        self._set(ops, "turn", self.turn + 1)
+        limit = 2 * max(len(self.hands[p].cards) + len(self.wastes[p].cards) for p in (0, 1)) + 2
+        digest = self.position_digest()
+        if idle >= limit:
+            self._stalemate(ops, f"for {idle} turns {self.IDLE_REASON}")
+        elif digest in self.boundaries:
+            self._stalemate(ops, "the same position came back at the start of a turn")
+        else:
+            self._set(ops, "boundaries", self.boundaries + (digest,))
+
+    def _stalemate(self, ops, why: str) -> None:
+        """The lower penalty count scores the difference, no bonus."""
+        c0, c1 = self.penalty_count(0), self.penalty_count(1)
+        winner = None if c0 == c1 else (0 if c0 < c1 else 1)
+        self._set(ops, "outcome", ("stalemate", winner, abs(c0 - c1), f"Stalemate: {why}."))
+
+    def position_digest(self) -> int:
+        """The whole table and who is on turn, as a number below 2**53."""
+        h = self.current_player + 1
+        for p in self.pile_list:
+            for card in p.cards:
+                h = (h * 131 + card.id + 1) % _MODULUS
+            h = (h * 131 + 127) % _MODULUS
+        return h
+
+    # ----------------------------------------------------------------- saves
+    def _var_from_json(self, name, value):
+        if name in ("seen", "boundaries"):
+            if not isinstance(value, list) or any(type(v) is not int for v in value):
+                raise ValueError(f"{name} must be a list of whole numbers")
+            return tuple(value)
+        if name == "lows":
+            if value is None:
+                return None
+            if (not isinstance(value, list) or len(value) != 2
+                    or any(type(v) is not int or v < 0 for v in value)):
+                raise ValueError("lows must be two whole numbers")
+            return tuple(value)
+        if name == "outcome":
+            if value is None:
+                return None
+            if (not isinstance(value, list) or len(value) != 4
+                    or value[0] not in ("won", "stalemate") or value[1] not in (0, 1, None)
+                    or type(value[2]) is not int or not isinstance(value[3], str)):
+                raise ValueError("outcome must be [status, winner, points, reason]")
+            return tuple(value)
+        value = super()._var_from_json(name, value)
+        if name == "current_player" and value not in (0, 1):
+            raise ValueError("current_player must be 0 or 1")
+        if isinstance(value, int) and not isinstance(value, bool) and value < 0:
+            raise ValueError(f"{name} can't be negative")
+        return value
+
+
+__all__ = ["DOWN_IN_OTHER_COLOUR", "PlayerPile", "RaceState", "race_layout", "zobrist_keys"]
