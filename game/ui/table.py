@@ -102,12 +102,11 @@ class Table(Scene):
             session = None
             self.app.notice(f"The saved {self.title_text} game could not be read ({e}).")
         self.app.collect_notices()
-        if session is not None:
+        if session is not None and not (session.is_over() and session.recorded):
             self.session = session
             self.changed(save=False)
-            self.end_shown = self.state.is_over() and session.recorded
             return
-        self.start(self.random_seed())
+        self.start(self.random_seed())  # nothing saved, or a game over and counted: deal
 
     def random_seed(self) -> int:
         """A new deal's number: with "winnable deals only", one the solver proved winnable
@@ -216,7 +215,10 @@ class Table(Scene):
         return card.deck if self.layout.own_backs else 0
 
     def changed(self, save: bool = True) -> None:
-        self.hint = None
+        if self.hint is not None:  # a hint is about the position it was given for
+            self.hint = None
+            if self.message[0].startswith("Hint: "):
+                self.message = ("", theme.INK, 0.0)
         if save:
             self.save()
 

@@ -95,6 +95,7 @@ def play_through_ui(ui, game_id: str, seed: int, options: dict | None = None):
 
 
 def open_deal(ui, seed=WON_DEAL, options=None):
+    ui.app.settings.auto_move = False  # the deal as dealt: the lines are played from it
     t = ui.app.open_game(LH)
     t.start(seed, options)
     ui.settle()

@@ -33,7 +33,10 @@ def column_move_after_a_turn(state):
 
 
 def diamond_on_a_column(state):
-    """A column ends in a diamond. The column."""
+    """A column ends in a diamond once the deal's own Aces (and Twos) have gone home. The
+    column."""
+    while (move := state.safe_move()) is not None:
+        state.push(move)
     return next((c.name for c in state.tableau if c.cards and c.cards[-1].suit == "D"), None)
 
 

@@ -62,8 +62,13 @@ def deal_for(game):
 
 
 def open_deal(ui, game, seed=None):
+    """The deal as dealt: its own Aces stay where they are (auto-move is off for the deal's
+    first frame, then on again for the moves that follow)."""
     table = ui.app.open_game(game)
+    ui.app.settings.auto_move = False
     table.start(deal_for(game) if seed is None else seed)
+    ui.frames(1)
+    ui.app.settings.auto_move = True
     ui.settle()
     return table
 
@@ -244,7 +249,7 @@ def test_new_deal_restart_and_deal_number(ui, game):
     ui.click(ui.button("Restart"))
     assert t.modal is not None
     ui.click(ui.modal_button("yes"))
-    assert t.state.seed == deal_for(game) and not t.state.history
+    assert t.state.seed == deal_for(game) and not t.session.unfinished  # only its own Aces
     assert ui.app.saves.stats(game)["played"] == 1  # the abandoned deal counts as lost
     # play deal number 4321, typed on the keypad and the keyboard
     ui.click(ui.button("Deal #"))
@@ -255,7 +260,10 @@ def test_new_deal_restart_and_deal_number(ui, game):
     ui.screenshot(f"{game}-deal-number.png")
     ui.key(pygame.K_RETURN)
     assert t.state.seed == 4321
-    assert t.state.key() == new_game(game, 4321).key()
+    ui.settle()
+    dealt = new_game(game, 4321)
+    after_auto_moves(dealt)  # its own Aces go home at once
+    assert t.state.key() == dealt.key()
     ui.click(ui.button("New deal"))
     assert t.state.seed != 4321 or t.modal is None
 
@@ -278,6 +286,17 @@ def test_the_table_screenshot_mid_game(ui, game):
         if c.cards:
             assert ui.shows_card(ui.card_rect(c.name), c.cards[-1]), c.name
     ui.screenshot(f"{game}-mid-game.png")
+
+
+def test_the_deals_own_aces_go_home_at_once(ui):
+    """Issue 18: they used to wait for the player's first move."""
+    seed = find_deal("forty-thieves", lambda s: s.safe_move() is not None)
+    t = ui.app.open_game("forty-thieves")
+    t.start(seed)
+    ui.settle()
+    assert t.session.dealt >= 1 and all(e.move.target.startswith("foundation")
+                                        for e in t.state.history)
+    assert not t.can_undo() and "moves 0" in t.chrome.info_text()
 
 
 def test_a_new_deal_before_any_move_shows_the_new_cards_at_once(ui):

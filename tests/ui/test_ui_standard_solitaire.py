@@ -18,6 +18,7 @@ WON_DEAL = 45  # the strategy wins it, in 434 moves
 
 
 def open_deal(ui, seed):
+    ui.app.settings.auto_move = False  # the deal as dealt: the lines are played from it
     t = ui.app.open_game(ST)
     t.start(seed)
     ui.settle()

@@ -185,6 +185,11 @@ class Toolbar:
         pygame.draw.rect(surf, theme.BAR, (0, 0, theme.W, BAR_H))
         pygame.draw.line(surf, theme.BAR_LINE, (0, BAR_H), (theme.W, BAR_H))
 
+    def info_text(self) -> str:
+        s = self.session
+        return (f"{self.table.title_text} · deal {s.state.seed} · moves {s.move_count} · "
+                f"{theme.format_time(s.elapsed)}")
+
     def draw(self, screen) -> None:
         """On the right the game, deal, moves and time, and the light left of them; smaller,
         then without the light's word, when a long deal number or time would reach the
@@ -192,8 +197,7 @@ class Toolbar:
         s = self.session
         right = theme.W - 16
         left = max((b.rect.right for b in self.buttons if b.visible), default=0) + 14
-        info = (f"{self.table.title_text} · deal {s.state.seed} · moves {s.move_count} · "
-                f"{theme.format_time(s.elapsed)}")
+        info = self.info_text()
         self.light_at = None
         label = color = None
         if self.light_shown() and s.help is not None and not s.is_over():
