@@ -39,14 +39,35 @@ class SolverHelp:
         return self.verdict
 
     def hint(self, state):
+        """The next move of a found win; else the solver's best guess, unless the quick proofs
+        (a card that can never leave its pile, the relaxed game) show it leads to a lost
+        position while another move does not: then the first move not proved lost."""
         job = self.job or Solver(state, budget_s=HINT_BUDGET_S)
-        return job.hint()
+        move = job.hint()
+        v = job.verdict
+        if move is None or (v is not None and v.status == "won"):
+            return move
+        if not _proved_lost_after(state, move):
+            return move
+        for other in state.legal_moves():
+            if other != move and not _proved_lost_after(state, other):
+                return other
+        return move  # every move is lost: the best guess stands
 
     def winning_line(self):
         v = self.verdict
         if v is not None and v.status == "won" and v.line:
             return list(v.line)
         return None
+
+
+def _proved_lost_after(state, move) -> bool:
+    """Whether the position after ``move`` is proved lost by the solver's quick tests alone
+    (what it checks before searching: well under a millisecond)."""
+    after = state.copy(history=False)
+    after.push(move)
+    verdict = Solver(after, budget_s=0.0).verdict
+    return verdict is not None and verdict.status == "lost"
 
 
 __all__ = ["SolverHelp"]

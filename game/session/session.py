@@ -35,7 +35,7 @@ import random
 import time
 
 from game.ai.deals import winnable_deals
-from game.ai.players import computer_player, solvable
+from game.ai.players import computer_player, levels, solvable
 from game.core import PASS, STOP, GameState, IllegalMove, Move, from_dict, info, new_game
 
 from .help import SolverHelp
@@ -383,9 +383,17 @@ class Session:
         return self.help.think(budget_ms) if self.help is not None else None
 
     def hint(self) -> Move | None:
-        if self.help is None or not self.accepting():
+        """A move for the person to move: from the solver in a solitaire it knows, else what
+        the game's Hard computer player would play. The game then counts as played with help.
+        None when there is no hint to give."""
+        if not self.accepting():
             return None
-        move = self.help.hint(self.state)
+        if self.help is not None:
+            move = self.help.hint(self.state)
+        elif "hard" in levels(self.state.game_id):
+            move = computer_player(self.state.game_id, "hard").choose(self.state)
+        else:
+            return None
         if move is not None:
             self.assisted = True
         return move

@@ -334,6 +334,39 @@ class Table(Scene):
         self.changed()
         self.say(f"Played {self.describe(self.session.last_group)} again.", "info", 2500)
 
+    def show_hint(self) -> None:
+        """Hint: the solver's move in a solitaire it knows, else what the Hard computer player
+        would do; its piles ringed and the move said in words. The game counts as helped."""
+        move = self.session.hint()
+        if move is None:
+            self.say("No hint: no move helps any more.", "info")
+            return
+        self.hint = (move, self.app.time_ms + 4000)
+        self.say(f"Hint: {self.explain(move)}.", "info")
+        self.save()
+
+    def explain(self, move: Move) -> str:
+        """A move in a player's words: "move the Nine of clubs onto the Ten of clubs"."""
+        state = self.state
+        if move == state.turn_move(move.source):
+            return f"turn a card from your {state.pile[move.source].kind}"
+        if move.source == move.target:  # a pass
+            return "end your turn"
+        src, dst = state.pile[move.source], state.pile[move.target]
+        if len(src.cards) < move.count:
+            return str(move)
+        card = src.cards[-move.count]
+        what = (f"the {card.name}" if move.count == 1
+                else f"the {move.count} cards from the {card.name}")
+        if dst.kind == "foundation":
+            where = "to a foundation"
+        elif dst.top is None:
+            where = f"to the empty {'column' if dst.kind == 'tableau' else dst.kind}"
+        else:
+            where = f"onto the {dst.top.name}"
+        ends = ", which ends your turn" if move == state.end_turn_move() else ""
+        return f"move {what} {where}{ends}"
+
     @staticmethod
     def describe(moves) -> str:
         return " ".join(str(m) for m in moves) if len(moves) < 4 else f"{len(moves)} moves"

@@ -375,3 +375,26 @@ def test_the_move_counter_counts_a_move_and_its_follow_ups_once():
     while s.follow_up():
         pass
     assert len(s.state.history) == 2 and s.move_count == 1
+
+
+def test_a_hint_never_proposes_a_move_proved_lost_when_another_is_not(monkeypatch):
+    """Issue 18: Hint proposed a move the solver proved lost a moment later."""
+    from game.session import help as help_module
+    s = Session.new("forty-thieves", seed=5)
+    moves = s.state.legal_moves()
+    guess, other = moves[0], moves[1]
+    monkeypatch.setattr(help_module.Solver, "hint", lambda self: guess)
+    monkeypatch.setattr(help_module, "_proved_lost_after",
+                        lambda state, move: move == guess)
+    assert s.hint() == other
+    monkeypatch.setattr(help_module, "_proved_lost_after", lambda state, move: True)
+    assert s.hint() == guess  # every move lost: the best guess stands
+
+
+def test_the_quick_proof_of_a_lost_position_is_what_the_solver_says_at_once():
+    from game.session.help import _proved_lost_after
+    lost = new_game("forty-thieves", 10177)  # proved lost at once (the relaxed game)
+    move = lost.legal_moves()[0]
+    assert _proved_lost_after(lost, move)
+    assert not _proved_lost_after(new_game("forty-thieves", 5), new_game(
+        "forty-thieves", 5).legal_moves()[0])

@@ -311,3 +311,16 @@ def test_continue_resumes_the_game_exactly(ui, store):
     t2.redo()
     assert t2.state.peek() == play
     assert new_game("russian-bank", seed).seed == t2.state.seed
+
+
+def test_hint_shows_what_hard_would_play(ui):
+    """Issue 18: the README promised a Russian Bank hint (H, or the Hint button)."""
+    seed, deal = find("russian-bank", plain)
+    t = open_bank(ui, seed)
+    ui.click(ui.button("Hint"))
+    assert t.hint is not None and t.hint[0] in t.state.legal_moves()
+    assert t.message_text().startswith("Hint: ") and t.session.assisted
+    ui.frames(1)
+    ui.screenshot("russian-bank-hint.png")
+    ui.click(ui.card_point("hand0"))  # the move made: the hint and its words go
+    assert t.hint is None and not t.message_text().startswith("Hint: ")

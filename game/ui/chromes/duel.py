@@ -30,7 +30,7 @@ LOG_LINES = 3  # the last moves shown in the panel, newest first
 
 CONTROLS = """# Playing with mouse, finger or keys
 Drag a card to move it, or click (tap) it and then click where it should go. Places where it may go light up. Double-click (double-tap) a card to send it to a foundation. Click your hand to turn up its card. A refused move goes back and the line at the bottom says why.
-Keys: arrows or Tab choose a pile, Enter or Space picks up its card and puts it down on the chosen pile, F sends it to a foundation, Esc cancels (or goes back to the menu). Ctrl+Z or U undo, Ctrl+Y redo. T turns your hand card, E ends your turn, X calls Stop!, + and - change the computer's pace, N starts a new game."""
+Keys: arrows or Tab choose a pile, Enter or Space picks up its card and puts it down on the chosen pile, F sends it to a foundation, Esc cancels (or goes back to the menu). Ctrl+Z or U undo, Ctrl+Y redo. T turns your hand card, E ends your turn, X calls Stop!, H asks for a hint (what the Hard computer player would do), + and - change the computer's pace, N starts a new game."""
 
 
 class SidePanel:
@@ -44,16 +44,18 @@ class SidePanel:
         self._match: Match | None = None
         self._match_for = None  # the session the match was read for
         x, w = PANEL_X + 12, 340
-        half = (w - 10) // 2
+        half, third = (w - 10) // 2, (w - 20) // 3
         self.buttons = [
             Button((x, 318, w, 50), "Stop!", self.call_stop, self.can_call_stop, size=30,
                    name="Stop!"),
             Button((x, 376, w, 42), "End turn", self.end_turn, self.can_end_turn, size=22,
                    name="End turn"),
-            Button((x, 426, half, 40), "Undo", table.undo, table.can_undo, size=22,
+            Button((x, 426, third, 40), "Undo", table.undo, table.can_undo, size=22,
                    name="Undo"),
-            Button((x + half + 10, 426, half, 40), "Redo", table.redo, table.can_redo,
+            Button((x + third + 10, 426, third, 40), "Redo", table.redo, table.can_redo,
                    size=22, name="Redo"),
+            Button((x + 2 * (third + 10), 426, third, 40), "Hint", table.show_hint,
+                   table.accepting_input, size=22, name="Hint"),
             Button((x, 500, 48, 38), "-", lambda: self.change_pace(-1), size=28,
                    name="slower"),
             Button((x + w - 48, 500, 48, 38), "+", lambda: self.change_pace(1), size=28,
@@ -287,6 +289,9 @@ class SidePanel:
             self.end_turn()
         elif k == pygame.K_x:
             self.call_stop()
+        elif k == pygame.K_h:
+            if t.accepting_input():
+                t.show_hint()
         elif k in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
             self.change_pace(1)
         elif k in (pygame.K_MINUS, pygame.K_KP_MINUS):

@@ -6,8 +6,6 @@ from __future__ import annotations
 
 import pygame
 
-from game.core import Move
-
 from .. import theme
 from ..widgets import Button, EndPanel, NumberEntry
 
@@ -56,32 +54,8 @@ class Toolbar:
                 and self.session.accepting())
 
     def show_hint(self) -> None:
-        if not self.help_ready():
-            return
-        move = self.session.hint()
-        if move is None:
-            self.table.say("No hint: no move helps any more.", "info")
-            return
-        self.table.hint = (move, self.app.time_ms + 4000)
-        self.table.say(f"Hint: {self.explain(move)}.", "info")
-        self.table.save()
-
-    def explain(self, move: Move) -> str:
-        """A hint in a player's words: "move the Nine of clubs onto the Ten of clubs"."""
-        state = self.session.state
-        if move == state.turn_move("stock"):
-            return "turn a card from the stock"
-        src, dst = state.pile[move.source], state.pile[move.target]
-        if len(src.cards) < move.count:
-            return str(move)
-        card = src.cards[-move.count]
-        what = (f"the {card.name}" if move.count == 1
-                else f"the {move.count} cards from the {card.name}")
-        if move.target.startswith("foundation"):
-            return f"move {what} to a foundation"
-        if dst.top is None:
-            return f"move {what} to the empty column"
-        return f"move {what} onto the {dst.top.name}"
+        if self.help_ready():
+            self.table.show_hint()
 
     def light_shown(self) -> bool:
         return self.app.settings.winnable_light
