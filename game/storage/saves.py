@@ -51,7 +51,7 @@ from .stores import Store, StorageError, StorageFull, default_store, describe
 
 PREFIX = "parlour/"
 ASIDE = "parlour.aside/"
-FORMATS = {"game": 1, "stats": 1, "match": 1, "settings": 1}
+FORMATS = {"game": 1, "stats": 2, "match": 1, "settings": 1}
 # The most characters of JSON (ASCII, so bytes too) one record may hold. A long real game is far
 # below: a Russian Bank game of 2,984 moves (the longest of 3,000 random-play games) saves in
 # 31 KB, and even a deliberately stalled one of 138,505 moves (99% house-to-house shuffles) in
@@ -61,9 +61,26 @@ MAX_RECORD = 2_000_000
 # (kind, format) -> function turning data of that format into data of format + 1
 MIGRATIONS: dict[tuple[str, int], Callable[[Any], Any]] = {}
 
+
+def _stats_1_to_2(data):
+    """Format 1 counted a win with help in ``won``; format 2 counts it apart, in
+    ``won_with_help``. The wins that can't have been the player's own move there."""
+    if not isinstance(data, dict):
+        return data
+    played, won, assisted = (data.get(k, 0) for k in ("played", "won", "assisted"))
+    if not all(type(v) is int for v in (played, won, assisted)):
+        return data  # the check refuses it
+    helped = max(0, min(won, won - (played - assisted)))
+    return {**data, "won": won - helped, "won_with_help": helped,
+            "best_streak": min(data.get("best_streak", 0), won - helped),
+            "streak": min(data.get("streak", 0), won - helped)}
+
+
+MIGRATIONS[("stats", 1)] = _stats_1_to_2
+
 # Before matches were kept per game, the one game with a match kept it under "match".
 LEGACY_MATCH = ("match", "russian-bank")
-STAT_COUNTS = ("played", "won", "streak", "best_streak", "assisted")
+STAT_COUNTS = ("played", "won", "streak", "best_streak", "assisted", "won_with_help")
 STAT_RECORDS = ("best_time", "fewest_moves")  # None until a game is won without assistance
 
 
@@ -99,7 +116,13 @@ def _number(value) -> bool:
 
 def empty_stats() -> dict:
     return {"played": 0, "won": 0, "streak": 0, "best_streak": 0, "assisted": 0,
-            "best_time": None, "fewest_moves": None}
+            "won_with_help": 0, "best_time": None, "fewest_moves": None}
+
+
+def _win_rate(stats: dict) -> float:
+    """Wins over the games played without help (0.0 before any)."""
+    own = stats["played"] - stats["assisted"]
+    return stats["won"] / own if own > 0 else 0.0
 
 
 def _check_stats(data) -> dict:
@@ -116,7 +139,8 @@ def _check_stats(data) -> dict:
         if value is not None and not _number(value):
             raise Unreadable(f"record {name} is {value!r}")
         out[name] = value
-    if (out["won"] > out["played"] or out["assisted"] > out["played"]
+    if (out["won"] + out["won_with_help"] > out["played"] or out["assisted"] > out["played"]
+            or out["won_with_help"] > out["assisted"]
             or out["best_streak"] > out["won"] or out["streak"] > out["best_streak"]):
         raise Unreadable(f"statistics don't add up: {data!r}")
     if out["fewest_moves"] is not None and type(out["fewest_moves"]) is not int:
@@ -251,14 +275,16 @@ class Saves:
         data = self._read("stats", f"stats/{game_id}", _check_stats, _what(f"stats/{game_id}"),
                           "they start again from zero")
         stats = data if data is not None else empty_stats()
-        stats["win_rate"] = stats["won"] / stats["played"] if stats["played"] else 0.0
+        stats["win_rate"] = _win_rate(stats)
         return stats
 
     def record_result(self, game_id: str, won: bool, moves: int, seconds: float,
                       assisted: bool = False) -> dict:
         """Count a finished game and return the new statistics, with ``records``: the names of
-        the records this game set ("best_time", "fewest_moves", "best_streak"). An assisted game
-        (hints, solver, auto-play) counts as played and won but sets no time or move record."""
+        the records this game set ("best_time", "fewest_moves", "best_streak"). A game played
+        with help (Hint, the winnable light, Finish) is counted apart: in ``assisted`` and, won,
+        in ``won_with_help``; it is neither a win nor a loss of the player's own (``won``, the
+        win rate and the streaks leave it out) and sets no record."""
         if not _count(moves) or not _number(seconds):
             raise ValueError(f"moves must be an int >= 0 and seconds a number >= 0, "
                              f"not {moves!r}, {seconds!r}")
@@ -268,23 +294,24 @@ class Saves:
         stats["played"] += 1
         if assisted:
             stats["assisted"] += 1
-        if won:
+            if won:
+                stats["won_with_help"] += 1
+        elif won:
             stats["won"] += 1
             stats["streak"] += 1
             if stats["streak"] > stats["best_streak"]:
                 stats["best_streak"] = stats["streak"]
                 records.append("best_streak")
-            if not assisted:
-                if stats["best_time"] is None or seconds < stats["best_time"]:
-                    stats["best_time"] = seconds
-                    records.append("best_time")
-                if stats["fewest_moves"] is None or moves < stats["fewest_moves"]:
-                    stats["fewest_moves"] = moves
-                    records.append("fewest_moves")
+            if stats["best_time"] is None or seconds < stats["best_time"]:
+                stats["best_time"] = seconds
+                records.append("best_time")
+            if stats["fewest_moves"] is None or moves < stats["fewest_moves"]:
+                stats["fewest_moves"] = moves
+                records.append("fewest_moves")
         else:
             stats["streak"] = 0
         self._write("stats", f"stats/{game_id}", stats)
-        stats["win_rate"] = stats["won"] / stats["played"]
+        stats["win_rate"] = _win_rate(stats)
         stats["records"] = records
         return stats
 

@@ -326,12 +326,13 @@ class StatsScene(BackScene):
                       str(s.get("streak", 0)), str(s.get("best_streak", 0)),
                       theme.format_time(s.get("best_time")) if records else "-",
                       str(s.get("fewest_moves")) if records and s.get("fewest_moves") is not None
-                      else "-", str(s.get("assisted", 0)) if records else "-"]
+                      else "-", _with_help(s)]
             for (label, x), v in zip(cols, values):
                 theme.blit_text(screen, v, (x, y), 24, theme.INK, bold=label == "Game")
             y += step
-        theme.blit_text(screen, "Best time and fewest moves count only games won without help "
-                        "(hints, the winnable light, Finish).", (640, y), 18, theme.INK_FAINT,
+        theme.blit_text(screen, "Won, win rate, streaks, best time and fewest moves count the "
+                        "games played without help; games with hints, the winnable light or "
+                        "Finish are counted apart.", (640, y), 18, theme.INK_FAINT,
                         anchor="midtop")
         y += 30
         for g, m in self.matches.items():
@@ -345,6 +346,11 @@ class StatsScene(BackScene):
                         f"game{'s' if m['games'] != 1 else ''}")
             theme.blit_text(screen, text, (640, y), 24, theme.ACCENT, anchor="midtop")
             y += 34
+
+
+def _with_help(s: dict) -> str:
+    n = s.get("assisted", 0) or 0
+    return f"{n} ({s.get('won_with_help', 0)} won)" if n else "0"
 
 
 class RulesScene(BackScene):

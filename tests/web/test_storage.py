@@ -220,7 +220,8 @@ class TestRoundTrips:
         saves = Saves(store)
         zero = saves.stats("forty-thieves")
         assert zero == {"played": 0, "won": 0, "win_rate": 0.0, "streak": 0, "best_streak": 0,
-                        "best_time": None, "fewest_moves": None, "assisted": 0}
+                        "best_time": None, "fewest_moves": None, "assisted": 0,
+                        "won_with_help": 0}
         saves.record_result("forty-thieves", won=False, moves=80, seconds=100.0)
         s = saves.record_result("forty-thieves", won=True, moves=150, seconds=400.0)
         assert s["records"] == ["best_streak", "best_time", "fewest_moves"]
@@ -228,15 +229,18 @@ class TestRoundTrips:
         assert s["records"] == ["best_streak", "fewest_moves"]
         assert (s["best_time"], s["fewest_moves"], s["streak"], s["best_streak"]) == \
             (400.0, 120, 2, 2)
-        # an assisted win counts, keeps the streak, but sets no time or move record
+        # a win with help is counted apart: not a win of the player's own, the streak left as
+        # it was, no time or move record (issue 18)
         s = saves.record_result("forty-thieves", won=True, moves=90, seconds=60.0, assisted=True)
         assert (s["best_time"], s["fewest_moves"], s["streak"], s["assisted"]) == \
-            (400.0, 120, 3, 1)
+            (400.0, 120, 2, 1)
+        assert s["won"] == 2 and s["won_with_help"] == 1 and s["win_rate"] == 2 / 3
         s = saves.record_result("forty-thieves", won=False, moves=10, seconds=5.0)
-        assert s["streak"] == 0 and s["best_streak"] == 3 and s["records"] == []
+        assert s["streak"] == 0 and s["best_streak"] == 2 and s["records"] == []
         after = Saves(store).stats("forty-thieves")
-        assert after == {"played": 5, "won": 3, "win_rate": 0.6, "streak": 0, "best_streak": 3,
-                         "best_time": 400.0, "fewest_moves": 120, "assisted": 1}
+        assert after == {"played": 5, "won": 2, "win_rate": 0.5, "streak": 0, "best_streak": 2,
+                         "best_time": 400.0, "fewest_moves": 120, "assisted": 1,
+                         "won_with_help": 1}
         assert Saves(store).stats("indian-patience")["played"] == 0
 
     def test_record_result_rejects_nonsense(self, store):
@@ -301,11 +305,11 @@ class TestMigration:
     @pytest.mark.parametrize("migration", [None, lambda d: 1 / 0, lambda d: {"played": "many"}],
                              ids=["missing", "raises", "wrong-shape"])
     def test_failed_migration_sets_the_record_aside(self, store, monkeypatch, migration):
-        text = json.dumps({"format": 1, "data": {"played": 1}})
+        text = json.dumps({"format": 2, "data": {"played": 1}})
         store.set("parlour/stats/forty-thieves", text)
-        monkeypatch.setitem(saves_module.FORMATS, "stats", 2)
+        monkeypatch.setitem(saves_module.FORMATS, "stats", 3)  # an imagined next format
         if migration is not None:
-            monkeypatch.setitem(saves_module.MIGRATIONS, ("stats", 1), migration)
+            monkeypatch.setitem(saves_module.MIGRATIONS, ("stats", 2), migration)
         saves = Saves(store)
         assert saves.stats("forty-thieves")["played"] == 0
         assert store.get("parlour.aside/stats/forty-thieves") == text
@@ -659,3 +663,14 @@ def test_the_russian_bank_match_saved_before_matches_were_per_game_is_still_read
     assert saves.match("russian-bank")["scores"] == [40, 12]
     saves.save_match({"target": 100, "scores": [70, 12], "games": 4}, "russian-bank")
     assert Saves(store).match("russian-bank")["scores"] == [70, 12]
+
+
+def test_statistics_of_format_1_count_the_wins_with_help_apart(store):
+    """Format 1 counted a win with help as a win; format 2 keeps it apart. A format 1 record
+    whose wins outnumber the games played without help had that many wins with help."""
+    store.set("parlour/stats/forty-thieves", json.dumps({"format": 1, "data": {
+        "played": 5, "won": 4, "streak": 4, "best_streak": 4, "assisted": 2,
+        "best_time": 300.0, "fewest_moves": 99}}))
+    s = Saves(store).stats("forty-thieves")
+    assert (s["won"], s["won_with_help"], s["streak"], s["best_streak"]) == (3, 1, 3, 3)
+    assert s["win_rate"] == 1.0
