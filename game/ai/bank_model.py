@@ -8,9 +8,9 @@ read from a state through the public API only (``state.piles()``, ``state.option
 ``state.current_player``) and every move the AI finally plays is checked against
 ``state.legal_moves()``; tests compare this model's moves with the core's on many positions.
 
-Cards are faces ``suit * 16 + rank`` (``Card.key``): which pack a card comes from never matters
-to the rules. A card the searching player can't see is ``HIDDEN``. ``oracle=True`` reads every
-card, face down or not (the benchmark's upper bound).
+Cards are faces ``suit * 16 + rank`` (``Card.key``), the table and its hashing are the races'
+shared model (game/ai/race_model.py). A card the searching player can't see is ``HIDDEN``.
+``oracle=True`` reads every card, face down or not (the benchmark's upper bound).
 
 Pile codes: 0-7 houses, 8-15 foundations, 16 own reserve, 17 own hand, 18 own waste,
 19 opponent's reserve, 20 opponent's waste. A move is ``(source, target)``: ``(17, 17)`` turns up
@@ -19,37 +19,21 @@ the hand card, ``(17, 18)`` puts it on the waste (ending the turn), ``PASS_MOVE`
 
 from __future__ import annotations
 
-import random
+from .race_model import HIDDEN, PASS_MOVE, RaceModel, zobrist_tables
+from .turn_search import LEAF_END
 
-HIDDEN = -1
 RES, HAND, WASTE, ORES, OWASTE = 16, 17, 18, 19, 20
 TURN = (HAND, HAND)
 END = (HAND, WASTE)
-PASS_MOVE = (-1, -1)
-SUIT_CODES = "SHDC"
-_RED = (False, True, True, False)
 
-# what each face accepts: a house top takes one rank lower in the other colour; a loadable pile
-# takes the same suit one rank higher or lower; a foundation top takes the next rank up
-HOUSE_WANTS = [()] * 64
+# a loadable pile takes the same suit one rank higher or lower
 LOAD_WANTS = [()] * 64
-NEXT_UP = [0] * 64
 for _s in range(4):
     for _r in range(1, 14):
-        _k = _s * 16 + _r
-        HOUSE_WANTS[_k] = tuple(o * 16 + _r - 1 for o in range(4) if _RED[o] != _RED[_s]) if _r > 1 else ()
-        LOAD_WANTS[_k] = tuple(_s * 16 + q for q in (_r - 1, _r + 1) if 1 <= q <= 13)
-        NEXT_UP[_k] = _k + 1 if _r < 13 else 0
-ACES = tuple(s * 16 + 1 for s in range(4))
-
-# Zobrist numbers: a house hashes the (depth, face) of its cards; the table hashes the SUM of its
-# house hashes, so positions that differ only by which house holds which column are merged.
-_rng = random.Random(0x5EED)
-_ZH = [[_rng.getrandbits(60) for _ in range(64)] for _ in range(14)]
-_ZF = [0] + [_rng.getrandbits(60) for _ in range(63)]
+        LOAD_WANTS[_s * 16 + _r] = tuple(_s * 16 + q for q in (_r - 1, _r + 1) if 1 <= q <= 13)
 
 # kinds of leaf: where a line of play stops being fully known (or the turn or game ends)
-LEAF_END, LEAF_RESERVE, LEAF_HAND, LEAF_WIN = 1, 2, 3, 4
+LEAF_RESERVE, LEAF_HAND = 2, 3
 
 
 def pile_names(player: int) -> list[str]:
@@ -63,11 +47,12 @@ def face(card, up: bool, oracle: bool) -> int:
     return card.key if (up or oracle) else HIDDEN
 
 
-class Model:
+class Model(RaceModel):
     """The position as the player on turn sees it. Mutated by ``do``; ``undo`` restores."""
 
-    __slots__ = ("h", "hh", "hsum", "f", "fsum", "res", "hand", "up", "waste", "ores", "owaste",
-                 "ohand", "waste_playable", "player", "oracle")
+    __slots__ = ("res", "hand", "up", "waste", "ores", "owaste", "ohand", "waste_playable",
+                 "player", "oracle")
+    ZH, ZF = zobrist_tables(0x5EED)
 
     @classmethod
     def from_state(cls, state, oracle: bool = False) -> "Model":
@@ -76,9 +61,7 @@ class Model:
         m.player, m.oracle = p, oracle
         m.waste_playable = bool(state.options.get("own_waste_playable"))
         piles = state.piles()
-        m.h = [[c.key for c, _ in piles[f"house{i}"]] for i in range(8)]
-        m.f = [piles[f"foundation{i}"][-1][0].key if piles[f"foundation{i}"] else 0
-               for i in range(8)]
+        m._read_table(piles)
         m.res = [face(c, up, oracle) for c, up in piles[f"reserve{p}"]]
         hand = piles[f"hand{p}"]
         m.hand = [face(c, up, oracle) for c, up in hand]
@@ -90,41 +73,13 @@ class Model:
         m.rehash()
         return m
 
-    def rehash(self) -> None:
-        self.hh = [self._house_hash(i) for i in range(8)]
-        self.hsum = sum(self.hh)
-        self.fsum = sum(_ZF[t] for t in self.f)
-
-    def _house_hash(self, i: int) -> int:
-        x = 0
-        for depth, k in enumerate(self.h[i]):
-            x ^= _ZH[depth][k]
-        return x
-
     def key(self):
         """A hashable key of the position, equal for positions that play the same."""
         return (self.hsum + 3 * self.fsum, len(self.res), len(self.hand) * 2 + self.up,
                 len(self.waste), len(self.ores), self.ores[-1] if self.ores else 0,
                 len(self.owaste), self.owaste[-1] if self.owaste else 0)
 
-    def table_key(self) -> int:
-        return self.hsum + 3 * self.fsum
-
     # ------------------------------------------------------------------ move generation
-    def foundation_wants(self) -> dict[int, int]:
-        """face -> the first foundation that takes it"""
-        out: dict[int, int] = {}
-        for j, t in enumerate(self.f):
-            if t:
-                n = NEXT_UP[t]
-                if n and n not in out:
-                    out[n] = 8 + j
-            else:
-                for a in ACES:
-                    if a not in out:
-                        out[a] = 8 + j
-        return out
-
     def sources(self) -> list[tuple[int, int]]:
         out = [(i, h[-1]) for i, h in enumerate(self.h) if h]
         if self.res:
@@ -152,14 +107,7 @@ class Model:
             return found
         out = []
         h = self.h
-        wants: dict[int, list[int]] = {}
-        empty = -1
-        for i in range(8):
-            if h[i]:
-                for w in HOUSE_WANTS[h[i][-1]]:
-                    wants.setdefault(w, []).append(i)
-            elif empty < 0:
-                empty = i
+        wants, empty = self.house_wants()
         loads: dict[int, list[int]] = {}
         if self.ores and self.ores[-1] != HIDDEN:
             for w in LOAD_WANTS[self.ores[-1]]:
@@ -216,6 +164,8 @@ class Model:
             self.up = True
             return (src, dst, turned)
         k = self._pop(src)
+        if src == HAND:
+            self.up = False
         self._push(dst, k)
         return (src, dst, k)
 
@@ -234,38 +184,5 @@ class Model:
         if src == HAND:
             self.up = True
 
-    def _pop(self, code: int) -> int:
-        if code < 8:
-            pile = self.h[code]
-            k = pile.pop()
-            x = _ZH[len(pile)][k]
-            self.hh[code] ^= x
-            self.hsum += (self.hh[code]) - (self.hh[code] ^ x)
-            return k
-        if code < 16:
-            j = code - 8
-            k = self.f[j]
-            self.f[j] = k - 1 if k & 15 > 1 else 0
-            self.fsum += _ZF[self.f[j]] - _ZF[k]
-            return k
-        if code == HAND:
-            self.up = False
-            return self.hand.pop()
-        return self._list(code).pop()
-
-    def _push(self, code: int, k: int) -> None:
-        if code < 8:
-            pile = self.h[code]
-            x = _ZH[len(pile)][k]
-            pile.append(k)
-            self.hh[code] ^= x
-            self.hsum += (self.hh[code]) - (self.hh[code] ^ x)
-        elif code < 16:
-            j = code - 8
-            self.fsum += _ZF[k] - _ZF[self.f[j]]
-            self.f[j] = k
-        else:
-            self._list(code).append(k)
-
-    def _list(self, code: int) -> list:
+    def _own(self, code: int) -> list:
         return (self.res, self.hand, self.waste, self.ores, self.owaste)[code - 16]

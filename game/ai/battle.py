@@ -35,30 +35,28 @@ from __future__ import annotations
 import random
 
 from ..core import PASS, Move
-from .battle_model import (HARD, PASS_MOVE, SIMPLE, Evaluator, Model, TurnSearch, Weights,
-                           pile_names, unseen_faces)
-from .opponent import Job
+from .battle_model import HARD, SIMPLE, Evaluator, Model, TurnSearch, pile_names
+from .planning_bot import PlanningBot, pile_kind
 from .players import register
 
 GAME = "battle-solitaire"
 LEVELS = ("easy", "medium", "hard", "greedy", "random", "oracle")
 
-
-def _done(move):
-    """A generator that has already decided (for the levels that need no slicing)."""
-    return move
-    yield  # noqa: unreachable - makes this a generator
-
-
-def _kind(name: str) -> str:
-    return name.rstrip("0123456789")
+_CONFIG = {
+    "random": {"weights": SIMPLE, "nodes": 0, "slip": 0.0, "quit": 0.0},
+    "greedy": {"weights": SIMPLE, "nodes": 0, "slip": 0.0, "quit": 0.0},
+    "easy": {"weights": SIMPLE, "nodes": 0, "slip": 0.25, "quit": 0.02},
+    "medium": {"weights": SIMPLE, "nodes": 10, "slip": 0.0, "quit": 0.0},
+    "hard": {"weights": HARD, "nodes": 400, "slip": 0.0, "quit": 0.0},
+    "oracle": {"weights": HARD, "nodes": 400, "slip": 0.0, "quit": 0.0},
+}
 
 
 def greedy_rank(move: Move) -> int:
     """The obvious order: lower first; 99: never chosen while something else is."""
     if move == PASS:
         return 90
-    src, dst = _kind(move.source), _kind(move.target)
+    src, dst = pile_kind(move.source), pile_kind(move.target)
     if dst == "foundation":
         return {"reserve": 0, "waste": 1}.get(src, 2)
     if dst == "house":
@@ -70,69 +68,29 @@ def greedy_rank(move: Move) -> int:
     return 80  # turning a hand card, or the reserve pile back into the hand
 
 
-class Bot:
+class Bot(PlanningBot):
     """A computer player of one level. One bot may play any number of games and either seat."""
 
+    LEVELS = LEVELS
+    CONFIG = _CONFIG
+    NAME = "battle bot"
+    MODEL, EVALUATOR, SEARCH = Model, Evaluator, TurnSearch
+    pile_names = staticmethod(pile_names)
+
     def __init__(self, level: str = "hard", seed: int | None = None):
-        if level not in LEVELS:
-            raise ValueError(f"unknown level {level!r}; the levels are {', '.join(LEVELS)}")
-        self.level = level
-        self.seed = 0 if seed is None else seed
-        self._plan: list = []  # [(position before the move, move)] still to play
-        self._turn: tuple | None = None  # which turn _seen belongs to
-        self._seen: set = set()  # model positions already passed through in this turn
-        self.searches = 0  # turn searches made (the other decisions follow a plan)
+        super().__init__(level, seed)
         config = _CONFIG[level]
-        self.weights: Weights = config["weights"]
-        self.node_cap: int = config["nodes"]
         self.slip_rate: float = config["slip"]
         self.quit_rate: float = config["quit"]
-
-    def __repr__(self) -> str:
-        return f"battle bot({self.level!r})"
-
-    # ------------------------------------------------------------------ the API
-    def choose(self, state) -> Move:
-        """The move this level plays in ``state`` (blocking)."""
-        job = self.start(state)
-        while True:
-            move = job.think(1000.0)
-            if job.done:
-                return move
-
-    def start(self, state) -> Job:
-        """Begin deciding on a copy of ``state``; the caller's state is left alone."""
-        if state.is_over():
-            raise ValueError("the game is over: there is no move to choose")
-        planned = self._from_plan(state)
-        if planned is not None:
-            return Job(_done(planned))
-        return Job(self._decide(state.copy(history=False)))
-
-    def calls_stop(self, state) -> bool:
-        """Battle solitaire has no calls."""
-        return False
 
     def _rng(self, state, purpose: str) -> random.Random:
         """The random choices for one decision, drawn from what the player on turn sees."""
         return random.Random(f"{self.seed}/{purpose}/{state.seed}/{state.turn}/"
                              f"{visible_digest(state)}")
 
-    # ------------------------------------------------------------------ deciding
-    def _decide(self, state):
-        """Generator: yields between slices, returns the move."""
-        legal = state.legal_moves()
-        self._plan = []
-        rng = self._rng(state, "move")
-        if self.level == "random":
-            return rng.choice(legal)
-        if self.level in ("greedy", "easy"):
-            return self._greedy(state, legal, rng)
-        if len(legal) == 1:
-            return legal[0]
-        yield
-        move = yield from self._plan_turn(state, legal)
-        return move
+    def _position(self, state) -> tuple:
+        return (state.seed, state.turn, state.current_player, state.position_digest(),
+                state.refilled)
 
     def _greedy(self, state, legal, rng) -> Move:
         ranked = sorted(legal, key=greedy_rank)
@@ -145,48 +103,6 @@ class Bot:
         best = greedy_rank(ranked[0])
         return rng.choice([m for m in ranked if greedy_rank(m) == best])
 
-    def _plan_turn(self, state, legal):
-        oracle = self.level == "oracle"
-        player = state.current_player
-        turn = (state.seed, state.turn, player)
-        if turn != self._turn:
-            self._turn, self._seen = turn, set()
-        model = Model.from_state(state, oracle=oracle)
-        self._seen.add(model.key())
-        evaluator = Evaluator(self.weights, unseen_faces(state, player))
-        search = TurnSearch(model, evaluator, self.node_cap, frozenset(self._seen))
-        self.searches += 1
-        yield
-        yield from search.run()
-        names = pile_names(player)
-        line = [Move(names[s], names[t]) if (s, t) != PASS_MOVE else PASS
-                for s, t in search.plan]
-        # check the line against the rules core, and note the position expected before each
-        plan = []
-        for move in line:
-            if not state.is_legal(move):
-                break
-            plan.append((_position(state), move))
-            state.push(move)
-            if state.current_player != player or state.is_over():
-                break
-            self._seen.add(Model.from_state(state, oracle=oracle).key())
-            yield
-        if not plan:  # cannot happen while the model agrees with the core; stay safe
-            return self._greedy(state, legal, self._rng(state, "move"))
-        self._plan = plan[1:]
-        return plan[0][1]
-
-    def _from_plan(self, state) -> Move | None:
-        if not self._plan:
-            return None
-        key, move = self._plan[0]
-        if _position(state) != key:
-            self._plan = []
-            return None
-        del self._plan[0]
-        return move
-
 
 def visible_digest(state) -> int:
     """What the player on turn can see, as a number: the face-up cards where they lie and how
@@ -197,22 +113,6 @@ def visible_digest(state) -> int:
             h = (h * 131 + (card.id + 1 if up else 0)) % 9007199254740881
         h = (h * 131 + 127) % 9007199254740881
     return h
-
-
-def _position(state) -> tuple:
-    """What identifies the position for following a plan."""
-    return (state.seed, state.turn, state.current_player, state.position_digest(),
-            state.refilled)
-
-
-_CONFIG = {
-    "random": {"weights": SIMPLE, "nodes": 0, "slip": 0.0, "quit": 0.0},
-    "greedy": {"weights": SIMPLE, "nodes": 0, "slip": 0.0, "quit": 0.0},
-    "easy": {"weights": SIMPLE, "nodes": 0, "slip": 0.25, "quit": 0.02},
-    "medium": {"weights": SIMPLE, "nodes": 10, "slip": 0.0, "quit": 0.0},
-    "hard": {"weights": HARD, "nodes": 400, "slip": 0.0, "quit": 0.0},
-    "oracle": {"weights": HARD, "nodes": 400, "slip": 0.0, "quit": 0.0},
-}
 
 
 def battle_bot(level: str = "hard", seed: int | None = None) -> Bot:

@@ -36,57 +36,31 @@ Levels (docs/ai.md has the measured strength of each):
 from __future__ import annotations
 
 import random
-import time
 
 from ..core import PASS, Move
 from .bank_model import Model, pile_names
+from .jobs import Job, decided as _done  # noqa: F401 (Job and _done are imported from here)
+from .planning_bot import PlanningBot, pile_kind
 from .players import register
-from .search import HARD, SIMPLE, Evaluator, TurnSearch, Weights, unseen_faces
+from .search import HARD, SIMPLE, Evaluator, TurnSearch
 
 LEVELS = ("easy", "medium", "hard", "greedy", "random", "oracle")
 
-
-class Job:
-    """One decision being thought about. ``think(budget_ms)`` runs for at most about the budget
-    and returns the move once decided (then keeps returning it), else None."""
-
-    def __init__(self, steps):
-        self._steps = steps  # a generator that yields between slices and returns the move
-        self.move: Move | None = None
-        self.done = False
-        self.thinking_ms = 0.0  # time spent in think() so far
-
-    def think(self, budget_ms: float = 10.0) -> Move | None:
-        if self.done:
-            return self.move
-        start = time.perf_counter()
-        deadline = start + budget_ms / 1000.0
-        try:
-            while True:
-                next(self._steps)
-                if time.perf_counter() >= deadline:
-                    break
-        except StopIteration as stop:
-            self.move, self.done = stop.value, True
-        self.thinking_ms += (time.perf_counter() - start) * 1000.0
-        return self.move
-
-
-def _done(move):
-    """A generator that has already decided (for the levels that need no slicing)."""
-    return move
-    yield  # noqa: unreachable - makes this a generator
-
-
-def _kind(name: str) -> str:
-    return name.rstrip("0123456789")
+_CONFIG = {
+    "random": {"weights": SIMPLE, "nodes": 0, "breach": 0.0, "stop": 0.5, "slip": 0.0},
+    "greedy": {"weights": SIMPLE, "nodes": 0, "breach": 0.0, "stop": 1.0, "slip": 0.0},
+    "easy": {"weights": SIMPLE, "nodes": 0, "breach": 0.02, "stop": 0.35, "slip": 0.08},
+    "medium": {"weights": SIMPLE, "nodes": 1, "breach": 0.01, "stop": 0.75, "slip": 0.0},
+    "hard": {"weights": HARD, "nodes": 400, "breach": 0.0, "stop": 1.0, "slip": 0.0},
+    "oracle": {"weights": HARD, "nodes": 2000, "breach": 0.0, "stop": 1.0, "slip": 0.0},
+}
 
 
 def greedy_rank(move: Move, player: int) -> int:
     """The order of the rule text: lower first. 99: never chosen while something else is."""
     if move == PASS:
         return 90
-    src, dst = _kind(move.source), _kind(move.target)
+    src, dst = pile_kind(move.source), pile_kind(move.target)
     if dst == "foundation":
         return {"reserve": 0, "hand": 1, "waste": 2}.get(src, 3)
     if src == "reserve" and dst == "house":
@@ -102,45 +76,21 @@ def greedy_rank(move: Move, player: int) -> int:
     return 99
 
 
-class Bot:
+class Bot(PlanningBot):
     """A computer player of one level. One bot may play any number of games and either seat."""
 
+    LEVELS = LEVELS
+    CONFIG = _CONFIG
+    NAME = "opponent"
+    MODEL, EVALUATOR, SEARCH = Model, Evaluator, TurnSearch
+    pile_names = staticmethod(pile_names)
+
     def __init__(self, level: str = "hard", seed: int | None = None):
-        if level not in LEVELS:
-            raise ValueError(f"unknown level {level!r}; the levels are {', '.join(LEVELS)}")
-        self.level = level
-        self.seed = 0 if seed is None else seed
-        self._plan: list = []  # [(position key before the move, move)] still to play
-        self._turn: tuple | None = None  # which turn _seen belongs to
-        self._seen: set = set()  # model positions already passed through in this turn
-        self.searches = 0  # turn searches made (the other decisions follow a plan)
+        super().__init__(level, seed)
         config = _CONFIG[level]
-        self.weights: Weights = config["weights"]
-        self.node_cap: int = config["nodes"]
         self.breach_rate: float = config["breach"]
         self.stop_rate: float = config["stop"]
         self.slip_rate: float = config["slip"]
-
-    def __repr__(self) -> str:
-        return f"opponent({self.level!r})"
-
-    # ------------------------------------------------------------------ the API
-    def choose(self, state) -> Move:
-        """The move this level plays in ``state`` (blocking)."""
-        job = self.start(state)
-        while True:
-            move = job.think(1000.0)
-            if job.done:
-                return move
-
-    def start(self, state) -> Job:
-        """Begin deciding on a copy of ``state``; the caller's state is left alone."""
-        if state.is_over():
-            raise ValueError("the game is over: there is no move to choose")
-        planned = self._from_plan(state)
-        if planned is not None:
-            return Job(_done(planned))
-        return Job(self._decide(state.copy(history=False)))
 
     def calls_stop(self, state) -> bool:
         """Whether this level calls Stop! now on the last move (the other player's). It never
@@ -153,27 +103,12 @@ class Bot:
     def _rng(self, state, purpose: str) -> random.Random:
         """The random choices for one decision, drawn from the position (a str seed is hashed
         the same way on every machine and run)."""
-        deal, turn, _, digest, downs = _position(state)
+        deal, turn, _, digest, downs = self._position(state)
         return random.Random(f"{self.seed}/{purpose}/{deal}/{turn}/{digest}/{downs}")
 
-    # ------------------------------------------------------------------ deciding
-    def _decide(self, state):
-        """Generator: yields between slices, returns the move."""
-        legal = state.legal_moves()
-        self._plan = []
-        rng = self._rng(state, "move")
-        slip = self._slip(state, rng)
-        if slip is not None:
-            return slip
-        if self.level == "random":
-            return rng.choice(legal)
-        if self.level in ("greedy", "easy"):
-            return self._greedy(state, legal, rng)
-        if len(legal) == 1:
-            return legal[0]
-        yield
-        move = yield from self._plan_turn(state, legal)
-        return move
+    def _position(self, state) -> tuple:
+        return (state.seed, state.turn, state.current_player, state.position_digest(),
+                tuple(p.down for p in state.hands))
 
     def _slip(self, state, rng) -> Move | None:
         """Easy and Medium break a priority rule now and then (STOP! mode only)."""
@@ -192,63 +127,6 @@ class Bot:
                                                 and rng.random() < self.slip_rate)] or ranked
         best = greedy_rank(ranked[0], p)
         return rng.choice([m for m in ranked if greedy_rank(m, p) == best])
-
-    def _plan_turn(self, state, legal):
-        oracle = self.level == "oracle"
-        player = state.current_player
-        turn = (state.seed, state.turn, player)
-        if turn != self._turn:
-            self._turn, self._seen = turn, set()
-        model = Model.from_state(state, oracle=oracle)
-        self._seen.add(model.key())
-        evaluator = Evaluator(self.weights, unseen_faces(state, player))
-        search = TurnSearch(model, evaluator, self.node_cap, frozenset(self._seen))
-        self.searches += 1
-        yield
-        yield from search.run()
-        names = pile_names(player)
-        line = [Move(names[s], names[t]) if s >= 0 else PASS for s, t in search.plan]
-        # check the line against the rules core, and note the position expected before each
-        plan = []
-        for move in line:
-            if not state.is_legal(move):
-                break
-            plan.append((_position(state), move))
-            state.push(move)
-            if state.current_player != player:
-                break
-            self._seen.add(Model.from_state(state, oracle=oracle).key())
-            yield
-        if not plan:  # cannot happen while the model agrees with the core; stay safe
-            return self._greedy(state, legal, self._rng(state, "move"))
-        self._plan = plan[1:]
-        return plan[0][1]
-
-    def _from_plan(self, state) -> Move | None:
-        if not self._plan:
-            return None
-        key, move = self._plan[0]
-        if _position(state) != key:
-            self._plan = []
-            return None
-        del self._plan[0]
-        return move
-
-
-def _position(state) -> tuple:
-    """What identifies the position for following a plan."""
-    return (state.seed, state.turn, state.current_player, state.position_digest(),
-            tuple(p.down for p in state.hands))
-
-
-_CONFIG = {
-    "random": {"weights": SIMPLE, "nodes": 0, "breach": 0.0, "stop": 0.5, "slip": 0.0},
-    "greedy": {"weights": SIMPLE, "nodes": 0, "breach": 0.0, "stop": 1.0, "slip": 0.0},
-    "easy": {"weights": SIMPLE, "nodes": 0, "breach": 0.02, "stop": 0.35, "slip": 0.08},
-    "medium": {"weights": SIMPLE, "nodes": 1, "breach": 0.01, "stop": 0.75, "slip": 0.0},
-    "hard": {"weights": HARD, "nodes": 400, "breach": 0.0, "stop": 1.0, "slip": 0.0},
-    "oracle": {"weights": HARD, "nodes": 2000, "breach": 0.0, "stop": 1.0, "slip": 0.0},
-}
 
 
 def opponent(level: str = "hard", seed: int | None = None) -> Bot:
