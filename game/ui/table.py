@@ -42,6 +42,7 @@ from .table_view import TableView
 from .widgets import Confirm, Scene
 
 MESSAGE_MS = 5000
+FINISH_FLIGHT_MS = 60  # Finish plays its moves this fast (a click or a key: all at once)
 TIME_SAVE_MS = 5000  # the clock is saved this often even without a move
 THINK_SLICE_MS = 4  # a computer seat's share of a frame
 STOP_DELAY_MS = 650  # a computer's Stop! call comes this long after the slip
@@ -297,9 +298,11 @@ class Table(Scene):
             self.fly([(c, p, r.topleft) for (c, _), p, r in zip(old, starts, ends)])
 
     def fly(self, items, dur: float = FLIGHT_MS) -> None:
-        """Animate cards (card, from, to), drawn face up."""
+        """Animate cards (card, from, to), drawn face up (quickly while Finish plays)."""
         if not self.app.settings.animations:
             dur = 0
+        elif self.session.finishing:
+            dur = FINISH_FLIGHT_MS
         self.anim.fly([(c.id, self.art.face(c), p0, p1) for c, p0, p1 in items],
                       self.app.time_ms, dur)
 
@@ -373,6 +376,9 @@ class Table(Scene):
 
     # ================================================================= input (to the parts)
     def pointer_down(self, pos) -> None:
+        if self.session.finishing:  # a click while Finish plays: the rest at once
+            self.skip_finish()
+            return
         self.input.pointer_down(pos)
 
     def pointer_move(self, pos) -> None:
@@ -382,8 +388,18 @@ class Table(Scene):
         self.input.pointer_up(pos)
 
     def key(self, event) -> None:
+        if self.session.finishing:
+            self.skip_finish()
+            return
         if not self.chrome.key(event):
             self.input.key(event)
+
+    def skip_finish(self) -> None:
+        """Play the rest of a winning line being finished at once."""
+        self.anim.clear()
+        while self.session.finishing and self.session.follow_up() is not None:
+            pass
+        self.changed()
 
     # ================================================================= the frame
     def enter(self) -> None:

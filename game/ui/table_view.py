@@ -92,10 +92,10 @@ class TableView:
 
     def mark(self, surf, rect: pygame.Rect, word: str) -> None:
         """A pile in a special state (Indian Patience's protected card): a ring and a tag."""
-        surf.blit(self.table.art.ring(theme.GOLD, 3), rect.inflate(6, 6))
-        tag = theme.text(word, 16, (60, 40, 0), bold=True)
+        surf.blit(self.table.art.ring(theme.MARK, 3), rect.inflate(6, 6))
+        tag = theme.text(word, 16, (60, 30, 0), bold=True)
         box = tag.get_rect(midtop=(rect.centerx, rect.bottom + 6)).inflate(8, 2)
-        pygame.draw.rect(surf, theme.GOLD, box, border_radius=6)
+        pygame.draw.rect(surf, theme.MARK, box, border_radius=6)
         surf.blit(tag, tag.get_rect(center=box.center))
 
     def draw(self, screen: pygame.Surface) -> None:

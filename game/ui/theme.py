@@ -27,9 +27,12 @@ BUTTON_OFF = (30, 52, 42)
 BUTTON_LINE = (90, 150, 118)
 ACCENT = (250, 210, 90)
 TARGET = (120, 230, 140)
+# every ring means one thing: the picked card gold, the keyboard's focus white, a hint blue;
+# a pile's special state (Indian Patience's protected card) orange
 SELECT = (250, 210, 90)
-FOCUS = (120, 190, 255)
+FOCUS = (250, 250, 250)
 HINT = (90, 200, 255)
+MARK = (245, 150, 60)
 DANGER = (210, 60, 50)
 PANEL = (12, 40, 28)
 

@@ -260,3 +260,19 @@ def test_an_idle_table_lends_the_solver_most_of_the_frame_a_drag_only_a_slice(ui
     assert budgets and all(b == table_module.SOLVER_SLICE_MS for b in budgets[1:])
     ui.post(pygame.MOUSEBUTTONUP, pos=(640, 400), button=1)
     ui.frames(1)
+
+
+def test_finish_plays_fast_and_a_click_plays_the_rest_at_once(ui, quick_deals):
+    """Issue 18: Finish took 43-50 s from move 0 and could not be skipped."""
+    ui.app.settings.winnable_light = True
+    t = ui.app.open_game("indian-patience")
+    t.start(quick_deals["indian-patience"][0])
+    wait_for_verdict(ui)
+    assert t.chrome.finish_button.visible
+    ui.click(t.chrome.finish_button.rect.center)
+    ui.frames(5)
+    assert t.session.finishing and "click" in t.message_text()
+    ui.click((640, 400))  # anywhere: the rest at once
+    assert not t.session.finishing and t.state.result().status == "won"
+    ui.settle()
+    assert t.modal is not None and t.modal.title == "You won!"

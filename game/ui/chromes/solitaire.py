@@ -4,13 +4,18 @@
 
 from __future__ import annotations
 
+import math
+
 import pygame
 
 from .. import theme
 from ..widgets import Button, EndPanel, NumberEntry
 
 #: the "still winnable?" light: winnable, not winnable, thinking or unknown
-LIGHT_COLOURS = {"won": (80, 220, 100), "lost": (230, 70, 60), None: (150, 150, 150)}
+#: the light: winnable (green), not winnable (red), unknown after its time (amber), thinking
+#: (grey, with a ring going round)
+LIGHT_COLOURS = {"won": (80, 220, 100), "lost": (230, 70, 60), "unknown": (220, 170, 50),
+                 None: (150, 150, 150)}
 BAR_H = 52
 
 CONTROLS = """# Playing with mouse, finger or keys
@@ -71,6 +76,8 @@ class Toolbar:
     def finish(self) -> None:
         if self.finish_ready():
             self.session.finish()
+            self.table.say("Finishing: a click or any key plays the rest at once.", "info",
+                           3000)
 
     def ask_number(self) -> None:
         self.table.modal = NumberEntry(self.table, self.table.play_number)
@@ -152,8 +159,10 @@ class Toolbar:
         """The live parts: the clock's seconds, the light, Finish."""
         s = self.session
         verdict = s.help.verdict if s.help is not None else None
+        thinking = self.light_shown() and verdict is None and not s.is_over()
         return (int(s.elapsed), self.light_shown(), verdict is None,
-                getattr(verdict, "status", None), self.finish_button.visible)
+                getattr(verdict, "status", None), self.finish_button.visible,
+                thinking and int(self.app.time_ms / 125))
 
     def decorate(self, surf) -> None:
         pygame.draw.rect(surf, theme.BAR, (0, 0, theme.W, BAR_H))
@@ -196,7 +205,12 @@ class Toolbar:
                 x = lr.left - 5
             self.light_at = (x - 7, 26)
             pygame.draw.circle(screen, color, self.light_at, 7)
-            self.hud_rect = r.union(pygame.Rect(x - 14, 19, 14, 14))
+            if label == "thinking":  # a quarter ring going round: it is working
+                turn = int(self.app.time_ms / 125) % 8 * math.pi / 4
+                box = pygame.Rect(0, 0, 20, 20)
+                box.center = self.light_at
+                pygame.draw.arc(screen, theme.INK, box, turn, turn + math.pi / 2, 2)
+            self.hud_rect = r.union(pygame.Rect(x - 14, 16, 20, 20))
 
     def draw_over(self, screen) -> None:
         pass
