@@ -19,11 +19,19 @@ timing runs in CPython compiled to WebAssembly (Pyodide under Node; ``npm instal
 the project folder first); without node or pyodide that part is skipped and says why.
 
 The last line printed is one JSON object with every figure.
+
+The machinery every game's computer-player benchmark shares lives here too (the games'
+benchmarks, game/bench/ai_<game>.py, import it from this module; their WebAssembly runs copy
+this file): ``run_tournament`` (paired deals with the seats swapped, in processes, the win rate
+with its Wilson interval), ``time_decisions`` (every decision of a level timed in whole games
+against Greedy, and the sliced API's longest calls: ``time_slices``), the common command-line
+options (``add_tournament_options``, ``tournament_plan``) and the printed lines.
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import math
 import os
@@ -56,15 +64,9 @@ def play_game(a: str, b: str, seed: int, swap: bool, options: dict | None = None
     seats = (b, a) if swap else (a, b)
     bots = [opponent(seats[0], seed=2 * seed), opponent(seats[1], seed=2 * seed + 1)]
     moves = breaches = stops = 0
-    clock = time.perf_counter
     while not state.is_over():
         p = state.current_player
-        bot = bots[p]
-        t = clock()
-        move = bot.choose(state)
-        elapsed = clock() - t
-        if timer is not None and bot.level in timer:
-            timer[bot.level].append((state.turn, elapsed))
+        move = timed_choice(bots[p], state, timer)
         if move in state.legal_moves():
             state.push(move)
         else:  # a deliberate priority breach (STOP! mode)
@@ -75,18 +77,90 @@ def play_game(a: str, b: str, seed: int, swap: bool, options: dict | None = None
                 stops += 1
         moves += 1
     result = state.result()
-    mine = 1 if swap else 0
-    if result.winner is None:
-        outcome, points = "draw", 0
-    else:
-        outcome = "win" if result.winner == mine else "loss"
-        points = result.points if outcome == "win" else -result.points
+    outcome, points = seat_result(result, 1 if swap else 0)
     return {"outcome": outcome, "points": points, "moves": moves, "turns": state.turn,
             "status": result.status, "breaches": breaches, "stops": stops}
 
 
-def _play_job(job):
+def tournament(pairing: str, games: int, jobs: int, first_seed: int) -> dict:
+    """Russian Bank's figures for one pairing: ``run_tournament``'s, and the moves per game,
+    the priority breaches played and the Stop! calls made."""
+    return run_tournament(play_game, pairing, games, jobs, first_seed, lambda results: {
+        "moves_per_game": round(sum(r["moves"] for r in results) / len(results), 1),
+        "breaches": sum(r["breaches"] for r in results),
+        "stops_called": sum(r["stops"] for r in results)})
+
+
+def decision_times(levels=("hard", "medium"), games: int = 6, first_seed: int = 9000,
+                   slice_ms: float = 5.0) -> dict:
+    """Time every decision of each level in whole games against Greedy (this process)."""
+    return time_decisions(play_game, slice_check, levels, games, first_seed, slice_ms)
+
+
+def slice_check(seed: int, budget_ms: float, games: int = 2) -> dict:
+    """Play Hard through the sliced API with ``think(budget_ms)`` and report the longest call."""
+    return time_slices("russian-bank", seed, budget_ms, games)
+
+
+# ---------------------------------------------------------------------- the shared machinery
+def timed_choice(bot, state, timer: dict | None):
+    """``bot.choose(state)``, its time noted as (turn, seconds) in ``timer[bot.level]`` when
+    the timer has that level."""
+    t = time.perf_counter()
+    move = bot.choose(state)
+    elapsed = time.perf_counter() - t
+    if timer is not None and bot.level in timer:
+        timer[bot.level].append((state.turn, elapsed))
+    return move
+
+
+def seat_result(result, mine: int) -> tuple[str, int]:
+    """A finished game seen from seat ``mine``: ("win", "loss" or "draw", points won minus
+    lost)."""
+    if result.winner is None:
+        return "draw", 0
+    if result.winner == mine:
+        return "win", result.points
+    return "loss", -result.points
+
+
+def _play_job(play_game, job):
     return play_game(*job)
+
+
+def run_tournament(play_game, pairing: str, games: int, jobs: int, first_seed: int,
+                   more=None) -> dict:
+    """Level A against level B (``pairing`` "A-B"): ``games // 2`` deals from ``first_seed``,
+    each played twice with the seats swapped (paired seeds), in ``jobs`` processes.
+    ``play_game(a, b, seed, swap)`` (a module-level function, for the processes) plays one
+    game, ``a`` in the second seat with ``swap``, and returns the result from ``a``'s side:
+    "outcome" ("win", "loss" or "draw"), "points" (won minus lost), "status". The figures: A's
+    wins, losses and even stalemates (draws), its win rate with the 95% Wilson interval, its
+    points per game, the stalemates, then ``more(results)``'s, and the seconds it took."""
+    a, b = pairing.split("-")
+    deals = max(1, games // 2)
+    work = [(a, b, first_seed + d, swap) for d in range(deals) for swap in (False, True)]
+    play = functools.partial(_play_job, play_game)
+    start = time.perf_counter()
+    if jobs > 1:
+        import multiprocessing
+
+        with multiprocessing.get_context("spawn").Pool(jobs) as pool:
+            results = pool.map(play, work, chunksize=4)
+    else:
+        results = [play(w) for w in work]
+    n = len(results)
+    wins = sum(r["outcome"] == "win" for r in results)
+    losses = sum(r["outcome"] == "loss" for r in results)
+    lo, hi = wilson(wins, n)
+    figures = {"games": n, "wins": wins, "losses": losses, "draws": n - wins - losses,
+               "win_rate": round(wins / n, 4), "ci95": [round(lo, 4), round(hi, 4)],
+               "points_per_game": round(sum(r["points"] for r in results) / n, 2),
+               "stalemates": sum(r["status"] == "stalemate" for r in results)}
+    if more:
+        figures.update(more(results))
+    figures["seconds"] = round(time.perf_counter() - start, 1)
+    return figures
 
 
 def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -96,32 +170,6 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
     centre = (p + z * z / (2 * n)) / (1 + z * z / n)
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
     return (max(0.0, centre - half), min(1.0, centre + half))
-
-
-def tournament(pairing: str, games: int, jobs: int, first_seed: int) -> dict:
-    a, b = pairing.split("-")
-    deals = max(1, games // 2)
-    work = [(a, b, first_seed + d, swap) for d in range(deals) for swap in (False, True)]
-    start = time.perf_counter()
-    if jobs > 1:
-        import multiprocessing
-
-        with multiprocessing.get_context("spawn").Pool(jobs) as pool:
-            results = pool.map(_play_job, work, chunksize=4)
-    else:
-        results = [_play_job(w) for w in work]
-    n = len(results)
-    wins = sum(r["outcome"] == "win" for r in results)
-    losses = sum(r["outcome"] == "loss" for r in results)
-    lo, hi = wilson(wins, n)
-    return {"games": n, "wins": wins, "losses": losses, "draws": n - wins - losses,
-            "win_rate": round(wins / n, 4), "ci95": [round(lo, 4), round(hi, 4)],
-            "points_per_game": round(sum(r["points"] for r in results) / n, 2),
-            "stalemates": sum(r["status"] == "stalemate" for r in results),
-            "moves_per_game": round(sum(r["moves"] for r in results) / n, 1),
-            "breaches": sum(r["breaches"] for r in results),
-            "stops_called": sum(r["stops"] for r in results),
-            "seconds": round(time.perf_counter() - start, 1)}
 
 
 # ---------------------------------------------------------------------- timing
@@ -137,9 +185,12 @@ def _summary(ms: list[float]) -> dict:
             "p95": round(_percentile(ms, 0.95), 3), "max": round(max(ms), 3) if ms else None}
 
 
-def decision_times(levels=("hard", "medium"), games: int = 6, first_seed: int = 9000,
-                   slice_ms: float = 5.0) -> dict:
-    """Time every decision of each level in whole games against Greedy (this process)."""
+def time_decisions(play_game, slice_check, levels=("hard", "medium"), games: int = 6,
+                   first_seed: int = 9000, slice_ms: float = 5.0) -> dict:
+    """Time every decision of each level in whole games against Greedy (this process), the
+    seats alternating, with ``play_game(level, "greedy", seed, swap, timer=...)``: per move
+    the median, 95th percentile and maximum, per turn the median and 95th percentile; and
+    ``slice_check(first_seed, slice_ms)`` as "slices"."""
     out = {}
     for level in levels:
         timer = {level: []}
@@ -158,27 +209,87 @@ def decision_times(levels=("hard", "medium"), games: int = 6, first_seed: int = 
     return out
 
 
-def slice_check(seed: int, budget_ms: float, games: int = 2) -> dict:
-    """Play Hard through the sliced API with ``think(budget_ms)`` and report the longest call."""
-    from game.ai import opponent
+def time_slices(game: str, seed: int, budget_ms: float, games: int = 2,
+                cpu_time: bool = False) -> dict:
+    """Hard against Greedy through the sliced API, every ``think(budget_ms)`` call timed: the
+    calls, their 99th percentile and the longest; with ``cpu_time`` the same in this thread's
+    CPU time too (a busy machine's other processes do not stretch it; not in WebAssembly)."""
+    from game.ai.players import computer_player
     from game.core import new_game
 
     calls: list[float] = []
+    cpu: list[float] = []
     for g in range(games):
-        state = new_game("russian-bank", seed=seed + g)
-        bots = [opponent("hard", seed=1), opponent("greedy", seed=2)]
+        state = new_game(game, seed=seed + g)
+        bots = [computer_player(game, "hard", seed=1), computer_player(game, "greedy", seed=2)]
         while not state.is_over():
-            bot = bots[state.current_player]
-            job = bot.start(state)
+            job = bots[state.current_player].start(state)
             while True:
                 t = time.perf_counter()
+                c = time.thread_time() if cpu_time else 0.0
                 move = job.think(budget_ms)
                 calls.append((time.perf_counter() - t) * 1000.0)
+                if cpu_time:
+                    cpu.append((time.thread_time() - c) * 1000.0)
                 if job.done:
                     break
             state.push(move)
-    return {"budget_ms": budget_ms, "calls": len(calls), "p99_ms": round(_percentile(calls, 0.99), 3),
-            "max_ms": round(max(calls), 3)}
+    out = {"budget_ms": budget_ms, "calls": len(calls),
+           "p99_ms": round(_percentile(calls, 0.99), 3), "max_ms": round(max(calls), 3)}
+    if cpu_time:
+        out.update({"cpu_p99_ms": round(_percentile(cpu, 0.99), 3),
+                    "cpu_max_ms": round(max(cpu), 3)})
+    return out
+
+
+def add_tournament_options(parser, full_games: int) -> None:
+    """The options every game's tournaments take."""
+    parser.add_argument("--quick", action="store_true", help="fewer games and pairings")
+    parser.add_argument("--games", type=int,
+                        help=f"games per pairing (default {full_games}; quick 24)")
+    parser.add_argument("--jobs", type=int, default=2, help="processes for the tournaments")
+    parser.add_argument("--pairings", help="comma-separated, e.g. hard-greedy,medium-greedy")
+    parser.add_argument("--timing-games", type=int,
+                        help="games per level timed (default 6; quick 2)")
+    parser.add_argument("--seed", type=int, default=1, help="first deal of the tournaments")
+
+
+def tournament_plan(parser, args, levels, full_games: int, full_pairings,
+                    quick_pairings) -> tuple[int, list, int]:
+    """(games per pairing, the pairings, games per level timed) from the options; an unknown
+    level in a pairing is an error."""
+    games = args.games or (24 if args.quick else full_games)
+    pairings = args.pairings.split(",") if args.pairings else (
+        quick_pairings if args.quick else full_pairings)
+    timing_games = args.timing_games or (2 if args.quick else 6)
+    for pairing in pairings:
+        a, _, b = pairing.partition("-")
+        if a not in levels or b not in levels:
+            parser.error(f"unknown pairing {pairing!r} (levels: {', '.join(levels)})")
+    return games, pairings, timing_games
+
+
+def pairing_line(pairing: str, r: dict, more: str = "") -> str:
+    """A pairing's figures in one printed line (``more``: the game's own, before the time)."""
+    return (f"  {pairing:15} win {r['win_rate']:.3f}  95% CI [{r['ci95'][0]:.3f}, "
+            f"{r['ci95'][1]:.3f}]  {r['wins']}-{r['losses']}-{r['draws']} of {r['games']}"
+            f"  points/game {r['points_per_game']:+.1f}{more}  ({r['seconds']:.0f} s)")
+
+
+def print_times(t: dict) -> None:
+    """``time_decisions``' figures, a line per level and one for the sliced API."""
+    for level in ("hard", "medium"):
+        if level in t:
+            e = t[level]
+            print(f"  {level:7} per move: median {e['median']:.2f} ms, p95 {e['p95']:.2f} ms, "
+                  f"max {e['max']:.1f} ms ({e['decisions']} decisions); per turn: median "
+                  f"{e['turn_median']:.2f} ms, p95 {e['turn_p95']:.2f} ms")
+    s = t.get("slices")
+    if s:
+        cpu = (f"; in CPU time p99 {s['cpu_p99_ms']:.2f} ms, longest {s['cpu_max_ms']:.2f} ms"
+               if "cpu_p99_ms" in s else "")
+        print(f"  think({s['budget_ms']:g}) calls: p99 {s['p99_ms']:.2f} ms, longest "
+              f"{s['max_ms']:.2f} ms ({s['calls']} calls){cpu}")
 
 
 # ---------------------------------------------------------------------- WebAssembly
@@ -264,12 +375,7 @@ def main(argv: list[str]) -> int:
             return module.main(rest)
         argv = rest
     parser = argparse.ArgumentParser(prog="python -m game.bench ai", description=__doc__.split("\n")[0])
-    parser.add_argument("--quick", action="store_true", help="under a minute, fewer games")
-    parser.add_argument("--games", type=int, help="games per pairing (default 1000; quick 24)")
-    parser.add_argument("--jobs", type=int, default=2, help="processes for the tournaments")
-    parser.add_argument("--pairings", help="comma-separated, e.g. hard-greedy,medium-greedy")
-    parser.add_argument("--timing-games", type=int, help="games per level timed (default 6; quick 2)")
-    parser.add_argument("--seed", type=int, default=1, help="first deal of the tournaments")
+    add_tournament_options(parser, 1000)
     wasm = parser.add_mutually_exclusive_group()
     wasm.add_argument("--wasm", dest="wasm", action="store_true", default=None,
                       help="also time decisions in WebAssembly (default when not --quick)")
@@ -277,18 +383,11 @@ def main(argv: list[str]) -> int:
     args = parser.parse_args(argv)
 
     started = time.perf_counter()
-    games = args.games or (24 if args.quick else 1000)
-    pairings = args.pairings.split(",") if args.pairings else (
-        QUICK_PAIRINGS if args.quick else FULL_PAIRINGS)
-    timing_games = args.timing_games or (2 if args.quick else 6)
-    do_wasm = (not args.quick) if args.wasm is None else args.wasm
-
     from game.ai import LEVELS
 
-    for pairing in pairings:
-        a, _, b = pairing.partition("-")
-        if a not in LEVELS or b not in LEVELS:
-            parser.error(f"unknown pairing {pairing!r} (levels: {', '.join(LEVELS)})")
+    games, pairings, timing_games = tournament_plan(parser, args, LEVELS, 1000, FULL_PAIRINGS,
+                                                    QUICK_PAIRINGS)
+    do_wasm = (not args.quick) if args.wasm is None else args.wasm
 
     print(f"Russian Bank opponent: {games} games per pairing (paired deals from {args.seed}, "
           f"seats swapped), {args.jobs} process(es)")
@@ -296,14 +395,12 @@ def main(argv: list[str]) -> int:
     for pairing in pairings:
         r = tournament(pairing, games, args.jobs, args.seed)
         results[pairing] = r
-        print(f"  {pairing:15} win {r['win_rate']:.3f}  95% CI [{r['ci95'][0]:.3f}, "
-              f"{r['ci95'][1]:.3f}]  {r['wins']}-{r['losses']}-{r['draws']} of {r['games']}"
-              f"  points/game {r['points_per_game']:+.1f}  ({r['seconds']:.0f} s)", flush=True)
+        print(pairing_line(pairing, r), flush=True)
 
     print(f"Decision time, native (CPython {sys.version.split()[0]}), "
           f"{timing_games} games per level against Greedy:")
     native = decision_times(games=timing_games)
-    _print_times(native)
+    print_times(native)
     wasm_result = None
     if do_wasm:
         print("Decision time, WebAssembly (Pyodide under Node):")
@@ -311,7 +408,7 @@ def main(argv: list[str]) -> int:
         if "skipped" in wasm_result:
             print(f"  skipped: {wasm_result['skipped']}")
         else:
-            _print_times(wasm_result)
+            print_times(wasm_result)
     else:
         print("Decision time, WebAssembly: not run (add --wasm)")
 
@@ -324,19 +421,6 @@ def main(argv: list[str]) -> int:
                "seconds": round(time.perf_counter() - started, 1)}
     print(json.dumps(figures, sort_keys=True))
     return 0
-
-
-def _print_times(t: dict) -> None:
-    for level in ("hard", "medium"):
-        if level in t:
-            e = t[level]
-            print(f"  {level:7} per move: median {e['median']:.2f} ms, p95 {e['p95']:.2f} ms, "
-                  f"max {e['max']:.1f} ms ({e['decisions']} decisions); per turn: median "
-                  f"{e['turn_median']:.2f} ms, p95 {e['turn_p95']:.2f} ms")
-    s = t.get("slices")
-    if s:
-        print(f"  think({s['budget_ms']:g}) calls: p99 {s['p99_ms']:.2f} ms, longest "
-              f"{s['max_ms']:.2f} ms ({s['calls']} calls)")
 
 
 def check_goals(results: dict, native: dict, wasm: dict | None) -> dict:

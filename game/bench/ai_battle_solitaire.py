@@ -25,11 +25,11 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import statistics
 import sys
 import time
 
-from .ai import _percentile, _summary, wilson
+from .ai import (add_tournament_options, pairing_line, print_times, run_tournament,
+                 seat_result, time_decisions, time_slices, timed_choice, tournament_plan)
 
 GAME = "battle-solitaire"
 FULL_PAIRINGS = ("hard-greedy", "medium-greedy", "easy-greedy", "hard-medium", "medium-easy",
@@ -51,103 +51,41 @@ def play_game(a: str, b: str, seed: int, swap: bool, timer: dict | None = None) 
     mine = 1 if swap else 0
     started = state.current_player == mine
     moves = 0
-    clock = time.perf_counter
     while not state.is_over():
-        bot = bots[state.current_player]
-        t = clock()
-        move = bot.choose(state)
-        elapsed = clock() - t
-        if timer is not None and bot.level in timer:
-            timer[bot.level].append((state.turn, elapsed))
+        move = timed_choice(bots[state.current_player], state, timer)
         state.push(move)  # (push refuses anything illegal)
         moves += 1
     result = state.result()
-    if result.winner is None:
-        outcome, points = "draw", 0
-    else:
-        outcome = "win" if result.winner == mine else "loss"
-        points = result.points if outcome == "win" else -result.points
+    outcome, points = seat_result(result, mine)
     return {"outcome": outcome, "points": points, "moves": moves, "turns": state.turn,
             "status": result.status, "started": started,
             "first_turn_win": started and outcome == "win" and state.turn == 0}
 
 
-def _play_job(job):
-    return play_game(*job)
-
-
 def tournament(pairing: str, games: int, jobs: int, first_seed: int) -> dict:
-    a, b = pairing.split("-")
-    deals = max(1, games // 2)
-    work = [(a, b, first_seed + d, swap) for d in range(deals) for swap in (False, True)]
-    start = time.perf_counter()
-    if jobs > 1:
-        import multiprocessing
+    """Battle solitaire's figures for one pairing: ``run_tournament``'s, and how often A won
+    in its very first turn when it started, the moves and turns per game."""
+    def more(results):
+        n = len(results)
+        started = [r for r in results if r["started"]]
+        return {"first_turn_wins": sum(r["first_turn_win"] for r in started),
+                "started": len(started),
+                "moves_per_game": round(sum(r["moves"] for r in results) / n, 1),
+                "turns_per_game": round(sum(r["turns"] for r in results) / n, 2)}
 
-        with multiprocessing.get_context("spawn").Pool(jobs) as pool:
-            results = pool.map(_play_job, work, chunksize=4)
-    else:
-        results = [_play_job(w) for w in work]
-    n = len(results)
-    wins = sum(r["outcome"] == "win" for r in results)
-    losses = sum(r["outcome"] == "loss" for r in results)
-    lo, hi = wilson(wins, n)
-    started = [r for r in results if r["started"]]
-    return {"games": n, "wins": wins, "losses": losses, "draws": n - wins - losses,
-            "win_rate": round(wins / n, 4), "ci95": [round(lo, 4), round(hi, 4)],
-            "points_per_game": round(sum(r["points"] for r in results) / n, 2),
-            "stalemates": sum(r["status"] == "stalemate" for r in results),
-            "first_turn_wins": sum(r["first_turn_win"] for r in started),
-            "started": len(started),
-            "moves_per_game": round(sum(r["moves"] for r in results) / n, 1),
-            "turns_per_game": round(sum(r["turns"] for r in results) / n, 2),
-            "seconds": round(time.perf_counter() - start, 1)}
+    return run_tournament(play_game, pairing, games, jobs, first_seed, more)
 
 
 def decision_times(levels=("hard", "medium"), games: int = 6, first_seed: int = 9000,
                    slice_ms: float = 5.0) -> dict:
     """Time every decision of each level in whole games against Greedy (this process)."""
-    out = {}
-    for level in levels:
-        timer = {level: []}
-        for g in range(games):
-            play_game(level, "greedy", first_seed + g // 2, bool(g % 2), timer=timer)
-        ms = [t * 1000.0 for _, t in timer[level]]
-        per_turn: dict = {}
-        for turn, t in timer[level]:
-            per_turn[turn] = per_turn.get(turn, 0.0) + t * 1000.0
-        entry = _summary(ms)
-        turns = list(per_turn.values())
-        entry["turn_median"] = round(statistics.median(turns), 3) if turns else None
-        entry["turn_p95"] = round(_percentile(turns, 0.95), 3)
-        out[level] = entry
-    out["slices"] = slice_check(first_seed, slice_ms)
-    return out
+    return time_decisions(play_game, slice_check, levels, games, first_seed, slice_ms)
 
 
 def slice_check(seed: int, budget_ms: float, games: int = 2) -> dict:
-    """Play Hard through the sliced API with ``think(budget_ms)``; the longest call."""
-    from game.ai.battle import Bot
-    from game.core import new_game
-
-    calls: list[float] = []
-    cpu: list[float] = []  # the same calls in this thread's CPU time (a busy machine's other
-    for g in range(games):  # processes do not stretch it)
-        state = new_game(GAME, seed=seed + g)
-        bots = [Bot("hard", seed=1), Bot("greedy", seed=2)]
-        while not state.is_over():
-            job = bots[state.current_player].start(state)
-            while True:
-                t, c = time.perf_counter(), time.thread_time()
-                move = job.think(budget_ms)
-                calls.append((time.perf_counter() - t) * 1000.0)
-                cpu.append((time.thread_time() - c) * 1000.0)
-                if job.done:
-                    break
-            state.push(move)
-    return {"budget_ms": budget_ms, "calls": len(calls),
-            "p99_ms": round(_percentile(calls, 0.99), 3), "max_ms": round(max(calls), 3),
-            "cpu_p99_ms": round(_percentile(cpu, 0.99), 3), "cpu_max_ms": round(max(cpu), 3)}
+    """Play Hard through the sliced API with ``think(budget_ms)``; the longest call, in wall
+    and CPU time."""
+    return time_slices(GAME, seed, budget_ms, games, cpu_time=True)
 
 
 def load() -> str:
@@ -162,25 +100,14 @@ def load() -> str:
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="python -m game.bench ai --game battle-solitaire",
                                      description=__doc__.split("\n")[0])
-    parser.add_argument("--quick", action="store_true", help="fewer games, fewer pairings")
-    parser.add_argument("--games", type=int, help="games per pairing (default 200; quick 24)")
-    parser.add_argument("--jobs", type=int, default=2, help="processes for the tournaments")
-    parser.add_argument("--pairings", help="comma-separated, e.g. hard-greedy,medium-greedy")
-    parser.add_argument("--timing-games", type=int, help="games per level timed (default 6)")
-    parser.add_argument("--seed", type=int, default=1, help="first deal of the tournaments")
+    add_tournament_options(parser, 200)
     args = parser.parse_args(argv)
 
     from game.ai.battle import LEVELS
 
     started = time.perf_counter()
-    games = args.games or (24 if args.quick else 200)
-    pairings = args.pairings.split(",") if args.pairings else (
-        QUICK_PAIRINGS if args.quick else FULL_PAIRINGS)
-    timing_games = args.timing_games or (2 if args.quick else 6)
-    for pairing in pairings:
-        a, _, b = pairing.partition("-")
-        if a not in LEVELS or b not in LEVELS:
-            parser.error(f"unknown pairing {pairing!r} (levels: {', '.join(LEVELS)})")
+    games, pairings, timing_games = tournament_plan(parser, args, LEVELS, 200, FULL_PAIRINGS,
+                                                    QUICK_PAIRINGS)
 
     print(f"Battle solitaire computer player: {games} games per pairing (paired deals from "
           f"{args.seed}, seats swapped), {args.jobs} process(es); {load()}")
@@ -188,24 +115,14 @@ def main(argv: list[str]) -> int:
     for pairing in pairings:
         r = tournament(pairing, games, args.jobs, args.seed)
         results[pairing] = r
-        print(f"  {pairing:15} win {r['win_rate']:.3f}  95% CI [{r['ci95'][0]:.3f}, "
-              f"{r['ci95'][1]:.3f}]  {r['wins']}-{r['losses']}-{r['draws']} of {r['games']}"
-              f"  points/game {r['points_per_game']:+.1f}  stalemates {r['stalemates']}"
-              f"  first-turn wins {r['first_turn_wins']}/{r['started']}"
-              f"  turns/game {r['turns_per_game']:.1f}  ({r['seconds']:.0f} s)", flush=True)
+        print(pairing_line(pairing, r, f"  stalemates {r['stalemates']}  first-turn wins "
+                                        f"{r['first_turn_wins']}/{r['started']}  turns/game "
+                                        f"{r['turns_per_game']:.1f}"), flush=True)
 
     print(f"Decision time, native (CPython {sys.version.split()[0]}), {timing_games} games "
           f"per level against Greedy; {load()}:")
     native = decision_times(games=timing_games)
-    for level in ("hard", "medium"):
-        e = native[level]
-        print(f"  {level:7} per move: median {e['median']:.2f} ms, p95 {e['p95']:.2f} ms, "
-              f"max {e['max']:.1f} ms ({e['decisions']} decisions); per turn: median "
-              f"{e['turn_median']:.2f} ms, p95 {e['turn_p95']:.2f} ms")
-    s = native["slices"]
-    print(f"  think({s['budget_ms']:g}) calls: p99 {s['p99_ms']:.2f} ms, longest "
-          f"{s['max_ms']:.2f} ms ({s['calls']} calls); in CPU time p99 {s['cpu_p99_ms']:.2f} "
-          f"ms, longest {s['cpu_max_ms']:.2f} ms")
+    print_times(native)
 
     goals = check_goals(results, native)
     for name, value in goals.items():
