@@ -84,9 +84,12 @@ def test_the_computer_plays_itself_to_watch(ui):
     t = who_plays(ui, ("computer:easy", "computer:hard"))
     ui.app.settings.set("pace", "instant")
     assert not t.accepting_input()
-    ui.frames(300, dt=100)
-    movers = {e.move.source[-1] for e in t.state.history if e.move.source != "pass"}
-    assert len(t.state.history) > 20 and movers >= {"0", "1"}
+    for _ in range(600):  # until both have played a while (before the game can end)
+        ui.frames(1, dt=100)
+        movers = {e.move.source[-1] for e in t.state.history if e.move.source != "pass"}
+        if len(t.state.history) > 20 and movers >= {"0", "1"}:
+            break
+    assert len(t.state.history) > 20 and movers >= {"0", "1"} and not t.state.is_over()
     before = len(t.state.history)
     ui.click(ui.card_point("hand0"))  # a click changes nothing and says why
     assert "Wait" in t.message_text()

@@ -141,7 +141,7 @@ result = {"resumed": resumed, "stats": saves.stats("forty-thieves"), "settings":
         assert got["after_redo"] == [str(e.move) for e in native.history]
     assert after["stats"] == {"played": 2, "won": 1, "win_rate": 0.5, "streak": 0,
                               "best_streak": 1, "best_time": 312.5, "fewest_moves": 140,
-                              "assisted": 0}
+                              "assisted": 0, "won_with_help": 0}
     assert after["settings"] == {"sound": False, "speed": "fast"}
     assert after["match"] == {"target": 300, "scores": [64, 31], "games": 2}
 
