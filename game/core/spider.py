@@ -147,7 +147,7 @@ class Tableau(Pile):
         return f"column {int(self.name[len('tableau'):]) + 1}"
 
     def refusal(self, card):
-        return f"The {card} doesn't fit on the {self.cards[-1]}: {self.rule}."
+        return f"The {card.name} doesn't fit on the {self.cards[-1].name}: {self.rule}."
 
     def check(self, cards, down):
         if cards and down >= len(cards):
@@ -369,6 +369,11 @@ class Spider(Solitaire):
 
 # --------------------------------------------------------------------- can anything change?
 _VERDICTS: dict = {}  # (canonical columns, stock left) -> _dead(...): a pure function of it
+
+
+def clear_caches() -> None:
+    """Forget the verdicts kept between positions (for benchmarks: a fresh process's cost)."""
+    _VERDICTS.clear()
 
 
 def _canonical(columns) -> tuple:
