@@ -179,6 +179,14 @@ def test_the_computer_calls_stop_on_your_priority_breach(ui):
     assert not t.can_undo()
 
 
+def test_strict_mode_has_no_stop_button(ui):
+    """Issue 18: in strict mode no priority can be broken, so a call could only be wrong."""
+    t = open_bank(ui, find_deal("russian-bank", ace_on_house), rb_mode="strict")
+    assert not t.button("Stop!").visible and not t.session.has_calls
+    t2 = open_bank(ui, find_deal("russian-bank", ace_on_house), rb_mode="stop")
+    assert t2.button("Stop!").visible
+
+
 def test_strict_mode_refuses_the_breach_with_the_priority(ui):
     t = open_bank(ui, find_deal("russian-bank", ace_on_house), rb_mode="strict")
     ui.click(ui.card_point("hand0"))
