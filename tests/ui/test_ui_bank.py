@@ -332,3 +332,22 @@ def test_hint_shows_what_hard_would_play(ui):
     ui.screenshot("russian-bank-hint.png")
     ui.click(ui.card_point("hand0"))  # the move made: the hint and its words go
     assert t.hint is None and not t.message_text().startswith("Hint: ")
+
+
+def test_the_tip_names_the_compulsory_move_not_a_slip(ui):
+    """Issue 18: the tip said "Click your hand to turn up a card" while an Ace waited for a
+    foundation; following it earned a Stop!. In both modes it now names the move due, and End
+    turn is not offered."""
+    seed, house = find("russian-bank", ace_on_house)
+    for mode in ("stop", "strict"):
+        t = open_bank(ui, seed, rb_mode=mode)
+        ace = t.state.pile[house].top
+        tip = t.chrome.tip()
+        assert tip.startswith(f"The {ace.name} must go to a foundation"), tip
+        assert not t.chrome.can_end_turn()
+        ui.double_click(ui.card_point(house))  # doing what it says
+        ui.frames(10)
+        assert t.state.breach is None and t.state.pile[house].top is not ace
+        # next: the emptied house is due from the reserve (priority c), then the hand
+        assert t.chrome.tip() in ("Fill the empty house from your reserve before turning a "
+                                  "hand card.", "Click your hand to turn up a card.")
