@@ -37,6 +37,11 @@ can't make anything help that could not before: each can be taken back by anothe
 leaves fewer moves, as when a pile is emptied that only a King can fill). Turns made before
 the first place of a pass (after a card left the waste in the middle of a pass of three) leave
 it as it is too. A saved position keeps ``idle``, and ``pop`` restores it.
+
+When the search can't tell within its limit whether something can help, it says it can (never
+a deal called stuck that is not); so that every deal still ends, it is over too after
+``QUIET_LIMIT`` moves in a row (turns and redeals included) that did not help (``quiet``, kept
+like ``idle``).
 """
 
 from __future__ import annotations
@@ -45,7 +50,7 @@ from .cards import pack
 from .info import GameInfo, Option
 from .moves import IllegalMove, Move
 from .solitaire import TURN_STOCK, Waste
-from .standard_solitaire import KING_KEYS, AlternatingSolitaire, Tableau as _Tableau
+from .standard_solitaire import KING_KEYS, QUIET_LIMIT, AlternatingSolitaire, Tableau as _Tableau
 from .state import REGISTRY
 
 RULES = """# Little Harp
@@ -58,7 +63,7 @@ The piles build down in alternating colours: red on black, black on red (a red E
 Click the stock to turn three cards onto the waste (or one, in Settings); the top card of the waste plays onto a foundation or a pile. When the stock is empty, click it to turn the waste back over as the stock, in the same order, and go through it again: as often as you like, or twice, or never, as Settings say.
 
 # Winning
-You win when every card is on the foundations. The deal is stuck when nothing can put a card on a foundation, take one from the waste or turn one up any more: when the stock can't be turned, or once you have gone round the whole stock without a card to play.
+You win when every card is on the foundations. The deal is stuck when nothing can put a card on a foundation, take one from the waste or turn one up any more: when the stock can't be turned, or once you have gone round the whole stock without a card to play. It is over too after 300 moves in a row (turning the stock included) that did none of these.
 """
 
 INFO = GameInfo(
@@ -92,7 +97,7 @@ class LittleHarp(AlternatingSolitaire):
     COLUMNS = 7
     Tableau = Tableau
     WASTE = Waste
-    VARS = {"redeals_used": 0, "idle": 0}
+    VARS = {"redeals_used": 0, "idle": 0, "quiet": 0}
 
     def _deal(self, seed):
         deck = self._shuffled_deck(seed)
@@ -193,6 +198,10 @@ class LittleHarp(AlternatingSolitaire):
     def _stuck(self, helps):
         return not helps and (not self._stock_moves() or self.idle >= self.pass_length())
 
+    def _quiet_reason(self):
+        return (f"No card went to a foundation, left the waste or turned up in the last "
+                f"{QUIET_LIMIT} moves.")
+
     def _stuck_reason(self):
         if self._stock_moves():
             return "A whole pass through the stock brought no card to play."
@@ -206,6 +215,8 @@ class LittleHarp(AlternatingSolitaire):
 
     # ----------------------------------------------------------------- saves
     def _var_from_json(self, name, value):
+        if name == "quiet":
+            return super()._var_from_json(name, value)
         if type(value) is not int or value < 0:
             raise ValueError(f"{name} must be a whole number >= 0, not {value!r}")
         if name == "redeals_used":

@@ -18,8 +18,21 @@ cannot be taken back: a card goes to a foundation, a face-down card turns up, a 
 cards, dealing a row helps. Once it is empty, the piles are searched: if no sequence of moves
 between the piles (everything here is visible) reaches a helpful move, only moving runs to and
 fro is left, and the deal is stuck; ``legal_moves()`` is then empty, like any finished game's.
-The search visits at most ``SEARCH_LIMIT`` arrangements (piles taken in any order); past that
-the deal is taken as not stuck, so a deal is never called stuck when it is not.
+
+The answer must fit in the frame after a move (a few ms natively, twice that in the browser),
+and it must never call a deal stuck that is not. Two parts, each sound:
+
+- ``_hopeless``: a relaxed game that can do more than the real one (a card that once lay on top
+  stays a place to build on for good, an empty pile once there stays) can't reach a helpful
+  move either. A few dozen steps; it proves most stuck deals (nine in ten in play).
+- ``_search``: the real moves, arrangement by arrangement (piles taken in any order, cards of
+  the same face alike), until a helpful move is found (not stuck) or every arrangement is seen
+  (stuck). Its work is bounded (``SEARCH_LIMIT``, about 3 ms); past that it can't tell, and the
+  deal is taken as not stuck yet (about one stuck deal in sixty, in play, where runs can be
+  moved to and fro in thousands of ways).
+
+So that every deal still ends, it is over too after ``QUIET_LIMIT`` moves in a row that did not
+help (the variable ``quiet``; saved, and given back by ``pop``), as Spider's is.
 
 ``AlternatingSolitaire`` is that machinery (the piles, the runs, the search, auto-moves) for the
 games that build down in alternating colours and move runs as one; Little Harp uses it too.
@@ -45,7 +58,7 @@ The piles build down in alternating colours: red on black, black on red (a red E
 Click the stock to deal a row: one card face up onto every pile, from left to right, empty piles too. There is no redeal.
 
 # Winning
-You win when every card is on the foundations. When the stock is empty and no move can ever put a card on a foundation or turn a card up, only moving cards to and fro is left: the deal is stuck. Take moves back, restart it, or try a new one.
+You win when every card is on the foundations. When the stock is empty and no move can ever put a card on a foundation or turn a card up, only moving cards to and fro is left: the deal is stuck. It is over too after 300 moves in a row that did none of these. Take moves back, restart it, or try a new one.
 """
 
 INFO = GameInfo(
@@ -61,7 +74,8 @@ PARENTS = {card_key(r, s): tuple(card_key(r + 1, o) for o in SUITS if _RED[o] !=
                                  and r < 13) for r in range(1, 14) for s in SUITS}
 # card face -> the faces it may go on
 KING_KEYS = tuple(card_key(13, s) for s in SUITS)
-SEARCH_LIMIT = 5000  # arrangements the stuck search visits at most
+SEARCH_LIMIT = 16000  # work the stuck search may do (then: not stuck yet): about 3 ms natively
+QUIET_LIMIT = 300  # moves in a row that did not help: the deal is over
 
 
 def fits(card, on) -> bool:
@@ -112,6 +126,7 @@ class AlternatingSolitaire(Solitaire):
     the move is not one of its stock moves) and ``_play_stock(move, ops)``."""
 
     Tableau = Tableau
+    VARS = {"quiet": 0}  # moves in a row that did not help (QUIET_LIMIT ends the deal)
 
     # ----------------------------------------------------------------- moves
     def _rule_moves(self) -> list[Move]:
@@ -152,9 +167,11 @@ class AlternatingSolitaire(Solitaire):
 
     def _generate_moves(self) -> list[Move]:
         moves = self._rule_moves()
-        helps = bool(moves) and self._can_help(moves)
+        if not moves or self.quiet >= QUIET_LIMIT:
+            return []
+        helps = self._can_help(moves)
         self._helps = (moves, helps)  # for _play (the list is the position's legal moves)
-        return moves if moves and not self._stuck(helps) else []
+        return [] if self._stuck(helps) else moves
 
     def _stuck(self, helps: bool) -> bool:
         """Whether the deal is over although the rules still allow moves; ``helps``: whether
@@ -180,6 +197,8 @@ class AlternatingSolitaire(Solitaire):
         if error is False:  # a move the rules allow: refused only when the deal is over
             if move in self.legal_moves():
                 return None
+            if self.quiet >= QUIET_LIMIT:
+                return IllegalMove(f"This deal is over: {self._quiet_reason()}")
             return IllegalMove("This deal is stuck: no move can help any more.")
         return error
 
@@ -216,8 +235,11 @@ class AlternatingSolitaire(Solitaire):
 
     # ----------------------------------------------------------------- playing
     def _play(self, move: Move, ops: list) -> None:
+        quiet = 0 if self.helps(move) else self.quiet + 1  # (asked before the move)
         if not self._play_stock(move, ops):
             self._play_cards(move, ops)
+        if quiet != self.quiet:
+            self._set(ops, "quiet", quiet)
 
     def _play_stock(self, move: Move, ops: list) -> bool:
         """Play a stock move and return True; False for any other move."""
@@ -236,11 +258,17 @@ class AlternatingSolitaire(Solitaire):
         if self.legal_moves():
             return None
         if self._rule_moves():
+            if self.quiet >= QUIET_LIMIT:
+                return Result("stuck", reason=self._quiet_reason())
             return Result("stuck", reason=self._stuck_reason())
         return Result("stuck", reason="No more moves.")
 
     def _stuck_reason(self) -> str:
         return "No move can put a card on a foundation or turn a card up any more."
+
+    def _quiet_reason(self) -> str:
+        return (f"No card went to a foundation or turned up, and no row was dealt, in the last "
+                f"{QUIET_LIMIT} moves.")
 
     def helps(self, move: Move) -> bool:
         """The move can't be taken back by another move: a card goes to a foundation or leaves
@@ -259,24 +287,15 @@ class AlternatingSolitaire(Solitaire):
         return True
 
     def _can_help(self, moves: list[Move]) -> bool:
-        """Some helpful move is possible now, or after moves between the piles (a search over
-        what the table shows: ``_reach``)."""
-        if any(self.helps(m) for m in moves):
-            return True
-        helps, tops, empty = self._reach()
-        if helps:
-            return True
-        waste = self.waste.top if self.waste is not None else None
-        return waste is not None and (any(k in tops for k in PARENTS[waste.key])
-                                      or (empty and self.Tableau.accepts_empty(waste.key)))
+        """Some helpful move is possible now, or after moves between the piles (``_reach``)."""
+        return any(self.helps(m) for m in moves) or self._reach()
 
-    def _reach(self) -> tuple[bool, frozenset, bool]:
-        """What moves between the piles can reach from here: (a card to a foundation or a
-        face-down card turning up, the faces that can be the top of a pile, an empty pile). The
-        search takes the piles in any order and cards of the same face as the same (a pile is:
-        face-down cards under it?, its face-up faces); past SEARCH_LIMIT arrangements the
-        answer is yes. Kept for the same piles and foundations (turning the stock changes
-        neither)."""
+    def _reach(self) -> bool:
+        """Whether moves between the piles can reach a helpful move: a card to a foundation, a
+        face-down card turning up, or the waste's top card played (yes too when the search
+        can't tell within its limit). A pile is (face-down cards under it?, its face-up
+        faces); kept per piles, foundations and waste card (turning the stock changes only
+        the last), so that going round the stock asks again only for new waste cards."""
         wants: set[int] = set()  # the faces the foundations take
         for f in self.foundations:
             if not f.cards:
@@ -284,63 +303,23 @@ class AlternatingSolitaire(Solitaire):
             elif f.cards[-1].rank < 13:
                 wants.add(f.cards[-1].key + 1)
         start = tuple((p.down > 0, tuple(c.key for c in p.cards[p.down:])) for p in self.tableau)
-        key = (start, tuple(sorted(wants)))
+        waste = self.waste.top.key if self.waste is not None and self.waste.cards else None
+        key = (start, tuple(sorted(wants)), waste)
         cache = self.__dict__.setdefault("_reached", {})
         found = cache.get(key)
         if found is None:
-            if len(cache) > 64:
+            if len(cache) > 256:
                 cache.clear()
-            found = cache[key] = self._search(start, wants)
+            takes = self.Tableau.accepts_empty
+            found = cache[key] = (not _hopeless(start, wants, takes, waste)
+                                  and _search(start, wants, takes, waste) is not False)
         return found
 
-    def _search(self, start, wants) -> tuple[bool, frozenset, bool]:
-        takes = self.Tableau.accepts_empty
-        seen = {tuple(sorted(p for p in start if p[1]))}
-        queue = deque([start])
-        runs: dict[tuple, int] = {}
-        tops_seen: set[int] = set()
-        empty_seen = False
-        while queue:
-            piles = queue.popleft()
-            tops: dict[int, list[int]] = {}  # top face -> piles
-            empties = []
-            for j, (down, up) in enumerate(piles):
-                if up:
-                    if up[-1] in wants:
-                        return True, frozenset(), False  # a card to a foundation
-                    tops.setdefault(up[-1], []).append(j)
-                else:
-                    empties.append(j)
-            tops_seen.update(tops)
-            empty_seen = empty_seen or bool(empties)
-            for i, (down, up) in enumerate(piles):
-                size = len(up)
-                run = runs.get(up)
-                if run is None:
-                    run = 1 if size else 0
-                    while run < size and up[-run - 1] in PARENTS[up[-run]]:
-                        run += 1
-                    runs[up] = run
-                for n in range(1, run + 1):
-                    face, whole = up[-n], n == size
-                    targets = [j for k in PARENTS[face] for j in tops.get(k, ())]
-                    if whole and down:
-                        if targets or (empties and takes(face)):
-                            return True, frozenset(), False  # a face-down card turns up
-                        continue
-                    if empties and not whole and takes(face):
-                        targets += empties
-                    for j in targets:
-                        new = list(piles)
-                        new[i] = (down, up[:-n])
-                        new[j] = (piles[j][0], piles[j][1] + up[-n:])
-                        key = tuple(sorted(p for p in new if p[1]))
-                        if key not in seen:
-                            if len(seen) >= SEARCH_LIMIT:
-                                return True, frozenset(), False
-                            seen.add(key)
-                            queue.append(tuple(new))
-        return False, frozenset(tops_seen), empty_seen
+    def _var_from_json(self, name, value):
+        if type(value) is not int or not 0 <= value <= QUIET_LIMIT:
+            raise ValueError(f"{name} must be a whole number from 0 to {QUIET_LIMIT}, not "
+                             f"{value!r}")
+        return value
 
     # ----------------------------------------------------------------- auto-moves
     def safe_move(self) -> Move | None:
@@ -365,6 +344,136 @@ class AlternatingSolitaire(Solitaire):
     def _auto_from(self, pile: str) -> bool:
         """Whether a safe card may go home by itself from this pile."""
         return True
+
+
+# --------------------------------------------------------------------- can anything help?
+def _hopeless(piles, wants, takes, waste) -> bool:
+    """Proved: no line of moves between the piles can put a card on a foundation (a face in
+    ``wants``), turn a face-down card up or take the waste card (``waste``, a face, or None),
+    because a relaxed game that allows more than the real one can't either. ``piles``: (face-down
+    cards under it?, its face-up faces) per pile; ``takes(face)``: an empty pile takes it.
+
+    In the relaxed game a card that once lay on top of its pile stays a place to build on for
+    good (any number of cards may go on it), and an empty pile, once there, stays. Cards are
+    followed at their places in the deal: ``exposed``, a card that can come to lie on top there;
+    ``lifted``, a card that can be moved off the card under it there, with the run above it
+    (which must reach up to an exposed card: the top of the card's run as dealt), onto an
+    exposed card one rank higher of the other colour or into an empty pile that takes it.
+    Every card a real line of moves brings to the top is exposed here (it lay on top before, or
+    the card just above it as dealt was moved off it), every empty pile is one here, and every
+    card it moves is lifted here; so when nothing helpful happens here, nothing does there."""
+    empty = False
+    exposed, lifted, runtops = [], [], []
+    places = set()  # faces of the exposed cards
+    for down, up in piles:
+        n = len(up)
+        runtop = list(range(n))  # per card: the top of its run as dealt
+        for i in range(n - 2, -1, -1):
+            if up[i] in PARENTS[up[i + 1]]:
+                runtop[i] = runtop[i + 1]
+        runtops.append(runtop)
+        exposed.append([False] * n)
+        lifted.append([False] * n)
+        if n:
+            if up[-1] in wants:
+                return False
+            exposed[-1][-1] = True
+            places.add(up[-1])
+        else:
+            empty = True
+    changed = True
+    while changed:
+        changed = False
+        for (down, up), exp, lift, runtop in zip(piles, exposed, lifted, runtops):
+            for i in range(len(up) - 1, -1, -1):
+                if lift[i] or not exp[runtop[i]]:
+                    continue
+                face = up[i]
+                if not ((empty and takes(face)) or any(k in places for k in PARENTS[face])):
+                    continue
+                lift[i] = changed = True
+                if i == 0:
+                    if down:
+                        return False  # a face-down card turns up
+                    empty = True
+                elif not exp[i - 1]:
+                    exp[i - 1] = True
+                    if up[i - 1] in wants:
+                        return False  # a card to a foundation
+                    places.add(up[i - 1])
+    return waste is None or not ((empty and takes(waste))
+                                 or any(k in places for k in PARENTS[waste]))
+
+
+def _search(piles, wants, takes, waste, limit=SEARCH_LIMIT) -> bool | None:
+    """The real moves between the piles, arrangement by arrangement (nearest first): True when
+    one reaches a helpful move (as ``_hopeless`` says), False when none can, None when that is
+    not known within ``limit`` units of work (16 per arrangement, 8 per move tried, 1 per card
+    of a run looked at: about 0.2 microseconds each natively).
+    An arrangement is the piles taken in any order, each
+    as bytes: 1 or 0 (face-down cards under it or not), then its face-up faces."""
+    parents_of_waste = PARENTS[waste] if waste is not None else ()
+    waste_empty = waste is not None and takes(waste)
+    first = tuple(sorted(bytes((1 if down else 0, *up)) for down, up in piles))
+    seen = {first}
+    queue = deque([first])
+    runs: dict[bytes, int] = {}
+    work = 0  # 16 per arrangement looked at, 8 per move tried, 1 per card of a run
+    while queue:
+        table = queue.popleft()
+        work += 16
+        onto: dict[int, list[int]] = {}  # face -> the piles whose top it goes on
+        empties = []
+        for j, pile in enumerate(table):
+            if len(pile) > 1:
+                top = pile[-1]
+                if top in wants:
+                    return True  # a card to a foundation
+                for face in ALTERNATE.get(top, ()):
+                    if face in onto:
+                        onto[face].append(j)
+                    else:
+                        onto[face] = [j]
+            else:
+                empties.append(j)
+        if waste is not None and (waste in onto or (empties and waste_empty)):
+            return True  # the waste card can be played
+        for i, pile in enumerate(table):
+            size = len(pile) - 1
+            if not size:
+                continue
+            run = runs.get(pile)
+            if run is None:
+                run = 1
+                while run < size and pile[-run - 1] in PARENTS[pile[-run]]:
+                    run += 1
+                runs[pile] = run
+            work += run
+            for n in range(1, run + 1):
+                face = pile[-n]
+                targets = onto.get(face)
+                if n == size and pile[0]:  # the whole face-up part, over face-down cards
+                    if targets or (empties and takes(face)):
+                        return True  # a face-down card turns up
+                    continue
+                if empties and n < size and takes(face):
+                    targets = targets + empties if targets else empties
+                if not targets:
+                    continue
+                work += 8 * len(targets)
+                if work > limit:
+                    return None
+                rest, moved = pile[:-n], pile[-n:]
+                for j in targets:
+                    new = list(table)
+                    new[i] = rest
+                    new[j] = table[j] + moved
+                    new.sort()
+                    key = tuple(new)
+                    if key not in seen:
+                        seen.add(key)
+                        queue.append(key)
+    return False
 
 
 DEAL_ROW = Move("stock", "tableau0")

@@ -1,16 +1,18 @@
 """Standard solitaire: a test per rule sentence and decision (docs/rules/standard-solitaire.md,
-ST 1-6; shared/rules/DECISIONS.md, seed-004 common part and decision 1), on hand-built
+ST 1-7; shared/rules/DECISIONS.md, seed-004 common part and decision 1), on hand-built
 positions; then the properties over random play, and the pinned first deal."""
 
 import json
 import random
+import time
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.core import GAMES, IllegalMove, Move, from_dict, info, new_game
-from game.core.standard_solitaire import DEAL_ROW
+from game.core.standard_solitaire import (ACE_KEYS, DEAL_ROW, QUIET_LIMIT, SEARCH_LIMIT, _hopeless,
+                                          _search)
 
 from .positions import build, every_card_once, tops, whole
 
@@ -273,6 +275,154 @@ def test_st6_not_stuck_when_moves_between_piles_lead_to_a_helpful_one():
 def test_st6_a_saved_stuck_deal_is_still_stuck_when_loaded():
     s = table(SHUTTLE, under=[f"tableau{i}" for i in range(8)])
     assert from_dict(json.loads(json.dumps(s.to_dict()))).result().status == "stuck"
+
+
+def test_st7_every_deal_ends_after_300_moves_in_a_row_that_do_not_help():
+    # the 8S 7H shuttles between the red Nines while the stock still has a row to deal
+    s = table(SHUTTLE | {"stock": "KD"}, under=[f"tableau{i}" for i in range(8)],
+              vars={"quiet": QUIET_LIMIT - 2})
+    s.push("t2-t0x2")
+    assert s.quiet == QUIET_LIMIT - 1 and not s.is_over()
+    s.push("t0-t1x2")
+    assert s.quiet == QUIET_LIMIT and s.is_over() and s.legal_moves() == []
+    assert s.result().status == "stuck" and f"last {QUIET_LIMIT} moves" in s.result().reason
+    with pytest.raises(IllegalMove, match="over"):
+        s.push(DEAL_ROW)
+    s.pop()
+    assert not s.is_over() and s.quiet == QUIET_LIMIT - 1
+    s.push(DEAL_ROW)  # a helpful move starts the count again
+    assert s.quiet == 0
+    saved = from_dict(json.loads(json.dumps(s.to_dict())))
+    assert saved.quiet == 0 and whole(saved) == whole(s)
+    with pytest.raises(ValueError, match="quiet"):
+        table(SHUTTLE, under=["tableau0"], vars={"quiet": QUIET_LIMIT + 1})
+
+
+# The end in the frame after a move: positions from play (the bench's random and greedy
+# players) where the first version's search, 5,000 arrangements at most, took 0.16 to 0.4 s
+# natively. Now a few ms: a relaxed game's proof, then the real moves, up to SEARCH_LIMIT.
+GAVE_UP = {  # random deal 920 after 168 moves: 0.21 s, then "not stuck" (it gave up)
+    "foundation0": "AD 2D", "foundation1": "AH", "foundation2": "AC 2C", "foundation3": "AS",
+    "foundation4": "AS", "foundation5": "AC 2C 3C 4C 5C", "foundation6": "AH",
+    "foundation7": "AD 2D 3D 4D 5D",
+    "tableau0": "TH 9C 8D TC KH KS JH QD 4C KH QC JH TS 9D",
+    "tableau1": "KC QH JS TD 9S 8D 7C 6H 5C",
+    "tableau2": "8S JC 6C 4H 3C 7D QD QH JC",
+    "tableau3": "6D 8H 7S 6D 5S 4D",
+    "tableau4": "3S 9H 8C KD QS JD TS 9H 8C 7H 6C 5H 4S 3H",
+    "tableau5": "3D 2S 6S JS 8H 7S 6H 5S 4H 3S",
+    "tableau6": "2H KS QC QS JD TC 9D 8S 7D 6S 5D 4S 3H",
+    "tableau7": "KD"}
+GAVE_UP_UNDER = ["tableau0", "tableau2", "tableau3", "tableau4", "tableau5", "tableau6"]
+FAR = {  # random deal 1387 after 60 moves: 0.2 s, "not stuck" (a helpful move, far away)
+    "foundation0": "AS", "foundation1": "AC 2C", "foundation2": "AC", "foundation3": "AH 2H",
+    "foundation4": "AH", "foundation5": "AS", "foundation7": "AD 2D",
+    "tableau0": "JD JH TD 9C KC QH JC 3D KD 4H TC 9D 8S",
+    "tableau1": "6S TC 5C QH 4S KD QC 2H 3H 8H 7C",
+    "tableau2": "9D JH TH 9S 8D 7S 6H",
+    "tableau3": "9S TS QS 5S 6S 3S 7D JS TD",
+    "tableau4": "KH 6C 5D 9C 8D 4H 4S 5H 4C",
+    "tableau5": "QS AD 9H 4D 7S KC QD 8C JC 4D 6H 5S",
+    "tableau6": "2C 3C 3D QC 6D 8C 7H KH 6D QD",
+    "tableau7": "2S 5C 7D 2D JS JD TS 9H"}
+BEYOND = {  # greedy deal 753 after 34 moves: 0.16 s, "stuck" (all of its 4,000-odd arrangements)
+    "foundation0": "AC 2C", "foundation1": "AH 2H", "foundation2": "AD 2D 3D",
+    "foundation3": "AS 2S", "foundation5": "AH 2H", "foundation6": "AD 2D 3D 4D 5D",
+    "foundation7": "AS 2S 3S",
+    "tableau0": "QC 6S JD 9C JC JS JC",
+    "tableau1": "TH 9S 7D 7C 9H 8S QC 8C 7H",
+    "tableau2": "6C 6D 6H TS 7S 2C 5S KH 4H KD",
+    "tableau3": "8S 8D KS 3H 7H TS 3C 9H",
+    "tableau4": "4S 3H QS KC KC 5H 7C JS QD 8C",
+    "tableau5": "TH 9C 8H QH 5H 8D 6H 4C 5D",
+    "tableau6": "4D 3C QD 6D 4C KD 7D TD 7S 6S",
+    "tableau7": "TD 4S 5S 6C KS 8H TC 9D JH"}
+BEYOND_UNDER = [f"tableau{i}" for i in (0, 1, 2, 4, 5, 6, 7)]
+SLOW = {"gave up": (GAVE_UP, GAVE_UP_UNDER), "far": (FAR, [f"tableau{i}" for i in range(8)]),
+        "beyond": (BEYOND, BEYOND_UNDER)}
+
+
+def search_input(s):
+    """What the stuck search is asked: the piles, the faces the foundations take."""
+    wants = set()
+    for f in s.foundations:
+        if not f.cards:
+            wants.update(ACE_KEYS)
+        elif f.cards[-1].rank < 13:
+            wants.add(f.cards[-1].key + 1)
+    return tuple((p.down > 0, tuple(c.key for c in p.cards[p.down:])) for p in s.tableau), wants
+
+
+def full_search(s, limit=10**7):
+    """The real moves with (nearly) no limit: True, a helpful move is reached; False, none."""
+    piles, wants = search_input(s)
+    return _search(piles, wants, s.Tableau.accepts_empty, None, limit)
+
+
+def end_ms(piles, under, runs=3) -> float:
+    """CPU time of what the client asks in the frame after a move, the legal moves and the
+    result, on a fresh copy of the position (cold caches): the best of ``runs``, in ms (other
+    load on the machine only adds)."""
+    best = float("inf")
+    for _ in range(runs):
+        s = table(piles, under=under)
+        start = time.process_time()
+        s.legal_moves()
+        s.result()
+        best = min(best, time.process_time() - start)
+    return best * 1e3
+
+
+@pytest.mark.parametrize("name", SLOW)
+def test_st6_the_end_is_decided_in_a_few_ms_where_the_first_search_took_a_third_of_a_second(
+        name):
+    assert end_ms(*SLOW[name]) < 25  # 0.3 to 5 ms natively; the first version 160 to 400 ms
+
+
+def test_st6_a_stuck_deal_the_first_search_gave_up_on_is_proved_stuck():
+    s = table(GAVE_UP, under=GAVE_UP_UNDER)
+    assert s.legal_moves() == [] and s.result().status == "stuck"
+    assert "stock is empty" in s.result().reason
+    assert _hopeless(*search_input(s), s.Tableau.accepts_empty, None)  # proved at once
+    assert full_search(s) is False  # and every arrangement says the same
+
+
+def test_st6_a_helpful_move_far_away_keeps_the_deal_going():
+    s = table(FAR, under=SLOW["far"][1])
+    assert not s.is_over() and s.legal_moves()
+    assert full_search(s) is True
+
+
+def test_st7_where_the_search_cannot_tell_in_time_the_deal_goes_on_and_300_moves_end_it():
+    s = table(BEYOND, under=BEYOND_UNDER)
+    piles, wants = search_input(s)
+    assert full_search(s) is False  # stuck in truth: no arrangement helps
+    assert _search(piles, wants, s.Tableau.accepts_empty, None) is None  # past SEARCH_LIMIT
+    assert not s.is_over() and s.legal_moves()  # so never called stuck: not stuck yet
+    s = table(BEYOND, under=BEYOND_UNDER, vars={"quiet": QUIET_LIMIT - 1})
+    s.push(s.legal_moves()[0])
+    assert s.is_over() and f"last {QUIET_LIMIT} moves" in s.result().reason
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 2**40), st.integers(0, 2**40))
+def test_st6_the_quick_answers_agree_with_the_full_search_at_the_end_of_random_games(seed, play):
+    # played to the end (or 3000 moves): along the way, whenever the stock is empty, the
+    # relaxed game's proof and the limited search never contradict the full search
+    choose = random.Random(play)
+    s = new_game(ST, seed=seed)
+    for _ in range(3000):
+        if not s.stock.cards:
+            piles, wants = search_input(s)
+            takes = s.Tableau.accepts_empty
+            truth = _search(piles, wants, takes, None, 200 * SEARCH_LIMIT)
+            if _hopeless(piles, wants, takes, None):
+                assert truth is not True
+            quick = _search(piles, wants, takes, None)
+            assert quick is None or truth is None or quick == truth
+        if s.is_over():
+            break
+        s.push(choose.choice(s.legal_moves()))
 
 
 # ----------------------------------------------------------------- auto-moves
