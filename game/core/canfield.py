@@ -103,10 +103,10 @@ class Foundation(_Foundation):
     def refusal(self, card):
         if not self.cards:
             base = RANK_NAMES[self.game.base - 1]
-            return f"Only a card of the base rank ({base}) can start a foundation, not the {card}."
+            return f"Only a card of the base rank ({base}) can start a foundation, not the {card.name}."
         if len(self.cards) == 13:
             return "That foundation is complete."
-        return f"The {card} doesn't fit on the {self.cards[-1]}: {self.rule}."
+        return f"The {card.name} doesn't fit on the {self.cards[-1].name}: {self.rule}."
 
     def check(self, cards, down):
         for i, card in enumerate(cards):

@@ -149,8 +149,8 @@ class Column(Pile):
 
     def refusal(self, card):
         if self.cards:
-            return f"The {card} doesn't fit on the {self.cards[-1]}: {self.rule}."
-        return f"The {card} can't go into the empty {self.label} now."
+            return f"The {card.name} doesn't fit on the {self.cards[-1].name}: {self.rule}."
+        return f"The {card.name} can't go into the empty {self.label} now."
 
     def check(self, cards, down):
         return super().check(cards, down) or (
@@ -207,7 +207,7 @@ class Waste(PlayerPile):
                     "your turn.")
         if not self.cards:
             return "You can't load an empty waste."
-        return f"The {card} doesn't fit on the {self.cards[-1]}: {self.rule}."
+        return f"The {card.name} doesn't fit on the {self.cards[-1].name}: {self.rule}."
 
     def check(self, cards, down):
         return super().check(cards, down)
@@ -429,13 +429,13 @@ class ChinesePatience(GameState):
             if move.count != 1:
                 return "One stock card is turned at a time."
             if committed:
-                return (f"Your stock card, the {stock.top}, is already turned up: place it "
+                return (f"Your stock card, the {stock.top.name}, is already turned up: place it "
                         "first.")
             if not stock.cards and not waste.cards:
                 return "You have no cards left in your stock or waste to turn."
             return None
         if committed and src is not stock:
-            return f"Place your turned-up stock card, the {stock.top}, before anything else."
+            return f"Place your turned-up stock card, the {stock.top.name}, before anything else."
         if src is stock and not committed:
             return "Turn up your stock card first: click your stock."
         if not src.cards:
@@ -456,7 +456,8 @@ class ChinesePatience(GameState):
                 return "A column moves only onto the outer card of another column."
             inner, outer = src.cards[0], dst.cards[-1]
             if inner.key not in BUILD_ON.get(outer.key, ()):
-                return (f"The column starting with the {inner} doesn't fit on the {outer}: "
+                return (f"The column starting with the {inner.name} doesn't fit on the "
+                        f"{outer.name}: "
                         "columns build down in alternating colours.")
             return None
         if move.count != 1:
@@ -482,7 +483,7 @@ class ChinesePatience(GameState):
         p = self.current_player
         stock = self.stocks[p]
         if mode == "standard":
-            return IllegalMove(f"Your stock card, the {stock.top}, fits a foundation: it must "
+            return IllegalMove(f"Your stock card, the {stock.top.name}, fits a foundation: it must "
                                "go there.")
         groups = self._groups()
         first = next(i for i, g in enumerate(groups) if g)
@@ -491,16 +492,16 @@ class ChinesePatience(GameState):
         if committed:
             what = ("a foundation", "another player's waste", "the tableau")[first]
             if move.target == self.wastes[p].name:
-                return IllegalMove(f"Priority 5: your stock card, the {stock.top}, goes on your "
+                return IllegalMove(f"Priority 5: your stock card, the {stock.top.name}, goes on your "
                                    f"own waste only when it fits nowhere else; it fits {what}.",
                                    "5")
-            return IllegalMove(f"Priority 4: your stock card, the {stock.top}, must go to {what} "
+            return IllegalMove(f"Priority 4: your stock card, the {stock.top.name}, must go to {what} "
                                "first.", "4")
         card = self.pile[due.source].cards[-1] if due.count == 1 else None
         if first == FOUNDATION:
-            text = f"Priority 1: the {card} must go to a foundation before any other move."
+            text = f"Priority 1: the {card.name} must go to a foundation before any other move."
         elif first == LOAD:
-            text = (f"Priority 2: a card must be loaded onto another player's waste (the {card}) "
+            text = (f"Priority 2: a card must be loaded onto another player's waste (the {card.name}) "
                     "before any other move.")
         else:
             text = ("Priority 3: the tableau moves from your waste and between columns come "

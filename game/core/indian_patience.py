@@ -61,8 +61,8 @@ class Tableau(Pile):
 
     def refusal(self, card):
         if self.game.protected[self.index - 10]:
-            return (f"The {self.cards[-1]} is protected: nothing may be played on it until the "
-                    "stock is empty.")
+            return (f"The {self.cards[-1].name} is protected: nothing may be played on it until "
+                    "the stock is empty.")
         if not self.cards:
             return "An empty column can be filled only once the stock is empty."
         return super().refusal(card)
@@ -108,8 +108,8 @@ class IndianPatience(Solitaire):
         src = self._pile_of(move.source)
         dst = self._pile_of(move.target)
         if self.is_protected(src.name) and dst.kind != "foundation" and src.cards:
-            return IllegalMove(f"The {src.cards[-1]} is protected: it may only go to a foundation "
-                               "until the stock is empty.")
+            return IllegalMove(f"The {src.cards[-1].name} is protected: it may only go to a "
+                               "foundation until the stock is empty.")
         return super()._refusal(move)
 
     def _play(self, move, ops):

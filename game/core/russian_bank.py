@@ -330,10 +330,10 @@ class RussianBank(RaceState):
         to_foundation = dst is not None and dst.kind == "foundation"
         if forced and forced[0].source == self.reserves[p].name:
             if not (src is self.reserves[p] and to_foundation):
-                return IllegalMove(f"Priority: your reserve card, the {card}, "
+                return IllegalMove(f"Priority: your reserve card, the {card.name}, "
                                    "must go to a foundation before any other move.", "a")
         elif forced and not to_foundation:
-            return IllegalMove(f"Priority: the {card} must go to a foundation "
+            return IllegalMove(f"Priority: the {card.name} must go to a foundation "
                                "before any other move.", "b")
         elif src is dst is not None and self._must_fill_houses():
             return IllegalMove("Priority: fill the empty house from your reserve before turning "
@@ -387,6 +387,11 @@ class RussianBank(RaceState):
         """The priority rule the last move broke, while Stop! may still be called on it."""
         return self.history[-1].breach if self.history else None
 
+    @property
+    def calls_allowed(self) -> bool:
+        """Stop! exists in STOP! mode only: in strict mode no priority can be broken."""
+        return self.options["mode"] == "stop"
+
     def call_stop(self) -> StopCall:
         """The opponent of the last mover calls Stop!. A right call takes the move back, makes
         the compulsory move and ends the offender's turn, as one history entry (``stop``) whose
@@ -403,8 +408,11 @@ class RussianBank(RaceState):
             self._end_turn(ops)
         self.history.append(_Entry(STOP, ops, None, entry, self._legal))
         self._legal = None
-        return StopCall(True, f"Stop! {found.reason} The move is taken back, "
-                              f"{found.compulsory} is played instead, and the turn passes.", found)
+        played = self.pile[found.compulsory.target].top
+        where = ("a foundation" if found.compulsory.target.startswith("foundation")
+                 else "the empty house")
+        return StopCall(True, f"Stop! {found.reason} The move is taken back, the {played.name} "
+                              f"is played to {where} instead, and the turn passes.", found)
 
     def _replay(self, text):
         if text == "stop":

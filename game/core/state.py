@@ -55,10 +55,18 @@ class Pile:
 
     @property
     def label(self) -> str:
-        """The pile as a player calls it, for messages."""
+        """The pile as a player sees it, for messages: "the stock", "the 3rd column" (columns
+        are numbered from the left on every table), "that house" (other numbered piles are the
+        one the player just touched)."""
         base = self.name.rstrip("0123456789")
         number = self.name[len(base):]
-        return f"the {base} {int(number) + 1}" if number else f"the {base}"
+        if not number:
+            return f"the {base}"
+        if base == "tableau":
+            n = int(number) + 1
+            suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+            return f"the {n}{suffix} column"
+        return f"that {base}"
 
     # A pile whose rule depends only on its top card states it as two class attributes:
     # BY_TOP maps the top card's face to the faces it takes; WHEN_EMPTY is what it takes empty.
@@ -79,8 +87,8 @@ class Pile:
     def refusal(self, card: Card) -> str:
         """Why ``card`` may not go here, in a sentence."""
         if self.cards:
-            return f"The {card} doesn't fit on the {self.cards[-1]}: {self.rule}."
-        return f"The {card} can't go on {self.label}: {self.rule}."
+            return f"The {card.name} doesn't fit on the {self.cards[-1].name}: {self.rule}."
+        return f"The {card.name} can't go on {self.label}: {self.rule}."
 
     def check(self, cards: list[Card], down: int) -> str | None:
         """For loading a saved position: what is impossible about this pile, or None."""
@@ -95,7 +103,7 @@ class Foundation(Pile):
 
     def refusal(self, card: Card) -> str:
         if not self.cards:
-            return f"Only an Ace can start a foundation, not the {card}."
+            return f"Only an Ace can start a foundation, not the {card.name}."
         if self.cards[-1].rank == 13:
             return "That foundation is complete."
         return super().refusal(card)
@@ -301,6 +309,12 @@ class GameState:
 
     def call_stop(self) -> StopCall:
         return StopCall(False, f"{self.title} has no calls.")
+
+    @property
+    def calls_allowed(self) -> bool:
+        """Whether calls on breaches exist in this game as dealt (a game with calls may allow
+        them only under some options: Russian Bank's STOP! mode)."""
+        return type(self).call_stop is not GameState.call_stop
 
     def turn_move(self, pile: str) -> Move | None:
         """The move that turning a card of this pile means (clicking a stock or a face-down

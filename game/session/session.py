@@ -36,7 +36,7 @@ import time
 
 from game.ai.deals import winnable_deals
 from game.ai.players import computer_player, levels, solvable
-from game.core import PASS, STOP, GameState, IllegalMove, Move, from_dict, info, new_game
+from game.core import PASS, STOP, IllegalMove, Move, from_dict, info, new_game
 
 from .help import SolverHelp
 from .seats import HUMAN, check_seats, default_seats, is_human, level_of
@@ -275,8 +275,7 @@ class Session:
     def has_calls(self) -> bool:
         """The game has calls and its rules as dealt allow them (a game may say not with
         ``calls_allowed``: Chinese Patience only knocks with "knock" priorities)."""
-        return (type(self.state).call_stop is not GameState.call_stop
-                and getattr(self.state, "calls_allowed", True))
+        return self.state.calls_allowed
 
     def call_stop(self, caller: int | None = None):
         """A person calls Stop! (knocks) on another seat's last move; the StopCall says how it

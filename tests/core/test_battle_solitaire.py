@@ -83,7 +83,7 @@ def test_bs3_any_ace_starts_any_empty_foundation():
 def test_bs3_the_next_higher_card_of_the_same_suit_goes_on_a_foundation():
     s = bs({"reserve0": "3H", "foundation0": "AH 2H", "foundation1": "AS 2S"})
     assert [m.target for m in s.legal_moves() if m.source == "reserve0"] == ["foundation0"]
-    with pytest.raises(IllegalMove, match="doesn't fit on the 2S"):
+    with pytest.raises(IllegalMove, match="doesn't fit on the Two of spades"):
         s.push("r0-f1")
 
 

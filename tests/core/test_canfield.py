@@ -122,7 +122,7 @@ def test_cf3_the_base_rank_is_a_position_variable_that_survives_saves_and_pop():
 def test_cf4_foundations_build_up_in_suit_and_the_ace_follows_the_king():
     s = cf({"foundation0": "TC JC QC KC", "tableau0": "AC", "tableau1": "2C", "tableau2": "AH"},
            base=10)
-    with pytest.raises(IllegalMove, match="doesn't fit on the KC"):
+    with pytest.raises(IllegalMove, match="doesn't fit on the King of clubs"):
         s.push("t2-f0")
     s.push("t0-f0")
     s.push("t1-f0")
@@ -447,7 +447,7 @@ def test_refusals_say_why():
     s = cf({"tableau0": "9H", "waste": "4C"}, rest="stock")
     for move, words in [("w-s", "only once the stock is empty"), ("s-t0", "go to the waste"),
                         ("t0-w", "Only the stock deals onto the waste"),
-                        ("t1-t0", "no card on the tableau 2"), (Move("waste", "tableau1", 2),
+                        ("t1-t0", "no card on the 2nd column"), (Move("waste", "tableau1", 2),
                                                                  "Only the top card")]:
         with pytest.raises(IllegalMove, match=words):
             s.push(move)

@@ -32,7 +32,7 @@ def test_ft1_foundations_build_up_in_suit_to_the_king():
                    "foundation1": "AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS", "tableau2": "KS"})
     s.push("t0-f0")
     assert tops(s)["foundation0"] == "4H"
-    with pytest.raises(IllegalMove, match="doesn't fit on the 4H"):
+    with pytest.raises(IllegalMove, match="doesn't fit on the Four of hearts"):
         s.push("t1-f0")
     with pytest.raises(IllegalMove, match="complete"):
         s.push("t2-f1")

@@ -28,7 +28,7 @@ def test_ip1_foundations_build_up_in_suit_from_ace_to_king():
     with pytest.raises(IllegalMove, match="Only an Ace"):
         s.push("t1-f1")
     s.push("t0-f1")
-    with pytest.raises(IllegalMove, match="doesn't fit on the AD"):
+    with pytest.raises(IllegalMove, match="doesn't fit on the Ace of diamonds"):
         s.push("t1-f1")
 
 

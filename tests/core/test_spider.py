@@ -229,7 +229,7 @@ def test_sp3_only_one_rank_lower_fits():
     s = build({"tableau0": "9S", "tableau1": "7S", "tableau2": "TH", "tableau3": "9H"})
     for bad in ("t1-t0", "t2-t0", "t3-t0"):
         assert Move.parse(bad) not in s.legal_moves()
-    with pytest.raises(IllegalMove, match="doesn't fit on the 9S: columns build down, one rank "
+    with pytest.raises(IllegalMove, match="doesn't fit on the Nine of spades: columns build down, one rank "
                                           "lower, in any suit"):
         s.push("t1-t0")
 

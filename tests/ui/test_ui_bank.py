@@ -179,6 +179,14 @@ def test_the_computer_calls_stop_on_your_priority_breach(ui):
     assert not t.can_undo()
 
 
+def test_strict_mode_has_no_stop_button(ui):
+    """Issue 18: in strict mode no priority can be broken, so a call could only be wrong."""
+    t = open_bank(ui, find_deal("russian-bank", ace_on_house), rb_mode="strict")
+    assert not t.button("Stop!").visible and not t.session.has_calls
+    t2 = open_bank(ui, find_deal("russian-bank", ace_on_house), rb_mode="stop")
+    assert t2.button("Stop!").visible
+
+
 def test_strict_mode_refuses_the_breach_with_the_priority(ui):
     t = open_bank(ui, find_deal("russian-bank", ace_on_house), rb_mode="strict")
     ui.click(ui.card_point("hand0"))
@@ -324,3 +332,22 @@ def test_hint_shows_what_hard_would_play(ui):
     ui.screenshot("russian-bank-hint.png")
     ui.click(ui.card_point("hand0"))  # the move made: the hint and its words go
     assert t.hint is None and not t.message_text().startswith("Hint: ")
+
+
+def test_the_tip_names_the_compulsory_move_not_a_slip(ui):
+    """Issue 18: the tip said "Click your hand to turn up a card" while an Ace waited for a
+    foundation; following it earned a Stop!. In both modes it now names the move due, and End
+    turn is not offered."""
+    seed, house = find("russian-bank", ace_on_house)
+    for mode in ("stop", "strict"):
+        t = open_bank(ui, seed, rb_mode=mode)
+        ace = t.state.pile[house].top
+        tip = t.chrome.tip()
+        assert tip.startswith(f"The {ace.name} must go to a foundation"), tip
+        assert not t.chrome.can_end_turn()
+        ui.double_click(ui.card_point(house))  # doing what it says
+        ui.frames(10)
+        assert t.state.breach is None and t.state.pile[house].top is not ace
+        # next: the emptied house is due from the reserve (priority c), then the hand
+        assert t.chrome.tip() in ("Fill the empty house from your reserve before turning a "
+                                  "hand card.", "Click your hand to turn up a card.")

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.core import GameState, Match
+from game.core import Match
 from game.session import PACES, describe, seat_title
 
 from .. import theme
@@ -134,7 +134,10 @@ class SidePanel:
             self.table.changed()
 
     def can_end_turn(self) -> bool:
-        return self.table.accepting_input() and self.session.state.end_turn_move() is not None
+        """Only when ending the turn is allowed now (never a priority slip invited)."""
+        state = self.session.state
+        move = state.end_turn_move()
+        return self.table.accepting_input() and move is not None and move in state.legal_moves()
 
     def end_turn(self) -> None:
         if self.can_end_turn():
@@ -276,8 +279,9 @@ class SidePanel:
         self.buttons[0].visible = self.has_calls()
 
     def has_calls(self) -> bool:
-        """The game has Stop! calls (else its Stop! button is not shown)."""
-        return type(self.session.state).call_stop is not GameState.call_stop
+        """The game as dealt has Stop! calls (else its Stop! button is not shown: Battle
+        solitaire has none, Russian Bank none in strict mode)."""
+        return self.session.has_calls
 
     def key(self, event) -> bool:
         k, t = event.key, self.table
@@ -420,10 +424,23 @@ class SidePanel:
         return text + "..."
 
     def tip(self) -> str:
+        """What to do next, always a move the rules allow now: where a priority makes a move
+        compulsory, the rules' own sentence saying which and why (in STOP! mode too, where the
+        slip could be played: the tip never invites it)."""
         s = self.session
         if not self.table.accepting_input():
             return ""
-        hand = s.state.pile[f"hand{s.to_move}"]
+        state = s.state
+        hand = state.pile[f"hand{s.to_move}"]
+        natural = None  # the move the player would make next: turn the hand card, end the turn
+        if hand.cards and hand.down == len(hand.cards):
+            natural = state.turn_move(hand.name)
+        elif hand.down < len(hand.cards):
+            natural = state.end_turn_move()
+        if natural is not None and natural not in state.legal_moves():
+            reason = state.why_illegal(natural) or ""
+            reason = reason.removeprefix("Priority: ")
+            return reason[:1].upper() + reason[1:]
         if hand.cards and hand.down == len(hand.cards):
             return "Click your hand to turn up a card."
         if hand.down < len(hand.cards):
