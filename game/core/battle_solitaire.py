@@ -301,8 +301,7 @@ class BattleSolitaire(RaceState):
         if src is self.reserves[p] or src is self.wastes[p]:
             self._set(ops, "progress", True)  # own cards only ever fall: always a new low
             if not self.own_cards(p):
-                self._set(ops, "outcome", ("won", p, self.penalty_count(1 - p),
-                                           f"Player {p + 1} has played every card."))
+                self._won(ops, p)
 
     def _end_turn(self, ops):
         self._set(ops, "refilled", False)  # (the refill is once per turn)

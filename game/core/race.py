@@ -104,6 +104,23 @@ class RaceState(GameState):
     def result(self) -> Result | None:
         return Result(*self.outcome) if self.outcome else None
 
+    WIN_BONUS = 0  # what a winner scores besides the loser's cards (Russian Bank: 30)
+
+    def win_points(self, winner: int) -> int:
+        """What the winner scores: the bonus and the loser's cards left (reserve double)."""
+        return self.WIN_BONUS + self.penalty_count(1 - winner)
+
+    def _won(self, ops, p: int) -> None:
+        self._set(ops, "outcome", ("won", p, self.win_points(p),
+                                   f"Player {p + 1} has played every card."))
+
+    def concede(self, player: int) -> Result:
+        """The player gives the game up: the other wins it as if they had played every card
+        now (what abandoning a game of a match means)."""
+        winner = 1 - player
+        return Result("won", winner, self.win_points(winner),
+                      f"Player {player + 1} gave the game up.")
+
     # ----------------------------------------------------------------- moving a card
     def _move_card(self, ops, src: Pile, dst: Pile) -> None:
         """One card from src to dst, with what the rules do by themselves: the repetition

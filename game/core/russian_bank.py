@@ -146,6 +146,7 @@ def first_player(reserve_tops, house_rows) -> int:
 
 class RussianBank(RaceState):
     INFO = INFO
+    WIN_BONUS = 30  # decision 14: 30 and the loser's cards
     LAYOUT = race_layout(House, Reserve, Hand, Waste)
     ZOBRIST = zobrist_keys(0x2A4B)
     VARS = {"current_player": 0,
@@ -374,8 +375,7 @@ class RussianBank(RaceState):
         if dst is self.wastes[p]:
             self._end_turn(ops)
         elif not self.own_cards(p):
-            self._set(ops, "outcome", ("won", p, 30 + self.penalty_count(1 - p),
-                                       f"Player {p + 1} has played every card."))
+            self._won(ops, p)
 
     def _complete_vars(self):
         if self.lows is None:

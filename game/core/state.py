@@ -325,6 +325,11 @@ class GameState:
         """The move that ends the player's turn now (the End turn button), if there is one."""
         return None
 
+    def concede(self, player: int) -> Result | None:
+        """The result if ``player`` gave the game up now (games played as a match); None in a
+        game without one."""
+        return None
+
     def marks(self) -> dict[str, str]:
         """Words the table shows on piles in a special state, e.g. {"tableau3": "protected"}
         (a ring and a tag on the top card), or on an empty place (written in its slot: a

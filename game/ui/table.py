@@ -16,7 +16,8 @@ A table is put together from parts, each with one job:
 This class holds the game's life (deal, resume, save after every move, statistics) and runs
 the frame: automatic moves, the computer seats at the chosen pace, the solver's slices.
 A chrome is any object with: ``buttons``, ``controls`` (text for the Rules screen),
-``started()``, ``event(ev)`` (a session event), ``moved(move, before, mover)`` (after every
+``started()``, ``abandon_note()`` and ``abandoning()`` (a game given up: what it means,
+said, then done), ``event(ev)`` (a session event), ``moved(move, before, mover)`` (after every
 move), ``update(dt)``, ``key(event)`` -> bool, ``layer_key()``, ``frame_key()`` (its live
 parts: a frame that changes nothing is not drawn again), ``decorate(surf)`` (static parts,
 into the cached layer), ``draw(screen)`` (under the buttons), ``draw_over(screen)`` (over
@@ -158,10 +159,12 @@ class Table(Scene):
         s = self.session
         if s.unfinished and not s.is_over() and s.you is not None:
             def go():
+                self.chrome.abandoning()
                 self.record()
                 action()
-            self.modal = Confirm(self, what, "This deal is not finished: it will count as a "
-                                 "loss in your statistics.", what, go)
+            note = " ".join(filter(None, ["This deal is not finished: it will count as a loss "
+                                          "in your statistics.", self.chrome.abandon_note()]))
+            self.modal = Confirm(self, what, note, what, go)
         else:
             if s.unfinished:
                 self.record()

@@ -351,3 +351,22 @@ def test_the_tip_names_the_compulsory_move_not_a_slip(ui):
         # next: the emptied house is due from the reserve (priority c), then the hand
         assert t.chrome.tip() in ("Fill the empty house from your reserve before turning a "
                                   "hand card.", "Click your hand to turn up a card.")
+
+
+def test_giving_a_game_up_gives_it_to_the_computer_in_the_match(ui):
+    """Issue 18: abandoning a game cost nothing in the match. Now it is a win for the other
+    player, as if they had played every card (the dialog says so first)."""
+    seed, deal = find("russian-bank", plain)
+    t = open_bank(ui, seed)
+    ui.click(ui.card_point("hand0"))
+    ui.frames(5)
+    points = t.state.concede(0).points
+    assert points == 30 + t.state.penalty_count(0)
+    given_up = t.session
+    ui.click(ui.button("New game"))
+    ui.click(ui.modal_button("play"))  # who plays: as before
+    assert "scores it as a win" in t.modal.body
+    ui.click(ui.modal_button("yes"))
+    assert ui.app.saves.match("russian-bank")["scores"] == [0, points]
+    assert ui.app.saves.stats("russian-bank")["played"] == 1
+    assert t.session is not given_up  # a new game is dealt

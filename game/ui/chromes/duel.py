@@ -112,6 +112,21 @@ class SidePanel:
                 self.app.notice("The saved match score could not be read; a new match begins.")
         return Match(self.app.settings.match_target(game_id))
 
+    def abandon_note(self) -> str:
+        """Giving a game of the match up gives it to the other player."""
+        s = self.session
+        result = s.state.concede(s.you) if s.you is not None else None
+        if result is None:
+            return ""
+        return (f"In the match, {self.name(result.winner)} scores it as a win: "
+                f"{result.points} points.")
+
+    def abandoning(self) -> None:
+        s = self.session
+        result = s.state.concede(s.you) if s.you is not None and not s.is_over() else None
+        if result is not None:
+            self.record_match(result)
+
     def record_match(self, result) -> None:
         if self.match.is_over():
             self._match = Match(self.app.settings.match_target(self.table.game_id))

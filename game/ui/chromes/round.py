@@ -277,6 +277,12 @@ class RoundTable:
                     "the turn passes.")
         return f"{reason} {rest}"
 
+    def abandon_note(self) -> str:
+        return ""  # (a game of several players given up is not scored in the match)
+
+    def abandoning(self) -> None:
+        pass
+
     def moved(self, move, before, mover) -> None:
         text = self.describe(move, before, mover)
         if text:

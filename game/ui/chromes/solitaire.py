@@ -92,6 +92,12 @@ class Toolbar:
     def moved(self, move, before, mover) -> None:
         pass
 
+    def abandon_note(self) -> str:
+        return ""
+
+    def abandoning(self) -> None:
+        pass
+
     def update(self, dt: float) -> None:
         s = self.session
         if s.help is not None and self.light_shown() and s.help.verdict is not None:
