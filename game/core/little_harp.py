@@ -86,7 +86,7 @@ class Tableau(_Tableau):
 
     def refusal(self, card):
         if not self.cards:
-            return f"Only a King can fill an empty pile, not the {card}."
+            return f"Only a King can fill an empty pile, not the {card.name}."
         return super().refusal(card)
 
 

@@ -100,7 +100,7 @@ def test_lh2_piles_build_down_in_alternating_colours():
     assert Move("tableau1", "tableau0") in s.legal_moves()
     assert Move("tableau2", "tableau0") not in s.legal_moves()
     assert Move("tableau3", "tableau0") not in s.legal_moves()
-    with pytest.raises(IllegalMove, match="doesn't fit on the 9S"):
+    with pytest.raises(IllegalMove, match="doesn't fit on the Nine of spades"):
         s.push("t2-t0")
     s.push("t1-t0")
     assert faces(s, "tableau0") == [("9S", True), ("8H", True)]
@@ -122,7 +122,7 @@ def test_lh2_only_a_king_fills_an_empty_pile():
     legal = s.legal_moves()
     assert Move("tableau0", "tableau6") in legal
     assert Move("tableau1", "tableau6") not in legal and Move("waste", "tableau6") not in legal
-    with pytest.raises(IllegalMove, match="Only a King can fill an empty pile, not the QS"):
+    with pytest.raises(IllegalMove, match="Only a King can fill an empty pile, not the Queen of spades"):
         s.push("t1-t6")
 
 
@@ -258,7 +258,7 @@ def test_lh5_any_ace_starts_any_empty_foundation():
 
 def test_lh5_foundations_build_up_in_suit_to_the_king():
     s = build(LH, {"foundation0": "AH 2H", "tableau0": "3H", "tableau1": "3D"})
-    with pytest.raises(IllegalMove, match="doesn't fit on the 2H"):
+    with pytest.raises(IllegalMove, match="doesn't fit on the Two of hearts"):
         s.push("t1-f0")
     s.push("t0-f0")
     assert tops(s)["foundation0"] == "3H"

@@ -81,7 +81,7 @@ def test_st2_piles_build_down_in_alternating_colours():
     assert Move("tableau1", "tableau0") in legal and Move("tableau2", "tableau0") in legal
     assert Move("tableau3", "tableau0") not in legal and Move("tableau5", "tableau0") not in legal
     assert Move("tableau4", "tableau0") not in legal
-    with pytest.raises(IllegalMove, match="doesn't fit on the 9S: piles build down in "
+    with pytest.raises(IllegalMove, match="doesn't fit on the Nine of spades: piles build down in "
                                           "alternating colours"):
         s.push("t3-t0")
     s.push("t1-t0")
@@ -192,7 +192,7 @@ def test_st4_eight_foundations_build_up_in_suit_to_the_king():
     s = build(ST, {"foundation5": " ".join(r + "D" for r in ranks), "tableau0": "KD",
                    "foundation6": "AC 2C", "tableau1": "3S", "tableau2": "4C"})
     assert Move("tableau0", "foundation5") in s.legal_moves()
-    with pytest.raises(IllegalMove, match="doesn't fit on the 2C"):
+    with pytest.raises(IllegalMove, match="doesn't fit on the Two of clubs"):
         s.push("t1-f6")
     with pytest.raises(IllegalMove, match="Only an Ace"):
         s.push("t2-f0")
