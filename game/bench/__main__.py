@@ -3,7 +3,7 @@ import sys
 
 COMMANDS = {"core": "rules core: legal-move generations and random-playout moves per second",
             "frame": "client: frame times while dragging, and while the solver thinks",
-            "ai": "Russian Bank opponent: tournament strength and decision time",
+            "ai": "computer players (--game ID, Russian Bank by default): tournaments, decision time",
             "solver": "solitaire solver: share of deals decided, nodes per second",
             "web": "rules core and saving, native vs WebAssembly (Pyodide in Chromium)",
             "memory": "client: resident memory over thousands of frames of play",
