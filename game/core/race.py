@@ -81,6 +81,8 @@ class RaceState(GameState):
     and the rules."""
 
     ZOBRIST: list  # zobrist_keys(the game's seed)
+    lost_turns = 0  # turns the player not on turn will miss (a game that has them keeps it in
+    # its VARS: Russian Bank's price for a wrong Stop! call)
     IDLE_REASON = "neither player got rid of a card for good"  # "Stalemate: for N turns ..."
 
     def __init__(self, seed=None, **options):
@@ -188,7 +190,8 @@ class RaceState(GameState):
     def _end_turn(self, ops) -> None:
         """The turn passes: the idle turns are counted, and the game ends in a stalemate after
         2 x max(hand + waste) + 2 turns without progress, or when the position at this turn
-        boundary came at an earlier one."""
+        boundary came at an earlier one. A player who owes a missed turn (``lost_turns``)
+        misses it now: it counts as a turn in which they got rid of nothing."""
         idle = 0 if self.progress else self.idle_turns + 1
         self._set(ops, "idle_turns", idle)
         self._set(ops, "progress", False)
@@ -203,6 +206,9 @@ class RaceState(GameState):
             self._stalemate(ops, "the same position came back at the start of a turn")
         else:
             self._set(ops, "boundaries", self.boundaries + (digest,))
+            if self.lost_turns:  # the player now on turn misses it: the turn passes back
+                self._set(ops, "lost_turns", self.lost_turns - 1)
+                self._end_turn(ops)
 
     def _stalemate(self, ops, why: str) -> None:
         """The lower penalty count scores the difference, no bonus."""

@@ -19,7 +19,10 @@ Modes: "strict" never allows a priority-breaking move; "stop" (default) lets one
 ``call_stop()`` before the offender's next action: the move is taken back, the compulsory move
 is made, and the offender's turn ends. ``pop()`` of a right call undoes the call alone: the
 position is exactly the one right after the breach, open to a call again (as if the call had not
-been made); a second ``pop()`` takes the breach back.
+been made); a second ``pop()`` takes the breach back. A wrong call costs nothing by default;
+with option ``wrong_call`` "turn" the caller misses a turn: the one just beginning if the call
+came at its start, else their next one (``lost_turns``); such a call is a move of the history
+(``stop``).
 
 Win: reserve, hand and waste empty: 30 points + 1 per card in the loser's hand and waste + 2 per
 card in the loser's reserve. Stalemate (for 2 x max(hand + waste) + 2 turns no card moved out of
@@ -35,7 +38,7 @@ from .info import GameInfo, Option
 from .moves import PASS, STOP, IllegalMove, Move
 from .match import Match  # noqa: F401 (game.core.Match; it lives in match.py)
 from .race import DOWN_IN_OTHER_COLOUR, PlayerPile, RaceState, race_layout, zobrist_keys
-from .state import ANY, REGISTRY, Breach, Pile, StopCall, _Entry
+from .state import _SET, ANY, REGISTRY, Breach, Pile, StopCall, _Entry
 
 RULES = """# Russian Bank
 A race between two players, you and the computer, each with a pack of 52 cards (the packs have different backs). You sit at the bottom, the computer at the top. Each has a reserve of 13 cards (only the top one face up), a hand of the rest face down, and a waste pile. Between you are eight houses (four dealt by each player) and eight foundations. The first to get rid of every card of their reserve, hand and waste wins.
@@ -58,7 +61,7 @@ Foundations: any Ace starts one; they build up in suit to the King. Houses build
 Click your hand to turn up its top card. You may still make other moves; the hand card stays available. Your turn ends when you put the turned-up hand card on your own waste (drag it there, or press End turn). When your hand is empty and you need a card, your waste is turned over to become your hand. Once your hand and waste are both used up, you end your turn whenever you like (End turn), after any foundation moves that are due.
 
 # Stop!
-In STOP! mode a move that breaks a priority may be played. The opponent may then call "Stop!" before the next move: the move is taken back, the compulsory move is played instead, and the offender's turn ends. The computer calls Stop! on you; press the Stop! button (or X) when the computer breaks a priority. A wrong call changes nothing. In Strict mode such moves are simply refused.
+In STOP! mode a move that breaks a priority may be played. The opponent may then call "Stop!" before the next move: the move is taken back, the compulsory move is played instead, and the offender's turn ends. The computer calls Stop! on you; press the Stop! button (or X) when the computer breaks a priority. A wrong call changes nothing, unless the option "A wrong Stop! call" says it costs a turn: then the caller misses a turn (the one just beginning if the wrong call came at its start, else their next one, so the other player plays two turns in a row). In Strict mode such moves are simply refused.
 
 # Winning and the match
 The winner scores 30 points, plus 1 for each card in the loser's hand and waste and 2 for each card in the loser's reserve. If for many turns (twice the larger hand plus waste, plus two) neither player gets down to fewer cards than they have ever had, or a position comes back at the start of a turn, the game is a stalemate and the player with fewer cards left (reserve cards count double) scores the difference. A match goes on until a player reaches the target score (300 by default).
@@ -73,6 +76,8 @@ INFO = GameInfo(
                ("STOP! mode", "Strict")),
         Option("own_waste_playable", False, (False, True), "Own waste playable", ("No", "Yes")),
         Option("reserve_size", 13, (13, 12, 11), "Reserve size"),
+        Option("wrong_call", "free", ("free", "turn"), "A wrong Stop! call",
+               ("Costs nothing", "Costs the caller a turn")),
     ),
     rules=RULES, table="duel",
     match=Option("match_target", 300, (100, 300, 500), "Match to", note="new matches"))
@@ -156,6 +161,7 @@ class RussianBank(RaceState):
             "lows": None,  # per player, the fewest reserve + hand + waste cards so far
             "seen": (),  # house positions since the last move that was not house to house
             "boundaries": (),  # digests of the positions at every turn boundary
+            "lost_turns": 0,  # turns the player not on turn will miss (wrong calls' price)
             "outcome": None}  # (status, winner, points, reason) once the game is over
 
     def _deal(self, seed):
@@ -395,11 +401,13 @@ class RussianBank(RaceState):
     def call_stop(self) -> StopCall:
         """The opponent of the last mover calls Stop!. A right call takes the move back, makes
         the compulsory move and ends the offender's turn, as one history entry (``stop``) whose
-        ``pop()`` returns exactly to the position after the breach; a wrong call changes
-        nothing and is not recorded."""
+        ``pop()`` returns exactly to the position after the breach. A wrong call changes
+        nothing and is not recorded, unless option ``wrong_call`` is "turn": then the caller
+        misses a turn (the one just beginning if the call came at its start, else their next),
+        recorded as a ``stop`` entry (popping it takes the price back)."""
         found = self.breach
         if found is None:
-            return StopCall(False, "Wrong call: the last move broke no priority rule.")
+            return self._wrong_call()
         entry = self.history.pop()
         ops: list = []
         self._undo(entry.ops, ops)  # recorded: popping the call plays the breach again
@@ -414,9 +422,41 @@ class RussianBank(RaceState):
         return StopCall(True, f"Stop! {found.reason} The move is taken back, the {played.name} "
                               f"is played to {where} instead, and the turn passes.", found)
 
+    def last_mover(self) -> int | None:
+        """The player who made the last move; None before the first move and after a call
+        (there is no move to call on then)."""
+        if not self.history or self.history[-1].move == STOP:
+            return None
+        for op in self.history[-1].ops:  # a move that ended the turn set current_player
+            if op[0] == _SET and op[1] == "current_player":
+                return op[2]
+        return self.current_player
+
+    def _wrong_call(self) -> StopCall:
+        """A call on a move that broke no priority: free, or (option ``wrong_call`` "turn")
+        the caller, the opponent of the last mover, misses a turn."""
+        wrong = "Wrong call: the last move broke no priority rule."
+        mover = self.last_mover()
+        if (self.options["wrong_call"] == "free" or self.options["mode"] != "stop"
+                or mover is None or self.outcome):
+            return StopCall(False, wrong)
+        caller = 1 - mover
+        ops: list = []
+        if caller == self.current_player:  # the call came at the start of the caller's turn
+            self._end_turn(ops)
+            cost, words = "turn", f"Player {caller + 1}'s turn ends."
+        else:
+            self._set(ops, "lost_turns", self.lost_turns + 1)
+            cost, words = "next turn", f"Player {caller + 1} misses their next turn."
+        self.history.append(_Entry(STOP, ops, None, None, self._legal))
+        self._legal = None
+        return StopCall(False, f"{wrong} {words}", cost=cost)
+
     def _replay(self, text):
         if text == "stop":
-            if not self.call_stop().right:
+            before = len(self.history)
+            call = self.call_stop()
+            if not call.right and len(self.history) == before:
                 raise ValueError("Stop! was called when no priority rule was broken")
         elif text.endswith("!"):
             before = len(self.history)

@@ -145,6 +145,8 @@ class StopCall:
     right: bool
     message: str
     breach: Breach | None = None
+    cost: str = ""  # what a wrong call cost the caller: "" nothing, "turn" the turn just
+    # begun, "next turn" their next turn (Russian Bank's option ``wrong_call``)
 
 
 class _Entry:

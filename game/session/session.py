@@ -77,7 +77,7 @@ class Session:
         self._bots: dict[int, object] = {}
         self._job = None  # a computer seat's decision being thought about
         self._decided: Move | None = None
-        self._player = state.current_player
+        self._player = (state.current_player, getattr(state, "turn", None))  # whose turn
         self.help = SolverHelp() if solvable(state.game_id) else None
         if self.help is not None:
             self.help.restart(state)
@@ -294,8 +294,9 @@ class Session:
     def _call(self, caller: int):
         before = len(self.state.history)
         call = self.state.call_stop()
-        if call.right:
-            # the call replaces the breach in the history (taking it back exactly undoes it)
+        if call.right or len(self.state.history) > before:
+            # a right call replaces the breach in the history (taking it back exactly undoes
+            # it); a wrong call with a price is a move of its own; neither is undone
             if len(self.state.history) > before:
                 self.undo_groups.append(len(self.state.history) - before)
             self.redo_groups.clear()
@@ -415,8 +416,9 @@ class Session:
     def _changed(self, keep_finishing: bool = False) -> None:
         s = self.state
         self.version = next(_VERSIONS)
-        if s.current_player != self._player:
-            self._player = s.current_player
+        turn = (s.current_player, getattr(s, "turn", None))  # a missed turn: the same seat again
+        if turn != self._player:
+            self._player = turn
             self._job = self._decided = None
             self.turn_start = len(s.history)
             if self.is_human(s.current_player):

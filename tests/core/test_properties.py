@@ -192,7 +192,8 @@ def test_push_accepts_exactly_the_offered_moves_and_every_push_saves_and_loads(d
 @given(st.data())
 def test_pop_after_any_push_breach_or_stop_call_restores_the_whole_state(data):
     """STOP! mode, random moves, breaches and calls (right and wrong): each pop returns exactly
-    to the state before the last push or right call; popping a call reopens its breach."""
+    to the state before the last push, right call or wrong call with a price; popping a right
+    call reopens its breach."""
     options = data.draw(OPTIONS["russian-bank"]) | {"mode": "stop"}
     state = new_game("russian-bank", seed=data.draw(st.integers(0, 2**40)), **options)
     undo: list[dict] = []  # the whole state before each push or right call still in effect
@@ -203,11 +204,14 @@ def test_pop_after_any_push_breach_or_stop_call_restores_the_whole_state(data):
         breaches = state.breach_moves()
         if state.breach is not None and data.draw(st.booleans()):
             assert state.call_stop().right
-        elif data.draw(st.integers(0, 9)) == 0:  # a wrong call changes nothing
-            if state.breach is None:
-                assert not state.call_stop().right
+        elif data.draw(st.integers(0, 9)) == 0:  # a wrong call: a free one changes nothing;
+            if state.breach is not None:  # with a price (option wrong_call) it is a move
+                continue
+            call = state.call_stop()
+            assert not call.right
+            if not call.cost:
                 assert whole(state) == before
-            continue
+                continue
         elif breaches and data.draw(st.integers(0, 3)) == 0:
             state.push(data.draw(st.sampled_from(breaches)), breach=True)
         else:
@@ -217,8 +221,9 @@ def test_pop_after_any_push_breach_or_stop_call_restores_the_whole_state(data):
             state.pop()
             assert whole(state) == before
             assert whole(from_dict(state.to_dict())) == before
-            if after["history"][-1][0] == "stop":
-                assert state.call_stop().right
+            if after["history"][-1][0] == "stop":  # a right call, or a wrong one's price
+                again = state.call_stop()
+                assert again.right or again.cost
             else:
                 last = after["history"][-1]
                 state.push(Move.parse(last[0]), breach=last[1] is not None)

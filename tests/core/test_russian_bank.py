@@ -233,6 +233,77 @@ def test_rb4_after_an_undone_stop_call_the_game_goes_on_from_the_breach():
     assert whole(from_dict(json.loads(json.dumps(s.to_dict())))) == whole(s)
 
 
+# 4, option wrong_call: the price of a wrong call ------------------------------------------
+def test_rb4_a_wrong_call_is_free_by_default():
+    assert new_game(RB, seed=1).options["wrong_call"] == "free"
+    s = rb({"reserve0": "9D", "hand0": "5C 6C"}, mode="stop")
+    s.push("d0-d0")
+    call = s.call_stop()
+    assert not call.right and call.cost == "" and s.peek() == Move("hand0", "hand0")
+
+
+def test_rb4_with_a_price_a_wrong_call_in_the_other_players_turn_costs_the_callers_next_turn():
+    s = rb({"reserve0": "9D", "hand0": "5C 6C"}, mode="stop", wrong_call="turn")
+    s.push("d0-d0")
+    before = s.piles()
+    call = s.call_stop()  # player 2 calls on player 1's good move
+    assert not call.right and call.cost == "next turn"
+    assert "Player 2 misses their next turn" in call.message
+    assert s.piles() == before and s.current_player == 0  # player 1 plays on
+    s.push("d0-w0")  # player 1's turn ends; player 2's is missed: player 1 plays again
+    assert s.current_player == 0 and s.turn == 2 and s.lost_turns == 0
+    assert Move("hand0", "hand0") in s.legal_moves()
+
+
+def test_rb4_with_a_price_a_wrong_call_at_the_start_of_the_callers_turn_ends_that_turn():
+    s = rb({"reserve0": "9D", "hand0": "5C 6C"}, mode="stop", wrong_call="turn")
+    s.push("d0-d0")
+    s.push("d0-w0")  # player 2's turn begins; they call on player 1's last move
+    assert s.current_player == 1
+    call = s.call_stop()
+    assert not call.right and call.cost == "turn" and "Player 2's turn ends" in call.message
+    assert s.current_player == 0 and s.turn == 2
+
+
+def test_rb4_with_a_price_a_right_call_costs_the_caller_nothing():
+    s = rb({"reserve0": "9D", "house0": "AS", "hand0": "5C"}, mode="stop", wrong_call="turn")
+    s.push("d0-d0", breach=True)
+    call = s.call_stop()
+    assert call.right and call.cost == "" and s.lost_turns == 0
+    assert s.current_player == 1  # the offender's turn ended; the caller plays
+
+
+def test_rb4_a_wrong_calls_price_is_a_move_saves_replay_and_undo_takes_back():
+    s = rb({"reserve0": "9D", "hand0": "5C 6C"}, mode="stop", wrong_call="turn")
+    s.push("d0-d0")
+    after_move = whole(s)
+    s.call_stop()
+    saved = json.loads(json.dumps(s.to_dict()))
+    assert saved["moves"] == ["d0-d0", "stop"]
+    assert whole(from_dict(saved)) == whole(s) and from_dict(saved).lost_turns == 1
+    assert s.pop() == Move("stop", "stop", 0)
+    assert whole(s) == after_move and s.lost_turns == 0
+    free = dict(saved, options=dict(saved["options"], wrong_call="free"))
+    with pytest.raises(ValueError, match="no priority rule was broken"):
+        from_dict(free)  # a free wrong call is never recorded
+
+
+def test_rb4_there_is_no_price_without_a_move_to_call_on():
+    s = rb({"reserve0": "9D", "hand0": "5C 6C"}, mode="stop", wrong_call="turn")
+    assert s.call_stop().cost == "" and s.history == []  # before the first move
+    s.push("d0-d0")
+    s.call_stop()
+    assert s.call_stop().cost == "" and s.lost_turns == 1  # a call is no move to call on
+
+
+def test_rb4_a_missed_turn_is_a_turn_without_progress_for_the_stalemate_rule():
+    s = rb({"reserve0": "9D", "hand0": "5C 6C"}, mode="stop", wrong_call="turn")
+    s.push("d0-d0")
+    s.call_stop()
+    s.push("d0-w0")  # player 1 got rid of nothing for good; player 2 missed a turn
+    assert s.idle_turns == 2
+
+
 # 5. one card at a time ----------------------------------------------------------------------
 def test_rb5_cards_move_one_at_a_time_a_run_only_as_single_moves():
     s = rb({"reserve0": "9D", "house0": "9S 8H 7C", "house1": "TD", "hand0": "5C"})

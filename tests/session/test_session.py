@@ -157,6 +157,43 @@ def test_you_call_stop_on_the_computer_right_and_wrong():
     assert not call.right and s.state.to_dict() == before
 
 
+def test_a_wrong_call_with_a_price_costs_your_next_turn_and_cannot_be_undone():
+    # option wrong_call "turn": you call wrongly while the computer plays; it plays on, and
+    # when its turn ends it plays again (a "turn" event for the same seat)
+    state = rb({"reserve1": "9D", "hand1": "5C 6C 7C"}, player=1, mode="stop",
+               wrong_call="turn")
+    s = Session(state, ("human", "computer:easy"))
+    s._push(Move("hand1", "hand1"), False)
+    s.undo_groups.append(1)
+    s._changed()
+    call = s.call_stop()
+    assert not call.right and call.cost == "next turn" and s.events[-1] == ("call", 0, call)
+    assert not s.can_call_stop() and s.state.lost_turns == 1
+    assert s.undo_groups == [1, 1]  # the history's groups still add up; the call is no undo
+    s.events.clear()
+    for _ in range(20):
+        s.advance(200, max_moves=1)
+        if s.state.turn:
+            break
+    assert s.state.turn == 2 and s.to_move == 1 and ("turn", 1) in s.events
+    assert not s.can_undo()
+    copy = Session.from_dict(json.loads(json.dumps(s.to_dict())))
+    assert copy.state == s.state
+
+
+def test_a_wrong_call_with_a_price_at_the_start_of_your_turn_ends_it():
+    state = rb({"reserve1": "9D", "hand1": "5C", "hand0": "8C"}, player=1, mode="stop",
+               wrong_call="turn", down={"hand1": 0})
+    s = Session(state, ("human", "computer:easy"))
+    s._push(Move("hand1", "waste1"), False)  # the computer ends its turn: yours begins
+    s.undo_groups.append(1)
+    s._changed()
+    assert s.to_move == 0 and s.can_call_stop()
+    call = s.call_stop()
+    assert call.cost == "turn" and s.to_move == 1 and not s.accepting()
+    assert not s.can_undo()
+
+
 def test_a_person_may_call_stop_on_the_other_person_at_one_screen():
     state = rb({"reserve0": "9D", "house0": "AS", "hand0": "5C"}, mode="stop")
     s = Session(state, ("human", "human"))

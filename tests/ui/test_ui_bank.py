@@ -239,6 +239,25 @@ def test_a_wrong_stop_call_changes_nothing(ui):
     assert t.message_text().startswith("Wrong call")
 
 
+def test_a_wrong_stop_call_with_a_price_costs_your_next_turn_in_words(ui):
+    """Option wrong_call "turn": the wrong call says its price, and the computer plays its next
+    turn straight after this one, saying why."""
+    ui.app.settings.set_option("russian-bank", "wrong_call", "turn")
+    t = open_bank(ui, find_deal("russian-bank", computer_starts), pace="fast")
+    assert run_until(ui, lambda: t.state.history)
+    assert t.state.breach is None and t.chrome.can_call_stop()
+    ui.key(pygame.K_x)
+    assert t.message_text() == ("Wrong call: the last move broke no priority rule. "
+                                "You miss your next turn.")
+    assert not t.chrome.can_call_stop() and t.state.lost_turns == 1
+    assert run_until(ui, lambda: t.state.turn == 2)
+    assert t.state.current_player == 1
+    assert t.message_text() == ("The computer plays again: you miss this turn for your wrong "
+                                "Stop! call.")
+    ui.frames(1)
+    ui.screenshot("bank-wrong-call-price.png")
+
+
 def test_undo_and_redo_within_your_turn_only(ui):
     seed, deal = find("russian-bank", plain)
     t = open_bank(ui, seed)

@@ -40,6 +40,7 @@ class SidePanel:
         self.table = table
         self.app = table.app
         self.banner = None  # (title, text, until)
+        self._turn_seat = None  # whose turn the last "turn" event began
         self.log: list[str] = []  # the last moves in words, newest first
         self._match: Match | None = None
         self._match_for = None  # the session the match was read for
@@ -182,7 +183,7 @@ class SidePanel:
         self.banner = None
         self.log = []
         s = self.session
-        first = s.to_move
+        first = self._turn_seat = s.to_move
         opening = getattr(s.state, "opening", None)
         if opening is not None:
             self.table.say(opening([self.name(seat) for seat in range(len(s.seats))]), "info")
@@ -197,7 +198,12 @@ class SidePanel:
         t, s = self.table, self.session
         kind, seat = event[0], event[1]
         if kind == "turn":
-            if s.is_human(seat):
+            again, self._turn_seat = seat == self._turn_seat, seat
+            if again:  # the other seat missed its turn: the price of a wrong Stop! call
+                t.say(self.again_text(seat), "warn", 5000)
+                if not s.is_human(seat):
+                    t.next_action_at = self.app.time_ms + self.app.settings.pace_ms
+            elif s.is_human(seat):
                 t.say("Your turn." if len(s.humans) == 1 else
                       f"{self.name(seat).capitalize()}'s turn.", "good", 2500)
             else:
@@ -210,7 +216,7 @@ class SidePanel:
         elif kind == "call":
             call = event[2]
             if not call.right:
-                t.say(call.message, "warn", 4000)
+                t.say(self.wrong_call_text(call, seat), "warn", 6000)
                 return
             offender = call.breach.player
             text = self.stop_text(call, offender)
@@ -264,6 +270,29 @@ class SidePanel:
                 whose = "your" if self.name(owner) == "you" else f"{self.title(owner)}'s"
                 where = f"onto {whose} {kind}"
         return f"{who}: the {card.name} {where}"
+
+    def again_text(self, seat: int) -> str:
+        """The same seat plays again: the other missed its turn for a wrong Stop! call."""
+        other = self.name(1 - seat) if len(self.session.seats) == 2 else "the other player"
+        if self.name(seat) == "you":
+            return f"Your turn again: {other} misses a turn for a wrong Stop! call."
+        if other == "you":
+            return (f"{self.name(seat).capitalize()} plays again: you miss this turn for your "
+                    "wrong Stop! call.")
+        return f"{self.name(seat).capitalize()} plays again: {other} misses a turn."
+
+    def wrong_call_text(self, call, caller: int) -> str:
+        """A wrong Stop! call in words, with its price (option ``wrong_call``) for the caller."""
+        name = self.name(caller)
+        you = name == "you"
+        if call.cost == "turn":
+            price = " Your turn ends." if you else f" The turn of {name} ends."
+        elif call.cost == "next turn":
+            price = (" You miss your next turn." if you
+                     else f" {name.capitalize()} misses their next turn.")
+        else:
+            price = ""
+        return "Wrong call: the last move broke no priority rule." + price
 
     def subject(self, seat: int) -> str:
         name = self.name(seat)
