@@ -13,6 +13,7 @@ few things of the running game, all through the probes below, evaluated in the p
     scene.chrome.light_at            where the "still winnable?" light is drawn
     scene.input.drag, scene.anim.busy, scene.session.auto_pending   a drag; cards moving
     app.settings, app.open_game(id), scene.play_number(deal)   (natively: native_light_times)
+    app.sound                        the sound's owner: unlocked, problem, effects loaded, play
 
 When the client's insides change, only PROBES (and maybe ``Client``) need to follow.
 Everything else the tests assert on is the rules core's state (rebuilt here with
@@ -120,7 +121,28 @@ def _probe_setup():
             out.append(round(min(rows[inked[0]:inked[-1] + 1]) / peak, 2))
         return out
 
-    return {"flips": flips_so_far, "dot_of_the_i": dot_of_the_i,
+    plays = []
+
+    def sound():
+        # the sound's owner (game/ui/sound.py): unlocked by the player's input, why it is
+        # silent, the effects loaded, the mixer (frequency, format, channels; None without
+        # one) and the effects asked for since the first call, each with whether it started
+        import pygame
+
+        s = app().sound
+        if not getattr(s.play, "recorded", False):
+            def play(name, _original=s.play):
+                started = _original(name)
+                plays.append([name, started])
+                return started
+
+            play.recorded = True
+            s.play = play
+        mixer = pygame.mixer.get_init()
+        return {"unlocked": s.unlocked, "problem": s.problem, "loaded": sorted(s._sounds),
+                "mixer": list(mixer) if mixer else None, "plays": list(plays)}
+
+    return {"flips": flips_so_far, "dot_of_the_i": dot_of_the_i, "sound": sound,
             "dragging": dragging, "settled": settled, "view": view, "moves": moves,
             "state": state, "card": card, "button": button, "light": light,
             "scene": lambda: type(scene()).__name__}

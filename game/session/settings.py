@@ -39,6 +39,7 @@ GENERAL = (
            ("Any deal", "Winnable deals only")),
     Option("winnable_light", False, (False, True), "\"Still winnable?\" light", ("Off", "On"),
            note="games count as assisted"),
+    Option("sound", True, (True, False), "Sound", ("On", "Off"), note="M at a table"),
 )
 _GENERAL = {o.name: o for o in GENERAL}
 
@@ -57,6 +58,7 @@ class Settings:
     auto_move: bool = True
     winnable_only: bool = False
     winnable_light: bool = False
+    sound: bool = True
     last_game: str | None = None
     #: per game: {"options": {...}, "seats": [...], "match_target": n}; only what differs
     #: from the defaults needs to be here

@@ -20,9 +20,12 @@ import pygame
 from game.session import Settings
 from game.storage import Saves
 
+from .sound import Sounds
 from . import theme
 
 FPS = 60
+# the player's own input: sound may play from the first one on (browsers' autoplay rules)
+UNLOCKING = (pygame.MOUSEBUTTONDOWN, pygame.FINGERDOWN, pygame.KEYDOWN)
 WEB = sys.platform == "emscripten"
 
 # kept free in every frame for the runtime: the browser's own work (compositing the canvas,
@@ -60,6 +63,7 @@ class App:
         self.settings, problems = Settings.from_dict(stored)
         for problem in problems:
             self.notice(problem)
+        self.sound = Sounds(self.settings)  # silent until the player's first input
         self.time_ms = 0.0
         self.running = True
         self.clock = pygame.time.Clock()
@@ -191,9 +195,12 @@ class App:
         self.time_ms += dt
         events = pygame.event.get()
         for event in events:
+            if event.type in UNLOCKING:
+                self.sound.unlock()
             self.dispatch(event)
             if not self.running:
                 return
+        self.sound.warm()
         scene = self.scene
         scene.update(dt)
         if scene.modal is not None:

@@ -129,6 +129,7 @@ class Table(Scene):
         self.modal = None
         self.call_at = None
         self.say(f"{self.title_text}: deal {seed}.", "info", 3000)
+        self.app.sound.play("shuffle")
         self.next_action_at = self.app.time_ms + self.app.settings.pace_ms
         self.chrome.started()
         self.changed()
@@ -258,6 +259,7 @@ class Table(Scene):
             self.session.play(move)
         except IllegalMove as e:
             self.say(str(e), "error")
+            self.app.sound.play("thud")
             return False
         self.moved(move, before, mover, start)
         return True
@@ -292,6 +294,8 @@ class Table(Scene):
         self.input.selected = None
         self.changed()
         self.chrome.moved(move, before, mover)
+        if move.count >= 1:  # a card moved or turned (not a pass, not a call)
+            self.app.sound.play("place")
         src, dst, count = move.source, move.target, move.count
         if src in self.layout.piles and dst in self.layout.piles and src != dst and count >= 1:
             old = before.get(src, [])[-count:]
@@ -391,11 +395,24 @@ class Table(Scene):
         self.input.pointer_up(pos)
 
     def key(self, event) -> None:
+        if event.key == pygame.K_m:  # sound on or off, at any time
+            self.toggle_sound()
+            return
         if self.session.finishing:
             self.skip_finish()
             return
         if not self.chrome.key(event):
             self.input.key(event)
+
+    def toggle_sound(self) -> None:
+        """M: the Sound setting on or off (saved)."""
+        settings = self.app.settings
+        settings.set("sound", not settings.sound)
+        self.app.save_settings()
+        if not settings.sound:
+            self.app.sound.stop()
+        self.say("Sound on." if settings.sound else "Sound off (M turns it back on).", "info",
+                 2000)
 
     def skip_finish(self) -> None:
         """Play the rest of a winning line being finished at once."""
@@ -490,6 +507,7 @@ class Table(Scene):
                 self.chrome.frame_key())
 
     def celebrate(self) -> None:
+        self.app.sound.play("win")
         launches = [(c, self.layout.piles[name].rect.topleft)
                     for name in self.layout.piles if name.startswith("foundation")
                     for c, _ in self.piles()[name]]

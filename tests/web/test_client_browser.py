@@ -250,6 +250,24 @@ def test_the_stock_turns_one_card(client):
     assert history(c) == ["s-w", "s-w"]
 
 
+def test_sound_plays_in_the_browser_after_the_first_input_only(client):
+    """pygbag's pygame-ce in WebAssembly has a working mixer: our OGG effects load and start
+    (whether a speaker sounds, headless Chromium can't tell); nothing loads or plays before
+    the player's first input."""
+    c = client.open(stored({"settings": client_settings()}))
+    before = c.probe("sound")
+    assert before["mixer"] and before["unlocked"] is False and before["loaded"] == []
+    c.open_game("forty-thieves")  # a click: sound may play from now on
+    c.play_deal(7)
+    c.page.mouse_click(*c.card_point("stock"))
+    c.settled()
+    after = c.probe("sound")
+    assert history(c) == ["s-w"] and after["unlocked"] and after["problem"] == ""
+    assert ["shuffle", True] in after["plays"] and ["place", True] in after["plays"]
+    assert after["loaded"] == ["place", "shuffle", "thud", "win"]
+    assert c.page.log_errors() == []
+
+
 def test_indian_patience_plays_by_drag(client):
     def column_move(state):
         return next((m for m in state.legal_moves() if m.source.startswith("tableau")

@@ -30,7 +30,7 @@ LOG_LINES = 3  # the last moves shown in the panel, newest first
 
 CONTROLS = """# Playing with mouse, finger or keys
 Drag a card to move it, or click (tap) it and then click where it should go. Places where it may go light up. Double-click (double-tap) a card to send it to a foundation. Click your hand to turn up its card. A refused move goes back and the line at the bottom says why.
-Keys: arrows or Tab choose a pile, Enter or Space picks up its card and puts it down on the chosen pile, F sends it to a foundation, Esc cancels (or goes back to the menu). Ctrl+Z or U undo, Ctrl+Y redo. T turns your hand card, E ends your turn, X calls Stop!, H asks for a hint (what the Hard computer player would do), + and - change the computer's pace, N starts a new game."""
+Keys: arrows or Tab choose a pile, Enter or Space picks up its card and puts it down on the chosen pile, F sends it to a foundation, Esc cancels (or goes back to the menu). Ctrl+Z or U undo, Ctrl+Y redo. T turns your hand card, E ends your turn, X calls Stop!, H asks for a hint (what the Hard computer player would do), + and - change the computer's pace, N starts a new game, M turns sound on or off."""
 
 
 class SidePanel:

@@ -46,7 +46,7 @@ TURN_RING = (236, 196, 84)
 
 CONTROLS = """# Playing with mouse, finger or keys
 Click (tap) your stock to turn its top card, then drag it (or click it and then its place) where it goes; places where it may go light up. Drag your waste's top card, or a column's outer card, the same way; drag a column by its first card to move the whole column. Double-click (double-tap) a card to send it to a foundation. End turn puts your turned-up stock card on your own waste. A refused move goes back and the line at the bottom says why.
-Keys: T turns your stock card, E puts it on your waste (ending your turn), X knocks, arrows or Tab choose a pile, Enter or Space picks up its card and puts it down on the chosen pile, F sends it to a foundation, Esc cancels (or goes back to the menu). Ctrl+Z or U undo, Ctrl+Y redo. + and - change the computer's pace, N starts a new game."""
+Keys: T turns your stock card, E puts it on your waste (ending your turn), X knocks, arrows or Tab choose a pile, Enter or Space picks up its card and puts it down on the chosen pile, F sends it to a foundation, Esc cancels (or goes back to the menu). Ctrl+Z or U undo, Ctrl+Y redo. + and - change the computer's pace, N starts a new game, M turns sound on or off."""
 
 
 class RoundTable:

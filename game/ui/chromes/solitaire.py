@@ -20,7 +20,7 @@ BAR_H = 52
 
 CONTROLS = """# Playing with mouse, finger or keys
 Drag a card to move it, or click (tap) it and then click where it should go. Places where it may go light up. Double-click (double-tap) a card to send it to a foundation. Click the stock to turn a card. A refused move goes back and the line at the bottom says why.
-Keys: arrows or Tab choose a pile, Enter or Space picks up its card and puts it down on the chosen pile, F sends it to a foundation, Esc cancels (or goes back to the menu). Ctrl+Z or U undo, Ctrl+Y redo. S turns the stock, 1-0 jump to a column, W to the waste, H asks for a hint, N new deal, R restart, D play a deal number."""
+Keys: arrows or Tab choose a pile, Enter or Space picks up its card and puts it down on the chosen pile, F sends it to a foundation, Esc cancels (or goes back to the menu). Ctrl+Z or U undo, Ctrl+Y redo. S turns the stock, 1-0 jump to a column, W to the waste, H asks for a hint, N new deal, R restart, D play a deal number, M sound on or off."""
 
 
 class Toolbar:
