@@ -40,6 +40,10 @@ GENERAL = (
     Option("winnable_light", False, (False, True), "\"Still winnable?\" light", ("Off", "On"),
            note="games count as assisted"),
     Option("sound", True, (True, False), "Sound", ("On", "Off"), note="M at a table"),
+    Option("card_back", "blue", ("blue", "red", "green", "purple"), "Card backs",
+           ("Blue lattice", "Red rings", "Green checks", "Purple stripes"), note=""),
+    Option("felt", "green", ("green", "blue", "burgundy", "charcoal"), "Table colour",
+           ("Green", "Blue", "Burgundy", "Charcoal"), note=""),
 )
 _GENERAL = {o.name: o for o in GENERAL}
 
@@ -59,6 +63,8 @@ class Settings:
     winnable_only: bool = False
     winnable_light: bool = False
     sound: bool = True
+    card_back: str = "blue"  # the back of your pack (a two-pack game's other pack: red, or blue)
+    felt: str = "green"
     last_game: str | None = None
     #: per game: {"options": {...}, "seats": [...], "match_target": n}; only what differs
     #: from the defaults needs to be here

@@ -64,6 +64,7 @@ class App:
         for problem in problems:
             self.notice(problem)
         self.sound = Sounds(self.settings)  # silent until the player's first input
+        theme.use_felt(self.settings.felt)
         self.time_ms = 0.0
         self.running = True
         self.clock = pygame.time.Clock()

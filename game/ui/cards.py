@@ -19,7 +19,19 @@ TWO_COLOUR = {"S": (25, 25, 30), "C": (25, 25, 30), "H": (200, 20, 30), "D": (20
 FOUR_COLOUR = {"S": (25, 25, 30), "H": (200, 20, 30), "D": (20, 80, 200), "C": (15, 130, 50)}
 PAPER = (252, 250, 242)
 EDGE = (70, 70, 70)
-BACKS = {0: ((28, 60, 140), (70, 110, 200)), 1: ((150, 30, 40), (215, 90, 90))}
+# the card backs a player may choose (Settings, "card_back"): ground, lines and pattern
+BACK_STYLES = {"blue": ((28, 60, 140), (70, 110, 200), "lattice"),
+               "red": ((150, 30, 40), (215, 90, 90), "rings"),
+               "green": ((18, 92, 60), (96, 178, 122), "checks"),
+               "purple": ((72, 36, 112), (164, 116, 214), "stripes")}
+
+
+def back_style_of(deck: int, chosen: str) -> str:
+    """Pack 0 wears the chosen back; a two-pack game's pack 1 red, or blue when red is
+    chosen, so the two packs always look apart."""
+    if deck % 2 == 0:
+        return chosen if chosen in BACK_STYLES else "blue"
+    return "blue" if chosen == "red" else "red"
 SS = 4  # supersampling factor for smooth shapes
 
 # pip positions for 2..10 (x in 0..1 across the pip area, y in 0..1 down it)
@@ -108,6 +120,7 @@ class CardArt:
         self._slots: dict[str, pygame.Surface] = {}
         self.shadow = rounded((width, height), self.radius, (0, 0, 0, 90)).convert_alpha()
         self.outline = {}
+        self.back_style = "blue"  # the chosen back (the table sets it from the settings)
 
     # ----------------------------------------------------------------- pieces
     def _pip(self, suit: str, size: int) -> pygame.Surface:
@@ -124,9 +137,10 @@ class CardArt:
         return surf
 
     def back(self, deck: int = 0) -> pygame.Surface:
-        surf = self._backs.get(deck)
+        style = back_style_of(deck, self.back_style)
+        surf = self._backs.get(style)
         if surf is None:
-            surf = self._backs[deck] = self._draw_back(deck)
+            surf = self._backs[style] = self._draw_back(style)
         return surf
 
     def image(self, card, face_up: bool, back_deck: int | None = None) -> pygame.Surface:
@@ -234,22 +248,32 @@ class CardArt:
             p = self._pip(suit, max(8, int(frame.w * 0.38)))
             surf.blit(p, p.get_rect(center=(frame.centerx, frame.bottom - frame.h * 0.2)))
 
-    def _draw_back(self, deck: int) -> pygame.Surface:
+    def _draw_back(self, style: str) -> pygame.Surface:
         w, h = self.size
-        dark, light = BACKS[deck % 2]
+        dark, light, pattern_name = BACK_STYLES[style]
         surf = rounded(self.size, self.radius, (250, 250, 250), EDGE)
         inner = pygame.Rect(0, 0, w, h).inflate(-max(6, w // 10), -max(6, w // 10))
         pattern = pygame.Surface(inner.size, pygame.SRCALPHA)
         pattern.fill(dark)
         step = max(6, w // 8)
-        if deck % 2 == 0:  # a diamond lattice
+        if pattern_name == "lattice":  # a diamond lattice
             for x in range(-inner.h, inner.w + inner.h, step):
                 pygame.draw.line(pattern, light, (x, 0), (x + inner.h, inner.h), 1)
                 pygame.draw.line(pattern, light, (x, inner.h), (x + inner.h, 0), 1)
-        else:  # rings in rows
+        elif pattern_name == "rings":  # rings in rows
             for row, y in enumerate(range(step // 2, inner.h + step, step)):
                 for x in range((row % 2) * step // 2, inner.w + step, step):
                     pygame.draw.circle(pattern, light, (x, y), step // 3, 1)
+        elif pattern_name == "checks":  # a checkerboard of small squares, every other filled
+            half = max(3, step // 2)
+            for row, y in enumerate(range(0, inner.h, half)):
+                for x in range((row % 2) * half, inner.w, 2 * half):
+                    pygame.draw.rect(pattern, light, (x, y, half, half))
+        else:  # stripes: two widths, leaning
+            for x in range(-inner.h, inner.w + inner.h, step):
+                pygame.draw.line(pattern, light, (x, inner.h), (x + inner.h, 0), 3)
+                pygame.draw.line(pattern, light, (x + step // 2, inner.h),
+                                 (x + step // 2 + inner.h, 0), 1)
         mask = rounded(inner.size, max(2, self.radius - 3), (255, 255, 255, 255))
         pattern.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
         surf.blit(pattern, inner)

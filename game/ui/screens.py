@@ -257,7 +257,10 @@ class SettingsScene(BackScene):
     def change(self, apply, name: str = "") -> None:
         apply()
         self.app.save_settings()
-        if name == "four_colour":
+        if name == "felt":
+            theme.use_felt(self.app.settings.felt)  # this screen's felt too, at once
+            Background._felt = None
+        if name in ("four_colour", "card_back", "felt"):
             for table in self.app.tables.values():
                 table.art_key = None
 

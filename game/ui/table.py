@@ -424,10 +424,12 @@ class Table(Scene):
     # ================================================================= the frame
     def enter(self) -> None:
         self.active = True
-        key = (self.app.settings.four_colour,)
+        settings = self.app.settings
+        key = (settings.four_colour, settings.card_back, settings.felt)
         if key != self.art_key:
             self.art_key = key
             self.art = get_art(self.layout.card_w, self.layout.card_h, key[0], self.layout.fan)
+            self.art.back_style = settings.card_back
             self.view.invalidate()
 
     def leave(self) -> None:

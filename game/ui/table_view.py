@@ -46,7 +46,7 @@ class TableView:
         if self._layer is None:
             self._layer = pygame.Surface((theme.W, theme.H)).convert()
         surf = self._layer
-        surf.blit(self._bg, (0, 0))
+        surf.blit(theme.felt(), (0, 0))  # the chosen table colour
         art, layout = t.art, t.layout
         table = t.piles()
         marks = t.session.state.marks()

@@ -12,6 +12,11 @@ W, H = 1280, 720  # the logical canvas
 
 FELT = (22, 92, 58)
 FELT_DARK = (16, 70, 44)
+# the table colours a player may choose (Settings, "felt"): top and bottom of the gradient.
+# Every text and ring colour below reads at least as well on each as on the green.
+FELTS = {"green": (FELT, FELT_DARK), "blue": ((26, 62, 104), (18, 44, 78)),
+         "burgundy": ((112, 34, 42), (84, 24, 32)), "charcoal": ((66, 70, 74), (44, 47, 51))}
+felt_name = "green"  # the chosen one (use_felt)
 FELT_LINE = (60, 140, 100)
 BAR = (14, 48, 32)
 BAR_LINE = (40, 90, 64)
@@ -130,20 +135,28 @@ _felt: dict = {}
 
 def felt(size=(W, H)) -> pygame.Surface:
     """The table cloth: a soft vertical gradient with a faint weave (made once, shared)."""
-    surf = _felt.get(size)
+    key = (size, felt_name)  # in the chosen colour (use_felt)
+    surf = _felt.get(key)
     if surf is None:
-        surf = _felt[size] = _make_felt(size)
+        surf = _felt[key] = _make_felt(size, FELTS[felt_name])
         if pygame.display.get_surface() is not None:
-            surf = _felt[size] = surf.convert()
+            surf = _felt[key] = surf.convert()
     return surf
 
 
-def _make_felt(size) -> pygame.Surface:
+def use_felt(name: str) -> None:
+    """The table colour felt() draws from now on (one of FELTS; another name: green)."""
+    global felt_name
+    felt_name = name if name in FELTS else "green"
+
+
+def _make_felt(size, colours=(FELT, FELT_DARK)) -> pygame.Surface:
     surf = pygame.Surface(size)
     w, h = size
+    top, bottom = colours
     for y in range(h):
         t = y / max(h - 1, 1)
-        c = tuple(int(a + (b - a) * t) for a, b in zip(FELT, FELT_DARK))
+        c = tuple(int(a + (b - a) * t) for a, b in zip(top, bottom))
         pygame.draw.line(surf, c, (0, y), (w, y))
     weave = pygame.Surface(size, pygame.SRCALPHA)
     for x in range(0, w, 4):
