@@ -27,11 +27,11 @@ import time
 from functools import lru_cache
 from pathlib import Path
 
-from .solver_model import MODELS
+from .solver_model import load_models
 
 DATA = Path(__file__).with_name("data") / "winnable.json"
 FORMAT = 1
-GAMES = tuple(MODELS)  # every game the solver plays
+GAMES = tuple(load_models())  # every game the solver plays
 
 
 @lru_cache(maxsize=1)

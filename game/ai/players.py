@@ -59,8 +59,8 @@ def computer_player(game_id: str, level: str, seed: int | None = None):
 
 def solvable(game_id: str) -> bool:
     """Whether the solver (Hint, the "still winnable?" light, Finish) plays this game."""
-    from .solver_model import MODELS
-    return game_id in MODELS
+    from .solver_model import load_models
+    return game_id in load_models()
 
 
 __all__ = ["computer_player", "levels", "register", "solvable"]

@@ -52,7 +52,7 @@ from dataclasses import dataclass, field
 from game.core import Move
 
 from .solver_line import Meter, shorten
-from .solver_model import FOUND, STOCK, WASTE, Model, make_model
+from .solver_model import SolverModel, make_model
 
 _clock = time.perf_counter
 
@@ -98,25 +98,23 @@ class Solver:
     #: prove a loss): greedy best-first (finds easy wins fast; at most BEST_FIRST_STATES
     #: positions, for memory), depth-first with restarts and slightly shuffled move order
     #: (escapes a bad early choice), then one plain depth-first search to the end.
-    BEST_FIRST_SHARE = 0.5
-    RESTART_SHARE = 0.3
-    #: per game (best-first share, restart share), overriding the two above
-    SHARES = {"forty-thieves": (0.25, 0.55), "indian-patience": (0.15, 0.75)}
-    #: ... but with a small budget Forty Thieves' best-first search keeps up to half of it
-    #: (at most this many seconds): it wins the easy deals, and a 1 s budget needs them
-    BEST_FIRST_FLOOR_S = {"forty-thieves": 1.5}
+    #: Each game's settings are its model's (solver_model.SolverModel): ``shares`` (the
+    #: best-first and restarting searches' shares of the budget; the exact search has the
+    #: rest), ``best_first_floor_s`` (with a small budget the best-first search keeps up to
+    #: half of it, at most this many seconds), ``luby_cap`` (the Luby factor of the restart
+    #: lengths is capped at this), ``shuffle`` (the chance to swap each move with the next in
+    #: a restart's move order), ``guided`` (the chance that a restart starts not from the
+    #: root but from a random point of the line that put the most cards on the foundations so
+    #: far, see _start_dfs) once ``guided_after`` positions have been made. The dicts below
+    #: override them per game id (for experiments and tests; empty in play).
+    SHARES: dict = {}
+    BEST_FIRST_FLOOR_S: dict = {}
+    RESTART_LUBY_CAP: dict = {}
+    SHUFFLES: dict = {}
+    GUIDED: dict = {}
+    GUIDED_AFTER: dict = {}
     BEST_FIRST_STATES = 150_000
     RESTART_NODES = 3000  # times the Luby sequence 1 1 2 1 1 2 4 ...
-    #: per game: the Luby factor is capped at this (Indian Patience's restarting search wins
-    #: within the first few thousand positions of a run: long runs only cost dives)
-    RESTART_LUBY_CAP = {"indian-patience": 2}
-    SHUFFLE = 0.25  # chance to swap each move with the next in a restart's move order
-    SHUFFLES = {"indian-patience": 0.4}  # per game, overriding SHUFFLE
-    #: per game: the chance that a restart starts not from the root but from a random point
-    #: of the line that put the most cards on the foundations so far (see _start_dfs), once
-    #: GUIDED_AFTER positions have been made (the plain restarts win most deals before that)
-    GUIDED = {"indian-patience": 0.5}
-    GUIDED_AFTER = {"indian-patience": 400_000}
     #: the first two searches play every foundation move at once (model.eager): wins come
     #: much sooner, but then their running out of moves proves nothing
     EAGER = True
@@ -141,8 +139,13 @@ class Solver:
         self._shortener = None
         self.found_length = 0  # the found line's length before shortening
         model = self.model
+        # A game that refuses positions the deal has had (Seahaven, Canfield) tags each
+        # position with what of its history matters (model.history_tag()): a line found from
+        # another history might pass through a position refused in this one.
+        tagger = getattr(model, "history_tag", None)
+        self._tag = tagger() if tagger is not None else None
         known = _KNOWN.get((self.root.game_id, tuple(sorted(self.root.options.items())),
-                            self.root.key()))
+                            self.root.key(), self._tag))
         if known is not None:
             line, i = known
             self.phase = "done"
@@ -181,18 +184,18 @@ class Solver:
         self.snaps: dict[int, bytes] = {0: self.root_snap}
         self.buckets: dict[int, array] = {0: array("l", (0,))}  # score -> positions
         self.top = 0
-        bf_share, rs_share = self.SHARES.get(self.root.game_id,
-                                             (self.BEST_FIRST_SHARE, self.RESTART_SHARE))
-        floor = min(0.5 * self.budget_s, self.BEST_FIRST_FLOOR_S.get(self.root.game_id, 0.0))
+        gid = self.root.game_id
+        bf_share, rs_share = self.SHARES.get(gid, model.shares)
+        floor = min(0.5 * self.budget_s, self.BEST_FIRST_FLOOR_S.get(gid, model.best_first_floor_s))
         self.bf_deadline = max(self.budget_s * bf_share, floor)
         self.rs_deadline = self.bf_deadline + self.budget_s * rs_share
         self.restarts = 0
         self.run_cap = -1
         self.rng = random.Random(12345)
-        self.luby_cap = self.RESTART_LUBY_CAP.get(self.root.game_id, _NO_LIMIT)
-        self.shuffle = self.SHUFFLES.get(self.root.game_id, self.SHUFFLE)
-        self.guided = self.GUIDED.get(self.root.game_id, 0.0)
-        self.guided_after = self.GUIDED_AFTER.get(self.root.game_id, 0)
+        self.luby_cap = self.RESTART_LUBY_CAP.get(gid, model.luby_cap)
+        self.shuffle = self.SHUFFLES.get(gid, model.shuffle)
+        self.guided = self.GUIDED.get(gid, model.guided)
+        self.guided_after = self.GUIDED_AFTER.get(gid, model.guided_after)
         self.partial = False  # the running restart began below the root
         self.best_line: list = []  # moves (after root_moves) of the most advanced line
         self.best_home = -1  # its cards on the foundations
@@ -423,7 +426,7 @@ class Solver:
         nodes = self.nodes
         clock = _clock
         guided = self.guided and cap >= 0
-        fnd = model.fnd
+        home = model.on_foundations
         best_home = self.best_home
         try:
             while stack:
@@ -454,8 +457,8 @@ class Solver:
                         undo(m, rec)
                     continue
                 seen[k] = None
-                if guided and sum(fnd) > best_home:
-                    best_home = self.best_home = sum(fnd)
+                if guided and home() > best_home:
+                    best_home = self.best_home = home()
                     self.best_line = [m for m, _ in path]
                 if dead is not None and dead():  # proved lost (solver_model's dead()): its moves are not searched
                     while len(path) > base:
@@ -477,32 +480,15 @@ class Solver:
     def _to_core(replica, shadow, m) -> Move:
         """The core Move for model move ``m``; ``replica`` (core) and ``shadow`` (model) both
         hold the position before it."""
-        src, dst, n = m
-        if src == STOCK:
-            return Move("stock", "waste")
-        if src == WASTE:
-            source = "waste"
-        elif src >= FOUND:  # foundation_takeback: the core foundation topped by that face
-            face = shadow.card_at(src)
-            piles = replica.piles()
-            source = next((f"foundation{j}" for j in range(8) if piles[f"foundation{j}"]
-                           and piles[f"foundation{j}"][-1][0].key == face), None)
-            if source is None:
-                raise ValueError("no foundation card to take back")
-        else:
-            source = f"tableau{src}"
-        if dst >= FOUND:
-            for j in range(8):
-                mv = Move(source, f"foundation{j}", 1)
-                if replica.is_legal(mv):
-                    return mv
-            raise ValueError(f"no foundation takes the card from {source}")
-        return Move(source, f"tableau{dst}", n)
+        return shadow.to_core(replica, m)
 
     def _shorten(self, stop: float) -> None:
         """Shorten the found line (solver_line.py), sliced like the search."""
         if self._shortener is None:
             self.found_length = len(self._win)
+            if not self.model.shorten_lines:  # the shortener knows only some games' moves
+                self._shortener = False
+                return
             cap = min(self.SHORTEN_MAX_S, self.SHORTEN_SHARE * self.budget_s,
                       max(0.0, self.budget_s - self.seconds))
             self._meter = Meter(cap)
@@ -526,6 +512,9 @@ class Solver:
             self._replica = self.root.copy(history=False)
             self._shadow = make_model(self._replica)
             self._keys = []
+            self._history = {}  # level -> exact keys of the line's positions there
+            if self._tag is not None:
+                self._history[self._shadow.level()] = set(self._tag)
         replica, shadow, line, done = self._replica, self._shadow, self._win, self._core_line
         clock = _clock
         while len(done) < len(line):
@@ -534,7 +523,7 @@ class Solver:
             try:
                 m = line[len(done)]
                 mv = self._to_core(replica, shadow, m)
-                self._keys.append(replica.key())
+                self._keys.append((replica.key(), self._tag_of(shadow)))
                 replica.push(mv)
                 shadow.apply(m)
             except ValueError as e:  # IllegalMove is a ValueError
@@ -548,9 +537,18 @@ class Solver:
                          f"{_SEARCH_NAMES.get(self.phase, 'first')} search ({self.found_length}"
                          f" moves, {len(done)} after shortening)")
             tag = (replica.game_id, tuple(sorted(replica.options.items())))
-            _remember([(*tag, k) for k in self._keys], tuple(done))
+            _remember([(*tag, *k) for k in self._keys], tuple(done))
         else:
             self._finish("unknown", reason="the solver's line did not win in the core")
+
+    def _tag_of(self, shadow):
+        """The history tag of the shadow's position on the line being checked (see
+        __init__): the exact positions at its level that the deal will have had."""
+        if self._tag is None:
+            return None
+        seen = self._history.setdefault(shadow.level(), set())
+        seen.add(shadow.exact())
+        return frozenset(seen)
 
     def _finish(self, status: str, line=None, reason: str = "") -> None:
         self.verdict = Verdict(status, line, self.nodes, round(self.seconds, 6), reason)
@@ -560,7 +558,7 @@ class Solver:
 
 def _dead_test(model):
     """The model's dead-end test, or None when its game has none (saves a call a node)."""
-    return model.dead if type(model).dead is not Model.dead else None
+    return model.dead if type(model).dead is not SolverModel.dead else None
 
 
 def _pack(moves) -> bytes:

@@ -46,6 +46,8 @@ class Meter:
 
 
 def _layout(model) -> list:
+    if hasattr(model, "layout"):  # a model of another game says what its key may permute
+        return model.layout()
     prot = getattr(model, "prot", None) or (False,) * 10
     return [(model.down[i], bool(prot[i]), bytes(model.cols[i])) for i in range(10)]
 
@@ -59,7 +61,9 @@ def _match(now: list, then: list) -> list:
     return [free[col].pop(0) for col in now]
 
 
-def _remap(m, perm):
+def _remap(m, perm, model=None):
+    if model is not None and hasattr(model, "remap"):
+        return model.remap(m, perm)
     src, dst, n = m
     return (perm[src] if src < 10 else src, perm[dst] if dst < 10 else dst, n)
 
@@ -173,11 +177,11 @@ def cut_loops(model, root_snap: bytes, line: list):
     out: list = []
     snaps = [root_snap]
     where = {model.key(): 0}
-    perm = list(range(10))
+    perm = list(range(len(_layout(model))))
     for step, m in enumerate(line):
         if step % CHUNK == CHUNK - 1:
             yield
-        m = _remap(m, perm)
+        m = _remap(m, perm, model)
         out.append(m)
         model.apply(m)
         k = model.key()
@@ -213,11 +217,11 @@ def shortcuts(model, root_snap: bytes, line: list):
     snaps.append(model.snapshot())
     model.restore(root_snap)
     out: list = []
-    perm = list(range(10))  # column of the original line -> column now
+    perm = list(range(len(_layout(model))))  # column of the original line -> column now
     i = 0
     steps = 0
     while i < len(line):
-        best_j, best_m = i + 1, _remap(line[i], perm)
+        best_j, best_m = i + 1, _remap(line[i], perm, model)
         for m in model.moves():
             rec = model.apply(m)
             j = keys.get(model.key(), -1)
@@ -297,6 +301,8 @@ def shorten(model, root_snap: bytes, line: list, meter: Meter):
     line = yield from cut_loops(model, root_snap, line)
     line = yield from shortcuts(model, root_snap, line)
     line = yield from cut_loops(model, root_snap, line)
+    if model.shorten_lines == "loops":  # the last pass knows only Forty Thieves' and IP's moves
+        return line
     if not meter.over():
         line = yield from drop_moves(model, root_snap, line, meter)
         line = yield from cut_loops(model, root_snap, line)

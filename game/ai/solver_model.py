@@ -36,15 +36,58 @@ _SP = [bytes((i,)) for i in range(256)]
 _FLAGS = [b"", b"\x41", b"\x42", b"\x43"]  # column prefix: face-down card, protected
 
 
-class Model:
+class SolverModel:
+    """What the search driver (solver.py) asks of every game's model: a compact copy of a
+    position that makes and takes back moves fast. Each game's model lives in its own file
+    (``solver_<game>.py``) and registers itself with ``register_model``.
+
+    Moves are triples of small ints ``(source, target, count)`` (each 0..255: they are packed
+    as three bytes); what the numbers mean is the model's business, ``to_core`` turns one into
+    the core's Move.
+
+    Required: ``won()``, ``on_foundations()``, ``key()`` (canonical bytes: positions that play
+    the same may share a key, which merges transpositions), ``snapshot()``/``restore()``
+    (the exact position as bytes), ``moves()`` (best first), ``apply(m)`` -> undo record,
+    ``undo(m, rec)``, ``autos(log)`` (play the safe automatic moves, appending (move, record)
+    pairs; with ``eager`` set, more moves may be played that are not proved safe),
+    ``estimate()`` (higher is better), ``to_core(replica, m)``.
+    Optional: ``dead()`` (a quick proof that the position is lost), ``relaxed_lost()`` (the
+    same, tried once at the root), ``card_at`` etc. for the line shortener when
+    ``shorten_lines`` is set.
+
+    Search settings (per game; see Solver): ``shares`` (best-first, restarting) of the budget,
+    ``best_first_floor_s``, ``luby_cap``, ``shuffle``, ``guided``, ``guided_after``."""
+
+    game_id = ""
+    eager = False
+    shares = (0.5, 0.3)
+    best_first_floor_s = 0.0
+    luby_cap = 1 << 62
+    shuffle = 0.25
+    guided = 0.0
+    guided_after = 0
+    shorten_lines = False  # solver_line.shorten knows this model's moves (Forty Thieves, IP)
+
+    def dead(self) -> bool:
+        """True only when the position is proved lost by a quick test."""
+        return False
+
+    def relaxed_lost(self) -> bool:
+        """True only when even a relaxed game from here is lost."""
+        return False
+
+    def autos(self, log: list) -> None:
+        return None
+
+
+class Model(SolverModel):
     """Common to both games: columns, waste, stock (fixed order, ``sp`` cards left), and the
     foundation heights ``fnd[slot]``, kept with ``fnd[2s] >= fnd[2s + 1]`` (a card goes to
     the higher slot when both take it), so ``fnd[2s + 1]`` is the lower of suit s. Subclasses add the building rule and move generation."""
 
-    game_id = ""
     needs_flags = False
     takeback = False
-    eager = False  # see _eager
+    shorten_lines = True
     # estimate(): penalty per card lying on a card of rank <= (lower slot of its suit +
     # dig_ranks), i.e. on a card the foundations will want soon (measured on 20 deals each:
     # helps Forty Thieves, not Indian Patience)
@@ -134,13 +177,32 @@ class Model:
                         found = True
                         break
 
-    def dead(self) -> bool:
-        """True only when the position is proved lost by a quick test (see the games)."""
-        return False
+    def to_core(self, replica, m):
+        """The core Move for model move ``m``; ``replica`` (core) and this model both hold
+        the position before it."""
+        from game.core import Move
 
-    def relaxed_lost(self) -> bool:
-        """True only when even a relaxed game from here is lost (see the games)."""
-        return False
+        src, dst, n = m
+        if src == STOCK:
+            return Move("stock", "waste")
+        if src == WASTE:
+            source = "waste"
+        elif src >= FOUND:  # foundation_takeback: the core foundation topped by that face
+            face = self.card_at(src)
+            piles = replica.piles()
+            source = next((f"foundation{j}" for j in range(8) if piles[f"foundation{j}"]
+                           and piles[f"foundation{j}"][-1][0].key == face), None)
+            if source is None:
+                raise ValueError("no foundation card to take back")
+        else:
+            source = f"tableau{src}"
+        if dst >= FOUND:
+            for j in range(8):
+                mv = Move(source, f"foundation{j}", 1)
+                if replica.is_legal(mv):
+                    return mv
+            raise ValueError(f"no foundation takes the card from {source}")
+        return Move(source, f"tableau{dst}", n)
 
     # ------------------------------------------------------------------ best-first support
     def snapshot(self) -> bytes:
@@ -212,6 +274,10 @@ class FortyThievesModel(Model):
 
     game_id = "forty-thieves"
     dig_weight = 1
+    shares = (0.25, 0.55)
+    #: with a small budget the best-first search keeps up to half of it (at most this many
+    #: seconds): it wins the easy deals, and a 1 s budget needs them
+    best_first_floor_s = 1.5
 
     @staticmethod
     def builds_on(card: int, base: int) -> bool:
@@ -644,6 +710,11 @@ class IndianPatienceModel(Model):
 
     game_id = "indian-patience"
     needs_flags = True
+    shares = (0.15, 0.75)
+    luby_cap = 2  # the restarting search wins within a few thousand positions of a run
+    shuffle = 0.4
+    guided = 0.5
+    guided_after = 400_000
 
     @staticmethod
     def builds_on(card: int, base: int) -> bool:
@@ -959,11 +1030,38 @@ def _first(item):
     return item[0]
 
 
-MODELS = {"forty-thieves": FortyThievesModel, "indian-patience": IndianPatienceModel}
+MODELS: dict[str, type] = {}
 
 
-def make_model(state) -> Model:
-    model = MODELS.get(getattr(state, "game_id", None))
+def register_model(cls) -> type:
+    """Declare ``cls`` the solver model of ``cls.game_id`` (a class decorator)."""
+    MODELS[cls.game_id] = cls
+    return cls
+
+
+register_model(FortyThievesModel)
+register_model(IndianPatienceModel)
+
+_loaded = False
+
+
+def load_models() -> dict:
+    """Every game's model (the modules game/ai/solver_*.py register theirs when imported)."""
+    global _loaded
+    if not _loaded:
+        _loaded = True
+        import importlib
+        import pkgutil
+        package = __name__.rsplit(".", 1)[0]
+        for module in pkgutil.iter_modules(importlib.import_module(package).__path__):
+            if module.name.startswith("solver_") and module.name not in ("solver_model",
+                                                                         "solver_line"):
+                importlib.import_module(f"{package}.{module.name}")
+    return MODELS
+
+
+def make_model(state) -> SolverModel:
+    model = load_models().get(getattr(state, "game_id", None))
     if model is None:
         raise ValueError(f"the solver plays {', '.join(MODELS)}, not "
                          f"{getattr(state, 'game_id', None)!r}")

@@ -175,6 +175,11 @@ class NewPositionsOnly:
             self._seen, self._trail = {start: 1}, [start]
         return self._seen
 
+    def positions_seen(self) -> list[tuple]:
+        """The positions this deal has had (each a tuple of every pile's cards, in the order
+        of ``pile_list``): a move between columns or cells may not bring one back."""
+        return list(self._seen_positions())
+
     def _forget_positions(self) -> None:
         self._seen, self._trail = None, []
 

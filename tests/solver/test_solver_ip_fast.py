@@ -167,7 +167,7 @@ def test_guided_restarts_start_below_the_root_and_prove_nothing():
 
     class Quick(Solver):
         BEST_FIRST_STATES = 500
-        GUIDED_AFTER = {}
+        GUIDED_AFTER = {"indian-patience": 0}
         RESTART_NODES = 300
 
     job = Quick(new_game("indian-patience", 10061), budget_s=1e9, max_nodes=40_000)
