@@ -1,0 +1,95 @@
+"""Checking a game's solver model (game/ai/solver_<game>.py) against the rules core, for the
+games that joined the solver with issue 16: at a position, every move the model offers is
+legal in the core and reaches the same position there; every legal core move reaches a
+position the model reaches too (up to the transpositions its key merges), or changes nothing
+the key sees, or goes to a foundation (the model's safe automatic moves play those); undo
+gives the position back."""
+
+from __future__ import annotations
+
+from game.ai.solver import Solver
+from game.ai.solver_model import make_model
+
+
+def _key_of(model, state) -> bytes:
+    """The key ``model`` gives the position of core ``state`` (through its snapshot, so the
+    model's own view of the history stays the one it was built with)."""
+    here = model.snapshot()
+    model.restore(make_model(state).snapshot())
+    k = model.key()
+    model.restore(here)
+    return k
+
+
+def check_position(state, allow_missing=None) -> int:
+    """Assert the model agrees with the core at ``state``; return how many moves it offers.
+    ``allow_missing(state, move)``: core moves the model may leave out for a reason of its
+    own (beyond foundation moves and moves that change nothing)."""
+    model = make_model(state)
+    before = model.snapshot()
+    here = model.key()
+    reached = set()
+    offered = model.moves()
+    for m in offered:
+        mv = model.to_core(state, m)
+        assert state.is_legal(mv), (m, mv, state.why_illegal(mv))
+        rec = model.apply(m)
+        reached.add(model.key())
+        after = state.copy(history=False)
+        after.push(mv)
+        assert make_model(after).snapshot() == model.snapshot(), (m, mv)
+        model.undo(m, rec)
+        assert model.snapshot() == before, m
+    log: list = []
+    model.autos(log)  # the automatic moves are legal in the core, one after the other
+    replica = state.copy(history=False)
+    shadow = make_model(replica)
+    for m, _ in log:
+        mv = shadow.to_core(replica, m)
+        assert replica.is_legal(mv), (m, mv)
+        replica.push(mv)
+        shadow.apply(m)
+    for m, rec in reversed(log):
+        model.undo(m, rec)
+    assert model.snapshot() == before
+    for mv in state.legal_moves():
+        if mv.target.startswith("foundation"):
+            continue
+        after = state.copy(history=False)
+        after.push(mv)
+        k = _key_of(model, after)
+        if k in reached or k == here:
+            continue
+        assert allow_missing is not None and allow_missing(state, mv), (
+            f"the model misses {mv} at\n{state}")
+    return len(offered)
+
+
+def random_positions(game_id, options, seeds, steps, rng, every=1):
+    """Core positions met along random games (random legal moves), every ``every`` moves."""
+    from game.core import new_game
+
+    for seed in seeds:
+        state = new_game(game_id, seed, **options)
+        for step in range(steps):
+            if state.is_over():
+                break
+            if step % every == 0:
+                yield state
+            state.push(rng.choice(state.legal_moves()))
+
+
+def assert_line_wins(state, verdict) -> None:
+    """A "won" verdict's line replays through the core's push to a win."""
+    assert verdict.status == "won" and verdict.line
+    s = state.copy(history=False)
+    for mv in verdict.line:
+        s.push(mv)
+    assert s.result() is not None and s.result().status == "won"
+
+
+def solve(state, budget_s=10.0, max_nodes=None):
+    return Solver(state, budget_s=budget_s, max_nodes=max_nodes).run()
+
+
+__all__ = ["assert_line_wins", "check_position", "random_positions", "solve"]
