@@ -2,7 +2,7 @@
 # The one entry point.
 #   ./build.sh play           set up (once) and play on the desktop
 #   ./build.sh test [args]    set up (once) and run every test (args go to pytest)
-#   ./build.sh bench WHAT     run a benchmark script: core | frame | ai | solver | web
+#   ./build.sh bench WHAT     run a benchmark script: core | frame | ai | solver | web | memory
 #                             | browser (add --quick)
 #   ./build.sh web [--zip] [--cdn URL]   build the browser version into build/web/ (pygbag);
 #                             --zip also makes build/patience-parlour-web.zip for itch.io
