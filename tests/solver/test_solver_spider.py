@@ -1,0 +1,76 @@
+"""Spider's solver model (game/ai/solver_spider.py) against the core, for each ``suits``
+setting: the same moves and positions on random games, lines that win in the core, and
+verdicts that agree with a brute-force search of the core on small endgames."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from game.core import from_dict, new_game
+
+from model_check import assert_line_wins, check_position, random_positions, solve
+from solver_positions import brute_force
+
+RANKS = "A23456789TJQK"
+
+
+@pytest.mark.parametrize("suits", (1, 2, 4))
+def test_the_model_agrees_with_the_core_on_random_games(suits):
+    rng = random.Random(suits)
+    offered = 0
+    for state in random_positions("spider", {"suits": suits}, range(1, 5), 120, rng, every=3):
+        offered += check_position(state)
+    assert offered > 300
+
+
+def test_one_suit_deals_are_won_and_the_lines_win_in_the_core():
+    for deal in (10002,):
+        state = new_game("spider", deal, suits=1)
+        v = solve(state, budget_s=30)
+        assert_line_wins(state, v)
+
+
+def endgame(rng, runs_left: int, stock: bool):
+    """One suit, ``runs_left`` runs still to gather (their spades are packs 8 - runs_left to
+    7) over the ten columns, the lower cards of each column face down, and ten of them in the
+    stock when ``stock``."""
+    first = 8 - runs_left
+    cards = [f"{RANKS[r - 1]}S{d}" for d in range(first, 8) for r in range(1, 14)]
+    rng.shuffle(cards)
+    piles = {f"foundation{k}": [f"{RANKS[r - 1]}S{k}" for r in range(1, 14)] if k < first
+             else [] for k in range(8)}
+    piles["stock"] = [cards.pop() for _ in range(10)] if stock else []
+    cols = [[] for _ in range(10)]
+    for i, code in enumerate(cards):
+        cols[i % 10 if i < 10 else rng.randrange(10)].append(code)
+    down = {"stock": len(piles["stock"])}
+    for i, col in enumerate(cols):
+        piles[f"tableau{i}"] = col
+        if len(col) > 1:
+            down[f"tableau{i}"] = rng.randrange(len(col))
+    return from_dict({"format": 1, "game": "spider", "seed": None, "options": {"suits": 1},
+                      "start": {"piles": piles, "down": down, "vars": {}}, "moves": []})
+
+
+def test_verdicts_agree_with_a_brute_force_search_of_the_core():
+    """Small endgames: one run to gather with no stock (won, mostly), or with ten of its
+    cards in the stock (a row can't be dealt while a column is empty: lost). Every win's
+    line wins in the core; every loss is confirmed by a brute-force search of the core, and
+    every position that search decides within its bound gets the same verdict."""
+    won = lost = 0
+    for trial in range(24):
+        rng = random.Random(trial)
+        state = endgame(rng, 1, stock=trial % 3 == 0)
+        v = solve(state, budget_s=30)
+        truth = brute_force(state.copy(history=False), limit=500 if v.status == "won"
+                            else 100_000)
+        if v.status == "won":
+            assert_line_wins(state, v)
+            assert truth in (True, None)
+            won += 1
+        else:
+            assert v.status == "lost" and truth is False, (trial, v.reason, str(state))
+            lost += 1
+    assert won >= 5 and lost >= 3, (won, lost)

@@ -1,0 +1,107 @@
+"""The solver's help in the solitaires that joined it with issue 16, through the real client
+and posted pygame events: the "still winnable?" light goes from thinking to winnable, Hint
+shows the next move of the found line (played here by dragging the cards, or clicking the
+stock), the light stays green while the line is followed, and Finish plays the rest to a win.
+
+Each game's deal is the first deal number the solver wins after a search of a few hundred
+positions to two seconds."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.ai import solver as solver_module
+from game.ai.solver import solve
+from game.core import new_game
+from game.ui.chromes.solitaire import LIGHT_COLOURS
+
+GAMES = [("seahaven", {}), ("spider", {"suits": 1})]
+GREEN = LIGHT_COLOURS["won"]
+
+
+def quick_deal(game_id, options):
+    """The first deal the solver wins in a few hundred positions to two seconds."""
+    for seed in range(1, 60):
+        v = solve(new_game(game_id, seed, **options), budget_s=2)
+        if v.status == "won" and v.nodes >= 200:
+            return seed
+    raise LookupError(f"no {game_id} deal won within 2 s")
+
+
+@pytest.fixture(scope="module")
+def deals():
+    return {game_id: quick_deal(game_id, options) for game_id, options in GAMES}
+
+
+@pytest.fixture(autouse=True)
+def fresh_solver_memory(deals, monkeypatch):
+    """Finding the deals filled the solver's memory of winning lines: start each test empty."""
+    monkeypatch.setattr(solver_module, "_KNOWN", {})
+
+
+def wait_for_verdict(ui, limit: int = 3000) -> int:
+    t = ui.table
+    for n in range(limit):
+        if t.session.help.verdict is not None:
+            return n
+        ui.frames(1)
+    raise AssertionError(f"no verdict after {limit} frames")
+
+
+def light(ui):
+    return tuple(ui.app.screen.get_at(ui.table.chrome.light_at))[:3]
+
+
+def play_through_ui(ui, move) -> None:
+    """Play ``move`` as a player would: click the stock for a stock move, else drag the
+    cards onto the target."""
+    if move.source == "stock":
+        ui.click(ui.card_rect("stock").center)
+    else:
+        ui.drag(ui.card_point(move.source, -move.count), ui.card_rect(move.target).center)
+    ui.frames(2)
+
+
+@pytest.mark.parametrize("game_id,options", GAMES)
+def test_light_hint_and_finish(ui, deals, game_id, options):
+    ui.app.settings.winnable_light = True
+    ui.app.settings.auto_move = False  # the line is followed move for move
+    ui.app.settings.animations = False
+    t = ui.app.open_game(game_id)
+    t.start(deals[game_id], options)
+    ui.frames(1)
+    assert t.session.help is not None  # the game has a solver model: the session helps
+    assert t.session.help.verdict is None and light(ui) == LIGHT_COLOURS[None]
+    frames = wait_for_verdict(ui)
+    ui.frames(1)
+    v = t.session.help.verdict
+    assert frames >= 1 and v.status == "won"
+    assert light(ui) == GREEN and t.chrome.finish_button.visible
+    line = list(v.line)
+    s = t.state.copy(history=False)
+    for move in line:
+        s.push(move)
+    assert s.result().status == "won"
+    ui.screenshot(f"{game_id}-solver-light.png")
+    for i in range(3):  # three hints, each played by hand
+        ui.click(ui.button("Hint"))
+        move = t.hint[0]
+        assert move == line[i] and t.message[0].startswith("Hint: ")
+        play_through_ui(ui, move)
+        assert t.state.peek() == move
+        # the player follows the line: the new solver knows the rest at once
+        assert t.session.help.verdict is not None
+        assert t.session.help.verdict.line == line[i + 1:]
+        ui.frames(1)
+        assert light(ui) == GREEN
+    assert t.session.assisted
+    ui.click(t.chrome.finish_button.rect.center)
+    for _ in range(3 * len(line)):
+        if t.state.is_over():
+            break
+        ui.frames(1)
+    ui.settle()
+    assert t.state.result().status == "won"
+    assert [e.move for e in t.state.history][t.session.dealt:] == line
+    assert t.modal is not None and t.modal.title == "You won!"
+    ui.screenshot(f"{game_id}-solver-finished.png")
