@@ -282,6 +282,7 @@ class Client:
         if self.view()["modal"] is not None:
             self.click_button("play")
         self.wait(f"probe['view']().get('game') == {game_id!r}", what=f"the {game_id} table")
+        self.settled()  # a new deal is shown being dealt
 
     def to_title(self) -> None:
         """From anywhere: Esc until the title shows."""

@@ -41,6 +41,10 @@ class Animator:
         if cards and dur > 0:
             self.flights.append(Flight(cards, now, dur))
 
+    def add(self, flight: Flight) -> None:
+        """A flight made elsewhere (the deal's: deal.py)."""
+        self.flights.append(flight)
+
     def update(self, now: float) -> None:
         if self.flights:
             self.flights = [f for f in self.flights if not f.done(now)]

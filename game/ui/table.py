@@ -37,6 +37,7 @@ from . import theme
 from .animation import FLIGHT_MS, Animator, Celebration
 from .cards import CardArt, get_art
 from .chromes import chrome_class
+from .deal import DealFlight, deal_flight
 from .layout import layout_for
 from .table_input import TableInput
 from .table_view import TableView
@@ -81,6 +82,7 @@ class Table(Scene):
         self.active = False
         self.next_action_at = 0.0  # a computer seat shows its next move no sooner
         self.call_at: float | None = None  # when a computer's pending Stop! call is made
+        self.deal_pending = False  # a new deal to show being dealt, in the next frame
         self._unsaved_ms = 0.0
         self._piles = (-1, {})
         self._moves = (-1, [])
@@ -133,6 +135,25 @@ class Table(Scene):
         self.next_action_at = self.app.time_ms + self.app.settings.pace_ms
         self.chrome.started()
         self.changed()
+        self.deal_pending = self.app.settings.animations  # dealt in the next frame (deal.py)
+
+    def deal_in(self, now: float) -> None:
+        """The new deal's cards fly from the deck to their piles (deal.py)."""
+        self.deal_pending = False
+        if self.art is not None and self.app.settings.animations:
+            flight = deal_flight(self, now)
+            if flight is not None:
+                self.anim.add(flight)  # the computer's first move: a pace after it lands
+                self.next_action_at = max(self.next_action_at,
+                                          now + flight.dur + self.app.settings.pace_ms)
+
+    def end_deal(self) -> None:
+        """A click or a key while the deal is shown: every card lands at once (the input then
+        acts as usual: nothing the player does waits for the animation)."""
+        self.deal_pending = False
+        if any(isinstance(f, DealFlight) for f in self.anim.flights):
+            self.anim.flights = [f for f in self.anim.flights if not isinstance(f, DealFlight)]
+            self.next_action_at = self.app.time_ms + self.app.settings.pace_ms
 
     def save(self) -> None:
         self._unsaved_ms = 0.0
@@ -383,6 +404,7 @@ class Table(Scene):
 
     # ================================================================= input (to the parts)
     def pointer_down(self, pos) -> None:
+        self.end_deal()
         if self.session.finishing:  # a click while Finish plays: the rest at once
             self.skip_finish()
             return
@@ -395,6 +417,7 @@ class Table(Scene):
         self.input.pointer_up(pos)
 
     def key(self, event) -> None:
+        self.end_deal()
         if event.key == pygame.K_m:  # sound on or off, at any time
             self.toggle_sound()
             return
@@ -440,6 +463,8 @@ class Table(Scene):
     def update(self, dt: float) -> None:
         now = self.app.time_ms
         s = self.session
+        if self.deal_pending:
+            self.deal_in(now)
         self.anim.update(now)
         if self.modal is None and s.state.history and not s.is_over():
             s.tick(dt / 1000)

@@ -146,7 +146,8 @@ def store():
 
 
 @pytest.fixture
-def app(store):
+def app(store, monkeypatch):
+    monkeypatch.setattr("game.ui.deal.DEAL_MS", 0)  # no dealing animation (test_ui_deal.py's)
     a = App(Saves(store))
     a.settings.pace = "fast"
     yield a
