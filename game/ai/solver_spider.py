@@ -39,6 +39,7 @@ class SpiderModel(SolverModel):
     # best-first with 40% of the budget won none of 7, the restarting search each within
     # half a second of its start)
     shares = (0.05, 0.8)
+    bench_variants = ({"suits": 4}, {"suits": 2}, {"suits": 1})  # reported apart
 
     def __init__(self, state):
         piles = state.piles()

@@ -21,13 +21,27 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
 import platform
 import statistics
 import sys
 import time
 
-GAMES = ("forty-thieves", "indian-patience")
 FIRST_DEAL = 10001
+DEFAULT_GAMES = ("forty-thieves", "indian-patience")  # what runs without --game
+
+
+def games() -> tuple:
+    """Every game the solver plays (each model file registers its game)."""
+    from game.ai.solver_model import load_models
+    return tuple(load_models())
+
+
+def variants(game: str) -> list[dict]:
+    """The option sets a game is measured with, each reported apart (a model's
+    ``bench_variants``: Spider's three ``suits`` settings); the defaults otherwise."""
+    from game.ai.solver_model import load_models
+    return [dict(v) for v in getattr(load_models()[game], "bench_variants", ({},))]
 
 
 def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -41,13 +55,15 @@ def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
-def run_game(game: str, deals: list[int], budget: float, verbose: bool) -> dict:
+def run_game(game: str, deals: list[int], budget: float, verbose: bool,
+             options: dict | None = None) -> dict:
     from game.ai.solver import Solver
     from game.core import new_game
 
+    options = options or {}
     rows = []
     for deal in deals:
-        state = new_game(game, deal)
+        state = new_game(game, deal, **options)
         t0 = time.perf_counter()
         v = Solver(state, budget_s=budget).run()
         wall = time.perf_counter() - t0
@@ -66,7 +82,7 @@ def run_game(game: str, deals: list[int], budget: float, verbose: bool) -> dict:
     hi = wilson(len(won) + unknown, n)
     mid = wilson(len(won), len(decided))
     return {
-        "deals": n, "first_deal": deals[0], "budget_s": budget,
+        "deals": n, "first_deal": deals[0], "budget_s": budget, "options": options,
         "won": len(won), "lost": len(decided) - len(won), "unknown": unknown,
         "decided_1s": round(len(in_1s) / n, 4),
         "decided_budget": round(len(decided) / n, 4),
@@ -87,6 +103,13 @@ def run_game(game: str, deals: list[int], budget: float, verbose: bool) -> dict:
     }
 
 
+def _load():
+    try:
+        return [round(x, 2) for x in os.getloadavg()]
+    except OSError:
+        return None
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="python -m game.bench solver")
     parser.add_argument("--quick", action="store_true", help="20 deals a game, 1 s budget")
@@ -94,18 +117,22 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--budget", type=float, help="seconds per deal (default 10)")
     parser.add_argument("--first", type=int, default=FIRST_DEAL,
                         help=f"first deal number (default {FIRST_DEAL})")
-    parser.add_argument("--game", choices=GAMES, action="append", help="only this game")
+    parser.add_argument("--game", choices=games(), action="append",
+                        help="this game (repeat; default: " + ", ".join(DEFAULT_GAMES) + ")")
     parser.add_argument("-v", "--verbose", action="store_true", help="one line per deal")
     args = parser.parse_args(argv)
     count = args.deals or (20 if args.quick else 200)
     budget = args.budget or (1.0 if args.quick else 10.0)
-    games = args.game or list(GAMES)
+    chosen = args.game or list(DEFAULT_GAMES)
     figures = {"bench": "solver", "quick": args.quick, "python": platform.python_version(),
-               "machine": platform.machine(), "games": {}}
-    for game in games:
-        print(f"{game}: {count} deals from {args.first}, budget {budget:g} s", flush=True)
-        r = run_game(game, list(range(args.first, args.first + count)), budget, args.verbose)
-        figures["games"][game] = r
+               "machine": platform.machine(), "processor": platform.processor(),
+               "cpus": os.cpu_count(), "load_average": _load(), "games": {}}
+    for game, options in [(g, o) for g in chosen for o in variants(g)]:
+        name = game + "".join(f" {k}={v}" for k, v in options.items())
+        print(f"{name}: {count} deals from {args.first}, budget {budget:g} s", flush=True)
+        r = run_game(game, list(range(args.first, args.first + count)), budget, args.verbose,
+                     options)
+        figures["games"][name] = r
 
         def pct(x):
             return "n/a" if x is None else f"{100 * x:.1f}%"
@@ -123,6 +150,7 @@ def main(argv: list[str]) -> int:
         print(f"  winnability <= {pct(w[0])} (95% CI {pct(w[1])}..{pct(w[2])}, unknown as won)")
         w = r["winnability_of_decided"]
         print(f"  won of decided {pct(w[0])} (95% CI {pct(w[1])}..{pct(w[2])})", flush=True)
+    figures["load_average_after"] = _load()
     print(json.dumps(figures, separators=(",", ":")))
     return 0
 
