@@ -1,4 +1,5 @@
-"""``python -m game``: play on the desktop (a resizable window scaling the 1280x720 table)."""
+"""``python -m game``: play on the desktop (a resizable window scaling the 1280x720 table, or
+with ``--portrait`` the phone-shaped table the browser uses on a phone held upright)."""
 
 import argparse
 import asyncio
@@ -14,9 +15,15 @@ def run(argv=None) -> None:
     parser.add_argument("--data-dir", metavar="FOLDER",
                         help="where progress is saved (default: the platform's user data "
                              "folder; $PARLOUR_DATA_DIR also sets it)")
+    parser.add_argument("--portrait", action="store_true",
+                        help="the upright table a phone held upright gets in the browser "
+                             "(780x1688, scaled to fit the screen) instead of the 1280x720 one")
     args = parser.parse_args(sys.argv[1:] if argv is None else argv)
     if args.data_dir:
         os.environ["PARLOUR_DATA_DIR"] = args.data_dir
+    if args.portrait:
+        from game.ui.canvas import CANVAS, PORTRAIT
+        CANVAS.use(PORTRAIT)
     from game.ui.app import main
     asyncio.run(main())
 

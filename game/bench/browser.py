@@ -223,7 +223,7 @@ class PyodidePage:
 # ------------------------------------------------------------------------------ the real client
 APP = "patience-parlour"
 CLIENT_PYODIDE = "0.27.7"  # CPython 3.12.7, as pygbag 0.9.3's runtime; the cp312 wheel needs it
-W, H = 1280, 720  # the game's logical canvas
+W, H = 1280, 720  # the game's landscape canvas (a page taller than wide gets the portrait one)
 
 
 def client_pyodide_dir() -> Path:
@@ -317,18 +317,19 @@ class ClientPage:
 
     Input goes through the browser exactly as a player's would (playwright's mouse and
     keyboard; touch through Chromium's touch emulation, CDP ``Input.dispatchTouchEvent``), at
-    logical 1280x720 coordinates mapped onto the canvas wherever CSS put it. ``eval`` reads
+    logical coordinates (the canvas's own size: 1280x720, or the portrait canvas the game
+    picked for a page taller than wide) mapped onto the canvas wherever CSS put it. ``eval`` reads
     the game's Python between two frames (game/bench/browser_client.py keeps what the tests
     and the benchmark know of the client's insides)."""
 
     def __init__(self, browser: Browser, site: ClientSite, viewport=(W, H), touch: bool = False,
-                 device_scale_factor: float = 1):
+                 device_scale_factor: float = 1, mobile: bool = False):
         self.browser, self.site = browser, site
         self.viewport = {"width": viewport[0], "height": viewport[1]}
         self.touch = touch
         self.log: list[str] = []
         self.page = browser.new_page(viewport=self.viewport, log=self.log, has_touch=touch,
-                                     is_mobile=False, device_scale_factor=device_scale_factor)
+                                     is_mobile=mobile, device_scale_factor=device_scale_factor)
         self._cdp = None
         self._box = None
 
@@ -427,14 +428,24 @@ class ClientPage:
 
     # ----------------------------------------------------------------- where things are
     def box(self) -> dict:
+        """Where the canvas is on the page (CSS px) and its logical size ("w", "h")."""
         if self._box is None:
-            self._box = self.page.locator("#canvas").bounding_box()
+            box = self.page.locator("#canvas").bounding_box()
+            box["w"], box["h"] = self.page.evaluate(
+                "() => { const c = document.getElementById('canvas'); "
+                "return [c.width, c.height]; }")
+            self._box = box
         return self._box
 
-    def to_page(self, x: float, y: float) -> tuple[float, float]:
-        """Logical (1280x720) coordinates to CSS pixels of the page."""
+    def logical_size(self) -> tuple[int, int]:
         b = self.box()
-        return (b["x"] + (x + 0.5) * b["width"] / W, b["y"] + (y + 0.5) * b["height"] / H)
+        return (b["w"], b["h"])
+
+    def to_page(self, x: float, y: float) -> tuple[float, float]:
+        """Logical coordinates to CSS pixels of the page."""
+        b = self.box()
+        return (b["x"] + (x + 0.5) * b["width"] / b["w"],
+                b["y"] + (y + 0.5) * b["height"] / b["h"])
 
     # ----------------------------------------------------------------- input
     def mouse_move(self, x, y, steps: int = 1) -> None:
@@ -514,12 +525,13 @@ class ClientPage:
         return self.page.locator("#canvas").screenshot(**kwargs)
 
     def canvas_image(self):
-        """The canvas as shown, scaled back to 1280x720, as a pygame Surface (for pixels)."""
+        """The canvas as shown, scaled back to its logical size, as a pygame Surface."""
         import pygame
 
         image = pygame.image.load(io.BytesIO(self.screenshot(None)), "canvas.png")
-        if image.get_size() != (W, H):
-            image = pygame.transform.smoothscale(image, (W, H))
+        size = self.logical_size()
+        if image.get_size() != size:
+            image = pygame.transform.smoothscale(image, size)
         return image
 
     def local_storage(self) -> dict:

@@ -7,7 +7,7 @@ few things of the running game, all through the probes below, evaluated in the p
     game.ui.app.current              the running App     .scene (the screen)  .notices
     scene.session, scene.state       a table's session and rules-core state (to_dict, piles)
     scene.layout.card_rects(pile, scene.faces(pile))     where a pile's cards are drawn
-    scene.button(name), scene.modal  buttons of a screen or of its open dialog
+    scene.button(name), scene.modal  buttons of a screen or of its open dialog (.buttons)
     scene.message_text()             the bottom line of a table
     scene.session.help.verdict       the solver's verdict
     scene.chrome.light_at            where the "still winnable?" light is drawn
@@ -70,6 +70,12 @@ def _probe_setup():
         s = scene()
         b = (s.modal or s).button(name)
         return [b.rect.x, b.rect.y, b.rect.w, b.rect.h, bool(b.enabled and b.visible)]
+
+    def buttons():
+        # every shown button of the open dialog, else of the screen: [name, x, y, w, h]
+        s = scene()
+        return [[b.name, b.rect.x, b.rect.y, b.rect.w, b.rect.h]
+                for b in (s.modal or s).buttons if b.visible]
 
     def light():
         # the solver light: (the verdict's status, None while thinking; where it is drawn)
@@ -144,7 +150,8 @@ def _probe_setup():
 
     return {"flips": flips_so_far, "dot_of_the_i": dot_of_the_i, "sound": sound,
             "dragging": dragging, "settled": settled, "view": view, "moves": moves,
-            "state": state, "card": card, "button": button, "light": light,
+            "state": state, "card": card, "button": button, "buttons": buttons,
+            "light": light,
             "scene": lambda: type(scene()).__name__}
 
 

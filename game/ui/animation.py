@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 from . import theme
+from .canvas import CANVAS
 
 FLIGHT_MS = 170
 
@@ -96,11 +97,11 @@ class Celebration:
                 c[4] += 0.6
                 c[1] += c[3]
                 c[2] += c[4]
-                if c[2] > theme.H - art.h:
-                    c[2] = theme.H - art.h
+                if c[2] > CANVAS.h - art.h:
+                    c[2] = CANVAS.h - art.h
                     c[4] = -c[4] * 0.75
                 self.trail.blit(art.face(c[0]), (int(c[1]), int(c[2])))
-        self.cards = [c for c in self.cards if -art.w < c[1] < theme.W]
+        self.cards = [c for c in self.cards if -art.w < c[1] < CANVAS.w]
 
     @property
     def running(self) -> bool:

@@ -4,7 +4,8 @@
 
 ``App.step(dt_ms)`` runs one frame: read input, update, draw, flip. The frame loop in ``main``
 calls it 60 times a second; tests call it directly after posting real pygame events.
-Mouse and finger input are turned into one pointer in logical (1280x720) coordinates.
+Mouse and finger input are turned into one pointer in logical coordinates (the canvas's:
+1280x720, or the portrait canvas chosen at start-up, see canvas.py).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import gc
 import os
 import sys
 import time
+import warnings
 
 import pygame
 
@@ -22,6 +24,7 @@ from game.storage import Saves
 
 from .sound import Sounds
 from . import theme
+from .canvas import CANVAS, choose_for_page
 
 FPS = 60
 # the player's own input: sound may play from the first one on (browsers' autoplay rules)
@@ -47,10 +50,12 @@ class App:
             if flags is None:
                 flags = 0 if WEB else pygame.SCALED | pygame.RESIZABLE
             try:
-                screen = pygame.display.set_mode((theme.W, theme.H), flags)
+                screen = pygame.display.set_mode(CANVAS.size, flags)
             except pygame.error:
-                screen = pygame.display.set_mode((theme.W, theme.H))
+                screen = pygame.display.set_mode(CANVAS.size)
             pygame.display.set_caption("Patience Parlour")
+            if not WEB:
+                fit_window()
         self.screen = screen
         self.saves = saves if saves is not None else Saves()
         self.notices: list[str] = []  # sentences for the player, shown one at a time
@@ -144,10 +149,11 @@ class App:
     # ----------------------------------------------------------------- input
     def to_logical(self, fx: float, fy: float) -> tuple[int, int]:
         """A finger's normalised window position to canvas coordinates (SCALED letterbox)."""
-        ww, wh = pygame.display.get_window_size() if not WEB else (theme.W, theme.H)
+        cw, ch = CANVAS.size
+        ww, wh = pygame.display.get_window_size() if not WEB else (cw, ch)
         ww, wh = max(ww, 1), max(wh, 1)
-        scale = min(ww / theme.W, wh / theme.H)
-        ox, oy = (ww - theme.W * scale) / 2, (wh - theme.H * scale) / 2
+        scale = min(ww / cw, wh / ch)
+        ox, oy = (ww - cw * scale) / 2, (wh - ch * scale) / 2
         return (int((fx * ww - ox) / scale), int((fy * wh - oy) / scale))
 
     def dispatch(self, event) -> None:
@@ -237,6 +243,23 @@ class App:
         pygame.image.save(self.screen, path)
 
 
+def fit_window() -> None:
+    """A desktop window taller or wider than the screen (the portrait canvas is 1688 high) is
+    made smaller, the canvas scaled into it (pygame.SCALED)."""
+    if os.environ.get("SDL_VIDEODRIVER") == "dummy":  # no screen to fit (tests, benchmarks)
+        return
+    try:
+        desk_w, desk_h = pygame.display.get_desktop_sizes()[0]
+        cw, ch = CANVAS.size
+        scale = min(1.0, 0.9 * desk_w / cw, 0.85 * desk_h / ch)
+        if scale < 1.0:
+            with warnings.catch_warnings():  # the window of the display module, resized
+                warnings.simplefilter("ignore", DeprecationWarning)
+                pygame.Window.from_display_module().size = (int(cw * scale), int(ch * scale))
+    except Exception:  # no desktop to ask or an older pygame: the window as it is
+        pass
+
+
 def settle_memory() -> None:
     """Once after start-up: move everything made so far (modules, fonts, card art, the title
     screen) out of the garbage collector's sight. A full collection then walks only what was
@@ -248,7 +271,11 @@ def settle_memory() -> None:
 
 
 async def main(saves=None) -> None:
-    """The frame loop: one frame, then yield to the browser (or the desktop event loop)."""
+    """The frame loop: one frame, then yield to the browser (or the desktop event loop). In
+    the browser the canvas's shape is chosen first, from the page's (canvas.py); on the
+    desktop the command line chose it (``python -m game --portrait``)."""
+    if WEB:
+        CANVAS.use(choose_for_page())
     app = App(saves)
     settle_memory()
     while app.running:

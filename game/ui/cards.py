@@ -13,6 +13,7 @@ import pygame
 from game.core.cards import SUITS
 
 from . import theme
+from .canvas import CANVAS
 
 RANK_TEXT = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 TWO_COLOUR = {"S": (25, 25, 30), "C": (25, 25, 30), "H": (200, 20, 30), "D": (200, 20, 30)}
@@ -154,7 +155,8 @@ class CardArt:
         if surf is None:
             surf = rounded(self.size, self.radius, (0, 0, 0, 40), (255, 255, 255, 70), 2)
             if label:
-                t = theme.text(label, int(self.h * 0.3), (255, 255, 255, 255), bold=True)
+                size = max(int(self.h * 0.3), 36 if CANVAS.portrait else 0)  # 12 CSS px
+                t = theme.text(label, size, (255, 255, 255, 255), bold=True)
                 t = t.copy()
                 t.set_alpha(70)
                 surf.blit(t, t.get_rect(center=(self.w // 2, self.h // 2)))

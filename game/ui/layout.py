@@ -1,4 +1,4 @@
-"""Where every pile lies on the 1280x720 canvas, how its cards fan out, and hit testing.
+"""Where every pile lies on the canvas, how its cards fan out, and hit testing.
 
 A pile is either a stack (only its top card shows; a count badge tells how many) or a fan
 (each card offset from the one below; the fan is squeezed to stay inside its limit).
@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from .theme import H, W
+from .canvas import CANVAS
 
 
 @dataclass
@@ -61,20 +61,28 @@ class PileGeom:
 class Layout:
     """The piles of one game on the canvas, built from the game's layout data (layouts/)."""
 
-    def __init__(self, data: dict):
+    def __init__(self, data: dict, shift: int = 0):
+        """``shift``: the whole table moved this far right (a side panel on the left)."""
         self.card_w, self.card_h = data["card"]
         self.fan = data.get("fan", "down")
         self.own_backs = bool(data.get("own_backs", False))
-        self.table_right = data.get("table_right", W)
-        self.seat_names = [tuple(p) for p in data.get("seats", ())]
+        self.table_left = shift
+        self.table_right = data.get("table_right", CANVAS.w) + shift
+        self.seat_names = [(x + shift, y) for x, y in data.get("seats", ())]
+        button = data.get("turn_button")
+        self.turn_button = None if button is None else pygame.Rect(button).move(shift, 0)
         self.piles: dict[str, PileGeom] = {}
         self.captions: dict[str, str] = {}
         self.empty_words: dict[str, str] = {}
         size = (self.card_w, self.card_h)
         for name, x, y, opts in data["piles"]:
+            fan = tuple(opts.get("fan", (0, 0)))
+            limit = opts.get("limit", 0)
+            if limit and fan[0] and not fan[1]:  # a sideways fan's limit is an x
+                limit += shift
             self.piles[name] = PileGeom(
-                name, pygame.Rect((x, y), size), fan=tuple(opts.get("fan", (0, 0))),
-                fan_down=tuple(opts.get("fan_down", (0, 0))), limit=opts.get("limit", 0),
+                name, pygame.Rect((x + shift, y), size), fan=fan,
+                fan_down=tuple(opts.get("fan_down", (0, 0))), limit=limit,
                 label=opts.get("slot", ""), badge=opts.get("badge", ""))
             if "caption" in opts:
                 self.captions[name] = opts["caption"]
@@ -116,20 +124,28 @@ class Layout:
 _LAYOUTS: dict[tuple, Layout] = {}
 
 
-def layout_for(game_id: str, players: int | None = None) -> Layout:
-    """The game's layout (made once per game; for a game whose layout data is given per
-    number of players, once per number: ``players``, else the smallest)."""
-    layout = _LAYOUTS.get((game_id, players))
+def layout_for(game_id: str, players: int | None = None, panel_left: bool = False) -> Layout:
+    """The game's layout for the canvas in use (made once per game and shape; for a game whose
+    layout data is given per number of players, once per number: ``players``, else the
+    smallest). ``panel_left``: a landscape table whose side panel lies right of its
+    ``table_right`` is moved right, so the panel can lie on the left (the left-handed
+    setting); a portrait table has its panel below and is not moved."""
+    key = (game_id, players, CANVAS.size, panel_left)
+    layout = _LAYOUTS.get(key)
     if layout is None:
         from .layouts import layout_data
-        layout = _LAYOUTS[(game_id, players)] = Layout(layout_data(game_id, players))
+        data = layout_data(game_id, players, portrait=CANVAS.portrait)
+        right = data.get("table_right", CANVAS.w)
+        shift = CANVAS.w - right if panel_left and not CANVAS.portrait else 0
+        layout = _LAYOUTS[key] = Layout(data, shift)
     return layout
 
 
 def card_sizes() -> set[tuple[int, int, str]]:
-    """Every (card width, height, fan) the games' tables use (for making card art early)."""
+    """Every (card width, height, fan) the games' tables use on this canvas (for making card
+    art early)."""
     from game.core import GAMES
     return {(L.card_w, L.card_h, L.fan) for L in map(layout_for, GAMES)}
 
 
-__all__ = ["Layout", "PileGeom", "card_sizes", "layout_for", "H", "W"]
+__all__ = ["Layout", "PileGeom", "card_sizes", "layout_for"]

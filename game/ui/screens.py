@@ -8,6 +8,7 @@ from game.core import GAMES, info
 from game.session import GENERAL, describe, seat_title
 
 from . import theme
+from .canvas import CANVAS
 from .app import WEB
 from .cards import get_art, warm_up
 from .layout import card_sizes
@@ -15,16 +16,13 @@ from .widgets import Button, Scene, SeatPicker
 
 
 TOP = 200  # where the title screen's games begin
+P_TITLE_TOP = 330  # ... on the portrait canvas
 
 
 class Background:
-    _felt = None
-
     @classmethod
     def get(cls):
-        if cls._felt is None:
-            cls._felt = theme.felt()
-        return cls._felt
+        return theme.felt()  # made once per canvas size
 
 
 class TitleScene(Scene):
@@ -38,6 +36,9 @@ class TitleScene(Scene):
         self.saved = {g: app.tables.get(g) is not None or g in stored for g in GAMES}
         app.collect_notices()
         self.buttons = []
+        if CANVAS.portrait:
+            self.portrait_buttons()
+            return
         # the games in a grid: one column for a few, two for more; each button says its
         # game's title, and the blurb of the game under the pointer or focus shows below
         cols = 1 if len(GAMES) <= 4 else 2
@@ -52,14 +53,18 @@ class TitleScene(Scene):
                                        size=28 if step >= 56 else 24, name=g))
         x, w = 440, 400
         y = TOP + rows * step + 34
+        self.continue_and_small(x, w, y, 52, 46, 26, 22, 64)
+
+    def continue_and_small(self, x, w, y, big_h, small_h, big_size, small_size, step):
+        app = self.app
         last = app.settings.last_game
         can_continue = last in GAMES and self.saved.get(last)
-        self.buttons.append(Button((x, y, w, 52),
+        self.buttons.append(Button((x, y, w, big_h),
                                    f"Continue: {info(last).title}" if can_continue
                                    else "Continue",
-                                   lambda: app.open_game(last), can_continue, size=26,
+                                   lambda: app.open_game(last), can_continue, size=big_size,
                                    style="primary", name="continue"))
-        y += 64
+        y += step
         small = [("Statistics", lambda: app.show(StatsScene(app))),
                  ("Settings", lambda: app.show(SettingsScene(app))),
                  ("Rules", lambda: app.show(RulesScene(app)))]
@@ -67,8 +72,22 @@ class TitleScene(Scene):
             small.append(("Quit", app.quit))
         bw = (w + 10) // len(small) - 10
         for i, (label, action) in enumerate(small):
-            self.buttons.append(Button((x + i * (bw + 10), y, bw, 46), label, action,
-                                       size=22, name=label))
+            self.buttons.append(Button((x + i * (bw + 10), y, bw, small_h), label, action,
+                                       size=small_size, name=label))
+
+    def portrait_buttons(self) -> None:
+        """Upright: the games in two columns of buttons 96 high, then Continue and the rest."""
+        cols, gap, h = 2, 12, 96
+        w = (CANVAS.w - 32 - gap) // cols
+        rows = -(-len(GAMES) // cols)
+        top = P_TITLE_TOP
+        for i, g in enumerate(GAMES):
+            row, col = divmod(i, cols)
+            self.buttons.append(Button((16 + col * (w + gap), top + row * (h + gap), w, h),
+                                       info(g).title, lambda g=g: self.choose(g), size=40,
+                                       name=g))
+        y = top + rows * (h + gap) + 110
+        self.continue_and_small(16, CANVAS.w - 32, y, 100, 96, 43, 40, 112)
 
     def pointed_game(self) -> str | None:
         """The game whose button is under the pointer or has the keyboard's focus."""
@@ -116,6 +135,9 @@ class TitleScene(Scene):
             self.app.quit()
 
     def draw(self, screen):
+        if CANVAS.portrait:
+            self.draw_portrait(screen)
+            return
         screen.blit(Background.get(), (0, 0))
         for i, c in enumerate(self.fan):
             img = pygame.transform.rotozoom(self.art.face(c), 18 - i * 12, 0.8)
@@ -151,6 +173,41 @@ class TitleScene(Scene):
                                 anchor="midbottom")
 
 
+    def draw_portrait(self, screen):
+        screen.blit(Background.get(), (0, 0))
+        cx = CANVAS.w // 2
+        for i, c in enumerate(self.fan):
+            img = pygame.transform.rotozoom(self.art.face(c), 18 - i * 12, 1.0)
+            screen.blit(img, img.get_rect(center=(cx - 90 + i * 60, 120 + abs(i - 1.5) * 8)))
+        theme.blit_text(screen, "Patience Parlour", (cx, 234), 86, theme.GOLD, bold=True,
+                        anchor="midtop")
+        super().draw(screen)
+        for g in GAMES:
+            if self.saved.get(g):
+                r = self.button(g).rect
+                theme.blit_text(screen, "saved", (r.right - 10, r.bottom - 4), 36,
+                                theme.ACCENT, anchor="bottomright")
+        g = self.pointed_game()
+        r = self.button("continue").rect
+        if g is not None:
+            d = info(g)
+            line = d.blurb
+            if self.saved.get(g):
+                line += " · a saved game to resume"
+            elif d.multiplayer:
+                line += " · " + describe(self.app.settings.seats(g))
+            lines = theme.wrap(f"{d.title}: {line}", 36, CANVAS.w - 40)[:3]
+            for i, text in enumerate(reversed(lines)):
+                theme.blit_text(screen, text, (cx, r.top - 8 - 32 * i), 36, theme.INK_DIM,
+                                anchor="midbottom")
+        self.draw_focus(screen, self.app.keyboard_used)
+        notice = self.app.current_notice()
+        if notice:
+            for i, line in enumerate(reversed(theme.wrap(notice, 36, CANVAS.w - 40)[:3])):
+                theme.blit_text(screen, line, (cx, CANVAS.h - 16 - 32 * i), 36, theme.ACCENT,
+                                anchor="midbottom")
+
+
 class BackScene(Scene):
     """A screen with a title and a Back button (Esc)."""
 
@@ -158,7 +215,10 @@ class BackScene(Scene):
 
     def __init__(self, app):
         super().__init__(app)
-        self.back = Button((24, 18, 120, 44), "Back", app.title, size=24, name="Back")
+        if CANVAS.portrait:
+            self.back = Button((16, 16, 190, 88), "Back", app.title, size=40, name="Back")
+        else:
+            self.back = Button((24, 18, 120, 44), "Back", app.title, size=24, name="Back")
         self.buttons = [self.back]
 
     def key(self, event):
@@ -169,8 +229,12 @@ class BackScene(Scene):
 
     def draw(self, screen):
         screen.blit(Background.get(), (0, 0))
-        theme.blit_text(screen, self.heading, (640, 22), 46, theme.GOLD, bold=True,
-                        anchor="midtop")
+        if CANVAS.portrait:
+            theme.blit_text(screen, self.heading, (CANVAS.w // 2 + 100, 30), 64, theme.GOLD,
+                            bold=True, anchor="midtop")
+        else:
+            theme.blit_text(screen, self.heading, (640, 22), 46, theme.GOLD, bold=True,
+                            anchor="midtop")
         super().draw(screen)
         self.draw_focus(screen, self.app.keyboard_used)
 
@@ -189,12 +253,15 @@ class SettingsScene(BackScene):
         self.tabs = ["General"] + [g for g in GAMES if info(g).option_list or info(g).match
                                    or info(g).multiplayer]
         self.tab = tab if tab in self.tabs else "General"
-        for name, rect in zip(self.tabs, sidebar(len(self.tabs))):
+        rects = sidebar(len(self.tabs)) if not CANVAS.portrait else tab_grid(len(self.tabs))
+        for name, rect in zip(self.tabs, rects):
             label = name if name == "General" else info(name).title
-            self.buttons.append(Button(rect, label, lambda n=name: self.pick(n), size=22,
+            self.buttons.append(Button(rect, label, lambda n=name: self.pick(n),
+                                       size=22 if not CANVAS.portrait else 36,
                                        name=f"tab-{name}"))
         self.tab_buttons = list(self.buttons)
         self.rows = []
+        self.scroll, self.drag_from = 0, None
         self.pick(self.tab)
 
     def pick(self, tab: str) -> None:
@@ -202,6 +269,9 @@ class SettingsScene(BackScene):
         self.tab = tab
         self.buttons = list(self.tab_buttons)
         self.rows = []
+        if CANVAS.portrait:
+            self.pick_portrait()
+            return
         y = 96
         for label, note, choices in self.row_specs(tab):
             x = LABEL_RIGHT + 20
@@ -214,6 +284,68 @@ class SettingsScene(BackScene):
                 x += w + 8
             self.rows.append((label, note, y, row))
             y += 52
+
+    def pick_portrait(self) -> None:
+        """Upright: each row's label on its own line, its choices below it (88 high, as many
+        to a line as fit), the rows scrolling under the tabs (a finger drag or the wheel)."""
+        self.area = pygame.Rect(0, self.tab_buttons[-1].rect.bottom + 16, CANVAS.w,
+                                CANVAS.h - self.tab_buttons[-1].rect.bottom - 16)
+        self.scroll = 0
+        y = self.area.y + 10
+        self.base = {}
+        for label, note, choices in self.row_specs(self.tab):
+            row = []
+            top = y
+            y += 52
+            x = 16
+            for name, text, chosen, action in choices:
+                w = max(140, theme.measure(text, 36) + 40)
+                if x + w > CANVAS.w - 16 and x > 16:
+                    x, y = 16, y + 96
+                b = Button((x, y, w, 88), text, action, size=36, name=name)
+                row.append((chosen, b))
+                self.buttons.append(b)
+                self.base[name] = b.rect.y
+                x += w + 10
+            self.rows.append((label, note, top, row))
+            y += 88 + 28
+        self.content_h = y - self.area.y
+        self.place_rows()
+
+    def max_scroll(self) -> int:
+        return max(0, self.content_h - self.area.h) if CANVAS.portrait else 0
+
+    def place_rows(self) -> None:
+        """Rows scrolled: buttons move with them; a button out of sight can't be pressed."""
+        for _, _, _, row in self.rows:
+            for _, b in row:
+                b.rect.y = self.base[b.name] - self.scroll
+                b.visible = b.rect.top >= self.area.top and b.rect.bottom <= self.area.bottom
+
+    def wheel(self, dy):
+        if CANVAS.portrait:
+            self.scroll = min(self.max_scroll(), max(0, self.scroll - dy * 80))
+            self.place_rows()
+
+    def pointer_down(self, pos):
+        super().pointer_down(pos)
+        if CANVAS.portrait and self.area.collidepoint(pos):
+            self.drag_from = (pos[1], self.scroll, False)
+
+    def pointer_move(self, pos):
+        super().pointer_move(pos)
+        if self.drag_from:
+            y0, s0, moved = self.drag_from
+            if moved or abs(pos[1] - y0) > 24:  # a drag, not a tap: it scrolls
+                self.drag_from = (y0, s0, True)
+                for b in self.buttons:
+                    b.pressed = False
+                self.scroll = min(self.max_scroll(), max(0, s0 - (pos[1] - y0)))
+                self.place_rows()
+
+    def pointer_up(self, pos):
+        super().pointer_up(pos)
+        self.drag_from = None
 
     def row_specs(self, tab: str):
         """(label, note, [(button name, text, is_chosen(), action)]) for each row."""
@@ -263,6 +395,10 @@ class SettingsScene(BackScene):
         if name in ("four_colour", "card_back", "felt"):
             for table in self.app.tables.values():
                 table.art_key = None
+        if name == "left_handed":  # tables are laid out again when next opened (saved first)
+            for table in self.app.tables.values():
+                table.save()
+            self.app.tables.clear()
 
     def key(self, event):
         forward = (pygame.K_PAGEDOWN, pygame.K_RIGHT)
@@ -276,6 +412,9 @@ class SettingsScene(BackScene):
         super().draw(screen)
         tab = self.button(f"tab-{self.tab}").rect
         pygame.draw.rect(screen, theme.GOLD, tab.inflate(6, 6), 3, border_radius=10)
+        if CANVAS.portrait:
+            self.draw_portrait_rows(screen)
+            return
         for label, note, y, row in self.rows:
             theme.blit_text(screen, label, (LABEL_RIGHT, y + 19), 24, theme.INK,
                             anchor="midright")
@@ -287,6 +426,33 @@ class SettingsScene(BackScene):
                 if chosen():
                     pygame.draw.rect(screen, theme.GOLD, b.rect.inflate(6, 6), 3,
                                      border_radius=10)
+
+
+    def draw_portrait_rows(self, screen) -> None:
+        clip = screen.get_clip()
+        screen.set_clip(self.area)
+        for label, note, y, row in self.rows:
+            y -= self.scroll
+            text = f"{label} ({note})" if note else label
+            theme.blit_text(screen, fit_text(text, 40, CANVAS.w - 32), (16, y), 40, theme.INK)
+            for chosen, b in row:
+                if chosen() and b.visible:
+                    pygame.draw.rect(screen, theme.GOLD, b.rect.inflate(6, 6), 3,
+                                     border_radius=10)
+        screen.set_clip(clip)
+        if self.max_scroll():
+            frac = self.scroll / self.max_scroll()
+            bar = pygame.Rect(CANVAS.w - 8, self.area.y + frac * (self.area.h - 80), 6, 80)
+            pygame.draw.rect(screen, theme.BUTTON_LINE, bar, border_radius=3)
+
+
+def fit_text(text: str, size: int, width: int) -> str:
+    """The text, cut with an ellipsis to fit the width."""
+    if theme.measure(text, size) <= width:
+        return text
+    while text and theme.measure(text + "...", size) > width:
+        text = text[:-1]
+    return text + "..."
 
 
 class StatsScene(BackScene):
@@ -311,6 +477,9 @@ class StatsScene(BackScene):
 
     def draw(self, screen):
         super().draw(screen)
+        if CANVAS.portrait:
+            self.draw_portrait(screen)
+            return
         cols = [("Game", 50), ("Played", 330), ("Won", 430), ("Win rate", 510), ("Streak", 630),
                 ("Best streak", 730), ("Best time", 870), ("Fewest moves", 990),
                 ("With help", 1140)]
@@ -351,6 +520,46 @@ class StatsScene(BackScene):
             y += 34
 
 
+    def draw_portrait(self, screen) -> None:
+        """Upright: each game's figures in two lines under its name."""
+        y, x, w = 130, 16, CANVAS.w - 32
+        for g in GAMES:
+            s = self.stats.get(g) or {}
+            played = s.get("played", 0) or 0
+            records = not info(g).multiplayer
+            rate = f"{round(100 * (s.get('win_rate') or 0))}%" if played else "-"
+            first = (f"{info(g).title}: played {played} · won {s.get('won', 0)} · {rate}")
+            second = [f"streak {s.get('streak', 0)} (best {s.get('best_streak', 0)})"]
+            if records:
+                second.append(f"best {theme.format_time(s.get('best_time'))}")
+                if s.get("fewest_moves") is not None:
+                    second.append(f"{s.get('fewest_moves')} moves")
+            second.append(f"with help {_with_help(s)}")
+            theme.blit_text(screen, fit_text(first, 38, w), (x, y), 38, theme.INK)
+            theme.blit_text(screen, fit_text(" · ".join(second), 36, w - 20), (x + 20, y + 34),
+                            36, theme.INK_DIM)
+            y += 80
+        for line in theme.wrap("Won, win rate, streaks, best time and fewest moves count the "
+                               "games played without help; games with hints, the winnable "
+                               "light or Finish are counted apart.", 36, w):
+            theme.blit_text(screen, line, (x, y), 36, theme.INK_FAINT)
+            y += 30
+        y += 12
+        for g, m in self.matches.items():
+            title = info(g).title
+            text = f"{title} match: no match played yet."
+            if m:
+                seats = tuple(m.get("seats") or self.app.settings.seats(g))
+                scores = " · ".join(f"{seat_title(seats, i)} {n}"
+                                    for i, n in enumerate(m["scores"]))
+                text = (f"{title} match to {m['target']}: {scores} after {m['games']} "
+                        f"game{'s' if m['games'] != 1 else ''}")
+            for line in theme.wrap(text, 36, w):
+                theme.blit_text(screen, line, (x, y), 36, theme.ACCENT)
+                y += 30
+            y += 8
+
+
 def _with_help(s: dict) -> str:
     n = s.get("assisted", 0) or 0
     return f"{n} ({s.get('won_with_help', 0)} won)" if n else "0"
@@ -365,16 +574,30 @@ class RulesScene(BackScene):
         if self.game not in GAMES:
             self.game = GAMES[0]
         self.scroll = 0
-        for i, (x, y, w, h) in enumerate(sidebar(len(GAMES))):
-            g = GAMES[i]
-            self.buttons.append(Button((x, y, w, h), info(g).title, lambda g=g: self.pick(g),
-                                       size=22, name=f"tab-{g}"))
-        self.area = pygame.Rect(SIDEBAR_W + 40, 84, theme.W - SIDEBAR_W - 64, 610)
+        if CANVAS.portrait:  # one game at a time: the previous and next game beside its name
+            self.buttons.append(Button((16, 120, 100, 88), "<", lambda: self.step_game(-1),
+                                       size=56, name="previous"))
+            self.buttons.append(Button((CANVAS.w - 116, 120, 100, 88), ">",
+                                       lambda: self.step_game(1), size=56, name="next"))
+            self.area = pygame.Rect(16, 224, CANVAS.w - 32, CANVAS.h - 240)
+        else:
+            for i, (x, y, w, h) in enumerate(sidebar(len(GAMES))):
+                g = GAMES[i]
+                self.buttons.append(Button((x, y, w, h), info(g).title,
+                                           lambda g=g: self.pick(g), size=22, name=f"tab-{g}"))
+            self.area = pygame.Rect(SIDEBAR_W + 40, 84, CANVAS.w - SIDEBAR_W - 64, 610)
         self._lines = {}
         self.drag_from = None
 
     def pick(self, g):
         self.game, self.scroll = g, 0
+
+    def step_game(self, step: int) -> None:
+        self.pick(GAMES[(GAMES.index(self.game) + step) % len(GAMES)])
+
+    def sizes(self) -> tuple[int, int, int, int]:
+        """(heading size, heading step, text size, text step)."""
+        return (28, 34, 24, 28) if not CANVAS.portrait else (44, 52, 36, 32)
 
     def lines(self):
         lines = self._lines.get(self.game)
@@ -384,7 +607,7 @@ class RulesScene(BackScene):
                 if para.startswith("# "):
                     lines.append(("h", para[2:]))
                 elif para.strip():
-                    for part in theme.wrap(para.strip(), 24, self.area.w - 40):
+                    for part in theme.wrap(para.strip(), self.sizes()[2], self.area.w - 40):
                         lines.append(("p", part))
                     lines.append(("gap", ""))
                 else:
@@ -393,7 +616,8 @@ class RulesScene(BackScene):
         return lines
 
     def max_scroll(self) -> int:
-        height = sum(34 if k == "h" else 10 if k == "gap" else 28 for k, _ in self.lines())
+        _, hs, _, ps = self.sizes()
+        height = sum(hs if k == "h" else 10 if k == "gap" else ps for k, _ in self.lines())
         return max(0, height - self.area.h + 20)
 
     def wheel(self, dy):
@@ -428,21 +652,27 @@ class RulesScene(BackScene):
 
     def draw(self, screen):
         super().draw(screen)
-        tab = self.button(f"tab-{self.game}").rect
-        pygame.draw.rect(screen, theme.GOLD, tab.inflate(6, 6), 3, border_radius=10)
+        if CANVAS.portrait:
+            theme.blit_text(screen, fit_text(info(self.game).title, 43, CANVAS.w - 260),
+                            (CANVAS.w // 2, 164), 43, theme.GOLD, bold=True, anchor="center")
+        else:
+            tab = self.button(f"tab-{self.game}").rect
+            pygame.draw.rect(screen, theme.GOLD, tab.inflate(6, 6), 3, border_radius=10)
         pygame.draw.rect(screen, theme.PANEL, self.area, border_radius=10)
         clip = screen.get_clip()
         screen.set_clip(self.area.inflate(-4, -4))
         y = self.area.y + 14 - self.scroll
+        hsize, hstep, psize, pstep = self.sizes()
         for kind, text in self.lines():
             if kind == "h":
-                theme.blit_text(screen, text, (self.area.x + 20, y), 28, theme.GOLD, bold=True)
-                y += 34
+                theme.blit_text(screen, text, (self.area.x + 20, y), hsize, theme.GOLD,
+                                bold=True)
+                y += hstep
             elif kind == "gap":
                 y += 10
             else:
-                theme.blit_text(screen, text, (self.area.x + 20, y), 24, theme.INK)
-                y += 28
+                theme.blit_text(screen, text, (self.area.x + 20, y), psize, theme.INK)
+                y += pstep
         screen.set_clip(clip)
         if self.max_scroll():
             frac = self.scroll / self.max_scroll()
@@ -456,8 +686,14 @@ SIDEBAR_W = 250  # the list of games (or tabs) on the left of Rules and Settings
 
 def sidebar(n: int, top: int = 84) -> list[tuple[int, int, int, int]]:
     """Rectangles of n tabs in a column on the left, as tall as fits (at most 44 px)."""
-    step = min(50, (theme.H - top - 20) // max(1, n))
+    step = min(50, (CANVAS.h - top - 20) // max(1, n))
     return [(24, top + i * step, SIDEBAR_W - 10, step - 8) for i in range(n)]
+
+
+def tab_grid(n: int, top: int = 120) -> list[tuple[int, int, int, int]]:
+    """Portrait: n tabs in rows of three under the heading, 88 high."""
+    w = (CANVAS.w - 32 - 2 * 8) // 3
+    return [(16 + (i % 3) * (w + 8), top + (i // 3) * 96, w, 88) for i in range(n)]
 
 
 def rules_text(game_id: str) -> str:

@@ -68,7 +68,7 @@ class Table(Scene):
         self.game_id = game_id
         self.info = info(game_id)
         self.title_text = self.info.title
-        self.layout = layout_for(game_id)
+        self.layout = layout_for(game_id, panel_left=self.panel_left())
         self.art: CardArt | None = None
         self.art_key = None
         self.session: Session | None = None
@@ -89,6 +89,11 @@ class Table(Scene):
         self.chrome = chrome_class(self.info.table)(self)
         self.buttons = self.chrome.buttons
         self.load_or_deal()
+
+    def panel_left(self) -> bool:
+        """The left-handed setting puts a table's side panel on the left (landscape)."""
+        from .chromes.panel import has_side_panel_left
+        return self.info.table != "solitaire" and has_side_panel_left(self.app)
 
     # ================================================================= game life
     @property

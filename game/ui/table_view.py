@@ -12,6 +12,7 @@ from __future__ import annotations
 import pygame
 
 from . import theme
+from .canvas import CANVAS
 
 STATUS_Y = 686  # the message line at the bottom of the canvas
 
@@ -44,7 +45,7 @@ class TableView:
     def render_layer(self, hidden) -> pygame.Surface:
         t = self.table
         if self._layer is None:
-            self._layer = pygame.Surface((theme.W, theme.H)).convert()
+            self._layer = pygame.Surface((CANVAS.w, CANVAS.h)).convert()
         surf = self._layer
         surf.blit(theme.felt(), (0, 0))  # the chosen table colour
         art, layout = t.art, t.layout
@@ -66,12 +67,17 @@ class TableView:
             if geom.badge and cards:
                 self.badge(surf, geom, sum(1 for c, _ in cards if c.id not in hidden))
             if name in layout.empty_words and not cards:
-                theme.blit_text(surf, layout.empty_words[name], geom.rect.center, 20,
-                                theme.INK_FAINT, anchor="center")
+                size = CANVAS.text(20)
+                lines = theme.wrap(layout.empty_words[name], size, geom.rect.w + 8)
+                step = theme.font(size).get_height()
+                y = geom.rect.centery - step * (len(lines) - 1) // 2
+                for i, line in enumerate(lines):
+                    theme.blit_text(surf, line, (geom.rect.centerx, y + i * step), size,
+                                    theme.INK_FAINT, anchor="center")
             if name in layout.captions:
                 theme.blit_text(surf, layout.captions[name], (geom.rect.right + 6,
-                                                              geom.rect.y + 8), 18,
-                                theme.INK_DIM, anchor="topleft")
+                                                              geom.rect.y + 8),
+                                CANVAS.text(18), theme.INK_DIM, anchor="topleft")
             if name in marks and shown:
                 self.mark(surf, pygame.Rect(shown[-1][2], geom.rect.size), marks[name])
         t.chrome.decorate(surf)
@@ -79,7 +85,7 @@ class TableView:
 
     def badge(self, surf, geom, n: int) -> None:
         """The count of a stacked pile, below it or beside it."""
-        text = theme.text(str(n), 20, theme.INK, bold=True)
+        text = theme.text(str(n), CANVAS.text(20), theme.INK, bold=True)
         r = text.get_rect()
         if geom.badge == "below":
             r.midtop = (geom.rect.centerx, geom.rect.bottom + 3)
@@ -93,7 +99,7 @@ class TableView:
     def mark(self, surf, rect: pygame.Rect, word: str) -> None:
         """A pile in a special state (Indian Patience's protected card): a ring and a tag."""
         surf.blit(self.table.art.ring(theme.MARK, 3), rect.inflate(6, 6))
-        tag = theme.text(word, 16, (60, 30, 0), bold=True)
+        tag = theme.text(word, CANVAS.text(16), (60, 30, 0), bold=True)
         box = tag.get_rect(midtop=(rect.centerx, rect.bottom + 6)).inflate(8, 2)
         pygame.draw.rect(surf, theme.MARK, box, border_radius=6)
         surf.blit(tag, tag.get_rect(center=box.center))
@@ -142,16 +148,20 @@ class TableView:
     def draw_message(self, screen, rect=None) -> None:
         """The message line: the table's last word, else the oldest storage notice."""
         t = self.table
-        rect = rect or pygame.Rect(0, STATUS_Y, theme.W, theme.H - STATUS_Y)
+        place = getattr(t.chrome, "message_rect", None)
+        rect = rect or (place() if place else None) or pygame.Rect(0, STATUS_Y, CANVAS.w,
+                                                                   CANVAS.h - STATUS_Y)
         shown, color = t.message_text(), t.message[1]
         if not shown:
             shown, color = t.app.current_notice(), theme.ACCENT
         if shown:
-            lines = theme.wrap(shown, 22, rect.w - 40)
-            y = rect.centery - 11 * min(2, len(lines))
+            size = CANVAS.text(22)
+            step = size if not CANVAS.portrait else theme.font(size).get_height() + 6
+            lines = theme.wrap(shown, size, rect.w - 40)
+            y = rect.centery - step * min(2, len(lines)) // 2
             for line in lines[:2]:
-                theme.blit_text(screen, line, (rect.centerx, y), 22, color, anchor="midtop")
-                y += 22
+                theme.blit_text(screen, line, (rect.centerx, y), size, color, anchor="midtop")
+                y += step
 
 
 __all__ = ["STATUS_Y", "TableView"]

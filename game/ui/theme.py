@@ -8,7 +8,7 @@ from collections import OrderedDict
 
 import pygame
 
-W, H = 1280, 720  # the logical canvas
+from .canvas import CANVAS
 
 FELT = (22, 92, 58)
 FELT_DARK = (16, 70, 44)
@@ -133,8 +133,10 @@ def wrap(s: str, size: int, width: int, bold: bool = False) -> tuple[str, ...]:
 _felt: dict = {}
 
 
-def felt(size=(W, H)) -> pygame.Surface:
-    """The table cloth: a soft vertical gradient with a faint weave (made once, shared)."""
+def felt(size=None) -> pygame.Surface:
+    """The table cloth: a soft vertical gradient with a faint weave (made once per size,
+    shared; the canvas's size by default)."""
+    size = size or CANVAS.size
     key = (size, felt_name)  # in the chosen colour (use_felt)
     surf = _felt.get(key)
     if surf is None:

@@ -8,6 +8,7 @@ from typing import Callable
 import pygame
 
 from . import theme
+from .canvas import CANVAS
 
 
 class Button:
@@ -192,14 +193,17 @@ class Modal(ButtonRow):
 
     width, height = 560, 300
     title = ""
+    portrait_height = 560  # on the portrait canvas: 740 wide, this high
 
     def __init__(self, scene):
         self.scene = scene
         self.app = scene.app
+        if CANVAS.portrait:
+            self.width, self.height = CANVAS.w - 40, self.portrait_height
         self.rect = pygame.Rect(0, 0, self.width, self.height)
-        self.rect.center = (theme.W // 2, theme.H // 2)
+        self.rect.center = (CANVAS.w // 2, CANVAS.h // 2)
         self.buttons: list[Button] = []
-        self._dim = theme.overlay((theme.W, theme.H), (0, 0, 0), 130)
+        self._dim = theme.overlay((CANVAS.w, CANVAS.h), (0, 0, 0), 130)
 
     def close(self) -> None:
         if self.scene.modal is self:
@@ -235,8 +239,10 @@ class Modal(ButtonRow):
         pygame.draw.rect(screen, theme.PANEL, self.rect, border_radius=14)
         pygame.draw.rect(screen, theme.GOLD, self.rect, 2, border_radius=14)
         if self.title:
-            theme.blit_text(screen, self.title, (self.rect.centerx, self.rect.y + 20), 40,
-                            theme.GOLD, bold=True, anchor="midtop")
+            size = 40 if not CANVAS.portrait else 58
+            for i, line in enumerate(theme.wrap(self.title, size, self.rect.w - 30, True)[:2]):
+                theme.blit_text(screen, line, (self.rect.centerx, self.rect.y + 20 + i * 44),
+                                size, theme.GOLD, bold=True, anchor="midtop")
 
     def draw(self, screen) -> None:
         self.draw_frame(screen)
@@ -249,16 +255,18 @@ class Confirm(Modal):
     """A yes/no question."""
 
     height = 250
+    portrait_height = 640
 
     def __init__(self, scene, title: str, body: str, yes_label: str, on_yes, no_label="Cancel"):
         super().__init__(scene)
         self.title, self.body = title, body
-        bw = 200
-        y = self.rect.bottom - 70
+        bw, bh, size = (200, 48, 24) if not CANVAS.portrait else (320, 96, 40)
+        y = self.rect.bottom - bh - 22
         self.buttons = [
-            Button((self.rect.centerx - bw - 10, y, bw, 48), yes_label, self._yes,
-                   style="primary", name="yes"),
-            Button((self.rect.centerx + 10, y, bw, 48), no_label, self.close, name="no")]
+            Button((self.rect.centerx - bw - 10, y, bw, bh), yes_label, self._yes,
+                   style="primary", name="yes", size=size),
+            Button((self.rect.centerx + 10, y, bw, bh), no_label, self.close, name="no",
+                   size=size)]
         self.on_yes = on_yes
 
     def _yes(self):
@@ -267,10 +275,13 @@ class Confirm(Modal):
 
     def draw(self, screen):
         self.draw_frame(screen)
-        y = self.rect.y + 80
-        for line in theme.wrap(self.body, 24, self.rect.w - 60):
-            theme.blit_text(screen, line, (self.rect.centerx, y), 24, theme.INK, anchor="midtop")
-            y += 28
+        size = CANVAS.text(24)
+        y = self.rect.y + (80 if not CANVAS.portrait else 130)
+        step = 28 if not CANVAS.portrait else 48
+        for line in theme.wrap(self.body, size, self.rect.w - 60):
+            theme.blit_text(screen, line, (self.rect.centerx, y), size, theme.INK,
+                            anchor="midtop")
+            y += step
         for b in self.buttons:
             b.draw(screen)
         self.draw_focus(screen, self.app.keyboard_used)
@@ -280,6 +291,7 @@ class NumberEntry(Modal):
     """Type a deal number (keyboard, or the on-screen keypad for touch)."""
 
     width, height = 460, 470
+    portrait_height = 1000
     title = "Play deal number"
 
     def __init__(self, scene, on_ok, initial: str = ""):
@@ -287,17 +299,23 @@ class NumberEntry(Modal):
         self.value = initial
         self.on_ok = on_ok
         self.error = ""
-        x0, y0 = self.rect.x + 80, self.rect.y + 150
+        big = CANVAS.portrait
+        x0, y0 = self.rect.x + (80 if not big else 50), self.rect.y + (150 if not big else 250)
+        kw, kh, step_x, step_y, size = (92, 50, 104, 58, 24) if not big else \
+            (200, 120, 220, 132, 50)
         keys = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "<", "0", "C"]
         for i, k in enumerate(keys):
-            r = pygame.Rect(x0 + (i % 3) * 104, y0 + (i // 3) * 58, 92, 50)
+            r = pygame.Rect(x0 + (i % 3) * step_x, y0 + (i // 3) * step_y, kw, kh)
             label = {"<": "Del", "C": "Clear"}.get(k, k)
-            self.buttons.append(Button(r, label, lambda k=k: self.press(k), name=f"key{k}"))
-        y = self.rect.bottom - 70
-        self.buttons.append(Button((self.rect.centerx - 170, y, 160, 48), "Play", self.ok,
-                                   enabled=lambda: self.value != "", style="primary", name="ok"))
-        self.buttons.append(Button((self.rect.centerx + 10, y, 160, 48), "Cancel", self.close,
-                                   name="cancel"))
+            self.buttons.append(Button(r, label, lambda k=k: self.press(k), name=f"key{k}",
+                                       size=size))
+        bw, bh, size = (160, 48, 24) if not big else (300, 96, 40)
+        y = self.rect.bottom - bh - 22
+        self.buttons.append(Button((self.rect.centerx - bw - 10, y, bw, bh), "Play", self.ok,
+                                   enabled=lambda: self.value != "", style="primary", name="ok",
+                                   size=size))
+        self.buttons.append(Button((self.rect.centerx + 10, y, bw, bh), "Cancel", self.close,
+                                   name="cancel", size=size))
 
     def press(self, k: str) -> None:
         self.error = ""
@@ -328,14 +346,18 @@ class NumberEntry(Modal):
 
     def draw(self, screen):
         self.draw_frame(screen)
-        box = pygame.Rect(self.rect.x + 80, self.rect.y + 78, self.rect.w - 160, 54)
+        if CANVAS.portrait:
+            box = pygame.Rect(self.rect.x + 50, self.rect.y + 100, self.rect.w - 100, 100)
+        else:
+            box = pygame.Rect(self.rect.x + 80, self.rect.y + 78, self.rect.w - 160, 54)
         pygame.draw.rect(screen, (250, 248, 236), box, border_radius=8)
         shown = self.value or "0"
-        theme.blit_text(screen, shown, (box.right - 14, box.centery), 36,
+        theme.blit_text(screen, shown, (box.right - 14, box.centery), CANVAS.text(36),
                         (30, 30, 30) if self.value else (170, 170, 170), bold=True,
                         anchor="midright")
         if self.error:
-            theme.blit_text(screen, self.error, (self.rect.centerx, box.bottom + 2), 20,
+            theme.blit_text(screen, self.error, (self.rect.centerx, box.bottom + 2),
+                            CANVAS.text(20),
                             theme.RED_INK, anchor="midtop")
         for b in self.buttons:
             b.draw(screen)
@@ -353,22 +375,24 @@ class EndPanel(Modal):
     """The end of a deal: the result, the figures, and what to do next."""
 
     width, height = 600, 330
+    portrait_height = 900
 
     def __init__(self, scene, title: str, lines: list[str], buttons, dim: bool = True,
                  good: bool = False, centerx: int | None = None):
         super().__init__(scene)
-        if centerx is not None:
+        if centerx is not None and not CANVAS.portrait:
             self.rect.centerx = centerx
         self.title = title
         self.lines = lines
         self.dim = dim
         self.good = good
         n = len(buttons)
-        bw = min(170, (self.rect.w - 40 - 12 * (n - 1)) // n)
+        bh, size = (50, 24) if not CANVAS.portrait else (96, 38)
+        bw = min(170 if not CANVAS.portrait else 340, (self.rect.w - 40 - 12 * (n - 1)) // n)
         x = self.rect.centerx - (n * bw + (n - 1) * 12) // 2
         for i, (label, action, style) in enumerate(buttons):
-            self.buttons.append(Button((x + i * (bw + 12), self.rect.bottom - 72, bw, 50),
-                                       label, action, style=style, name=label))
+            self.buttons.append(Button((x + i * (bw + 12), self.rect.bottom - bh - 22, bw, bh),
+                                       label, action, style=style, name=label, size=size))
 
     def draw(self, screen):
         if self.dim:
@@ -376,14 +400,16 @@ class EndPanel(Modal):
         pygame.draw.rect(screen, theme.PANEL, self.rect, border_radius=14)
         pygame.draw.rect(screen, theme.GOLD if self.good else theme.BUTTON_LINE, self.rect, 2,
                          border_radius=14)
-        theme.blit_text(screen, self.title, (self.rect.centerx, self.rect.y + 22), 48,
-                        theme.GOLD if self.good else theme.INK, bold=True, anchor="midtop")
-        y = self.rect.y + 84
+        theme.blit_text(screen, self.title, (self.rect.centerx, self.rect.y + 22),
+                        CANVAS.text(48), theme.GOLD if self.good else theme.INK, bold=True,
+                        anchor="midtop")
+        size = 26 if not CANVAS.portrait else 40
+        y = self.rect.y + (84 if not CANVAS.portrait else 140)
         for line in self.lines:
-            for part in theme.wrap(line, 26, self.rect.w - 50):
-                theme.blit_text(screen, part, (self.rect.centerx, y), 26, theme.INK,
+            for part in theme.wrap(line, size, self.rect.w - 50):
+                theme.blit_text(screen, part, (self.rect.centerx, y), size, theme.INK,
                                 anchor="midtop")
-                y += 30
+                y += 30 if not CANVAS.portrait else 44
         for b in self.buttons:
             b.draw(screen)
         self.draw_focus(screen, self.app.keyboard_used)
@@ -407,6 +433,7 @@ class SeatPicker(Modal):
         from game.session import HUMAN, computer
         n = len(seats)
         self.height = 170 + 66 * n
+        self.portrait_height = 300 + 160 * n
         super().__init__(scene)
         self.seats = list(seats)
         self.on_play = on_play
@@ -414,22 +441,34 @@ class SeatPicker(Modal):
         choices = [(HUMAN, "Person")] + [(computer(lv), lv.capitalize())
                                          for lv in levels(game_id)]
         y = self.rect.y + 86
+        big = CANVAS.portrait
+        if big:  # a row of choices under each player's name, 96 high
+            y = self.rect.y + 130
         for seat in range(n):
             x = self.rect.x + 200
+            if big:
+                x = self.rect.x + 20
+                cw = (self.rect.w - 40 - 8 * (len(choices) - 1)) // len(choices)
             for value, label in choices:
-                w = max(96, theme.font(22).size(label)[0] + 28)
-                b = Button((x, y, w, 44), label, lambda s=seat, v=value: self.pick(s, v),
-                           size=22, name=f"seat{seat}={value}")
+                if big:
+                    b = Button((x, y + 52, cw, 96), label,
+                               lambda s=seat, v=value: self.pick(s, v), size=38,
+                               name=f"seat{seat}={value}")
+                    w = cw
+                else:
+                    w = max(96, theme.font(22).size(label)[0] + 28)
+                    b = Button((x, y, w, 44), label, lambda s=seat, v=value: self.pick(s, v),
+                               size=22, name=f"seat{seat}={value}")
                 self.buttons.append(b)
                 x += w + 8
             self.rows.append(y)
-            y += 66
-        bw = 180
-        by = self.rect.bottom - 70
-        self.buttons.append(Button((self.rect.centerx - bw - 10, by, bw, 48), play_label,
-                                   self.play, style="primary", name="play"))
-        self.buttons.append(Button((self.rect.centerx + 10, by, bw, 48), "Cancel", self.close,
-                                   name="cancel"))
+            y += 66 if not big else 160
+        bw, bh, size = (180, 48, 24) if not big else (320, 96, 40)
+        by = self.rect.bottom - bh - 22
+        self.buttons.append(Button((self.rect.centerx - bw - 10, by, bw, bh), play_label,
+                                   self.play, style="primary", name="play", size=size))
+        self.buttons.append(Button((self.rect.centerx + 10, by, bw, bh), "Cancel", self.close,
+                                   name="cancel", size=size))
         self.title = f"Who plays {info(game_id).title}?"
 
     def pick(self, seat: int, value: str) -> None:
@@ -442,6 +481,10 @@ class SeatPicker(Modal):
     def draw(self, screen):
         self.draw_frame(screen)
         for seat, y in enumerate(self.rows):
+            if CANVAS.portrait:
+                theme.blit_text(screen, f"Player {seat + 1}", (self.rect.x + 20, y), 40,
+                                theme.INK)
+                continue
             theme.blit_text(screen, f"Player {seat + 1}", (self.rect.x + 180, y + 22), 26,
                             theme.INK, anchor="midright")
         for b in self.buttons:

@@ -14,6 +14,7 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from game.ui.app import App  # noqa: E402
+from game.ui.canvas import CANVAS  # noqa: E402
 from game.storage import MemoryStore, Saves  # noqa: E402
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
@@ -77,7 +78,7 @@ class Driver:
             self.frames(1)
 
     def finger_drag(self, start, end, steps: int = 5) -> None:
-        w, h = 1280, 720
+        w, h = CANVAS.size
         self.post(pygame.FINGERDOWN, x=start[0] / w, y=start[1] / h, dx=0.0, dy=0.0,
                   finger_id=0, touch_id=1, pressure=1.0)
         self.frames(1)
@@ -92,7 +93,7 @@ class Driver:
         self.frames(1)
 
     def finger_tap(self, pos) -> None:
-        x, y = pos[0] / 1280, pos[1] / 720
+        x, y = pos[0] / CANVAS.w, pos[1] / CANVAS.h
         self.post(pygame.FINGERDOWN, x=x, y=y, dx=0.0, dy=0.0, finger_id=0, touch_id=1,
                   pressure=1.0)
         self.post(pygame.FINGERUP, x=x, y=y, dx=0.0, dy=0.0, finger_id=0, touch_id=1,

@@ -21,8 +21,9 @@ from game.core import Match
 from game.session import PACES, describe, seat_title
 
 from .. import theme
-from ..layouts import layout_data
+from ..canvas import CANVAS
 from ..widgets import Button, EndPanel, SeatPicker
+from . import panel
 
 PANEL_X = 916
 BANNER_MS = 5000
@@ -66,7 +67,11 @@ class SidePanel:
             Button((x + half + 10, 560, half, 44), "Menu", self.app.title, size=22,
                    name="Menu"),
         ]
-        self.turn_button = self.place_turn_button(layout_data(table.game_id).get("turn_button"))
+        if CANVAS.portrait:
+            panel.place_portrait(self.buttons)
+        elif table.layout.table_left:  # left-handed: the panel on the left
+            panel.place_left(self.buttons, table)
+        self.turn_button = self.place_turn_button(table.layout.turn_button)
         self.load_match()
 
     def place_turn_button(self, rect) -> Button | None:
@@ -384,7 +389,8 @@ class SidePanel:
         t.modal = EndPanel(t, title, lines,
                            [(label, lambda: t.new_deal(False), "primary"),
                             ("Menu", self.app.title, "normal")],
-                           dim=not good, good=good, centerx=t.layout.table_right // 2)
+                           dim=not good, good=good,
+                           centerx=(t.layout.table_left + t.layout.table_right) // 2)
 
     def match_line(self, scores) -> str:
         parts = [f"{self.title(i)} {scores[i]}" for i in range(len(scores))]
@@ -399,12 +405,40 @@ class SidePanel:
         return (self.session.thinking, self.banner, tuple(self.log), self.app.settings.pace)
 
     def decorate(self, surf) -> None:
-        panel = pygame.Rect(PANEL_X, 0, theme.W - PANEL_X, 680)
-        pygame.draw.rect(surf, theme.PANEL, panel)
-        pygame.draw.line(surf, theme.BAR_LINE, panel.topleft, panel.bottomleft, 2)
+        area = panel.panel_rect(self.table)
+        pygame.draw.rect(surf, theme.PANEL, area)
+        if CANVAS.portrait:
+            pygame.draw.line(surf, theme.BAR_LINE, area.topleft, area.topright, 2)
+        else:
+            edge = area.topright if area.x == 0 else area.topleft
+            pygame.draw.line(surf, theme.BAR_LINE, edge, (edge[0], area.bottom), 2)
         for seat, pos in enumerate(self.table.layout.seat_names):
-            theme.blit_text(surf, self.title(seat), pos, 26, theme.INK_DIM, bold=True)
-        pygame.draw.line(surf, theme.BAR_LINE, (0, 680), (theme.W, 680))
+            theme.blit_text(surf, self.title(seat), pos, CANVAS.text(26), theme.INK_DIM,
+                            bold=True)
+        if not CANVAS.portrait:
+            pygame.draw.line(surf, theme.BAR_LINE, (0, 680), (CANVAS.w, 680))
+
+    def message_rect(self) -> pygame.Rect | None:
+        """In portrait the message line lies between the cards and the panel."""
+        if not CANVAS.portrait:
+            return None
+        return pygame.Rect(0, panel.portrait_top(self.table) - 70, CANVAS.w, 66)
+
+    def portrait_headline(self) -> str:
+        s = self.session
+        return " · ".join([self.table.title_text, f"deal {s.state.seed}", *self.headline()])
+
+    def draw_portrait(self, screen) -> None:
+        s = self.session
+        lines = []
+        for seat in range(len(s.seats)):
+            counts = " · ".join(f"{what} {n}" for what, n in s.state.counts(seat).items())
+            lines.append((f"{self.title(seat)}: {counts}", theme.INK))
+        game_no = self.match.games + (0 if s.recorded else 1)
+        lines.append((f"{self.match_line(self.match.scores)} (game {game_no})", theme.ACCENT))
+        lines += [(line, theme.INK if i == 0 else theme.INK_DIM)
+                  for i, line in enumerate(self.log[:2])]
+        panel.draw_portrait_texts(screen, self.table, self, lines)
 
     def turn_label(self):
         s = self.session
@@ -421,7 +455,11 @@ class SidePanel:
 
     def draw(self, screen) -> None:
         t, s = self.table, self.session
-        x = PANEL_X + 12
+        if CANVAS.portrait:
+            self.draw_portrait(screen)
+            return
+        px = panel.panel_x(t)
+        x = px + 12
         theme.blit_text(screen, t.title_text, (x, 12), 34, theme.GOLD, bold=True)
         theme.blit_text(screen, " · ".join([f"Deal {s.state.seed}", *self.headline(),
                                             describe(s.seats)]), (x, 50), 18, theme.INK_DIM)
@@ -442,9 +480,9 @@ class SidePanel:
         for i, line in enumerate(self.log):
             theme.blit_text(screen, self.fit(line, 18, 340), (x, y + 20 + 19 * i), 18,
                             theme.INK if i == 0 else theme.INK_DIM)
-        theme.blit_text(screen, "Computer's pace", (PANEL_X + 182, 480), 18, theme.INK_DIM,
+        theme.blit_text(screen, "Computer's pace", (px + 182, 480), 18, theme.INK_DIM,
                         anchor="midtop")
-        theme.blit_text(screen, self.app.settings.pace.capitalize(), (PANEL_X + 182, 506), 24,
+        theme.blit_text(screen, self.app.settings.pace.capitalize(), (px + 182, 506), 24,
                         theme.INK, bold=True, anchor="midtop")
         tip = self.tip()
         for i, line in enumerate(theme.wrap(tip, 18, 330) if tip else ()):
@@ -530,6 +568,15 @@ class SidePanel:
                 pygame.draw.polygon(screen, (205, 40, 35), tip)
                 pygame.draw.polygon(screen, (255, 190, 170), tip, 2)
         ink = theme.INK if b.enabled else theme.INK_DIM
+        if CANVAS.portrait:  # the words larger, the note wrapped within the button
+            size = 36
+            lines = [title, *theme.wrap(note, size, rect.w - 16)] if note else [title]
+            step = theme.font(size).get_height()
+            y = rect.centery - step * len(lines) // 2
+            for i, line in enumerate(lines):
+                theme.blit_text(screen, line, (rect.centerx, y + i * step), size, ink,
+                                bold=i == 0, anchor="midtop")
+            return
         theme.blit_text(screen, title, (rect.centerx, rect.y + (10 if note else 22)), 32, ink,
                         bold=True, anchor="midtop")
         if note:
@@ -543,21 +590,25 @@ class SidePanel:
             self.draw_turn_button(screen)
         if self.banner:
             title, text, _ = self.banner
-            w = theme.W - PANEL_X - 12
-            lines = theme.wrap(title, 28, w - 24, bold=True)
-            body = theme.wrap(text, 20, w - 28)[:7]
-            rect = pygame.Rect(PANEL_X + 6, 70, w, 30 + 30 * len(lines) + 22 * len(body))
+            w = panel.banner_rect(self.table, 0, 0, 0, 0).w
+            big, small = CANVAS.text(28), CANVAS.text(20)
+            big_step, small_step = (30, 22) if not CANVAS.portrait else (46, 34)
+            lines = theme.wrap(title, big, w - 24, bold=True)
+            body = theme.wrap(text, small, w - 28)[:7]
+            rect = panel.banner_rect(self.table, len(lines), len(body), big_step, small_step)
             pygame.draw.rect(screen, (120, 20, 20), rect, border_radius=14)
             pygame.draw.rect(screen, (255, 200, 180), rect, 3, border_radius=14)
             y = rect.y + 12
             for line in lines:
-                theme.blit_text(screen, line, (rect.centerx, y), 28, theme.INK, bold=True,
+                theme.blit_text(screen, line, (rect.centerx, y), big, theme.INK, bold=True,
                                 anchor="midtop")
-                y += 30
+                y += big_step
             for line in body:
-                theme.blit_text(screen, line, (rect.centerx, y + 6), 20, theme.INK,
+                if y + small_step > rect.bottom:
+                    break
+                theme.blit_text(screen, line, (rect.centerx, y + 6), small, theme.INK,
                                 anchor="midtop")
-                y += 22
+                y += small_step
 
 
 CHROME = SidePanel

@@ -34,8 +34,10 @@ from game.core import STOP, Match
 from game.session import PACES, level_of
 
 from .. import theme
+from ..canvas import CANVAS
 from ..layout import layout_for
 from ..layouts import layout_data
+from . import panel
 from ..widgets import Button, EndPanel, SeatPicker
 
 PANEL_X = 916
@@ -80,6 +82,10 @@ class RoundTable:
             Button((x + half + 10, 566, half, 44), "Menu", self.app.title, size=22,
                    name="Menu"),
         ]
+        if CANVAS.portrait:
+            panel.place_portrait(self.buttons)
+        elif table.layout.table_left:  # left-handed: the panel on the left
+            panel.place_left(self.buttons, table)
 
     @property
     def session(self):
@@ -92,12 +98,13 @@ class RoundTable:
         if t.session is None:
             return
         n = t.state.player_count
-        layout = layout_for(t.game_id, n)
+        layout = layout_for(t.game_id, n, panel_left=bool(t.layout.table_left))
         if t.layout is not layout:
             t.layout = layout
             t.input.reset()
             t.view.invalidate()
-            self.sides = list(layout_data(t.game_id, n).get("sides", ()))
+            self.sides = list(layout_data(t.game_id, n, portrait=CANVAS.portrait)
+                              .get("sides", ()))
 
     # ------------------------------------------------------------------ names
     def name(self, seat: int) -> str:
@@ -404,7 +411,8 @@ class RoundTable:
         t.modal = EndPanel(t, title, lines[:5],
                            [(label, lambda: t.new_deal(False), "primary"),
                             ("Menu", self.app.title, "normal")],
-                           dim=not good, good=good, centerx=t.layout.table_right // 2)
+                           dim=not good, good=good,
+                           centerx=(t.layout.table_left + t.layout.table_right) // 2)
 
     def won_line(self, result) -> str:
         name = self.name(result.winner)
@@ -430,16 +438,44 @@ class RoundTable:
         return (self.session.thinking, self.banner, tuple(self.log), self.app.settings.pace)
 
     def decorate(self, surf) -> None:
-        panel = pygame.Rect(PANEL_X, 0, theme.W - PANEL_X, 680)
-        pygame.draw.rect(surf, theme.PANEL, panel)
-        pygame.draw.line(surf, theme.BAR_LINE, panel.topleft, panel.bottomleft, 2)
+        area = panel.panel_rect(self.table)
+        pygame.draw.rect(surf, theme.PANEL, area)
+        if CANVAS.portrait:
+            pygame.draw.line(surf, theme.BAR_LINE, area.topleft, area.topright, 2)
+        else:
+            edge = area.topright if area.x == 0 else area.topleft
+            pygame.draw.line(surf, theme.BAR_LINE, edge, (edge[0], area.bottom), 2)
         right = self.table.layout.table_right - 8
+        size = CANVAS.text(22)
         for seat, (x, y) in enumerate(self.table.layout.seat_names):
             if seat < len(self.session.seats):
                 text = self.title(seat)
-                x = min(x, right - theme.font(22, bold=True).size(text)[0])
-                theme.blit_text(surf, text, (x, y), 22, theme.INK_DIM, bold=True)
-        pygame.draw.line(surf, theme.BAR_LINE, (0, 680), (theme.W, 680))
+                x = min(x, right - theme.measure(text, size, bold=True))
+                theme.blit_text(surf, text, (x, y), size, theme.INK_DIM, bold=True)
+        if not CANVAS.portrait:
+            pygame.draw.line(surf, theme.BAR_LINE, (0, 680), (CANVAS.w, 680))
+
+    def message_rect(self) -> pygame.Rect | None:
+        """In portrait the message line lies between the cards and the panel."""
+        if not CANVAS.portrait:
+            return None
+        return pygame.Rect(0, panel.portrait_top(self.table) - 70, CANVAS.w, 66)
+
+    def portrait_headline(self) -> str:
+        s = self.session
+        return " · ".join([self.table.title_text, f"deal {s.state.seed}", *self.headline()])
+
+    def count_lines(self) -> list[tuple[str, tuple]]:
+        s = self.session
+        lines = []
+        for seat in range(len(s.seats)):
+            c = s.state.counts(seat)
+            out = s.state.finished
+            line = (f"{self.title(seat)}: stock {c['stock']} · waste {c['waste']}"
+                    + (f" · out ({out.index(seat) + 1})" if seat in out else ""))
+            lines.append((line, theme.GOLD if seat == s.to_move and not s.is_over()
+                          else theme.INK))
+        return lines
 
     def seat_area(self, seat: int) -> pygame.Rect | None:
         lay = self.table.layout
@@ -473,7 +509,7 @@ class RoundTable:
             area = self.seat_area(s.to_move)
             if area is not None:
                 pygame.draw.rect(screen, TURN_RING, area, 4, border_radius=12)
-                tag = theme.text("to play", 18, (60, 40, 0), bold=True)
+                tag = theme.text("to play", CANVAS.text(18), (60, 40, 0), bold=True)
                 side = self.sides[s.to_move] if s.to_move < len(self.sides) else "bottom"
                 if side == "bottom":
                     box = tag.get_rect(midbottom=(area.centerx, area.top - 2)).inflate(10, 2)
@@ -481,7 +517,16 @@ class RoundTable:
                     box = tag.get_rect(midtop=(area.centerx, area.bottom + 2)).inflate(10, 2)
                 pygame.draw.rect(screen, TURN_RING, box, border_radius=6)
                 screen.blit(tag, tag.get_rect(center=box.center))
-        x = PANEL_X + 12
+        if CANVAS.portrait:
+            game_no = self.match.games + (0 if s.recorded else 1)
+            lines = self.count_lines()
+            lines.append((f"{self.match_line()} (game {game_no})", theme.ACCENT))
+            lines += [(line, theme.INK if i == 0 else theme.INK_DIM)
+                      for i, line in enumerate(self.log[:1])]
+            panel.draw_portrait_texts(screen, t, self, lines)
+            return
+        px = panel.panel_x(t)
+        x = px + 12
         theme.blit_text(screen, t.title_text, (x, 12), 34, theme.GOLD, bold=True)
         theme.blit_text(screen, self.fit_text(" · ".join([f"Deal {s.state.seed}",
                                                           *self.headline()]), 18, 340),
@@ -507,9 +552,9 @@ class RoundTable:
         for i, line in enumerate(self.log):
             theme.blit_text(screen, self.fit_text(line, 17, 340), (x, y + 18 + 18 * i), 17,
                             theme.INK if i == 0 else theme.INK_DIM)
-        theme.blit_text(screen, "Computer's pace", (PANEL_X + 182, 494), 18, theme.INK_DIM,
+        theme.blit_text(screen, "Computer's pace", (px + 182, 494), 18, theme.INK_DIM,
                         anchor="midtop")
-        theme.blit_text(screen, self.app.settings.pace.capitalize(), (PANEL_X + 182, 520), 22,
+        theme.blit_text(screen, self.app.settings.pace.capitalize(), (px + 182, 520), 22,
                         theme.INK, bold=True, anchor="midtop")
         tip = self.tip()
         for i, line in enumerate(theme.wrap(tip, 18, 330) if tip else ()):
@@ -550,21 +595,25 @@ class RoundTable:
         """A knock's banner stands over the panel's top, never over the cards in play."""
         if self.banner:
             title, text, _ = self.banner
-            w = theme.W - PANEL_X - 12
-            lines = theme.wrap(title, 26, w - 24, bold=True)
-            body = theme.wrap(text, 19, w - 28)[:8]
-            rect = pygame.Rect(PANEL_X + 6, 70, w, 30 + 28 * len(lines) + 21 * len(body))
+            w = panel.banner_rect(self.table, 0, 0, 0, 0).w
+            big, small = CANVAS.text(26), CANVAS.text(19)
+            big_step, small_step = (28, 21) if not CANVAS.portrait else (46, 34)
+            lines = theme.wrap(title, big, w - 24, bold=True)
+            body = theme.wrap(text, small, w - 28)[:8]
+            rect = panel.banner_rect(self.table, len(lines), len(body), big_step, small_step)
             pygame.draw.rect(screen, (120, 20, 20), rect, border_radius=14)
             pygame.draw.rect(screen, (255, 200, 180), rect, 3, border_radius=14)
             y = rect.y + 12
             for line in lines:
-                theme.blit_text(screen, line, (rect.centerx, y), 26, theme.INK, bold=True,
+                theme.blit_text(screen, line, (rect.centerx, y), big, theme.INK, bold=True,
                                 anchor="midtop")
-                y += 28
+                y += big_step
             for line in body:
-                theme.blit_text(screen, line, (rect.centerx, y + 6), 19, theme.INK,
+                if y + small_step > rect.bottom:
+                    break
+                theme.blit_text(screen, line, (rect.centerx, y + 6), small, theme.INK,
                                 anchor="midtop")
-                y += 21
+                y += small_step
 
 
 CHROME = RoundTable

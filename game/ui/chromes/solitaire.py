@@ -9,6 +9,7 @@ import math
 import pygame
 
 from .. import theme
+from ..canvas import CANVAS
 from ..widgets import Button, EndPanel, NumberEntry
 
 #: the "still winnable?" light: winnable, not winnable, thinking or unknown
@@ -17,6 +18,7 @@ from ..widgets import Button, EndPanel, NumberEntry
 LIGHT_COLOURS = {"won": (80, 220, 100), "lost": (230, 70, 60), "unknown": (220, 170, 50),
                  None: (150, 150, 150)}
 BAR_H = 52
+P_BAR_H = 104  # the portrait canvas's bar on top (two lines)
 
 CONTROLS = """# Playing with mouse, finger or keys
 Drag a card to move it, or click (tap) it and then click where it should go. Places where it may go light up. Double-click (double-tap) a card to send it to a foundation. Click the stock to turn a card. A refused move goes back and the line at the bottom says why.
@@ -41,13 +43,37 @@ class Toolbar:
                  ("Deal #", 92, self.ask_number, lambda: table.modal is None)]
         x = 14
         self.buttons = []
-        for label, w, action, enabled in specs:
-            self.buttons.append(Button((x, y, w, h), label, action, enabled, size=22))
-            x += w + 8
-        self.finish_button = Button((x, y, 100, h), "Finish", self.finish,
-                                    lambda: self.finish_ready(), size=22, style="primary")
+        if CANVAS.portrait:  # two rows of four at the bottom, in reach of a thumb
+            places = self.portrait_places()
+            for (label, _, action, enabled), rect in zip(specs, places):
+                self.buttons.append(Button(rect, label, action, enabled, size=CANVAS.text(22)))
+            x, y, w, h = places[-1]
+        else:
+            for label, w, action, enabled in specs:
+                self.buttons.append(Button((x, y, w, h), label, action, enabled, size=22))
+                x += w + 8
+            w = 100
+        self.finish_button = Button((x, y, w, h), "Finish", self.finish,
+                                    lambda: self.finish_ready(), size=CANVAS.text(22),
+                                    style="primary")
         self.finish_button.visible = False
         self.buttons.append(self.finish_button)
+
+    @staticmethod
+    def portrait_places() -> list[tuple[int, int, int, int]]:
+        """The eight buttons of the portrait toolbar: two rows of four, 88 high (44 CSS px on
+        a 390x844 page), at the bottom of the canvas."""
+        gap, h = 8, 88
+        w = (CANVAS.w - 5 * gap) // 4
+        top = CANVAS.h - 2 * (h + gap)
+        return [(gap + (i % 4) * (w + gap), top + (i // 4) * (h + gap), w, h) for i in range(8)]
+
+    def message_rect(self) -> pygame.Rect | None:
+        """Where the message line goes: in portrait above the buttons (else the table's)."""
+        if not CANVAS.portrait:
+            return None
+        top = CANVAS.h - 2 * (88 + 8) - 8
+        return pygame.Rect(0, top - 72, CANVAS.w, 72)
 
     @property
     def session(self):
@@ -171,8 +197,15 @@ class Toolbar:
                 thinking and int(self.app.time_ms / 125))
 
     def decorate(self, surf) -> None:
-        pygame.draw.rect(surf, theme.BAR, (0, 0, theme.W, BAR_H))
-        pygame.draw.line(surf, theme.BAR_LINE, (0, BAR_H), (theme.W, BAR_H))
+        if CANVAS.portrait:
+            pygame.draw.rect(surf, theme.BAR, (0, 0, CANVAS.w, P_BAR_H))
+            pygame.draw.line(surf, theme.BAR_LINE, (0, P_BAR_H), (CANVAS.w, P_BAR_H))
+            top = CANVAS.h - 2 * (88 + 8) - 8
+            pygame.draw.rect(surf, theme.BAR, (0, top, CANVAS.w, CANVAS.h - top))
+            pygame.draw.line(surf, theme.BAR_LINE, (0, top), (CANVAS.w, top))
+            return
+        pygame.draw.rect(surf, theme.BAR, (0, 0, CANVAS.w, BAR_H))
+        pygame.draw.line(surf, theme.BAR_LINE, (0, BAR_H), (CANVAS.w, BAR_H))
 
     def info_text(self) -> str:
         s = self.session
@@ -184,7 +217,7 @@ class Toolbar:
         then without the light's word, when a long deal number or time would reach the
         buttons."""
         s = self.session
-        right = theme.W - 16
+        right = CANVAS.w - 16
         left = max((b.rect.right for b in self.buttons if b.visible), default=0) + 14
         info = self.info_text()
         self.light_at = None
@@ -195,6 +228,9 @@ class Toolbar:
             color = LIGHT_COLOURS.get(status, LIGHT_COLOURS[None])
             label = {"won": "winnable", "lost": "not winnable"}.get(
                 status, "thinking" if verdict is None else "unknown")
+        if CANVAS.portrait:
+            self.draw_portrait(screen, label, color)
+            return
         for size, worded in ((22, True), (18, True), (18, False)):
             width = theme.measure(info, size)
             if label is not None:
@@ -217,6 +253,29 @@ class Toolbar:
                 box.center = self.light_at
                 pygame.draw.arc(screen, theme.INK, box, turn, turn + math.pi / 2, 2)
             self.hud_rect = r.union(pygame.Rect(x - 14, 16, 20, 20))
+
+    def draw_portrait(self, screen, label, color) -> None:
+        """The portrait bar on top: the game's name and the light on the first line, the
+        deal, moves and time on the second."""
+        s = self.session
+        r = theme.blit_text(screen, self.table.title_text, (16, 8), 43, theme.GOLD, bold=True)
+        second = (f"deal {s.state.seed} · moves {s.move_count} · "
+                  f"{theme.format_time(s.elapsed)}")
+        r2 = theme.blit_text(screen, second, (16, 60), 36, theme.INK)
+        self.hud_rect = r.union(r2)
+        if label is not None:
+            y = r.centery
+            lr = theme.blit_text(screen, label, (CANVAS.w - 16, y), 36, theme.INK_DIM,
+                                 anchor="midright")
+            self.light_at = (lr.left - 20, y)
+            pygame.draw.circle(screen, color, self.light_at, 12)
+            if label == "thinking":
+                turn = int(self.app.time_ms / 125) % 8 * math.pi / 4
+                box = pygame.Rect(0, 0, 32, 32)
+                box.center = self.light_at
+                pygame.draw.arc(screen, theme.INK, box, turn, turn + math.pi / 2, 3)
+            self.hud_rect = self.hud_rect.union(lr).union(pygame.Rect(lr.left - 36, y - 16,
+                                                                      32, 32))
 
     def draw_over(self, screen) -> None:
         pass

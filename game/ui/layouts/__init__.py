@@ -1,7 +1,7 @@
 """Each game's table layout, as data: one module per game, named after its id
 ("forty-thieves" -> forty_thieves.py), holding ``LAYOUT``, a dict:
 
-    "card": (w, h)           card size in pixels on the 1280x720 canvas
+    "card": (w, h)           card size in pixels on the canvas
     "fan": "down" | "side"   which way columns fan (the card art puts its indices to suit)
     "own_backs": bool        each card shows its own pack's back (default: pack 0's back)
     "table_right": x         the cards' area ends here (panels lie beyond it)
@@ -17,6 +17,12 @@ A game whose table depends on its number of players gives one such dict per numb
 ``LAYOUT = {2: {...}, 3: {...}, 4: {...}}`` (``layout_data(game_id, players)`` picks one; the
 smallest number when none is given).
 
+Every game also gives its table for the portrait canvas (a phone held upright, see
+game/ui/canvas.py): ``PORTRAIT``, a function of the canvas height returning such a dict (or
+one per number of players), 780 wide, its cards at least 72 wide (36 CSS px on a 390x844
+page). ``layout_data(game_id, players, portrait=True)`` picks it. A portrait table with a side
+panel (duel, round) gives "panel_top": where the panel begins below the cards.
+
 ``shapes.py`` builds the layouts several games share.
 """
 
@@ -25,9 +31,12 @@ from __future__ import annotations
 import importlib
 
 
-def layout_data(game_id: str, players: int | None = None) -> dict:
+def layout_data(game_id: str, players: int | None = None, portrait: bool = False) -> dict:
     module = importlib.import_module(f"{__name__}.{game_id.replace('-', '_')}")
     layout = module.LAYOUT
+    if portrait:
+        from ..canvas import CANVAS
+        layout = module.PORTRAIT(CANVAS.h)
     if layout and all(isinstance(k, int) for k in layout):  # one per number of players
         return layout[players if players in layout else min(layout)]
     return layout

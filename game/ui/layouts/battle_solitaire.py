@@ -38,3 +38,34 @@ LAYOUT = {
     # at their piles, and ends the turn when pressed
     "turn_button": (CENTRE - BUTTON_W // 2, BOTTOM + (H - BUTTON_H) // 2, BUTTON_W, BUTTON_H),
 }
+
+
+def PORTRAIT(h: int) -> dict:
+    """Upright, 780 wide: the eight foundations in a row on top, the eight shared piles below
+    them fanning down, each player's penalty pile, hand and reserve pile at the bottom (player
+    0 on the left, player 1 mirrored on the right) with the turn button between them; the
+    side panel below (``panel_top``)."""
+    from .shapes import spread
+    xs = spread(8, W, margin=8)
+    bottom = 720
+    name_y = bottom - 44
+    left = [8 + i * (W + 12) for i in range(3)]
+    right = [780 - W - x for x in left]
+    button_x = left[2] + W + 14
+    return {
+        "card": (W, H), "fan": "down", "own_backs": True, "table_right": 780,
+        "panel_top": 930,
+        "piles": [
+            ("reserve0", left[0], bottom, {**OWN, "empty": "penalty"}),
+            ("hand0", left[1], bottom, {**OWN, "empty": "hand"}),
+            ("waste0", left[2], bottom, {**OWN, "empty": "reserve"}),
+            *((f"house{i}", xs[i], 128, {"fan": (0, 28), "limit": name_y - 8})
+              for i in range(8)),
+            *((f"foundation{i}", xs[i], 10, {"slot": "A"}) for i in range(8)),
+            ("waste1", right[2], bottom, {**OWN, "empty": "reserve"}),
+            ("hand1", right[1], bottom, {**OWN, "empty": "hand"}),
+            ("reserve1", right[0], bottom, {**OWN, "empty": "penalty"}),
+        ],
+        "seats": [(left[0], name_y), (right[2], name_y)],
+        "turn_button": (button_x, bottom - 10, right[2] - 14 - button_x, H + 20),
+    }

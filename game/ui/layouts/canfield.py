@@ -21,3 +21,23 @@ LAYOUT = {
         *((f"foundation{i}", FOUNDATION_X, TOP + i * (H + 10), {}) for i in range(4)),
     ],
 }
+
+
+def PORTRAIT(h: int) -> dict:
+    """Upright: the stock, the waste and the four foundations in a row on top; the reserve on
+    the left of the second row and the four columns under the foundations."""
+    from .shapes import P_TOP, portrait_bottom, spread
+    w, ch = 100, 140
+    xs = spread(7, w)
+    y = P_TOP + ch + 44
+    return {
+        "card": (w, ch), "fan": "down", "table_right": 780,
+        "piles": [
+            ("stock", xs[0], P_TOP, {"badge": "below", "empty": "turn over"}),
+            ("waste", xs[1], P_TOP, {"badge": "below"}),
+            *((f"foundation{i}", xs[3 + i], P_TOP, {}) for i in range(4)),
+            ("reserve", xs[0], y, {"badge": "below", "caption": "Reserve"}),
+            *((f"tableau{i}", xs[3 + i], y, {"fan": (0, 46), "limit": portrait_bottom(h)})
+              for i in range(4)),
+        ],
+    }

@@ -43,3 +43,34 @@ def table(players: int) -> dict:
 
 
 LAYOUT = {n: table(n) for n in (2, 3, 4)}
+
+
+# upright, 780 wide: the centre and the seats round it, the side panel below (panel_top)
+P_W, P_H = 72, 100
+P_COLUMN_X = [390 - (4 * P_W + 3 * 24) // 2 + i * (P_W + 24) for i in range(4)]
+P_SIDES = {
+    "bottom": {"stock": (340, 640), "waste": (500, 640), "badge": "right", "name": (16, 676)},
+    "top": {"stock": (340, 10), "waste": (500, 10), "badge": "right", "name": (16, 40)},
+    "left": {"stock": (16, 262), "waste": (16, 420), "badge": "below", "name": (16, 222)},
+    "right": {"stock": (692, 262), "waste": (692, 420), "badge": "below", "name": (692, 222)},
+}
+
+
+def portrait_table(players: int) -> dict:
+    piles = [(f"foundation{i}", P_COLUMN_X[i], 150, {"slot": "A"}) for i in range(4)]
+    piles += [(f"tableau{i}", P_COLUMN_X[i], 270, {"fan": (0, 28), "limit": 626})
+              for i in range(4)]
+    seats = []
+    for p, side in enumerate(SEATING[players]):
+        place = P_SIDES[side]
+        piles.append((f"stock{p}", *place["stock"], {"badge": place["badge"],
+                                                      "empty": "empty"}))
+        piles.append((f"waste{p}", *place["waste"], {"badge": place["badge"],
+                                                      "empty": "waste"}))
+        seats.append(place["name"])
+    return {"card": (P_W, P_H), "fan": "down", "table_right": 780, "panel_top": 820,
+            "piles": piles, "seats": seats, "sides": list(SEATING[players])}
+
+
+def PORTRAIT(h: int) -> dict:
+    return {n: portrait_table(n) for n in (2, 3, 4)}

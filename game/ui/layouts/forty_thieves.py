@@ -1,5 +1,6 @@
 """Forty Thieves: stock, waste and eight foundations on top, ten columns below."""
 
-from .shapes import stock_and_ten_columns
+from .shapes import portrait_stock_and_ten_columns, stock_and_ten_columns
 
 LAYOUT = stock_and_ten_columns()
+PORTRAIT = portrait_stock_and_ten_columns

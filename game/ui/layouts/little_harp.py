@@ -3,6 +3,8 @@ together, every face-up card showing; a long pile squeezes to stay on the table)
 foundations in a column on the right; the stock at the bottom right with the waste (the
 manual's reserve pile) beside it, both with their counts."""
 
+from .shapes import portrait_solitaire
+
 W, H = 100, 140
 TOP = 62  # below the toolbar
 BOTTOM = 682  # above the message line
@@ -21,3 +23,12 @@ LAYOUT = {
         ("stock", RIGHT - (W + 20), LOW, {"badge": "below"}),
     ],
 }
+
+
+def PORTRAIT(h: int) -> dict:
+    """Upright: the stock, the waste and the four foundations in a row on top, the seven piles
+    below."""
+    top = {"stock": (0, {"badge": "below"}), "waste": (1, {"badge": "below"})}
+    top.update({f"foundation{i}": (3 + i, {"slot": "A"}) for i in range(4)})
+    return portrait_solitaire(h, (100, 140), top, 7, fan=(0, 46), slots=7,
+                              column_opts={"slot": "K"})

@@ -32,3 +32,35 @@ LAYOUT = {
     ],
     "seats": [(20, 598), (20, 40)],
 }
+
+
+def PORTRAIT(h: int) -> dict:
+    """Upright, 780 wide: the same table (player 1 at the top, player 0 at the bottom, the
+    houses in two columns fanning outwards around the foundations), each player's hand, waste
+    and reserve in a row with the name on the left; the side panel below (``panel_top``)."""
+    w, ch = 72, 100
+    centre = 390
+    f_left, f_right = centre - w - 8, centre + 8
+    house_left, house_right = f_left - 20 - w, f_right + w + 20
+    rows = [124 + i * 106 for i in range(4)]
+    top, bottom = 10, 560
+    xs = (200, 390, 580)  # the hand, waste and reserve of a row, each with its caption
+    return {
+        "card": (w, ch), "fan": "side", "own_backs": True, "table_right": 780,
+        "panel_top": 744,
+        "piles": [
+            ("hand0", xs[0], bottom, {**OWN, "caption": "Hand"}),
+            ("waste0", xs[1], bottom, {**OWN, "caption": "Waste"}),
+            ("reserve0", xs[2], bottom, {**OWN, "caption": "Reserve"}),
+            *((f"house{i}", house_right, rows[3 - i], {"fan": (DX, 0), "limit": 774})
+              for i in range(4)),
+            *((f"house{4 + i}", house_left, rows[i], {"fan": (-DX, 0), "limit": 6})
+              for i in range(4)),
+            *((f"foundation{i}", f_left, rows[i], {"slot": "A"}) for i in range(4)),
+            *((f"foundation{i + 4}", f_right, rows[i], {"slot": "A"}) for i in range(4)),
+            ("reserve1", xs[0], top, {**OWN, "caption": "Reserve"}),
+            ("waste1", xs[1], top, {**OWN, "caption": "Waste"}),
+            ("hand1", xs[2], top, {**OWN, "caption": "Hand"}),
+        ],
+        "seats": [(8, bottom + 30), (8, top + 30)],
+    }

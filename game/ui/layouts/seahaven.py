@@ -15,3 +15,12 @@ LAYOUT = {
         *((f"foundation{i}", 1166, TOP + i * STEP, {"slot": "A"}) for i in range(4)),
     ],
 }
+
+
+def PORTRAIT(h: int) -> dict:
+    """Upright: the four cells on the left and the four foundations on the right in a row on
+    top, the ten columns below (every card face up)."""
+    from .shapes import portrait_solitaire
+    top = {f"cell{i}": (i, {}) for i in range(4)}
+    top.update({f"foundation{i}": (6 + i, {"slot": "A"}) for i in range(4)})
+    return portrait_solitaire(h, (72, 100), top, 10, fan=(0, 40), below_top=24)

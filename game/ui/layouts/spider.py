@@ -23,3 +23,13 @@ PILES += [(f"foundation{i}", _right[i % 3], _rows[i // 3], {}) for i in range(8)
 PILES += [("stock", _right[1], 536, {"badge": "right", "empty": "empty"})]
 
 LAYOUT = {"card": CARD, "fan": "down", "table_right": W, "piles": PILES}
+
+
+def PORTRAIT(h: int) -> dict:
+    """Upright: the stock and the eight foundations in a row on top (the stock's count beside
+    it, its deals left under it), the ten columns below."""
+    from .shapes import portrait_solitaire
+    top = {"stock": (0, {"badge": "right", "empty": "empty"})}
+    top.update({f"foundation{i}": (2 + i, {}) for i in range(8)})
+    return portrait_solitaire(h, (72, 100), top, 10, fan=(0, 38), fan_down=(0, 10),
+                              below_top=56)

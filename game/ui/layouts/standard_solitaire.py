@@ -2,6 +2,8 @@
 together, every face-up card showing; a long pile squeezes to stay on the table); the eight
 foundations in two rows of four on the right; the stock below them, at the bottom right."""
 
+from .shapes import portrait_solitaire
+
 W, H = 92, 128
 TOP = 62  # below the toolbar
 BOTTOM = 682  # above the message line
@@ -18,3 +20,10 @@ LAYOUT = {
         ("stock", FOUNDATION_X[3], 526, {"badge": "below", "empty": "empty"}),
     ],
 }
+
+
+def PORTRAIT(h: int) -> dict:
+    """Upright: the stock and the eight foundations in a row on top, the eight piles below."""
+    top = {"stock": (0, {"badge": "below", "empty": "empty"})}
+    top.update({f"foundation{i}": (1 + i, {"slot": "A"}) for i in range(8)})
+    return portrait_solitaire(h, (80, 112), top, 8, fan=(0, 42), slots=9)
