@@ -44,6 +44,8 @@ GENERAL = (
            ("Blue lattice", "Red rings", "Green checks", "Purple stripes"), note=""),
     Option("felt", "green", ("green", "blue", "burgundy", "charcoal"), "Table colour",
            ("Green", "Blue", "Burgundy", "Charcoal"), note=""),
+    Option("left_handed", False, (False, True), "Side panel of games with turns",
+           ("On the right", "On the left"), note="left-handed; wide screens"),
 )
 _GENERAL = {o.name: o for o in GENERAL}
 
@@ -65,6 +67,7 @@ class Settings:
     sound: bool = True
     card_back: str = "blue"  # the back of your pack (a two-pack game's other pack: red, or blue)
     felt: str = "green"
+    left_handed: bool = False  # the side panel of games with turns on the left (landscape)
     last_game: str | None = None
     #: per game: {"options": {...}, "seats": [...], "match_target": n}; only what differs
     #: from the defaults needs to be here

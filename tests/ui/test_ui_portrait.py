@@ -1,0 +1,320 @@
+"""The portrait canvas (a phone held upright): every table and screen laid out for it, played by
+touch with real posted events, and its sizes as a 390x844 page shows them (one logical pixel is
+half a CSS pixel there): cards at least 36 CSS px wide, buttons at least 44 CSS px, text at
+least 12 CSS px (the font's height). The figures go to test-artifacts/portrait-figures.json;
+screenshots to test-artifacts/portrait-*.png. The left-handed setting (the side panel on the
+left, landscape) is tested here too."""
+
+from __future__ import annotations
+
+import json
+
+import pygame
+import pytest
+
+from game.core import GAMES, info
+from game.storage import MemoryStore, Saves
+from game.ui import theme
+from game.ui.app import App
+from game.ui.canvas import CANVAS, LANDSCAPE, PORTRAIT, choose
+from game.ui.screens import RulesScene, SettingsScene, StatsScene, TitleScene
+from game.ui.widgets import EndPanel
+
+from tests.ui.conftest import ARTIFACTS, Driver
+
+PAGE = (390, 844)
+CSS = min(PAGE[0] / PORTRAIT.w, PAGE[1] / PORTRAIT.h)  # CSS px per logical px: 0.5
+FIGURES: dict = {}
+
+
+@pytest.fixture
+def phone():
+    """The App on the portrait canvas (as a 390x844 page picks it), then back to landscape."""
+    CANVAS.use(choose(*PAGE))
+    pygame.display.quit()  # a new window of the new shape (a client makes one, once)
+    app = App(Saves(MemoryStore()))
+    pygame.event.clear()
+    app.settings.pace = "instant"
+    try:
+        yield Driver(app)
+    finally:
+        CANVAS.use(LANDSCAPE)
+        pygame.display.quit()
+
+
+class TextSizes:
+    """Every text size drawn while active (theme.text is where all text is rendered)."""
+
+    def __init__(self, monkeypatch):
+        self.sizes: list[tuple[int, str]] = []
+        real = theme.text
+
+        def text(s, size=24, *a, **kw):
+            if s.strip():
+                self.sizes.append((size, s))
+            return real(s, size, *a, **kw)
+
+        monkeypatch.setattr(theme, "text", text)
+
+    def smallest(self) -> tuple[float, str]:
+        size, s = min(self.sizes)
+        return theme.font(size).get_height() * CSS, s
+
+
+def buttons_of(scene) -> list:
+    out = [b for b in scene.buttons if b.visible]
+    if scene.modal is not None:
+        out = [b for b in scene.modal.buttons if b.visible]
+    return out
+
+
+def check_buttons(scene) -> float:
+    """Every shown button inside the canvas and at least 44 CSS px each way; the smallest."""
+    smallest = 1e9
+    for b in buttons_of(scene):
+        assert 0 <= b.rect.left and b.rect.right <= CANVAS.w, b.name
+        assert 0 <= b.rect.top and b.rect.bottom <= CANVAS.h, b.name
+        side = min(b.rect.w, b.rect.h) * CSS
+        assert side >= 44, f"{b.name}: {b.rect} is {side} CSS px"
+        smallest = min(smallest, side)
+    return smallest
+
+
+def seat_counts(game_id):
+    d = info(game_id)
+    return d.option("players").choices if "players" in d.options else (None,)
+
+
+def open_for_people(ui, game_id, players=None):
+    """The game's table with every seat a person (a move can be made at once)."""
+    app = ui.app
+    if players:
+        app.settings.set_option(game_id, "players", players)
+    app.settings.set_seats(game_id, ("human",) * len(app.settings.seats(game_id)))
+    t = app.open_game(game_id, new=True)
+    for _ in range(100):
+        ui.frames(1, 50)
+        if t.session.accepting() and not t.anim.busy:
+            break
+    return t
+
+
+def tap_tap_move(ui, t, turns: int = 3):
+    """A legal move between two places made by two finger taps: the card, then the place
+    (first turning cards up with a tap, where the game opens with that)."""
+    s = t.session
+    for _ in range(turns):
+        move = two_taps(ui, t)
+        if move is not None:
+            return move
+        turn = next((m for m in s.candidate_moves() if m.source == m.target
+                     and m.source in t.layout.piles), None)
+        if turn is None:
+            return None
+        before = len(s.state.history)
+        ui.finger_tap(ui.card_point(turn.source))
+        ui.settle()
+        assert len(s.state.history) > before, f"a tap on {turn.source} did not turn it"
+    return None
+
+
+def two_taps(ui, t):
+    s = t.session
+    moves = [m for m in s.candidate_moves() if m.source in t.layout.piles
+             and m.target in t.layout.piles and m.source != m.target and m.count == 1
+             and t.piles()[m.source]]
+    for move in moves:
+        before = len(s.state.history)
+        ui.finger_tap(ui.card_point(move.source))
+        target = t.layout.top_rect(move.target, t.faces(move.target))
+        ui.finger_tap(target.center)
+        ui.settle()
+        if len(s.state.history) > before:
+            return move
+        t.input.reset()
+    return None
+
+
+@pytest.mark.parametrize("game_id,players", [(g, n) for g in GAMES for n in seat_counts(g)])
+def test_every_table_upright_fits_a_phone_and_takes_a_move_by_touch(phone, monkeypatch,
+                                                                   game_id, players):
+    ui = phone
+    assert CANVAS.portrait and CANVAS.size == (780, 1688)
+    t = open_for_people(ui, game_id, players)
+    if players:
+        assert t.state.player_count == players
+    lay = t.layout
+    # the cards: at least 36 CSS px wide, every place on the canvas, none on another
+    assert lay.card_w * CSS >= 36
+    rects = [g.rect for g in lay.piles.values()]
+    for name, g in lay.piles.items():
+        assert 0 <= g.rect.left and g.rect.right <= CANVAS.w, name
+        assert 0 <= g.rect.top and g.rect.bottom <= CANVAS.h, name
+        assert g.rect.collidelistall(rects) == [rects.index(g.rect)], f"{name} overlaps"
+    # the cards stay above the message line and the buttons (or the side panel)
+    message = (t.chrome.message_rect())
+    assert message is not None
+    for name, g in lay.piles.items():
+        assert g.rect.bottom <= message.top, name
+        if g.limit and g.fan[1] > 0:
+            assert g.limit <= message.top, name
+    for b in t.buttons:
+        assert not b.rect.colliderect(message) or not b.visible, b.name
+    texts = TextSizes(monkeypatch)
+    t.view.invalidate()
+    ui.frames(1)
+    smallest_button = check_buttons(t)
+    move = tap_tap_move(ui, t)
+    assert move is not None, f"{game_id}: no move made by two taps"
+    ui.frames(2)
+    text_css, text = texts.smallest()
+    assert text_css >= 12, f"{text!r} is {text_css} CSS px high"
+    name = game_id + (f"-{players}" if players else "")
+    ui.screenshot(f"portrait-{name}.png")
+    FIGURES[name] = {"card_css": lay.card_w * CSS, "card_height_css": lay.card_h * CSS,
+                     "smallest_button_css": smallest_button, "smallest_text_css": text_css,
+                     "move": str(move)}
+    ARTIFACTS.mkdir(exist_ok=True)
+    path = ARTIFACTS / "portrait-figures.json"
+    known = json.loads(path.read_text()) if path.exists() else {}
+    known.update(FIGURES)
+    path.write_text(json.dumps(known, indent=1, sort_keys=True))
+
+
+def test_a_card_dragged_by_a_finger_on_the_upright_table_moves(phone):
+    ui = phone
+    t = open_for_people(ui, "forty-thieves")
+    for seed in range(1, 50):  # a deal with a card to move from column to column
+        t.start(seed)
+        ui.settle()
+        s = t.session
+        move = next((m for m in s.candidate_moves() if m.source.startswith("tableau")
+                     and m.target.startswith("tableau") and m.count == 1), None)
+        if move is not None:
+            break
+    before = len(s.state.history)
+    target = t.layout.top_rect(move.target, t.faces(move.target))
+    ui.finger_drag(ui.card_point(move.source), target.center, steps=6)
+    ui.settle()
+    assert len(s.state.history) > before and s.state.history[before].move == move
+
+
+def test_the_screens_upright_fit_a_phone(phone, monkeypatch):
+    """Title, Settings (every tab, scrolled), Rules, Statistics, Who plays?, the deal number
+    keypad, the end of a deal: inside the canvas, buttons 44 CSS px, text 12 CSS px."""
+    ui = phone
+    app = ui.app
+    texts = TextSizes(monkeypatch)
+    shots = []
+    app.show(TitleScene(app))
+    ui.frames(1)
+    check_buttons(app.scene)
+    shots.append(("title", app.scene))
+    settings = SettingsScene(app)
+    app.show(settings)
+    for tab in settings.tabs:
+        settings.pick(tab)
+        ui.frames(1)
+        check_buttons(settings)
+        if settings.max_scroll():  # a finger drag scrolls the rows; the last row shows
+            area = settings.area
+            ui.finger_drag((area.centerx, area.bottom - 20), (area.centerx, area.top + 20))
+            assert settings.scroll > 0
+            check_buttons(settings)
+    ui.screenshot("portrait-settings.png")
+    app.show(RulesScene(app, "russian-bank"))
+    ui.frames(1)
+    check_buttons(app.scene)
+    ui.finger_tap(app.scene.button("next").rect.center)
+    assert app.scene.game == GAMES[(GAMES.index("russian-bank") + 1) % len(GAMES)]
+    ui.screenshot("portrait-rules.png")
+    app.show(StatsScene(app))
+    ui.frames(1)
+    check_buttons(app.scene)
+    ui.screenshot("portrait-statistics.png")
+    title = TitleScene(app)
+    app.show(title)
+    ui.frames(1)
+    ui.finger_tap(title.button("chinese-patience").rect.center)
+    assert title.modal is not None
+    check_buttons(title)
+    ui.screenshot("portrait-who-plays.png")
+    ui.finger_tap(title.modal.button("play").rect.center)
+    t = app.scene
+    assert t.game_id == "chinese-patience"
+    app.open_game("forty-thieves")
+    t = app.scene
+    ui.finger_tap(t.button("Deal #").rect.center)
+    assert t.modal is not None
+    check_buttons(t)
+    for key in "42":
+        ui.finger_tap(t.modal.button(f"key{key}").rect.center)
+    ui.screenshot("portrait-deal-number.png")
+    ui.finger_tap(t.modal.button("ok").rect.center)
+    ui.settle()
+    assert t.state.seed == 42
+    # the end of a deal, as a stuck deal shows it (four buttons in a row)
+    t.modal = EndPanel(t, "No more moves", ["No more moves: deal 42 is stuck after 80 moves "
+                                            "(12:34).", "Take moves back, restart the deal "
+                                            "or try a new one."],
+                       [(label, t.restart, "normal") for label in
+                        ("Undo", "Restart", "New deal", "Menu")])
+    ui.frames(1)
+    check_buttons(t)
+    ui.screenshot("portrait-end.png")
+    text_css, text = texts.smallest()
+    assert text_css >= 12, f"{text!r} is {text_css} CSS px high"
+
+
+def test_the_page_shape_picks_the_canvas():
+    assert choose(1280, 800).size == (1280, 720)
+    assert choose(844, 390).size == (1280, 720)  # a phone held sideways: the landscape table
+    assert choose(390, 844).size == (780, 1688)  # the same shape as the page, twice its pixels
+    assert choose(412, 915).size == (780, 1732)
+    assert choose(390, 664).size == (780, 1400)  # never shorter than the layouts need
+
+
+@pytest.mark.parametrize("game_id", ["russian-bank", "battle-solitaire", "chinese-patience"])
+def test_left_handed_puts_the_side_panel_on_the_left(ui, game_id):
+    app = ui.app
+    app.settings.set("left_handed", True)
+    app.settings.set_seats(game_id, ("human",) * len(app.settings.seats(game_id)))
+    t = app.open_game(game_id, new=True)
+    ui.frames(2)
+    lay = t.layout
+    assert lay.table_left > 0
+    for b in t.buttons:  # the panel's buttons on the left, the cards right of them
+        if b is not getattr(t.chrome, "turn_button", None):
+            assert b.rect.right < lay.table_left, b.name
+    for g in lay.piles.values():
+        assert lay.table_left <= g.rect.left and g.rect.right <= CANVAS.w
+    # the panel is drawn there: its colour left, the felt where the landscape panel was
+    screen = app.screen
+    assert tuple(screen.get_at((20, 670)))[:3] == theme.PANEL
+    assert tuple(screen.get_at((1270, 670)))[:3] != theme.PANEL
+    ui.screenshot(f"left-handed-{game_id}.png")
+    # a move still goes where the (moved) cards are
+    move = next((m for m in t.session.candidate_moves() if m.source in lay.piles
+                 and m.target in lay.piles and m.source != m.target and t.piles()[m.source]),
+                None)
+    if move is not None:
+        before = len(t.state.history)
+        ui.click(ui.card_point(move.source))
+        ui.click(lay.top_rect(move.target, t.faces(move.target)).center)
+        ui.settle()
+        assert len(t.state.history) > before
+
+
+def test_changing_the_left_handed_setting_lays_the_tables_out_again(ui):
+    app = ui.app
+    app.settings.set_seats("russian-bank", ("human", "human"))
+    t = app.open_game("russian-bank", new=True)
+    ui.frames(2)
+    assert t.layout.table_left == 0
+    settings = SettingsScene(app)
+    app.show(settings)
+    ui.click(settings.button("left_handed=True").rect.center)
+    assert app.settings.left_handed
+    t2 = app.open_game("russian-bank")
+    assert t2 is not t and t2.layout.table_left > 0
+    assert t2.state.seed == t.state.seed  # the same game, laid out again
