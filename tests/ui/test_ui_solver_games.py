@@ -15,7 +15,7 @@ from game.ai.solver import solve
 from game.core import new_game
 from game.ui.chromes.solitaire import LIGHT_COLOURS
 
-GAMES = [("seahaven", {}), ("spider", {"suits": 1})]
+GAMES = [("seahaven", {}), ("spider", {"suits": 1}), ("canfield", {})]
 GREEN = LIGHT_COLOURS["won"]
 
 
