@@ -603,3 +603,74 @@ def test_a_table_at_rest_leaves_the_screen_alone(client):
     flipped = c.probe("flips") - before
     ran = c.page.frames() - frames
     assert ran >= 120 and flipped <= 4, f"{flipped} flips in {ran} frames at rest"
+
+
+# ------------------------------------------------------------------------------ a phone upright
+PHONE = (390, 844)
+
+
+def test_a_phone_held_upright_gets_the_portrait_table_and_plays_by_touch(browser, site):
+    """A 390x844 phone (touch, mobile, 3 device pixels to the CSS pixel): the game picks the
+    portrait canvas from the page's shape, the page shows it whole, and a game is opened, dealt
+    by number and played by taps alone; cards 36 CSS px wide or more, every button 44, nothing
+    outside the page."""
+    seed, (first, second) = find_deal("forty-thieves", two_column_moves)
+    c = _client(browser, site, viewport=PHONE, touch=True, device_scale_factor=3, mobile=True)
+    try:
+        c.open(stored({"settings": client_settings()}))
+        page = c.page
+        assert page.logical_size() == (780, 1688)
+        box = page.box()
+        scale = box["width"] / 780  # CSS px per logical px
+        assert abs(scale - 0.5) < 0.01 and abs(box["height"] / 1688 - scale) < 0.01
+        assert page.page.evaluate("[document.documentElement.scrollWidth, "
+                                  "document.documentElement.scrollHeight]") == list(PHONE)
+        assert box["x"] >= 0 and box["y"] >= 0
+        assert box["x"] + box["width"] <= PHONE[0] + 0.5
+        assert box["y"] + box["height"] <= PHONE[1] + 0.5
+
+        def tap_button(name):
+            x, y, w, h, enabled = c.button(name)
+            assert enabled, name
+            page.touch_tap(x + w / 2, y + h / 2, frames=3)
+
+        def buttons_fit():
+            for name, x, y, w, h in c.probe("buttons"):
+                assert 0 <= x and x + w <= 780 and 0 <= y and y + h <= 1688, name
+                assert min(w, h) * scale >= 44, (name, w, h)
+
+        buttons_fit()
+        shot(c, "phone-portrait-title")
+        tap_button("forty-thieves")
+        c.wait("probe['view']().get('game') == 'forty-thieves'", what="the table, after a tap")
+        c.settled()
+        buttons_fit()
+        tap_button("Deal #")
+        c.wait("probe['view']()['modal'] is not None", what="the Deal # keypad")
+        buttons_fit()
+        for digit in str(seed):
+            tap_button(f"key{digit}")
+        tap_button("ok")
+        c.wait(f"probe['view']()['modal'] is None and probe['state']()['seed'] == {seed}",
+               what=f"deal {seed}")
+        c.settled()
+        x, y, w, h = c.card(first.source)
+        assert w * scale >= 36
+        page.touch_tap(*c.card_point(first.source))
+        page.touch_tap(*c.card_point(first.target))
+        c.settled()
+        assert history(c) == [str(first)]
+        page.touch_drag(c.card_point(second.source), c.card_point(second.target))
+        c.settled()
+        assert history(c) == [str(first), str(second)]
+        image = shot(c, "phone-portrait-forty-thieves")
+        assert image.get_size() == (780, 1688)
+        # the moved card is drawn where the table says it is: a card's white face there
+        x, y, w, h = c.card(first.target)
+        assert min(image.get_at((x + w // 2, y + h - 8))[:3]) > 200
+        tap_button("Undo")
+        c.settled()
+        assert history(c) == [str(first)]
+        assert page.log_errors() == []
+    finally:
+        c.page.close()
