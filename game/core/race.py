@@ -81,8 +81,8 @@ class RaceState(GameState):
     and the rules."""
 
     ZOBRIST: list  # zobrist_keys(the game's seed)
-    lost_turns = 0  # turns the player not on turn will miss (a game that has them keeps it in
-    # its VARS: Russian Bank's price for a wrong Stop! call)
+    lost_turns = (0, 0)  # turns each player will miss (a game that has them keeps it in its
+    # VARS: Russian Bank's price for a wrong Stop! call)
     IDLE_REASON = "neither player got rid of a card for good"  # "Stalemate: for N turns ..."
 
     def __init__(self, seed=None, **options):
@@ -206,8 +206,11 @@ class RaceState(GameState):
             self._stalemate(ops, "the same position came back at the start of a turn")
         else:
             self._set(ops, "boundaries", self.boundaries + (digest,))
-            if self.lost_turns:  # the player now on turn misses it: the turn passes back
-                self._set(ops, "lost_turns", self.lost_turns - 1)
+            p = self.current_player
+            if self.lost_turns[p]:  # the player now on turn misses it: the turn passes back
+                lost = list(self.lost_turns)
+                lost[p] -= 1
+                self._set(ops, "lost_turns", tuple(lost))
                 self._end_turn(ops)
 
     def _stalemate(self, ops, why: str) -> None:
@@ -230,6 +233,11 @@ class RaceState(GameState):
         if name in ("seen", "boundaries"):
             if not isinstance(value, list) or any(type(v) is not int for v in value):
                 raise ValueError(f"{name} must be a list of whole numbers")
+            return tuple(value)
+        if name == "lost_turns":
+            if (not isinstance(value, list) or len(value) != 2
+                    or any(type(v) is not int or v < 0 for v in value)):
+                raise ValueError("lost_turns must be two whole numbers")
             return tuple(value)
         if name == "lows":
             if value is None:

@@ -161,7 +161,7 @@ class RussianBank(RaceState):
             "lows": None,  # per player, the fewest reserve + hand + waste cards so far
             "seen": (),  # house positions since the last move that was not house to house
             "boundaries": (),  # digests of the positions at every turn boundary
-            "lost_turns": 0,  # turns the player not on turn will miss (wrong calls' price)
+            "lost_turns": (0, 0),  # per player, turns they will miss (wrong calls' price)
             "outcome": None}  # (status, winner, points, reason) once the game is over
 
     def _deal(self, seed):
@@ -445,8 +445,10 @@ class RussianBank(RaceState):
         if caller == self.current_player:  # the call came at the start of the caller's turn
             self._end_turn(ops)
             cost, words = "turn", f"Player {caller + 1}'s turn ends."
-        else:
-            self._set(ops, "lost_turns", self.lost_turns + 1)
+        else:  # each wrong call costs a turn: the caller's next turns are missed, one by one
+            lost = list(self.lost_turns)
+            lost[caller] += 1
+            self._set(ops, "lost_turns", tuple(lost))
             cost, words = "next turn", f"Player {caller + 1} misses their next turn."
         self.history.append(_Entry(STOP, ops, None, None, self._legal))
         self._legal = None

@@ -251,8 +251,24 @@ def test_rb4_with_a_price_a_wrong_call_in_the_other_players_turn_costs_the_calle
     assert "Player 2 misses their next turn" in call.message
     assert s.piles() == before and s.current_player == 0  # player 1 plays on
     s.push("d0-w0")  # player 1's turn ends; player 2's is missed: player 1 plays again
-    assert s.current_player == 0 and s.turn == 2 and s.lost_turns == 0
+    assert s.current_player == 0 and s.turn == 2 and s.lost_turns == (0, 0)
     assert Move("hand0", "hand0") in s.legal_moves()
+
+
+def test_rb4_with_a_price_each_wrong_call_costs_a_turn_and_the_other_plays_between():
+    s = rb({"reserve0": "9D", "house1": "9H", "hand0": "5C 6C 7C 8C"}, mode="stop",
+           wrong_call="turn")
+    s.push("d0-d0")
+    s.call_stop()
+    s.push("d0-h1")  # player 1 plays on (the 8C onto the 9H); another wrong call
+    assert s.call_stop().cost == "next turn" and s.lost_turns == (0, 2)
+    s.push("d0-d0")
+    s.push("d0-w0")  # player 2 misses one turn; player 1 plays a whole turn in between
+    assert s.current_player == 0 and s.lost_turns == (0, 1) and not s.is_over()
+    s.push("d0-d0")
+    s.push("d0-w0")  # and then player 2 misses the other
+    assert s.current_player == 0 and s.lost_turns == (0, 0) and s.turn == 4
+    assert not s.is_over()
 
 
 def test_rb4_with_a_price_a_wrong_call_at_the_start_of_the_callers_turn_ends_that_turn():
@@ -269,7 +285,7 @@ def test_rb4_with_a_price_a_right_call_costs_the_caller_nothing():
     s = rb({"reserve0": "9D", "house0": "AS", "hand0": "5C"}, mode="stop", wrong_call="turn")
     s.push("d0-d0", breach=True)
     call = s.call_stop()
-    assert call.right and call.cost == "" and s.lost_turns == 0
+    assert call.right and call.cost == "" and s.lost_turns == (0, 0)
     assert s.current_player == 1  # the offender's turn ended; the caller plays
 
 
@@ -280,9 +296,9 @@ def test_rb4_a_wrong_calls_price_is_a_move_saves_replay_and_undo_takes_back():
     s.call_stop()
     saved = json.loads(json.dumps(s.to_dict()))
     assert saved["moves"] == ["d0-d0", "stop"]
-    assert whole(from_dict(saved)) == whole(s) and from_dict(saved).lost_turns == 1
+    assert whole(from_dict(saved)) == whole(s) and from_dict(saved).lost_turns == (0, 1)
     assert s.pop() == Move("stop", "stop", 0)
-    assert whole(s) == after_move and s.lost_turns == 0
+    assert whole(s) == after_move and s.lost_turns == (0, 0)
     free = dict(saved, options=dict(saved["options"], wrong_call="free"))
     with pytest.raises(ValueError, match="no priority rule was broken"):
         from_dict(free)  # a free wrong call is never recorded
@@ -293,7 +309,7 @@ def test_rb4_there_is_no_price_without_a_move_to_call_on():
     assert s.call_stop().cost == "" and s.history == []  # before the first move
     s.push("d0-d0")
     s.call_stop()
-    assert s.call_stop().cost == "" and s.lost_turns == 1  # a call is no move to call on
+    assert s.call_stop().cost == "" and s.lost_turns == (0, 1)  # a call is no move to call on
 
 
 def test_rb4_a_missed_turn_is_a_turn_without_progress_for_the_stalemate_rule():

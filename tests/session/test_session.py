@@ -168,7 +168,7 @@ def test_a_wrong_call_with_a_price_costs_your_next_turn_and_cannot_be_undone():
     s._changed()
     call = s.call_stop()
     assert not call.right and call.cost == "next turn" and s.events[-1] == ("call", 0, call)
-    assert not s.can_call_stop() and s.state.lost_turns == 1
+    assert not s.can_call_stop() and s.state.lost_turns == (1, 0)
     assert s.undo_groups == [1, 1]  # the history's groups still add up; the call is no undo
     s.events.clear()
     for _ in range(20):

@@ -249,7 +249,7 @@ def test_a_wrong_stop_call_with_a_price_costs_your_next_turn_in_words(ui):
     ui.key(pygame.K_x)
     assert t.message_text() == ("Wrong call: the last move broke no priority rule. "
                                 "You miss your next turn.")
-    assert not t.chrome.can_call_stop() and t.state.lost_turns == 1
+    assert not t.chrome.can_call_stop() and t.state.lost_turns == (1, 0)
     assert run_until(ui, lambda: t.state.turn == 2)
     assert t.state.current_player == 1
     assert t.message_text() == ("The computer plays again: you miss this turn for your wrong "
