@@ -181,6 +181,30 @@ def test_a_wrong_call_with_a_price_costs_your_next_turn_and_cannot_be_undone():
     assert copy.state == s.state
 
 
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+def test_the_computer_plays_on_through_many_wrong_calls_with_a_price(level):
+    """A person who calls Stop! wrongly a third of the time (each call costs a turn) against
+    every level: the computer keeps playing whole turns and the game comes to a real end."""
+    import random
+    rng = random.Random(1)
+    s = Session.new("russian-bank", seed=11, seats=("human", f"computer:{level}"),
+                    wrong_call="turn")
+    costs = []
+    for _ in range(3000):
+        if s.is_over():
+            break
+        if s.can_call_stop() and rng.random() < 0.3:
+            costs.append(s.call_stop().cost)
+        elif s.accepting():
+            s.play(rng.choice(s.state.legal_moves()))
+            while s.follow_up():
+                pass
+        else:
+            s.advance(50, max_moves=1)
+    assert s.is_over() and s.state.turn > 20
+    assert len(costs) > 10 and all(costs)  # every call was wrong, and each cost a turn
+
+
 def test_a_wrong_call_with_a_price_at_the_start_of_your_turn_ends_it():
     state = rb({"reserve1": "9D", "hand1": "5C", "hand0": "8C"}, player=1, mode="stop",
                wrong_call="turn", down={"hand1": 0})
