@@ -101,6 +101,7 @@ class TableView:
         surf.blit(self.table.art.ring(theme.MARK, 3), rect.inflate(6, 6))
         tag = theme.text(word, CANVAS.text(16), (60, 30, 0), bold=True)
         box = tag.get_rect(midtop=(rect.centerx, rect.bottom + 6)).inflate(8, 2)
+        box.clamp_ip(pygame.Rect(2, 0, CANVAS.w - 4, CANVAS.h))  # a long word stays on the table
         pygame.draw.rect(surf, theme.MARK, box, border_radius=6)
         surf.blit(tag, tag.get_rect(center=box.center))
 

@@ -151,6 +151,17 @@ def test_every_table_upright_fits_a_phone_and_takes_a_move_by_touch(phone, monke
         assert 0 <= g.rect.left and g.rect.right <= CANVAS.w, name
         assert 0 <= g.rect.top and g.rect.bottom <= CANVAS.h, name
         assert g.rect.collidelistall(rects) == [rects.index(g.rect)], f"{name} overlaps"
+    # the words on empty places fit between their neighbours, on the canvas
+    for name, word in lay.empty_words.items():
+        g = lay.piles[name]
+        for line in theme.wrap(word, CANVAS.text(20), g.rect.w + 8):
+            r = pygame.Rect(0, 0, theme.measure(line, CANVAS.text(20)), 24)
+            r.center = g.rect.center
+            assert 0 <= r.left and r.right <= CANVAS.w, (name, word)
+            others = [o.rect for n, o in lay.piles.items() if n != name]
+            if lay.turn_button is not None:  # with the arrow at its sides
+                others.append(lay.turn_button.inflate(2 * 26, 0))  # the tip: 26 px
+            assert r.collidelist(others) == -1, (name, word)
     # the cards stay above the message line and the buttons (or the side panel)
     message = (t.chrome.message_rect())
     assert message is not None

@@ -46,20 +46,21 @@ def PORTRAIT(h: int) -> dict:
     0 on the left, player 1 mirrored on the right) with the turn button between them; the
     side panel below (``panel_top``)."""
     from .shapes import spread
-    xs = spread(8, W, margin=8)
-    bottom = 720
+    w, h = 80, 112  # wide enough for the empty piles' words ("penalty") at 12 CSS px
+    xs = spread(8, w, margin=8)
+    bottom = 714
     name_y = bottom - 44
-    left = [8 + i * (W + 12) for i in range(3)]
-    right = [780 - W - x for x in left]
-    button_x = left[2] + W + 14
+    left = [8 + i * (w + 8) for i in range(3)]
+    right = [780 - w - x for x in left]
+    button_x = left[2] + w + 32  # room for the arrow at its side and the pile's word
     return {
-        "card": (W, H), "fan": "down", "own_backs": True, "table_right": 780,
+        "card": (w, h), "fan": "down", "own_backs": True, "table_right": 780,
         "panel_top": 930,
         "piles": [
             ("reserve0", left[0], bottom, {**OWN, "empty": "penalty"}),
             ("hand0", left[1], bottom, {**OWN, "empty": "hand"}),
             ("waste0", left[2], bottom, {**OWN, "empty": "reserve"}),
-            *((f"house{i}", xs[i], 128, {"fan": (0, 28), "limit": name_y - 8})
+            *((f"house{i}", xs[i], 134, {"fan": (0, 28), "limit": name_y - 8})
               for i in range(8)),
             *((f"foundation{i}", xs[i], 10, {"slot": "A"}) for i in range(8)),
             ("waste1", right[2], bottom, {**OWN, "empty": "reserve"}),
@@ -67,5 +68,5 @@ def PORTRAIT(h: int) -> dict:
             ("reserve1", right[0], bottom, {**OWN, "empty": "penalty"}),
         ],
         "seats": [(left[0], name_y), (right[2], name_y)],
-        "turn_button": (button_x, bottom - 10, right[2] - 14 - button_x, H + 20),
+        "turn_button": (button_x, bottom - 4, right[2] - 32 - button_x, h + 8),
     }
