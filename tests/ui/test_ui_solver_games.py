@@ -15,7 +15,8 @@ from game.ai.solver import solve
 from game.core import new_game
 from game.ui.chromes.solitaire import LIGHT_COLOURS
 
-GAMES = [("seahaven", {}), ("spider", {"suits": 1}), ("canfield", {})]
+GAMES = [("seahaven", {}), ("spider", {"suits": 1}), ("canfield", {}),
+         ("standard-solitaire", {})]
 GREEN = LIGHT_COLOURS["won"]
 
 
