@@ -27,20 +27,49 @@ STAGGER_MAX_MS = 28  # between two cards' starts, for a small deal
 
 
 class DealFlight(Flight):
-    """Many cards, each gliding from the deck with its own delay (all of them are left out of
-    the table's layer until the last has landed: the layer is drawn twice, not once a card)."""
+    """Many cards, each gliding from the deck with its own delay. All of them are left out of
+    the table's cached layer until the last has landed (the layer is made twice, not once a
+    card). A frame draws only the cards in the air: one still waiting is not drawn yet, and
+    one that has landed is drawn once into the layer (``board``: the table's layer and which
+    making of it; made again, it gets them all again), so a frame blits a few cards, not the
+    whole deal."""
 
-    __slots__ = ("delays", "fly")
+    __slots__ = ("delays", "fly", "board", "landed", "_made")
 
-    def __init__(self, cards, delays, t0, fly_ms):
+    def __init__(self, cards, delays, t0, fly_ms, board=None):
         super().__init__(cards, t0, max(delays, default=0) + fly_ms)
         self.delays, self.fly = delays, fly_ms
+        self.board = board  # () -> (surface, which making of it), or None
+        self.landed = 0  # the first cards, in dealing order, drawn into the board
+        self._made = None
 
     def at(self, now):
-        for (_cid, img, (x0, y0), (x1, y1)), delay in zip(self.cards, self.delays):
-            t = min(1.0, max(0.0, (now - self.t0 - delay) / self.fly))
-            e = 1 - (1 - t) ** 3
+        landed = self._land(now)
+        for i in range(landed, len(self.cards)):
+            t = (now - self.t0 - self.delays[i]) / self.fly
+            if t <= 0:  # the next ones have not left the deck yet (they leave in order)
+                break
+            _cid, img, (x0, y0), (x1, y1) = self.cards[i]
+            e = 1 - (1 - min(1.0, t)) ** 3
             yield img, (round(x0 + (x1 - x0) * e), round(y0 + (y1 - y0) * e))
+
+    def _land(self, now) -> int:
+        """Draw the cards that have landed into the board; the first card still to draw on
+        the screen this frame (a card landing now is drawn both ways: the board was already
+        put on the screen)."""
+        if self.board is None:
+            return 0
+        surface, made = self.board()
+        if made != self._made:  # a layer made anew: lay the landed cards again
+            self._made, done, self.landed = made, 0, 0
+        else:
+            done = self.landed
+        while (self.landed < len(self.cards)
+               and now >= self.t0 + self.delays[self.landed] + self.fly):
+            _cid, img, _start, end = self.cards[self.landed]
+            surface.blit(img, end)
+            self.landed += 1
+        return done
 
 
 def deck_position(layout) -> tuple[int, int]:
@@ -51,6 +80,14 @@ def deck_position(layout) -> tuple[int, int]:
     area = pygame.Rect(next(iter(layout.piles.values())).rect).unionall(
         [g.rect for g in layout.piles.values()])
     return (area.centerx - layout.card_w // 2, area.centery - layout.card_h // 2)
+
+
+def layer_of(table):
+    """The table's cached layer, and which making of it this is (deal_flight's board)."""
+    def board():
+        surface = table.view.layer()
+        return surface, table.view.renders
+    return board
 
 
 def deal_flight(table, now: float) -> DealFlight | None:
@@ -77,7 +114,7 @@ def deal_flight(table, now: float) -> DealFlight | None:
     fly = min(FLY_MS, DEAL_MS // 2)
     stagger = min(STAGGER_MAX_MS, (DEAL_MS - fly) / max(1, len(cards) - 1))
     delays = [round(i * stagger) for i in range(len(cards))]
-    return DealFlight(cards, delays, now, fly)
+    return DealFlight(cards, delays, now, fly, layer_of(table))
 
 
 __all__ = ["DEAL_MS", "DealFlight", "deal_flight", "deck_position"]

@@ -23,6 +23,7 @@ class TableView:
         self._layer: pygame.Surface | None = None
         self._key = None
         self._bg = theme.felt()
+        self.renders = 0  # how many times the layer was made (the deal's flight follows it)
 
     def invalidate(self) -> None:
         self._key = None
@@ -44,6 +45,7 @@ class TableView:
 
     def render_layer(self, hidden) -> pygame.Surface:
         t = self.table
+        self.renders += 1
         if self._layer is None:
             self._layer = pygame.Surface((CANVAS.w, CANVAS.h)).convert()
         surf = self._layer

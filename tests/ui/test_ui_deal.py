@@ -24,6 +24,16 @@ def dealt(t) -> bool:
     return any(isinstance(f, DealFlight) for f in t.anim.flights)
 
 
+def in_layer(t, rect, card) -> bool:
+    """Is the card's face (its top strip) drawn at rect in the table's cached layer?"""
+    strip = pygame.Rect(8, 6, rect.w - 16, 20)  # within the strip a covered card shows
+    layer = t.view.layer().subsurface(strip.move(rect.topleft))
+    face = t.art.face(card).subsurface(strip).copy()
+    flat = pygame.Surface(strip.size).convert()
+    flat.blit(face, (0, 0))
+    return pygame.image.tobytes(layer, "RGB") == pygame.image.tobytes(flat, "RGB")
+
+
 def new_deal(ui, game_id="forty-thieves", seed=7):
     ui.app.settings.auto_move = False
     t = ui.app.open_game(game_id)
@@ -43,7 +53,14 @@ def test_the_cards_fly_from_the_stock_to_their_columns_in_under_a_second(ui):
     assert not ui.shows_card(top, column[-1])  # the last card is not there yet
     ui.frames(12)  # 0.2 s in: some cards are on their way
     ui.screenshot("deal-forty-thieves-midway.png")
-    frames = 13
+    ui.frames(12)  # 0.4 s in: the first cards have landed (drawn into the table's layer)
+    first = t.piles()["tableau0"][0][0]
+    assert in_layer(t, ui.card_rect("tableau0", 0), first)
+    t.view.invalidate()  # the layer made anew mid-deal: the landed cards are laid again
+    ui.frames(1)
+    assert in_layer(t, ui.card_rect("tableau0", 0), first)
+    assert not in_layer(t, top, column[-1]) and not ui.shows_card(top, column[-1])
+    frames = 26
     while t.anim.busy:
         ui.frames(1)
         frames += 1
