@@ -172,8 +172,25 @@ def test_every_table_upright_fits_a_phone_and_takes_a_move_by_touch(phone, monke
     for b in t.buttons:
         assert not b.rect.colliderect(message) or not b.visible, b.name
     texts = TextSizes(monkeypatch)
+    written = []  # the texts written on the table, where
+    real_blit = theme.blit_text
+
+    def blit_text(dest, s, pos, *a, **kw):
+        rect = real_blit(dest, s, pos, *a, **kw)
+        written.append((s, rect))
+        return rect
+
+    monkeypatch.setattr(theme, "blit_text", blit_text)
     t.view.invalidate()
     ui.frames(1)
+    # the players' names lie clear of every pile
+    names = [t.chrome.title(seat) for seat in range(len(t.session.seats))] \
+        if lay.seat_names else []
+    pile_rects = [g.rect for g in lay.piles.values()]
+    for text, rect in written:
+        if any(text and text in name for name in names):
+            assert rect.collidelist(pile_rects) == -1, (text, rect)
+            assert 0 <= rect.left and rect.right <= CANVAS.w, (text, rect)
     smallest_button = check_buttons(t)
     move = tap_tap_move(ui, t)
     assert move is not None, f"{game_id}: no move made by two taps"
@@ -329,3 +346,63 @@ def test_changing_the_left_handed_setting_lays_the_tables_out_again(ui):
     t2 = app.open_game("russian-bank")
     assert t2 is not t and t2.layout.table_left > 0
     assert t2.state.seed == t.state.seed  # the same game, laid out again
+
+
+@pytest.mark.parametrize("page", [(390, 664), (412, 915), (360, 800)],
+                         ids=["short-1400", "tall-1732", "360x800"])
+def test_other_phone_shapes_get_tables_that_fit(page):
+    """A phone page of another shape (a browser's bars taking height, a taller phone): the
+    canvas follows its shape and every table still fits it."""
+    CANVAS.use(choose(*page))
+    pygame.display.quit()
+    try:
+        app = App(Saves(MemoryStore()))
+        ui = Driver(app)
+        assert CANVAS.portrait and CANVAS.w == 780
+        for game_id in GAMES:
+            for players in seat_counts(game_id):
+                t = open_for_people(ui, game_id, players)
+                message = t.chrome.message_rect()
+                for name, g in t.layout.piles.items():
+                    assert g.rect.bottom <= message.top, (game_id, name)
+                    if g.limit and g.fan[1] > 0:
+                        assert g.limit <= message.top, (game_id, name)
+                for b in t.buttons:
+                    if b is getattr(t.chrome, "turn_button", None):  # on the table
+                        assert b.rect.bottom <= message.top
+                    elif b.visible:
+                        assert b.rect.bottom <= CANVAS.h and b.rect.top >= message.bottom, \
+                            (game_id, b.name)
+                ui.frames(1)
+        ui.screenshot(f"portrait-{page[0]}x{page[1]}-last.png")
+    finally:
+        CANVAS.use(LANDSCAPE)
+        pygame.display.quit()
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_the_round_table_s_names_stay_clear_of_the_cards_upright(phone, monkeypatch, players):
+    """The computer seats' long names ("Player 2 (Medium)") beside the centre go in lines."""
+    ui = phone
+    app = ui.app
+    app.settings.set_option("chinese-patience", "players", players)
+    t = app.open_game("chinese-patience", new=True)
+    written = []
+    real_blit = theme.blit_text
+
+    def blit_text(dest, s, pos, *a, **kw):
+        rect = real_blit(dest, s, pos, *a, **kw)
+        written.append((s, rect))
+        return rect
+
+    monkeypatch.setattr(theme, "blit_text", blit_text)
+    t.view.invalidate()
+    ui.frames(1)
+    names = [t.chrome.title(seat) for seat in range(players)]
+    assert any("(" in name for name in names)  # computer seats: their level in the name
+    piles = [g.rect for g in t.layout.piles.values()]
+    drawn = [(s, r) for s, r in written if any(s and s in name for name in names)]
+    assert len(drawn) >= players
+    for text, rect in drawn:
+        assert rect.collidelist(piles) == -1, (text, rect)
+        assert 0 <= rect.left and rect.right <= CANVAS.w, (text, rect)

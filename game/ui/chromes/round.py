@@ -44,6 +44,7 @@ PANEL_X = 916
 BANNER_MS = 5000
 PENALTY_MS = 900  # how long a penalty card flies
 LOG_LINES = 3
+SIDE_NAME_W = 180  # portrait: a left or right seat's name, in lines this wide (clear of the centre)
 TURN_RING = (236, 196, 84)
 
 CONTROLS = """# Playing with mouse, finger or keys
@@ -450,8 +451,15 @@ class RoundTable:
         for seat, (x, y) in enumerate(self.table.layout.seat_names):
             if seat < len(self.session.seats):
                 text = self.title(seat)
-                x = min(x, right - theme.measure(text, size, bold=True))
-                theme.blit_text(surf, text, (x, y), size, theme.INK_DIM, bold=True)
+                side = self.sides[seat] if seat < len(self.sides) else "bottom"
+                if CANVAS.portrait and side in ("left", "right"):  # beside the centre: narrow
+                    lines = theme.wrap(text, size, SIDE_NAME_W, bold=True)
+                else:
+                    lines = (text,)
+                for i, line in enumerate(lines):
+                    lx = min(x, right - theme.measure(line, size, bold=True))
+                    theme.blit_text(surf, line, (lx, y + i * (size - 8)), size, theme.INK_DIM,
+                                    bold=True)
         if not CANVAS.portrait:
             pygame.draw.line(surf, theme.BAR_LINE, (0, 680), (CANVAS.w, 680))
 

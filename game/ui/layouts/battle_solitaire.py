@@ -46,16 +46,16 @@ def PORTRAIT(h: int) -> dict:
     0 on the left, player 1 mirrored on the right) with the turn button between them; the
     side panel below (``panel_top``)."""
     from .shapes import spread
-    w, h = 80, 112  # wide enough for the empty piles' words ("penalty") at 12 CSS px
-    xs = spread(8, w, margin=8)
-    bottom = 714
+    cw, ch = 80, 112  # wide enough for the empty piles' words ("penalty") at 12 CSS px
+    xs = spread(8, cw, margin=8)
+    bottom = min(714, h - 804)  # a shorter canvas: the shared piles squeeze, the panel keeps room
     name_y = bottom - 44
-    left = [8 + i * (w + 8) for i in range(3)]
-    right = [780 - w - x for x in left]
-    button_x = left[2] + w + 32  # room for the arrow at its side and the pile's word
+    left = [8 + i * (cw + 8) for i in range(3)]
+    right = [780 - cw - x for x in left]
+    button_x = left[2] + cw + 32  # room for the arrow at its side and the pile's word
     return {
-        "card": (w, h), "fan": "down", "own_backs": True, "table_right": 780,
-        "panel_top": 930,
+        "card": (cw, ch), "fan": "down", "own_backs": True, "table_right": 780,
+        "panel_top": bottom + 216,
         "piles": [
             ("reserve0", left[0], bottom, {**OWN, "empty": "penalty"}),
             ("hand0", left[1], bottom, {**OWN, "empty": "hand"}),
@@ -68,5 +68,5 @@ def PORTRAIT(h: int) -> dict:
             ("reserve1", right[0], bottom, {**OWN, "empty": "penalty"}),
         ],
         "seats": [(left[0], name_y), (right[2], name_y)],
-        "turn_button": (button_x, bottom - 4, right[2] - 32 - button_x, h + 8),
+        "turn_button": (button_x, bottom - 4, right[2] - 32 - button_x, ch + 8),
     }

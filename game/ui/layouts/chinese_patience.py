@@ -51,8 +51,8 @@ P_COLUMN_X = [390 - (4 * P_W + 3 * 24) // 2 + i * (P_W + 24) for i in range(4)]
 P_SIDES = {
     "bottom": {"stock": (340, 640), "waste": (500, 640), "badge": "right", "name": (16, 676)},
     "top": {"stock": (340, 10), "waste": (500, 10), "badge": "right", "name": (16, 40)},
-    "left": {"stock": (16, 262), "waste": (16, 420), "badge": "below", "name": (16, 222)},
-    "right": {"stock": (692, 262), "waste": (692, 420), "badge": "below", "name": (692, 222)},
+    "left": {"stock": (16, 262), "waste": (16, 420), "badge": "below", "name": (16, 194)},
+    "right": {"stock": (692, 262), "waste": (692, 420), "badge": "below", "name": (692, 194)},
 }
 
 
