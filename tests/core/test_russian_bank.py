@@ -312,6 +312,17 @@ def test_rb4_there_is_no_price_without_a_move_to_call_on():
     assert s.call_stop().cost == "" and s.lost_turns == (0, 1)  # a call is no move to call on
 
 
+@pytest.mark.parametrize("bad", [1, [0], [0, -1], [0, 1.0], None])
+def test_rb4_a_save_with_impossible_missed_turns_is_refused(bad):
+    s = rb({"reserve0": "9D", "hand0": "5C 6C"}, mode="stop", wrong_call="turn")
+    data = json.loads(json.dumps(s.to_dict()))
+    data["start"]["vars"]["lost_turns"] = bad
+    with pytest.raises(ValueError, match="lost_turns"):
+        from_dict(data)
+    data["start"]["vars"]["lost_turns"] = [0, 2]
+    assert from_dict(data).lost_turns == (0, 2)
+
+
 def test_rb4_a_missed_turn_is_a_turn_without_progress_for_the_stalemate_rule():
     s = rb({"reserve0": "9D", "hand0": "5C 6C"}, mode="stop", wrong_call="turn")
     s.push("d0-d0")
