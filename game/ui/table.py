@@ -312,6 +312,7 @@ class Table(Scene):
                 best = f
         reason = self.state.why_illegal(Move(name, best)) if best else None
         self.say(reason or f"The {card} can't go to a foundation now.", "error")
+        self.app.sound.play("thud")
         return False
 
     def moved(self, move: Move, before: dict, mover: int, start=None) -> None:

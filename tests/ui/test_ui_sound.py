@@ -99,9 +99,12 @@ def test_a_move_a_refusal_and_a_new_deal_each_sound(ui, heard):
     ui.drag(ui.card_point("tableau1"), ui.card_point("tableau2"), steps=3)  # 6S on KH: refused
     ui.settle()
     assert heard == ["thud", "thud"]
+    ui.double_click(ui.card_point("tableau1"))  # the 6S can't go to a foundation
+    ui.settle()
+    assert heard == ["thud", "thud", "thud"] and t.state.history == []
     ui.click(ui.card_point("stock"))  # a card turned from the stock
     ui.settle()
-    assert heard == ["thud", "thud", "place"] and t.state.peek() == Move("stock", "waste")
+    assert heard == ["thud", "thud", "thud", "place"] and t.state.peek() == Move("stock", "waste")
     t.new_deal(confirm=False)
     assert heard[-1] == "shuffle"
 
