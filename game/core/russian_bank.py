@@ -422,6 +422,9 @@ class RussianBank(RaceState):
         return StopCall(True, f"Stop! {found.reason} The move is taken back, the {played.name} "
                               f"is played to {where} instead, and the turn passes.", found)
 
+    def call_price(self) -> str:
+        return "a turn" if self.options["wrong_call"] == "turn" and self.calls_allowed else ""
+
     def last_mover(self) -> int | None:
         """The player who made the last move; None before the first move and after a call
         (there is no move to call on then)."""

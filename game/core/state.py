@@ -312,6 +312,10 @@ class GameState:
     def call_stop(self) -> StopCall:
         return StopCall(False, f"{self.title} has no calls.")
 
+    def call_price(self) -> str:
+        """What a wrong call costs the caller, in words ("a turn"); "" when nothing."""
+        return ""
+
     @property
     def calls_allowed(self) -> bool:
         """Whether calls on breaches exist in this game as dealt (a game with calls may allow

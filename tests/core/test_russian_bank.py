@@ -236,6 +236,9 @@ def test_rb4_after_an_undone_stop_call_the_game_goes_on_from_the_breach():
 # 4, option wrong_call: the price of a wrong call ------------------------------------------
 def test_rb4_a_wrong_call_is_free_by_default():
     assert new_game(RB, seed=1).options["wrong_call"] == "free"
+    assert new_game(RB, seed=1).call_price() == ""
+    assert new_game(RB, seed=1, wrong_call="turn").call_price() == "a turn"
+    assert new_game(RB, seed=1, wrong_call="turn", mode="strict").call_price() == ""
     s = rb({"reserve0": "9D", "hand0": "5C 6C"}, mode="stop")
     s.push("d0-d0")
     call = s.call_stop()

@@ -233,6 +233,7 @@ def test_a_wrong_stop_call_changes_nothing(ui):
     assert t.state.current_player == 1
     assert run_until(ui, lambda: t.state.history)
     assert t.state.breach is None and t.chrome.can_call_stop()  # the stand-in plays only legal moves
+    assert t.chrome.tip() == ""  # a wrong call costs nothing: no word about a price
     key = t.state.key()
     ui.key(pygame.K_x)
     assert t.state.key() == key
@@ -246,6 +247,9 @@ def test_a_wrong_stop_call_with_a_price_costs_your_next_turn_in_words(ui):
     t = open_bank(ui, find_deal("russian-bank", computer_starts), pace="fast")
     assert run_until(ui, lambda: t.state.history)
     assert t.state.breach is None and t.chrome.can_call_stop()
+    assert t.chrome.tip() == ("Stop! only on a broken priority: a wrong call costs you a "
+                              "turn.")
+    ui.screenshot("bank-wrong-call-tip.png")
     ui.key(pygame.K_x)
     assert t.message_text() == ("Wrong call: the last move broke no priority rule. "
                                 "You miss your next turn.")

@@ -511,7 +511,9 @@ class SidePanel:
         slip could be played: the tip never invites it)."""
         s = self.session
         if not self.table.accepting_input():
-            return ""
+            price = s.state.call_price()  # while the other plays: what a wrong call costs
+            return (f"Stop! only on a broken priority: a wrong call costs you {price}."
+                    if price and self.can_call_stop() else "")
         state = s.state
         hand = state.pile[f"hand{s.to_move}"]
         natural = None  # the move the player would make next: turn the hand card, end the turn
