@@ -16,7 +16,7 @@ from game.core import new_game
 from game.ui.chromes.solitaire import LIGHT_COLOURS
 
 GAMES = [("seahaven", {}), ("spider", {"suits": 1}), ("canfield", {}),
-         ("standard-solitaire", {})]
+         ("standard-solitaire", {}), ("little-harp", {})]
 GREEN = LIGHT_COLOURS["won"]
 
 
