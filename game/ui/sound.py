@@ -18,6 +18,7 @@ caught here, remembered in ``problem``, and the mixer is not asked again.
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import pygame
@@ -26,10 +27,12 @@ FOLDER = Path(__file__).resolve().parents[2] / "assets" / "sounds"
 EFFECTS = ("place", "shuffle", "win", "thud")
 VOLUME = {"place": 0.55, "shuffle": 0.6, "win": 0.7, "thud": 0.6}
 
-# A small buffer keeps a card's tap close to the move (the default is several times longer);
-# asked before pygame.init(), which opens the mixer when it can.
+# The mixer's buffer, asked before pygame.init() (which opens the mixer when it can): small on
+# the desktop, so a card's tap comes with the move; in the browser SDL mixes on the page's
+# main thread (a ScriptProcessorNode), between our frames, so the buffer must outlast a slow
+# frame or the sound stutters: 2048 samples, 46 ms. (Chosen, not heard: no speaker here.)
 try:
-    pygame.mixer.pre_init(44100, -16, 2, 512)
+    pygame.mixer.pre_init(44100, -16, 2, 2048 if sys.platform == "emscripten" else 512)
 except Exception:  # a pygame without a mixer
     pass
 
