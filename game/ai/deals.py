@@ -15,7 +15,14 @@ the list may be winnable too: the list holds only what was proved within the bud
 
 Forty Thieves' options only add moves (supermove lets a run move as one; foundation_takeback
 lets a foundation card come back), so a deal winnable without them is winnable with them: the
-default list is returned for every option set.
+default list is returned for every option set (its model says ``options_only_add_moves``).
+Other games keep a list per option set that was built (``--option suits=1``: the entry
+"spider suits=1"), and none for the others.
+
+    python -m game.ai.deals merge FILE...
+
+adds the deals listed as won in other files of this format (separate builds, e.g. written with
+``--out``) to the data file: the union per game and option set, nothing dropped.
 """
 
 from __future__ import annotations
@@ -46,13 +53,28 @@ def _load() -> dict:
     return data.get("games", {}) if isinstance(data.get("games"), dict) else {}
 
 
+def entry_name(game_id: str, options: dict | None = None) -> str:
+    """The list's name for a game and option set: the game id, then each option that is not
+    the default as " name=value" (sorted). Unknown games or options raise ValueError."""
+    from game.core import info
+
+    described = info(game_id)
+    full = described.check_options(dict(options or {}))
+    defaults = described.options
+    return game_id + "".join(f" {k}={full[k]}" for k in sorted(full) if full[k] != defaults[k])
+
+
 def winnable_deals(game_id: str, **options) -> list[int]:
-    """Deal numbers proved winnable for ``game_id`` (sorted; empty if none are known).
-    Unknown games or options raise ValueError, like new_game."""
+    """Deal numbers proved winnable for ``game_id`` with these options (sorted; empty if none
+    are known). Unknown games or options raise ValueError, like new_game."""
     from game.core import new_game
 
     new_game(game_id, 0, **options)  # checks the game and the options
-    entry = _load().get(game_id)
+    name = entry_name(game_id, options)
+    data = _load()
+    entry = data.get(name)
+    if entry is None and getattr(load_models().get(game_id), "options_only_add_moves", False):
+        entry = data.get(game_id)
     if not isinstance(entry, dict):
         return []
     won = entry.get("won", [])
@@ -65,37 +87,63 @@ def fastest(game_id: str) -> list[int]:
     return list(entry.get("fastest", [])) if isinstance(entry, dict) else []
 
 
-def build(games, start: int, count: int, budget_s: float, out=sys.stdout) -> dict:
-    """Solve deals start..start+count-1 of each game; return the data file's content."""
+def build(games, start: int, count: int, budget_s: float, out=sys.stdout,
+          options: dict | None = None) -> dict:
+    """Solve deals start..start+count-1 of each game (with ``options``); return the data
+    file's content."""
     from game.core import new_game
 
     from .solver import solve
 
+    options = dict(options or {})
     result = {"format": FORMAT, "budget_s": budget_s, "games": {}}
     old = _load()
     for game in games:
+        name = entry_name(game, options)
         won, lost, unknown, times = [], [], [], {}
         t0 = time.perf_counter()
         for deal in range(start, start + count):
-            v = solve(new_game(game, deal), budget_s=budget_s)
+            v = solve(new_game(game, deal, **options), budget_s=budget_s)
             {"won": won, "lost": lost}.get(v.status, unknown).append(deal)
             if v.status == "won":
                 times[deal] = v.seconds
-            print(f"{game} {deal}: {v.status} ({v.seconds:.2f} s, {v.nodes} nodes)", file=out,
+            print(f"{name} {deal}: {v.status} ({v.seconds:.2f} s, {v.nodes} nodes)", file=out,
                   flush=True)
         fastest = sorted(times, key=times.get)[:3]  # for tests: re-solving these is quick
-        kept = sorted(set(winnable_deals(game)) - set(won))
+        before = old.get(name, {}).get("won", []) if isinstance(old.get(name), dict) else []
+        kept = sorted(set(d for d in before if type(d) is int) - set(won))
         won = sorted(set(won) | set(kept))  # proved before: still winnable
         if kept:
-            print(f"{game}: {len(kept)} deals listed before kept: {kept}", file=out, flush=True)
-        result["games"][game] = {"searched": [start, start + count - 1], "won": won,
+            print(f"{name}: {len(kept)} deals listed before kept: {kept}", file=out, flush=True)
+        result["games"][name] = {"searched": [start, start + count - 1], "won": won,
                                  "lost": lost, "unknown": len(unknown), "fastest": fastest,
                                  "seconds": round(time.perf_counter() - t0, 1)}
-        print(f"{game}: {len(won) - len(kept)} won, {len(lost)} lost, {len(unknown)} unknown of "
+        print(f"{name}: {len(won) - len(kept)} won, {len(lost)} lost, {len(unknown)} unknown of "
               f"{count} ({len(won)} listed)", file=out, flush=True)
-    for game in GAMES:  # keep what was built before for games not rebuilt now
-        if game not in result["games"] and game in old:
-            result["games"][game] = old[game]
+    for name, entry in old.items():  # keep what was built before for lists not rebuilt now
+        if name not in result["games"]:
+            result["games"][name] = entry
+    return result
+
+
+def merge(paths, out=sys.stdout) -> dict:
+    """The data file's content with the deals listed as won in each of ``paths`` (files of
+    this format) added, list by list; nothing is dropped."""
+    result = {"format": FORMAT, "games": {k: dict(v) for k, v in _load().items()}}
+    for path in paths:
+        with open(path, encoding="utf-8") as f:
+            data = json.load(f)
+        if not isinstance(data, dict) or data.get("format") != FORMAT:
+            raise ValueError(f"{path}: not a winnable-deals file of format {FORMAT}")
+        for name, entry in data.get("games", {}).items():
+            won = [d for d in entry.get("won", []) if type(d) is int and d >= 0]
+            mine = result["games"].setdefault(name, {"won": []})
+            before = set(mine.get("won", []))
+            mine["won"] = sorted(before | set(won))
+            if not mine.get("fastest") and entry.get("fastest"):
+                mine["fastest"] = entry["fastest"]
+            print(f"{path}: {name}: {len(mine['won']) - len(before)} deals added "
+                  f"({len(mine['won'])} listed)", file=out)
     return result
 
 
@@ -107,14 +155,30 @@ def main(argv: list[str]) -> int:
     b.add_argument("--start", type=int, default=1, help="first deal number (default 1)")
     b.add_argument("--budget", type=float, default=10.0, help="seconds per deal (default 10)")
     b.add_argument("--game", choices=GAMES, action="append", help="only this game (repeat)")
+    b.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                   help="a rule option for these deals (repeat), e.g. suits=1")
     b.add_argument("--out", type=Path, default=DATA, help="where to write the file")
+    m = sub.add_parser("merge", help="add the deals won in other files to " + str(DATA))
+    m.add_argument("files", nargs="+", type=Path)
+    m.add_argument("--out", type=Path, default=DATA, help="where to write the file")
     sub.add_parser("show", help="print how many deals are listed")
     args = parser.parse_args(argv)
     if args.command == "show":
-        for game in GAMES:
-            print(f"{game}: {len(winnable_deals(game))} winnable deals listed")
+        for name, entry in sorted(_load().items()):
+            print(f"{name}: {len(entry.get('won', []))} winnable deals listed")
         return 0
-    data = build(args.game or list(GAMES), args.start, args.count, args.budget)
+    if args.command == "merge":
+        data = merge(args.files)
+    else:
+        options = {}
+        for text in args.option:
+            key, _, value = text.partition("=")
+            try:
+                options[key] = json.loads(value)
+            except ValueError:
+                options[key] = value
+        data = build(args.game or list(GAMES), args.start, args.count, args.budget,
+                     options=options)
     args.out.parent.mkdir(parents=True, exist_ok=True)
     text = json.dumps(data, separators=(",", ":"))
     args.out.write_text(text + "\n", encoding="utf-8")

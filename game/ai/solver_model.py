@@ -274,6 +274,7 @@ class FortyThievesModel(Model):
 
     game_id = "forty-thieves"
     dig_weight = 1
+    options_only_add_moves = True  # a deal winnable without them is winnable with them
     shares = (0.25, 0.55)
     #: with a small budget the best-first search keeps up to half of it (at most this many
     #: seconds): it wins the easy deals, and a 1 s budget needs them

@@ -59,3 +59,42 @@ def test_a_rebuild_keeps_the_deals_proved_before(monkeypatch):
     data = deals.build(["forty-thieves"], start=1, count=3, budget_s=0.01, out=io.StringIO())
     assert data["games"]["forty-thieves"]["won"] == [1, 2, 900]
     assert data["games"]["forty-thieves"]["unknown"] == 2
+
+
+def test_lists_are_kept_per_option_set_where_options_change_the_game(monkeypatch):
+    """Spider with one suit is another game than with four: its list is its own ("spider
+    suits=1"), and an option set with no list gets none (not the default's)."""
+    from game.ai import deals
+
+    monkeypatch.setattr(deals, "_load", lambda: {"spider": {"won": [5, 9]},
+                                                 "spider suits=1": {"won": [3]}})
+    assert winnable_deals("spider") == [5, 9] == winnable_deals("spider", suits=4)
+    assert winnable_deals("spider", suits=1) == [3]
+    assert winnable_deals("spider", suits=2) == []
+    assert deals.entry_name("little-harp", {"draw": 1, "redeals": "unlimited"}) == \
+        "little-harp draw=1"
+
+
+def test_merge_adds_the_deals_won_in_other_files(tmp_path, monkeypatch):
+    """Separate builds (files of the same format, e.g. a long build written with --out) are
+    merged into the data file: the union per list, nothing dropped."""
+    import io
+    import json
+
+    from game.ai import deals
+
+    monkeypatch.setattr(deals, "_load", lambda: {"indian-patience": {"won": [1, 4],
+                                                                     "fastest": [4]}})
+    other = tmp_path / "ip.json"
+    other.write_text(json.dumps({"format": 1, "budget_s": 1.0, "games": {
+        "indian-patience": {"won": [4, 7, 1001], "fastest": [7]},
+        "seahaven": {"won": [2]}}}))
+    data = deals.merge([other], out=io.StringIO())
+    assert data["format"] == deals.FORMAT
+    assert data["games"]["indian-patience"]["won"] == [1, 4, 7, 1001]
+    assert data["games"]["indian-patience"]["fastest"] == [4]
+    assert data["games"]["seahaven"]["won"] == [2]
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps({"format": 99, "games": {}}))
+    with pytest.raises(ValueError):
+        deals.merge([bad], out=io.StringIO())
