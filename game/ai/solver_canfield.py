@@ -85,7 +85,12 @@ class CanfieldModel(SolverModel):
         self.forbid: set = set()
         names = [p.name for p in state.pile_list]
         seen = state.positions_seen() if hasattr(state, "positions_seen") else []
-        for pos in seen:
+        fidx = [i for i, n in enumerate(names) if n.startswith("foundation")]
+        ridx, sidx, widx = names.index("reserve"), names.index("stock"), names.index("waste")
+        for pos in seen:  # (the level first: cheap, and most positions are below it)
+            if (sum(len(pos[i]) for i in fidx), len(pos[ridx]),
+                    len(pos[sidx]) + len(pos[widx])) != self.root_level:
+                continue
             level, key = _exact_of({n: list(cards) for n, cards in zip(names, pos)})
             if level == self.root_level:
                 self.forbid.add(key)

@@ -62,10 +62,10 @@ class SeahavenModel(SolverModel):
         self.forbid: set = set()
         seen = state.positions_seen() if hasattr(state, "positions_seen") else []
         names = [p.name for p in state.pile_list]
-        for pos in seen:
-            d = dict(zip(names, pos))
-            if sum(len(d[f"foundation{i}"]) for i in range(4)) == self.home:
-                self.forbid.add(_exact_of(d))
+        fidx = [i for i, n in enumerate(names) if n.startswith("foundation")]
+        for pos in seen:  # (the level first: cheap, and most positions are below it)
+            if sum(len(pos[i]) for i in fidx) == self.home:
+                self.forbid.add(_exact_of(dict(zip(names, pos))))
         self.exact_root = len(self.forbid) > 1  # more than the root itself
         self.eager = False
 
