@@ -17,7 +17,7 @@ def run(argv=None) -> None:
                              "folder; $PARLOUR_DATA_DIR also sets it)")
     parser.add_argument("--portrait", action="store_true",
                         help="the upright table a phone held upright gets in the browser "
-                             "(780x1688, scaled to fit the screen) instead of the 1280x720 one")
+                             "(768x1662, scaled to fit the screen) instead of the 1280x720 one")
     args = parser.parse_args(sys.argv[1:] if argv is None else argv)
     if args.data_dir:
         os.environ["PARLOUR_DATA_DIR"] = args.data_dir

@@ -244,7 +244,7 @@ class App:
 
 
 def fit_window() -> None:
-    """A desktop window taller or wider than the screen (the portrait canvas is 1688 high) is
+    """A desktop window taller or wider than the screen (the portrait canvas is 1662 high) is
     made smaller, the canvas scaled into it (pygame.SCALED)."""
     if os.environ.get("SDL_VIDEODRIVER") == "dummy":  # no screen to fit (tests, benchmarks)
         return

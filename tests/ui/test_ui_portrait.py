@@ -1,6 +1,6 @@
 """The portrait canvas (a phone held upright): every table and screen laid out for it, played by
 touch with real posted events, and its sizes as a 390x844 page shows them (one logical pixel is
-half a CSS pixel there): cards at least 36 CSS px wide, buttons at least 44 CSS px, text at
+0.508 CSS pixel there): cards at least 36 CSS px wide, buttons at least 44 CSS px, text at
 least 12 CSS px (the font's height). The figures go to test-artifacts/portrait-figures.json;
 screenshots to test-artifacts/portrait-*.png. The left-handed setting (the side panel on the
 left, landscape) is tested here too."""
@@ -23,7 +23,7 @@ from game.ui.widgets import EndPanel
 from tests.ui.conftest import ARTIFACTS, Driver
 
 PAGE = (390, 844)
-CSS = min(PAGE[0] / PORTRAIT.w, PAGE[1] / PORTRAIT.h)  # CSS px per logical px: 0.5
+CSS = min(PAGE[0] / PORTRAIT.w, PAGE[1] / PORTRAIT.h)  # CSS px per logical px: 0.508
 FIGURES: dict = {}
 
 
@@ -139,7 +139,7 @@ def two_taps(ui, t):
 def test_every_table_upright_fits_a_phone_and_takes_a_move_by_touch(phone, monkeypatch,
                                                                    game_id, players):
     ui = phone
-    assert CANVAS.portrait and CANVAS.size == (780, 1688)
+    assert CANVAS.portrait and CANVAS.size == (768, 1662)
     t = open_for_people(ui, game_id, players)
     if players:
         assert t.state.player_count == players
@@ -297,9 +297,10 @@ def test_the_screens_upright_fit_a_phone(phone, monkeypatch):
 def test_the_page_shape_picks_the_canvas():
     assert choose(1280, 800).size == (1280, 720)
     assert choose(844, 390).size == (1280, 720)  # a phone held sideways: the landscape table
-    assert choose(390, 844).size == (780, 1688)  # the same shape as the page, twice its pixels
-    assert choose(412, 915).size == (780, 1732)
-    assert choose(390, 664).size == (780, 1400)  # never shorter than the layouts need
+    assert choose(390, 844).size == (768, 1662)  # the page's shape, about twice its pixels
+    assert choose(412, 915).size == (768, 1706)
+    assert choose(390, 664).size == (768, 1400)  # never shorter than the layouts need
+    assert choose(300, 900).size == (768, 1800)  # nor taller
 
 
 @pytest.mark.parametrize("game_id", ["russian-bank", "battle-solitaire", "chinese-patience"])
@@ -349,7 +350,7 @@ def test_changing_the_left_handed_setting_lays_the_tables_out_again(ui):
 
 
 @pytest.mark.parametrize("page", [(390, 664), (412, 915), (360, 800)],
-                         ids=["short-1400", "tall-1732", "360x800"])
+                         ids=["short-1400", "tall-1706", "360x800"])
 def test_other_phone_shapes_get_tables_that_fit(page):
     """A phone page of another shape (a browser's bars taking height, a taller phone): the
     canvas follows its shape and every table still fits it."""
@@ -358,7 +359,7 @@ def test_other_phone_shapes_get_tables_that_fit(page):
     try:
         app = App(Saves(MemoryStore()))
         ui = Driver(app)
-        assert CANVAS.portrait and CANVAS.w == 780
+        assert CANVAS.portrait and CANVAS.w == 768
         for game_id in GAMES:
             for players in seat_counts(game_id):
                 t = open_for_people(ui, game_id, players)

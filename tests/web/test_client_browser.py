@@ -619,10 +619,11 @@ def test_a_phone_held_upright_gets_the_portrait_table_and_plays_by_touch(browser
     try:
         c.open(stored({"settings": client_settings()}))
         page = c.page
-        assert page.logical_size() == (780, 1688)
+        cw, ch = 768, 1662  # the page's shape (game/ui/canvas.py)
+        assert page.logical_size() == (cw, ch)
         box = page.box()
-        scale = box["width"] / 780  # CSS px per logical px
-        assert abs(scale - 0.5) < 0.01 and abs(box["height"] / 1688 - scale) < 0.01
+        scale = box["width"] / cw  # CSS px per logical px
+        assert abs(scale - 390 / cw) < 0.01 and abs(box["height"] / ch - scale) < 0.01
         assert page.page.evaluate("[document.documentElement.scrollWidth, "
                                   "document.documentElement.scrollHeight]") == list(PHONE)
         assert box["x"] >= 0 and box["y"] >= 0
@@ -635,9 +636,9 @@ def test_a_phone_held_upright_gets_the_portrait_table_and_plays_by_touch(browser
             page.touch_tap(x + w / 2, y + h / 2, frames=3)
 
         def buttons_fit():
-            for name, x, y, w, h in c.probe("buttons"):
-                assert 0 <= x and x + w <= 780 and 0 <= y and y + h <= 1688, name
-                assert min(w, h) * scale >= 44, (name, w, h)
+            for name, x, y, bw, bh in c.probe("buttons"):
+                assert 0 <= x and x + bw <= cw and 0 <= y and y + bh <= ch, name
+                assert min(bw, bh) * scale >= 44, (name, bw, bh)
 
         buttons_fit()
         shot(c, "phone-portrait-title")
@@ -664,7 +665,7 @@ def test_a_phone_held_upright_gets_the_portrait_table_and_plays_by_touch(browser
         c.settled()
         assert history(c) == [str(first), str(second)]
         image = shot(c, "phone-portrait-forty-thieves")
-        assert image.get_size() == (780, 1688)
+        assert image.get_size() == (cw, ch)
         # the moved card is drawn where the table says it is: a card's white face there
         x, y, w, h = c.card(first.target)
         assert min(image.get_at((x + w // 2, y + h - 8))[:3]) > 200

@@ -41,20 +41,20 @@ LAYOUT = {
 
 
 def PORTRAIT(h: int) -> dict:
-    """Upright, 780 wide: the eight foundations in a row on top, the eight shared piles below
+    """Upright, 768 wide: the eight foundations in a row on top, the eight shared piles below
     them fanning down, each player's penalty pile, hand and reserve pile at the bottom (player
     0 on the left, player 1 mirrored on the right) with the turn button between them; the
     side panel below (``panel_top``)."""
-    from .shapes import spread
+    from .shapes import PW, spread
     cw, ch = 80, 112  # wide enough for the empty piles' words ("penalty") at 12 CSS px
     xs = spread(8, cw, margin=8)
     bottom = min(714, h - 804)  # a shorter canvas: the shared piles squeeze, the panel keeps room
     name_y = bottom - 44
     left = [8 + i * (cw + 8) for i in range(3)]
-    right = [780 - cw - x for x in left]
+    right = [PW - cw - x for x in left]
     button_x = left[2] + cw + 32  # room for the arrow at its side and the pile's word
     return {
-        "card": (cw, ch), "fan": "down", "own_backs": True, "table_right": 780,
+        "card": (cw, ch), "fan": "down", "own_backs": True, "table_right": PW,
         "panel_top": bottom + 216,
         "piles": [
             ("reserve0", left[0], bottom, {**OWN, "empty": "penalty"}),

@@ -26,12 +26,12 @@ LAYOUT = {
 def PORTRAIT(h: int) -> dict:
     """Upright: the stock, the waste and the four foundations in a row on top; the reserve on
     the left of the second row and the four columns under the foundations."""
-    from .shapes import P_TOP, portrait_bottom, spread
+    from .shapes import P_TOP, PW, portrait_bottom, spread
     w, ch = 100, 140
     xs = spread(7, w)
     y = P_TOP + ch + 44
     return {
-        "card": (w, ch), "fan": "down", "table_right": 780,
+        "card": (w, ch), "fan": "down", "table_right": PW,
         "piles": [
             ("stock", xs[0], P_TOP, {"badge": "below", "empty": "turn over"}),
             ("waste", xs[1], P_TOP, {"badge": "below"}),

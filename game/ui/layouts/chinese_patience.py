@@ -45,14 +45,17 @@ def table(players: int) -> dict:
 LAYOUT = {n: table(n) for n in (2, 3, 4)}
 
 
-# upright, 780 wide: the centre and the seats round it, the side panel below (panel_top)
+from .shapes import PW  # noqa: E402  (the portrait canvas's width)
+
+# upright, 768 wide: the centre and the seats round it, the side panel below (panel_top)
 P_W, P_H = 72, 100
-P_COLUMN_X = [390 - (4 * P_W + 3 * 24) // 2 + i * (P_W + 24) for i in range(4)]
+P_COLUMN_X = [PW // 2 - (4 * P_W + 3 * 24) // 2 + i * (P_W + 24) for i in range(4)]
 P_SIDES = {
     "bottom": {"stock": (340, 640), "waste": (500, 640), "badge": "right", "name": (16, 676)},
     "top": {"stock": (340, 10), "waste": (500, 10), "badge": "right", "name": (16, 40)},
     "left": {"stock": (16, 262), "waste": (16, 420), "badge": "below", "name": (16, 194)},
-    "right": {"stock": (692, 262), "waste": (692, 420), "badge": "below", "name": (692, 194)},
+    "right": {"stock": (PW - 16 - P_W, 262), "waste": (PW - 16 - P_W, 420), "badge": "below",
+              "name": (PW - 16 - P_W, 194)},
 }
 
 
@@ -68,7 +71,7 @@ def portrait_table(players: int) -> dict:
         piles.append((f"waste{p}", *place["waste"], {"badge": place["badge"],
                                                       "empty": "waste"}))
         seats.append(place["name"])
-    return {"card": (P_W, P_H), "fan": "down", "table_right": 780, "panel_top": 820,
+    return {"card": (P_W, P_H), "fan": "down", "table_right": PW, "panel_top": 820,
             "piles": piles, "seats": seats, "sides": list(SEATING[players])}
 
 

@@ -35,24 +35,25 @@ LAYOUT = {
 
 
 def PORTRAIT(h: int) -> dict:
-    """Upright, 780 wide: the same table (player 1 at the top, player 0 at the bottom, the
+    """Upright, 768 wide: the same table (player 1 at the top, player 0 at the bottom, the
     houses in two columns fanning outwards around the foundations), each player's hand, waste
     and reserve in a row with the name on the left; the side panel below (``panel_top``)."""
     w, ch = 72, 100
-    centre = 390
+    from .shapes import PW
+    centre = PW // 2
     f_left, f_right = centre - w - 8, centre + 8
     house_left, house_right = f_left - 20 - w, f_right + w + 20
     rows = [124 + i * 106 for i in range(4)]
     top, bottom = 10, 560
-    xs = (200, 390, 580)  # the hand, waste and reserve of a row, each with its caption
+    xs = (196, 380, 564)  # the hand, waste and reserve of a row, each with its caption
     return {
-        "card": (w, ch), "fan": "side", "own_backs": True, "table_right": 780,
+        "card": (w, ch), "fan": "side", "own_backs": True, "table_right": PW,
         "panel_top": 744,
         "piles": [
             ("hand0", xs[0], bottom, {**OWN, "caption": "Hand"}),
             ("waste0", xs[1], bottom, {**OWN, "caption": "Waste"}),
             ("reserve0", xs[2], bottom, {**OWN, "caption": "Reserve"}),
-            *((f"house{i}", house_right, rows[3 - i], {"fan": (DX, 0), "limit": 774})
+            *((f"house{i}", house_right, rows[3 - i], {"fan": (DX, 0), "limit": PW - 6})
               for i in range(4)),
             *((f"house{4 + i}", house_left, rows[i], {"fan": (-DX, 0), "limit": 6})
               for i in range(4)),

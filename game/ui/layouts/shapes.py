@@ -20,9 +20,9 @@ def stock_and_ten_columns(card=(96, 134), gap=20, top=62, columns_top=214, botto
 
 
 # ------------------------------------------------------------------ the portrait canvas
-# 780 logical pixels wide (game/ui/canvas.py): the solitaire toolbar's info bar above P_TOP,
+# 768 logical pixels wide (game/ui/canvas.py): the solitaire toolbar's info bar above P_TOP,
 # the message line and two rows of buttons below ``portrait_bottom(h)``
-PW = 780
+PW = 768  # canvas.PORTRAIT_W
 P_TOP = 116
 P_MARGIN = 6
 
