@@ -400,6 +400,30 @@ class SettingsScene(BackScene):
                 table.save()
             self.app.tables.clear()
 
+    def focus_key(self, event) -> bool:
+        """Upright, the rows out of sight count too: the focus moves to them and they scroll
+        into sight."""
+        if not CANVAS.portrait:
+            return super().focus_key(event)
+        hidden = [b for b in self.buttons if not b.visible]
+        for b in hidden:
+            b.visible = True
+        try:
+            used = super().focus_key(event)
+        finally:
+            for b in hidden:
+                b.visible = False
+        if used and 0 <= self.focused < len(self.buttons):
+            b = self.buttons[self.focused]
+            if b.name in self.base:  # a row's button: scroll it into sight
+                y = self.base[b.name]
+                if y - self.scroll < self.area.top + 8:
+                    self.scroll = max(0, y - self.area.top - 60)
+                elif y + b.rect.h - self.scroll > self.area.bottom - 8:
+                    self.scroll = min(self.max_scroll(), y + b.rect.h - self.area.bottom + 60)
+                self.place_rows()
+        return used
+
     def key(self, event):
         forward = (pygame.K_PAGEDOWN, pygame.K_RIGHT)
         if event.key in (*forward, pygame.K_PAGEUP, pygame.K_LEFT) and self.focused < 0:
@@ -527,8 +551,8 @@ class StatsScene(BackScene):
             s = self.stats.get(g) or {}
             played = s.get("played", 0) or 0
             records = not info(g).multiplayer
-            rate = f"{round(100 * (s.get('win_rate') or 0))}%" if played else "-"
-            first = (f"{info(g).title}: played {played} · won {s.get('won', 0)} · {rate}")
+            rate = f" · {round(100 * (s.get('win_rate') or 0))}%" if played else ""
+            first = (f"{info(g).title}: played {played} · won {s.get('won', 0)}{rate}")
             second = [f"streak {s.get('streak', 0)} (best {s.get('best_streak', 0)})"]
             if records:
                 second.append(f"best {theme.format_time(s.get('best_time'))}")

@@ -407,3 +407,25 @@ def test_the_round_table_s_names_stay_clear_of_the_cards_upright(phone, monkeypa
     for text, rect in drawn:
         assert rect.collidelist(piles) == -1, (text, rect)
         assert 0 <= rect.left and rect.right <= CANVAS.w, (text, rect)
+
+
+def test_upright_settings_rows_out_of_sight_are_reached_by_keys(phone):
+    """Tab walks every row's choices, the hidden ones too, and scrolls each into sight; Enter
+    picks it."""
+    ui = phone
+    app = ui.app
+    settings = SettingsScene(app)
+    app.show(settings)
+    ui.frames(1)
+    assert settings.max_scroll() > 0
+    last = settings.rows[-1][3][-1][1]  # the last row's last choice, below the screen's edge
+    assert not last.visible
+    for _ in range(len(settings.buttons) + 2):
+        ui.key(pygame.K_TAB)
+        if settings.buttons[settings.focused] is last:
+            break
+    assert settings.buttons[settings.focused] is last
+    assert last.visible and settings.area.contains(last.rect) and settings.scroll > 0
+    name, value = last.name.split("=")
+    ui.key(pygame.K_RETURN)
+    assert str(getattr(app.settings, name)) == value
