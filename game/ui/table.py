@@ -21,7 +21,9 @@ said, then done), ``event(ev)`` (a session event), ``moved(move, before, mover)`
 move), ``update(dt)``, ``key(event)`` -> bool, ``layer_key()``, ``frame_key()`` (its live
 parts: a frame that changes nothing is not drawn again), ``decorate(surf)`` (static parts,
 into the cached layer), ``draw(screen)`` (under the buttons), ``draw_over(screen)`` (over
-everything), ``game_over()``.
+everything), ``game_over()``; optionally ``message_rect()`` (where the message line goes on
+this canvas, None for the bottom line) and ``side_panel = True`` (a chrome whose panel the
+left-handed setting moves to the left).
 """
 
 from __future__ import annotations
@@ -93,7 +95,8 @@ class Table(Scene):
     def panel_left(self) -> bool:
         """The left-handed setting puts a table's side panel on the left (landscape)."""
         from .chromes.panel import has_side_panel_left
-        return self.info.table != "solitaire" and has_side_panel_left(self.app)
+        side_panel = getattr(chrome_class(self.info.table), "side_panel", False)
+        return side_panel and has_side_panel_left(self.app)
 
     # ================================================================= game life
     @property

@@ -36,6 +36,7 @@ Keys: arrows or Tab choose a pile, Enter or Space picks up its card and puts it 
 
 class SidePanel:
     controls = CONTROLS
+    side_panel = True  # the left-handed setting puts it on the left
 
     def __init__(self, table):
         self.table = table

@@ -14,7 +14,6 @@ from .. import theme
 from ..canvas import CANVAS
 
 PANEL_X = 916  # where the panel begins on the right (landscape)
-PANEL_W = CANVAS_W = 1280  # the landscape canvas's width
 P_ROW = 88  # a portrait button row's height
 P_GAP = 8
 P_TEXT = 36  # the portrait panel's text size (12 CSS px on a 390x844 page)

@@ -54,6 +54,7 @@ Keys: T turns your stock card, E puts it on your waste (ending your turn), X kno
 
 class RoundTable:
     controls = CONTROLS
+    side_panel = True  # the left-handed setting puts it on the left
 
     def __init__(self, table):
         self.table = table
