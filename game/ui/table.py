@@ -468,6 +468,7 @@ class Table(Scene):
         self.active = False
         if self.session is not None:
             self.save()
+        self.view.release()
 
     def update(self, dt: float) -> None:
         now = self.app.time_ms

@@ -28,6 +28,12 @@ class TableView:
     def invalidate(self) -> None:
         self._key = None
 
+    def release(self) -> None:
+        """Let go of the cached layer while the table is out of sight (a whole canvas each:
+        3.5 MB at 1280x720, memory WebAssembly never gives back); the next frame makes it again."""
+        self._layer = None
+        self._key = None
+
     def hidden(self) -> frozenset:
         t = self.table
         ids = t.anim.hidden()

@@ -234,3 +234,20 @@ def test_help_prints_usage_and_does_not_start_the_game():
     out = subprocess.run([sys.executable, "-m", "game", "--help"], capture_output=True,
                          text=True, timeout=60)
     assert out.returncode == 0 and out.stdout.startswith("usage: python -m game")
+
+
+def test_a_table_out_of_sight_lets_go_of_its_layer_and_draws_the_same_when_back(ui):
+    """A whole-canvas layer per table kept after leaving it is memory the browser never gives
+    back (3.5 MB a table); back at the table the same picture is drawn."""
+    ui.click(ui.button("forty-thieves"))
+    table = ui.app.scene
+    ui.frames(2)
+    before = pygame.image.tobytes(ui.app.screen, "RGB")
+    assert table.view._layer is not None
+    ui.key(pygame.K_ESCAPE)
+    assert isinstance(ui.app.scene, TitleScene)
+    assert table.view._layer is None
+    ui.click(ui.button("forty-thieves"))
+    assert ui.app.scene is table
+    ui.frames(2)
+    assert pygame.image.tobytes(ui.app.screen, "RGB") == before
