@@ -163,6 +163,21 @@ def test_double_click_sends_the_ace_to_a_foundation(ui):
     assert any(f.top is ace for f in t.state.foundations)
 
 
+def test_the_opening_words_name_the_ace_that_must_go_up_first(ui):
+    """The first words at the table never tell a beginner to touch the hand while an Ace
+    dealt to a house must go to a foundation first (that would be a breach the computer
+    calls Stop! on)."""
+    seed, house = find("russian-bank", ace_on_house)
+    t = open_bank(ui, seed, rb_mode="stop")
+    ace = t.state.pile[house].top
+    words = t.message_text()
+    assert words.startswith("Your top reserve card is lower: you start.")
+    assert "Click your hand" not in words and ace.name in words and "foundation" in words
+    seed = find_deal("russian-bank", plain)  # nothing compulsory: turning the hand is allowed
+    t = open_bank(ui, seed)
+    assert "Click your hand to turn up a card." in t.message_text()
+
+
 def test_the_computer_calls_stop_on_your_priority_breach(ui):
     seed, house = find("russian-bank", ace_on_house)
     t = open_bank(ui, seed, rb_mode="stop", level="hard")  # Hard always calls

@@ -194,8 +194,10 @@ class SidePanel:
         if opening is not None:
             self.table.say(opening([self.name(seat) for seat in range(len(s.seats))]), "info")
         elif len(s.humans) == 1 and s.is_human(first):
-            self.table.say("Your top reserve card is lower: you start. Click your hand to "
-                           "turn a card.", "info")
+            # what to do first is the tip's: a move allowed now (an Ace dealt to a house must
+            # go home before the hand is touched)
+            self.table.say(f"Your top reserve card is lower: you start. {self.tip()}".strip(),
+                           "info")
         else:
             self.table.say(f"{self.name(first).capitalize()}'s top reserve card is lower: "
                            f"{self.name(first)} starts.", "info")
