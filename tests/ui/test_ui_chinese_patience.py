@@ -107,6 +107,22 @@ def breach_at_once(state):
     return you_start(state) and Move("stock0", "stock0") in state.breach_moves()
 
 
+def test_the_opening_words_never_invite_a_slip(ui):
+    """Where turning the stock would break a priority, the first words at the table say the
+    priority (the move due first), not "click your stock"; where it is allowed, they say it."""
+    ui.app.settings.set_option(CP, "priorities", "knock")
+    seed, _ = find(CP, breach_at_once, {"players": 3, "priorities": "knock"})
+    t = three_players(ui, ("human", "computer:hard", "computer:hard"))
+    t.start(seed)
+    words = t.message_text()
+    assert "you start" in words and "click your stock" not in words.lower()
+    assert words.endswith(t.state.why_illegal(Move("stock0", "stock0")))
+    seed, _ = find(CP, lambda s: you_start(s) and Move("stock0", "stock0") in s.legal_moves(),
+                   {"players": 3, "priorities": "knock"})
+    t.start(seed)
+    assert "click your stock to turn its top card" in t.message_text()
+
+
 def test_a_computer_knocks_on_your_slip_and_the_penalty_cards_fly(ui):
     ui.app.settings.set_option(CP, "priorities", "knock")
     seed, _ = find(CP, breach_at_once, {"players": 3, "priorities": "knock"})

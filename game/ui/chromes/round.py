@@ -241,7 +241,7 @@ class RoundTable:
         dealt = self.name(state.dealer)
         opening = (f"{dealt.capitalize()} dealt" if dealt != "you" else "You dealt")
         if s.is_human(first) and self.name(first) == "you":
-            t.say(f"{opening}: you start. Click your stock to turn a card.", "info")
+            t.say(f"{opening}: you start. {self.tip()}".strip(), "info")
         else:
             t.say(f"{opening}: {self.name(first)} starts.", "info")
 
@@ -593,10 +593,16 @@ class RoundTable:
         if not self.table.accepting_input():
             return ""
         state = s.state
-        if state.end_turn_move() is not None:
+        legal = state.legal_moves()
+        end, turn = state.end_turn_move(), state.turn_move(f"stock{s.to_move}")
+        for move in (end, turn):  # a priority may forbid them now: then say which move comes first
+            if move is not None and move not in legal:
+                reason = state.why_illegal(move) or ""
+                return reason[:1].upper() + reason[1:]
+        if end is not None:
             return ("Place your stock card, or End turn to put it on your waste (your turn "
                     "ends).")
-        if state.turn_move(f"stock{s.to_move}") is not None:
+        if turn is not None:
             return "Play on, or click your stock to turn its top card."
         return ""
 
