@@ -103,10 +103,10 @@ def fit(text: str, size: int, width: int, bold: bool = False) -> str:
     return text + "..."
 
 
-def draw_portrait_texts(screen, table, chrome, lines_after_counts) -> None:
+def draw_portrait_texts(screen, table, chrome, lines) -> None:
     """The portrait panel's texts, top to bottom, each line fitted to the width: the game,
     deal and seats; whose turn (a coloured box); each seat's counts; the match; the last
-    moves; the tip (wrapped)."""
+    moves (``lines``: the chrome's, with their colours); the tip (wrapped); the pace."""
     top = portrait_top(table) + 10
     x, width = 16, CANVAS.w - 32
     bottom = portrait_rows()[0] - 6
@@ -121,7 +121,7 @@ def draw_portrait_texts(screen, table, chrome, lines_after_counts) -> None:
     theme.blit_text(screen, fit(label, 43, width - 20, True), box.center, 43, theme.INK,
                     bold=True, anchor="center")
     y = box.bottom + 8
-    for text, color in lines_after_counts:
+    for text, color in lines:
         if y + step > bottom:
             break
         theme.blit_text(screen, fit(text, P_TEXT, width), (x, y), P_TEXT, color)
