@@ -358,6 +358,7 @@ class Table(Scene):
         self.end_shown = self.state.is_over()
         self.celebration = None
         self.changed()
+        self.app.sound.play("place")
         self.say(f"Took back {self.describe(self.session.last_group)}.", "info", 2500)
 
     def redo(self) -> None:
@@ -372,6 +373,7 @@ class Table(Scene):
             return
         self.input.selected = None
         self.changed()
+        self.app.sound.play("place")
         self.say(f"Played {self.describe(self.session.last_group)} again.", "info", 2500)
 
     def show_hint(self) -> None:

@@ -105,6 +105,9 @@ def test_a_move_a_refusal_and_a_new_deal_each_sound(ui, heard):
     ui.click(ui.card_point("stock"))  # a card turned from the stock
     ui.settle()
     assert heard == ["thud", "thud", "thud", "place"] and t.state.peek() == Move("stock", "waste")
+    ui.key(pygame.K_z, pygame.KMOD_CTRL)  # undo and redo move cards too
+    ui.key(pygame.K_y, pygame.KMOD_CTRL)
+    assert heard == ["thud"] * 3 + ["place"] * 3 and t.state.peek() == Move("stock", "waste")
     t.new_deal(confirm=False)
     assert heard[-1] == "shuffle"
 
