@@ -15,6 +15,7 @@ from . import theme
 from .canvas import CANVAS
 
 STATUS_Y = 686  # the message line at the bottom of the canvas
+MESSAGE_LINES = 6  # the most lines a message takes (a refusal's reason is at most four upright)
 
 
 class TableView:
@@ -166,9 +167,16 @@ class TableView:
         if shown:
             size = CANVAS.text(22)
             step = size if not CANVAS.portrait else theme.font(size).get_height() + 6
-            lines = theme.wrap(shown, size, rect.w - 40)
-            y = rect.centery - step * min(2, len(lines)) // 2
-            for line in lines[:2]:
+            lines = theme.wrap(shown, size, rect.w - 40)[:MESSAGE_LINES]
+            if len(lines) > 2:  # more than the line holds (a narrow canvas): never cut a word
+                # off; the words stand on a band reaching over the felt (or, where the chrome
+                # says so, over the top of its panel below) while they are shown
+                grow = (len(lines) - 2) * step
+                rect = rect.inflate(0, grow).move(0, grow // 2 if getattr(t.chrome, "message_grows_down",
+                                                                  False) else -grow // 2)
+                screen.fill(theme.PANEL, rect)
+            y = rect.centery - step * min(len(lines), MESSAGE_LINES) // 2
+            for line in lines:
                 theme.blit_text(screen, line, (rect.centerx, y), size, color, anchor="midtop")
                 y += step
 

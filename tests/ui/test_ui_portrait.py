@@ -25,6 +25,7 @@ from tests.ui.conftest import ARTIFACTS, Driver
 PAGE = (390, 844)
 CSS = min(PAGE[0] / PORTRAIT.w, PAGE[1] / PORTRAIT.h)  # CSS px per logical px: 0.508
 FIGURES: dict = {}
+DEAL = 7  # every table's deal (each offers a move by two taps within three turns of its stock)
 
 
 @pytest.fixture
@@ -92,6 +93,7 @@ def open_for_people(ui, game_id, players=None):
         app.settings.set_option(game_id, "players", players)
     app.settings.set_seats(game_id, ("human",) * len(app.settings.seats(game_id)))
     t = app.open_game(game_id, new=True)
+    t.start(DEAL)  # a fixed deal: a random one may offer no one-card move within a few turns
     for _ in range(100):
         ui.frames(1, 50)
         if t.session.accepting() and not t.anim.busy:
@@ -309,6 +311,7 @@ def test_left_handed_puts_the_side_panel_on_the_left(ui, game_id):
     app.settings.set("left_handed", True)
     app.settings.set_seats(game_id, ("human",) * len(app.settings.seats(game_id)))
     t = app.open_game(game_id, new=True)
+    t.start(DEAL)  # a fixed deal: a random one may offer no one-card move within a few turns
     ui.frames(2)
     lay = t.layout
     assert lay.table_left > 0
@@ -429,3 +432,27 @@ def test_upright_settings_rows_out_of_sight_are_reached_by_keys(phone):
     name, value = last.name.split("=")
     ui.key(pygame.K_RETURN)
     assert str(getattr(app.settings, name)) == value
+
+
+@pytest.mark.parametrize("game_id", ["forty-thieves", "battle-solitaire"])
+def test_a_long_message_upright_shows_every_word(phone, monkeypatch, game_id):
+    """A refusal's reason or who starts and why can take four lines on the narrow canvas: all
+    of them are drawn (on a band), never cut after the second."""
+    app = phone.app
+    t = app.open_game(game_id, new=True)
+    t.modal = None
+    words = ("The Eight of clubs doesn't fit on the Nine of spades: piles build down in "
+             "alternating colours, and only a King fills an empty pile, so it goes back.")
+    t.say(words, "warn")
+    drawn: list[str] = []
+    real = theme.blit_text
+
+    def blit_text(dest, s, *a, **kw):
+        drawn.append(s)
+        return real(dest, s, *a, **kw)
+
+    monkeypatch.setattr(theme, "blit_text", blit_text)
+    t.view.draw_message(app.screen)
+    assert len(drawn) > 2 and " ".join(drawn) == words
+    phone.frames(1)
+    phone.screenshot(f"portrait-long-message-{game_id}.png")

@@ -464,6 +464,8 @@ class RoundTable:
         if not CANVAS.portrait:
             pygame.draw.line(surf, theme.BAR_LINE, (0, 680), (CANVAS.w, 680))
 
+    message_grows_down = True  # a long message reaches over the panel's top, not the cards
+
     def message_rect(self) -> pygame.Rect | None:
         """In portrait the message line lies between the cards and the panel."""
         if not CANVAS.portrait:
