@@ -61,15 +61,20 @@ def test_the_cards_fly_from_the_stock_to_their_columns_in_under_a_second(ui):
     assert in_layer(t, ui.card_rect("tableau0", 0), first)
     assert not in_layer(t, top, column[-1]) and not ui.shows_card(top, column[-1])
     frames = 26
-    while t.anim.busy:
+    while t.anim.busy and frames < 200:
         ui.frames(1)
         frames += 1
     assert frames * FRAME <= 1000
     ui.app.draw()
     assert ui.shows_card(top, column[-1])
-    # at rest: the next frame draws nothing (the table's frame_key is unchanged)
-    ui.frames(2)
-    assert ui.app.draw_ms == 0.0
+    # at rest: frames draw nothing (the table's frame_key is unchanged); only the solver's
+    # verdict, found in the background at its own time, may change the toolbar once or twice
+    ui.frames(1)
+    drawn = 0
+    for _ in range(10):
+        ui.frames(1)
+        drawn += ui.app.draw_ms > 0
+    assert drawn <= 2
 
 
 def test_a_click_lands_the_deal_at_once_and_then_acts(ui):
