@@ -63,10 +63,10 @@ build_web() {
     cp web/main.py "$stage/main.py"
     tar -c --exclude=__pycache__ --exclude='*.py[co]' --exclude='.*' --exclude=game/bench \
         game assets | tar -x -C "$stage"
-    # Ask for a tap before starting only when the game has sound (browsers block audio until the
-    # player touches the page); pygbag accepts only OGG audio.
+    # Never ask for a tap before the game starts (pygbag's ume_block): the game's sound waits for
+    # the player's first click, tap or key by itself (game/ui/sound.py), and pygbag's wait for
+    # "media engagement" is known to leave mobile browsers stuck at "Ready to start".
     local ume=0
-    if [ -n "$(find assets -name '*.ogg' -print -quit)" ]; then ume=1; fi
     local args=(--build --no_opt --template "$root/web/parlour.tmpl" --icon "$root/web/icon.png"
                 --title "Patience Parlour" --width 1280 --height 720 --ume_block "$ume")
     [ -n "$cdn" ] && args+=(--cdn "$cdn")

@@ -105,6 +105,10 @@ def test_index_html_comes_from_our_template(site):
     tree = ast.parse(code)
     names = {n.name for n in ast.walk(tree) if isinstance(n, ast.AsyncFunctionDef)}
     assert "custom_site" in names and f'"{APP}.tar.gz"' in code
+    # the game starts at once: its sound waits for the first touch by itself, so the page does
+    # not (pygbag's wait for "media engagement" can leave phones stuck at "Ready to start")
+    assert any(n.endswith(".ogg") for n in os.listdir(os.path.join(ROOT, "assets", "sounds")))
+    assert "ume_block: 0," in html and "window.config.ume_block and not window.MM.UME" in code
 
 
 def test_serve_serves_the_site(site):
