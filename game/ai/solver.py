@@ -1,4 +1,7 @@
-"""A solver for Forty Thieves and Indian Patience: is this position winnable, and how?
+"""A solver for every solitaire: is this position winnable, and how? (Each game's model is
+its own file, game/ai/solver_<game>.py, through the interface solver_model.SolverModel; this
+file is the search driver they share. Forty Thieves' and Indian Patience's models, the first
+two, are in solver_model.py and are the ones described below.)
 
     from game.ai import solve, hint
     v = solve(state, budget_s=10)        # blocking: v.status "won" | "lost" | "unknown"

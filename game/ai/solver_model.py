@@ -1,4 +1,7 @@
-"""The solver's own compact picture of a Forty Thieves or Indian Patience position.
+"""The interface every game's solver model gives the search driver (``SolverModel``, the
+registry ``MODELS``, ``register_model``, ``make_model``), and the solver's own compact picture
+of a Forty Thieves or Indian Patience position (the other games' models are in
+game/ai/solver_<game>.py).
 
 The rules core (game.core) is written to be clear and to explain refusals; a search needs to
 make and take back hundreds of thousands of moves a second, so the solver reads the position
