@@ -137,7 +137,9 @@ def merge(paths, out=sys.stdout) -> dict:
             raise ValueError(f"{path}: not a winnable-deals file of format {FORMAT}")
         for name, entry in data.get("games", {}).items():
             won = [d for d in entry.get("won", []) if type(d) is int and d >= 0]
-            mine = result["games"].setdefault(name, {"won": []})
+            if name not in result["games"]:  # a new list: its build's record comes along
+                result["games"][name] = {**entry, "won": []}
+            mine = result["games"][name]
             before = set(mine.get("won", []))
             mine["won"] = sorted(before | set(won))
             if not mine.get("fastest") and entry.get("fastest"):

@@ -98,3 +98,29 @@ def test_merge_adds_the_deals_won_in_other_files(tmp_path, monkeypatch):
     bad.write_text(json.dumps({"format": 99, "games": {}}))
     with pytest.raises(ValueError):
         deals.merge([bad], out=io.StringIO())
+
+
+NEW_LISTS = [("seahaven", {}), ("spider", {"suits": 1}), ("spider", {"suits": 2}),
+             ("canfield", {}), ("little-harp", {}), ("standard-solitaire", {})]
+
+
+@pytest.mark.parametrize("game,options", NEW_LISTS)
+def test_the_new_games_lists_are_shipped_and_a_listed_deal_is_won_again(game, options):
+    """Issue 16: a list per new game (Spider per suits setting); the deal its build won
+    quickest is won again, and the line replays in the core; "winnable deals only" draws
+    from the list."""
+    from game.ai import deals
+    from game.session.session import new_seed
+
+    listed = winnable_deals(game, **options)
+    assert len(listed) >= 10 and listed == sorted(set(listed))
+    entry = deals._load()[deals.entry_name(game, options)]
+    deal = entry["fastest"][0]
+    assert deal in listed
+    state = new_game(game, deal, **options)
+    v = solve(state, budget_s=30)
+    assert v.status == "won", (game, deal, v.reason)
+    for move in v.line:
+        state.push(move)
+    assert state.result().status == "won"
+    assert new_seed(game, True, **options) in listed
