@@ -46,5 +46,5 @@ def test_a_20_ms_slice_returns_within_20_ms_plus_a_small_margin(game, options):
             for move in v.line:
                 s.push(move)
             assert s.result().status == "won"
-    assert len(cpus) > 20
+    assert len(cpus) >= 4  # several slices (Seahaven decides its deals in a few)
     assert max(cpus) < 0.020 + 0.010, max(cpus)
