@@ -63,7 +63,6 @@ def _exact_of(d: dict) -> tuple:
 class CanfieldModel(SolverModel):
     game_id = "canfield"
     shares = (0.3, 0.5)
-    history_dependent = True
     shorten_lines = "loops"
 
     def __init__(self, state):

@@ -44,7 +44,6 @@ def _exact_of(piles_cards: dict) -> bytes:
 class SeahavenModel(SolverModel):
     game_id = "seahaven"
     shares = (0.4, 0.4)
-    history_dependent = True
 
     def __init__(self, state):
         piles = state.piles()
