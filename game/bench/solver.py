@@ -119,6 +119,8 @@ def main(argv: list[str]) -> int:
                         help=f"first deal number (default {FIRST_DEAL})")
     parser.add_argument("--game", choices=games(), action="append",
                         help="this game (repeat; default: " + ", ".join(DEFAULT_GAMES) + ")")
+    parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                        help="measure only with this rule option (repeat), e.g. suits=1")
     parser.add_argument("-v", "--verbose", action="store_true", help="one line per deal")
     args = parser.parse_args(argv)
     count = args.deals or (20 if args.quick else 200)
@@ -127,7 +129,18 @@ def main(argv: list[str]) -> int:
     figures = {"bench": "solver", "quick": args.quick, "python": platform.python_version(),
                "machine": platform.machine(), "processor": platform.processor(),
                "cpus": os.cpu_count(), "load_average": _load(), "games": {}}
-    for game, options in [(g, o) for g in chosen for o in variants(g)]:
+    chosen_options = {}
+    for text in args.option:
+        key, _, value = text.partition("=")
+        try:
+            chosen_options[key] = json.loads(value)
+        except ValueError:
+            chosen_options[key] = value
+    runs = [(g, o) for g in chosen for o in variants(g)
+            if all(o.get(k, v) == v for k, v in chosen_options.items())]
+    runs = [(g, {**o, **chosen_options}) for g, o in runs]
+    for game, options in dict.fromkeys((g, tuple(sorted(o.items()))) for g, o in runs):
+        options = dict(options)
         name = game + "".join(f" {k}={v}" for k, v in options.items())
         print(f"{name}: {count} deals from {args.first}, budget {budget:g} s", flush=True)
         r = run_game(game, list(range(args.first, args.first + count)), budget, args.verbose,
