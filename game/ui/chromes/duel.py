@@ -34,7 +34,7 @@ Drag a card to move it, or click (tap) it and then click where it should go. Pla
 Keys: arrows or Tab choose a pile, Enter or Space picks up its card and puts it down on the chosen pile, F sends it to a foundation, Esc cancels (or goes back to the menu). Ctrl+Z or U undo, Ctrl+Y redo. T turns your hand card, E ends your turn, X calls Stop!, H asks for a hint (what the Hard computer player would do), + and - change the computer's pace, N starts a new game, M turns sound on or off."""
 
 
-class SidePanel:
+class SidePanel(panel.PanelChrome):
     controls = CONTROLS
     side_panel = True  # the left-handed setting puts it on the left
 
@@ -420,18 +420,6 @@ class SidePanel:
                             bold=True)
         if not CANVAS.portrait:
             pygame.draw.line(surf, theme.BAR_LINE, (0, 680), (CANVAS.w, 680))
-
-    message_grows_down = True  # a long message reaches over the panel's top, not the cards
-
-    def message_rect(self) -> pygame.Rect | None:
-        """In portrait the message line lies between the cards and the panel."""
-        if not CANVAS.portrait:
-            return None
-        return pygame.Rect(0, panel.portrait_top(self.table) - 70, CANVAS.w, 66)
-
-    def portrait_headline(self) -> str:
-        s = self.session
-        return " · ".join([self.table.title_text, f"deal {s.state.seed}", *self.headline()])
 
     def draw_portrait(self, screen) -> None:
         s = self.session

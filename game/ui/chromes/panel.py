@@ -147,3 +147,21 @@ def banner_rect(table, n_title: int, n_body: int, title_step: int, body_step: in
     x = panel_x(table)
     w = CANVAS.w - PANEL_X - 12
     return pygame.Rect(x + 6, 70, w, 30 + title_step * n_title + body_step * n_body)
+
+
+class PanelChrome:
+    """What a chrome with a panel (the duel's side panel, the round table's) shares upright:
+    the message line between the cards and the panel, and the panel's headline. A subclass
+    gives ``table``, ``session`` and ``headline()``."""
+
+    message_grows_down = True  # a long message reaches over the panel's top, not the cards
+
+    def message_rect(self) -> pygame.Rect | None:
+        """In portrait the message line lies between the cards and the panel."""
+        if not CANVAS.portrait:
+            return None
+        return pygame.Rect(0, portrait_top(self.table) - 70, CANVAS.w, 66)
+
+    def portrait_headline(self) -> str:
+        s = self.session
+        return " · ".join([self.table.title_text, f"deal {s.state.seed}", *self.headline()])
