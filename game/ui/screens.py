@@ -479,6 +479,10 @@ def fit_text(text: str, size: int, width: int) -> str:
     return text + "..."
 
 
+HELP_NOTE = ("Won, win rate, streaks, best time and fewest moves count the games played "
+             "without help; games with hints, the winnable light or Finish are counted apart.")
+
+
 class StatsScene(BackScene):
     heading = "Statistics"
 
@@ -526,23 +530,23 @@ class StatsScene(BackScene):
             for (label, x), v in zip(cols, values):
                 theme.blit_text(screen, v, (x, y), 24, theme.INK, bold=label == "Game")
             y += step
-        theme.blit_text(screen, "Won, win rate, streaks, best time and fewest moves count the "
-                        "games played without help; games with hints, the winnable light or "
-                        "Finish are counted apart.", (640, y), 18, theme.INK_FAINT,
-                        anchor="midtop")
+        theme.blit_text(screen, HELP_NOTE, (640, y), 18, theme.INK_FAINT, anchor="midtop")
         y += 30
         for g, m in self.matches.items():
-            title = info(g).title
-            text = f"{title} match: no match played yet."
-            if m:
-                seats = tuple(m.get("seats") or self.app.settings.seats(g))
-                scores = " · ".join(f"{seat_title(seats, i)} {n}"
-                                    for i, n in enumerate(m["scores"]))
-                text = (f"{title} match to {m['target']}: {scores} after {m['games']} "
-                        f"game{'s' if m['games'] != 1 else ''}")
+            text = self.match_text(g, m)
             theme.blit_text(screen, text, (640, y), 24, theme.ACCENT, anchor="midtop")
             y += 34
 
+
+    def match_text(self, g: str, m) -> str:
+        """A game's match in one sentence (its seats named), or that none was played."""
+        title = info(g).title
+        if not m:
+            return f"{title} match: no match played yet."
+        seats = tuple(m.get("seats") or self.app.settings.seats(g))
+        scores = " · ".join(f"{seat_title(seats, i)} {n}" for i, n in enumerate(m["scores"]))
+        return (f"{title} match to {m['target']}: {scores} after {m['games']} "
+                f"game{'s' if m['games'] != 1 else ''}")
 
     def draw_portrait(self, screen) -> None:
         """Upright: each game's figures in two lines under its name."""
@@ -563,21 +567,12 @@ class StatsScene(BackScene):
             theme.blit_text(screen, fit_text(" · ".join(second), 36, w - 20), (x + 20, y + 34),
                             36, theme.INK_DIM)
             y += 80
-        for line in theme.wrap("Won, win rate, streaks, best time and fewest moves count the "
-                               "games played without help; games with hints, the winnable "
-                               "light or Finish are counted apart.", 36, w):
+        for line in theme.wrap(HELP_NOTE, 36, w):
             theme.blit_text(screen, line, (x, y), 36, theme.INK_FAINT)
             y += 30
         y += 12
         for g, m in self.matches.items():
-            title = info(g).title
-            text = f"{title} match: no match played yet."
-            if m:
-                seats = tuple(m.get("seats") or self.app.settings.seats(g))
-                scores = " · ".join(f"{seat_title(seats, i)} {n}"
-                                    for i, n in enumerate(m["scores"]))
-                text = (f"{title} match to {m['target']}: {scores} after {m['games']} "
-                        f"game{'s' if m['games'] != 1 else ''}")
+            text = self.match_text(g, m)
             for line in theme.wrap(text, 36, w):
                 theme.blit_text(screen, line, (x, y), 36, theme.ACCENT)
                 y += 30
