@@ -47,6 +47,7 @@ class Sounds:
         self.unlocked = False  # the player has touched the page, clicked or pressed a key
         self.problem = ""  # why there is no sound (the mixer failed once: never asked again)
         self._sounds: dict[str, object] = {}
+        self._sounding = False  # something was played since sound was last on
 
     def unlock(self) -> None:
         self.unlocked = True
@@ -64,6 +65,7 @@ class Sounds:
             if sound is None:
                 sound = self._sounds[name] = self._load(name)
             sound.play()
+            self._sounding = True
         except Exception as e:  # noqa: BLE001 (any failure of the mixer means silence)
             self.problem = f"{type(e).__name__}: {e}"
             return False
@@ -72,8 +74,13 @@ class Sounds:
     def warm(self) -> None:
         """Load one effect not loaded yet (called once a frame after the first input: each
         costs a few ms to decode in WebAssembly, so they are not all decoded in one frame,
-        nor in the frame of the move that first plays them)."""
-        if not self.on or len(self._sounds) == len(EFFECTS):
+        nor in the frame of the move that first plays them). And once the Sound setting is
+        off (from any screen: M, Settings), what is still playing stops."""
+        if not self.on:
+            if self._sounding:
+                self.stop()
+            return
+        if len(self._sounds) == len(EFFECTS):
             return
         name = next(n for n in EFFECTS if n not in self._sounds)
         try:
@@ -91,6 +98,7 @@ class Sounds:
 
     def stop(self) -> None:
         """Silence what is playing (the Sound setting was turned off)."""
+        self._sounding = False
         if self._sounds and not self.problem:
             try:
                 (self.mixer if self.mixer is not None else pygame.mixer).stop()

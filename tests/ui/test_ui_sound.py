@@ -187,3 +187,18 @@ def test_the_real_mixer_loads_and_plays_our_files_on_the_dummy_driver(ui):
         assert sounds.play(name), sounds.problem
     assert 0.05 <= sounds._sounds["place"].get_length() <= 0.1
     assert 1.0 <= sounds._sounds["win"].get_length() <= 1.5
+
+
+def test_turning_sound_off_in_settings_stops_what_plays(ui, heard, store):
+    """The Settings screen's Sound row, not only M: a win's fanfare still sounding stops the
+    frame the setting goes off, and nothing is stopped again after that."""
+    from game.ui.screens import SettingsScene
+    open_still(ui)
+    ui.click(ui.card_point("stock"))
+    ui.settle()
+    assert heard == ["place"]
+    ui.app.show(SettingsScene(ui.app))
+    ui.frames(1)
+    ui.click(ui.button("sound=False"))
+    ui.frames(3)
+    assert heard == ["place", "(stopped)"]
