@@ -102,10 +102,16 @@ def rounded(size, radius, fill, edge=None, width=1) -> pygame.Surface:
     return pygame.transform.smoothscale(big, (w, h))
 
 
+PHONE_RANK = 36  # the corner index's largest font on the portrait canvas (12 CSS px and more)
+
+
 class CardArt:
     """Every card image for one card size, made on first use and kept."""
 
-    def __init__(self, width: int, height: int, four_colour: bool = False, fan: str = "down"):
+    def __init__(self, width: int, height: int, four_colour: bool = False, fan: str = "down",
+                 reveal: int = 0):
+        """``reveal``: how much of a face-up card its table's fans leave in sight (0: none
+        fan); on the portrait canvas the corner index grows as large as that allows."""
         self.w, self.h = width, height
         self.size = (width, height)
         self.fan = fan
@@ -113,6 +119,8 @@ class CardArt:
         self.radius = max(4, width // 12)
         self.rank_size = max(16, int(height * 0.21))
         self.index_pip = max(8, int(width * 0.15))
+        if CANVAS.portrait:
+            self.rank_size, self.index_pip = self._phone_index(reveal)
         self.body_pip = max(9, int(width * 0.19))
         self._blank = rounded(self.size, self.radius, PAPER, EDGE).convert_alpha()
         self._faces: dict[int, pygame.Surface] = {}
@@ -122,6 +130,26 @@ class CardArt:
         self.shadow = rounded((width, height), self.radius, (0, 0, 0, 90)).convert_alpha()
         self.outline = {}
         self.back_style = "blue"  # the chosen back (the table sets it from the settings)
+
+    def _phone_index(self, reveal: int) -> tuple[int, int]:
+        """The corner index for a phone held upright (one logical pixel about half a CSS
+        pixel): the rank as near 12 CSS px high as fits (PHONE_RANK: a line 24 logical px
+        high, like the text), never taller than a fanned card shows, never wider than the
+        card's top strip (rank, pip, and the pip in the other corner) or than a side fan's
+        step; the pip beside it grows with it."""
+        pad = max(3, self.w // 20)
+        for size in range(PHONE_RANK, self.rank_size - 1, -1):
+            f = theme.font(size, True)
+            ten_w, line_h = f.size("10")
+            pip_size = max(self.index_pip, int(size * 0.5))
+            if self.fan == "down":
+                fits = (ten_w + 2 + 2 * pip_size + 4 + 2 * pad <= self.w
+                        and (not reveal or pad - 1 + line_h <= reveal - 2))
+            else:
+                fits = ten_w + pad <= (reveal - 1 if reveal else self.w // 2)
+            if fits:
+                return size, pip_size
+        return self.rank_size, self.index_pip
 
     # ----------------------------------------------------------------- pieces
     def _pip(self, suit: str, size: int) -> pygame.Surface:
@@ -286,12 +314,12 @@ class CardArt:
 _ARTS: dict[tuple, CardArt] = {}
 
 
-def get_art(width: int, height: int, four_colour: bool, fan: str) -> CardArt:
+def get_art(width: int, height: int, four_colour: bool, fan: str, reveal: int = 0) -> CardArt:
     """The one CardArt for this size and style (kept, so its images are made once)."""
-    key = (width, height, four_colour, fan)
+    key = (width, height, four_colour, fan, reveal)
     art = _ARTS.get(key)
     if art is None:
-        art = _ARTS[key] = CardArt(width, height, four_colour, fan)
+        art = _ARTS[key] = CardArt(width, height, four_colour, fan, reveal)
     return art
 
 
@@ -303,8 +331,8 @@ def warm_up(budget_ms: float, four_colour: bool, sizes) -> bool:
     from game.core.cards import ALL_CARDS
 
     deadline = time.perf_counter() + budget_ms / 1000
-    for w, h, fan in sizes:
-        art = get_art(w, h, four_colour, fan)
+    for w, h, fan, reveal in sizes:
+        art = get_art(w, h, four_colour, fan, reveal)
         for card in ALL_CARDS[:52]:
             if card.key not in art._faces:
                 art.face(card)

@@ -88,6 +88,10 @@ class Layout:
                 self.captions[name] = opts["caption"]
             if "empty" in opts:
                 self.empty_words[name] = opts["empty"]
+        #: the least of a face-up card that a fan leaves in sight (its step: down fans' y,
+        #: side fans' x); 0 when nothing fans. The card art sizes its corner index by it.
+        self.reveal = min((abs(g.fan[1]) or abs(g.fan[0]) for g in self.piles.values()
+                           if g.fan != (0, 0)), default=0)
 
     def card_rects(self, name: str, faces: list[bool]) -> list[pygame.Rect]:
         return [pygame.Rect(p, (self.card_w, self.card_h))
@@ -141,11 +145,11 @@ def layout_for(game_id: str, players: int | None = None, panel_left: bool = Fals
     return layout
 
 
-def card_sizes() -> set[tuple[int, int, str]]:
-    """Every (card width, height, fan) the games' tables use on this canvas (for making card
-    art early)."""
+def card_sizes() -> set[tuple[int, int, str, int]]:
+    """Every (card width, height, fan, reveal) the games' tables use on this canvas (for
+    making card art early)."""
     from game.core import GAMES
-    return {(L.card_w, L.card_h, L.fan) for L in map(layout_for, GAMES)}
+    return {(L.card_w, L.card_h, L.fan, L.reveal) for L in map(layout_for, GAMES)}
 
 
 __all__ = ["Layout", "PileGeom", "card_sizes", "layout_for"]

@@ -462,7 +462,8 @@ class Table(Scene):
         key = (settings.four_colour, settings.card_back, settings.felt)
         if key != self.art_key:
             self.art_key = key
-            self.art = get_art(self.layout.card_w, self.layout.card_h, key[0], self.layout.fan)
+            self.art = get_art(self.layout.card_w, self.layout.card_h, key[0], self.layout.fan,
+                               self.layout.reveal)
             self.art.back_style = settings.card_back
             self.view.invalidate()
 

@@ -194,6 +194,17 @@ def test_every_table_upright_fits_a_phone_and_takes_a_move_by_touch(phone, monke
             assert rect.collidelist(pile_rects) == -1, (text, rect)
             assert 0 <= rect.left and rect.right <= CANVAS.w, (text, rect)
     smallest_button = check_buttons(t)
+    # the corner index: 11 CSS px high (7 before: the landscape table's, scaled down) where
+    # the fans leave room, and always inside what a fanned card shows
+    art = t.art
+    ten_w, line_h = theme.font(art.rank_size, True).size("10")
+    index_css = line_h * CSS
+    pad = max(3, art.w // 20)
+    if lay.fan == "down":
+        assert index_css >= 11, f"the corner index is {index_css:.1f} CSS px high"
+        assert not lay.reveal or pad - 1 + line_h <= lay.reveal, "a fan hides the index"
+    else:  # side fans (Russian Bank's houses): as wide as the step leaves
+        assert ten_w + pad < lay.reveal and index_css >= 8
     move = tap_tap_move(ui, t)
     assert move is not None, f"{game_id}: no move made by two taps"
     ui.frames(2)
@@ -203,6 +214,7 @@ def test_every_table_upright_fits_a_phone_and_takes_a_move_by_touch(phone, monke
     ui.screenshot(f"portrait-{name}.png")
     FIGURES[name] = {"card_css": lay.card_w * CSS, "card_height_css": lay.card_h * CSS,
                      "smallest_button_css": smallest_button, "smallest_text_css": text_css,
+                     "card_index_css": round(index_css, 1),
                      "move": str(move)}
     ARTIFACTS.mkdir(exist_ok=True)
     path = ARTIFACTS / "portrait-figures.json"
