@@ -49,6 +49,7 @@ class SpiderModel(SolverModel):
         self.sp = len(self.stock)
         self.fnd = sum(1 for i in range(8) if piles[f"foundation{i}"])
         self.eager = False
+        self.suits = state.options.get("suits", 4)
 
     # ------------------------------------------------------------------ basics
     def won(self) -> bool:
@@ -153,6 +154,122 @@ class SpiderModel(SolverModel):
         del d[-n:]
 
     def moves(self) -> list:
+        if self.eager and self.suits > 1:
+            return self._eager_moves()
+        return self._all_moves()
+
+    def _eager_moves(self) -> list:
+        """NOT every move (for the eager searches only, whose failure proves nothing): with
+        two or four suits, the moves that make progress, best first, and the few moves that
+        prepare one (a run moved off a parent of its rank only when the card it leaves
+        bare can take a card of its suit or its own run can go somewhere useful); a run in
+        suit is never split but to take a run off; of targets with the same top card only
+        the best."""
+        cols, down = self.cols, self.down
+        runs = [0] * 10  # length of the run in suit on top (face-up cards only)
+        tops = [-1] * 10
+        empties = []
+        by_face: dict = {}  # top card -> columns
+        for i in range(10):
+            c = cols[i]
+            k = len(c)
+            if not k:
+                empties.append(i)
+                continue
+            t = c[-1]
+            tops[i] = t
+            n = 1
+            lo = down[i]
+            while k - n > lo and c[k - n - 1] == c[k - n] + 1:
+                n += 1
+            runs[i] = n
+            if t in by_face:
+                by_face[t].append(i)
+            else:
+                by_face[t] = [i]
+        bottoms = {}  # the bottom card of each top run -> columns
+        for i in range(10):
+            if runs[i]:
+                b = cols[i][-runs[i]]
+                if b in bottoms:
+                    bottoms[b].append(i)
+                else:
+                    bottoms[b] = [i]
+        sp = self.sp
+        scored = []
+        add = scored.append
+        empty = empties[0] if empties else -1
+        for i in range(10):
+            r = runs[i]
+            if not r:
+                continue
+            c = cols[i]
+            k = len(c)
+            d = down[i]
+            f = c[-r]
+            rest = k - r
+            fr = f & 15
+            # what the source gains by losing the run
+            useful = True
+            if rest == 0:
+                src = 600
+            elif rest == d:
+                src = 1000 + 40 * (6 - d)
+            else:
+                below = c[rest - 1]
+                if (below & 15) == fr + 1:  # on a parent of its rank, not its suit
+                    src = -200
+                    useful = False
+                    # the card left bare could take its own child from elsewhere
+                    for j in bottoms.get(below - 1, ()):
+                        if j != i:
+                            useful = True
+                            break
+                    if not useful:
+                        # or its own run could go on a parent of its suit, or turn a card up
+                        m = rest - 1
+                        while m > d and c[m - 1] == c[m] + 1:
+                            m -= 1
+                        g = c[m]
+                        if m == d or by_face.get(g + 1):
+                            useful = True
+                else:
+                    src = 250  # the run leaves a card it did not fit
+            # targets: a parent of the run's suit, of its rank, an empty column
+            if fr < 13:
+                tgt = by_face.get(f + 1)
+                if tgt:
+                    j = _best_target(tgt, i, runs, down)
+                    if j >= 0:
+                        sc = src + 700 + 10 * r
+                        if runs[j] + r == 13 and c[-1] & 15 == 1:
+                            sc += 5000  # a run goes off
+                        add((sc, (i, j, r)))
+                if useful:
+                    for s in range(4):
+                        face = s * 16 + fr + 1
+                        if face == f + 1:
+                            continue
+                        tgt = by_face.get(face)
+                        if tgt:
+                            j = _best_target(tgt, i, runs, down)
+                            if j >= 0:
+                                add((src + 10 * r, (i, j, r)))
+            if empty >= 0 and rest and useful:
+                add((src - 500 + r, (i, empty, r)))
+            # splitting the run: only to take a run off at once
+            if r > 1 and c[-1] & 15 == 1:
+                for n in range(1, r):
+                    g = c[-n]
+                    for j in by_face.get(g + 1, ()):
+                        if j != i and runs[j] + n == 13:
+                            add((9000, (i, j, n)))
+        if sp and not empties:
+            add((0, DEAL))
+        scored.sort(key=_first, reverse=True)
+        return [m for _, m in scored]
+
+    def _all_moves(self) -> list:
         """Every move worth trying, best first: moves that turn up a card or empty a column,
         runs joined in suit, then the rest; breaking a run in suit comes last."""
         cols, down = self.cols, self.down
@@ -233,3 +350,15 @@ class SpiderModel(SolverModel):
 
 def _first(item):
     return item[0]
+
+
+def _best_target(cands, i, runs, down) -> int:
+    """Of columns with the same top card, the one to build on (not ``i``): the longest run
+    in suit on top, then the fewest face-down cards."""
+    best, bq = -1, -1 << 30
+    for j in cands:
+        if j != i:
+            q = runs[j] * 16 - down[j]
+            if q > bq:
+                best, bq = j, q
+    return best
