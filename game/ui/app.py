@@ -25,6 +25,7 @@ from game.storage import Saves
 from .sound import Sounds
 from . import theme
 from .canvas import CANVAS, choose_for_page
+from .page import PageTurn
 
 FPS = 60
 # the player's own input: sound may play from the first one on (browsers' autoplay rules)
@@ -69,6 +70,7 @@ class App:
         for problem in problems:
             self.notice(problem)
         self.sound = Sounds(self.settings)  # silent until the player's first input
+        self.page_turn = PageTurn(page_window())  # the phone turned: reload in its shape
         theme.use_felt(self.settings.felt)
         self.time_ms = 0.0
         self.running = True
@@ -104,6 +106,13 @@ class App:
         self.save_settings()
         self.show(table)
         return table
+
+    def reopen_after_turn(self) -> None:
+        """At start-up: back to the table that was open when the page turned (page.py)."""
+        from game.core import GAMES
+        game_id = self.page_turn.table_to_reopen()
+        if game_id in GAMES:
+            self.open_game(game_id)
 
     def title(self) -> None:
         from .screens import TitleScene
@@ -208,6 +217,8 @@ class App:
             if not self.running:
                 return
         self.sound.warm()
+        if self.page_turn.check(self, dt):
+            return  # the page reloads in its new shape, the game saved
         scene = self.scene
         scene.update(dt)
         if scene.modal is not None:
@@ -241,6 +252,17 @@ class App:
         self.draw()
         os.makedirs(os.path.dirname(path) or ".", exist_ok=True)
         pygame.image.save(self.screen, path)
+
+
+def page_window():
+    """The page's window in the browser (pygbag's ``platform.window``); None elsewhere."""
+    if not WEB:
+        return None
+    try:
+        import platform
+        return platform.window
+    except Exception:  # noqa: BLE001
+        return None
 
 
 def fit_window() -> None:
@@ -277,6 +299,7 @@ async def main(saves=None) -> None:
     if WEB:
         CANVAS.use(choose_for_page())
     app = App(saves)
+    app.reopen_after_turn()
     settle_memory()
     while app.running:
         # In the browser the runtime paces ``await asyncio.sleep(0)`` to the page's animation

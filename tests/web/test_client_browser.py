@@ -675,3 +675,37 @@ def test_a_phone_held_upright_gets_the_portrait_table_and_plays_by_touch(browser
         assert page.log_errors() == []
     finally:
         c.page.close()
+
+
+def test_a_phone_turned_upright_reloads_into_the_portrait_table_where_it_was(browser, site):
+    """A phone held sideways, a move played, then turned upright: the canvas can't change
+    shape, so the game saves, the page reloads in the upright shape and goes straight back to
+    the same table, same position (game/ui/page.py). Turning back works the same way."""
+    seed, (first, second) = find_deal("forty-thieves", two_column_moves)
+    c = _client(browser, site, viewport=(844, 390), touch=True, device_scale_factor=2,
+                mobile=True)
+    try:
+        c.open(stored({"settings": client_settings(),
+                       "game/forty-thieves": saved_game("forty-thieves", seed)}))
+        page = c.page
+        assert page.logical_size() == (1280, 720)
+        c.open_game("forty-thieves")
+        c.settled()
+        page.touch_drag(c.card_point(first.source), c.card_point(first.target))
+        c.settled()
+        assert history(c) == [str(first)]
+        position = c.state()
+        for size, canvas in (((390, 844), (768, 1662)), ((844, 390), (1280, 720))):
+            with page.page.expect_navigation(timeout=20000):
+                page.page.set_viewport_size({"width": size[0], "height": size[1]})
+            page.wait_started()
+            c.setup()
+            c.wait("probe['view']().get('game') == 'forty-thieves'", what="back at the table")
+            c.settled()
+            assert page.logical_size() == canvas
+            assert c.state() == position and history(c) == [str(first)]
+            assert "#" not in page.page.url or page.page.url.endswith("#")
+        shot(c, "phone-turned-back")
+        assert page.log_errors() == []
+    finally:
+        c.page.close()
