@@ -1,5 +1,6 @@
 """``python -m game``: play on the desktop (a resizable window scaling the 1280x720 table, or
-with ``--portrait`` the phone-shaped table the browser uses on a phone held upright)."""
+with ``--portrait`` the phone-shaped table the browser uses on a phone held upright, with
+``--sideways`` the one of a phone held sideways)."""
 
 import argparse
 import asyncio
@@ -18,12 +19,18 @@ def run(argv=None) -> None:
     parser.add_argument("--portrait", action="store_true",
                         help="the upright table a phone held upright gets in the browser "
                              "(768x1662, scaled to fit the screen) instead of the 1280x720 one")
+    parser.add_argument("--sideways", action="store_true",
+                        help="the table a phone held sideways gets in the browser (1552x720: "
+                             "the 1280x720 table with a rail of big buttons on its right)")
     args = parser.parse_args(sys.argv[1:] if argv is None else argv)
     if args.data_dir:
         os.environ["PARLOUR_DATA_DIR"] = args.data_dir
     if args.portrait:
         from game.ui.canvas import CANVAS, PORTRAIT
         CANVAS.use(PORTRAIT)
+    elif args.sideways:
+        from game.ui.canvas import CANVAS, SIDEWAYS
+        CANVAS.use(SIDEWAYS)
     from game.ui.app import main
     asyncio.run(main())
 

@@ -15,9 +15,17 @@ Why 768 and not 780 (exactly twice 390): a row of 780 pixels is 3120 bytes, not 
 64, and SDL then copies surfaces slowly: natively a full-canvas blit took 5.1 ms at 780x1688
 and 0.9 ms at 784x1688 (1280x720: 0.6 ms); 768 keeps every goal above.
 
+A third shape, for a phone held sideways: a page wider than 16:9 and short (under 540 CSS px)
+gets the 720-high table with a *rail* right of it, as wide as the page's shape leaves (200 to
+400 logical px, e.g. 1552x720 for an 844x390 page). The table is drawn exactly as on the
+1280x720 canvas (``table_w``); the one-player toolbar moves into the rail as a column of
+buttons 80 high (43 CSS px on an 844x390 page, where the top bar's are 21); the tables with a
+side panel keep their panel and the rail only widens it. The canvas is scaled by the page's
+height there either way, so nothing gets smaller.
+
 pygbag can't resize the canvas after start-up, so the shape is chosen once: in the browser
-from the page's inner size (``choose``), on the desktop from the command line
-(``python -m game --portrait``).
+from the page's inner size (``choose``; web/parlour.tmpl's ``parlourShape`` is the same rule),
+on the desktop from the command line (``python -m game --portrait``, ``--sideways``).
 """
 
 from __future__ import annotations
@@ -26,6 +34,9 @@ from dataclasses import dataclass
 
 PORTRAIT_W = 768  # a multiple of 16 pixels (see above)
 PORTRAIT_H = (1400, 1800)  # the portrait canvas's height follows the page within these
+TABLE_W = 1280  # the landscape table's width (a wider canvas has a rail beyond it)
+RAIL_W = (200, 400)  # a sideways phone's rail: narrower is not worth it, wider is capped
+SHORT_PAGE = 540  # CSS px: a landscape page shorter than this is a phone held sideways
 
 
 @dataclass
@@ -36,6 +47,16 @@ class Canvas:
     @property
     def portrait(self) -> bool:
         return self.h > self.w
+
+    @property
+    def rail(self) -> int:
+        """The width of the rail right of the landscape table (0: none)."""
+        return 0 if self.portrait else max(0, self.w - TABLE_W)
+
+    @property
+    def table_w(self) -> int:
+        """How wide the table is drawn: the canvas's width but for the rail."""
+        return self.w - self.rail
 
     @property
     def size(self) -> tuple[int, int]:
@@ -54,6 +75,7 @@ class Canvas:
 
 LANDSCAPE = Canvas(1280, 720)
 PORTRAIT = Canvas(PORTRAIT_W, 1662)  # as a 390x844 page picks it
+SIDEWAYS = Canvas(TABLE_W + 272, 720)  # as an 844x390 page picks it
 
 #: the canvas in use (one object, changed only by ``use``)
 CANVAS = Canvas(LANDSCAPE.w, LANDSCAPE.h)
@@ -61,8 +83,15 @@ CANVAS = Canvas(LANDSCAPE.w, LANDSCAPE.h)
 
 def choose(page_w: float, page_h: float) -> Canvas:
     """The canvas for a page of this inner size (CSS px): landscape 1280x720 unless the page
-    is taller than wide; then 768 wide and as tall as the page's shape (within PORTRAIT_H)."""
-    if not page_w or not page_h or page_h <= page_w:
+    is taller than wide; then 768 wide and as tall as the page's shape (within PORTRAIT_H);
+    a short page much wider than 16:9 gets a rail right of the 1280x720 table."""
+    if not page_w or not page_h:
+        return Canvas(LANDSCAPE.w, LANDSCAPE.h)
+    if page_h <= page_w:
+        if page_h < SHORT_PAGE:  # a phone on its side: a rail for big buttons, if it fits
+            rail = min(RAIL_W[1], int(LANDSCAPE.h * page_w / page_h) // 16 * 16 - TABLE_W)
+            if rail >= RAIL_W[0]:
+                return Canvas(TABLE_W + rail, LANDSCAPE.h)
         return Canvas(LANDSCAPE.w, LANDSCAPE.h)
     lo, hi = PORTRAIT_H
     h = min(hi, max(lo, int(PORTRAIT_W * page_h / page_w + 0.5)))  # as JS Math.round

@@ -316,7 +316,7 @@ _ARTS: dict[tuple, CardArt] = {}
 
 def get_art(width: int, height: int, four_colour: bool, fan: str, reveal: int = 0) -> CardArt:
     """The one CardArt for this size and style (kept, so its images are made once)."""
-    key = (width, height, four_colour, fan, reveal)
+    key = (width, height, four_colour, fan, reveal, CANVAS.portrait)  # (the phone's index)
     art = _ARTS.get(key)
     if art is None:
         art = _ARTS[key] = CardArt(width, height, four_colour, fan, reveal)

@@ -67,7 +67,7 @@ class Layout:
         self.fan = data.get("fan", "down")
         self.own_backs = bool(data.get("own_backs", False))
         self.table_left = shift
-        self.table_right = data.get("table_right", CANVAS.w) + shift
+        self.table_right = data.get("table_right", CANVAS.table_w) + shift
         self.seat_names = [(x + shift, y) for x, y in data.get("seats", ())]
         button = data.get("turn_button")
         self.turn_button = None if button is None else pygame.Rect(button).move(shift, 0)
@@ -139,8 +139,8 @@ def layout_for(game_id: str, players: int | None = None, panel_left: bool = Fals
     if layout is None:
         from .layouts import layout_data
         data = layout_data(game_id, players, portrait=CANVAS.portrait)
-        right = data.get("table_right", CANVAS.w)
-        shift = CANVAS.w - right if panel_left and not CANVAS.portrait else 0
+        right = data.get("table_right", CANVAS.table_w)
+        shift = CANVAS.table_w - right if panel_left and not CANVAS.portrait else 0
         layout = _LAYOUTS[key] = Layout(data, shift)
     return layout
 

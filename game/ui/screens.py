@@ -45,13 +45,13 @@ class TitleScene(Scene):
         rows = -(-len(GAMES) // cols)
         w, gap = (400, 0) if cols == 1 else (330, 20)
         step = min(64, 300 // rows)
-        x0 = 640 - (cols * w + (cols - 1) * gap) // 2
+        x0 = CANVAS.w // 2 - (cols * w + (cols - 1) * gap) // 2
         for i, g in enumerate(GAMES):
             col, row = divmod(i, rows)
             self.buttons.append(Button((x0 + col * (w + gap), TOP + row * step, w, step - 10),
                                        info(g).title, lambda g=g: self.choose(g),
                                        size=28 if step >= 56 else 24, name=g))
-        x, w = 440, 400
+        x, w = CANVAS.w // 2 - 200, 400
         y = TOP + rows * step + 34
         self.continue_and_small(x, w, y, 52, 46, 26, 22, 64)
 
@@ -141,8 +141,8 @@ class TitleScene(Scene):
         screen.blit(Background.get(), (0, 0))
         for i, c in enumerate(self.fan):
             img = pygame.transform.rotozoom(self.art.face(c), 18 - i * 12, 0.8)
-            screen.blit(img, img.get_rect(center=(640 - 72 + i * 48, 78 + abs(i - 1.5) * 6)))
-        theme.blit_text(screen, "Patience Parlour", (640, 146), 56, theme.GOLD, bold=True,
+            screen.blit(img, img.get_rect(center=(CANVAS.w // 2 - 72 + i * 48, 78 + abs(i - 1.5) * 6)))
+        theme.blit_text(screen, "Patience Parlour", (CANVAS.w // 2, 146), 56, theme.GOLD, bold=True,
                         anchor="midtop")
         super().draw(screen)
         for g in GAMES:
@@ -159,17 +159,17 @@ class TitleScene(Scene):
             elif d.multiplayer:
                 line += " · " + describe(self.app.settings.seats(g))
             r = self.button("continue").rect
-            theme.blit_text(screen, f"{d.title}: {line}", (640, r.top - 8), 20, theme.INK_DIM,
+            theme.blit_text(screen, f"{d.title}: {line}", (CANVAS.w // 2, r.top - 8), 20, theme.INK_DIM,
                             anchor="midbottom")
         self.draw_focus(screen, self.app.keyboard_used)
         numbers = f"1-{min(9, len(GAMES))}"
         theme.blit_text(screen, f"Keys: {numbers} choose a game · Enter continues · S settings · "
-                        "T statistics · R rules · Tab and Enter for any button", (640, 708), 18,
+                        "T statistics · R rules · Tab and Enter for any button", (CANVAS.w // 2, 708), 18,
                         theme.INK_FAINT, anchor="midbottom")
         notice = self.app.current_notice()
         if notice:
             for i, line in enumerate(reversed(theme.wrap(notice, 20, 1200)[:2])):
-                theme.blit_text(screen, line, (640, 684 - 22 * i), 20, theme.ACCENT,
+                theme.blit_text(screen, line, (CANVAS.w // 2, 684 - 22 * i), 20, theme.ACCENT,
                                 anchor="midbottom")
 
 
@@ -233,7 +233,7 @@ class BackScene(Scene):
             theme.blit_text(screen, self.heading, (CANVAS.w // 2 + 100, 30), 64, theme.GOLD,
                             bold=True, anchor="midtop")
         else:
-            theme.blit_text(screen, self.heading, (640, 22), 46, theme.GOLD, bold=True,
+            theme.blit_text(screen, self.heading, (CANVAS.w // 2, 22), 46, theme.GOLD, bold=True,
                             anchor="midtop")
         super().draw(screen)
         self.draw_focus(screen, self.app.keyboard_used)
@@ -530,11 +530,11 @@ class StatsScene(BackScene):
             for (label, x), v in zip(cols, values):
                 theme.blit_text(screen, v, (x, y), 24, theme.INK, bold=label == "Game")
             y += step
-        theme.blit_text(screen, HELP_NOTE, (640, y), 18, theme.INK_FAINT, anchor="midtop")
+        theme.blit_text(screen, HELP_NOTE, (CANVAS.w // 2, y), 18, theme.INK_FAINT, anchor="midtop")
         y += 30
         for g, m in self.matches.items():
             text = self.match_text(g, m)
-            theme.blit_text(screen, text, (640, y), 24, theme.ACCENT, anchor="midtop")
+            theme.blit_text(screen, text, (CANVAS.w // 2, y), 24, theme.ACCENT, anchor="midtop")
             y += 34
 
 

@@ -359,12 +359,13 @@ class Table(Scene):
         self.celebration = None
         self.changed()
         self.app.sound.play("place")
-        self.say(f"Took back {self.describe(self.session.last_group)}.", "info", 2500)
+        self.say(f"Took back: {self.describe(self.session.last_group)}.", "info", 2500)
 
     def redo(self) -> None:
         if not self.can_redo():
             return
         self.anim.clear()
+        words = self.describe(self.session.redo_groups[-1])  # said of the position before it
         try:
             self.session.redo()
         except IllegalMove as e:
@@ -374,7 +375,7 @@ class Table(Scene):
         self.input.selected = None
         self.changed()
         self.app.sound.play("place")
-        self.say(f"Played {self.describe(self.session.last_group)} again.", "info", 2500)
+        self.say(f"Played again: {words}.", "info", 2500)
 
     def show_hint(self) -> None:
         """Hint: the solver's move in a solitaire it knows, else what the Hard computer player
@@ -409,9 +410,15 @@ class Table(Scene):
         ends = ", which ends your turn" if move == state.end_turn_move() else ""
         return f"move {what} {where}{ends}"
 
-    @staticmethod
-    def describe(moves) -> str:
-        return " ".join(str(m) for m in moves) if len(moves) < 4 else f"{len(moves)} moves"
+    def describe(self, moves) -> str:
+        """A group of moves in words, said of the position before them (after an undo, or
+        before a redo): its first move, and how many came with it ("the Nine of clubs onto
+        the Ten of clubs, and 2 more moves")."""
+        if not moves:
+            return "nothing"
+        first = self.explain(moves[0]).removeprefix("move ")
+        rest = len(moves) - 1
+        return first + (f", and {rest} more move{'s' if rest > 1 else ''}" if rest else "")
 
     # ================================================================= input (to the parts)
     def pointer_down(self, pos) -> None:

@@ -192,6 +192,30 @@ def test_undo_and_redo_with_keys_and_buttons(ui, game):
 
 
 @pytest.mark.parametrize("game", GAMES)
+def test_undo_and_redo_say_the_move_in_words(ui, game):
+    """"Took back: the Nine of clubs onto the Ten of clubs." and "Played again: ...", never
+    the notation ("t2-t5", "s-w")."""
+    import re
+    t = open_deal(ui, game)
+    ui.app.settings.auto_move = False
+    move = column_move(t.state)
+    card, onto = t.state.pile[move.source].top, t.state.pile[move.target].top
+    ui.drag(ui.card_point(move.source), ui.card_point(move.target))
+    ui.settle()
+    ui.click(ui.card_point("stock"))
+    ui.settle()
+    said = []
+    for action in ("Undo", "Undo", "Redo"):
+        ui.click(ui.button(action))
+        ui.settle()
+        said.append(t.message_text())
+    assert said[0] == "Took back: turn a card from your stock."
+    assert said[1] == f"Took back: the {card.name} onto the {onto.name}."
+    assert said[2] == f"Played again: the {card.name} onto the {onto.name}."
+    assert not any(re.search(r"\b[a-z]+\d*-[a-z]+\d*\b", text) for text in said), said
+
+
+@pytest.mark.parametrize("game", GAMES)
 def test_undo_takes_back_the_automatic_moves_with_the_move(ui, game):
     t = open_deal(ui, game)
     column = ace_column(t.state)

@@ -59,8 +59,8 @@ def client(browser, site):
 
 @pytest.fixture(scope="module")
 def touch_client(browser, site):
-    """A phone held sideways (844x390 CSS pixels, 2 device pixels each; the canvas scaled to
-    693x390), touch only."""
+    """A phone held sideways (844x390 CSS pixels, 2 device pixels each; the canvas 1552x720,
+    the table with a rail of big buttons, scaled to 841x390), touch only."""
     c = _client(browser, site, viewport=(844, 390), touch=True, device_scale_factor=2)
     yield c
     c.page.close()
@@ -372,6 +372,10 @@ def test_touch_a_finger_drag_and_a_tap_tap_each_make_one_move(touch_client):
     c.settled()
     assert history(c) == [str(first), str(second), "s-w"]
     x, y, w, h, _ = c.button("Undo")
+    assert c.page.logical_size() == (1552, 720) and x >= 1280  # in the rail, right of the table
+    box = c.page.box()
+    scale = box["width"] / 1552  # CSS px per logical px
+    assert min(w, h) * scale >= 44, (w, h, scale)  # a thumb's size (the top bar's were 21)
     c.page.touch_tap(x + w / 2, y + h / 2)
     c.settled()
     assert history(c) == [str(first), str(second)]
@@ -688,14 +692,14 @@ def test_a_phone_turned_upright_reloads_into_the_portrait_table_where_it_was(bro
         c.open(stored({"settings": client_settings(),
                        "game/forty-thieves": saved_game("forty-thieves", seed)}))
         page = c.page
-        assert page.logical_size() == (1280, 720)
+        assert page.logical_size() == (1552, 720)  # the table with a rail (canvas.py)
         c.open_game("forty-thieves")
         c.settled()
         page.touch_drag(c.card_point(first.source), c.card_point(first.target))
         c.settled()
         assert history(c) == [str(first)]
         position = c.state()
-        for size, canvas in (((390, 844), (768, 1662)), ((844, 390), (1280, 720))):
+        for size, canvas in (((390, 844), (768, 1662)), ((844, 390), (1552, 720))):
             with page.page.expect_navigation(timeout=20000):
                 page.page.set_viewport_size({"width": size[0], "height": size[1]})
             page.wait_started()

@@ -281,3 +281,21 @@ def test_opening_the_file_directly_says_to_serve_it(browser, site):
         assert "./build.sh serve" in page.locator("#problem-text").inner_text()
     finally:
         page.context.close()
+
+
+PAGES = [(1280, 720), (1920, 1080), (2560, 1080), (390, 844), (412, 915), (360, 640),
+         (844, 390), (915, 412), (800, 360), (667, 375), (844, 330), (740, 360), (0, 0)]
+
+
+def test_the_page_picks_the_canvas_the_game_picks(browser, served):
+    """web/parlour.tmpl's parlourShape gives pygbag's runtime the canvas size before Python
+    starts; the game's own choice (game/ui/canvas.py, choose) must be the same shape for every
+    page: desktop, phones upright and sideways (with and without a rail)."""
+    from game.ui.canvas import choose
+
+    page, log = open_page(browser, served, {"width": 1280, "height": 720})
+    try:
+        for w, h in PAGES:
+            assert page.evaluate(f"parlourShape({w}, {h})") == list(choose(w, h).size), (w, h)
+    finally:
+        page.context.close()

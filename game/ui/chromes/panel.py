@@ -34,8 +34,8 @@ def panel_rect(table) -> pygame.Rect:
     if CANVAS.portrait:
         top = portrait_top(table)
         return pygame.Rect(0, top, CANVAS.w, CANVAS.h - top)
-    x = panel_x(table)
-    return pygame.Rect(x, 0, CANVAS.w - PANEL_X, 680)
+    x = panel_x(table)  # on the right it reaches over a sideways phone's rail (canvas.py)
+    return pygame.Rect(x, 0, (CANVAS.w if x else CANVAS.table_w) - PANEL_X, 680)
 
 
 def portrait_top(table) -> int:
@@ -145,7 +145,7 @@ def banner_rect(table, n_title: int, n_body: int, title_step: int, body_step: in
         h = 24 + title_step * n_title + body_step * n_body
         return pygame.Rect(8, top, CANVAS.w - 16, min(h, portrait_rows()[0] - 8 - top))
     x = panel_x(table)
-    w = CANVAS.w - PANEL_X - 12
+    w = CANVAS.table_w - PANEL_X - 12
     return pygame.Rect(x + 6, 70, w, 30 + title_step * n_title + body_step * n_body)
 
 

@@ -43,10 +43,11 @@ class Toolbar:
                  ("Deal #", 92, self.ask_number, lambda: table.modal is None)]
         x = 14
         self.buttons = []
-        if CANVAS.portrait:  # two rows of four at the bottom, in reach of a thumb
-            places = self.portrait_places()
+        if CANVAS.portrait or CANVAS.rail:  # in reach of a thumb: two rows, or the rail
+            places = self.portrait_places() if CANVAS.portrait else self.rail_places()
+            size = CANVAS.text(22) if CANVAS.portrait else 26
             for (label, _, action, enabled), rect in zip(specs, places):
-                self.buttons.append(Button(rect, label, action, enabled, size=CANVAS.text(22)))
+                self.buttons.append(Button(rect, label, action, enabled, size=size))
             x, y, w, h = places[-1]
         else:
             for label, w, action, enabled in specs:
@@ -67,6 +68,15 @@ class Toolbar:
         w = (CANVAS.w - 5 * gap) // 4
         top = CANVAS.h - 2 * (h + gap)
         return [(gap + (i % 4) * (w + gap), top + (i // 4) * (h + gap), w, h) for i in range(8)]
+
+    @staticmethod
+    def rail_places() -> list[tuple[int, int, int, int]]:
+        """The eight buttons in a sideways phone's rail (canvas.py): one column, 83 high (45
+        CSS px on an 844x390 page)."""
+        gap = 6
+        h = (CANVAS.h - 9 * gap) // 8
+        x, w = CANVAS.table_w + gap + 2, CANVAS.rail - 2 * gap - 2
+        return [(x, gap + i * (h + gap), w, h) for i in range(8)]
 
     def message_rect(self) -> pygame.Rect | None:
         """Where the message line goes: in portrait above the buttons (else the table's)."""
@@ -205,7 +215,11 @@ class Toolbar:
             pygame.draw.line(surf, theme.BAR_LINE, (0, top), (CANVAS.w, top))
             return
         pygame.draw.rect(surf, theme.BAR, (0, 0, CANVAS.w, BAR_H))
-        pygame.draw.line(surf, theme.BAR_LINE, (0, BAR_H), (CANVAS.w, BAR_H))
+        pygame.draw.line(surf, theme.BAR_LINE, (0, BAR_H), (CANVAS.table_w, BAR_H))
+        if CANVAS.rail:
+            pygame.draw.rect(surf, theme.BAR, (CANVAS.table_w, 0, CANVAS.rail, CANVAS.h))
+            pygame.draw.line(surf, theme.BAR_LINE, (CANVAS.table_w, BAR_H),
+                             (CANVAS.table_w, CANVAS.h))
 
     def info_text(self) -> str:
         s = self.session
@@ -217,8 +231,9 @@ class Toolbar:
         then without the light's word, when a long deal number or time would reach the
         buttons."""
         s = self.session
-        right = CANVAS.w - 16
-        left = max((b.rect.right for b in self.buttons if b.visible), default=0) + 14
+        right = CANVAS.table_w - 16
+        left = 14 if CANVAS.rail else \
+            max((b.rect.right for b in self.buttons if b.visible), default=0) + 14
         info = self.info_text()
         self.light_at = None
         label = color = None

@@ -1,0 +1,82 @@
+"""A phone held sideways (game/ui/canvas.py): an 844x390 page picks the 1280x720 table with a
+rail on its right (1552x720). The table is drawn as on the 1280x720 canvas; a one-player table's
+toolbar becomes a column of buttons in the rail, at least 44 CSS px high; the tables with a side
+panel keep their panel, which reaches over the rail. Every table takes a move by two taps.
+Screenshots: test-artifacts/sideways-*.png."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.core import GAMES
+from game.storage import MemoryStore, Saves
+from game.ui.app import App
+from game.ui.canvas import CANVAS, LANDSCAPE, SIDEWAYS, TABLE_W, choose
+from game.ui.screens import SettingsScene, StatsScene
+
+from tests.ui.conftest import Driver
+from tests.ui.test_ui_portrait import buttons_of, open_for_people, tap_tap_move
+
+PAGE = (844, 390)
+CSS = min(PAGE[0] / SIDEWAYS.w, PAGE[1] / SIDEWAYS.h)  # 0.542 CSS px per logical px
+
+
+@pytest.fixture
+def sideways():
+    CANVAS.use(choose(*PAGE))
+    pygame.display.quit()
+    app = App(Saves(MemoryStore()))
+    pygame.event.clear()
+    app.settings.pace = "instant"
+    try:
+        yield Driver(app)
+    finally:
+        CANVAS.use(LANDSCAPE)
+        pygame.display.quit()
+
+
+def test_a_sideways_phone_page_picks_the_table_with_a_rail():
+    assert choose(*PAGE).size == SIDEWAYS.size == (1552, 720)
+    assert SIDEWAYS.rail == 272 and SIDEWAYS.table_w == TABLE_W
+    assert choose(667, 375).size == (1280, 720)  # 16:9: no room for a rail
+    assert choose(1920, 1080).size == (1280, 720) and choose(2560, 1080).size == (1280, 720)
+    assert choose(844, 330).size == (1680, 720)  # the browser's bar showing: the rail capped
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_table_sideways_keeps_its_cards_and_takes_big_taps(sideways, game_id):
+    ui = sideways
+    t = open_for_people(ui, game_id)
+    lay = t.layout
+    for name, g in lay.piles.items():  # the table as on the 1280x720 canvas
+        assert 0 <= g.rect.left and g.rect.right <= TABLE_W, name
+        assert 0 <= g.rect.top and g.rect.bottom <= CANVAS.h, name
+    buttons = buttons_of(t)
+    for b in buttons:
+        assert 0 <= b.rect.left and b.rect.right <= CANVAS.w, b.name
+        assert 0 <= b.rect.top and b.rect.bottom <= CANVAS.h, b.name
+    in_rail = [b for b in buttons if b.rect.left >= TABLE_W]
+    if t.chrome.__class__.__name__ == "Toolbar":
+        assert {b.name for b in in_rail} >= {"Menu", "Undo", "Redo", "Hint", "New deal"}
+        for b in in_rail:
+            assert min(b.rect.w, b.rect.h) * CSS >= 44, (b.name, b.rect)
+        for g in lay.piles.values():
+            assert not any(g.rect.colliderect(b.rect) for b in buttons)
+    move = tap_tap_move(ui, t)
+    assert move is not None, f"{game_id}: no move made by two taps"
+    ui.frames(2)
+    ui.screenshot(f"sideways-{game_id}.png")
+
+
+def test_the_screens_sideways_stay_on_the_canvas(sideways):
+    ui = sideways
+    for scene in (SettingsScene(ui.app), StatsScene(ui.app)):
+        ui.app.show(scene)
+        ui.frames(1)
+        for b in buttons_of(scene):
+            assert 0 <= b.rect.left and b.rect.right <= CANVAS.w, b.name
+        ui.screenshot(f"sideways-{type(scene).__name__}.png")
+    ui.app.title()
+    ui.frames(1)
+    ui.screenshot("sideways-title.png")
