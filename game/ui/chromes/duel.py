@@ -72,6 +72,9 @@ class SidePanel(panel.PanelChrome):
             panel.place_portrait(self.buttons)
         elif table.layout.table_left:  # left-handed: the panel on the left
             panel.place_left(self.buttons, table)
+        elif CANVAS.rail:  # a phone held sideways: the buttons in the rail, big
+            on_table = "End turn" if table.layout.turn_button is not None else None
+            panel.place_rail([b for b in self.buttons if b.name != on_table])
         self.turn_button = self.place_turn_button(table.layout.turn_button)
         self.load_match()
 
@@ -408,18 +411,10 @@ class SidePanel(panel.PanelChrome):
         return (self.session.thinking, self.banner, tuple(self.log), self.app.settings.pace)
 
     def decorate(self, surf) -> None:
-        area = panel.panel_rect(self.table)
-        pygame.draw.rect(surf, theme.PANEL, area)
-        if CANVAS.portrait:
-            pygame.draw.line(surf, theme.BAR_LINE, area.topleft, area.topright, 2)
-        else:
-            edge = area.topright if area.x == 0 else area.topleft
-            pygame.draw.line(surf, theme.BAR_LINE, edge, (edge[0], area.bottom), 2)
+        panel.draw_panel(surf, self.table)
         for seat, pos in enumerate(self.table.layout.seat_names):
             theme.blit_text(surf, self.title(seat), pos, CANVAS.text(26), theme.INK_DIM,
                             bold=True)
-        if not CANVAS.portrait:
-            pygame.draw.line(surf, theme.BAR_LINE, (0, 680), (CANVAS.w, 680))
 
     def draw_portrait(self, screen) -> None:
         s = self.session

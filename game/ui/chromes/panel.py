@@ -88,6 +88,41 @@ def place_left(buttons, table) -> None:
         b.rect.move_ip(dx, 0)
 
 
+def place_rail(buttons) -> None:
+    """A sideways phone's canvas (canvas.py): the buttons leave the panel for the rail right
+    of it, one row each (slower and faster share one), as tall as the rail allows (83 or
+    more: 45 CSS px on an 844x390 page), their words larger."""
+    rows: list[list] = []
+    for b in buttons:
+        if b.name == "faster" and rows and rows[-1][0].name == "slower":
+            rows[-1].append(b)
+        else:
+            rows.append([b])
+    gap = 6
+    h = min(110, (CANVAS.h - (len(rows) + 1) * gap) // max(1, len(rows)))
+    x0, w = CANVAS.table_w + gap + 2, CANVAS.rail - 2 * gap - 2
+    for i, row in enumerate(rows):
+        bw = (w - gap * (len(row) - 1)) // len(row)
+        for j, b in enumerate(row):
+            b.rect = pygame.Rect(x0 + j * (bw + gap), gap + i * (h + gap), bw, h)
+            b.size = max(b.size, 26)
+
+
+def draw_panel(surf, table) -> None:
+    """The panel's ground and edges; on a sideways phone's canvas the rail too, full height
+    (its buttons are there), and the line over the message band stops at the table."""
+    area = panel_rect(table)
+    pygame.draw.rect(surf, theme.PANEL, area)
+    if CANVAS.portrait:
+        pygame.draw.line(surf, theme.BAR_LINE, area.topleft, area.topright, 2)
+        return
+    edge = area.topright if area.x == 0 else area.topleft
+    pygame.draw.line(surf, theme.BAR_LINE, edge, (edge[0], area.bottom), 2)
+    if CANVAS.rail:
+        pygame.draw.rect(surf, theme.PANEL, (CANVAS.table_w, 0, CANVAS.rail, CANVAS.h))
+    pygame.draw.line(surf, theme.BAR_LINE, (0, 680), (CANVAS.table_w, 680))
+
+
 def pace_centre() -> tuple[int, int]:
     """Where the portrait panel writes the computer's pace (between - and +)."""
     r3 = portrait_rows()[2]

@@ -88,6 +88,8 @@ class RoundTable(panel.PanelChrome):
             panel.place_portrait(self.buttons)
         elif table.layout.table_left:  # left-handed: the panel on the left
             panel.place_left(self.buttons, table)
+        elif CANVAS.rail:  # a phone held sideways: the buttons in the rail, big
+            panel.place_rail(self.buttons)
 
     @property
     def session(self):
@@ -440,13 +442,7 @@ class RoundTable(panel.PanelChrome):
         return (self.session.thinking, self.banner, tuple(self.log), self.app.settings.pace)
 
     def decorate(self, surf) -> None:
-        area = panel.panel_rect(self.table)
-        pygame.draw.rect(surf, theme.PANEL, area)
-        if CANVAS.portrait:
-            pygame.draw.line(surf, theme.BAR_LINE, area.topleft, area.topright, 2)
-        else:
-            edge = area.topright if area.x == 0 else area.topleft
-            pygame.draw.line(surf, theme.BAR_LINE, edge, (edge[0], area.bottom), 2)
+        panel.draw_panel(surf, self.table)
         right = self.table.layout.table_right - 8
         size = CANVAS.text(22)
         for seat, (x, y) in enumerate(self.table.layout.seat_names):
@@ -461,8 +457,6 @@ class RoundTable(panel.PanelChrome):
                     lx = min(x, right - theme.measure(line, size, bold=True))
                     theme.blit_text(surf, line, (lx, y + i * (size - 8)), size, theme.INK_DIM,
                                     bold=True)
-        if not CANVAS.portrait:
-            pygame.draw.line(surf, theme.BAR_LINE, (0, 680), (CANVAS.w, 680))
 
     def count_lines(self) -> list[tuple[str, tuple]]:
         s = self.session
