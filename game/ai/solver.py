@@ -221,7 +221,10 @@ class Solver:
             self._empty_trash(start + (stop - start) * 0.3)
         if self._win is None and self.phase == "best":
             end = start + self.bf_deadline - self.seconds
-            self._best_first(min(stop, end))
+            if getattr(self.model, "own_search", None) is not None:
+                self._own_search(min(stop, end))  # the model's search in the first share
+            else:
+                self._best_first(min(stop, end))
             if self._win is None and self.verdict is None and (
                     _clock() >= end or len(self.bseen) >= self.BEST_FIRST_STATES
                     or self.exhausted):
@@ -229,6 +232,7 @@ class Solver:
                               self.snaps)
                 self.buckets, self.bseen, self.bf_moves, self.snaps = {}, {}, {}, {}
                 self.bf_parent = array("l")
+                self._own = None
                 self.phase = "restart"
                 self.exhausted = False
         if self._win is None and self.phase == "restart":
@@ -361,6 +365,25 @@ class Solver:
                 self._finish("lost", reason="every position was searched")
         finally:
             self.nodes, self.best_score, self.top = nodes, best, top
+
+    def _own_search(self, stop: float) -> None:
+        """A model's own first search instead of best-first (``model.own_search(root_snap)``,
+        a generator: it yields the positions it made since its last yield, often, and
+        returns the model moves of a win, or None when it gives up). It must be eager in
+        spirit: giving up proves nothing."""
+        gen = getattr(self, "_own", None)
+        if gen is None:
+            gen = self._own = self.model.own_search(self.root_snap)
+        max_nodes = self.max_nodes if self.max_nodes is not None else _NO_LIMIT
+        while _clock() < stop and self.nodes < max_nodes:
+            try:
+                self.nodes += next(gen)
+            except StopIteration as e:
+                if e.value is not None:
+                    self._win = list(self.root_moves) + list(e.value)
+                else:
+                    self.exhausted = True
+                return
 
     def _chain(self, node: int) -> list:
         """The model moves from the root to best-first position ``node``."""

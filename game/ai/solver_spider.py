@@ -22,6 +22,8 @@ eight of them) play alike, so the search ignores which card is which.
 
 from __future__ import annotations
 
+import heapq
+
 from game.core import Move
 from game.core.spider import _hopeless
 
@@ -30,6 +32,13 @@ from .solver_model import SolverModel, register_model
 STOCK = 10
 DEAL = (STOCK, 0, 1)
 _DEAL_CORE = Move("stock", "tableau0")
+GUIDED = 0.5
+SHARES = {2: (0.05, 0.8), 4: (0.9, 0.05)}
+#: the beam search's rounds: (width, positions made per stage, positions in the last stage)
+BEAM_PLAN = ((10, 3000, 40000), (20, 6000, 80000), (40, 12000, 160000))
+LATERAL = False
+W = [1000, 30, 40, 10, 3, 10]
+GUIDED_AFTER = 20000
 
 
 @register_model
@@ -50,12 +59,20 @@ class SpiderModel(SolverModel):
         self.fnd = sum(1 for i in range(8) if piles[f"foundation{i}"])
         self.eager = False
         self.suits = state.options.get("suits", 4)
+        self.own_search = None
+        if self.suits > 1:
+            self.guided = GUIDED
+            self.guided_after = GUIDED_AFTER
+            self.shares = SHARES[self.suits]
+            self.own_search = self._beam_search
 
     # ------------------------------------------------------------------ basics
     def won(self) -> bool:
         return self.fnd == 8
 
     def on_foundations(self) -> int:
+        if self.suits > 1:  # the guided restarts' measure of progress
+            return 100 * self.fnd + 2 * (50 - self.sp) - 5 * sum(self.down)
         return self.fnd * 13
 
     def key(self) -> bytes:
@@ -219,7 +236,7 @@ class SpiderModel(SolverModel):
                 below = c[rest - 1]
                 if (below & 15) == fr + 1:  # on a parent of its rank, not its suit
                     src = -200
-                    useful = False
+                    useful = LATERAL
                     # the card left bare could take its own child from elsewhere
                     for j in bottoms.get(below - 1, ()):
                         if j != i:
@@ -325,6 +342,34 @@ class SpiderModel(SolverModel):
         return [m for _, m in scored]
 
     def estimate(self) -> int:
+        if self.eager and self.suits > 1:
+            return self._eager_estimate()
+        return self._estimate()
+
+    def _eager_estimate(self) -> int:
+        """Runs off, face-down cards, empty columns, rows dealt, and how many pieces the
+        face-up cards make (each run in suit moves as one; a card on a parent of its rank
+        only counts a little)."""
+        w = W
+        score = self.fnd * w[0] - sum(self.down) * w[1] + (50 - self.sp) * w[5]
+        for i, c in enumerate(self.cols):
+            n = len(c)
+            if not n:
+                score += w[2]
+                continue
+            d = self.down[i]
+            pieces = 1
+            ranked = 0
+            for j in range(d + 1, n):
+                a, b = c[j - 1], c[j]
+                if a != b + 1:
+                    pieces += 1
+                    if (a & 15) == (b & 15) + 1:
+                        ranked += 1
+            score += ranked * w[4] - pieces * w[3]
+        return score
+
+    def _estimate(self) -> int:
         """Runs off, face-down cards, empty columns, and how well the face-up cards are
         ordered (in suit, in rank only, or not at all)."""
         score = self.fnd * 300 - sum(self.down) * 12
@@ -340,6 +385,97 @@ class SpiderModel(SolverModel):
                 elif (a & 15) != (b & 15) + 1:
                     score -= 6
         return score
+
+    # ------------------------------------------------------------------ beam search
+    def _beam_search(self, root: bytes):
+        """The first search for 2 and 4 suits (solver.Solver._own_search): a beam search by
+        stages, each stage the play between two rows dealt. From the positions kept at the
+        end of the last stage, a best-first search (by the eager estimate, eager moves, no
+        row dealt) makes a few thousand positions; every one of them with no empty column
+        could deal the next row, and the ``width`` best of those after the row is dealt
+        (the cards it brings are known) are the next stage's start. After the last row a
+        longer best-first search looks for the win. Rounds of growing width follow each
+        other (BEAM_PLAN). A generator: yields the positions made since its last yield,
+        returns the model moves of a win or None. Proves nothing (eager moves)."""
+        for width, stage, final in BEAM_PLAN:
+            line = yield from self._beam(root, width, stage, final)
+            if line is not None:
+                return line
+        self.restore(root)
+        return None
+
+    def _beam(self, root: bytes, width: int, stage_nodes: int, final_nodes: int):
+        restore, snapshot, key, estimate = self.restore, self.snapshot, self.key, self.estimate
+        apply, undo, moves, won = self.apply, self.undo, self.moves, self.won
+        parent = [-1]
+        via: list = [None]
+
+        def line_of(n: int, *tail) -> list:
+            out = list(tail)
+            while n > 0:
+                out.append(via[n])
+                n = parent[n]
+            out.reverse()
+            return out
+
+        beam = [(0, root)]
+        made = 0
+        heappush, heappop = heapq.heappush, heapq.heappop
+        while True:
+            seen = set()
+            heap: list = []
+            final = False
+            for node, snap in beam:
+                restore(snap)
+                k = key()
+                if k not in seen:
+                    seen.add(k)
+                    heap.append((-estimate(), -node, snap))
+                final = self.sp == 0
+            heapq.heapify(heap)
+            limit = final_nodes if final else stage_nodes
+            cands = []
+            expanded = 0
+            while heap and expanded < limit:
+                _, node, snap = heappop(heap)
+                node = -node
+                restore(snap)
+                expanded += 1
+                if not final and all(self.cols):
+                    rec = apply(DEAL)
+                    made += 1
+                    if won():
+                        return line_of(node, DEAL)
+                    cands.append((estimate(), node, snapshot()))
+                    undo(DEAL, rec)
+                for m in moves():
+                    if m[0] == STOCK:
+                        continue
+                    rec = apply(m)
+                    made += 1
+                    if won():
+                        return line_of(node, m)
+                    k = key()
+                    if k not in seen:
+                        seen.add(k)
+                        child = len(parent)
+                        parent.append(node)
+                        via.append(m)
+                        heappush(heap, (-estimate(), -child, snapshot()))
+                    undo(m, rec)
+                if made >= 64:
+                    yield made
+                    made = 0
+            if final or not cands:
+                if made:
+                    yield made
+                return None
+            cands.sort(key=_first, reverse=True)
+            beam = []
+            for _, node, snap in cands[:width]:
+                parent.append(node)
+                via.append(DEAL)
+                beam.append((len(parent) - 1, snap))
 
     def to_core(self, replica, m) -> Move:
         src, dst, n = m
