@@ -537,6 +537,9 @@ class Solver:
         if self._replica is None:
             self._replica = self.root.copy(history=False)
             self._shadow = make_model(self._replica)
+            expand = getattr(self._shadow, "expand_line", None)
+            if expand is not None:  # a model whose moves stand for several (talon macros)
+                self._win = expand(list(self._win))
             self._keys = []
             self._history = {}  # level -> exact keys of the line's positions there
             if self._tag is not None:

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from game.core import Move
 
+from .solver_canfield_talon import TALON, TalonMoves
 from .solver_model import SolverModel, register_model
 
 WASTE, RESERVE, STOCK, FOUND = 4, 5, 6, 7
@@ -60,7 +61,7 @@ def _exact_of(d: dict) -> tuple:
 
 
 @register_model
-class CanfieldModel(SolverModel):
+class CanfieldModel(TalonMoves, SolverModel):
     game_id = "canfield"
     shares = (0.3, 0.5)
     shorten_lines = "loops"
@@ -95,6 +96,11 @@ class CanfieldModel(SolverModel):
                 self.forbid.add(key)
         self.exact_root = len(self.forbid) > 1
         self.eager = False
+        self.draw, self.limit, self.used = 3, None, 0
+
+    waste_pile = WASTE
+    turn_move = TURN
+    redeal_move = REDEAL
 
     # ------------------------------------------------------------------ basics
     def won(self) -> bool:
@@ -120,7 +126,7 @@ class CanfieldModel(SolverModel):
     def key(self) -> bytes:
         if self._level0():
             return b"X" + self.exact()
-        return (bytes((*self.fnd, self.rp, self.w)) + bytes(self.talon) + b"\xff"
+        return (bytes((*self.fnd, self.rp, self.w_key())) + bytes(self.talon) + b"\xff"
                 + b"\xff".join(sorted(map(bytes, self.cols))))
 
     def snapshot(self) -> bytes:
@@ -151,6 +157,8 @@ class CanfieldModel(SolverModel):
     # ------------------------------------------------------------------ moves
     def apply(self, m):
         src, dst, n = m
+        if src == TALON:
+            return self.apply_talon(m, WASTE)
         if src == STOCK:
             old = self.w
             self.w = min(old + 3, len(self.talon))
@@ -178,6 +186,9 @@ class CanfieldModel(SolverModel):
 
     def undo(self, m, rec) -> None:
         src, dst, n = m
+        if src == TALON:
+            self.undo_talon(m, rec, WASTE)
+            return
         if src == STOCK or dst == STOCK:
             self.w = rec
             return
@@ -243,17 +254,28 @@ class CanfieldModel(SolverModel):
         if not exact:
             empties = empties[:1]
         tops = [(i, cols[i][-1]) for i in range(4) if cols[i]]
-        for src, f, base in ((RESERVE, self.res[self.rp - 1] if self.rp else 0, 700),
-                             (WASTE, self.talon[self.w - 1] if self.w else 0, 500)):
-            if not f:
-                continue
+        if self.rp:
+            f = self.res[self.rp - 1]
             if f == self.need(f >> 4):
-                add((base + 250, (src, FOUND + (f >> 4), 1)))
+                add((950, (RESERVE, FOUND + (f >> 4), 1)))
             for j, t in tops:
                 if FITS[f][t]:
-                    add((base, (src, j, 1)))
+                    add((700, (RESERVE, j, 1)))
             for j in empties:
-                add((base - 100, (src, j, 1)))
+                add((600, (RESERVE, j, 1)))
+        talon = self.talon
+        for k, (p, redeal) in enumerate(self.plays()):
+            # a card of the talon, brought to the waste's top by turning (TalonMoves)
+            f = talon[p - 1]
+            n = p | redeal << 7
+            far = min(k, 40)
+            if f == self.need(f >> 4):
+                add((750 - far, (TALON, FOUND + (f >> 4), n)))
+            for j, t in tops:
+                if FITS[f][t]:
+                    add((500 - far, (TALON, j, n)))
+            for j in empties:
+                add((400 - far, (TALON, j, n)))
         cm = []  # column to column moves (the ones the core may refuse)
         for i, t0 in tops:
             c = cols[i]
@@ -279,10 +301,13 @@ class CanfieldModel(SolverModel):
                 self.undo(m, rec)
         else:
             scored += cm
-        if self.w < len(self.talon):
-            add((100, TURN))
-        elif self.talon:
-            add((90, REDEAL))
+        if exact or not self.macros():
+            # (with macros, bare turns only where the deal's history may refuse a move at one
+            # waste length, not another)
+            if self.w < len(self.talon):
+                add((100, TURN))
+            elif self.talon:
+                add((90, REDEAL))
         scored.sort(key=_first, reverse=True)
         return [m for _, m in scored]
 
@@ -291,6 +316,9 @@ class CanfieldModel(SolverModel):
         return self.home * 20 - self.rp * 12 + empty * 10 - len(self.talon)
 
     def to_core(self, replica, m) -> Move:
+        """The core's move for model move ``m`` (for a macro move: its first step)."""
+        if m[0] == TALON:
+            return self.to_core(replica, self.expand(m, WASTE)[0])
         src, dst, n = m
         if src == STOCK or dst == STOCK:
             mv = replica.turn_move("stock")

@@ -17,19 +17,23 @@ from __future__ import annotations
 
 from game.core import Move
 
+from .solver_canfield_talon import TALON, TalonMoves
 from .solver_model import register_model
-from .solver_standard import STOCK, WASTE, AlternatingModel
+from .solver_standard import FITS, STOCK, WASTE, AlternatingModel
 
 TURN = (STOCK, WASTE, 1)
 REDEAL = (WASTE, STOCK, 1)
 
 
 @register_model
-class LittleHarpModel(AlternatingModel):
+class LittleHarpModel(TalonMoves, AlternatingModel):
     game_id = "little-harp"
     copies = 1
     kings_only = True
-    shares = (0.3, 0.5)
+    shares = (0.05, 0.1)
+    waste_pile = WASTE
+    turn_move = TURN
+    redeal_move = REDEAL
 
     def __init__(self, state):
         super().__init__(state)
@@ -45,7 +49,7 @@ class LittleHarpModel(AlternatingModel):
         self.sp = 0  # nothing is dealt onto given piles: their order never matters
 
     def key(self) -> bytes:
-        return (bytes((*self.fnd, self.w, self.used)) + bytes(self.talon) + b"\xfe"
+        return (bytes((*self.fnd, self.w_key(), self.used)) + bytes(self.talon) + b"\xfe"
                 + self._piles_key())
 
     def snapshot(self) -> bytes:
@@ -74,10 +78,49 @@ class LittleHarpModel(AlternatingModel):
         self.w += 1
 
     def stock_moves(self, add, empty: bool) -> None:
+        """Bare turns, in the searches without macro moves (TalonMoves.macros)."""
+        if self.macros():
+            return
         if self.w < len(self.talon):
             add((100, TURN))
         elif self.talon and (self.limit is None or self.used < self.limit):
             add((90, REDEAL))
+
+    def waste_moves(self, add, tops: dict, empties: list) -> None:
+        """Each card of the talon that turning can bring to the waste's top, played
+        (TalonMoves: turns and the play as one move)."""
+        talon = self.talon
+        for k, (p, redeal) in enumerate(self.plays()):
+            f = talon[p - 1]
+            n = p | redeal << 7
+            far = min(k, 40)
+            d = self.slot(f)
+            if d >= 0:
+                add((900 - far, (TALON, d, n)))
+            for t, js in tops.items():
+                if FITS[f][t]:
+                    for j in js:
+                        add((600 - far, (TALON, j, n)))
+            if empties and self.takes_empty(f):
+                for j in empties:
+                    add((300 - far, (TALON, j, n)))
+
+    def apply(self, m):
+        if m[0] == TALON:
+            return self.apply_talon(m, WASTE)
+        return AlternatingModel.apply(self, m)
+
+    def undo(self, m, rec) -> None:
+        if m[0] == TALON:
+            self.undo_talon(m, rec, WASTE)
+        else:
+            AlternatingModel.undo(self, m, rec)
+
+    def to_core(self, replica, m) -> Move:
+        """The core's move for model move ``m`` (for a macro move: its first step)."""
+        if m[0] == TALON:
+            m = self.expand(m, WASTE)[0]
+        return AlternatingModel.to_core(self, replica, m)
 
     def apply_stock(self, m):
         old = self.w

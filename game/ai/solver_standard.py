@@ -212,18 +212,7 @@ class AlternatingModel(SolverModel):
             empties = empties[:1]
         scored = []
         add = scored.append
-        f = self.waste_top()
-        if f:
-            d = self.slot(f)
-            if d >= 0:
-                add((900, (WASTE, d, 1)))
-            for t, js in tops.items():
-                if FITS[f][t]:
-                    for j in js:
-                        add((600, (WASTE, j, 1)))
-            if empties and self.takes_empty(f):
-                for j in empties:
-                    add((300, (WASTE, j, 1)))
+        self.waste_moves(add, tops, empties)
         for i in range(self.npiles):
             c = cols[i]
             k = len(c)
@@ -261,6 +250,21 @@ class AlternatingModel(SolverModel):
         self.stock_moves(add, bool(empties))
         scored.sort(key=_first, reverse=True)
         return [m for _, m in scored]
+
+    def waste_moves(self, add, tops: dict, empties: list) -> None:
+        """Add the (score, move) pairs of the waste's top card."""
+        f = self.waste_top()
+        if f:
+            d = self.slot(f)
+            if d >= 0:
+                add((900, (WASTE, d, 1)))
+            for t, js in tops.items():
+                if FITS[f][t]:
+                    for j in js:
+                        add((600, (WASTE, j, 1)))
+            if empties and self.takes_empty(f):
+                for j in empties:
+                    add((300, (WASTE, j, 1)))
 
     def estimate(self) -> int:
         score = self.home * 12 - sum(self.down) * 6

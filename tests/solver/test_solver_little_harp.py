@@ -9,6 +9,7 @@ import random
 
 import pytest
 
+from game.ai.solver_canfield_talon import TalonMoves
 from game.core import Card, from_dict, new_game
 
 from model_check import assert_line_wins, check_position, random_positions, solve
@@ -18,7 +19,15 @@ SUITS = "SHDC"
 OPTIONS = [{}, {"draw": 1}, {"redeals": 2}, {"draw": 1, "redeals": 0}]
 
 
+@pytest.fixture
+def single_moves(monkeypatch):
+    """The model's single moves (bare turns, the waste's top), as the eager searches play
+    them; its talon macro moves are checked in test_solver_canfield_talon.py."""
+    monkeypatch.setattr(TalonMoves, "macro_searches", "none")
+
+
 @pytest.mark.parametrize("options", OPTIONS)
+@pytest.mark.usefixtures("single_moves")
 def test_the_model_agrees_with_the_core_on_random_games(options):
     rng = random.Random(16)
     offered = 0
