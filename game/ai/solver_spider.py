@@ -33,6 +33,11 @@ STOCK = 10
 DEAL = (STOCK, 0, 1)
 _DEAL_CORE = Move("stock", "tableau0")
 GUIDED = 0.5
+SPLITS = False
+#: a run moved off a parent of its rank also when a card of the rank below could then go
+#: onto the card left bare and turn a card up or empty a column (helps 4 suits, not 2)
+LAT2 = {2: False, 4: True}
+BEAM_DIAG = False
 SHARES = {2: (0.05, 0.8), 4: (0.9, 0.05)}
 #: the beam search's rounds: (width, positions made per stage, positions in the last stage)
 BEAM_PLAN = ((10, 3000, 40000), (20, 6000, 80000), (40, 12000, 160000))
@@ -64,6 +69,7 @@ class SpiderModel(SolverModel):
             self.guided = GUIDED
             self.guided_after = GUIDED_AFTER
             self.shares = SHARES[self.suits]
+            self.lat2 = LAT2[self.suits]
             self.own_search = self._beam_search
 
     # ------------------------------------------------------------------ basics
@@ -212,6 +218,16 @@ class SpiderModel(SolverModel):
                     bottoms[b].append(i)
                 else:
                     bottoms[b] = [i]
+        # ranks of the runs whose move would turn a card up or empty a column -> columns
+        freeing: dict = {}
+        for i in range(10):
+            r = runs[i]
+            if r and len(cols[i]) - r in (0, down[i]):
+                fr = cols[i][-r] & 15
+                if fr in freeing:
+                    freeing[fr].append(i)
+                else:
+                    freeing[fr] = [i]
         sp = self.sp
         scored = []
         add = scored.append
@@ -242,6 +258,12 @@ class SpiderModel(SolverModel):
                         if j != i:
                             useful = True
                             break
+                    if not useful and self.lat2:
+                        # or a card of the rank below whose move frees something
+                        for j in freeing.get(fr, ()):
+                            if j != i:
+                                useful = True
+                                break
                     if not useful:
                         # or its own run could go on a parent of its suit, or turn a card up
                         m = rest - 1
@@ -274,7 +296,29 @@ class SpiderModel(SolverModel):
                                 add((src + 10 * r, (i, j, r)))
             if empty >= 0 and rest and useful:
                 add((src - 500 + r, (i, empty, r)))
-            # splitting the run: only to take a run off at once
+            # splitting the run: to take a run off at once, or to bare a card that can take
+            # a run whose move frees something (onto a parent of another suit, or an empty
+            # column)
+            if SPLITS and r > 1:
+                for n in range(1, r):
+                    g = c[-n]
+                    gr = g & 15
+                    for j in freeing.get(gr, ()):
+                        if j != i:
+                            break
+                    else:
+                        continue
+                    for s in range(4):
+                        face = s * 16 + gr + 1
+                        if face == g + 1:
+                            continue
+                        tgt = by_face.get(face)
+                        if tgt:
+                            j = _best_target(tgt, i, runs, down)
+                            if j >= 0:
+                                add((-300 + n, (i, j, n)))
+                    if empty >= 0:
+                        add((-700 + n, (i, empty, n)))
             if r > 1 and c[-1] & 15 == 1:
                 for n in range(1, r):
                     g = c[-n]
@@ -466,16 +510,27 @@ class SpiderModel(SolverModel):
                 if made >= 64:
                     yield made
                     made = 0
+            if BEAM_DIAG:
+                print("   sp", self.sp, "final", final, "expanded", expanded, "heap", len(heap),
+                      "cands", len(cands), "fnd", self.fnd, "down", sum(self.down))
             if final or not cands:
                 if made:
                     yield made
                 return None
             cands.sort(key=_first, reverse=True)
             beam = []
-            for _, node, snap in cands[:width]:
+            chosen = set()
+            for _, node, snap in cands:
+                restore(snap)
+                k = key()
+                if k in chosen:  # the same position dealt from two others
+                    continue
+                chosen.add(k)
                 parent.append(node)
                 via.append(DEAL)
                 beam.append((len(parent) - 1, snap))
+                if len(beam) >= width:
+                    break
 
     def to_core(self, replica, m) -> Move:
         src, dst, n = m
