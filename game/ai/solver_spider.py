@@ -40,7 +40,7 @@ LAT2 = {2: False, 4: True}
 BEAM_DIAG = False
 SHARES = {2: (0.05, 0.8), 4: (0.9, 0.05)}
 #: the beam search's rounds: (width, positions made per stage, positions in the last stage)
-BEAM_PLAN = ((10, 3000, 40000), (20, 6000, 80000), (40, 12000, 160000))
+BEAM_PLAN = ((10, 3000, 15000), (20, 6000, 40000), (40, 12000, 80000))
 LATERAL = False
 W = [1000, 30, 40, 10, 3, 10]
 GUIDED_AFTER = 20000

@@ -74,3 +74,65 @@ def test_verdicts_agree_with_a_brute_force_search_of_the_core():
             assert v.status == "lost" and truth is False, (trial, v.reason, str(state))
             lost += 1
     assert won >= 5 and lost >= 3, (won, lost)
+
+
+@pytest.mark.parametrize("suits", (2, 4))
+def test_the_eager_moves_are_some_of_every_move_and_the_exact_search_gets_them_all(suits):
+    """With 2 or 4 suits the eager searches (which prove nothing) try only some moves, each
+    one of the plain moves (so legal, see above); the exact search, whose running out of
+    moves proves a loss, gets every move."""
+    from game.ai.solver_model import make_model
+
+    rng = random.Random(suits * 7)
+    pruned = 0
+    for state in random_positions("spider", {"suits": suits}, range(1, 4), 150, rng, every=5):
+        model = make_model(state)
+        model.eager = False
+        every = model.moves()
+        assert every == model._all_moves()
+        model.eager = True
+        some = model.moves()
+        assert set(some) <= set(every), (set(some) - set(every), str(state))
+        assert len(set(some)) == len(some)
+        pruned += len(every) - len(some)
+    assert pruned > 0
+
+
+@pytest.mark.parametrize("suits,deal", ((2, 10002), (4, 10002)))
+def test_two_and_four_suit_deals_are_won_and_the_lines_win_in_the_core(suits, deal):
+    state = new_game("spider", deal, suits=suits)
+    v = solve(state, budget_s=30)
+    assert_line_wins(state, v)
+
+
+def test_the_beam_search_wins_a_four_suit_deal_on_its_own():
+    """The beam search alone (the model's own_search, driven to its end) returns a line that
+    the model plays to a win."""
+    from game.ai.solver_model import make_model
+
+    state = new_game("spider", 10005, suits=4)
+    model = make_model(state)
+    model.eager = True
+    root = model.snapshot()
+    search = model.own_search(root)
+    made = 0
+    try:
+        while True:
+            made += next(search)
+    except StopIteration as e:
+        line = e.value
+    assert line is not None and made > 0
+    model.restore(root)
+    for m in line:
+        assert m in model.moves() or m == (10, 0, 1), m
+        model.apply(m)
+    assert model.won()
+
+
+def test_one_suit_keeps_the_plain_search():
+    from game.ai.solver_model import make_model
+
+    model = make_model(new_game("spider", 10001, suits=1))
+    assert model.own_search is None
+    model.eager = True
+    assert model.moves() == model._all_moves()
