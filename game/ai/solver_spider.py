@@ -38,7 +38,7 @@ SPLITS = False
 #: onto the card left bare and turn a card up or empty a column (helps 4 suits, not 2)
 LAT2 = {2: False, 4: True}
 BEAM_DIAG = False
-SHARES = {2: (0.05, 0.8), 4: (0.9, 0.05)}
+SHARES = {2: (0.5, 0.45), 4: (0.9, 0.05)}
 #: the beam search's rounds: (width, positions made per stage, positions in the last stage)
 BEAM_PLAN = ((10, 3000, 15000), (20, 6000, 40000), (40, 12000, 80000))
 LATERAL = False
