@@ -19,7 +19,7 @@ from game.core import Move
 
 from .solver_canfield_talon import TALON, TalonMoves
 from .solver_model import register_model
-from .solver_standard import FITS, STOCK, WASTE, AlternatingModel
+from .solver_standard import FOUND, PARENTS, STOCK, WASTE, AlternatingModel
 
 TURN = (STOCK, WASTE, 1)
 REDEAL = (WASTE, STOCK, 1)
@@ -34,6 +34,36 @@ class LittleHarpModel(TalonMoves, AlternatingModel):
     waste_pile = WASTE
     turn_move = TURN
     redeal_move = REDEAL
+
+    def slot(self, f: int) -> int:
+        """The foundation slot (FOUND + suit: one pack) that takes face f now, or -1."""
+        s = f >> 4
+        return FOUND + s if self.fnd[s] == (f & 15) - 1 else -1
+
+    def autos(self, log: list) -> None:
+        """AlternatingModel.autos with one pack's foundations looked up inline (the same
+        moves in the same order)."""
+        eager = self.eager
+        cols, fnd, safe, apply = self.cols, self.fnd, self._safe, self.apply
+        waste = self.waste_autos or eager
+        found = True
+        while found:
+            found = False
+            if waste and self.w:
+                f = self.talon[self.w - 1]
+                if fnd[f >> 4] == (f & 15) - 1 and (eager or safe(f)):
+                    m = (WASTE, FOUND + (f >> 4), 1)
+                    log.append((m, apply(m)))
+                    found = True
+                    continue
+            for i, c in enumerate(cols):
+                if c:
+                    f = c[-1]
+                    if fnd[f >> 4] == (f & 15) - 1 and (eager or safe(f)):
+                        m = (i, FOUND + (f >> 4), 1)
+                        log.append((m, apply(m)))
+                        found = True
+                        break
 
     def __init__(self, state):
         super().__init__(state)
@@ -97,8 +127,9 @@ class LittleHarpModel(TalonMoves, AlternatingModel):
             d = self.slot(f)
             if d >= 0:
                 add((900 - far, (TALON, d, n)))
-            for t, js in tops.items():
-                if FITS[f][t]:
+            for t in PARENTS[f]:
+                js = tops.get(t)
+                if js:
                     for j in js:
                         add((600 - far, (TALON, j, n)))
             if empties and self.takes_empty(f):

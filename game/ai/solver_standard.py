@@ -35,6 +35,10 @@ FITS = [[(b & 15) == (c & 15) + 1 and _RED[(c >> 4) & 3] != _RED[(b >> 4) & 3]
          for b in range(64)] for c in range(64)]
 
 
+#: PARENTS[card]: the faces it goes on in a pile
+PARENTS = [tuple(b for b in range(64) if FITS[c][b]) for c in range(64)]
+
+
 class AlternatingModel(SolverModel):
     """Piles, foundations with ``copies`` slots per suit, a stock; subclasses add the stock's
     moves (``stock_moves``, ``apply_stock``, ``undo_stock``) and what an empty pile takes."""
@@ -72,7 +76,7 @@ class AlternatingModel(SolverModel):
 
     def _piles_key(self) -> bytes:
         down = self.down
-        parts = [bytes((down[i],)) + bytes(c) for i, c in enumerate(self.cols)]
+        parts = [bytes((down[i], *c)) for i, c in enumerate(self.cols)]
         if not self.ordered_piles or not self.sp:
             parts.sort()
         return b"\xff".join(parts)
@@ -213,6 +217,8 @@ class AlternatingModel(SolverModel):
         scored = []
         add = scored.append
         self.waste_moves(add, tops, empties)
+        takes = self.takes_empty
+        get = tops.get
         for i in range(self.npiles):
             c = cols[i]
             k = len(c)
@@ -236,12 +242,13 @@ class AlternatingModel(SolverModel):
                     leave = -500  # only moves a run from one parent to another
                 else:
                     leave = 50
-                for t, js in tops.items():
-                    if FITS[f][t]:
+                for t in PARENTS[f]:
+                    js = get(t)
+                    if js:
                         for j in js:
                             if j != i:
                                 add((400 + leave + n, (i, j, n)))
-                if empties and self.takes_empty(f) and (rest or ordered):
+                if empties and takes(f) and (rest or ordered):
                     for j in empties:
                         add((leave - 100 + n, (i, j, n)))
                 if n == up or not FITS[c[-n]][c[-n - 1]]:
