@@ -224,23 +224,24 @@ class CanfieldModel(TalonMoves, SolverModel):
         found = True
         while found:
             found = False
+            want = [self.need(0), self.need(1), self.need(2), self.need(3)]
             if self.rp:
                 f = self.res[self.rp - 1]
-                if f == self.need(f >> 4) and (eager or self._safe(f)):
+                if f == want[f >> 4] and (eager or self._safe(f)):
                     m = (RESERVE, FOUND + (f >> 4), 1)
                     log.append((m, self.apply(m)))
                     found = True
                     continue
             for i in range(4):
                 c = self.cols[i]
-                if c and c[-1] == self.need(c[-1] >> 4) and (eager or self._safe(c[-1])):
+                if c and c[-1] == want[c[-1] >> 4] and (eager or self._safe(c[-1])):
                     m = (i, FOUND + (c[-1] >> 4), 1)
                     log.append((m, self.apply(m)))
                     found = True
                     break
             if not found and eager and self.w:
                 f = self.talon[self.w - 1]
-                if f == self.need(f >> 4):
+                if f == want[f >> 4]:
                     m = (WASTE, FOUND + (f >> 4), 1)
                     log.append((m, self.apply(m)))
                     found = True
@@ -250,13 +251,14 @@ class CanfieldModel(TalonMoves, SolverModel):
         exact = self._level0()
         scored = []
         add = scored.append
+        want = [self.need(0), self.need(1), self.need(2), self.need(3)]
         empties = [i for i in range(4) if not cols[i]]
         if not exact:
             empties = empties[:1]
         tops = [(i, cols[i][-1]) for i in range(4) if cols[i]]
         if self.rp:
             f = self.res[self.rp - 1]
-            if f == self.need(f >> 4):
+            if f == want[f >> 4]:
                 add((950, (RESERVE, FOUND + (f >> 4), 1)))
             for j, t in tops:
                 if FITS[f][t]:
@@ -268,8 +270,8 @@ class CanfieldModel(TalonMoves, SolverModel):
             # a card of the talon, brought to the waste's top by turning (TalonMoves)
             f = talon[p - 1]
             n = p | redeal << 7
-            far = min(k, 40)
-            if f == self.need(f >> 4):
+            far = k if k < 40 else 40
+            if f == want[f >> 4]:
                 add((750 - far, (TALON, FOUND + (f >> 4), n)))
             for j, t in tops:
                 if FITS[f][t]:
@@ -281,7 +283,7 @@ class CanfieldModel(TalonMoves, SolverModel):
             c = cols[i]
             n = len(c)
             f = c[-1]
-            if f == self.need(f >> 4):
+            if f == want[f >> 4]:
                 add((800, (i, FOUND + (f >> 4), 1)))
             for j, t in tops:
                 if j != i:
