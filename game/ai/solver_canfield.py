@@ -11,6 +11,10 @@ never changes but for cards played from the waste): the waste is its first ``w``
 top is card ``w - 1``), the stock the rest. Turning adds three to ``w`` (at most the talon's
 length); turning the waste back sets it to 0.
 
+- The exact search (model.eager unset) plays the talon by macro moves
+  (solver_canfield_talon.py: ``(30, target, p)`` turns until talon card ``p`` is the
+  waste's top and plays it); the eager searches turn one packet at a time.
+
 - Safe automatic moves: a card of a column or the reserve goes to its foundation when both
   cards that could be built on it (one rank lower, the other colour, counted round) are on
   the foundations already (the core's safe_move). Not from the waste: taking a card out of
