@@ -40,9 +40,13 @@ LAT2 = {2: False, 4: True}
 BEAM_DIAG = False
 SHARES = {2: (0.5, 0.45), 4: (0.9, 0.05)}
 #: the beam search's rounds: (width, positions made per stage, positions in the last stage)
-BEAM_PLAN = ((10, 3000, 15000), (20, 6000, 40000), (40, 12000, 80000))
+#: the eager estimate's weights: runs off, face-down cards, empty columns, pieces (runs in
+#: suit) face up, cards on a parent of their rank, rows dealt
+W = (1000, 30, 40, 10, 3, 10)
+W2 = (1000, 20, 40, 15, 5, 15)  # another view, for a beam round that differs
+BEAM_PLAN = ((10, 3000, 15000, W), (10, 3000, 15000, W2), (20, 6000, 40000, W),
+             (20, 6000, 40000, W2), (40, 12000, 80000, W))
 LATERAL = False
-W = [1000, 30, 40, 10, 3, 10]
 GUIDED_AFTER = 20000
 
 
@@ -65,6 +69,7 @@ class SpiderModel(SolverModel):
         self.eager = False
         self.suits = state.options.get("suits", 4)
         self.own_search = None
+        self.w = W
         if self.suits > 1:
             self.guided = GUIDED
             self.guided_after = GUIDED_AFTER
@@ -394,7 +399,7 @@ class SpiderModel(SolverModel):
         """Runs off, face-down cards, empty columns, rows dealt, and how many pieces the
         face-up cards make (each run in suit moves as one; a card on a parent of its rank
         only counts a little)."""
-        w = W
+        w = self.w
         score = self.fnd * w[0] - sum(self.down) * w[1] + (50 - self.sp) * w[5]
         for i, c in enumerate(self.cols):
             n = len(c)
@@ -441,11 +446,13 @@ class SpiderModel(SolverModel):
         longer best-first search looks for the win. Rounds of growing width follow each
         other (BEAM_PLAN). A generator: yields the positions made since its last yield,
         returns the model moves of a win or None. Proves nothing (eager moves)."""
-        for width, stage, final in BEAM_PLAN:
+        for width, stage, final, weights in BEAM_PLAN:
+            self.w = weights
             line = yield from self._beam(root, width, stage, final)
             if line is not None:
                 return line
         self.restore(root)
+        self.w = W
         return None
 
     def _beam(self, root: bytes, width: int, stage_nodes: int, final_nodes: int):
