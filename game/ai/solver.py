@@ -366,6 +366,12 @@ class Solver:
         finally:
             self.nodes, self.best_score, self.top = nodes, best, top
 
+    def _search_name(self) -> str:
+        """The search now running, in words (a model's own first search by its name)."""
+        if self.phase == "best" and getattr(self.model, "own_search", None) is not None:
+            return getattr(self.model, "own_search_name", "model's own")
+        return _SEARCH_NAMES.get(self.phase, "first")
+
     def _own_search(self, stop: float) -> None:
         """A model's own first search instead of best-first (``model.own_search(root_snap)``,
         a generator: it yields the positions it made since its last yield, often, and
@@ -563,7 +569,7 @@ class Solver:
         result = replica.result()
         if result is not None and result.status == "won":
             self._finish("won", line=list(done), reason=f"a winning line was found by the "
-                         f"{_SEARCH_NAMES.get(self.phase, 'first')} search ({self.found_length}"
+                         f"{self._search_name()} search ({self.found_length}"
                          f" moves, {len(done)} after shortening)")
             tag = (replica.game_id, tuple(sorted(replica.options.items())))
             _remember([(*tag, *k) for k in self._keys], tuple(done))

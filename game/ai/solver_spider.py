@@ -75,6 +75,7 @@ class SpiderModel(SolverModel):
             self.shares = SHARES[self.suits]
             self.lat2 = LAT2[self.suits]
             self.own_search = self._beam_search
+            self.own_search_name = "beam"
 
     # ------------------------------------------------------------------ basics
     def won(self) -> bool:
