@@ -18,10 +18,10 @@ and 0.9 ms at 784x1688 (1280x720: 0.6 ms); 768 keeps every goal above.
 A third shape, for a phone held sideways: a page wider than 16:9 and short (under 540 CSS px)
 gets the 720-high table with a *rail* right of it, as wide as the page's shape leaves (200 to
 400 logical px, e.g. 1552x720 for an 844x390 page). The table is drawn exactly as on the
-1280x720 canvas (``table_w``); the one-player toolbar moves into the rail as a column of
-buttons 80 high (43 CSS px on an 844x390 page, where the top bar's are 21); the tables with a
-side panel keep their panel and the rail only widens it. The canvas is scaled by the page's
-height there either way, so nothing gets smaller.
+1280x720 canvas (``table_w``); its buttons (the one-player toolbar, a side panel's) move into
+the rail as a column (``rail_rows``), 83 high or more (45 CSS px on an 844x390 page, where the
+top bar's are 21). The canvas is scaled by the page's height there either way, so nothing
+gets smaller.
 
 pygbag can't resize the canvas after start-up, so the shape is chosen once: in the browser
 from the page's inner size (``choose``; web/parlour.tmpl's ``parlourShape`` is the same rule),
@@ -57,6 +57,12 @@ class Canvas:
     def table_w(self) -> int:
         """How wide the table is drawn: the canvas's width but for the rail."""
         return self.w - self.rail
+
+    def rail_rows(self, n: int, gap: int = 6) -> list[tuple[int, int, int, int]]:
+        """``n`` rows of the rail, top to bottom, as tall as it allows (at most 110)."""
+        h = min(110, (self.h - (n + 1) * gap) // max(1, n))
+        x, w = self.table_w + gap + 2, self.rail - 2 * gap - 2
+        return [(x, gap + i * (h + gap), w, h) for i in range(n)]
 
     @property
     def size(self) -> tuple[int, int]:

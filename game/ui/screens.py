@@ -139,10 +139,11 @@ class TitleScene(Scene):
             self.draw_portrait(screen)
             return
         screen.blit(Background.get(), (0, 0))
+        cx = CANVAS.w // 2
         for i, c in enumerate(self.fan):
             img = pygame.transform.rotozoom(self.art.face(c), 18 - i * 12, 0.8)
-            screen.blit(img, img.get_rect(center=(CANVAS.w // 2 - 72 + i * 48, 78 + abs(i - 1.5) * 6)))
-        theme.blit_text(screen, "Patience Parlour", (CANVAS.w // 2, 146), 56, theme.GOLD, bold=True,
+            screen.blit(img, img.get_rect(center=(cx - 72 + i * 48, 78 + abs(i - 1.5) * 6)))
+        theme.blit_text(screen, "Patience Parlour", (cx, 146), 56, theme.GOLD, bold=True,
                         anchor="midtop")
         super().draw(screen)
         for g in GAMES:
@@ -159,17 +160,17 @@ class TitleScene(Scene):
             elif d.multiplayer:
                 line += " · " + describe(self.app.settings.seats(g))
             r = self.button("continue").rect
-            theme.blit_text(screen, f"{d.title}: {line}", (CANVAS.w // 2, r.top - 8), 20, theme.INK_DIM,
+            theme.blit_text(screen, f"{d.title}: {line}", (cx, r.top - 8), 20, theme.INK_DIM,
                             anchor="midbottom")
         self.draw_focus(screen, self.app.keyboard_used)
         numbers = f"1-{min(9, len(GAMES))}"
         theme.blit_text(screen, f"Keys: {numbers} choose a game · Enter continues · S settings · "
-                        "T statistics · R rules · Tab and Enter for any button", (CANVAS.w // 2, 708), 18,
+                        "T statistics · R rules · Tab and Enter for any button", (cx, 708), 18,
                         theme.INK_FAINT, anchor="midbottom")
         notice = self.app.current_notice()
         if notice:
             for i, line in enumerate(reversed(theme.wrap(notice, 20, 1200)[:2])):
-                theme.blit_text(screen, line, (CANVAS.w // 2, 684 - 22 * i), 20, theme.ACCENT,
+                theme.blit_text(screen, line, (cx, 684 - 22 * i), 20, theme.ACCENT,
                                 anchor="midbottom")
 
 

@@ -110,7 +110,7 @@ class TableView:
         surf.blit(self.table.art.ring(theme.MARK, 3), rect.inflate(6, 6))
         tag = theme.text(word, CANVAS.text(16), (60, 30, 0), bold=True)
         box = tag.get_rect(midtop=(rect.centerx, rect.bottom + 6)).inflate(8, 2)
-        box.clamp_ip(pygame.Rect(2, 0, CANVAS.table_w - 4, CANVAS.h))  # a long word stays on the table
+        box.clamp_ip(pygame.Rect(2, 0, CANVAS.table_w - 4, CANVAS.h))  # a long word: on the table
         pygame.draw.rect(surf, theme.MARK, box, border_radius=6)
         surf.blit(tag, tag.get_rect(center=box.center))
 
@@ -159,8 +159,8 @@ class TableView:
         """The message line: the table's last word, else the oldest storage notice."""
         t = self.table
         place = getattr(t.chrome, "message_rect", None)
-        rect = rect or (place() if place else None) or pygame.Rect(0, STATUS_Y, CANVAS.table_w,
-                                                                   CANVAS.h - STATUS_Y)
+        rect = rect or (place() if place else None) or pygame.Rect(
+            0, STATUS_Y, CANVAS.table_w, CANVAS.h - STATUS_Y)
         shown, color = t.message_text(), t.message[1]
         if not shown:
             shown, color = t.app.current_notice(), theme.ACCENT

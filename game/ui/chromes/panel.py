@@ -99,12 +99,10 @@ def place_rail(buttons) -> None:
         else:
             rows.append([b])
     gap = 6
-    h = min(110, (CANVAS.h - (len(rows) + 1) * gap) // max(1, len(rows)))
-    x0, w = CANVAS.table_w + gap + 2, CANVAS.rail - 2 * gap - 2
-    for i, row in enumerate(rows):
+    for row, (x, y, w, h) in zip(rows, CANVAS.rail_rows(len(rows), gap)):
         bw = (w - gap * (len(row) - 1)) // len(row)
         for j, b in enumerate(row):
-            b.rect = pygame.Rect(x0 + j * (bw + gap), gap + i * (h + gap), bw, h)
+            b.rect = pygame.Rect(x + j * (bw + gap), y, bw, h)
             b.size = max(b.size, 26)
 
 

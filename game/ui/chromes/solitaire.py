@@ -44,7 +44,8 @@ class Toolbar:
         x = 14
         self.buttons = []
         if CANVAS.portrait or CANVAS.rail:  # in reach of a thumb: two rows, or the rail
-            places = self.portrait_places() if CANVAS.portrait else self.rail_places()
+            # (the rail: a sideways phone's column of eight, canvas.py)
+            places = self.portrait_places() if CANVAS.portrait else CANVAS.rail_rows(8)
             size = CANVAS.text(22) if CANVAS.portrait else 26
             for (label, _, action, enabled), rect in zip(specs, places):
                 self.buttons.append(Button(rect, label, action, enabled, size=size))
@@ -68,15 +69,6 @@ class Toolbar:
         w = (CANVAS.w - 5 * gap) // 4
         top = CANVAS.h - 2 * (h + gap)
         return [(gap + (i % 4) * (w + gap), top + (i // 4) * (h + gap), w, h) for i in range(8)]
-
-    @staticmethod
-    def rail_places() -> list[tuple[int, int, int, int]]:
-        """The eight buttons in a sideways phone's rail (canvas.py): one column, 83 high (45
-        CSS px on an 844x390 page)."""
-        gap = 6
-        h = (CANVAS.h - 9 * gap) // 8
-        x, w = CANVAS.table_w + gap + 2, CANVAS.rail - 2 * gap - 2
-        return [(x, gap + i * (h + gap), w, h) for i in range(8)]
 
     def message_rect(self) -> pygame.Rect | None:
         """Where the message line goes: in portrait above the buttons (else the table's)."""
