@@ -45,31 +45,6 @@ class LittleHarpModel(TalonMoves, AlternatingModel):
         s = f >> 4
         return FOUND + s if self.fnd[s] == (f & 15) - 1 else -1
 
-    def autos(self, log: list) -> None:
-        """AlternatingModel.autos with one pack's foundations looked up inline (the same
-        moves in the same order)."""
-        eager = self.eager
-        cols, fnd, safe, apply = self.cols, self.fnd, self._safe, self.apply
-        waste = self.waste_autos or eager
-        found = True
-        while found:
-            found = False
-            if waste and self.w:
-                f = self.talon[self.w - 1]
-                if fnd[f >> 4] == (f & 15) - 1 and (eager or safe(f)):
-                    m = (WASTE, FOUND + (f >> 4), 1)
-                    log.append((m, apply(m)))
-                    found = True
-                    continue
-            for i, c in enumerate(cols):
-                if c:
-                    f = c[-1]
-                    if fnd[f >> 4] == (f & 15) - 1 and (eager or safe(f)):
-                        m = (i, FOUND + (f >> 4), 1)
-                        log.append((m, apply(m)))
-                        found = True
-                        break
-
     def __init__(self, state):
         super().__init__(state)
         piles = state.piles()

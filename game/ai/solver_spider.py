@@ -33,19 +33,18 @@ STOCK = 10
 DEAL = (STOCK, 0, 1)
 _DEAL_CORE = Move("stock", "tableau0")
 GUIDED = 0.5
-SPLITS = False  # splitting in-suit runs to bare a parent: tried, won fewer deals (2 of 16 vs 8)
 #: a run moved off a parent of its rank also when a card of the rank below could then go
 #: onto the card left bare and turn a card up or empty a column (helps 4 suits, not 2)
 LAT2 = {2: False, 4: True}
 SHARES = {2: (0.5, 0.45), 4: (0.9, 0.05)}
-#: the beam search's rounds: (width, positions made per stage, positions in the last stage)
 #: the eager estimate's weights: runs off, face-down cards, empty columns, pieces (runs in
 #: suit) face up, cards on a parent of their rank, rows dealt
 W = (1000, 30, 40, 10, 3, 10)
 W2 = (1000, 20, 40, 15, 5, 15)  # another view, for a beam round that differs
+#: the beam search's rounds: (width, positions made per stage, positions in the last stage,
+#: the estimate's weights)
 BEAM_PLAN = ((10, 3000, 15000, W), (10, 3000, 15000, W2), (20, 6000, 40000, W),
              (20, 6000, 40000, W2), (40, 12000, 80000, W))
-LATERAL = False
 GUIDED_AFTER = 20000
 
 
@@ -257,7 +256,7 @@ class SpiderModel(SolverModel):
                 below = c[rest - 1]
                 if (below & 15) == fr + 1:  # on a parent of its rank, not its suit
                     src = -200
-                    useful = LATERAL
+                    useful = False
                     # the card left bare could take its own child from elsewhere
                     for j in bottoms.get(below - 1, ()):
                         if j != i:
@@ -301,29 +300,8 @@ class SpiderModel(SolverModel):
                                 add((src + 10 * r, (i, j, r)))
             if empty >= 0 and rest and useful:
                 add((src - 500 + r, (i, empty, r)))
-            # splitting the run: to take a run off at once, or to bare a card that can take
-            # a run whose move frees something (onto a parent of another suit, or an empty
-            # column)
-            if SPLITS and r > 1:
-                for n in range(1, r):
-                    g = c[-n]
-                    gr = g & 15
-                    for j in freeing.get(gr, ()):
-                        if j != i:
-                            break
-                    else:
-                        continue
-                    for s in range(4):
-                        face = s * 16 + gr + 1
-                        if face == g + 1:
-                            continue
-                        tgt = by_face.get(face)
-                        if tgt:
-                            j = _best_target(tgt, i, runs, down)
-                            if j >= 0:
-                                add((-300 + n, (i, j, n)))
-                    if empty >= 0:
-                        add((-700 + n, (i, empty, n)))
+            # splitting the run only to take a run off at once (splitting it to bare a card
+            # that could take a freeing run was tried: 2 of 16 deals won against 8)
             if r > 1 and c[-1] & 15 == 1:
                 for n in range(1, r):
                     g = c[-n]
