@@ -149,6 +149,19 @@ def merge(paths, out=sys.stdout) -> dict:
     return result
 
 
+def parse_options(texts) -> dict:
+    """``--option NAME=VALUE`` arguments as rule options: a JSON value (a number, true)
+    where it reads as one, else the text."""
+    options = {}
+    for text in texts:
+        key, _, value = text.partition("=")
+        try:
+            options[key] = json.loads(value)
+        except ValueError:
+            options[key] = value
+    return options
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="python -m game.ai.deals")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -172,15 +185,8 @@ def main(argv: list[str]) -> int:
     if args.command == "merge":
         data = merge(args.files)
     else:
-        options = {}
-        for text in args.option:
-            key, _, value = text.partition("=")
-            try:
-                options[key] = json.loads(value)
-            except ValueError:
-                options[key] = value
         data = build(args.game or list(GAMES), args.start, args.count, args.budget,
-                     options=options)
+                     options=parse_options(args.option))
     args.out.parent.mkdir(parents=True, exist_ok=True)
     text = json.dumps(data, separators=(",", ":"))
     args.out.write_text(text + "\n", encoding="utf-8")

@@ -138,13 +138,8 @@ def main(argv: list[str]) -> int:
                "machine": platform.machine(), "processor": platform.processor(),
                "cpus": os.cpu_count(), "load_average": _load(), "cpu_clock": args.cpu,
                "games": {}}
-    chosen_options = {}
-    for text in args.option:
-        key, _, value = text.partition("=")
-        try:
-            chosen_options[key] = json.loads(value)
-        except ValueError:
-            chosen_options[key] = value
+    from game.ai.deals import parse_options
+    chosen_options = parse_options(args.option)
     runs = [(g, o) for g in chosen for o in variants(g)
             if all(o.get(k, v) == v for k, v in chosen_options.items())]
     runs = [(g, {**o, **chosen_options}) for g, o in runs]

@@ -4,6 +4,7 @@ frames. Screenshots go to test-artifacts/ (gitignored)."""
 from __future__ import annotations
 
 import os
+from contextlib import contextmanager
 from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -158,6 +159,24 @@ def app(store, monkeypatch):
 def ui(app):
     pygame.event.clear()
     return Driver(app)
+
+
+@contextmanager
+def app_on_page(page: tuple[int, int]):
+    """A Driver of an App on the canvas a page of this CSS size picks (a phone upright or
+    sideways), in a window of that shape; then back to the landscape canvas."""
+    from game.ui.canvas import LANDSCAPE, choose
+
+    CANVAS.use(choose(*page))
+    pygame.display.quit()  # a new window of the new shape (a client makes one, once)
+    app = App(Saves(MemoryStore()))
+    pygame.event.clear()
+    app.settings.pace = "instant"
+    try:
+        yield Driver(app)
+    finally:
+        CANVAS.use(LANDSCAPE)
+        pygame.display.quit()
 
 
 def pytest_configure(config):

@@ -20,7 +20,7 @@ from game.ui.canvas import CANVAS, LANDSCAPE, PORTRAIT, choose
 from game.ui.screens import RulesScene, SettingsScene, StatsScene, TitleScene
 from game.ui.widgets import EndPanel
 
-from tests.ui.conftest import ARTIFACTS, Driver
+from tests.ui.conftest import ARTIFACTS, Driver, app_on_page
 
 PAGE = (390, 844)
 CSS = min(PAGE[0] / PORTRAIT.w, PAGE[1] / PORTRAIT.h)  # CSS px per logical px: 0.508
@@ -31,16 +31,8 @@ DEAL = 7  # every table's deal (each offers a move by two taps within three turn
 @pytest.fixture
 def phone():
     """The App on the portrait canvas (as a 390x844 page picks it), then back to landscape."""
-    CANVAS.use(choose(*PAGE))
-    pygame.display.quit()  # a new window of the new shape (a client makes one, once)
-    app = App(Saves(MemoryStore()))
-    pygame.event.clear()
-    app.settings.pace = "instant"
-    try:
-        yield Driver(app)
-    finally:
-        CANVAS.use(LANDSCAPE)
-        pygame.display.quit()
+    with app_on_page(PAGE) as ui:
+        yield ui
 
 
 class TextSizes:

@@ -5,16 +5,13 @@ Screenshots: test-artifacts/sideways-*.png."""
 
 from __future__ import annotations
 
-import pygame
 import pytest
 
 from game.core import GAMES
-from game.storage import MemoryStore, Saves
-from game.ui.app import App
-from game.ui.canvas import CANVAS, LANDSCAPE, SIDEWAYS, TABLE_W, choose
+from game.ui.canvas import CANVAS, SIDEWAYS, TABLE_W, choose
 from game.ui.screens import SettingsScene, StatsScene
 
-from tests.ui.conftest import Driver
+from tests.ui.conftest import app_on_page
 from tests.ui.test_ui_portrait import buttons_of, open_for_people, tap_tap_move
 
 PAGE = (844, 390)
@@ -23,16 +20,8 @@ CSS = min(PAGE[0] / SIDEWAYS.w, PAGE[1] / SIDEWAYS.h)  # 0.542 CSS px per logica
 
 @pytest.fixture
 def sideways():
-    CANVAS.use(choose(*PAGE))
-    pygame.display.quit()
-    app = App(Saves(MemoryStore()))
-    pygame.event.clear()
-    app.settings.pace = "instant"
-    try:
-        yield Driver(app)
-    finally:
-        CANVAS.use(LANDSCAPE)
-        pygame.display.quit()
+    with app_on_page(PAGE) as ui:
+        yield ui
 
 
 def test_a_sideways_phone_page_picks_the_table_with_a_rail():
