@@ -130,7 +130,7 @@ class CanfieldModel(TalonMoves, SolverModel):
     def key(self) -> bytes:
         if self._level0():
             return b"X" + self.exact()
-        return (bytes((*self.fnd, self.rp, self.w_key())) + bytes(self.talon) + b"\xff"
+        return (bytes((*self.fnd, self.rp, self.w)) + bytes(self.talon) + b"\xff"
                 + b"\xff".join(sorted(map(bytes, self.cols))))
 
     def snapshot(self) -> bytes:

@@ -2,8 +2,7 @@
 (Canfield, Little Harp): one move "turn the stock (and the waste back, when needed) until
 the card at talon position ``p`` is the waste's top, then play it", in the manner of
 Klondike-Solver (ShootMe). The search then never makes a bare turn: the positions between
-two plays from the talon are not stored, and the key needs the waste's length only where it
-changes what can still be reached.
+two plays from the talon are not stored.
 
 The talon is the stock and the waste as one sequence in the order the cards turn up (the
 models' ``talon``; the waste is its first ``w`` cards). Turning ``d`` cards (``draw``) moves
@@ -20,11 +19,11 @@ Why this loses nothing (so "lost" stays a proof):
   that card from that talon position reaches the same position, with no more redeals used
   (it takes the path without a redeal whenever there is one). Turns after the last play from
   the waste change nothing that matters to a win.
-- Key: with unlimited redeals, a waste of length ``w`` reaches by turns the positions ``w,
-  w + d, ...``, then ``L``, then after turning back ``d, 2d, ..., L``; when ``w`` is a
-  multiple of ``d`` or ``w == L`` these are exactly the positions reached from ``w = 0``, and
-  each of those positions can reach the others by turns alone: they are the same position
-  for the game, keyed alike. Otherwise (or with limited redeals) ``w`` is keyed as it is.
+- Key: the waste's length stays part of the key. With unlimited redeals the waste lengths
+  that are multiples of ``draw`` (or the whole talon) reach exactly the same talon positions
+  and could be keyed alike; that was tried and not kept: it saved about 2% of the positions
+  in the proofs measured (Little Harp 10015, 10039), and the line shortener (solver_line.py)
+  replays the eager searches' lines, whose bare turns assume the waste's exact length.
 """
 
 from __future__ import annotations
@@ -34,7 +33,7 @@ TALON = 30  # the source of a macro move: (TALON, target, p | redeal << 7)
 
 class TalonMoves:
     """Mixed into a model with ``talon`` (list), ``w``, ``draw``, ``limit`` (None: unlimited
-    redeals) and ``used``; it gives ``reach``, ``w_key``, the macro's apply/undo and its
+    redeals) and ``used``; it gives ``reach``, the macro's apply/undo and its
     expansion into the model's own turns (``turn_move``, ``redeal_move``) and waste play
     (``(waste, target, 1)``)."""
 
@@ -42,11 +41,6 @@ class TalonMoves:
     #: only, model.eager unset; the eager searches, which look for wins, turn the stock one
     #: move at a time and play the waste's top, as the core does)
     macro_searches = "exact"
-    #: key waste lengths that reach the same talon positions alike (see w_key). Off: it
-    #: saved about 2% of the positions in the proofs measured (Little Harp 10015, 10039), and
-    #: the line shortener (solver_line.py) replays the eager searches' lines, whose bare turns
-    #: assume the waste's exact length, on a model that would merge them
-    merge_w = False
 
     def macros(self) -> bool:
         """Does the search now use macro moves? ("none": never, as for the tests that
@@ -85,14 +79,6 @@ class TalonMoves:
                 seen.add(p)
                 p = min(p + d, L)
         return out
-
-    def w_key(self) -> int:
-        w = self.w
-        if not self.merge_w or not self.macros():
-            return w  # (bare turns: each waste length is a position of its own)
-        if self.limit is None and (w % self.draw == 0 or w == len(self.talon)):
-            return 0
-        return w
 
     def apply_talon(self, m, waste: int):
         """Apply macro ``m``; the record for undo_talon."""

@@ -59,7 +59,7 @@ class LittleHarpModel(TalonMoves, AlternatingModel):
         self.sp = 0  # nothing is dealt onto given piles: their order never matters
 
     def key(self) -> bytes:
-        return (bytes((*self.fnd, self.w_key(), self.used)) + bytes(self.talon) + b"\xfe"
+        return (bytes((*self.fnd, self.w, self.used)) + bytes(self.talon) + b"\xfe"
                 + self._piles_key())
 
     def snapshot(self) -> bytes:
