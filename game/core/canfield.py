@@ -1,4 +1,5 @@
-"""Canfield (the "Patience" program's rules, seeds/004; shared/rules/DECISIONS.md, decision 3).
+"""Canfield (the "Patience" program's manual; docs/rules/decisions.md, the manual's
+games, decision 3).
 
 One pack. The deal: thirteen cards to the reserve (the manual's penalty pile; only its top card
 face up), one card face up to each of four columns, then the next card onto the first

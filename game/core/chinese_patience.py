@@ -1,4 +1,4 @@
-"""Chinese Patience (pagat's rules; shared/rules/DECISIONS.md, Chinese Patience 1-14).
+"""Chinese Patience (pagat's rules; docs/rules/decisions.md, Chinese Patience 1-14).
 
 Two to four players (option ``players``) share four foundations and four tableau columns;
 each has a face-down stock and a waste. The first to get rid of every card of their stock and

@@ -1,4 +1,4 @@
-"""Forty Thieves (as PySolFC #13 and Aisleriot play it; shared/rules/DECISIONS.md).
+"""Forty Thieves (as PySolFC #13 and Aisleriot play it; docs/rules/decisions.md).
 
 Two packs. Ten columns of four cards, all face up; the rest is the stock. Eight foundations
 build up in suit from Ace to King. Columns build down in suit, one card at a time; an empty

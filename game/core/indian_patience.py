@@ -1,4 +1,4 @@
-"""Indian Patience (Pretty Good Solitaire's rules; shared/rules/DECISIONS.md).
+"""Indian Patience (Pretty Good Solitaire's rules; docs/rules/decisions.md).
 
 Two packs. Ten columns of three cards: one face down, then two face up. Eight foundations build
 up in suit from Ace to King. Columns build down by any suit but the same, one card at a time.

@@ -1,5 +1,5 @@
-"""Little Harp (the "Patience" program's rules, seeds/004; shared/rules/DECISIONS.md, the
-seed-004 common part and decision 2; numbered as docs/rules/little-harp.md).
+"""Little Harp (the "Patience" program's manual; docs/rules/decisions.md, the
+manual's games: the common part and decision 2; numbered as docs/rules/little-harp.md).
 
 One pack. Seven piles of 7, 6, 5, 4, 3, 2 and 1 cards from left to right, only the top card of
 each face up; the other 24 cards are the stock (the manual's "hand"). Four foundations build up

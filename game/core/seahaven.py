@@ -1,5 +1,5 @@
-"""Seahaven (Seahaven towers; the "Patience" program's rules, seeds/004;
-shared/rules/DECISIONS.md, decision 5).
+"""Seahaven (Seahaven towers; the "Patience" program's manual;
+docs/rules/decisions.md, the manual's games, decision 5).
 
 One pack. Ten columns of five cards, all face up; the last two cards go into the middle two of
 four cells (cell1 and cell2). Four foundations: any Ace starts any empty one, and each builds up

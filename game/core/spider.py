@@ -1,4 +1,5 @@
-"""Spider (the seed-004 program's rules; shared/rules/DECISIONS.md, decision 4).
+"""Spider (the "Patience" program's manual; docs/rules/decisions.md, the manual's games,
+decision 4).
 
 Two packs' worth of cards, 104. Ten columns: six cards in each of the first four, five in the
 rest, only the top card face up; the other 50 cards are the stock. Columns build down

@@ -1,5 +1,5 @@
-"""Standard solitaire (the "Patience" program's rules, seeds/004; shared/rules/DECISIONS.md,
-the seed-004 common part and decision 1; numbered as docs/rules/standard-solitaire.md).
+"""Standard solitaire (the "Patience" program's manual; docs/rules/decisions.md,
+the manual's games: the common part and decision 1; numbered as docs/rules/standard-solitaire.md).
 
 Two packs. Eight piles of three cards, only the top one face up; the other 80 cards are the
 stock (the manual's "hand"). There is no waste (the manual's "reserve pile"): each click on the

@@ -1,5 +1,5 @@
-"""Chinese Patience: one test per decision (DECISIONS.md, Chinese Patience 1-14) and per rule
-sentence of the seed (002), named after the rule numbers of docs/rules/chinese-patience.md;
+"""Chinese Patience: one test per decision (docs/rules/decisions.md, Chinese Patience 1-14) and
+per rule sentence of pagat's text, named after the rule numbers of docs/rules/chinese-patience.md;
 the seed's worked example of play rebuilt move by move; hypothesis properties for 2, 3 and 4
 players and every option."""
 

@@ -1,4 +1,4 @@
-"""Forty Thieves: one test per rule sentence / decision (shared/rules/DECISIONS.md, FT 1-6)."""
+"""Forty Thieves: one test per rule sentence / decision (docs/rules/decisions.md, FT 1-6)."""
 
 import pytest
 

@@ -1,5 +1,5 @@
 """Little Harp: a test per rule sentence and decision (docs/rules/little-harp.md, LH 1-8;
-shared/rules/DECISIONS.md, seed-004 common part and decision 2), on hand-built positions; then
+docs/rules/decisions.md, the manual's games: common part and decision 2), on hand-built positions; then
 the properties over random play for every option, and the pinned first deal."""
 
 import json

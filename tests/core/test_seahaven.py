@@ -1,5 +1,5 @@
 """Seahaven: one test per rule sentence and decision (docs/rules/seahaven.md, numbered as
-there: the manual in seeds/004, DECISIONS.md "The seed-004 program's games", decision 5), the
+there: the "Patience" program's manual; docs/rules/decisions.md, the manual's games, decision 5), the
 fixed deals, and the properties over random play."""
 
 import json

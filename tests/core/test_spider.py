@@ -1,5 +1,5 @@
 """Spider: one test per rule and decision (docs/rules/spider.md, numbered as there: sp1-sp9;
-shared/rules/DECISIONS.md, the seed-004 program's games, decision 4), on hand-built positions
+docs/rules/decisions.md, the manual's games, decision 4), on hand-built positions
 for each ``suits`` setting where it matters; the first deals pinned; hypothesis properties for
 every ``suits`` setting."""
 

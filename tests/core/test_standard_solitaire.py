@@ -1,5 +1,5 @@
 """Standard solitaire: a test per rule sentence and decision (docs/rules/standard-solitaire.md,
-ST 1-7; shared/rules/DECISIONS.md, seed-004 common part and decision 1), on hand-built
+ST 1-7; docs/rules/decisions.md, the manual's games: common part and decision 1), on hand-built
 positions; then the properties over random play, and the pinned first deal."""
 
 import json
