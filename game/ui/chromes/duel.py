@@ -76,7 +76,7 @@ class SidePanel(panel.PanelChrome):
             on_table = "End turn" if table.layout.turn_button is not None else None
             panel.place_rail([b for b in self.buttons if b.name != on_table])
         self.turn_button = self.place_turn_button(table.layout.turn_button)
-        self.load_match()
+        # the match is read when first needed (``match``): the table has no session yet
 
     def place_turn_button(self, rect) -> Button | None:
         """With a "turn_button" in the layout, End turn moves onto the table, big, there."""
@@ -115,9 +115,12 @@ class SidePanel(panel.PanelChrome):
             data = self.app.saves.match(game_id)
         except Exception:
             data = None
-        if data and tuple(data.get("seats") or self.session.seats) == self.session.seats:
+        seats = self.session.seats
+        if data and tuple(data.get("seats") or seats) == seats:
             try:
-                return Match.from_dict(data)
+                match = Match.from_dict(data)
+                if match.players == len(seats):
+                    return match
             except ValueError:
                 self.app.notice("The saved match score could not be read; a new match begins.")
         return Match(self.app.settings.match_target(game_id))
@@ -398,7 +401,10 @@ class SidePanel(panel.PanelChrome):
                            dim=not good, good=good,
                            centerx=(t.layout.table_left + t.layout.table_right) // 2)
 
-    def match_line(self, scores) -> str:
+    def match_line(self, scores=None) -> str:
+        """The match in a line: "Match to 300: You 42 · Computer 30" (with ``scores``, those
+        scores: the end screen's, before the match was recorded)."""
+        scores = self.match.scores if scores is None else scores
         parts = [f"{self.title(i)} {scores[i]}" for i in range(len(scores))]
         return f"Match to {self.match.target}: {' · '.join(parts)}"
 
