@@ -233,8 +233,8 @@ class GameState:
         ``breach=True`` also those ``breach_moves()`` offers (then ``self.breach`` says which
         priority the move broke). Anything else raises IllegalMove, saying why, and leaves the
         state unchanged."""
-        if type(move) is not Move:
-            move = self._as_move(move)
+        if not _well_formed(move):  # compare by value: whatever object it is, a Move of
+            move = self._as_move(move)  # text names and a whole count, or refused in words
         legal = self._legal
         if legal is None:
             legal = self._legal = self._generate_moves()
@@ -286,7 +286,7 @@ class GameState:
         """Why a move that is not offered is refused (``_refusal`` says it for every move the
         rules refuse; the last sentence is only a safety net)."""
         try:
-            error = self._refusal(move)
+            error = self._refusal(self._as_move(move))
         except IllegalMove as e:  # e.g. no such pile
             error = e
         return error or IllegalMove("That move is not allowed now.")
@@ -387,9 +387,19 @@ class GameState:
 
     # ----------------------------------------------------------------- helpers for the games
     def _as_move(self, move) -> Move:
-        if isinstance(move, Move):
+        """The Move ``move`` stands for, checked by value: a Move (made by its constructor or
+        not, of a subclass or not) is rebuilt from its fields, so one with a count or pile name
+        no Move may have is refused like text that is not a move. IllegalMove otherwise."""
+        if _well_formed(move):
             return move
-        if isinstance(move, str):
+        if isinstance(move, Move):
+            if len(move) == 3:  # (a Move has three fields: not two, not four)
+                try:
+                    return Move(*tuple.__iter__(move))
+                except (TypeError, ValueError):
+                    pass
+            move = tuple.__repr__(move)  # (a malformed Move's own repr may fail)
+        elif isinstance(move, str):
             try:
                 return Move.parse(move)
             except ValueError:
@@ -601,6 +611,14 @@ class GameState:
         if text.endswith("!"):
             raise ValueError(f"{self.title} has no priority-breaking moves")
         self.push(Move.parse(text))
+
+
+def _well_formed(move) -> bool:
+    """``move`` is exactly a Move as its constructor makes them: pile names as text and a whole
+    count (the one check push makes on its fast path; anything else goes through _as_move)."""
+    return (type(move) is Move and len(move) == 3 and type(move[0]) is str
+            and type(move[1]) is str and type(move[2]) is int
+            and (move[2] >= 1 or (move[2] == 0 and move[0] == move[1] in SPECIAL)))
 
 
 REGISTRY: dict[str, type[GameState]] = {}

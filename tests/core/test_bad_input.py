@@ -207,3 +207,52 @@ def test_new_game_refuses_unknown_options():
 def test_pop_with_no_moves_says_so():
     with pytest.raises(IndexError, match="no move"):
         new_game("forty-thieves", seed=1).pop()
+
+
+def forged(*fields):
+    """A Move made without its constructor's checks (as a bug or a hand-made object could)."""
+    return tuple.__new__(Move, fields)
+
+
+def offered(state):
+    """Every move the game offers now, with or without ``breach=True``."""
+    return state.legal_moves() + state.breach_moves()
+
+
+def forgeries(state):
+    """For each offered move, look-alikes with a count, a pile or a shape the game doesn't
+    have; none of them is an offered move by value (the same texts and the same whole count)."""
+    out = []
+    for m in offered(state)[:6]:
+        for count in (True, False, 1.0, None, "1", 0, -1, 10**9, 1j):
+            out.append(forged(m.source, m.target, count))
+        out += [forged(m.source, "nowhere", 1), forged(None, m.target, 1),
+                forged(m.source.encode(), m.target, m.count), forged(m.source, m.target),
+                forged(m.source, m.target, m.count, 1), forged()]
+    return out
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_push_accepts_exactly_the_offered_moves_whatever_object_it_is_handed(game_id):
+    """Issue 25 item 6: push compares by value, not by Move's constructor having checked the
+    move: a look-alike Move with a count or pile the game doesn't have is refused in words and
+    changes nothing; one equal in value to an offered move is that move."""
+    for seed in (3, 11):
+        state = new_game(game_id, seed=seed)
+        for _ in range(8):  # a few positions into the game
+            moves = state.legal_moves()
+            if not moves:
+                break
+            before = state.to_dict()
+            for fake in forgeries(state):
+                assert not state.is_legal(fake), (fake,)
+                assert state.why_illegal(fake)[0].isupper()
+                for breach in (False, True):
+                    with pytest.raises(IllegalMove) as e:
+                        state.push(fake, breach=breach)
+                    assert str(e.value)[0].isupper() and str(e.value).endswith("."), fake
+                    assert state.to_dict() == before
+            same = forged(*moves[0])  # equal by value to an offered move: that move
+            state.push(same)
+            assert type(state.peek()) is Move and state.peek() == moves[0]
+            assert str(state.to_dict()["moves"][-1]) == str(moves[0])
