@@ -89,6 +89,57 @@ build_web() {
     return 0
 }
 
+# build_pygbag [--zip] [--cdn URL]  (./build.sh web --pygbag ...): pygbag's page, the other web
+# build (docs/web.md, "pygbag's page"), into build/pygbag/: stage exactly what the game needs
+# (main.py, the game package without its benchmarks, assets/) into a clean folder and run pygbag
+# on that copy, never on the source tree (pygbag packs its whole folder and may rewrite files in
+# place). Our template and icon are passed so that pygbag never waits on its CDN; `timeout`
+# guards it anyway. --zip also makes build/patience-parlour-pygbag.zip for itch.io.
+build_pygbag() {
+    local zip=0 cdn=""
+    while [ $# -gt 0 ]; do
+        case "$1" in
+            --pygbag) ;;
+            --zip) zip=1 ;;
+            --cdn) cdn="${2:?--cdn needs a URL ending in /}"; shift ;;
+            *) echo "build.sh web --pygbag: unknown option $1" >&2; exit 2 ;;
+        esac
+        shift
+    done
+    local root app=patience-parlour out=build/pygbag
+    root="$(pwd)"
+    local stage="build/stage-pygbag/$app"
+    rm -rf build/stage-pygbag "$out" "build/$app-pygbag.zip"
+    mkdir -p "$stage"
+    cp web/main.py "$stage/main.py"
+    tar -c --exclude=__pycache__ --exclude='*.py[co]' --exclude='.*' --exclude=game/bench \
+        game assets | tar -x -C "$stage"
+    # Never ask for a tap before the game starts (pygbag's ume_block): the game's sound waits for
+    # the player's first click, tap or key by itself (game/ui/sound.py), and pygbag's wait for
+    # "media engagement" is known to leave mobile browsers stuck at "Ready to start".
+    local args=(--build --no_opt --template "$root/web/parlour.tmpl" --icon "$root/web/icon.png"
+                --title "Patience Parlour" --width 1280 --height 720 --ume_block 0)
+    [ -n "$cdn" ] && args+=(--cdn "$cdn")
+    local guard=()
+    command -v timeout >/dev/null && guard=(timeout "${PYGBAG_TIMEOUT:-300}")
+    (cd build/stage-pygbag && ${guard[@]+"${guard[@]}"} "$root/$VENV/bin/python" -m pygbag \
+        "${args[@]}" "$app" > pygbag.log 2>&1) || {
+        echo "build.sh: pygbag failed (log: build/stage-pygbag/pygbag.log)" >&2
+        tail -20 build/stage-pygbag/pygbag.log >&2; exit 1; }
+    mv "$stage/build/web" "$out"
+    rm -f "$out/$app.apk"  # our template loads the .tar.gz; the .apk would be dead weight
+    [ -f "$out/$app.tar.gz" ] && [ -f "$out/index.html" ] || {
+        echo "build.sh: pygbag made no site (log: build/stage-pygbag/pygbag.log)" >&2; exit 1; }
+    if [ "$zip" = 1 ]; then
+        # pygbag's own --archive zips the .apk, which our page doesn't load: zip the site itself
+        (cd "$out" && "$root/$VENV/bin/python" -m zipfile -c "../$app-pygbag.zip" \
+            index.html favicon.png "$app.tar.gz")
+    fi
+    echo "built $out/ ($(wc -c < "$out/$app.tar.gz") bytes of game in $app.tar.gz)"
+    [ "$zip" = 1 ] && echo "itch.io: upload build/$app-pygbag.zip (kind of project: HTML)"
+    return 0
+}
+
 command="${1:-help}"
 shift || true
 case "$command" in
@@ -106,6 +157,7 @@ case "$command" in
         ;;
     web)
         setup web
+        case " $* " in *" --pygbag "*) build_pygbag "$@"; exit ;; esac  # pygbag's page
         build_web "$@"
         ;;
     serve)
