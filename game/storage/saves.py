@@ -37,7 +37,8 @@ record stays). JSON only: nothing is ever loaded with pickle or eval.
 ``game.core.from_dict`` (and be a game of ``game_id``), ``data["redo"]`` if present must be a list
 of move strings and ``data["elapsed"]`` if present a number >= 0. So the client may call
 ``from_dict(data["state"])`` on what it gets without guarding against ValueError. A caller that
-validates the whole saved content itself passes ``check`` instead (see ``load_game``).
+validates the whole saved content itself passes ``check`` instead (see ``load_game``); that the
+state is a game of ``game_id`` is checked even then.
 """
 
 from __future__ import annotations
@@ -148,11 +149,23 @@ def _check_stats(data) -> dict:
     return out
 
 
+def _check_game_of(game_id: str, data) -> None:
+    """A saved game's state (``data["state"]``, when it is an object) must name ``game_id``:
+    the rules core rebuilds the game its state names, so another game's record under this key
+    would be played on this game's table. Checked before any caller's check, which may not know
+    the key; what else a record holds is the check's to judge."""
+    if isinstance(data, dict) and isinstance(data.get("state"), dict):
+        named = data["state"].get("game")
+        if named != game_id:
+            raise Unreadable(f"a {named!r} game saved as {game_id}")
+
+
 def _check_game(game_id: str, data) -> dict:
     from game.core import from_dict  # the rules decide what a playable saved game is
 
     if not isinstance(data, dict) or "state" not in data:
         raise Unreadable("a saved game must be an object with a state")
+    _check_game_of(game_id, data)
     try:
         state = from_dict(data["state"])
     except ValueError as e:
@@ -242,12 +255,16 @@ class Saves:
         called with the stored data (after migrations) and returns what load_game hands back,
         or raises ValueError, TypeError or KeyError when the data can't be used. A record it
         refuses (or for which it raises anything else, or returns None) is set aside byte for
-        byte and reported, exactly like damaged JSON."""
-        if check is None:
-            def check(data):
+        byte and reported, exactly like damaged JSON. Whatever the check, a record whose state
+        (``data["state"]``, an object) names another game than ``game_id`` (another game's save
+        under this key) never reaches it: it is set aside the same way."""
+        def checked(data):
+            if check is None:
                 return _check_game(game_id, data)
+            _check_game_of(game_id, data)
+            return check(data)
         path = f"game/{game_id}"
-        return self._read("game", path, check, _what(path), "a new game starts")
+        return self._read("game", path, checked, _what(path), "a new game starts")
 
     def save_game(self, game_id: str, data: dict) -> None:
         """Save the game in play (called after every move). Never raises."""

@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import game.storage.saves as saves_module
-from game.core import Match, from_dict, new_game
+from game.core import GAMES, Match, from_dict, info, new_game
 from game.storage import (BrowserStore, FileStore, MemoryStore, Saves, StorageError, StorageFull,
                           data_dir, default_store)
 
@@ -674,3 +674,53 @@ def test_statistics_of_format_1_count_the_wins_with_help_apart(store):
     s = Saves(store).stats("forty-thieves")
     assert (s["won"], s["won_with_help"], s["streak"], s["best_streak"]) == (3, 1, 3, 3)
     assert s["win_rate"] == 1.0
+
+
+# ------------------------------------------------------------------------------ issue 25
+def _session_save(game_id):
+    """What the client saves for a game: its session's to_dict, a move played if one may be."""
+    from game.session import Session
+
+    session = Session.new(game_id, 5)
+    if session.accepting():
+        session.play(session.state.legal_moves()[0])
+    return session.to_dict()
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_another_games_save_under_a_key_is_set_aside_whatever_the_check(store, game_id):
+    """The client passes its own check (Session.from_dict), which replaces the built-in one and
+    knows nothing of the key: a record of another game stored under this game's key must still
+    never be handed back (it was played on this game's table, and crashed drawing it)."""
+    from game.session import Session
+
+    key, aside = f"parlour/game/{game_id}", f"parlour.aside/game/{game_id}"
+    for other in GAMES:
+        if other == game_id:
+            continue
+        text = json.dumps({"format": 1, "data": _session_save(other)})
+        store.set(key, text)
+        saves = Saves(store)
+        assert saves.load_game(game_id, check=lambda d: Session.from_dict(d)) is None, other
+        assert store.get(aside) == text and store.get(key) is None
+        assert len(saves.notices) == 1 and "kept aside" in saves.notices[0]
+        assert info(game_id).title in saves.notices[0]
+    # this game's own save still loads through the same check
+    store.set(key, json.dumps({"format": 1, "data": _session_save(game_id)}))
+    session = Saves(store).load_game(game_id, check=lambda d: Session.from_dict(d))
+    assert session.state.game_id == game_id
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_another_games_save_is_kept_aside_as_the_very_bytes_on_the_desktop(tmp_path, game_id):
+    from game.session import Session
+
+    store = FileStore(tmp_path / "saves")
+    other = GAMES[(GAMES.index(game_id) + 3) % len(GAMES)]
+    raw = json.dumps({"format": 1, "data": _session_save(other)}, indent=1).encode()
+    store.set_bytes(f"parlour/game/{game_id}", raw)
+    saves = Saves(store)
+    assert saves.load_game(game_id, check=lambda d: Session.from_dict(d)) is None
+    assert store.get_bytes(f"parlour.aside/game/{game_id}") == raw
+    assert store.get_bytes(f"parlour/game/{game_id}") is None
+    assert len(saves.notices) == 1
