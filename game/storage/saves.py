@@ -180,18 +180,33 @@ def _check_game(game_id: str, data) -> dict:
     return data
 
 
-def _check_match(data) -> dict:
-    """A match (core Match.to_dict()), with the seats that play it when they are known."""
-    from game.core import Match
+def _check_match(game_id: str, data) -> dict:
+    """A match of ``game_id`` (core Match.to_dict()), with the seats that play it when they are
+    known: one score for each player, as many players as the game allows (Russian Bank two,
+    Chinese Patience two to four), and as many seats as scores. A match that doesn't fit would
+    be drawn with a name for each score (Statistics, the table's panel)."""
+    from game.core import Match, info
 
     try:
-        out = Match.from_dict(data).to_dict()
+        match = Match.from_dict(data)
     except (ValueError, TypeError) as e:
         raise Unreadable(str(e)) from None
+    out = match.to_dict()
+    try:
+        d = info(game_id)
+    except ValueError:
+        d = None  # a game this version does not have: nothing to check it against
+    if d is not None and d.match is None:
+        raise Unreadable(f"{d.title} has no match")
+    if d is not None and match.players not in d.players:
+        raise Unreadable(f"a match of {match.players} players in {d.title}, played by "
+                         f"{' or '.join(map(str, d.players))}")
     seats = data.get("seats")
     if seats is not None:
         if not isinstance(seats, list) or not all(isinstance(x, str) for x in seats):
             raise Unreadable(f"the match's seats are {seats!r}")
+        if len(seats) != match.players:
+            raise Unreadable(f"a match of {match.players} scores and {len(seats)} seats")
         out["seats"] = list(seats)
     return out
 
@@ -345,12 +360,15 @@ class Saves:
 
     def match(self, game_id: str = LEGACY_MATCH[1]) -> dict | None:
         """The game's match (Match.to_dict(), and "seats" when saved with them), or None if
-        none is saved."""
+        none is saved. A match whose scores don't fit the game or its seats is set aside."""
         path = f"match/{game_id}"
-        data = self._read("match", path, _check_match, _what(path), "a new match starts")
+
+        def check(data):
+            return _check_match(game_id, data)
+        data = self._read("match", path, check, _what(path), "a new match starts")
         if data is None and game_id == LEGACY_MATCH[1] and PREFIX + path not in self._written:
             legacy = LEGACY_MATCH[0]
-            data = self._read("match", legacy, _check_match, _what(legacy), "a new match starts")
+            data = self._read("match", legacy, check, _what(legacy), "a new match starts")
         return data
 
     def save_match(self, data: dict | None, game_id: str = LEGACY_MATCH[1]) -> None:
@@ -358,7 +376,7 @@ class Saves:
         if data is None:
             self._delete(path)
         else:
-            self._write("match", path, _check_match(data))
+            self._write("match", path, _check_match(game_id, data))
 
     # ------------------------------------------------------------------------- machinery
     def _fetch(self, key: str):

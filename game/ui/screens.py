@@ -545,6 +545,8 @@ class StatsScene(BackScene):
         if not m:
             return f"{title} match: no match played yet."
         seats = tuple(m.get("seats") or self.app.settings.seats(g))
+        if len(seats) != len(m["scores"]):  # saved without its seats, now chosen otherwise
+            seats = ("human",) * len(m["scores"])  # so: "Player 1", "Player 2", ...
         scores = " · ".join(f"{seat_title(seats, i)} {n}" for i, n in enumerate(m["scores"]))
         return (f"{title} match to {m['target']}: {scores} after {m['games']} "
                 f"game{'s' if m['games'] != 1 else ''}")

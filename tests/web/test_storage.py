@@ -724,3 +724,44 @@ def test_another_games_save_is_kept_aside_as_the_very_bytes_on_the_desktop(tmp_p
     assert store.get_bytes(f"parlour.aside/game/{game_id}") == raw
     assert store.get_bytes(f"parlour/game/{game_id}") is None
     assert len(saves.notices) == 1
+
+
+@pytest.mark.parametrize("game_id, data", [
+    ("chinese-patience", {"target": 100, "scores": [3, 0, 5, 1], "games": 2,
+                          "seats": ["human", "computer:medium"]}),
+    ("chinese-patience", {"target": 100, "scores": [3, 0], "games": 2,
+                          "seats": ["human", "human", "human"]}),
+    ("chinese-patience", {"target": 100, "scores": [1, 1, 1, 1, 1], "games": 2}),
+    ("russian-bank", {"target": 300, "scores": [3, 0, 5], "games": 2}),
+    ("battle-solitaire", {"target": 100, "scores": [3, 0, 5], "games": 1,
+                          "seats": ["human", "human", "human"]}),
+    ("forty-thieves", {"target": 100, "scores": [3, 0], "games": 1}),
+], ids=["4-scores-2-seats", "2-scores-3-seats", "5-players", "3-in-russian-bank",
+        "3-in-battle-solitaire", "a-solitaire"])
+def test_a_match_that_does_not_fit_its_game_or_seats_is_set_aside(store, game_id, data):
+    text = json.dumps({"format": 1, "data": data})
+    key = f"parlour/match/{game_id}"
+    store.set(key, text)
+    saves = Saves(store)
+    assert saves.match(game_id) is None
+    assert store.get(f"parlour.aside/match/{game_id}") == text and store.get(key) is None
+    assert len(saves.notices) == 1 and "kept aside" in saves.notices[0]
+    with pytest.raises(ValueError):
+        saves.save_match(data, game_id)  # nor is one written
+
+
+def test_the_old_russian_bank_match_of_three_scores_is_set_aside(store):
+    text = json.dumps({"format": 1, "data": {"target": 300, "scores": [1, 2, 3], "games": 2}})
+    store.set("parlour/match", text)
+    saves = Saves(store)
+    assert saves.match("russian-bank") is None
+    assert store.get("parlour.aside/match") == text and len(saves.notices) == 1
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_a_chinese_patience_match_of_each_size_is_kept(store, players):
+    data = {"target": 100, "scores": list(range(players)), "games": 3, "dealer": players - 1,
+            "seats": ["human"] + ["computer:hard"] * (players - 1)}
+    Saves(store).save_match(data, "chinese-patience")
+    saves = Saves(store)
+    assert saves.match("chinese-patience") == data and saves.notices == []
