@@ -4,11 +4,12 @@
 #   ./build.sh test [args]    set up (once) and run every test (args go to pytest)
 #   ./build.sh bench WHAT     run a benchmark script: core | frame | ai | solver | web | memory
 #                             | browser (add --quick)
-#   ./build.sh web [--zip] [--cdn URL]   build the browser version into build/web/ (pygbag);
+#   ./build.sh web [--zip]    build the browser version, a self-contained site, into build/web/;
 #                             --zip also makes build/patience-parlour-web.zip for itch.io
+#                             (--pygbag [--cdn URL]: pygbag's page instead, into build/pygbag/)
 #   ./build.sh serve [PORT]   serve build/web/ on http://127.0.0.1:PORT/ (default 8000)
-#   ./build.sh browser [PORT] the real client in your browser, all served from this machine
-#                             (Pyodide + pygbag's pygame-ce): http://localhost:PORT/ (8001)
+#   ./build.sh browser [PORT] build build/web/ and serve it as built: http://localhost:PORT/
+#                             (8001)
 # Needs only Python 3.11+; everything else is installed into .venv/.
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -41,52 +42,27 @@ setup() {
     fi
 }
 
-# build_web [--zip] [--cdn URL]: stage exactly what the game needs (main.py, the game package
-# without its benchmarks, assets/) into a clean folder and run pygbag on that copy, never on the
-# source tree (pygbag packs its whole folder and may rewrite files in place). Our template and
-# icon are passed so that pygbag never waits on its CDN; `timeout` guards it anyway.
+# build_web [--zip]: the browser version, a self-contained static site in build/web/ (our page,
+# Pyodide 0.27.7 from the pinned npm package, the pygame-ce wasm wheel from web/vendor/ with its
+# sha256 checked, the packed game, a service worker, a manifest, the licences; docs/web.md).
+# Offline and quick: standard-library Python only (web/client/build_site.py). --zip also makes
+# build/patience-parlour-web.zip for itch.io.
 build_web() {
-    local zip=0 cdn=""
+    local zip=0
     while [ $# -gt 0 ]; do
         case "$1" in
             --zip) zip=1 ;;
-            --cdn) cdn="${2:?--cdn needs a URL ending in /}"; shift ;;
-            *) echo "build.sh web: unknown option $1" >&2; exit 2 ;;
+            *) echo "build.sh web: unknown option $1 (pygbag's page: ./build.sh web --pygbag)" >&2
+               exit 2 ;;
         esac
         shift
     done
-    local root app=patience-parlour
-    root="$(pwd)"
-    local stage="build/stage/$app"
-    rm -rf build/stage build/web "build/$app-web.zip"
-    mkdir -p "$stage"
-    cp web/main.py "$stage/main.py"
-    tar -c --exclude=__pycache__ --exclude='*.py[co]' --exclude='.*' --exclude=game/bench \
-        game assets | tar -x -C "$stage"
-    # Never ask for a tap before the game starts (pygbag's ume_block): the game's sound waits for
-    # the player's first click, tap or key by itself (game/ui/sound.py), and pygbag's wait for
-    # "media engagement" is known to leave mobile browsers stuck at "Ready to start".
-    local ume=0
-    local args=(--build --no_opt --template "$root/web/parlour.tmpl" --icon "$root/web/icon.png"
-                --title "Patience Parlour" --width 1280 --height 720 --ume_block "$ume")
-    [ -n "$cdn" ] && args+=(--cdn "$cdn")
-    local guard=()
-    command -v timeout >/dev/null && guard=(timeout "${PYGBAG_TIMEOUT:-300}")
-    (cd build/stage && ${guard[@]+"${guard[@]}"} "$root/$VENV/bin/python" -m pygbag "${args[@]}" "$app" \
-        > pygbag.log 2>&1) || {
-        echo "build.sh: pygbag failed (log: build/stage/pygbag.log)" >&2; tail -20 build/stage/pygbag.log >&2; exit 1; }
-    mv "$stage/build/web" build/web
-    rm -f "build/web/$app.apk"  # our template loads the .tar.gz; the .apk would be dead weight
-    [ -f "build/web/$app.tar.gz" ] && [ -f build/web/index.html ] || {
-        echo "build.sh: pygbag made no site (log: build/stage/pygbag.log)" >&2; exit 1; }
-    if [ "$zip" = 1 ]; then
-        # pygbag's own --archive zips the .apk, which our page doesn't load: zip the site itself
-        (cd build/web && "$root/$VENV/bin/python" -m zipfile -c "../$app-web.zip" \
-            index.html favicon.png "$app.tar.gz")
-    fi
-    echo "built build/web/ ($(wc -c < "build/web/$app.tar.gz") bytes of game in $app.tar.gz)"
-    [ "$zip" = 1 ] && echo "itch.io: upload build/$app-web.zip (kind of project: HTML)"
-    return 0
+    [ -f web/pyodide-client/node_modules/pyodide/pyodide.asm.wasm ] ||
+        npm ci --prefix web/pyodide-client --no-audit --no-fund
+    local args=()
+    [ "$zip" = 1 ] && args=(--zip build/patience-parlour-web.zip)
+    rm -f build/patience-parlour-web.zip
+    "$(find_python)" web/client/build_site.py --out build/web ${args[@]+"${args[@]}"}
 }
 
 # build_pygbag [--zip] [--cdn URL]  (./build.sh web --pygbag ...): pygbag's page, the other web
@@ -156,22 +132,19 @@ case "$command" in
         exec "$VENV/bin/python" -m game.bench "$@"
         ;;
     web)
-        setup web
-        case " $* " in *" --pygbag "*) build_pygbag "$@"; exit ;; esac  # pygbag's page
+        case " $* " in *" --pygbag "*) setup web; build_pygbag "$@"; exit ;; esac  # pygbag's page
         build_web "$@"
         ;;
     serve)
         [ -f build/web/index.html ] || { echo "build.sh: no build/web/ yet: run ./build.sh web" >&2; exit 1; }
         port="${1:-8000}"
-        echo "Patience Parlour: open http://127.0.0.1:$port/ (not localhost: pygbag treats that address as its own local CDN; Ctrl+C stops the server)"
+        echo "Patience Parlour: open http://127.0.0.1:$port/ (Ctrl+C stops the server)"
         exec "$(find_python)" -m http.server "$port" --bind 127.0.0.1 --directory build/web
         ;;
     browser)
-        # web/client/index.html: the game as `web` builds it, run by Pyodide 0.27.7 with
-        # pygbag's own pygame-ce wheel (../shared/wasm/ or $PARLOUR_WASM_DIR); nothing from a CDN
-        setup web
-        [ -f web/pyodide-client/node_modules/pyodide/pyodide.js ] ||
-            npm ci --prefix web/pyodide-client --no-audit --no-fund
+        # ./build.sh web, then build/web/ served as built (game/bench/browser.py)
+        setup test
+        build_web
         exec "$VENV/bin/python" -m game.bench.browser "${1:-8001}"
         ;;
     *)

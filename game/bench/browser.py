@@ -30,6 +30,7 @@ import io
 import json
 import os
 import shutil
+import sys
 import tempfile
 import threading
 import zipfile
@@ -226,85 +227,101 @@ CLIENT_PYODIDE = "0.27.7"  # CPython 3.12.7, as pygbag 0.9.3's runtime; the cp31
 W, H = 1280, 720  # the game's landscape canvas (a page taller than wide gets the portrait one)
 
 
-def client_pyodide_dir() -> Path:
-    """Pyodide for the client page: pinned in web/pyodide-client/ (pygbag's pygame-ce wheel is
-    built for CPython 3.12; Pyodide 314's CPython 3.14 can't load it)."""
-    path = Path(os.environ.get("PARLOUR_CLIENT_PYODIDE_DIR")
-                or ROOT / "web/pyodide-client/node_modules/pyodide")
-    how = "npm ci --prefix web/pyodide-client"
-    if not (path / "pyodide.js").exists():
-        raise Missing(f"Pyodide {CLIENT_PYODIDE} (for the client) is missing at {path}: {how}")
-    version = json.loads((path / "package.json").read_text(encoding="utf-8"))["version"]
-    if version != CLIENT_PYODIDE:
-        raise Missing(f"Pyodide at {path} is {version}, the client needs {CLIENT_PYODIDE}: {how}")
-    return path
+SITE = ROOT / "build" / "web"
+
+# What the test driver adds to every page it opens (playwright's add_init_script; the shipped
+# page has nothing for tests): ``window.harness``, a view of the page's own ``window.parlour``
+# (frames, error, marks) plus Python evaluation and frame-time recording. Recording wraps the
+# page's requestAnimationFrame: work = ms a callback that stepped the game took, intervals =
+# ms between animation frames.
+HARNESS_INIT = """
+(() => {
+    let recording = null, lastFrameTime = null;
+    const raf = window.requestAnimationFrame.bind(window);
+    window.requestAnimationFrame = function (callback) {
+        return raf(function (t) {
+            if (t !== lastFrameTime) {
+                if (recording && lastFrameTime !== null) recording.intervals.push(t - lastFrameTime);
+                lastFrameTime = t;
+            }
+            const p = window.parlour, before = p ? p.frames : 0, start = performance.now();
+            try {
+                return callback(t);
+            } finally {
+                if (recording && p && p.frames > before)
+                    recording.work.push(performance.now() - start);
+            }
+        });
+    };
+    window.harness = {
+        get frames() { return window.parlour ? window.parlour.frames : 0; },
+        get error() { return window.parlour ? window.parlour.error : null; },
+        get marks() { return window.parlour ? window.parlour.marks : {}; },
+        eval(expr) {
+            const py = window.parlour.py;
+            return JSON.parse(py.runPython("__import__('json').dumps(" + expr + ")",
+                                           {globals: py.globals}));
+        },
+        exec(code) {
+            const py = window.parlour.py;
+            py.runPython(code, {globals: py.globals});
+        },
+        record(on) {
+            const r = recording;
+            recording = on ? {work: [], intervals: []} : null;
+            return r;
+        }
+    };
+})();
+"""
+
+_built: set[str] = set()
 
 
-def wasm_dir() -> Path:
-    """pygbag's pygame-ce wheel and the DOM key-code table: test data kept OUTSIDE the
-    repository (../shared/wasm/ beside it, or $PARLOUR_WASM_DIR); never shipped."""
-    path = Path(os.environ.get("PARLOUR_WASM_DIR") or ROOT.parent / "shared" / "wasm")
-    if not (path / "dom_pk_codes.json").exists() or not list(path.glob("pygame_ce-*.whl")):
-        raise Missing(f"pygbag's pygame-ce wheel (pygame_ce-2.5.7*-cp312-cp312-wasm32_bi_"
-                      f"emscripten.whl) and dom_pk_codes.json are missing from {path}: set "
-                      "PARLOUR_WASM_DIR to the folder holding them (see ../shared/wasm/README.md;"
-                      " the wheel comes from the public repository pygame-web/cdn, cp312/)")
-    return path
-
-
-def pygame_wheel() -> Path:
-    wheels = sorted(wasm_dir().glob("pygame_ce-*-cp312-cp312-wasm32*.whl"))
-    if not wheels:
-        raise Missing(f"no cp312 wasm32 pygame-ce wheel in {wasm_dir()}")
-    return wheels[-1]
-
-
-def build_game() -> bytes:
-    """The game exactly as the site ships it: ``./build.sh web``, then its archive's bytes."""
+def build_site(out: Path | None = None, note: str = "") -> Path:
+    """``./build.sh web`` (once per process), or, given ``out``, the same build into another
+    folder (``note``: a line in its notices, so another build id: a "new version")."""
     import subprocess
 
-    result = subprocess.run(["./build.sh", "web"], cwd=ROOT, capture_output=True, text=True,
+    if out is None:
+        if "web" not in _built:
+            result = subprocess.run(["./build.sh", "web"], cwd=ROOT, capture_output=True,
+                                    text=True, timeout=900)
+            if result.returncode != 0 or not (SITE / "index.html").exists():
+                raise Missing(f"./build.sh web failed:\n{result.stdout}{result.stderr}")
+            _built.add("web")
+        return SITE
+    result = subprocess.run([sys.executable, "web/client/build_site.py", "--out", str(out),
+                             "--note", note], cwd=ROOT, capture_output=True, text=True,
                             timeout=900)
-    archive = ROOT / "build" / "web" / f"{APP}.tar.gz"
-    if result.returncode != 0 or not archive.exists():
-        raise RuntimeError(f"./build.sh web failed:\n{result.stdout}{result.stderr}")
-    return archive.read_bytes()
+    if result.returncode != 0:
+        raise Missing(f"web/client/build_site.py failed:\n{result.stdout}{result.stderr}")
+    return out
+
+
+def site_info(folder: Path = SITE) -> dict:
+    """The build's id and file list, as the build put them into index.html."""
+    text = (folder / "index.html").read_text(encoding="utf-8")
+    start = text.index("var SITE = ") + len("var SITE = ")
+    return json.JSONDecoder().raw_decode(text[start:])[0]
 
 
 class ClientSite:
-    """The harness page (web/client/) with what it loads, served on 127.0.0.1: Pyodide 0.27.7,
-    the pygame-ce wheel and key codes (linked from wasm_dir(), not copied), and the game's
-    archive (``archive``: bytes; by default a fresh ``./build.sh web``)."""
+    """The site ``./build.sh web`` builds (build/web/), served as built on 127.0.0.1 (``folder``:
+    another build of it; ``build``: False to serve what is there without building)."""
 
-    def __init__(self, archive: bytes | None = None, port: int = 0):
-        self.archive = archive
-        self.port = port
+    def __init__(self, port: int = 0, folder: Path | None = None, build: bool = True):
+        self.port, self.folder, self.build = port, folder, build
 
     def __enter__(self):
-        self.folder = Path(tempfile.mkdtemp(prefix="parlour-client-"))
-        try:
-            wheel = pygame_wheel()
-            links = {"pyodide": client_pyodide_dir(), wheel.name: wheel,
-                     "dom_pk_codes.json": wasm_dir() / "dom_pk_codes.json",
-                     "index.html": ROOT / "web/client/index.html",
-                     "boot.py": ROOT / "web/client/boot.py",
-                     "favicon.png": ROOT / "web/icon.png"}
-            for name, target in links.items():
-                (self.folder / name).symlink_to(target.resolve())
-            archive = self.archive if self.archive is not None else build_game()
-            (self.folder / f"{APP}.tar.gz").write_bytes(archive)
-            (self.folder / "files.json").write_text(json.dumps(
-                {"wheel": wheel.name, "game": f"{APP}.tar.gz"}), encoding="utf-8")
-            self.server = StaticServer(self.folder, self.port)
-        except BaseException:
-            shutil.rmtree(self.folder, ignore_errors=True)
-            raise
+        if self.folder is None:
+            self.folder = build_site() if self.build else SITE
+        self.server = StaticServer(self.folder, self.port)
         self.url = self.server.url
         return self
 
     def __exit__(self, *exc):
         self.server.close()
-        shutil.rmtree(self.folder, ignore_errors=True)
         return False
 
 
@@ -330,6 +347,7 @@ class ClientPage:
         self.log: list[str] = []
         self.page = browser.new_page(viewport=self.viewport, log=self.log, has_touch=touch,
                                      is_mobile=mobile, device_scale_factor=device_scale_factor)
+        self.page.add_init_script(HARNESS_INIT)
         self._cdp = None
         self._box = None
 
@@ -338,12 +356,12 @@ class ClientPage:
         """Load the page (with ``storage`` put into localStorage first; ``clear`` empties it)
         and wait for the first frame the game draws."""
         if storage is not None or clear:
-            self.page.goto(self.site.url + "index.html?boot=0")
+            self.page.goto(self.site.url + "NOTICES.html")  # the site's origin, no game
             self.page.evaluate("""([items, clear]) => {
                 if (clear) localStorage.clear();
                 for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v);
             }""", [storage or {}, clear])
-        self.page.goto(self.site.url + "index.html")
+        self.page.goto(self.site.url)
         self.wait_started(timeout_s)
         return self
 
@@ -539,17 +557,17 @@ class ClientPage:
 
 
 def serve_client(port: int = 8001) -> None:
-    """``./build.sh browser``: the real client on http://localhost:PORT/, everything served from
-    this machine (Pyodide, pygame-ce, the game); Ctrl+C stops it."""
+    """``./build.sh browser``: build/web/ (just built by build.sh) served as built on
+    http://localhost:PORT/; Ctrl+C stops it."""
     import signal
     import sys
     import time
 
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))  # a kill cleans up as Ctrl+C does
     try:
-        with ClientSite(port=port) as site:
+        with ClientSite(port=port, build=False) as site:
             port = site.server.httpd.server_address[1]
-            print(f"Patience Parlour, the real client in Pyodide: open http://localhost:{port}/ "
+            print(f"Patience Parlour, build/web/ as built: open http://localhost:{port}/ "
                   "(Ctrl+C stops the server)", flush=True)
             while True:
                 time.sleep(3600)

@@ -1,10 +1,12 @@
-# Run by the harness page (web/client/index.html) in Pyodide, in place of pygbag's runtime: it
-# does what that runtime does before and around main.py, as far as the game can tell.
+# Run by our page (web/client/index.html, shipped as build/web/index.html) in Pyodide, in place of
+# pygbag's runtime: it does what that runtime does before and around main.py, as far as the game
+# can tell.
 #   - pygame-ce: pygbag's own wheel (CPython 3.12, SDL 2 in WebAssembly), unzipped into
 #     site-packages (never loaded as a dynamic library by hand: a second copy of pygame's base
 #     module breaks SDL's video); `import pygame` loads it once.
 #   - the game: the archive ./build.sh web builds, unpacked where pygbag unpacks it, its assets/
-#     folder the current directory and first on sys.path.
+#     folder the current directory and first on sys.path. Read gzipped or not: itch.io un-gzips
+#     uploaded .gz files, the name staying the same.
 #   - platform.window: the page's window (pygbag's platform module offers it; the game reaches
 #     localStorage through it).
 #   - the frame loop: asyncio.run(main()) returns at once (the page's event loop is already
@@ -28,7 +30,7 @@ APP = "/data/data/patience-parlour"
 
 zipfile.ZipFile("/tmp/pygame.whl").extractall(SITE)
 os.makedirs(APP, exist_ok=True)
-with tarfile.open("/tmp/game.tar.gz", "r:gz") as archive:
+with tarfile.open("/tmp/game.tar.gz", "r:*") as archive:
     archive.extractall(APP, filter="tar")
 os.chdir(f"{APP}/assets")
 sys.path.insert(0, f"{APP}/assets")
@@ -62,7 +64,7 @@ class FrameDriver:
         self.coro = coro
         self.waiting = None
         self.proxy = create_proxy(self.step)
-        js.harness.drive(self.proxy)
+        js.parlour.drive(self.proxy)
 
     def step(self):
         """One frame; returns 0 when the coroutine waits for an asyncio future, 1 when it ran
@@ -74,10 +76,10 @@ class FrameDriver:
         try:
             awaited = self.coro.send(None)
         except StopIteration:
-            js.harness.mark("loopEnded")
+            js.parlour.mark("loopEnded")
             return -1
         except BaseException as error:
-            js.harness.fail("".join(traceback.format_exception(error)))
+            js.parlour.fail("".join(traceback.format_exception(error)))
             return -1
         if awaited is not NEXT_FRAME:  # an asyncio future, as a Task would be handed it
             awaited._asyncio_future_blocking = False

@@ -1,0 +1,194 @@
+"""Builds the browser version, a self-contained static site: ``./build.sh web`` runs this.
+
+    python web/client/build_site.py [--out DIR] [--zip ZIP] [--note TEXT]
+
+Into DIR (default build/web/), every file from this machine, nothing from any other host:
+    index.html            our page (web/client/index.html), the build's id and file list in it
+    boot.py               what the page runs in Python before main.py (web/client/boot.py)
+    sw.js                 the service worker: the site precached under "parlour-<build id>"
+    manifest.webmanifest, icon-192.png, icon-512.png, favicon.png   installable to a home screen
+    NOTICES.html, licences/   the licences of what the site ships
+    pyodide/              Pyodide 0.27.7 (CPython 3.12.7), the five files it loads, from the
+                          pinned npm package web/pyodide-client/node_modules/pyodide
+    pygame_ce-2.5.7.dev1-cp312-cp312-wasm32_bi_emscripten.whl, dom_pk_codes.json  (web/vendor/)
+    patience-parlour.tar.gz   the game: main.py, the game package without its benchmarks, assets/
+
+The build id is a hash of every file's content, so a build of the same sources is the same
+site, byte for byte (the archive is packed with fixed dates and owners). ``--note`` adds a line
+to the notices, which makes another build id (the tests' "new version"). Standard library only.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import hashlib
+import io
+import json
+import os
+import shutil
+import sys
+import tarfile
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+HERE = ROOT / "web" / "client"
+VENDOR = ROOT / "web" / "vendor"
+APP = "patience-parlour"
+PYODIDE_VERSION = "0.27.7"
+PYODIDE_FILES = ["pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip",
+                 "pyodide-lock.json"]
+WHEEL = "pygame_ce-2.5.7.dev1-cp312-cp312-wasm32_bi_emscripten.whl"
+WHEEL_SHA256 = "9c6aa80480c7f199dd024639fc1e1f6b4a5c5c6a7a888b11110ad17b35abdd27"
+GAME = f"{APP}.tar.gz"
+# what the page downloads itself (with its progress bar) and hands to Pyodide
+RUNTIME = ["pyodide/pyodide.asm.js", "pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip",
+           "pyodide/pyodide-lock.json", WHEEL, GAME, "boot.py", "dom_pk_codes.json"]
+
+
+class BuildError(Exception):
+    pass
+
+
+def pyodide_dir() -> Path:
+    path = Path(os.environ.get("PARLOUR_CLIENT_PYODIDE_DIR")
+                or ROOT / "web/pyodide-client/node_modules/pyodide")
+    package = path / "package.json"
+    if not package.exists():
+        raise BuildError(f"Pyodide is missing at {path}: npm ci --prefix web/pyodide-client")
+    version = json.loads(package.read_text(encoding="utf-8"))["version"]
+    if version != PYODIDE_VERSION:
+        raise BuildError(f"Pyodide at {path} is {version}, the site needs {PYODIDE_VERSION}: "
+                         "npm ci --prefix web/pyodide-client")
+    return path
+
+
+def _game_members():
+    """(archive name, path) of main.py, the game package without game/bench, assets/: no
+    caches, no dot-files; sorted."""
+    out = [("assets/main.py", ROOT / "web" / "main.py")]
+    for top in ("game", "assets"):
+        for folder, dirs, files in os.walk(ROOT / top):
+            rel = Path(folder).relative_to(ROOT).as_posix()
+            dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d != "__pycache__"
+                             and f"{rel}/{d}" != "game/bench")
+            for name in sorted(files):
+                if not name.startswith(".") and not name.endswith((".pyc", ".pyo")):
+                    out.append((f"assets/{rel}/{name}", Path(folder) / name))
+    return sorted(out)
+
+
+def pack_game() -> bytes:
+    """The game as a .tar.gz, the same bytes for the same sources (dates, owners fixed)."""
+    raw = io.BytesIO()
+    with tarfile.open(fileobj=raw, mode="w", format=tarfile.PAX_FORMAT) as tar:
+        dirs_done = set()
+        for name, path in _game_members():
+            parts = name.split("/")[:-1]
+            for i in range(1, len(parts) + 1):
+                d = "/".join(parts[:i])
+                if d not in dirs_done:
+                    dirs_done.add(d)
+                    info = tarfile.TarInfo(d)
+                    info.type, info.mode, info.mtime = tarfile.DIRTYPE, 0o755, 0
+                    tar.addfile(info)
+            data = path.read_bytes()
+            info = tarfile.TarInfo(name)
+            info.size, info.mode, info.mtime = len(data), 0o644, 0
+            tar.addfile(info, io.BytesIO(data))
+    out = io.BytesIO()
+    with gzip.GzipFile(fileobj=out, mode="wb", compresslevel=9, mtime=0, filename="") as gz:
+        gz.write(raw.getvalue())
+    return out.getvalue()
+
+
+def _check_wheel(path: Path) -> None:
+    digest = hashlib.sha256(path.read_bytes()).hexdigest()
+    if digest != WHEEL_SHA256:
+        raise BuildError(f"{path}: sha256 {digest}, expected {WHEEL_SHA256} "
+                         "(web/vendor/README.md says where the wheel comes from)")
+
+
+def build(out: Path, note: str = "") -> dict:
+    """Build the site into ``out`` (emptied first); returns {"build": id, "files": {...}}."""
+    pyodide = pyodide_dir()
+    wheel = VENDOR / WHEEL
+    _check_wheel(wheel)
+    if out.exists():
+        shutil.rmtree(out)
+    (out / "pyodide").mkdir(parents=True)
+    (out / "licences").mkdir()
+    for name in PYODIDE_FILES:
+        shutil.copyfile(pyodide / name, out / "pyodide" / name)
+    shutil.copyfile(wheel, out / WHEEL)
+    shutil.copyfile(VENDOR / "dom_pk_codes.json", out / "dom_pk_codes.json")
+    for licence in sorted((VENDOR / "licences").iterdir()):
+        shutil.copyfile(licence, out / "licences" / licence.name)
+    (out / GAME).write_bytes(pack_game())
+    shutil.copyfile(HERE / "boot.py", out / "boot.py")
+    shutil.copyfile(ROOT / "web" / "icon.png", out / "favicon.png")
+    shutil.copyfile(ROOT / "web" / "icon.png", out / "icon-192.png")
+    shutil.copyfile(HERE / "icon-512.png", out / "icon-512.png")
+    shutil.copyfile(HERE / "manifest.webmanifest", out / "manifest.webmanifest")
+    notices = (HERE / "NOTICES.html").read_text(encoding="utf-8")
+    if note:
+        notices = notices.replace("</body>", f"<p>{note}</p>\n</body>")
+    (out / "NOTICES.html").write_text(notices, encoding="utf-8")
+
+    # every file but the two that carry the build id, with its size; the id hashes them all
+    files = {}
+    digest = hashlib.sha256()
+    for path in sorted(p for p in out.rglob("*") if p.is_file()):
+        rel = path.relative_to(out).as_posix()
+        data = path.read_bytes()
+        files[rel] = len(data)
+        digest.update(rel.encode() + b"\0" + hashlib.sha256(data).digest())
+    for name in ("index.html", "sw.js"):
+        digest.update((HERE / name).read_bytes())
+    build_id = digest.hexdigest()[:16]
+    site = {"build": build_id, "files": files, "runtime": RUNTIME, "wheel": WHEEL,
+            "game": GAME}
+    text = json.dumps(site, separators=(",", ":"), sort_keys=True)
+    for name in ("index.html", "sw.js"):
+        page = (HERE / name).read_text(encoding="utf-8")
+        if "/*SITE*/null" not in page:
+            raise BuildError(f"web/client/{name} has no /*SITE*/null placeholder")
+        (out / name).write_text(page.replace("/*SITE*/null", text), encoding="utf-8")
+    return site
+
+
+def zip_site(folder: Path, path: Path) -> None:
+    """The site as one zip for itch.io (kind of project: HTML; index.html at the top)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as zf:
+        for file in sorted(p for p in folder.rglob("*") if p.is_file()):
+            info = zipfile.ZipInfo(file.relative_to(folder).as_posix(), (1980, 1, 1, 0, 0, 0))
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            zf.writestr(info, file.read_bytes())
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="build_site.py")
+    parser.add_argument("--out", default=str(ROOT / "build" / "web"))
+    parser.add_argument("--zip", default="", help="also zip the site into this file")
+    parser.add_argument("--note", default="", help="a line added to NOTICES.html")
+    args = parser.parse_args(argv)
+    out = Path(args.out)
+    try:
+        site = build(out, args.note)
+    except BuildError as e:
+        print(f"build.sh web: {e}", file=sys.stderr)
+        return 1
+    total = sum(site["files"].values())
+    print(f"built {out}/ (build {site['build']}; {len(site['files']) + 2} files, "
+          f"{total / 1e6:.1f} MB; the game {site['files'][GAME]} bytes in {GAME})")
+    if args.zip:
+        zip_site(out, Path(args.zip))
+        print(f"itch.io: upload {args.zip} (kind of project: HTML)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
