@@ -382,6 +382,23 @@ class SettingsScene(BackScene):
                      lambda i=seat, v=v: self.change(lambda: self.set_seat(tab, i, v)))
                     for v, text in choices]
 
+    def fit_rows(self) -> None:
+        """A change may add or take away rows (Chinese Patience's players: one seat row each):
+        then the tab is laid out again, the keyboard's focus and the scroll kept. (Rows left as
+        they were looked up seats that were gone: IndexError in every frame.)"""
+        wanted = [name for _, _, choices in self.row_specs(self.tab) for name, *_ in choices]
+        if wanted == [b.name for _, _, _, row in self.rows for _, b in row]:
+            return
+        focused = self.buttons[self.focused].name if 0 <= self.focused < len(self.buttons) \
+            else None
+        scroll = self.scroll
+        self.pick(self.tab)
+        if CANVAS.portrait:
+            self.scroll = min(self.max_scroll(), scroll)
+            self.place_rows()
+        names = [b.name for b in self.buttons]
+        self.focused = names.index(focused) if focused in names else -1
+
     def set_seat(self, game_id: str, seat: int, value: str) -> None:
         seats = list(self.app.settings.seats(game_id))
         seats[seat] = value
@@ -390,6 +407,7 @@ class SettingsScene(BackScene):
     def change(self, apply, name: str = "") -> None:
         apply()
         self.app.save_settings()
+        self.fit_rows()
         if name == "felt":
             theme.use_felt(self.app.settings.felt)  # this screen's felt too, at once
             Background._felt = None
