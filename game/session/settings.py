@@ -150,6 +150,8 @@ class Settings:
         last = data.get("last_game")
         if last in GAMES:
             s.last_game = last
+        elif last is not None:  # a game this version does not have, or not a game at all
+            bad.append(f"Last game played: {last!r}")
         games = data.get("games", {})
         if not isinstance(games, dict):
             bad.append("the game settings")

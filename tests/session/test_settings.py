@@ -43,6 +43,9 @@ def test_changes_round_trip_through_json():
     ({"match_target": 0}, "Match to"),
     ({"level": "genius"}, "who plays"),
     ({"rb_mode": "lenient"}, "priorities"),
+    ({"last_game": "poker"}, "'poker'"),  # issue 25: these were dropped without a word
+    ({"last_game": ["russian-bank"]}, "['russian-bank']"),
+    ({"last_game": 3}, "Last game played"),
 ])
 def test_a_value_outside_its_choices_is_reset_to_its_default_and_named(stored, what):
     s, problems = Settings.from_dict(stored)
@@ -87,3 +90,9 @@ def test_setting_a_value_outside_its_choices_raises():
     with pytest.raises(ValueError):
         s.set_seats("forty-thieves", ("human", "human"))
     assert {o.name for o in GENERAL} <= set(s.to_dict())
+
+
+def test_no_last_game_yet_is_no_problem():
+    for stored in ({}, {"last_game": None}):
+        s, problems = Settings.from_dict(stored)
+        assert s.last_game is None and problems == []
