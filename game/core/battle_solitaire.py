@@ -147,6 +147,7 @@ class BattleSolitaire(RaceState):
             "turn": 0,  # turns completed
             "refilled": False,  # the player on turn has turned their reserve pile into the hand
             "idle_turns": 0,  # consecutive turns in which no card left a penalty or reserve pile
+            "idle_limit": 0,  # the stalemate's limit in idle turns (race.py _end_turn; 0: none yet)
             "progress": False,  # the player on turn got a card out of their own piles this turn
             "seen": (),  # shared-pile positions since the last move that was not pile to pile
             "boundaries": (),  # digests of the positions at every turn boundary

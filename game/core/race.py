@@ -14,15 +14,16 @@ its own rules in its own file. What the races do alike, by name:
 - the stalemate rule (Russian Bank decision 15): "progress" is a player's own cards reaching a
   new low for the game (``_note_progress``, ``lows``); ``_end_turn`` counts the turns without
   progress (``idle_turns``) and records a digest of the position at every turn boundary
-  (``boundaries``, ``position_digest``); after 2 x max(hand + waste) + 2 idle turns, or when a
-  boundary position comes back, ``_stalemate``: the lower ``penalty_count`` scores the
+  (``boundaries``, ``position_digest``); after ``idle_limit`` idle turns (2 x max(hand +
+  waste) + 2 at the last progress, raised, never lowered, at each turn boundary since), or when
+  a boundary position comes back, ``_stalemate``: the lower ``penalty_count`` scores the
   difference;
 - the score: ``own_cards``, ``penalty_count`` (reserve cards count double), ``result``;
 - the saved variables these use (``_var_from_json``).
 
 A game's VARS name the variables it keeps (in its own order: saves list them): every race has
-``current_player``, ``turn``, ``idle_turns``, ``progress``, ``seen``, ``boundaries`` and
-``outcome``; ``lows`` only where a player's own cards can grow again (loading).
+``current_player``, ``turn``, ``idle_turns``, ``idle_limit``, ``progress``, ``seen``,
+``boundaries`` and ``outcome``; ``lows`` only where a player's own cards can grow again (loading).
 """
 
 from __future__ import annotations
@@ -81,6 +82,7 @@ class RaceState(GameState):
     and the rules."""
 
     ZOBRIST: list  # zobrist_keys(the game's seed)
+    idle_limit = 0  # the stalemate's limit since the last progress (0: none yet)
     lost_turns = (0, 0)  # turns each player will miss (a game that has them keeps it in its
     # VARS: Russian Bank's price for a wrong Stop! call)
     IDLE_REASON = "neither player got rid of a card for good"  # "Stalemate: for N turns ..."
@@ -188,17 +190,23 @@ class RaceState(GameState):
             self._set(ops, "progress", True)
 
     def _end_turn(self, ops) -> None:
-        """The turn passes: the idle turns are counted, and the game ends in a stalemate after
-        2 x max(hand + waste) + 2 turns without progress, or when the position at this turn
-        boundary came at an earlier one. A player who owes a missed turn (``lost_turns``)
+        """The turn passes: the idle turns are counted, and the game ends in a stalemate when
+        they reach the limit, or when the position at this turn boundary came at an earlier
+        one. The limit (``idle_limit``) is 2 x max(hand + waste) + 2 taken at the end of the
+        last turn with progress, and at every turn boundary since then raised to that
+        formula's value if it is higher: cards played out without a new low never lower it
+        (they used to: a player's best turn could end the game at once), a load may raise it. A player who owes a missed turn (``lost_turns``)
         misses it now: it counts as a turn in which they got rid of nothing."""
         idle = 0 if self.progress else self.idle_turns + 1
+        limit = 2 * max(len(self.hands[p].cards) + len(self.wastes[p].cards) for p in (0, 1)) + 2
+        if not self.progress:  # between new lows the limit only grows: cards played out
+            limit = max(limit, self.idle_limit)  # never bring the end closer
         self._set(ops, "idle_turns", idle)
+        self._set(ops, "idle_limit", limit)
         self._set(ops, "progress", False)
         self._set(ops, "seen", ())
         self._set(ops, "current_player", 1 - self.current_player)
         self._set(ops, "turn", self.turn + 1)
-        limit = 2 * max(len(self.hands[p].cards) + len(self.wastes[p].cards) for p in (0, 1)) + 2
         digest = self.position_digest()
         if idle >= limit:
             self._stalemate(ops, f"for {idle} turns {self.IDLE_REASON}")

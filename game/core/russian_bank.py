@@ -25,10 +25,12 @@ came at its start, else their next one (``lost_turns``); such a call is a move o
 (``stop``).
 
 Win: reserve, hand and waste empty: 30 points + 1 per card in the loser's hand and waste + 2 per
-card in the loser's reserve. Stalemate (for 2 x max(hand + waste) + 2 turns no card moved out of
-a reserve, hand or waste for good, i.e. no player's own cards reached a new low; or a position at
-a turn boundary repeats): the lower count (1 per hand/waste card, 2 per reserve card) scores the
-difference, no bonus. Every game ends: lows only fall, and every turn is finite.
+card in the loser's reserve. Stalemate (no card moved out of a reserve, hand or waste for good,
+i.e. no player's own cards reached a new low, for as many turns as the limit: 2 x max(hand +
+waste) + 2 at the end of the last turn with a new low, raised but never lowered at each turn's
+end since; or a position at a turn boundary repeats): the lower count (1 per hand/waste card, 2
+per reserve card) scores the difference, no bonus. Every game ends: lows only fall, the limit
+is bounded, and every turn is finite.
 """
 
 from __future__ import annotations
@@ -64,7 +66,7 @@ Click your hand to turn up its top card. You may still make other moves; the han
 In STOP! mode a move that breaks a priority may be played. The opponent may then call "Stop!" before the next move: the move is taken back, the compulsory move is played instead, and the offender's turn ends. The computer calls Stop! on you; press the Stop! button (or X) when the computer breaks a priority. A wrong call changes nothing, unless the option "A wrong Stop! call" says it costs a turn: then the caller misses a turn (the one just beginning if the wrong call came at its start, else their next one, so the other player plays two turns in a row). In Strict mode such moves are simply refused.
 
 # Winning and the match
-The winner scores 30 points, plus 1 for each card in the loser's hand and waste and 2 for each card in the loser's reserve. If for many turns (twice the larger hand plus waste, plus two) neither player gets down to fewer cards than they have ever had, or a position comes back at the start of a turn, the game is a stalemate and the player with fewer cards left (reserve cards count double) scores the difference. A match goes on until a player reaches the target score (300 by default).
+The winner scores 30 points, plus 1 for each card in the loser's hand and waste and 2 for each card in the loser's reserve. If for many turns (twice the larger hand plus waste, plus two, counted when someone last got down to fewer cards than ever, and never lowered until the next time) neither player gets down to fewer cards than they have ever had, or a position comes back at the start of a turn, the game is a stalemate and the player with fewer cards left (reserve cards count double) scores the difference. A match goes on until a player reaches the target score (300 by default).
 """
 
 INFO = GameInfo(
@@ -157,6 +159,7 @@ class RussianBank(RaceState):
     VARS = {"current_player": 0,
             "turn": 0,  # turns completed
             "idle_turns": 0,  # consecutive turns in which no card left a reserve, hand or waste
+            "idle_limit": 0,  # the stalemate's limit in idle turns (race.py _end_turn; 0: none yet)
             "progress": False,  # the player on turn got rid of a card for good this turn
             "lows": None,  # per player, the fewest reserve + hand + waste cards so far
             "seen": (),  # house positions since the last move that was not house to house

@@ -594,6 +594,74 @@ def test_rb15_a_card_that_comes_straight_back_is_not_progress():
     assert not s.progress
 
 
+def loaded_player_plays_three_hand_cards(idle_turns=5):
+    """Player 0, loaded earlier (four cards above their low), has five cards in hand + waste,
+    the most of anyone: the limit is 2 x 5 + 2 = 12. Player 1 ends a turn (the 6th without a
+    new low), then player 0 plays three hand cards to the houses (5 -> 2 cards, still no new
+    low) and ends the turn."""
+    s = rb({"reserve0": "9D", "reserve1": "9H", "hand0": "5C 4C JS QD QH", "hand1": "7H"},
+           player=1, vars={"idle_turns": idle_turns})
+    s.lows = (s.own_cards(0) - 4, s.own_cards(1))
+    s.push("d1-d1")
+    s.push("d1-w1")
+    assert s.idle_turns == idle_turns + 1 and not s.is_over()
+    for move in ("d0-d0", "d0-h0", "d0-d0", "d0-h1", "d0-d0", "d0-h0", "d0-d0", "d0-w0"):
+        s.push(move)
+    assert len(s.hands[0].cards) + len(s.wastes[0].cards) == 2 and not s.progress
+    return s
+
+
+def test_rb15_cards_played_without_a_new_low_never_bring_the_end_closer():
+    """Issue 25 item 8: the limit stays at the largest 2 x max(hand + waste) + 2 since the last
+    new low; playing cards out (5 -> 2 cards) no longer cuts it from 12 to 6 and ends the game
+    at once."""
+    s = loaded_player_plays_three_hand_cards()
+    assert not s.is_over() and s.idle_turns == 7
+    s2 = loaded_player_plays_three_hand_cards(idle_turns=10)  # the 12th idle turn: the end
+    assert s2.result().status == "stalemate" and "for 12 turns" in s2.result().reason
+
+
+def test_rb15_deal_594_a_players_best_turn_no_longer_ends_the_game():
+    """Issue 25 item 8, the game that found it: player 1's turn takes hand + waste from 5 to 2
+    cards without a new low; the limit used to fall from 12 to 6 and end the game there as a
+    stalemate after 7 idle turns. The limit stays 12, and the game still ends."""
+    from .rb_deal_594 import FATAL_TURN, MOVES, OPTIONS
+    s = new_game(RB, seed=594, **OPTIONS)
+    for text in MOVES:
+        s.push(text)
+    assert s.current_player == 1 and s.idle_turns == 6
+    assert len(s.hands[1].cards) + len(s.wastes[1].cards) == 5  # the most: a limit of 12
+    low = s.lows[1]
+    for text in FATAL_TURN:
+        s.push(text)
+    assert len(s.hands[1].cards) + len(s.wastes[1].cards) == 2 and s.lows[1] == low
+    assert not s.is_over() and s.idle_turns == 7 and s.idle_limit == 12
+    assert from_dict(json.loads(json.dumps(s.to_dict()))) == s
+    import random
+    rng = random.Random(594)
+    while not s.is_over():
+        s.push(rng.choice(s.legal_moves()))
+    assert s.result() is not None
+
+
+def test_rb15_a_new_low_resets_the_count_and_the_limit():
+    """After a turn with a new low the count starts again from 0 and the limit is taken afresh
+    from the counts at that turn's end: here 2 x 5 + 2 = 12 (player 0's hand 4 + waste 1)."""
+    s = rb({"reserve0": "9D 8H", "reserve1": "9H", "house0": "9C", "hand0": "5C 4C JS QD QH",
+            "hand1": "7H 6C 3S 2S"}, vars={"idle_turns": 9})
+    s.push("r0-h0")  # the 8H out of the reserve for good: a new low
+    s.push("d0-d0")
+    s.push("d0-w0")
+    assert s.idle_turns == 0 and not s.is_over()
+    turns = 0
+    while not s.is_over():
+        p = s.current_player
+        s.push(f"d{p}-d{p}")
+        s.push(f"d{p}-w{p}")
+        turns += 1
+    assert turns == 12 and "for 12 turns" in s.result().reason
+
+
 def test_rb15_a_position_repeating_at_a_turn_boundary_ends_the_game():
     piles = {"reserve0": "9D", "reserve1": "9H", "hand0": "5C 9C JD", "hand1": "7H"}
     first = rb(piles)
