@@ -65,7 +65,7 @@ def test_a_game_given_up_scores_the_match_and_the_table_opens_again(game_id, mon
     ui.click(ui.button(game_id))
     ui.click(ui.modal_button("play"))  # who plays: as offered (you against the computer)
     t = ui.app.scene
-    for _ in range(400):  # the computer may move first
+    for _ in range(20_000):  # the computer may move first (it thinks a few ms a frame)
         if t.accepting_input():
             break
         ui.frames(1, 50)
