@@ -1,23 +1,22 @@
-"""Our page template (web/parlour.tmpl) and pygbag's runtime: when the runtime fails after it
-was downloaded (a file of it missing, main.wasm; an abort; an exception while it loads) the page
-says the game could not start within about 2 s, not after its 45 s stall watchdog; and a
-runtime hosted elsewhere (./build.sh web --cdn URL) is told where pygame-ce's wheel comes from.
+"""pygbag's page (./build.sh web --pygbag, web/parlour.tmpl) and pygbag's runtime: when the
+runtime fails after it was downloaded (a file of it missing, main.wasm; an abort; an exception
+while it loads) the page says the game could not start within about 2 s, not after its 45 s
+stall watchdog; and a runtime hosted elsewhere (--cdn URL) is told where pygame-ce's wheel
+comes from.
 
-pygbag's runtime can't be had here, so a stand-in script is answered for pythons.js, as in
-test_site.py: it fails the way the real one does (an unhandled promise rejection: emscripten
-aborting while it instantiates main.wasm; an uncaught exception), or reports what it was given.
+A stand-in script is answered for pythons.js, as in test_site.py: it fails the way the real one
+does (an unhandled promise rejection: emscripten aborting while it instantiates main.wasm; an
+uncaught exception), or reports what it was given. test_pygbag_faults.py runs the page with
+pygbag's real pythons.js.
 """
 
 import os
-import subprocess
 
 import pytest
 
-from game.bench.browser import StaticServer
+from .pygbag_site import OFFICIAL_CDN as CDN, Server, build
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-WEB = os.path.join(ROOT, "build", "web")
-CDN = "https://pygame-web.github.io/cdn/0.9.3/"
 ARTIFACTS = os.path.join(ROOT, "test-artifacts")
 
 # Progress first (the loading screen is showing), then the failure; ``failedAt`` is when.
@@ -55,13 +54,10 @@ setTimeout(() => { window.failedAt = performance.now(); throw new Error("in the 
 
 
 @pytest.fixture(scope="module")
-def served():
-    result = subprocess.run(["./build.sh", "web"], cwd=ROOT, capture_output=True, text=True,
-                            timeout=900)
-    assert result.returncode == 0, result.stdout + result.stderr
-    server = StaticServer(WEB)
-    yield server.url
-    server.close()
+def served(tmp_path_factory):
+    site = build(tmp_path_factory.mktemp("pygbag-official-cdn"))
+    with Server(site) as server:
+        yield server.url
 
 
 def open_with(browser, url, runtime):
@@ -116,48 +112,51 @@ def test_an_error_in_a_running_game_leaves_the_game_on_screen(browser, served):
 
 
 # ------------------------------------------------------------------------------ self-hosting
+# What pythons.js sees of the page's address when it starts (auto_conf reads location.search).
 SEES_ITS_ADDRESS = """
 window.MM = {UME: true};
-window.runtimeSaw = {search: location.search, src: import.meta.url};
+window.runtimeSaw = {search: location.search, hash: location.hash, src: import.meta.url};
 setTimeout(() => parlour.started(), 100);
 """
 
 
-def test_a_self_hosted_runtime_is_told_where_pygame_comes_from(browser):
-    """Built with --cdn, the page hands the runtime PYGPI (the base of its own folder) in the
-    page's address, where pygbag 0.9.3 reads its environment: the wheel index and pygame-ce's
-    wheel then come from there too, not from pygbag's fixed address."""
-    cdn = "https://cards.example/pygbag/0.9.3/"
-    built = subprocess.run(["./build.sh", "web", "--cdn", cdn], cwd=ROOT, capture_output=True,
-                           text=True, timeout=900)
-    assert built.returncode == 0, built.stdout + built.stderr
-    server = StaticServer(WEB)
-    try:
+@pytest.mark.parametrize("cdn, pygpi", [
+    ("https://cards.example/pygbag/0.9.3/", "https://cards.example/pygbag/"),
+    ("https://cards.example/runtime/", "https://cards.example/runtime/"),
+    ("https://cards-io.example/x/0.9.3/", "https://cards%2Dio.example/x/"),
+], ids=["pygame-web-layout", "one-folder", "a-dash-in-the-host"])
+def test_a_self_hosted_runtime_is_told_where_pygame_comes_from(browser, tmp_path, cdn, pygpi):
+    """Built with --cdn, the page hands the runtime PYGPI in the address pythons.js reads
+    its environment from: pygame-web/cdn's layout (the runtime in a folder named after its
+    version, beside the wheel index) gives the folder above, any other the runtime's folder
+    itself. The wheel index and pygame-ce's wheel then come from there too, not from pygbag's
+    fixed address. pythons.js sees "?python3.12&PYGPI=..." (its "-" written %2D: a "-i" in
+    it would turn on pythons.js's interactive mode); the player's address stays as it was."""
+    with Server(build(tmp_path, "--cdn", cdn)) as server:
         page = browser.new_page(viewport={"width": 1280, "height": 800})
         page.route(f"{cdn}pythons.js", lambda route: route.fulfill(
             status=200, content_type="text/javascript", body=SEES_ITS_ADDRESS))
         try:
-            page.goto(server.url + "index.html?lang=en")
+            page.goto(server.url + "index.html?lang=en#table=canfield")
             page.wait_for_function("window.runtimeSaw !== undefined", timeout=10_000)
             saw = page.evaluate("window.runtimeSaw")
             assert saw["src"] == f"{cdn}pythons.js"
-            assert saw["search"] == "?lang=en&PYGPI=https://cards.example/pygbag/", saw
-            page.reload()  # once is enough
+            assert saw["search"] == f"?python3.12&PYGPI={pygpi}", saw
+            assert "-i" not in saw["search"]
+            assert saw["hash"] == "#table=canfield"
+            assert page.evaluate("location.search + location.hash") == "?lang=en#table=canfield"
+            page.reload()  # the same again
             page.wait_for_function("window.runtimeSaw !== undefined", timeout=10_000)
-            assert page.evaluate("location.search").count("PYGPI=") == 1
+            assert page.evaluate("window.runtimeSaw.search") == saw["search"]
+            assert page.evaluate("location.search") == "?lang=en"
         finally:
             page.context.close()
-    finally:
-        server.close()
-        rebuilt = subprocess.run(["./build.sh", "web"], cwd=ROOT, capture_output=True,
-                                 text=True, timeout=900)
-        assert rebuilt.returncode == 0, rebuilt.stdout + rebuilt.stderr
 
 
 def test_the_official_runtime_is_left_to_its_own_address(browser, served):
     page = open_with(browser, served, SEES_ITS_ADDRESS)
     try:
         page.wait_for_function("window.runtimeSaw !== undefined", timeout=10_000)
-        assert "PYGPI" not in page.evaluate("window.runtimeSaw.search")
+        assert page.evaluate("window.runtimeSaw.search") == "?python3.12"
     finally:
         page.context.close()
