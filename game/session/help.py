@@ -11,6 +11,7 @@
 from __future__ import annotations
 
 from game.ai.solver import Solver
+from game.ai.solver_model import make_model
 
 BUDGET_S = 10.0  # solver time (not wall-clock) per position before it answers "unknown"
 HINT_BUDGET_S = 2.0  # a Hint asked before the background search has started
@@ -39,20 +40,29 @@ class SolverHelp:
         return self.verdict
 
     def hint(self, state):
-        """The next move of a found win; else the solver's best guess, unless the quick proofs
-        (a card that can never leave its pile, the relaxed game) show it leads to a lost
-        position while another move does not: then the first move not proved lost."""
+        """The next move of a found win; else the solver's best guess, unless it leads back to
+        a position of the last ``RECENT`` moves (hints would go round in circles: the search
+        starts at the position and knows nothing of how it was reached) or the quick proofs (a
+        card that can never leave its pile, the relaxed game) show it leads to a lost position
+        while another move does not: then the most promising other move (the solver's own
+        estimate of the position after it) that does neither. None when every move only
+        goes back."""
         job = self.job or Solver(state, budget_s=HINT_BUDGET_S)
         move = job.hint()
         v = job.verdict
         if move is None or (v is not None and v.status == "won"):
             return move
-        if not _proved_lost_after(state, move):
+        recent = _recent_positions(state)
+        if not _goes_back(state, move, recent) and not _proved_lost_after(state, move):
             return move
-        for other in state.legal_moves():
-            if other != move and not _proved_lost_after(state, other):
+        others = [m for m in state.legal_moves() if m != move and not _goes_back(state, m, recent)]
+        others.sort(key=lambda m: _estimate_after(state, m), reverse=True)
+        for other in others:
+            if not _proved_lost_after(state, other):
                 return other
-        return move  # every move is lost: the best guess stands
+        if not _goes_back(state, move, recent):
+            return move  # every move is lost: the best guess stands
+        return others[0] if others else None
 
     def winning_line(self):
         v = self.verdict
@@ -69,5 +79,45 @@ def _proved_lost_after(state, move) -> bool:
     verdict = Solver(after, budget_s=0.0).verdict
     return verdict is not None and verdict.status == "lost"
 
+
+
+RECENT = 40  # moves back in which a hint must not return to a position
+
+
+def _recent_positions(state) -> tuple[set, set]:
+    """What the last RECENT moves did: the keys of the position and of those before each of
+    them, and (cards, pile) for each card or run they moved and the pile it came from."""
+    keys, moved = {state.key()}, set()
+    back = state.copy()
+    for _ in range(min(RECENT, len(back.history))):
+        move = back.pop()
+        keys.add(back.key())
+        moved.add((_cards(back, move), move.source))
+    return keys, moved
+
+
+def _cards(state, move) -> tuple:
+    cards = state.pile[move.source].cards
+    return tuple(c.id for c in cards[len(cards) - move.count:]) if move.count else ()
+
+
+def _goes_back(state, move, recent) -> bool:
+    """Whether the move returns to a recent position, or puts a card (or run) a recent move
+    took off a pile straight back onto that pile."""
+    keys, moved = recent
+    if move.count and move.source != move.target and (_cards(state, move), move.target) in moved:
+        return True
+    after = state.copy(history=False)
+    after.push(move)
+    return after.key() in keys
+
+
+def _estimate_after(state, move) -> int:
+    after = state.copy(history=False)
+    after.push(move)
+    try:
+        return make_model(after).estimate()
+    except ValueError:  # a game without a solver model
+        return 0
 
 __all__ = ["SolverHelp"]
