@@ -40,7 +40,7 @@ from .info import GameInfo, Option
 from .moves import PASS, STOP, IllegalMove, Move
 from .match import Match  # noqa: F401 (game.core.Match; it lives in match.py)
 from .race import DOWN_IN_OTHER_COLOUR, PlayerPile, RaceState, race_layout, zobrist_keys
-from .state import _SET, ANY, REGISTRY, Breach, Pile, StopCall, _Entry
+from .state import ANY, REGISTRY, Breach, Pile, StopCall, _Entry
 
 RULES = """# Russian Bank
 A race between two players, you and the computer, each with a pack of 52 cards (the packs have different backs). You sit at the bottom, the computer at the top. Each has a reserve of 13 cards (only the top one face up), a hand of the rest face down, and a waste pile. Between you are eight houses (four dealt by each player) and eight foundations. The first to get rid of every card of their reserve, hand and waste wins.
@@ -427,16 +427,6 @@ class RussianBank(RaceState):
 
     def call_price(self) -> str:
         return "a turn" if self.options["wrong_call"] == "turn" and self.calls_allowed else ""
-
-    def last_mover(self) -> int | None:
-        """The player who made the last move; None before the first move and after a call
-        (there is no move to call on then)."""
-        if not self.history or self.history[-1].move == STOP:
-            return None
-        for op in self.history[-1].ops:  # a move that ended the turn set current_player
-            if op[0] == _SET and op[1] == "current_player":
-                return op[2]
-        return self.current_player
 
     def _wrong_call(self) -> StopCall:
         """A call on a move that broke no priority: free, or (option ``wrong_call`` "turn")

@@ -316,6 +316,17 @@ class GameState:
         """What a wrong call costs the caller, in words ("a turn"); "" when nothing."""
         return ""
 
+    def last_mover(self) -> int | None:
+        """The player who made the last move, read from the history (so a reload or an undo
+        tells it as well as the move itself); None before the first move and after a call
+        (there is no move to call on then)."""
+        if not self.history or self.history[-1].move == STOP:
+            return None
+        for op in self.history[-1].ops:  # a move that ended the turn set current_player
+            if op[0] == _SET and op[1] == "current_player":
+                return op[2]
+        return self.current_player
+
     @property
     def calls_allowed(self) -> bool:
         """Whether calls on breaches exist in this game as dealt (a game with calls may allow

@@ -47,7 +47,8 @@ from .seats import HUMAN, check_seats, default_seats, is_human, level_of
 _VERSIONS = itertools.count(1)
 FORMAT = 2  # of the dict to_dict() makes; 1 was the client's save before seats existed
 _FIELDS = {"format", "state", "seats", "redo", "redo_groups", "undo_groups", "turn_start",
-           "elapsed", "assisted", "recorded", "dealt"}
+           "elapsed", "assisted", "recorded", "dealt", "pending_call", "auto_pending", "opening",
+           "finishing", "finish_group"}
 
 
 class Session:
@@ -70,7 +71,6 @@ class Session:
         self.events: list[tuple] = []
         self.version = next(_VERSIONS)  # new at every change of position, unique across sessions
         self.last_group: list[Move] = []  # the moves of the last undo or redo
-        self._last_mover: int | None = None  # the seat that made the last move
         self.dealt = 0  # automatic moves of the deal itself (its Aces going home): never undone
         self._opening = False  # safe moves now still belong to the deal
         self._finish_group = False  # the next move of a winning line starts an undo group
@@ -118,14 +118,9 @@ class Session:
         return self.state.legal_moves() + self.state.breach_moves()
 
     def last_mover(self) -> int | None:
-        """The seat that made the last move, when a call on it could still be made (after a
-        reload only a breach tells whose move it was)."""
-        s = self.state
-        if s.peek() in (None, STOP):
-            return None
-        if self._last_mover is None and s.breach is not None:
-            return s.breach.player
-        return self._last_mover
+        """The seat that made the last move, when a call on it could still be made: read from
+        the history, so that an undo, a refused move or a reload can't change it."""
+        return self.state.last_mover()
 
     # ------------------------------------------------------------------ a person's moves
     def play(self, move: Move) -> None:
@@ -147,7 +142,6 @@ class Session:
         return move not in self.state.legal_moves() and move in self.state.breach_moves()
 
     def _push(self, move: Move, breach: bool) -> None:
-        self._last_mover = self.state.current_player
         if breach:
             self.state.push(move, breach=True)
         else:
@@ -300,7 +294,6 @@ class Session:
             if len(self.state.history) > before:
                 self.undo_groups.append(len(self.state.history) - before)
             self.redo_groups.clear()
-            self._last_mover = None
             self._changed()
             self.turn_start = len(self.state.history)
         self.events.append(("call", caller, call))
@@ -480,12 +473,20 @@ class Session:
 
     # ------------------------------------------------------------------ the save
     def to_dict(self) -> dict:
+        """The save: the game and everything about to happen by itself, so that a reload puts
+        the player exactly where they were: a computer seat's Stop! call (or knock) about to be
+        made (``pending_call``), safe cards about to go home (``auto_pending``; ``opening``
+        while they are still the deal's own), a found winning line being played out
+        (``finishing``; ``finish_group`` before its first move)."""
         return {"format": FORMAT, "state": self.state.to_dict(), "seats": list(self.seats),
                 "redo": [str(m) for g in self.redo_groups for m in g],
                 "redo_groups": [len(g) for g in self.redo_groups],
                 "undo_groups": list(self.undo_groups), "turn_start": self.turn_start,
                 "elapsed": round(self.elapsed, 2), "assisted": self.assisted,
-                "recorded": self.recorded, "dealt": self.dealt}
+                "recorded": self.recorded, "dealt": self.dealt,
+                "pending_call": self.pending_call, "auto_pending": self.auto_pending,
+                "opening": self._opening, "finishing": [str(m) for m in self.finishing],
+                "finish_group": self._finish_group}
 
     @classmethod
     def from_dict(cls, data, seats=None) -> "Session":
@@ -524,11 +525,16 @@ class Session:
         if type(elapsed) not in (int, float) or not 0 <= elapsed < 1e9:
             raise ValueError(f"the clock reads {elapsed!r}")
         s.elapsed = float(elapsed)
-        for name in ("assisted", "recorded"):
+        for name in ("assisted", "recorded", "auto_pending", "opening", "finish_group"):
             value = data.get(name, False)
             if type(value) is not bool:
                 raise ValueError(f"{name} must be true or false, not {value!r}")
-            setattr(s, name, value)
+            setattr(s, "_" + name if name in ("opening", "finish_group") else name, value)
+        finishing = data.get("finishing", [])
+        if not isinstance(finishing, list) or not all(isinstance(m, str) for m in finishing):
+            raise ValueError("the winning line being finished is not a list of moves")
+        s.finishing = [Move.parse(t) for t in finishing]
+        s.pending_call = _pending_call(s, data.get("pending_call"))
         return s
 
 
@@ -540,6 +546,20 @@ def new_seed(game_id: str, winnable_only: bool = False, **options) -> int:
         if deals:
             return random.choice(deals)
     return random.randrange(1, 1_000_000)
+
+
+def _pending_call(s: Session, seat):
+    """A saved Stop! call (knock) about to be made: a computer seat's, on an open breach by
+    another seat, in a game that has calls; ValueError otherwise."""
+    if seat is None:
+        return None
+    breach = s.state.breach
+    if type(seat) is not int or not 0 <= seat < len(s.seats) or s.is_human(seat):
+        raise ValueError(f"a Stop! call about to be made must be a computer seat's, not {seat!r}")
+    if not s.has_calls or breach is None or s.state.is_over() or seat == breach.player:
+        raise ValueError(f"no Stop! call can be about to be made by seat {seat}: the last move "
+                         "broke no priority another seat could call on")
+    return seat
 
 
 def _groups(sizes, total: int, what: str) -> list[int]:
