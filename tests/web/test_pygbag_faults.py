@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import gzip
 import json
+import shutil
 import subprocess
 import sys
 import tarfile
@@ -244,14 +245,30 @@ def test_an_error_during_play_opens_no_alert(browser, runtime, served):
         page.context.close()
 
 
-def test_a_runtime_failing_before_the_start_opens_no_alert_either(browser, runtime, served):
+@pytest.fixture(scope="module")
+def same_origin(tmp_path_factory):
+    """The page and the runtime on one host (--cdn http://127.0.0.1:PORT/runtime/), as a
+    self-hosted site: the runtime's errors then reach the page with their message (from
+    another origin they come as "Script error.", which pythons.js's listener fails to alert)."""
+    root = tmp_path_factory.mktemp("pygbag-same-origin")
+    (root / "www").mkdir()
+    with Server(root / "www") as server:
+        site = build(root, "--cdn", server.url + "runtime/")
+        for path in site.iterdir():
+            shutil.copy(path, root / "www" / path.name)
+        (root / "www" / "runtime").symlink_to(runtime_dir(), target_is_directory=True)
+        yield server.url
+
+
+def test_a_runtime_failing_before_the_start_opens_no_alert_either(browser, same_origin):
     """With the real main.js and no main.wasm (as here), the runtime fails while loading: the
-    page says so in its own words, and pythons.js's alert() stays away."""
-    page, seen = open_page(browser, served)
+    page says so in its own words, with the runtime's message, and no alert() opens."""
+    page, seen = open_page(browser, same_origin)
     try:
-        wait_for_main_js(page, runtime)
+        wait_for_main_js(page, same_origin + "runtime/")
         page.locator("#problem").wait_for(state="visible", timeout=30_000)
         assert "could not start" in page.locator("#problem-text").inner_text()
+        assert "main.data" in page.locator("#problem-detail").inner_text()
         assert seen["dialogs"] == []
     finally:
         page.context.close()
