@@ -13,7 +13,6 @@ import ast
 import hashlib
 import os
 import re
-import subprocess
 import tarfile
 import zipfile
 
