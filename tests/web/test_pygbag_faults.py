@@ -160,6 +160,7 @@ QUERIES = {
     "fbclid": "?fbclid=IwAR2pyX7kqQe0s_Jd9f3Gm4pyLwZtc",
     "pygpi": "?PYGPI={runtime}",
     "itch-io-ref": "?ref=itch-io&lang=en#table=forty-thieves",
+    "bad-escape": "?q=%E0%A4%A#50%",
 }
 
 
@@ -168,8 +169,9 @@ def test_the_runtime_loads_python_3_12_whatever_the_page_address(browser, runtim
                                                                  query):
     """pythons.js (auto_conf) reads the PAGE's query string: a first parameter containing
     "py" was taken as the Python build (cpython<garbage>/main.js, a dead page), NAME=value
-    ones become environment variables, "-i" turns on its interactive mode. The page now shows
-    it only "?python3.12" and PYGPI, then gives the player's address back."""
+    ones become environment variables, "-i" turns on its interactive mode, a malformed
+    %-escape throws (decodeURI). The page now shows it only "?python3.12" and PYGPI, then
+    gives the player's address back."""
     query = query.format(runtime=runtime)
     page, seen = open_page(browser, served, query)
     try:
