@@ -16,7 +16,9 @@ card; ``t2-t5x3`` a run of three cards; ``pass`` a Russian Bank pass; ``stop`` a
 A Move checks itself when it is made: a count that is not a whole number >= 1 (0, -1, 1.0,
 True, "2", None) raises ValueError, so ``Move(a, b, 1.0)`` can never pass for ``Move(a, b)``.
 PASS and STOP are the only moves with count 0. Whether a well-formed move is legal is the
-game's business: ``push`` accepts exactly the moves ``legal_moves()`` offers.
+game's business: ``push`` accepts exactly the moves ``legal_moves()`` offers, compared by value,
+so a Move made without this constructor (``tuple.__new__(Move, ...)``) with a count or pile no
+Move may have is refused there too (IllegalMove), never taken for the move it resembles.
 """
 
 from __future__ import annotations

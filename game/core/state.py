@@ -5,8 +5,9 @@ as ``wanted()``: the card faces it accepts now (or ``ANY``). Move generation and
 both ask the same ``wanted()``, so the two can't disagree.
 
 ``push`` accepts exactly the moves ``legal_moves()`` offers (and, with ``breach=True``, the ones
-``breach_moves()`` offers); anything else raises IllegalMove with the reason in a sentence
-(``_refusal``), and ``is_legal``/``why_illegal`` answer the same. Every change ``push`` makes is
+``breach_moves()`` offers), compared by value whatever object it is handed (a Move made without
+its constructor is checked as one made with it); anything else raises IllegalMove with the
+reason in a sentence (``_refusal``), and ``is_legal``/``why_illegal`` answer the same. Every change ``push`` makes is
 recorded as a small list of undo operations, so ``pop`` takes a move back exactly, including
 what the rules did by themselves (a card turned face up, a pile refilled, a waste turned over, a
 turn ended); it also gives back the position's cached legal moves. A Stop! call records the
