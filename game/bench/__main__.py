@@ -7,8 +7,10 @@ COMMANDS = {"core": "rules core: legal-move generations and random-playout moves
             "solver": "solitaire solver: share of deals decided, nodes per second",
             "web": "rules core and saving, native vs WebAssembly (Pyodide in Chromium)",
             "memory": "client: resident memory over thousands of frames of play",
-            "browser": "the real client in Chromium: first frame, frames, idle CPU, solver light"}
-MODULES = {"browser": "browser_bench"}  # command -> module, when they differ
+            "browser": "the real client in Chromium: first frame, frames, idle CPU, solver light",
+            "session-fuzz": "session: random actions, save/load and refusals on every game"}
+MODULES = {"browser": "browser_bench",
+           "session-fuzz": "session_fuzz"}  # command -> module, when they differ
 
 
 def main(argv: list[str]) -> int:
