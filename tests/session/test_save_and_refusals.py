@@ -33,6 +33,20 @@ def test_the_computers_stop_call_about_to_be_made_survives_a_reload():
     assert kind == "call" and seat == 1 and call.right and loaded.to_move == 1
 
 
+def test_russian_bank_deal_1_the_slip_and_the_call_due_survive_a_reload():
+    """The issue's case: deal 1, the person slips (d0-d0 while a card must go to a foundation)
+    and the computer's call is due; after a reload the call is still due, the person can't
+    move or undo, and the call takes the slip back."""
+    s = Session.new("russian-bank", 1, seats=("human", "computer:hard"))
+    s.play(Move.parse("h5-h7"))
+    s.play(Move.parse("d0-d0"))
+    assert s.state.breach is not None and s.pending_call == 1
+    loaded = reload(s)
+    assert loaded.pending_call == 1 and not loaded.accepting() and not loaded.can_undo()
+    assert loaded.advance(100, max_moves=1) == [STOP] and loaded.events[-1][2].right
+    assert loaded.state.to_dict()["moves"][-3:] == ["h5-h7", "d0-d0!", "stop"]
+
+
 def test_a_computers_knock_about_to_be_made_survives_a_reload():
     s = knock_session(("human", "computer:hard", "computer:hard"))
     s.play(Move("waste0", "waste1"))  # a breach: the 3H had to go to its foundation
