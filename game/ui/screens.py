@@ -9,7 +9,7 @@ from game.session import GENERAL, describe, seat_title
 
 from . import theme
 from .canvas import CANVAS
-from .app import WEB
+from .app import WEB, page_window
 from .cards import get_art, warm_up
 from .layout import card_sizes
 from .widgets import Button, Scene, SeatPicker
@@ -614,6 +614,9 @@ class RulesScene(BackScene):
         if self.game not in GAMES:
             self.game = GAMES[0]
         self.scroll = 0
+        about = (CANVAS.w - 176, 16, 160, 88) if CANVAS.portrait else (CANVAS.w - 144, 18, 120, 44)
+        self.buttons.append(Button(about, "About", self.about, size=40 if CANVAS.portrait else 24,
+                                   name="About"))
         if CANVAS.portrait:  # one game at a time: the previous and next game beside its name
             self.buttons.append(Button((16, 120, 100, 88), "<", lambda: self.step_game(-1),
                                        size=56, name="previous"))
@@ -631,6 +634,20 @@ class RulesScene(BackScene):
 
     def pick(self, g):
         self.game, self.scroll = g, 0
+
+    def about(self) -> None:
+        """The licences of what the game uses; in the browser, the site's NOTICES.html."""
+        window = page_window()
+        if window is None:
+            self.app.notice("Patience Parlour is MIT-licensed. It uses pygame-ce (LGPL-2.1) "
+                            "and SDL (zlib licence).")
+            return
+        try:
+            if window.open("NOTICES.html", "_blank"):
+                return
+        except Exception:  # noqa: BLE001
+            pass
+        self.app.notice("The licences are in NOTICES.html, beside this page.")
 
     def step_game(self, step: int) -> None:
         self.pick(GAMES[(GAMES.index(self.game) + step) % len(GAMES)])
