@@ -353,6 +353,41 @@ def test_russian_bank_the_computer_calls_stop_on_you(client):
     assert any(f.cards and f.cards[-1].rank == 1 for f in state.foundations)
 
 
+def test_russian_bank_opens_again_after_a_reload_once_its_match_has_a_score(client):
+    """Issue 25 item 1, in the browser: a game of the match given up (New game, yes) scores
+    the match; the page reloads; Russian Bank opens again and plays, the score kept."""
+    seed = find_deal("russian-bank", lambda s: s.current_player == 1, {"mode": "stop"})[0]
+    c = client.open(bank_save(seed, pace="instant", level="medium"))
+    c.click_button("continue")
+    c.wait("probe['view']().get('game') == 'russian-bank'")
+    c.wait("probe['view']()['player'] == 0", timeout_s=60, what="the computer's turn to end")
+    c.settled()
+    c.page.mouse_click(*c.card_point("hand0"))  # one move of the person's own
+    c.settled()
+    c.click_button("New game")
+    c.wait("probe['view']()['modal'] == 'SeatPicker'", what="who plays")
+    c.click_button("play")
+    c.wait("probe['view']()['modal'] == 'Confirm'", what="the question: give this game up?")
+    c.click_button("yes")
+    c.wait("probe['view']()['modal'] is None and probe['moves']() is not None",
+           what="the new game")
+    key = "parlour/match/russian-bank"
+    deadline = time.monotonic() + 20
+    while key not in c.page.local_storage() and time.monotonic() < deadline:
+        time.sleep(0.2)
+    match = json.loads(c.page.local_storage()[key])["data"]
+    assert sum(match["match"]["scores"] if "match" in match else match["scores"]) > 0, match
+
+    c.reload()
+    c.open_game("russian-bank")
+    c.wait("probe['view']().get('game') == 'russian-bank'", what="Russian Bank again")
+    c.settled()
+    assert c.view()["notices"] == []
+    assert json.loads(c.page.local_storage()[key])["data"] == match
+    c.page.check()
+    assert c.page.log_errors() == []
+
+
 def test_touch_a_finger_drag_and_a_tap_tap_each_make_one_move(touch_client):
     """SDL sends a finger event AND a mouse event for each touch: one move each all the same."""
     seed, (first, second) = find_deal("forty-thieves", two_column_moves)
