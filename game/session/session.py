@@ -39,7 +39,7 @@ from game.ai.players import computer_player, levels, solvable
 from game.core import PASS, STOP, IllegalMove, Move, from_dict, info, new_game
 
 from .help import SolverHelp
-from .seats import HUMAN, check_seats, default_seats, is_human, level_of
+from .seats import HUMAN, check_seats, default_seats
 
 # A session's version tells caches (the client's piles, its drawn layer) that the position
 # changed; drawn from one counter, two sessions never share one (a new deal is never mistaken
@@ -52,12 +52,16 @@ _FIELDS = {"format", "state", "seats", "redo", "redo_groups", "undo_groups", "tu
 
 
 class Session:
+    remote_seats = False  # seats at other screens: only a table connected to them (remote.py)
+
     def __init__(self, state, seats=None):
         self.state = state
         self.info = info(state.game_id)
+        # the seat kinds (seat_kinds.py; each is also its saved string): who takes input here,
+        # who thinks here in slices, who plays over the network
         self.seats = check_seats(state.game_id, seats or default_seats(state.game_id,
                                                                        state.player_count),
-                                 state.player_count)
+                                 state.player_count, remote=self.remote_seats)
         self.undo_groups: list[int] = []  # sizes of the groups of state.history, oldest first
         self.redo_groups: list[list[Move]] = []  # undone groups, the next to redo last
         self.turn_start = 0  # len(state.history) when the seat to move began its turn
@@ -97,11 +101,17 @@ class Session:
         return self.state.current_player
 
     def is_human(self, seat: int) -> bool:
-        return is_human(self.seats[seat])
+        """A person at this screen sits there (the seat takes input here)."""
+        return self.seats[seat].local
+
+    def _computer(self, seat: int) -> bool:
+        """The computer thinks for this seat here, in slices."""
+        return self.seats[seat].driven == "slices"
 
     @property
     def humans(self) -> list[int]:
-        return [i for i, s in enumerate(self.seats) if is_human(s)]
+        """The seats of the people at this screen."""
+        return [i for i, s in enumerate(self.seats) if s.local]
 
     def accepting(self) -> bool:
         """A person may move now: the game goes on, a person's seat is to move and no call is
@@ -127,7 +137,7 @@ class Session:
         """Play a person's move (a new undo group). A move that only breaks a priority is
         played as a breach where the game allows it (Russian Bank's STOP! mode)."""
         if not self.is_human(self.to_move):
-            raise IllegalMove("It is not your turn: the computer is playing.")
+            raise IllegalMove(f"It is not your turn: {self.seats[self.to_move].words} is playing.")
         if self.pending_call is not None:
             raise IllegalMove("Wait: a Stop! call is being made.")
         self._push(move, self._is_breach(move))
@@ -159,7 +169,7 @@ class Session:
         if b is None or self.state.is_over():
             return
         for seat in self._others(b.player):
-            if not self.is_human(seat) and self._bot(seat).calls_stop(self.state):
+            if self.seats[seat].calls(self, seat):
                 self.pending_call = seat
                 return
 
@@ -304,7 +314,7 @@ class Session:
         bot = self._bots.get(seat)
         if bot is None:
             bot = self._bots[seat] = computer_player(self.state.game_id,
-                                                     level_of(self.seats[seat]))
+                                                     self.seats[seat].level)
         return bot
 
     @property
@@ -335,7 +345,7 @@ class Session:
                     made.append(STOP)
                 continue
             seat = s.current_player
-            if self.is_human(seat):
+            if not self._computer(seat):
                 break
             if not self._think(deadline):
                 break
@@ -349,7 +359,7 @@ class Session:
     def _think(self, deadline: float) -> bool:
         """Think about the computer's move until decided or the deadline; True once decided."""
         s = self.state
-        if s.is_over() or self.is_human(s.current_player) or self.pending_call is not None:
+        if s.is_over() or not self._computer(s.current_player) or self.pending_call is not None:
             return False
         if self._decided is None:
             if self._job is None:
@@ -440,9 +450,10 @@ class Session:
     @property
     def you(self) -> int | None:
         """The one person at a table against the computer; None when people play each other
-        or the computer plays itself (such games go into no personal statistics)."""
-        humans = self.humans
-        return humans[0] if len(humans) == 1 else None
+        (here or from another screen) or the computer plays itself (such games go into no
+        personal statistics)."""
+        people = [i for i, s in enumerate(self.seats) if s.person]
+        return people[0] if len(people) == 1 and self.seats[people[0]].local else None
 
     def record(self) -> dict | None:
         """Mark the game recorded and return what the statistics count (``won``, ``moves``,
@@ -468,7 +479,7 @@ class Session:
         seat kind count each seat's game under its kind."""
         r = self.state.result()
         winner = r.winner if r is not None and len(self.seats) > 1 else None
-        return [("person" if is_human(seat) else level_of(seat), i == winner)
+        return [(seat.stat_kind, i == winner)
                 for i, seat in enumerate(self.seats)]
 
     # ------------------------------------------------------------------ the save
@@ -554,7 +565,7 @@ def _pending_call(s: Session, seat):
     if seat is None:
         return None
     breach = s.state.breach
-    if type(seat) is not int or not 0 <= seat < len(s.seats) or s.is_human(seat):
+    if type(seat) is not int or not 0 <= seat < len(s.seats) or not s._computer(seat):
         raise ValueError(f"a Stop! call about to be made must be a computer seat's, not {seat!r}")
     if not s.has_calls or breach is None or s.state.is_over() or seat == breach.player:
         raise ValueError(f"no Stop! call can be about to be made by seat {seat}: the last move "
