@@ -19,10 +19,11 @@ Modes: "strict" never allows a priority-breaking move; "stop" (default) lets one
 ``call_stop()`` before the offender's next action: the move is taken back, the compulsory move
 is made, and the offender's turn ends. ``pop()`` of a right call undoes the call alone: the
 position is exactly the one right after the breach, open to a call again (as if the call had not
-been made); a second ``pop()`` takes the breach back. A wrong call costs nothing by default;
-with option ``wrong_call`` "turn" the caller misses a turn: the one just beginning if the call
+been made); a second ``pop()`` takes the breach back. By default (option ``wrong_call``
+"turn") a wrong call costs the caller a turn: the one just beginning if the call
 came at its start, else their next one (``lost_turns``); such a call is a move of the history
-(``stop``).
+(``stop``). With ``wrong_call`` "free" it changes nothing and is not recorded. (Saves keep their
+options: one made when "free" was the default says so and plays on that way.)
 
 Win: reserve, hand and waste empty: 30 points + 1 per card in the loser's hand and waste + 2 per
 card in the loser's reserve. Stalemate (no card moved out of a reserve, hand or waste for good,
@@ -63,7 +64,7 @@ Foundations: any Ace starts one; they build up in suit to the King. Houses build
 Click your hand to turn up its top card. You may still make other moves; the hand card stays available. Your turn ends when you put the turned-up hand card on your own waste (drag it there, or press End turn). When your hand is empty and you need a card, your waste is turned over to become your hand. Once your hand and waste are both used up, you end your turn whenever you like (End turn), after any foundation moves that are due.
 
 # Stop!
-In STOP! mode a move that breaks a priority may be played. The opponent may then call "Stop!" before the next move: the move is taken back, the compulsory move is played instead, and the offender's turn ends. The computer calls Stop! on you; press the Stop! button (or X) when the computer breaks a priority. A wrong call changes nothing, unless the option "A wrong Stop! call" says it costs a turn: then the caller misses a turn (the one just beginning if the wrong call came at its start, else their next one, so the other player plays two turns in a row). In Strict mode such moves are simply refused.
+In STOP! mode a move that breaks a priority may be played. The opponent may then call "Stop!" before the next move: the move is taken back, the compulsory move is played instead, and the offender's turn ends. The computer calls Stop! on you; press the Stop! button (or X) when the computer breaks a priority. A wrong call costs the caller a turn: the caller misses the one just beginning if the wrong call came at its start, else their next one, so the other player plays two turns in a row (the option "A wrong Stop! call" can make it cost nothing). In Strict mode such moves are simply refused.
 
 # Winning and the match
 The winner scores 30 points, plus 1 for each card in the loser's hand and waste and 2 for each card in the loser's reserve. If for many turns (twice the larger hand plus waste, plus two, counted when someone last got down to fewer cards than ever, and never lowered until the next time) neither player gets down to fewer cards than they have ever had, or a position comes back at the start of a turn, the game is a stalemate and the player with fewer cards left (reserve cards count double) scores the difference. A match goes on until a player reaches the target score (300 by default).
@@ -78,8 +79,8 @@ INFO = GameInfo(
                ("STOP! mode", "Strict")),
         Option("own_waste_playable", False, (False, True), "Own waste playable", ("No", "Yes")),
         Option("reserve_size", 13, (13, 12, 11), "Reserve size"),
-        Option("wrong_call", "free", ("free", "turn"), "A wrong Stop! call",
-               ("Costs nothing", "Costs the caller a turn")),
+        Option("wrong_call", "turn", ("turn", "free"), "A wrong Stop! call",
+               ("Costs the caller a turn", "Costs nothing")),
     ),
     rules=RULES, table="duel",
     match=Option("match_target", 300, (100, 300, 500), "Match to", note="new matches"))

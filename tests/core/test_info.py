@@ -26,7 +26,7 @@ def test_info_fields_as_the_contract_names_them():
     d = info("russian-bank")
     assert d.title == "Russian Bank" and d.players == (2,)
     assert d.options == {"mode": "stop", "own_waste_playable": False, "reserve_size": 13,
-                         "wrong_call": "free"}
+                         "wrong_call": "turn"}
     assert d.match is not None and d.match.default == 300
     assert info("forty-thieves").options == {"supermove": False, "foundation_takeback": False}
     assert info("indian-patience").options == {}
@@ -52,7 +52,7 @@ def test_the_state_takes_its_id_title_and_options_from_the_description():
     s = new_game("russian-bank", 5, mode="strict")
     assert s.game_id == "russian-bank" and s.title == info("russian-bank").title
     assert s.options == {"mode": "strict", "own_waste_playable": False, "reserve_size": 13,
-                         "wrong_call": "free"}
+                         "wrong_call": "turn"}
     assert s.player_count == 2
     assert new_game("forty-thieves", 5).player_count == 1
 

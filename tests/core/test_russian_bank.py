@@ -157,7 +157,8 @@ def test_rb4_a_right_stop_call_takes_back_the_move_plays_the_compulsory_one_and_
 
 
 def test_rb4_a_wrong_stop_call_changes_nothing_and_is_reported():
-    s = rb({"reserve0": "9D", "hand0": "5C"}, mode="stop")
+    # with option wrong_call "free"; by default it costs a turn (below)
+    s = rb({"reserve0": "9D", "hand0": "5C"}, mode="stop", wrong_call="free")
     s.push("d0-d0")
     before = s.to_dict()
     call = s.call_stop()
@@ -234,15 +235,31 @@ def test_rb4_after_an_undone_stop_call_the_game_goes_on_from_the_breach():
 
 
 # 4, option wrong_call: the price of a wrong call ------------------------------------------
-def test_rb4_a_wrong_call_is_free_by_default():
-    assert new_game(RB, seed=1).options["wrong_call"] == "free"
-    assert new_game(RB, seed=1).call_price() == ""
-    assert new_game(RB, seed=1, wrong_call="turn").call_price() == "a turn"
-    assert new_game(RB, seed=1, wrong_call="turn", mode="strict").call_price() == ""
+def test_rb4_a_wrong_call_costs_a_turn_by_default_and_nothing_when_free():
+    # issue 26 item 7: "turn" became the default (it was "free")
+    assert new_game(RB, seed=1).options["wrong_call"] == "turn"
+    assert new_game(RB, seed=1).call_price() == "a turn"
+    assert new_game(RB, seed=1, wrong_call="free").call_price() == ""
+    assert new_game(RB, seed=1, mode="strict").call_price() == ""
     s = rb({"reserve0": "9D", "hand0": "5C 6C"}, mode="stop")
+    s.push("d0-d0")
+    assert s.call_stop().cost == "next turn" and s.lost_turns == (0, 1)
+    s = rb({"reserve0": "9D", "hand0": "5C 6C"}, mode="stop", wrong_call="free")
     s.push("d0-d0")
     call = s.call_stop()
     assert not call.right and call.cost == "" and s.peek() == Move("hand0", "hand0")
+
+
+def test_rb4_a_save_made_when_wrong_calls_were_free_by_default_keeps_them_free():
+    s = rb({"reserve0": "9D", "hand0": "5C 6C"}, mode="stop", wrong_call="free")
+    s.push("d0-d0")
+    saved = json.loads(json.dumps(s.to_dict()))
+    assert saved["options"]["wrong_call"] == "free"  # a save names every option
+    again = from_dict(saved)
+    assert again == s and again.options["wrong_call"] == "free" and again.call_price() == ""
+    older = dict(saved, options={k: v for k, v in saved["options"].items()
+                                 if k != "wrong_call"})  # made before the option existed
+    assert from_dict(older).call_price() == "a turn"  # it loads, under today's default
 
 
 def test_rb4_with_a_price_a_wrong_call_in_the_other_players_turn_costs_the_callers_next_turn():

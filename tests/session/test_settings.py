@@ -12,7 +12,7 @@ def test_defaults_come_from_the_descriptions():
     s, problems = Settings.from_dict({})
     assert problems == []
     assert s.options("russian-bank") == {"mode": "stop", "own_waste_playable": False,
-                                         "reserve_size": 13, "wrong_call": "free"}
+                                         "reserve_size": 13, "wrong_call": "turn"}
     assert s.seats("russian-bank") == ("human", "computer:medium")
     assert s.seats("forty-thieves") == ("human",)
     assert s.match_target("russian-bank") == 300 and s.match_target("forty-thieves") is None
@@ -70,7 +70,7 @@ def test_an_older_versions_flat_settings_are_read():
     assert s.four_colour and s.last_game == "russian-bank"
     assert s.options("forty-thieves")["supermove"] is True
     assert s.options("russian-bank") == {"mode": "strict", "own_waste_playable": True,
-                                         "reserve_size": 12, "wrong_call": "free"}
+                                         "reserve_size": 12, "wrong_call": "turn"}
     assert s.seats("russian-bank") == ("human", "computer:hard")
     assert s.match_target("russian-bank") == 500
 

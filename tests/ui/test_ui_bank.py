@@ -244,6 +244,7 @@ def test_you_call_stop_on_the_computer(ui, monkeypatch):
 
 
 def test_a_wrong_stop_call_changes_nothing(ui):
+    ui.app.settings.set_option("russian-bank", "wrong_call", "free")  # the default: a turn
     t = open_bank(ui, find_deal("russian-bank", computer_starts), pace="fast")
     assert t.state.current_player == 1
     assert run_until(ui, lambda: t.state.history)
