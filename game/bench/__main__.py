@@ -7,6 +7,7 @@ COMMANDS = {"core": "rules core: legal-move generations and random-playout moves
             "solver": "solitaire solver: share of deals decided, nodes per second",
             "web": "rules core and saving, native vs WebAssembly (Pyodide in Chromium)",
             "memory": "client: resident memory over thousands of frames of play",
+            "fuzz": "client: random input on every table, screen and dialog: exceptions, memory",
             "browser": "the real client in Chromium: first frame, frames, idle CPU, solver light",
             "session-fuzz": "session: random actions, save/load and refusals on every game"}
 MODULES = {"browser": "browser_bench",

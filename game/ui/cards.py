@@ -8,6 +8,8 @@ right strip), and the corner indices are placed to be readable in that strip.
 
 from __future__ import annotations
 
+from collections import OrderedDict
+
 import pygame
 
 from game.core.cards import SUITS
@@ -130,6 +132,12 @@ class CardArt:
         self.shadow = rounded((width, height), self.radius, (0, 0, 0, 90)).convert_alpha()
         self.outline = {}
         self.back_style = "blue"  # the chosen back (the table sets it from the settings)
+
+    def release(self) -> None:
+        """Let go of every image made so far (the art left the cache); they are drawn again
+        when asked for."""
+        for images in (self._faces, self._backs, self._pips, self._slots, self.outline):
+            images.clear()
 
     def _phone_index(self, reveal: int) -> tuple[int, int]:
         """The corner index for a phone held upright (one logical pixel about half a CSS
@@ -311,27 +319,61 @@ class CardArt:
         return surf.convert_alpha()
 
 
-_ARTS: dict[tuple, CardArt] = {}
+# The card-art cache: the arts used last, at most ART_CACHE of them. Each holds a whole pack's
+# faces once drawn (1.3 to 3.2 MB on the landscape canvas, more upright), and every card size,
+# colour scheme and canvas shape makes another; kept without bound they grew to 48 MB in 20
+# arts under random play (issue 25), memory the browser never gives back. Six: the shown
+# table's, the title's and four more, so a player going back and forth between a few games
+# finds their cards made, whatever the number of settings and shapes they try.
+ART_CACHE = 6
+_ARTS: OrderedDict[tuple, CardArt] = OrderedDict()
 
 
 def get_art(width: int, height: int, four_colour: bool, fan: str, reveal: int = 0) -> CardArt:
-    """The one CardArt for this size and style (kept, so its images are made once)."""
+    """The one CardArt for this size and style (kept while it is among the last ART_CACHE
+    used, so its images are made once). An art pushed out lets go of its images (``release``):
+    whoever still holds it draws them again when they need them."""
     key = (width, height, four_colour, fan, reveal, CANVAS.portrait)  # (the phone's index)
     art = _ARTS.get(key)
     if art is None:
         art = _ARTS[key] = CardArt(width, height, four_colour, fan, reveal)
+        while len(_ARTS) > ART_CACHE:
+            _ARTS.popitem(last=False)[1].release()
+    else:
+        _ARTS.move_to_end(key)
     return art
+
+
+def cached(art: CardArt | None) -> bool:
+    """Is this art the cache's own (not pushed out, not made by hand)?"""
+    return art is not None and any(a is art for a in _ARTS.values())
+
+
+def table_sizes(games) -> list[tuple[int, int, str, int]]:
+    """The (card width, height, fan, reveal) of these games' tables on this canvas, in this
+    order, each once (for ``warm_up``)."""
+    from .layout import layout_for
+    sizes: list = []
+    for game in games:
+        L = layout_for(game)
+        size = (L.card_w, L.card_h, L.fan, L.reveal)
+        if size not in sizes:
+            sizes.append(size)
+    return sizes
 
 
 def warm_up(budget_ms: float, four_colour: bool, sizes) -> bool:
     """Draw card faces ahead of need for at most ``budget_ms`` (called once a frame from the
-    title screen, so opening a table later does not stall a frame). True when all are made."""
+    title screen, so opening a table later does not stall a frame). Only the first
+    ART_CACHE - 2 sizes are made (the likeliest first): the cache keeps them with the title's
+    and the shown table's art, and the warm-up never pushes out what it made. True when all
+    are made."""
     import time
 
     from game.core.cards import ALL_CARDS
 
     deadline = time.perf_counter() + budget_ms / 1000
-    for w, h, fan, reveal in sizes:
+    for w, h, fan, reveal in list(sizes)[:ART_CACHE - 2]:
         art = get_art(w, h, four_colour, fan, reveal)
         for card in ALL_CARDS[:52]:
             if card.key not in art._faces:
@@ -341,3 +383,14 @@ def warm_up(budget_ms: float, four_colour: bool, sizes) -> bool:
         art.back(0)
         art.back(1)
     return True
+
+
+def _art_bytes(art: CardArt) -> int:
+    surfaces = [art._blank, art.shadow, *art._faces.values(), *art._backs.values(),
+                *art._pips.values(), *art._slots.values(), *art.outline.values()]
+    return sum(s.get_pitch() * s.get_height() for s in surfaces)
+
+
+def cache_info() -> dict:
+    """What the card-art cache holds: its arts and the bytes of their pixels."""
+    return {"entries": len(_ARTS), "bytes": sum(map(_art_bytes, _ARTS.values()))}

@@ -10,8 +10,7 @@ from game.session import GENERAL, describe, seat_title
 from . import theme
 from .canvas import CANVAS
 from .app import WEB, page_window
-from .cards import get_art, warm_up
-from .layout import card_sizes
+from .cards import get_art, table_sizes, warm_up
 from .widgets import Button, Scene, SeatPicker
 
 
@@ -112,8 +111,11 @@ class TitleScene(Scene):
         self.modal = SeatPicker(self, game_id, self.app.settings.seats(game_id), play)
 
     def update(self, dt):
-        if not self.warm:  # make the card faces a little at a time, before a table needs them
-            self.warm = warm_up(3, self.app.settings.four_colour, sorted(card_sizes()))
+        if not self.warm:  # make the card faces a little at a time, before a table needs them:
+            # the last game's first, then the saved games' (warm_up makes only the first few)
+            games = [self.app.settings.last_game, *(g for g in GAMES if self.saved.get(g))]
+            self.warm = warm_up(3, self.app.settings.four_colour,
+                                table_sizes([g for g in games if g in GAMES] + list(GAMES)))
 
     def key(self, event):
         k = event.key

@@ -467,10 +467,11 @@ class Table(Scene):
         self.active = True
         settings = self.app.settings
         key = (settings.four_colour, settings.card_back, settings.felt)
-        if key != self.art_key:
+        art = get_art(self.layout.card_w, self.layout.card_h, key[0], self.layout.fan,
+                      self.layout.reveal)  # the cache's (it may have let go of the last one)
+        if key != self.art_key or art is not self.art:
             self.art_key = key
-            self.art = get_art(self.layout.card_w, self.layout.card_h, key[0], self.layout.fan,
-                               self.layout.reveal)
+            self.art = art
             self.art.back_style = settings.card_back
             self.view.invalidate()
 

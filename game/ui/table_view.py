@@ -23,7 +23,6 @@ class TableView:
         self.table = table
         self._layer: pygame.Surface | None = None
         self._key = None
-        self._bg = theme.felt()
         self.renders = 0  # how many times the layer was made (the deal's flight follows it)
 
     def invalidate(self) -> None:

@@ -134,12 +134,14 @@ _felt: dict = {}
 
 
 def felt(size=None) -> pygame.Surface:
-    """The table cloth: a soft vertical gradient with a faint weave (made once per size,
-    shared; the canvas's size by default)."""
+    """The table cloth: a soft vertical gradient with a faint weave (made once, shared; the
+    canvas's size by default). Only the last one made is kept."""
     size = size or CANVAS.size
     key = (size, felt_name)  # in the chosen colour (use_felt)
     surf = _felt.get(key)
     if surf is None:
+        _felt.clear()  # only the felt in use is kept (3.5 MB at 1280x720): a colour or a
+        # canvas chosen later makes its own, and the old one is let go
         surf = _felt[key] = _make_felt(size, FELTS[felt_name])
         if pygame.display.get_surface() is not None:
             surf = _felt[key] = surf.convert()
@@ -169,9 +171,20 @@ def _make_felt(size, colours=(FELT, FELT_DARK)) -> pygame.Surface:
     return surf
 
 
+_overlays: dict[tuple, pygame.Surface] = {}
+
+
 def overlay(size, color, alpha) -> pygame.Surface:
-    s = pygame.Surface(size, pygame.SRCALPHA)
-    s.fill((*color, alpha))
+    """A see-through sheet of one colour (a dialog's dimming of the canvas: 3.5 MB at
+    1280x720). Shared, never drawn on: each dialog open at every table once held its own.
+    The last two kinds made are kept."""
+    key = (tuple(size), tuple(color), alpha)
+    s = _overlays.get(key)
+    if s is None:
+        while len(_overlays) >= 2:
+            del _overlays[next(iter(_overlays))]
+        s = _overlays[key] = pygame.Surface(size, pygame.SRCALPHA)
+        s.fill((*color, alpha))
     return s
 
 
@@ -182,3 +195,10 @@ def format_time(seconds: float | None) -> str:
     h, rest = divmod(seconds, 3600)
     m, s = divmod(rest, 60)
     return f"{h}:{m:02d}:{s:02d}" if h else f"{m}:{s:02d}"
+
+
+def cache_info() -> dict:
+    """What the text, felt and overlay caches hold: entries and the bytes of their pixels."""
+    return {"texts": len(_texts), "text_bytes": _text_bytes, "felts": len(_felt),
+            "felt_bytes": sum(map(_size, _felt.values())), "overlays": len(_overlays),
+            "overlay_bytes": sum(map(_size, _overlays.values()))}

@@ -1,0 +1,128 @@
+"""Random input and many settings through the real client (issue 25 item 7): no input raises,
+on any of the ten games, and memory stays flat however often the player changes the card
+colours, backs and table colours. In the browser, memory once taken is never given back, so
+the caches of drawn things must be bounded. The full-size run is ``./build.sh bench fuzz``
+(game/bench/fuzz.py; its figures are in BENCHMARKS.md)."""
+
+from __future__ import annotations
+
+import gc
+import random
+
+import pygame
+import pytest
+
+from game.bench.fuzz import Fuzzer
+from game.core import GAMES, info
+from game.session import GENERAL
+from game.ui import cards, theme
+from game.ui.cards import ART_CACHE, CardArt
+from game.ui.screens import SettingsScene
+
+from tests.ui.conftest import app_on_page
+
+CHOICES = {o.name: o.choices for o in GENERAL}
+
+
+@pytest.fixture(autouse=True)
+def green_after():
+    """The felt is the theme's (one for the whole client): back to green for other tests."""
+    yield
+    theme.use_felt("green")
+
+
+def face_up_card(t):
+    """(pile, index, card) of a face-up card at the top of a pile of the table: a diamond or
+    a club if there is one (their colours are what the four-colour setting changes)."""
+    tops = [(name, len(cards_) - 1, cards_[-1][0]) for name, cards_ in t.piles().items()
+            if cards_ and cards_[-1][1] and name in t.layout.piles]
+    assert tops, "no face-up card on the table"
+    return min(tops, key=lambda top: top[2].suit not in "DC")
+
+
+def drawn_as_fresh_art(ui, t, pile, index, card) -> bool:
+    """Is the card at (pile, index) drawn as a CardArt made now, for this table's size and the
+    chosen colours, would draw it (its corner: rank and suit, in its colour)?"""
+    L, four = t.layout, ui.app.settings.four_colour
+    fresh = CardArt(L.card_w, L.card_h, four, L.fan, L.reveal).face(card)
+    rect = ui.card_rect(pile, index)
+    corner = pygame.Rect(4, 4, min(40, rect.w - 8), min(30, rect.h - 8))
+    ui.app.draw()
+    shown = ui.app.screen.subsurface(corner.move(rect.topleft)).copy()
+    expected = pygame.Surface(corner.size).convert()
+    expected.blit(ui.app.screen, (0, 0), corner.move(rect.topleft))  # the felt behind
+    expected.blit(fresh, (0, 0), corner)
+    return pygame.image.tobytes(shown, "RGB") == pygame.image.tobytes(expected, "RGB")
+
+
+def test_memory_stays_flat_however_often_colours_and_backs_change(ui):
+    """Every colour scheme, back and felt, each on every table and the title (which draws the
+    cards ahead of need), twice over: the card art kept stays within ART_CACHE arts (it was one
+    art per card size and colour scheme ever chosen: 48 MB in 20), an art pushed out lets go
+    of its pictures even where a table still holds it, text within its byte budget, one felt
+    and one dimming sheet; and every table still draws its cards in the chosen colours."""
+    app = ui.app
+    app.settings.animations = False
+    biggest = 0
+    for _ in range(2):
+        for four in (True, False):
+            for back, felt in zip(CHOICES["card_back"], CHOICES["felt"]):
+                app.show(SettingsScene(app))
+                ui.frames(1)
+                for name, value in (("four_colour", four), ("card_back", back), ("felt", felt)):
+                    ui.click(ui.button(f"{name}={value}"))
+                    assert getattr(app.settings, name) == value
+                for game in GAMES:
+                    app.open_game(game)
+                    ui.frames(1)
+                    biggest = max(biggest, cards._art_bytes(app.scene.art))
+                app.title()
+                ui.frames(12)  # the title makes the likeliest tables' cards ahead of need
+                assert cards.cache_info()["entries"] <= ART_CACHE
+    gc.collect()
+    arts = [o for o in gc.get_objects() if isinstance(o, CardArt)]
+    kept = [a for a in arts if cards.cached(a)]
+    assert len(kept) == cards.cache_info()["entries"] <= ART_CACHE
+    assert cards.cache_info()["bytes"] <= ART_CACHE * biggest
+    # tables not shown may hold an art pushed out of the cache: it holds no pictures
+    assert all(not (a._faces or a._backs or a._pips) for a in arts if not cards.cached(a))
+    info_ = theme.cache_info()
+    assert info_["text_bytes"] <= theme.TEXT_CACHE_BYTES
+    assert info_["felts"] == 1 and info_["overlays"] <= 2
+    # what the player sees: each table's cards in the colours chosen last (two-colour), also
+    # on a table whose art was pushed out and let go while it was out of sight
+    assert app.settings.four_colour is False
+    for game in GAMES:
+        t = app.open_game(game)
+        ui.frames(1)
+        assert cards.cached(t.art)
+        pile, index, card = face_up_card(t)
+        assert drawn_as_fresh_art(ui, t, pile, index, card), game
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_random_input_on_every_game_raises_nothing(ui, game):
+    """Clicks, double clicks, drags (some never let go), keys with and without modifiers, the
+    wheel, fingers and window events, on the table, its dialogs and the screens it leads to,
+    for 160 frames of varied length: any exception fails the test with its traceback."""
+    app = ui.app
+    app.settings.pace = "instant"
+    fuzz = Fuzzer(app, random.Random(f"{game}-1"), games=[game])
+    app.open_game(game, new=True)
+    for _ in range(160):
+        fuzz.frame()
+    assert game in fuzz.opened  # the game's table was played on
+    assert info(game).title  # (the registry's game)
+
+
+@pytest.mark.parametrize("page", [(390, 844), (844, 390)], ids=["upright", "sideways"])
+def test_random_input_on_a_phone_raises_nothing(page):
+    """The same on a phone held upright and on its side (their own layouts, panels and
+    rails), going from game to game."""
+    with app_on_page(page) as ui:
+        fuzz = Fuzzer(ui.app, random.Random(f"{page}"))
+        for game in GAMES:
+            ui.app.open_game(game, new=True)
+            for _ in range(25):
+                fuzz.frame()
+        assert set(GAMES) <= fuzz.opened
