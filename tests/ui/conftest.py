@@ -161,6 +161,20 @@ def ui(app):
     return Driver(app)
 
 
+SPARE_MS = 8.0  # what an idle 60 Hz frame leaves the solver (natively about 8 to 12 ms)
+
+
+@pytest.fixture
+def steady_solver(monkeypatch):
+    """The solver at the same speed on every machine: its clock a SolverClock, and an idle
+    frame always lending it SPARE_MS (the app's own measure of the frame is wall-clock)."""
+    from deals import steady_clock
+
+    monkeypatch.setattr(App, "spare_ms", lambda self: SPARE_MS)
+    with steady_clock() as clock:
+        yield clock
+
+
 @contextmanager
 def app_on_page(page: tuple[int, int]):
     """A Driver of an App on the canvas a page of this CSS size picks (a phone upright or

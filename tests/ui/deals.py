@@ -9,12 +9,42 @@ results are cached for the whole test session.
 
 from __future__ import annotations
 
+from contextlib import contextmanager
 from functools import cache
 from typing import Any, Callable
 
 from game.core import new_game
 
 Predicate = Callable[[Any], Any]
+
+
+class SolverClock:
+    """The solver's clock made a counter: each reading is ``TICK`` seconds after the last.
+    The solver reads its clock once per position it expands, so a slice of ``ms`` thinking
+    expands about ``ms / TICK / 1000`` positions, whatever the machine: a fast one can't decide
+    in the first frame what a slow one needs ten frames for."""
+
+    TICK = 0.001  # one position a millisecond: slower than any machine, so thinking shows
+
+    def __init__(self):
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        self.now += self.TICK
+        return self.now
+
+
+@contextmanager
+def steady_clock():
+    """The solver on a SolverClock while the block runs (see conftest's steady_solver)."""
+    import pytest
+
+    from game.ai import solver, solver_line
+    clock = SolverClock()
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(solver, "_clock", clock)
+        mp.setattr(solver_line, "_clock", clock)
+        yield clock
 
 
 def find(game_id: str, predicate: Predicate, options: dict | None = None,

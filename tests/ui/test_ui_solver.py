@@ -3,8 +3,9 @@ light, auto-finish (Finish), "winnable deals only", and games played with help c
 assisted in the statistics.
 
 Deals are chosen by what the tests need (deals.solver_deal): listed as winnable, and won by the
-solver after a search of 1000 to 5000 positions, so the light shows "thinking" for a few 3 ms
-frames and then "winnable" well within a second.
+solver after a search of 1000 to 5000 positions, so the light shows "thinking" for a few
+frames and then "winnable" well within a second. The solver runs at one speed on every machine
+(conftest's steady_solver): what it decides in a frame does not depend on the machine.
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ def quick_deals():
 
 
 @pytest.fixture(autouse=True)
-def fresh_solver_memory(quick_deals, monkeypatch):
+def fresh_solver_memory(quick_deals, monkeypatch, steady_solver):
     """The solver remembers the winning lines it found (a Solver for a position on one answers
     at once); finding the deals above filled that memory, so each test starts with it empty."""
     monkeypatch.setattr(solver_module, "_KNOWN", {})
@@ -79,7 +80,7 @@ def test_the_light_goes_from_thinking_to_winnable(ui, quick_deals, game_id):
     t = ui.app.open_game(game_id)
     t.start(deal)
     ui.frames(1)
-    assert t.session.help.verdict is None and light(ui) == GREY  # thinking: one 3 ms slice is not enough
+    assert t.session.help.verdict is None and light(ui) == GREY  # thinking: one frame is not enough
     assert not t.session.assisted  # the light has told nothing yet
     assert not t.chrome.finish_button.visible
     ui.screenshot(f"{game_id}-light-thinking.png")
@@ -242,8 +243,12 @@ def test_a_long_deal_number_and_time_never_reach_the_buttons(ui):
 
 def test_an_idle_table_lends_the_solver_most_of_the_frame_a_drag_only_a_slice(ui, monkeypatch):
     """The solver's wall clock to a verdict: an idle table gives it what is left of each 60 Hz
-    frame (so the light speaks several times sooner); a frame with a drag gives it 3 ms."""
+    frame, up to SOLVER_IDLE_MAX_MS (so the light speaks several times sooner); a frame with a
+    drag gives it 3 ms. What is left is set here, as on a quick and a slow machine, and
+    spare_ms's own arithmetic is checked against a stand-in clock."""
+    from game.ui import app as app_module
     from game.ui import table as table_module
+    from game.ui.app import FRAME_MARGIN_MS, App
     t = ui.app.open_game("forty-thieves")
     t.start(5)
     ui.settle()
@@ -251,16 +256,26 @@ def test_an_idle_table_lends_the_solver_most_of_the_frame_a_drag_only_a_slice(ui
     help = t.session.help
     real = help.think
     monkeypatch.setattr(help, "think", lambda ms: (budgets.append(ms), real(ms))[1])
-    ui.app.draw_ms = 1.0  # a quick draw, as natively
-    ui.frames(3)
-    assert budgets and min(budgets) > table_module.SOLVER_SLICE_MS + 2
-    assert max(budgets) <= table_module.SOLVER_IDLE_MAX_MS
+    for spare, lent in ((8.0, 8.0), (30.0, table_module.SOLVER_IDLE_MAX_MS),
+                        (-4.0, table_module.SOLVER_SLICE_MS)):
+        monkeypatch.setattr(App, "spare_ms", lambda self, spare=spare: spare)
+        budgets.clear()
+        ui.frames(3)
+        assert budgets == [lent] * 3
+    monkeypatch.setattr(App, "spare_ms", lambda self: 8.0)
     budgets.clear()
     column = next(c for c in t.state.tableau if c.cards)
     ui.drag(ui.card_point(column.name), (640, 400), release=False)
     assert budgets and all(b == table_module.SOLVER_SLICE_MS for b in budgets[1:])
     ui.post(pygame.MOUSEBUTTONUP, pos=(640, 400), button=1)
     ui.frames(1)
+    # what is left of a frame: 1000/60 ms less what it has done so far, a draw like the last
+    # one, and the runtime's margin
+    monkeypatch.undo()
+    app = ui.app
+    monkeypatch.setattr(app_module.time, "perf_counter", lambda: 100.002)
+    app.frame_start, app.draw_ms = 100.0, 1.5
+    assert app.spare_ms() == pytest.approx(1000 / 60 - 2.0 - 1.5 - FRAME_MARGIN_MS)
 
 
 def test_finish_plays_fast_and_a_click_plays_the_rest_at_once(ui, quick_deals):
