@@ -76,7 +76,9 @@ RB_CASES = {
     "outcome malformed": lambda d: d["start"]["vars"].update(outcome=["won"]),
     "reserve top face down": lambda d: d["start"]["down"].update(
         reserve0=len(d["start"]["piles"]["reserve0"])),
-    "stop without a breach": lambda d: d["moves"].append("stop"),
+    "stop without a breach, calls free": lambda d: (d["options"].update(wrong_call="free"),
+                                                     d["moves"].append("stop")) and None,
+    "stop before any move": lambda d: d.update(moves=["stop"]),
     "breach that breaks nothing": lambda d: d["moves"].append(
         from_dict(d).legal_moves()[0].__str__() + "!"),
     "reserve size of 14": lambda d: d["options"].update(reserve_size=14),
