@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import functools
 from collections import OrderedDict
+from pathlib import Path
 
 import pygame
 
@@ -47,14 +48,28 @@ TEXT_CACHE_BYTES = 6_000_000  # rendered text kept, least recently used dropped 
 _text_bytes = 0
 
 
+# The text font: DejaVu Sans, Book and Bold, cut down to the game's characters by
+# tools/make_font.py (licence beside them). A size here is the size pygame's old default font
+# took (its em is 0.6875 of it), so every size written for that font keeps its letters' height.
+FONT_DIR = Path(__file__).resolve().parents[2] / "assets" / "fonts"
+FONT_FILES = {False: FONT_DIR / "DejaVuSans.ttf", True: FONT_DIR / "DejaVuSans-Bold.ttf"}
+EM = 0.6875
+
+
 def font(size: int, bold: bool = False) -> pygame.font.Font:
-    """The bundled default font (freesansbold), cached per size."""
+    """The text font at ``size`` (its em ``int(size * EM)`` px), Bold or Book, cached.
+    Kerned: pygame-ce's SDL_ttf shapes text with HarfBuzz, which kerns from the font's GPOS
+    table once the script is named (left unnamed it shapes as "DFLT", where DejaVu has no
+    Latin kerning); an SDL_ttf built without HarfBuzz refuses the script and kerns from the
+    font's old 'kern' table instead."""
     key = (size, bold)
     f = _fonts.get(key)
     if f is None:
-        f = pygame.font.Font(None, size)
-        if bold:
-            f.set_bold(True)
+        f = pygame.font.Font(str(FONT_FILES[bold]), max(1, int(size * EM)))
+        try:
+            f.set_script("Latn")
+        except (pygame.error, AttributeError):
+            pass
         _fonts[key] = f
     return f
 
@@ -78,26 +93,16 @@ def text(s: str, size: int = 24, color=INK, bold: bool = False) -> pygame.Surfac
     return surf
 
 
-SUPERSAMPLE_BELOW = 24  # text smaller than this is drawn at twice the size, then halved
-
-
 def _render(s: str, size: int, color, bold: bool) -> pygame.Surface:
-    """Small text is drawn at twice its size and scaled down: the FreeType of pygbag's
-    pygame-ce (2.5.7) hints the bundled font so that, at 20 px, an i's dot runs into its stem
-    ("Bulld" for "Build"); drawn large, every glyph keeps its shape."""
-    if size >= SUPERSAMPLE_BELOW or not s:
-        return font(size, bold).render(s, True, color)
-    big = font(2 * size, bold).render(s, True, color)
-    w, h = big.get_size()  # halved exactly: squeezed to the 1x width, glyphs run together
-    return pygame.transform.smoothscale(big.convert_alpha() if pygame.display.get_surface()
-                                        else big, (max(1, w // 2), max(1, h // 2)))
+    """Drawn at the size it is shown, never scaled: DejaVu's hinting keeps stems, dots and
+    spacing even down to 11 px (pygame's old default font, hinted badly at small sizes, was
+    once drawn twice as large and halved, which spaced letters unevenly: "f rom")."""
+    return font(size, bold).render(s, True, color)
 
 
 def measure(s: str, size: int, bold: bool = False) -> int:
-    """The width ``text`` draws ``s`` at (small text is drawn large and halved)."""
-    if size >= SUPERSAMPLE_BELOW:
-        return font(size, bold).size(s)[0]
-    return font(2 * size, bold).size(s)[0] // 2
+    """The width ``text`` draws ``s`` at."""
+    return font(size, bold).size(s)[0]
 
 
 def _size(surf: pygame.Surface) -> int:

@@ -1,0 +1,96 @@
+"""Make the game's text font: DejaVu Sans (Book and Bold) cut down to the characters the game
+shows, written to assets/fonts/ (game/ui/theme.py renders every line of text with them).
+
+    apt-get install fonts-dejavu-core                  # the source fonts (Debian's DejaVu 2.37)
+    python -m venv /tmp/fnt && /tmp/fnt/bin/pip install fonttools
+    /tmp/fnt/bin/python tools/make_font.py             # rewrites assets/fonts/*.ttf
+
+fontTools (pyftsubset) is needed only to run this script, never by the game or its tests: the
+subset fonts are committed. ``--source DIR`` reads the two .ttf files from another folder.
+
+What is kept:
+- the characters: printable ASCII, Latin-1 (accented letters, the middle dot the game writes
+  between facts, the multiplication sign), a few typographic marks (dashes, quotes, ellipsis,
+  bullet, minus) and the four suits;
+- the kerning (GPOS 'kern' and the old 'kern' table: pygame-ce's SDL_ttf shapes text with
+  HarfBuzz, which reads GPOS; built without HarfBuzz it reads the 'kern' table) and the
+  TrueType hinting (DejaVu's instructions keep stems and spacing even at 11-16 px);
+- nothing else of the layout tables (ligatures, marks).
+
+The vertical metrics are set to the tallest and deepest of the game's own characters (ASCII and
+the middle dot): DejaVu reserves room above for accented capitals and other scripts, which made
+each line 2-3 px taller than its letters need at the sizes the game uses. A character outside
+that range (an accented capital) is still drawn (pygame's text surface grows to hold it).
+The licence (assets/fonts/LICENSE-DejaVu.txt) travels with the fonts.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from fontTools import subset
+from fontTools.ttLib import TTFont
+
+OUT = Path(__file__).resolve().parents[1] / "assets" / "fonts"
+SOURCE = Path("/usr/share/fonts/truetype/dejavu")
+FONTS = {"DejaVuSans.ttf": "DejaVuSans.ttf", "DejaVuSans-Bold.ttf": "DejaVuSans-Bold.ttf"}
+
+ASCII = list(range(0x20, 0x7F))
+OWN = ASCII + [0xB7]  # the characters the game writes: their extent sets the line height
+UNICODES = (ASCII + list(range(0xA0, 0x100))
+            + [0x2013, 0x2014, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2026, 0x2212,
+               0x2660, 0x2663, 0x2665, 0x2666])
+
+
+def make(source: Path, out: Path) -> int:
+    """Subset ``source`` into ``out``; the number of bytes written."""
+    options = subset.Options()
+    options.layout_features = ["kern"]
+    options.hinting = True
+    options.legacy_kern = True  # the 'kern' table too (SDL_ttf without HarfBuzz reads it)
+    options.name_IDs = ["*"]  # the copyright and licence notices stay in the font
+    options.name_languages = ["*"]
+    options.notdef_outline = True
+    options.glyph_names = False
+    options.drop_tables += ["FFTM", "MATH"]
+    font = subset.load_font(str(source), options)
+    subsetter = subset.Subsetter(options)
+    subsetter.populate(unicodes=UNICODES)
+    subsetter.subset(font)
+    tighten(font)
+    subset.save_font(font, str(out), options)
+    return out.stat().st_size
+
+
+def tighten(font: TTFont) -> None:
+    """Ascent and descent from the game's own characters (hhea, OS/2 typo and win)."""
+    cmap = font.getBestCmap()
+    glyf = font["glyf"]
+    top, bottom = 0, 0
+    for code in OWN:
+        g = glyf[cmap[code]]
+        if g.numberOfContours:
+            g.recalcBounds(glyf)
+            top, bottom = max(top, g.yMax), min(bottom, g.yMin)
+    hhea, os2 = font["hhea"], font["OS/2"]
+    hhea.ascent, hhea.descent, hhea.lineGap = top, bottom, 0
+    os2.sTypoAscender, os2.sTypoDescender, os2.sTypoLineGap = top, bottom, 0
+    os2.usWinAscent, os2.usWinDescent = top, -bottom
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--source", type=Path, default=SOURCE)
+    args = parser.parse_args(argv)
+    OUT.mkdir(parents=True, exist_ok=True)
+    for name, source_name in FONTS.items():
+        source = args.source / source_name
+        size = make(source, OUT / name)
+        print(f"{name}: {source.stat().st_size:,} bytes -> {size:,} bytes")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
