@@ -4,17 +4,18 @@
         page.run("import game.core; result = ...")   # runs in the page, returns `result`
         page.reload()                         # a real page reload: localStorage survives
 
-    with ClientSite() as site:            # the REAL client: pygame-ce in WebAssembly
-        page = ClientPage(browser, site).open()       # web/client/index.html, main.py running
+    with ClientSite() as site:            # the REAL client: build/web/ as built, served
+        page = ClientPage(browser, site).open()       # the shipped page, main.py running
         page.eval("expression")               # Python, in the game's interpreter
         page.mouse_click(640, 300)            # real input at logical (1280x720) coordinates
 
 PyodidePage (the pure-Python packages, no pygame) is used by tests/web/test_browser.py and
-``python -m game.bench web``. ClientPage runs the game as pygbag's runtime would (see
-web/client/ and docs/web.md): Pyodide 0.27.7 (CPython 3.12, web/pyodide-client/), pygbag's own
-pygame-ce wheel (../shared/wasm/, never copied into the repository or build/web/) and the game
-exactly as ``./build.sh web`` packs it; tests/web/test_client_browser.py, ``./build.sh
-browser`` (``python -m game.bench.browser [PORT]``) and ``python -m game.bench browser``.
+``python -m game.bench web``. ClientSite serves the site ``./build.sh web`` builds (our page,
+Pyodide 0.27.7, pygbag's pygame-ce wheel, the packed game; web/client/, docs/web.md), as built;
+ClientPage opens it in a tab and adds, from the outside, what the tests observe (HARNESS_INIT,
+a playwright init script). Used by tests/web/test_client_browser.py and test_shipped_site.py,
+``./build.sh browser`` (``python -m game.bench.browser [PORT]``) and ``python -m game.bench
+browser``.
 
 Needs the Python package playwright (never `playwright install`: the browser is
 /usr/bin/chromium), ``npm ci --prefix web/pyodide`` and, for the client,

@@ -1,7 +1,8 @@
 """The real client in a real browser, end to end: the site ./build.sh web builds (build/web/:
 our page, Pyodide 0.27.7 = CPython 3.12, pygbag's own pygame-ce wheel, the packed game), served
-as built and played in headless Chromium (game/bench/browser.py; the page: web/client/). Everything a player does goes through the
-browser: playwright's mouse and keyboard, and touch through Chromium's touch emulation. The
+as built and played in headless Chromium (game/bench/browser.py; the page: web/client/).
+Everything a player does goes through the browser: playwright's mouse and keyboard, and touch
+through Chromium's touch emulation. The
 tests check the rules core's state (read from the page, rebuilt here with game.core), the page's
 localStorage and the pixels on the canvas. Screenshots: test-artifacts/client-*.png.
 
