@@ -95,6 +95,19 @@ class Session:
         s.auto_pending = s._opening = True  # safe cards of the deal go home at once
         return s
 
+    @classmethod
+    def host(cls, game_id: str, seats, links, **options) -> "Session":
+        """A table shared with other screens: one link per "remote" seat, in seat order; the
+        computer seats are played here (remote.py; the protocol: docs/remote.md)."""
+        from .remote import host
+        return host(game_id, seats, links, **options)
+
+    @classmethod
+    def join(cls, link, token: str | None = None) -> "Session":
+        """Sit down at the table of the host at the other end of ``link`` (remote.py)."""
+        from .remote import join
+        return join(link, token)
+
     # ------------------------------------------------------------------ who plays
     @property
     def to_move(self) -> int:

@@ -1,0 +1,341 @@
+"""Remote seats through the contract: Session.host / Session.join over in-memory links.
+
+Every multi-seat game of the registry, with each mix of seats (a person and a friend, a friend
+and the host's computer, Chinese Patience with three or four screens and a computer seat),
+plays whole games to the end by computer-chosen moves on each screen, and every screen ends
+with the same game. Undo and Stop! across screens; the fair deal; a guest joining again.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from game.ai.players import computer_player
+from game.core import GAMES, IllegalMove, info
+from game.session import Session
+from game.session.remote import RemoteSession, commitment, deal_seed, pair
+
+MULTI = [g for g in GAMES if max(info(g).players) > 1]
+
+
+def table(game_id, seats, **options):
+    """A host and its guests, one per remote seat, dealt."""
+    links = [pair() for s in seats if s == "remote"]
+    host = Session.host(game_id, seats=seats, links=[a for a, _ in links], **options)
+    guests = [Session.join(b) for _, b in links]
+    screens = [host] + guests
+    for _ in range(20):
+        for s in screens:
+            s.advance(1)
+        if all(s.ready for s in screens):
+            break
+    assert all(s.ready for s in screens)
+    return host, guests
+
+
+def settle(screens, rounds=5):
+    for _ in range(rounds):
+        for s in screens:
+            s.advance(1, max_moves=0)
+
+
+def decide(bot, state):
+    job = bot.start(state)
+    for _ in range(10000):
+        move = job.think(50)
+        if move is not None:
+            return move
+    raise AssertionError("the computer player never decided")
+
+
+def play_out(host, guests, level="easy", rounds=20000):
+    """Each screen's people play the computer's choice of move (and call Stop! when it would);
+    the host's computer seats play through advance. Returns the number of rounds."""
+    screens = [host] + guests
+    game_id = host.state.game_id
+    bots = {}
+    for r in range(rounds):
+        for s in screens:
+            s.advance(20)
+            while s.follow_up():
+                pass
+            for seat in s.local_seats:
+                bot = bots.setdefault((id(s), seat), computer_player(game_id, level, seed=seat))
+                if s.can_call_stop() and s.last_mover() != seat and bot.calls_stop(s.state):
+                    s.call_stop(seat)
+            if s.accepting():
+                bot = bots.setdefault((id(s), s.to_move),
+                                      computer_player(game_id, level, seed=s.to_move))
+                s.play(decide(bot, s.state))
+        if all(s.is_over() for s in screens):
+            settle(screens)
+            return r
+    raise AssertionError(f"no end after {rounds} rounds")
+
+
+def same(host, guests):
+    d = host.state.to_dict()
+    assert all(g.state.to_dict() == d for g in guests)
+
+
+MIXES = []
+for game_id in MULTI:
+    MIXES.append((game_id, ("human", "remote"), {}))
+    MIXES.append((game_id, ("remote", "computer:easy"), {}))
+MIXES += [("chinese-patience", ("human", "remote", "remote", "computer:easy"), {"players": 4}),
+          ("chinese-patience", ("remote", "remote", "remote", "human"), {"players": 4}),
+          ("chinese-patience", ("computer:easy", "remote", "human"), {"players": 3}),
+          ("russian-bank", ("human", "remote"), {"mode": "strict"})]
+
+
+@pytest.mark.parametrize("game_id,seats,options", MIXES,
+                         ids=[f"{g}-{'+'.join(s)}-{o}" for g, s, o in MIXES])
+def test_whole_games_through_the_contract(game_id, seats, options):
+    host, guests = table(game_id, seats, **options)
+    assert host.state.to_dict() == guests[0].state.to_dict()  # the same deal on every screen
+    assert host.local_seats == [i for i, s in enumerate(seats) if s == "human"]
+    remote = [i for i, s in enumerate(seats) if s == "remote"]
+    assert [g.local_seats for g in guests] == [[i] for i in remote]
+    for g in guests:  # a guest sees the host's computer as the computer, played elsewhere
+        for i, s in enumerate(seats):
+            if s.startswith("computer:"):
+                assert g.seats[i].label == "Computer (Easy)" and g.seats[i].driven == "network"
+    play_out(host, guests)
+    same(host, guests)
+    assert host.state.is_over() and all(g.state.is_over() for g in guests)
+    assert host.refused == 0 and all(g.refused == 0 for g in guests)
+    assert host.faults == 0 and all(g.faults == 0 for g in guests)
+    assert host.ended is None and not host.notices
+
+
+def test_nothing_is_played_before_the_deal_is_agreed():
+    a, b = pair()
+    host = Session.host("russian-bank", seats=("human", "remote"), links=(a,))
+    assert not host.ready and not host.accepting() and host.local_seats == [0]
+    with pytest.raises(IllegalMove):
+        host.play("h0-h1")
+    host.advance(1)
+    assert not host.ready  # nobody has joined yet
+    guest = Session.join(b)
+    assert not guest.ready and guest.local_seats == [] and not guest.accepting()
+    for _ in range(4):
+        host.advance(1)
+        guest.advance(1)
+    assert host.ready and guest.ready and guest.local_seats == [1]
+
+
+def test_a_table_needs_its_links_and_kinds():
+    a, _ = pair()
+    with pytest.raises(ValueError):
+        Session.host("russian-bank", seats=("human", "computer:easy"), links=(a,))
+    with pytest.raises(ValueError):
+        Session.host("russian-bank", seats=("human", "remote"), links=())
+    with pytest.raises(ValueError):
+        Session.host("forty-thieves", seats=("remote",), links=(a,))
+    with pytest.raises(ValueError):
+        Session.host("russian-bank", seats=("human", "remote"), links=(a,), mode="poker")
+
+
+# ---------------------------------------------------------------------- the fair deal
+def test_the_seed_comes_from_every_screen():
+    host, (guest,) = table("russian-bank", ("human", "remote"))
+    values = [host._value, guest._value]
+    assert host.state.seed == deal_seed("russian-bank", values) == guest.state.seed
+    assert host._commits == [commitment(v) for v in values] == guest._commits
+    assert deal_seed("russian-bank", [values[0], "0" * 32]) != host.state.seed
+
+
+def test_a_guest_that_reveals_another_value_is_caught():
+    a, b = pair()
+    host = Session.host("russian-bank", seats=("human", "remote"), links=(a,))
+    guest = Session.join(b)
+    host.advance(1)
+    guest.advance(1)  # the guest committed to its value
+    guest._value = "f" * 32  # ... and would now reveal another, to steer the deal
+    for _ in range(5):
+        host.advance(1)
+        guest.advance(1)
+    assert not host.ready and host.ended and "doesn't match" in host.ended
+    assert host.is_over() and not host.accepting()
+    assert guest.ended and not guest.ready
+
+
+def test_a_host_that_reveals_another_value_is_caught():
+    a, b = pair()
+    c = pair()
+    host = Session.host("chinese-patience", seats=("human", "remote", "remote"),
+                        links=(a, c[0]), players=3)
+    guests = [Session.join(b), Session.join(c[1])]
+    host.advance(1)
+    host._value = "e" * 32  # the host committed in its welcome; now it reveals another
+    for _ in range(5):
+        for s in [host] + guests:
+            s.advance(1)
+    for g in guests:
+        assert not g.ready and g.ended and "host's screen revealed a value" in g.ended
+    assert host.ended and not host.ready
+
+
+def test_a_forged_list_of_values_in_the_deal_is_caught():
+    a, b = pair()
+    host = Session.host("russian-bank", seats=("human", "remote"), links=(a,))
+    guest = Session.join(b)
+    host.advance(1)
+    guest.advance(1)
+    host.advance(1)  # the host revealed its value
+    guest.advance(1)  # the guest revealed its value
+    peer = host._peers[0]
+    peer.send({"t": "deal", "ss": [host._value, "a" * 32]})  # a deal not from those values
+    guest.advance(1)
+    assert guest.ended and not guest.ready
+
+
+# ---------------------------------------------------------------------- across screens
+def bank(mode="stop", seed=None):
+    """A Russian Bank table, host (seat 0) and guest (seat 1); the guest moves first."""
+    for attempt in range(60):
+        host, (guest,) = table("russian-bank", ("human", "remote"), mode=mode)
+        if guest.accepting():
+            return host, guest
+    raise AssertionError("no deal where the guest starts")
+
+
+def test_undo_of_your_own_move_works_across_screens():
+    host, guest = bank(mode="strict")
+    before = guest.state.to_dict()
+    move = next(m for m in guest.state.legal_moves())
+    guest.play(move)
+    settle([host, guest])
+    if guest.accepting():  # the turn goes on: the guest may take the move back
+        assert guest.undo()
+        settle([host, guest])
+        assert host.state.to_dict() == before == guest.state.to_dict()
+        assert guest.redo()
+        settle([host, guest])
+    same(host, [guest])
+    assert host.refused == 0 and guest.refused == 0
+
+
+def test_an_undo_of_someone_elses_move_is_refused():
+    host, guest = bank(mode="strict")
+    bot = computer_player("russian-bank", "easy", seed=1)
+    for _ in range(2000):  # play until the host has moved and the turn is the host's
+        for s in (host, guest):
+            s.advance(1)
+            if s.accepting():
+                s.play(decide(bot, s.state))
+        settle([host, guest], 1)
+        if host.accepting() and host.state.last_mover() == 0 and host.can_undo():
+            break
+    assert host.can_undo()
+    before = host.state.to_dict()
+    peer = guest._peers[0]
+    peer.send({"t": "undo", "n": len(guest.state.history), "k": host.undo_groups[-1]})
+    host.advance(1)
+    assert host.state.to_dict() == before and host.refused == 1 and len(host.notices) == 1
+
+
+def test_a_stop_call_works_across_screens():
+    for _ in range(200):
+        host, guest = bank()
+        breaches = guest.state.breach_moves()
+        if breaches:
+            break
+    else:
+        pytest.skip("no deal with a breach at the start")
+    guest.play(breaches[0])
+    settle([host, guest])
+    assert host.can_call_stop()
+    call = host.call_stop(0)
+    assert call.right
+    settle([host, guest])
+    same(host, [guest])
+    assert any(e[0] == "call" and e[1] == 0 for e in guest.events)
+
+
+def test_the_hosts_computer_calls_first_and_the_guest_takes_its_move_back():
+    # the guest breaches a priority and plays on at once; the host's computer calls Stop! on
+    # the breach before the guest's next move reaches it: the host's order stands
+    for seed_try in range(300):
+        a, b = pair()
+        host = Session.host("russian-bank", seats=("remote", "computer:hard"), links=(a,))
+        guest = Session.join(b)
+        for _ in range(6):
+            host.advance(1, max_moves=0)
+            guest.advance(1)
+        if guest.accepting() and guest.state.breach_moves():
+            break
+    else:
+        pytest.skip("no deal with a breach at the start")
+    guest.play(guest.state.breach_moves()[0])
+    second = guest.accepting()
+    if second:
+        guest.play(next(iter(guest.candidate_moves())))
+    for _ in range(10):
+        host.advance(1, max_moves=0)  # the host reads both moves, its computer decides
+    host.advance(1000, max_moves=1)  # ... and calls
+    for _ in range(5):
+        guest.advance(1)
+        host.advance(1, max_moves=0)
+    same(host, [guest])
+    assert guest.faults == 0 and host.faults == 0
+    called = any(e[0] == "call" and e[1] == 1 for e in host.events)
+    assert called
+    if second:  # the guest's move after the breach came too late, and was taken back
+        assert any("too late" in n for n in guest.notices) and host.refused == 1
+
+
+# ---------------------------------------------------------------------- joining again
+def test_a_guest_joins_again_by_its_token_at_the_same_position():
+    host, (guest,) = table("russian-bank", ("human", "remote"))
+    bot = computer_player("russian-bank", "easy", seed=1)
+    for _ in range(40):
+        for s in (host, guest):
+            if s.accepting():
+                s.play(decide(bot, s.state))
+            s.advance(1)
+    token = guest.token
+    assert token and len(guest.state.history) > 5
+    guest._peers[0].link.close()  # the old page is gone
+    a2, b2 = pair()
+    host.attach(a2)
+    again = Session.join(b2, token=token)
+    for _ in range(4):
+        host.advance(1)
+        again.advance(1)
+    assert again.ready and again.local_seats == [1]
+    same(host, [again])
+    assert again.undo_groups == host.undo_groups and again.turn_start == host.turn_start
+    play_out(host, [again])
+    same(host, [again])
+
+
+def test_a_stranger_with_no_token_finds_the_table_full():
+    host, (guest,) = table("russian-bank", ("human", "remote"))
+    a2, b2 = pair()
+    host.attach(a2)
+    stranger = Session.join(b2, token="x" * 32)
+    for _ in range(3):
+        host.advance(1)
+        stranger.advance(1)
+    assert not stranger.ready and "full" in stranger.ended
+    assert host.ready and host.ended is None
+
+
+def test_links_pass_only_text_in_small_typed_messages():
+    a, b = pair()
+    host = Session.host("russian-bank", seats=("human", "remote"), links=(a,))
+    guest = Session.join(b)
+    sent = []
+    for link in (a, b):
+        original = link.send
+        link.send = lambda text, original=original: (sent.append(text), original(text))
+    for _ in range(5):
+        host.advance(1)
+        guest.advance(1)
+    kinds = [json.loads(t)["t"] for t in sent]
+    assert kinds[:4] == ["welcome", "commit", "reveal", "secret"] and "deal" in kinds
+    assert all(isinstance(t, str) and len(t.encode()) < 2000 for t in sent)
+    assert isinstance(host, RemoteSession)
