@@ -54,7 +54,9 @@ class Button:
                 fill = (176, 132, 36) if enabled else theme.BUTTON_OFF
                 if enabled and self.hover:
                     fill = (204, 158, 50)
-                line = theme.GOLD
+                # a disabled one is edged like any disabled button: a gold edge round a
+                # button that can't be pressed looked like the keyboard's focus on it
+                line = theme.GOLD if enabled else theme.BUTTON_LINE
             else:
                 fill = theme.BUTTON_OFF if not enabled else (
                     theme.BUTTON_DOWN if self.pressed else
@@ -131,9 +133,11 @@ class ButtonRow:
         return False
 
     def draw_focus(self, dest, keyboard_used: bool) -> None:
+        """The focus ring, round a button that can be pressed (one that was disabled after
+        the focus came to it shows none; Tab and the arrows skip disabled ones)."""
         if keyboard_used and 0 <= self.focused < len(self.buttons):
             b = self.buttons[self.focused]
-            if b.visible:
+            if b.visible and b.enabled:
                 pygame.draw.rect(dest, theme.FOCUS, b.rect.inflate(8, 8), 3, border_radius=11)
 
 
@@ -422,8 +426,11 @@ class EndPanel(Modal):
 
 
 class SeatPicker(Modal):
-    """Who plays: for each seat, a person at this screen or the computer at a level (the
-    computer against itself is a demonstration to watch). ``on_play(seats)``."""
+    """Who plays: for a game played by different numbers of players (its description's
+    ``players`` and a ``players`` rule option), how many first; then for each seat a person at
+    this screen or the computer at a level (the computer against itself is a demonstration to
+    watch). A new number of players lays the seat rows out again at once. ``on_play(seats)``;
+    the number chosen becomes the game's ``players`` option before it is called."""
 
     width = 760
 
@@ -431,67 +438,106 @@ class SeatPicker(Modal):
         from game.ai.players import levels
         from game.core import info
         from game.session import HUMAN, computer
-        n = len(seats)
-        self.height = 170 + 66 * n
-        self.portrait_height = 300 + 160 * n
-        super().__init__(scene)
+        d = info(game_id)
+        self.game_id = game_id
+        self.counts = tuple(d.players) if len(d.players) > 1 and "players" in d.options \
+            else ()
+        self.choices = [(HUMAN, "Person")] + [(computer(lv), lv.capitalize())
+                                              for lv in levels(game_id)]
         self.seats = list(seats)
         self.on_play = on_play
+        self.play_label = play_label
+        self.scene_ref = scene
+        self.title_text = f"Who plays {d.title}?"
+        self.layout()
+
+    def layout(self) -> None:
+        """The dialog for the seats as they are now (its height follows their number)."""
+        n, extra = len(self.seats), 1 if self.counts else 0
+        self.height = 170 + 66 * (n + extra)
+        self.portrait_height = 300 + 160 * (n + extra)
+        Modal.__init__(self, self.scene_ref)
+        self.title = self.title_text
         self.rows = []
-        choices = [(HUMAN, "Person")] + [(computer(lv), lv.capitalize())
-                                         for lv in levels(game_id)]
-        y = self.rect.y + 86
+        self.count_row = None
         big = CANVAS.portrait
-        if big:  # a row of choices under each player's name, 96 high
-            y = self.rect.y + 130
+        y = self.rect.y + (130 if big else 86)
+        if self.counts:
+            self.count_row = y
+            self.row_buttons(y, [(f"players={k}", str(k), lambda k=k: self.set_count(k))
+                                 for k in self.counts], min_w=72)
+            y += 66 if not big else 160
         for seat in range(n):
-            x = self.rect.x + 200
-            if big:
-                x = self.rect.x + 20
-                cw = (self.rect.w - 40 - 8 * (len(choices) - 1)) // len(choices)
-            for value, label in choices:
-                if big:
-                    b = Button((x, y + 52, cw, 96), label,
-                               lambda s=seat, v=value: self.pick(s, v), size=38,
-                               name=f"seat{seat}={value}")
-                    w = cw
-                else:
-                    w = max(96, theme.font(22).size(label)[0] + 28)
-                    b = Button((x, y, w, 44), label, lambda s=seat, v=value: self.pick(s, v),
-                               size=22, name=f"seat{seat}={value}")
-                self.buttons.append(b)
-                x += w + 8
+            self.row_buttons(y, [(f"seat{seat}={value}", label,
+                                  lambda s=seat, v=value: self.pick(s, v))
+                                 for value, label in self.choices])
             self.rows.append(y)
             y += 66 if not big else 160
         bw, bh, size = (180, 48, 24) if not big else (320, 96, 40)
         by = self.rect.bottom - bh - 22
-        self.buttons.append(Button((self.rect.centerx - bw - 10, by, bw, bh), play_label,
+        self.buttons.append(Button((self.rect.centerx - bw - 10, by, bw, bh), self.play_label,
                                    self.play, style="primary", name="play", size=size))
         self.buttons.append(Button((self.rect.centerx + 10, by, bw, bh), "Cancel", self.close,
                                    name="cancel", size=size))
-        self.title = f"Who plays {info(game_id).title}?"
+
+    def row_buttons(self, y: int, specs, min_w: int = 96) -> None:
+        """One row of choices: right of its label (landscape) or under it (portrait)."""
+        if CANVAS.portrait:  # a row of choices under the row's name, 96 high
+            x = self.rect.x + 20
+            cw = (self.rect.w - 40 - 8 * (len(specs) - 1)) // len(specs)
+            for name, label, action in specs:
+                self.buttons.append(Button((x, y + 52, cw, 96), label, action, size=38,
+                                           name=name))
+                x += cw + 8
+            return
+        x = self.rect.x + 200
+        for name, label, action in specs:
+            w = max(min_w, theme.font(22).size(label)[0] + 28)
+            self.buttons.append(Button((x, y, w, 44), label, action, size=22, name=name))
+            x += w + 8
+
+    def set_count(self, players: int) -> None:
+        """Another number of players: the seats kept, new ones the game's default computer
+        seat; the rows follow at once, the keyboard's focus kept on the same choice."""
+        from game.session import default_seats
+        if players == len(self.seats) or players not in self.counts:
+            return
+        focused = self.buttons[self.focused].name if 0 <= self.focused < len(self.buttons) \
+            else None
+        more = list(default_seats(self.game_id, players))[len(self.seats):]
+        self.seats = (self.seats + more)[:players]
+        self.layout()
+        names = [b.name for b in self.buttons]
+        self.focused = names.index(focused) if focused in names else -1
 
     def pick(self, seat: int, value: str) -> None:
         self.seats[seat] = value
 
     def play(self) -> None:
         self.close()
+        if self.counts:
+            self.app.settings.set_option(self.game_id, "players", len(self.seats))
         self.on_play(tuple(self.seats))
 
     def draw(self, screen):
         self.draw_frame(screen)
-        for seat, y in enumerate(self.rows):
+        labels = [(f"Player {seat + 1}", y) for seat, y in enumerate(self.rows)]
+        if self.count_row is not None:
+            labels.insert(0, ("Players", self.count_row))
+        for text, y in labels:
             if CANVAS.portrait:
-                theme.blit_text(screen, f"Player {seat + 1}", (self.rect.x + 20, y), 40,
-                                theme.INK)
-                continue
-            theme.blit_text(screen, f"Player {seat + 1}", (self.rect.x + 180, y + 22), 26,
-                            theme.INK, anchor="midright")
+                theme.blit_text(screen, text, (self.rect.x + 20, y), 40, theme.INK)
+            else:
+                theme.blit_text(screen, text, (self.rect.x + 180, y + 22), 26, theme.INK,
+                                anchor="midright")
         for b in self.buttons:
             b.draw(screen)
+            chosen = False
             if b.name.startswith("seat"):
                 seat, value = b.name[4:].split("=", 1)
-                if self.seats[int(seat)] == value:
-                    pygame.draw.rect(screen, theme.GOLD, b.rect.inflate(6, 6), 3,
-                                     border_radius=10)
+                chosen = self.seats[int(seat)] == value
+            elif b.name.startswith("players="):
+                chosen = int(b.name.split("=", 1)[1]) == len(self.seats)
+            if chosen:
+                pygame.draw.rect(screen, theme.GOLD, b.rect.inflate(6, 6), 3, border_radius=10)
         self.draw_focus(screen, self.app.keyboard_used)

@@ -49,7 +49,7 @@ def test_title_screen_opens_each_game(ui):
     assert isinstance(ui.app.scene, Table) and ui.app.scene.game_id == "forty-thieves"
     ui.key(pygame.K_ESCAPE)
     assert isinstance(ui.app.scene, TitleScene)
-    ui.key(pygame.K_1 + GAMES.index("indian-patience"))  # the games are numbered by title
+    ui.key(pygame.K_1 + ui.app.scene.order.index("indian-patience"))  # numbered as shown
     assert ui.app.scene.game_id == "indian-patience"
     ui.click(ui.button("Menu"))
     ui.click(ui.button("russian-bank"))  # two seats: who plays? (the last choice is kept)
@@ -201,7 +201,8 @@ def test_move_notation_of_refusals_is_readable(ui):
 
 
 def test_menus_work_with_the_keyboard_alone(ui):
-    for _ in range(GAMES.index("indian-patience") + 1):  # the first Tab focuses the first game
+    for _ in range(ui.app.scene.order.index("indian-patience") + 1):  # the first Tab: the
+        # first game shown
         ui.key(pygame.K_TAB)
     ui.frames(1)
     ui.screenshot("title-keyboard.png")
@@ -218,7 +219,7 @@ def test_menus_work_with_the_keyboard_alone(ui):
     assert ui.app.settings.four_colour is True
     # a confirmation dialog answers to the keyboard too
     ui.key(pygame.K_ESCAPE)
-    ui.key(pygame.K_1 + GAMES.index("indian-patience"))
+    ui.key(pygame.K_1 + ui.app.scene.order.index("indian-patience"))
     t = ui.app.scene
     ui.key(pygame.K_s)  # turn a stock card: the deal is started
     ui.settle()
