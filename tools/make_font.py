@@ -13,9 +13,11 @@ What is kept:
   between facts, the multiplication sign), a few typographic marks (dashes, quotes, ellipsis,
   bullet, minus) and the four suits;
 - the kerning (GPOS 'kern' and the old 'kern' table: pygame-ce's SDL_ttf shapes text with
-  HarfBuzz, which reads GPOS; built without HarfBuzz it reads the 'kern' table) and the
-  TrueType hinting (DejaVu's instructions keep stems and spacing even at 11-16 px);
-- nothing else of the layout tables (ligatures, marks).
+  HarfBuzz, which reads GPOS; built without HarfBuzz it reads the 'kern' table);
+- nothing else of the layout tables (ligatures, marks), and not DejaVu's TrueType hinting
+  instructions: FreeType's own auto-hinter then fits the glyphs to the pixels, the same way
+  in the browser's pygame-ce (FreeType 2.6, whose older bytecode interpreter snapped DejaVu's
+  stems to 2 px at 19 px: size-28 text looked bold) as natively (FreeType 2.13).
 
 The vertical metrics are set to the tallest and deepest of the game's own characters (ASCII and
 the middle dot): DejaVu reserves room above for accented capitals and other scripts, which made
@@ -48,7 +50,7 @@ def make(source: Path, out: Path) -> int:
     """Subset ``source`` into ``out``; the number of bytes written."""
     options = subset.Options()
     options.layout_features = ["kern"]
-    options.hinting = True
+    options.hinting = False  # FreeType's auto-hinter, alike in every build
     options.legacy_kern = True  # the 'kern' table too (SDL_ttf without HarfBuzz reads it)
     options.name_IDs = ["*"]  # the copyright and licence notices stay in the font
     options.name_languages = ["*"]

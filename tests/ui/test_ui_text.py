@@ -65,7 +65,7 @@ def test_the_text_font_is_the_shipped_dejavu_sans():
         assert (f.name, f.style_name) == ("DejaVu Sans", style)
     assert (ROOT / "assets" / "fonts" / "LICENSE-DejaVu.txt").exists()
     # the subset stays small: the browser downloads it (the full fonts are 760 and 709 KB)
-    assert all(p.stat().st_size < 80_000 for p in theme.FONT_FILES.values())
+    assert all(p.stat().st_size < 60_000 for p in theme.FONT_FILES.values())
 
 
 @pytest.mark.parametrize("bold", [False, True])
@@ -94,15 +94,15 @@ def test_text_is_kerned(bold):
 
 @pytest.mark.parametrize("bold", [False, True])
 def test_letters_of_a_word_are_not_spaced_like_words(bold):
-    """Within a word no two letters stand apart by more than half the gap between two words
-    (pygame's old default font: "f rom", "T he", 0.75 of a word gap at 18-22 px, when small
-    text was drawn large and halved); and a gap in a word is at most a third of its letters'
-    height beyond the word's usual gap."""
+    """Within a word no two letters stand apart by more than 0.6 of the gap between two words
+    (pygame's old default font, small text drawn large and halved: "T he", "f rom" up to 0.8
+    of a word gap at 18-22 px and 0.71 at 32; DejaVu Sans: at most 0.57, "u r" at 26); and a
+    gap in a word is at most a sixth of the em beyond the word's usual gap."""
     for size in SIZES:
         for word in WORDS:
             *inner, between = letter_gaps(word + " n", size, bold)
             assert between > 0
-            assert max(inner) <= 0.5 * between, (word, size, inner, between)
+            assert max(inner) <= 0.6 * between, (word, size, inner, between)
             usual = sorted(inner)[len(inner) // 2]
             assert max(inner) - usual <= max(2, size * theme.EM / 6), (word, size, inner)
 
