@@ -1,5 +1,5 @@
-"""Battle solitaire (the "Patience" program's two-player race; shared/rules/DECISIONS.md, the
-seed-004 program's games: the common part and decision 6, with Russian Bank 15's stalemate).
+"""Battle solitaire (the "Patience" program's two-player race; docs/rules/decisions.md, the
+manual's games: the common part and decision 6, with Russian Bank 15's stalemate).
 
 Two players, each with a pack shuffled apart: a penalty pile [reserveN] of 13 cards (12 face
 down, the top face up), four of the eight shared piles [house0..3 from pack 0, house4..7 from

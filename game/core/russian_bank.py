@@ -1,4 +1,4 @@
-"""Russian Bank (pagat's Zank-Patience rules; shared/rules/DECISIONS.md, Russian Bank 1-15).
+"""Russian Bank (pagat's rules; docs/rules/decisions.md, Russian Bank 1-15).
 
 Two players, each with a pack: a reserve (12 face down + 1 face up), four houses, a hand of the
 rest face down, and a waste. Eight shared houses build down in alternating colours (an empty

@@ -1,6 +1,6 @@
 """Battle solitaire: one test per rule (docs/rules/battle-solitaire.md, numbered as there), each
-rule being a sentence of the manual (shared/seeds/004) or of DECISIONS.md (the seed-004
-program's common part, decision 6, Russian Bank 15); hypothesis properties; fixed deals."""
+rule being a sentence of the "Patience" program's manual or of docs/rules/decisions.md (the
+manual's games: the common part, decision 6, Russian Bank 15); hypothesis properties; fixed deals."""
 
 import json
 import random

@@ -1,4 +1,4 @@
-"""Russian Bank: one test per rule sentence / decision (DECISIONS.md, Russian Bank 1-15)."""
+"""Russian Bank: one test per rule sentence / decision (docs/rules/decisions.md, Russian Bank 1-15)."""
 
 import json
 
