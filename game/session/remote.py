@@ -173,10 +173,9 @@ def _reject_constant(name):
     raise ValueError(f"{name} is not JSON")
 
 
-def parse(text, allowed: set[str]) -> dict:
-    """A message checked for its form: text of at most 64 KB in UTF-8, a JSON object with a
-    known type, a message number and exactly that type's fields, each of its type and size.
-    Refused otherwise."""
+def parse(text) -> dict:
+    """A message's envelope checked: text of at most 64 KB in UTF-8, a JSON object with a
+    message number (``check`` then checks its type and fields). Refused otherwise."""
     if type(text) is not str:
         raise Refused("not text")
     if len(text) > MAX_BYTES:
@@ -191,8 +190,14 @@ def parse(text, allowed: set[str]) -> dict:
         msg = json.loads(text, parse_constant=_reject_constant)
     except (ValueError, RecursionError):
         raise Refused("not JSON") from None
-    if (type(msg) is not dict or type(msg.get("t")) is not str or msg["t"] not in allowed
-            or not _is_int(msg.get("i"), 1)):
+    if type(msg) is not dict or not _is_int(msg.get("i"), 1):
+        raise Refused("not a message of this protocol")
+    return msg
+
+
+def check(msg: dict, allowed: set[str]) -> dict:
+    """A numbered message checked for its type and fields (what ``parse`` leaves)."""
+    if type(msg.get("t")) is not str or msg["t"] not in allowed:
         raise Refused("not a message of this protocol")
     fields = _FIELDS[msg["t"]]
     extra = set(msg) - set(fields) - {"t", "i"} - (_OPTIONAL if msg["t"] in _ACTIONS else set())
@@ -255,6 +260,7 @@ class RemoteSession(Session):
         self.ended: str | None = None  # why the game was ended (a cheat, a player left)
         self.notices: list[str] = []  # sentences for the player (the client drains them)
         self.refused = 0  # messages refused
+        self.reasons: dict[str, int] = {}  # how many were refused for each reason
         self.faults = 0  # unexpected errors caught while reading a message (0 unless a bug)
         self.last_fault = ""  # the last one's traceback, for the tests
         self.state = None
@@ -457,11 +463,12 @@ class RemoteSession(Session):
     def _receive(self, peer: _Peer, text) -> None:
         msg = None
         try:
-            msg = parse(text, _FROM_GUEST if self.role == "host" else _FROM_HOST)
+            msg = parse(text)
             if msg["i"] != peer.got + 1:
                 msg = None
                 raise Refused("a message out of order or sent again")
-            peer.got += 1
+            peer.got += 1  # taken in order, whatever it turns out to be
+            msg = check(msg, _FROM_GUEST if self.role == "host" else _FROM_HOST)
             handler = getattr(self, f"_{self.role}_{msg['t']}", None)
             if handler is None:
                 handler = self._host_action if self.role == "host" else self._guest_action
@@ -475,6 +482,8 @@ class RemoteSession(Session):
 
     def _refuse(self, peer: _Peer, why: str, msg: dict | None, late: bool = False) -> None:
         self.refused += 1
+        if len(self.reasons) < 256 or why in self.reasons:
+            self.reasons[why] = self.reasons.get(why, 0) + 1
         if not late:
             self._tell(peer, f"sent something that can't be played ({why}); it was ignored")
         if msg is not None and self.role == "host" and msg["t"] in _ACTIONS:
@@ -683,10 +692,11 @@ class RemoteSession(Session):
         self.ready = True
 
     def _guest_refused(self, peer: _Peer, msg: dict) -> None:
-        if any(i == msg["r"] for i, _ in self._pending):
-            self._roll_back()
-            self.notices.append("Your last move came too late (another player's came first) "
-                                "and was taken back.")
+        if not any(i == msg["r"] for i, _ in self._pending):  # (taken back already)
+            raise Refused("a refusal of nothing waiting", late=True)
+        self._roll_back()
+        self.notices.append("Your last move came too late (another player's came first) "
+                            "and was taken back.")
 
     def _guest_end(self, peer: _Peer, msg: dict) -> None:
         seat = msg["seat"]
@@ -830,4 +840,4 @@ def join(link, token: str | None = None) -> RemoteSession:
 
 
 __all__ = ["BACKLOG", "Link", "MAX_BYTES", "PER_ADVANCE", "PROTOCOL", "RemoteSession",
-           "Refused", "commitment", "deal_seed", "host", "join", "pair", "parse"]
+           "Refused", "check", "commitment", "deal_seed", "host", "join", "pair", "parse"]
