@@ -44,6 +44,7 @@ Each player draws a card from their shuffled pack: the higher card starts (Ace l
 
 # Your turn
 Only the player whose name is on the turn button may move cards. Click your hand to turn its top card onto your reserve pile, one card at a time. You may play the top card of your penalty pile, of your reserve pile and of every shared pile. When your hand is empty, click it to turn your reserve pile back into it (order kept): once per turn. Press the turn button when you can't (or don't want to) move any more: your opponent then plays as long as they like.
+Nothing in the rules limits a turn, so the first turn can decide the game: a player who can keep playing may empty penalty pile, hand and reserve pile before the opponent has moved.
 
 # Where cards go
 Foundations: any Ace starts one; they build up in suit to the King, and cards stay there. Shared piles build down in alternating colours (a red Nine on a black Ten); an empty shared pile takes any card. Cards move one at a time. Nothing is ever put on or taken from your opponent's piles, and nothing but your hand's card goes onto your own piles.
@@ -140,6 +141,8 @@ def first_player(card0: Card, card1: Card) -> int | None:
 
 class BattleSolitaire(RaceState):
     INFO = INFO
+    #: said to the players as a game begins, after who starts (the duel table's opening)
+    START_NOTE = "Turns have no limit: the first turn can decide the game."
     LAYOUT = race_layout(House, Penalty, Hand, ReservePile)
     ZOBRIST = zobrist_keys(0xBA77)
     IDLE_REASON = "nobody got a card out of a penalty or reserve pile"

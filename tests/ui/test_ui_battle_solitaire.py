@@ -48,7 +48,8 @@ def test_you_turn_cards_play_one_and_press_the_turn_button_then_the_computer_pla
     seed, house = find(BS, you_start_with_a_penalty_card_to_play)
     t = open_battle(ui, seed)
     s = t.state
-    assert t.message_text().endswith(": you start.") and "You drew the" in t.message_text()
+    assert ": you start." in t.message_text() and "You drew the" in t.message_text()
+    assert t.message_text().endswith("the first turn can decide the game.")  # told at once
     button = t.button("End turn")
     assert button.rect == pygame.Rect(LAYOUT["turn_button"]) and button.enabled
     assert not t.button("Stop!").visible  # a game without calls shows no Stop! button

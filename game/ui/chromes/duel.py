@@ -47,18 +47,21 @@ class SidePanel(panel.PanelChrome):
         self._match: Match | None = None
         self._match_for = None  # the session the match was read for
         x, w = PANEL_X + 12, 340
-        half, third = (w - 10) // 2, (w - 20) // 3
+        half, quarter = (w - 10) // 2, (w - 30) // 4
         self.buttons = [
             Button((x, 318, w, 50), "Stop!", self.call_stop, self.can_call_stop, size=30,
                    name="Stop!"),
             Button((x, 376, w, 42), "End turn", self.end_turn, self.can_end_turn, size=22,
                    name="End turn"),
-            Button((x, 426, third, 40), "Undo", table.undo, table.can_undo, size=22,
+            Button((x, 426, quarter, 40), "Undo", table.undo, table.can_undo, size=22,
                    name="Undo"),
-            Button((x + third + 10, 426, third, 40), "Redo", table.redo, table.can_redo,
+            Button((x + quarter + 10, 426, quarter, 40), "Redo", table.redo, table.can_redo,
                    size=22, name="Redo"),
-            Button((x + 2 * (third + 10), 426, third, 40), "Hint", table.show_hint,
+            Button((x + 2 * (quarter + 10), 426, quarter, 40), "Hint", table.show_hint,
                    table.accepting_input, size=22, name="Hint"),
+            Button((x + 3 * (quarter + 10), 426, quarter, 40), "Rules",
+                   lambda: panel.show_rules(table), lambda: table.modal is None, size=22,
+                   name="Rules"),
             Button((x, 500, 48, 38), "-", lambda: self.change_pace(-1), size=28,
                    name="slower"),
             Button((x + w - 48, 500, 48, 38), "+", lambda: self.change_pace(1), size=28,
@@ -198,15 +201,17 @@ class SidePanel(panel.PanelChrome):
         first = self._turn_seat = s.to_move
         opening = getattr(s.state, "opening", None)
         if opening is not None:
-            self.table.say(opening([self.name(seat) for seat in range(len(s.seats))]), "info")
+            text = opening([self.name(seat) for seat in range(len(s.seats))])
         elif len(s.humans) == 1 and s.is_human(first):
             # what to do first is the tip's: a move allowed now (an Ace dealt to a house must
             # go home before the hand is touched)
-            self.table.say(f"Your top reserve card is lower: you start. {self.tip()}".strip(),
-                           "info")
+            text = f"Your top reserve card is lower: you start. {self.tip()}".strip()
         else:
-            self.table.say(f"{self.name(first).capitalize()}'s top reserve card is lower: "
-                           f"{self.name(first)} starts.", "info")
+            text = (f"{self.name(first).capitalize()}'s top reserve card is lower: "
+                    f"{self.name(first)} starts.")
+        # what the game wants said as it begins (Battle solitaire: the first turn can decide it)
+        note = getattr(s.state, "START_NOTE", "")
+        self.table.say(f"{text} {note}".strip(), "info")
 
     def event(self, event) -> None:
         t, s = self.table, self.session
@@ -387,6 +392,8 @@ class SidePanel(panel.PanelChrome):
             points = (f"You score {result.points} points." if name == "you"
                       else f"{name.capitalize()} scores {result.points} points.")
         lines = [reason, points, self.match_line(scores)]
+        if s.assisted and you is not None:  # Hint: counted apart, as in a solitaire
+            lines.append("Played with help (Hint).")
         if self.match.is_over():
             name = self.name(self.match.winner)
             lines.append("You win the match!" if name == "you"

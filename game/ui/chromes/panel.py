@@ -50,13 +50,13 @@ def portrait_rows() -> list[int]:
 
 
 def portrait_buttons(names: list[str]) -> dict[str, tuple[int, int, int, int]]:
-    """Rects of a panel's buttons by name: the call and End turn, then Undo, Redo (and Hint),
-    then slower, the pace's word, faster, New game and Menu."""
+    """Rects of a panel's buttons by name: the call and End turn, then Undo, Redo, Hint and
+    Rules, then slower, the pace's word, faster, New game and Menu."""
     w = CANVAS.w
     r1, r2, r3 = portrait_rows()
     out = {}
     first = [n for n in names if n in ("Stop!", "Knock!", "End turn")]
-    second = [n for n in names if n in ("Undo", "Redo", "Hint")]
+    second = [n for n in names if n in ("Undo", "Redo", "Hint", "Rules")]
     for row, y in ((first, r1), (second, r2)):
         bw = (w - P_GAP * (len(row) + 1)) // max(1, len(row))
         for i, n in enumerate(row):
@@ -90,11 +90,12 @@ def place_left(buttons, table) -> None:
 
 def place_rail(buttons) -> None:
     """A sideways phone's canvas (canvas.py): the buttons leave the panel for the rail right
-    of it, one row each (slower and faster share one), as tall as the rail allows (83 or
-    more: 45 CSS px on an 844x390 page), their words larger."""
+    of it, one row each (slower and faster share one, and Undo and Redo), as tall as the rail
+    allows (83 or more: 45 CSS px on an 844x390 page), their words larger."""
     rows: list[list] = []
+    pairs = {"faster": "slower", "Redo": "Undo"}
     for b in buttons:
-        if b.name == "faster" and rows and rows[-1][0].name == "slower":
+        if b.name in pairs and rows and rows[-1][0].name == pairs[b.name]:
             rows[-1].append(b)
         else:
             rows.append([b])
@@ -180,6 +181,12 @@ def banner_rect(table, n_title: int, n_body: int, title_step: int, body_step: in
     x = panel_x(table)
     w = CANVAS.table_w - PANEL_X - 12
     return pygame.Rect(x + 6, 70, w, 30 + title_step * n_title + body_step * n_body)
+
+
+def show_rules(table) -> None:
+    """The Rules button of a panel: the game's rules; Back returns to the table as it was."""
+    from ..screens import show_rules as show
+    show(table)
 
 
 class PanelChrome:

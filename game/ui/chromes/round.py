@@ -2,7 +2,8 @@
 game's description), such as Chinese Patience: the players' stocks and wastes on the sides of
 the table (a layout per number of players), whose turn it is (a ring round that player's piles
 and the panel's turn box), the card counts, the match score with the deal passing to the left,
-Knock! (the game's calls), End turn, Undo/Redo, the computer's pace, New game and Menu; a banner
+Knock! (the game's calls), End turn, Undo/Redo, Hint (what the Hard computer player would
+play), Rules, the computer's pace, New game and Menu; a banner
 and the penalty cards flying when a knock catches a slip; the end screen with the places and
 the match.
 
@@ -49,7 +50,7 @@ TURN_RING = (236, 196, 84)
 
 CONTROLS = """# Playing with mouse, finger or keys
 Click (tap) your stock to turn its top card, then drag it (or click it and then its place) where it goes; places where it may go light up. Drag your waste's top card, or a column's outer card, the same way; drag a column by its first card to move the whole column. Double-click (double-tap) a card to send it to a foundation. End turn puts your turned-up stock card on your own waste. A refused move goes back and the line at the bottom says why.
-Keys: T turns your stock card, E puts it on your waste (ending your turn), X knocks, arrows or Tab choose a pile, Enter or Space picks up its card and puts it down on the chosen pile, F sends it to a foundation, Esc cancels (or goes back to the menu). Ctrl+Z or U undo, Ctrl+Y redo. + and - change the computer's pace, N starts a new game, M turns sound on or off."""
+Keys: T turns your stock card, E puts it on your waste (ending your turn), X knocks, H asks for a hint (what the Hard computer player would do), arrows or Tab choose a pile, Enter or Space picks up its card and puts it down on the chosen pile, F sends it to a foundation, Esc cancels (or goes back to the menu). Ctrl+Z or U undo, Ctrl+Y redo. + and - change the computer's pace, N starts a new game, M turns sound on or off."""
 
 
 class RoundTable(panel.PanelChrome):
@@ -65,16 +66,22 @@ class RoundTable(panel.PanelChrome):
         self._match_for = None
         self.sides: list[str] = []
         x, w = PANEL_X + 12, 340
-        half = (w - 10) // 2
+        half, quarter = (w - 10) // 2, (w - 30) // 4
         self.buttons = [
             Button((x, 346, w, 48), "Knock!", self.call_stop, self.can_call_stop, size=30,
                    name="Knock!"),
             Button((x, 400, w, 40), "End turn", self.end_turn, self.can_end_turn, size=22,
                    name="End turn"),
-            Button((x, 446, half, 38), "Undo", table.undo, table.can_undo, size=22,
+            Button((x, 446, quarter, 38), "Undo", table.undo, table.can_undo, size=22,
                    name="Undo"),
-            Button((x + half + 10, 446, half, 38), "Redo", table.redo, table.can_redo,
+            Button((x + quarter + 10, 446, quarter, 38), "Redo", table.redo, table.can_redo,
                    size=22, name="Redo"),
+            # what the Hard computer player would play (Session.hint), as at the duel table
+            Button((x + 2 * (quarter + 10), 446, quarter, 38), "Hint", table.show_hint,
+                   table.accepting_input, size=22, name="Hint"),
+            Button((x + 3 * (quarter + 10), 446, quarter, 38), "Rules",
+                   lambda: panel.show_rules(table), lambda: table.modal is None, size=22,
+                   name="Rules"),
             Button((x, 516, 48, 36), "-", lambda: self.change_pace(-1), size=28,
                    name="slower"),
             Button((x + w - 48, 516, 48, 36), "+", lambda: self.change_pace(1), size=28,
@@ -368,6 +375,9 @@ class RoundTable(panel.PanelChrome):
             self.end_turn()
         elif k == pygame.K_x:
             self.call_stop()
+        elif k == pygame.K_h:
+            if t.accepting_input():
+                t.show_hint()
         elif k in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
             self.change_pace(1)
         elif k in (pygame.K_MINUS, pygame.K_KP_MINUS):
@@ -403,6 +413,8 @@ class RoundTable(panel.PanelChrome):
             lines.append("Places: " + ", ".join(f"{result.places[p]}. {self.title(p)}"
                                                 for p in order))
         lines.append(self.match_line())
+        if s.assisted and you is not None:  # Hint: counted apart, as in a solitaire
+            lines.append("Played with help (Hint).")
         if self.match.is_over():
             name = self.name(self.match.winner)
             lines.append("You win the match!" if name == "you"

@@ -34,24 +34,27 @@ class Toolbar:
         self.light_at = None  # where the light was drawn (None: off)
         self.hud_rect = None
         y, h = 7, 38
-        specs = [("Menu", 84, self.app.title, True),
-                 ("Undo", 84, table.undo, table.can_undo),
-                 ("Redo", 84, table.redo, table.can_redo),
-                 ("Hint", 76, self.show_hint, lambda: self.help_ready()),
-                 ("Restart", 100, table.restart, lambda: table.modal is None),
-                 ("New deal", 112, table.new_deal, lambda: table.modal is None),
-                 ("Deal #", 92, self.ask_number, lambda: table.modal is None)]
+        specs = [("Menu", 76, self.app.title, True),
+                 ("Undo", 76, table.undo, table.can_undo),
+                 ("Redo", 76, table.redo, table.can_redo),
+                 ("Hint", 68, self.show_hint, lambda: self.help_ready()),
+                 ("Restart", 92, table.restart, lambda: table.modal is None),
+                 ("New deal", 104, table.new_deal, lambda: table.modal is None),
+                 ("Deal #", 84, self.ask_number, lambda: table.modal is None)]
+        rules = ("Rules", 76, self.show_rules, lambda: table.modal is None)
         x = 14
         self.buttons = []
         if CANVAS.portrait or CANVAS.rail:  # in reach of a thumb: two rows, or the rail
-            # (the rail: a sideways phone's column of eight, canvas.py)
-            places = self.portrait_places() if CANVAS.portrait else CANVAS.rail_rows(8)
+            # (the rail: a sideways phone's column of eight, Undo and Redo sharing a row,
+            # canvas.py)
+            places = self.portrait_places() if CANVAS.portrait else self.rail_places()
             size = CANVAS.text(22) if CANVAS.portrait else 26
+            specs.append(rules)
             for (label, _, action, enabled), rect in zip(specs, places):
                 self.buttons.append(Button(rect, label, action, enabled, size=size))
-            x, y, w, h = places[-1]
+            x, y, w, h = places[len(specs)]
         else:
-            for label, w, action, enabled in specs:
+            for label, w, action, enabled in specs + [rules]:
                 self.buttons.append(Button((x, y, w, h), label, action, enabled, size=22))
                 x += w + 8
             w = 100
@@ -63,12 +66,27 @@ class Toolbar:
 
     @staticmethod
     def portrait_places() -> list[tuple[int, int, int, int]]:
-        """The eight buttons of the portrait toolbar: two rows of four, 88 high (44 CSS px on
-        a 390x844 page), at the bottom of the canvas."""
+        """The portrait toolbar's places: two rows of five, 88 high and 144 wide (44 x 73 CSS
+        px on a 390x844 page), at the bottom of the canvas (eight buttons and Finish)."""
         gap, h = 8, 88
-        w = (CANVAS.w - 5 * gap) // 4
+        w = (CANVAS.w - 6 * gap) // 5
         top = CANVAS.h - 2 * (h + gap)
-        return [(gap + (i % 4) * (w + gap), top + (i // 4) * (h + gap), w, h) for i in range(8)]
+        return [(gap + (i % 5) * (w + gap), top + (i // 5) * (h + gap), w, h)
+                for i in range(10)]
+
+    @staticmethod
+    def rail_places() -> list[tuple[int, int, int, int]]:
+        """A sideways phone's rail: eight rows (83 high or more), Undo and Redo side by side
+        in the second; nine places (the last, Finish's)."""
+        rows = CANVAS.rail_rows(8)
+        x, y, w, h = rows[1]
+        half = (w - 6) // 2
+        return [rows[0], (x, y, half, h), (x + half + 6, y, half, h), *rows[2:]]
+
+    def show_rules(self) -> None:
+        """This game's rules; Back returns to the table as it was."""
+        from ..screens import show_rules
+        show_rules(self.table)
 
     def message_rect(self) -> pygame.Rect | None:
         """Where the message line goes: in portrait above the buttons (else the table's)."""
