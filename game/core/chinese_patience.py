@@ -226,6 +226,7 @@ class ChinesePatience(GameState):
             "dealer": 0,
             "turn": 0,  # turns completed
             "idle_turns": 0,  # turns in a row in which no player reached a new low
+            "idle_limit": 0,  # rule 14's limit since the last new low (0: none yet)
             "progress": False,  # a player reached a new low during this turn
             "lows": None,  # per player, the fewest stock + waste cards so far
             "boundaries": (),  # digests of the positions at every turn boundary
@@ -556,14 +557,20 @@ class ChinesePatience(GameState):
             self._end_turn(ops)
 
     def _end_turn(self, ops) -> None:
-        """The turn passes to the next player still in; rule 14 is checked at the boundary."""
+        """The turn passes to the next player still in; rule 14 is checked at the boundary.
+        The limit (``idle_limit``) is taken at the end of a turn with a new low and only
+        raised until the next one, never lowered: cards played out without a new low never
+        bring the end closer."""
         idle = 0 if self.progress else self.idle_turns + 1
-        self._set(ops, "idle_turns", idle)
-        self._set(ops, "progress", False)
         self._set(ops, "current_player", self.next_player(self.current_player))
         self._set(ops, "turn", self.turn + 1)
         active = self.active()
         limit = (2 * max(self.own_cards(q) for q in active) + 2) * len(active)
+        if not self.progress:
+            limit = max(limit, self.idle_limit)
+        self._set(ops, "idle_turns", idle)
+        self._set(ops, "idle_limit", limit)
+        self._set(ops, "progress", False)
         digest = self.position_digest()
         if idle >= limit:
             self._stalemate(ops, f"for {idle // len(active)} rounds nobody got down to fewer "

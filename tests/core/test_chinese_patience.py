@@ -683,6 +683,30 @@ def test_cp14_the_limit_counts_rounds_of_every_player_still_in():
     assert r.winner is None and r.points == 0 and r.scores == (0, 0, 0)  # 1 = 1: no winner
 
 
+def test_cp14_cards_played_without_a_new_low_never_bring_the_end_closer():
+    """Player 1, loaded up to 5 cards, plays three of them home without a new low (their low
+    is 2): the limit stays where it was, (2 x 5 + 2) x 2 = 24 rounds' turns, and is not cut to
+    (2 x 2 + 2) x 2 = 12, which used to end the game at once after 16 idle turns."""
+    s = cp(KINGS | {"foundation0": "AD", "stock0": "9C", "waste0": "8C", "stock1": "9H 9S",
+                    "waste1": "4D 3D 2D"}, player=1, rest=BURIED,
+           vars={"idle_turns": 15, "idle_limit": 24, "lows": [2, 2]})
+    for move in ("w1-f0", "w1-f0", "w1-f0", "s1-s1", "s1-w1"):
+        s.push(move)
+    assert s.own_cards(1) == 2 and s.lows == (2, 2)
+    assert not s.is_over() and s.idle_turns == 16 and s.idle_limit == 24
+    assert from_dict(json.loads(json.dumps(s.to_dict()))) == s
+
+
+def test_cp14_a_new_low_takes_the_limit_afresh():
+    s = cp(KINGS | {"foundation0": "AD", "stock0": "9C", "waste0": "8C", "stock1": "9H 9S",
+                    "waste1": "4D 3D 2D"}, player=1, rest=BURIED,
+           vars={"idle_turns": 15, "idle_limit": 24, "lows": [2, 5]})
+    for move in ("w1-f0", "w1-f0", "w1-f0", "s1-s1", "s1-w1"):
+        s.push(move)
+    assert s.lows == (2, 2) and s.idle_turns == 0
+    assert s.idle_limit == (2 * 2 + 2) * 2
+
+
 def test_cp14_a_position_repeated_at_a_turn_boundary_ends_the_game():
     s = cp(KINGS | {"stock0": "9C", "stock1": "9D"}, rest=BURIED)
     for _ in range(4):
