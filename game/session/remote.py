@@ -84,6 +84,11 @@ def pair() -> tuple[Link, Link]:
 
 
 # ---------------------------------------------------------------------- the deal
+def new_value() -> str:
+    """A screen's share of the deal: 128 random bits (secrets), as 32 hex digits."""
+    return secrets.token_hex(16)
+
+
 def commitment(value: str) -> str:
     return hashlib.sha256(f"parlour-commit:{value}".encode()).hexdigest()
 
@@ -273,7 +278,7 @@ class RemoteSession(Session):
         self.token: str | None = None  # a guest's: joins again to the same seat
         self.seat: int | None = None  # a guest's own seat
         self._peers: list[_Peer] = []
-        self._value = secrets.token_hex(16)  # this screen's share of the deal
+        self._value = new_value()  # this screen's share of the deal
         self._commits: list[str | None] = []  # per screen, the host first
         self._values: list[str | None] = []
         self._applying = False  # a guest applies what the host sent (not its own action)

@@ -11,7 +11,7 @@ import pytest
 
 from game.core import Move
 from game.session.remote import BACKLOG, MAX_BYTES, PER_ADVANCE
-from tests.session.test_remote import decide, play_out, same, table
+from tests.session.test_remote import decide, play_out, same, seeded_values, table  # noqa: F401
 
 COUNT = 10_000
 
