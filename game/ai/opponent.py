@@ -49,8 +49,8 @@ LEVELS = ("easy", "medium", "hard", "greedy", "random", "oracle")
 _CONFIG = {
     "random": {"weights": SIMPLE, "nodes": 0, "breach": 0.0, "stop": 0.5, "slip": 0.0},
     "greedy": {"weights": SIMPLE, "nodes": 0, "breach": 0.0, "stop": 1.0, "slip": 0.0},
-    "easy": {"weights": SIMPLE, "nodes": 0, "breach": 0.02, "stop": 0.35, "slip": 0.08},
-    "medium": {"weights": SIMPLE, "nodes": 1, "breach": 0.01, "stop": 0.75, "slip": 0.0},
+    "easy": {"weights": SIMPLE, "nodes": 0, "breach": 0.6, "stop": 0.35, "slip": 0.08},
+    "medium": {"weights": SIMPLE, "nodes": 1, "breach": 0.12, "stop": 0.75, "slip": 0.0},
     "hard": {"weights": HARD, "nodes": 400, "breach": 0.0, "stop": 1.0, "slip": 0.0},
     "oracle": {"weights": HARD, "nodes": 2000, "breach": 0.0, "stop": 1.0, "slip": 0.0},
 }
@@ -74,6 +74,30 @@ def greedy_rank(move: Move, player: int) -> int:
     if move.source == move.target or src == "hand":
         return 80
     return 99
+
+
+def catchable(state, move: Move) -> bool:
+    """Whether the priority breach ``move`` (of ``state.breach_moves()``) would leave its
+    evidence on the table while its player plays on (``evident``)."""
+    after = state.copy(history=False)
+    after.push(move, breach=True)
+    return evident(after)
+
+
+def evident(state) -> bool:
+    """Right after a priority breach (``state.breach``): whether a watchful opponent can see
+    it on the table and call Stop! before the offender's next move: the offender's turn goes
+    on, and a card still fits a foundation (rules (a), (b)), or a house is still empty while
+    the offender's reserve has cards (rule (c)). A breach that ends the turn, or hides its
+    card, is not one a person is meant to catch."""
+    breach = state.breach
+    if breach is None or state.is_over() or state.current_player != breach.player:
+        return False
+    if breach.rule == "c":
+        piles = state.piles()
+        return bool(piles[f"reserve{breach.player}"]) and any(
+            not cards for name, cards in piles.items() if pile_kind(name) == "house")
+    return any(pile_kind(m.target) == "foundation" for m in state.legal_moves())
 
 
 class Bot(PlanningBot):
@@ -110,12 +134,24 @@ class Bot(PlanningBot):
         return (state.seed, state.turn, state.current_player, state.position_digest(),
                 tuple(p.down for p in state.hands))
 
-    def _slip(self, state, rng) -> Move | None:
-        """Easy and Medium break a priority rule now and then (STOP! mode only)."""
-        if self.breach_rate and rng.random() < self.breach_rate:
-            breaches = state.breach_moves()
-            if breaches:
-                return rng.choice(breaches)
+    def _slip(self, state) -> Move | None:
+        """Easy and Medium break a priority rule now and then (STOP! mode only), where a
+        watchful player can catch it (``catchable``): at a decision where such a breach is
+        possible, with the level's ``breach`` rate. The breach is the move the level would
+        like best if it had forgotten the priority (greedy's order)."""
+        if not self.breach_rate or state.breach is not None:  # one slip at a time
+            return None
+        p = state.current_player
+        breaches = [m for m in state.breach_moves() if m != PASS and m.target != f"waste{p}"]
+        if not breaches:  # (a move that ends the turn leaves nothing to see while it plays on)
+            return None
+        rng = self._rng(state, "slip")
+        if rng.random() >= self.breach_rate:
+            return None
+        rng.shuffle(breaches)
+        for move in sorted(breaches, key=lambda m: greedy_rank(m, p)):
+            if catchable(state, move):
+                return move
         return None
 
     def _greedy(self, state, legal, rng) -> Move:

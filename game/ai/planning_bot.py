@@ -75,6 +75,10 @@ class PlanningBot:
         """Begin deciding on a copy of ``state``; the caller's state is left alone."""
         if state.is_over():
             raise ValueError("the game is over: there is no move to choose")
+        slip = self._slip(state)  # asked before every decision, a plan being followed or not
+        if slip is not None:
+            self._plan = []
+            return Job(decided(slip))
         planned = self._from_plan(state)
         if planned is not None:
             return Job(decided(planned))
@@ -98,7 +102,7 @@ class PlanningBot:
         """The move of the levels that do not search (Greedy, Easy)."""
         raise NotImplementedError
 
-    def _slip(self, state, rng) -> Move | None:
+    def _slip(self, state) -> Move | None:
         """A move that breaks a priority on purpose now, if this level does that (Stop!)."""
         return None
 
@@ -108,9 +112,6 @@ class PlanningBot:
         legal = state.legal_moves()
         self._plan = []
         rng = self._rng(state, "move")
-        slip = self._slip(state, rng)
-        if slip is not None:
-            return slip
         if self.level == "random":
             return rng.choice(legal)
         if self.level in ("greedy", "easy"):

@@ -32,6 +32,10 @@ class Weights:
     next_reserve: float = 1.0  # x chance that the reserve card turned up plays at once
     next_hand: float = 0.7  # x chance that the hand card turned up plays at once
     look_ahead: bool = True  # score what the leaf leaves the opponent
+    # what a move between houses costs (any other move 0.001): a watcher follows each one, so
+    # Hard shuffles no cards for a hair's worth of value (issue 26 item 2)
+    house_move: float = 0.05
+    prune: bool = True  # drop the house moves that do nothing for the planned line
 
 
 # Scoring what a leaf leaves the opponent (look_ahead) lost head-to-head against not scoring
@@ -109,3 +113,8 @@ def _order(move) -> int:
 
 class TurnSearch(turn_search.TurnSearch):
     order = staticmethod(_order)
+
+    def __init__(self, model, evaluator, node_cap: int, forbidden: frozenset = frozenset()):
+        super().__init__(model, evaluator, node_cap, forbidden)
+        self.house_step = evaluator.w.house_move
+        self.prune_lines = evaluator.w.prune

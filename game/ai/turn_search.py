@@ -88,12 +88,18 @@ class TurnSearch:
     subclasses it to give ``order``."""
 
     order = None  # move -> a sort key: the moves tried first come first
+    # What a move between two houses (pile codes 0-7) costs instead of STEP: a person watching
+    # the turn must follow every such move, so one must buy more than a hair's worth of value
+    # (a game's search sets it from its weights; STEP: no more than any other move).
+    house_step = STEP
+    prune_lines = False  # drop the house-to-house moves that do nothing for the line (prune)
 
     def __init__(self, model, evaluator, node_cap: int, forbidden: frozenset = frozenset()):
         self.m = model
         self.ev = evaluator
         self.cap = node_cap
         self.forbidden = forbidden
+        self.pruned = 0  # moves the last line lost to ``prune``
         self.tt: dict = {}
         self.nodes = 0  # positions expanded
         self.tried = 0  # moves tried
@@ -105,6 +111,8 @@ class TurnSearch:
         root = self.m.key()
         self.value = yield from self._search(root, 0)
         self.plan = yield from self._principal_line(root)
+        if self.prune_lines:
+            self.plan = yield from self.prune(self.plan)
 
     def _search(self, key, depth):
         m, tt, score = self.m, self.tt, self.ev.score
@@ -138,7 +146,7 @@ class TurnSearch:
             self.tried += 1
             if not self.tried % YIELD_EVERY:
                 yield
-            v -= STEP
+            v -= self.house_step if move[0] < 8 and move[1] < 8 else STEP
             if v > best:
                 best, best_move = v, move
         tt[key] = (best, best_move)
@@ -180,8 +188,10 @@ class TurnSearch:
                 moves.sort(key=self.order)
             for move in moves:
                 v, kind = self._leaf_or_known(move)
-                if v is not None and v - STEP > best:
-                    best, best_move, best_kind = v - STEP, move, kind
+                if v is not None:
+                    v -= self.house_step if move[0] < 8 and move[1] < 8 else STEP
+                    if v > best:
+                        best, best_move, best_kind = v, move, kind
             yield
             if best_move is None:
                 break
@@ -192,6 +202,68 @@ class TurnSearch:
             tt[m.key()] = None  # never walk round a loop
         for token in reversed(tokens):
             m.undo(token)
+        return line
+
+    # ------------------------------------------------------------------ pruning the line
+    def line_value(self, line) -> float | None:
+        """Where ``line`` leaves the game, scored as a leaf (the leaf its last move makes, else
+        a line cut short), without the moves' costs; None if a move of it is not legal in
+        turn, or it passes through a position already passed through (this turn or on it)."""
+        m, tokens, value = self.m, [], None
+        seen = {m.key()}
+        for i, move in enumerate(line):
+            if move not in m.moves():
+                break
+            kind = m.leaf_kind(move)
+            tokens.append(m.do(move))
+            if not kind and move[0] >= OWN and m.won():
+                kind = LEAF_WIN
+            if kind or i == len(line) - 1:
+                if kind:
+                    value = self.ev.score(m, kind)
+                elif m.key() not in seen and m.key() not in self.forbidden:
+                    value = self.ev.score(m, LEAF_CUT)
+                break
+            key = m.key()
+            if key in seen or key in self.forbidden:
+                break
+            seen.add(key)
+        for token in reversed(tokens):
+            m.undo(token)
+        return value
+
+    def prune(self, line):
+        """``line`` without the moves between houses that do nothing for it: one by one, the
+        last first, a house-to-house move is dropped when the rest of the line stays legal
+        and ends no worse; or, when the card it moved moves on later, it goes there straight
+        from where it was, if that keeps the rest legal and the end no worse (a person
+        watching never sees a card moved for nothing or by a detour). A generator (it yields
+        after every line tried), returning the line."""
+        if not any(s < 8 and t < 8 for s, t in line):
+            return line
+        best = self.line_value(line)
+        if best is None:
+            return line
+        changed = True
+        while changed:  # until every house move left is needed
+            changed = False
+            for i in range(len(line) - 1, -1, -1):
+                s, t = line[i]
+                if not (s < 8 and t < 8):
+                    continue
+                shorter = line[:i] + line[i + 1:]
+                v = self.line_value(shorter)
+                yield
+                if v is None:  # the card moved on later: straight there instead?
+                    j = next((j for j in range(i + 1, len(line)) if t in line[j]), None)
+                    if j is not None and line[j][0] == t and line[j][1] != s:
+                        shorter[j - 1] = (s, line[j][1])
+                        v = self.line_value(shorter)
+                        yield
+                if v is not None and v >= best - 1e-9:
+                    line, best, changed = shorter, max(best, v), True
+                    self.pruned += 1
+                    break
         return line
 
 

@@ -102,6 +102,70 @@ def slice_check(seed: int, budget_ms: float, games: int = 2) -> dict:
     return time_slices("russian-bank", seed, budget_ms, games)
 
 
+# ---------------------------------------------------------------------- turns as a person sees them
+def watch_turns(level: str, games: int = 6, first_seed: int = 9000) -> dict:
+    """What a person watching ``level`` sees (issue 26 items 2 and 7): ``games`` whole games
+    against Greedy that never calls Stop! (a person who only watches), the seats alternating.
+    Per turn of ``level``: its moves, its house-to-house moves, how long the turn takes at the
+    Normal pace (the table shows a computer move every ``PACES["normal"]`` ms, game/ui/table.py
+    ``run_computers``: so moves x 800 ms; a turn's thinking is spread over those waits), its
+    priority breaches and those a watchful person can catch (``evident``: the turn goes on and
+    the broken priority shows on the table)."""
+    from game.ai import opponent
+    from game.ai.opponent import evident
+    from game.core import PASS, new_game
+    from game.session.settings import PACES
+
+    pace_s = PACES["normal"] / 1000.0
+    turns: dict = {}  # (game, turn) -> [moves, house moves, breaches, catchable]
+    for g in range(games):
+        seed, mine = first_seed + g // 2, g % 2
+        state = new_game("russian-bank", seed=seed)
+        bots = [None, None]
+        bots[mine], bots[1 - mine] = opponent(level, seed=2 * seed), opponent("greedy", seed=1)
+        while not state.is_over():
+            p = state.current_player
+            move = bots[p].choose(state)
+            row = turns.setdefault((g, state.turn), [0, 0, 0, 0]) if p == mine else None
+            if move in state.legal_moves():
+                state.push(move)
+            else:
+                state.push(move, breach=True)
+                if row:
+                    row[2] += 1
+                    row[3] += evident(state)
+            if row:
+                row[0] += 1
+                row[1] += (move != PASS and move.source.startswith("house")
+                           and move.target.startswith("house"))
+    rows = list(turns.values())
+    n = max(1, len(rows))
+
+    def spread(values, scale=1.0):
+        return {"mean": round(statistics.mean(values) * scale, 2) if values else None,
+                "p95": round(_percentile(values, 0.95) * scale, 2),
+                "max": round(max(values) * scale, 2) if values else None}
+
+    moves = [r[0] for r in rows]
+    return {"games": games, "turns": len(rows), "moves": spread(moves),
+            "house_moves": spread([r[1] for r in rows]),
+            "normal_pace_s": spread(moves, pace_s),
+            "turns_within_10s": round(sum(m * pace_s <= 10.0 for m in moves) / n, 3),
+            "breaches_per_turn": round(sum(r[2] for r in rows) / n, 3),
+            "catchable_per_turn": round(sum(r[3] for r in rows) / n, 3),
+            "turns_with_a_catchable_breach": round(sum(r[3] > 0 for r in rows) / n, 3)}
+
+
+def print_watch(level: str, w: dict) -> None:
+    m, h, s = w["moves"], w["house_moves"], w["normal_pace_s"]
+    print(f"  {level:7} {w['turns']} turns: moves/turn mean {m['mean']:.1f} p95 {m['p95']:.0f} "
+          f"max {m['max']:.0f}; house-to-house mean {h['mean']:.1f} p95 {h['p95']:.0f} max "
+          f"{h['max']:.0f}; at Normal pace mean {s['mean']:.1f} s p95 {s['p95']:.1f} s max "
+          f"{s['max']:.0f} s ({w['turns_within_10s']:.0%} within 10 s); breaches/turn "
+          f"{w['breaches_per_turn']:.2f}, turns with a catchable one "
+          f"{w['turns_with_a_catchable_breach']:.2f}")
+
+
 # ---------------------------------------------------------------------- the shared machinery
 def timed_choice(bot, state, timer: dict | None):
     """``bot.choose(state)``, its time noted as (turn, seconds) in ``timer[bot.level]`` when
@@ -380,6 +444,9 @@ def main(argv: list[str]) -> int:
     wasm.add_argument("--wasm", dest="wasm", action="store_true", default=None,
                       help="also time decisions in WebAssembly (default when not --quick)")
     wasm.add_argument("--no-wasm", dest="wasm", action="store_false")
+    parser.add_argument("--watch-games", type=int,
+                        help="games per level for the turns as a person sees them (default "
+                             "20; quick 6)")
     args = parser.parse_args(argv)
 
     started = time.perf_counter()
@@ -396,6 +463,14 @@ def main(argv: list[str]) -> int:
         r = tournament(pairing, games, args.jobs, args.seed)
         results[pairing] = r
         print(pairing_line(pairing, r), flush=True)
+
+    watch_games = args.watch_games or (6 if args.quick else 20)
+    print(f"Turns as a person watches them ({watch_games} games per level against Greedy "
+          "that never calls Stop!):")
+    watch = {}
+    for level in ("hard", "medium", "easy"):
+        watch[level] = watch_turns(level, watch_games)
+        print_watch(level, watch[level])
 
     print(f"Decision time, native (CPython {sys.version.split()[0]}), "
           f"{timing_games} games per level against Greedy:")
@@ -418,6 +493,7 @@ def main(argv: list[str]) -> int:
     figures = {"benchmark": "ai", "quick": args.quick, "games_per_pairing": games,
                "first_deal": args.seed, "pairings": results,
                "decision_ms": {"native": native, "wasm": wasm_result}, "goals": goals,
+               "turns": watch,
                "seconds": round(time.perf_counter() - started, 1)}
     print(json.dumps(figures, sort_keys=True))
     return 0

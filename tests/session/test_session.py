@@ -116,9 +116,9 @@ def test_advance_keeps_its_budget_and_thinks_ahead_with_max_moves_0():
     s = Session.new("russian-bank", seed=4, seats=("computer:hard", "computer:hard"))
     worst = 0.0
     for _ in range(200):
-        t0 = time.perf_counter()
+        t0 = time.thread_time()  # CPU time: a busy machine's other processes don't count
         s.advance(4, max_moves=0)
-        worst = max(worst, time.perf_counter() - t0)
+        worst = max(worst, time.thread_time() - t0)
         if s.decided:
             break
     assert s.decided and s.state.history == []  # decided, nothing played
@@ -148,8 +148,8 @@ def test_you_call_stop_on_the_computer_right_and_wrong():
     assert s.can_call_stop()
     call = s.call_stop()
     assert call.right and s.to_move == 0 and s.accepting()
-    # a wrong call changes nothing
-    state = rb({"reserve1": "9D", "hand1": "5C"}, player=1, mode="stop")
+    # a wrong call with option wrong_call "free" changes nothing (by default: next test)
+    state = rb({"reserve1": "9D", "hand1": "5C"}, player=1, mode="stop", wrong_call="free")
     s = Session(state, ("human", "computer:easy"))
     s._push(Move("hand1", "hand1"), False)
     before = s.state.to_dict()
@@ -183,8 +183,9 @@ def test_a_wrong_call_with_a_price_costs_your_next_turn_and_cannot_be_undone():
 
 @pytest.mark.parametrize("level", ["easy", "medium", "hard"])
 def test_the_computer_plays_on_through_many_wrong_calls_with_a_price(level):
-    """A person who calls Stop! wrongly a third of the time (each call costs a turn) against
-    every level: the computer keeps playing whole turns and the game comes to a real end."""
+    """A person who calls Stop! a third of the time (each wrong call costs a turn) against
+    every level: the computer keeps playing whole turns and the game comes to a real end.
+    Easy and Medium slip now and then (issue 26 item 7), so some of the calls are right."""
     import random
     rng = random.Random(1)
     s = Session.new("russian-bank", seed=11, seats=("human", f"computer:{level}"),
@@ -194,7 +195,9 @@ def test_the_computer_plays_on_through_many_wrong_calls_with_a_price(level):
         if s.is_over():
             break
         if s.can_call_stop() and rng.random() < 0.3:
-            costs.append(s.call_stop().cost)
+            call = s.call_stop()
+            if not call.right:
+                costs.append(call.cost)
         elif s.accepting():
             s.play(rng.choice(s.state.legal_moves()))
             while s.follow_up():
@@ -202,7 +205,7 @@ def test_the_computer_plays_on_through_many_wrong_calls_with_a_price(level):
         else:
             s.advance(50, max_moves=1)
     assert s.is_over() and s.state.turn > 20
-    assert len(costs) > 10 and all(costs)  # every call was wrong, and each cost a turn
+    assert len(costs) > 10 and all(costs)  # every wrong call cost a turn
 
 
 def test_a_wrong_call_with_a_price_at_the_start_of_your_turn_ends_it():
