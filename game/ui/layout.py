@@ -22,6 +22,7 @@ class PileGeom:
     limit: int = 0  # farthest coordinate a card edge may reach along the fan (0: none)
     label: str = ""  # faint letter on the empty slot
     badge: str = ""  # where the card count shows: "below", "above" or ""
+    fan_last: int = 0  # only the top this many cards fan (the rest lie under the first); 0: all
 
     @property
     def stacked(self) -> bool:
@@ -36,6 +37,8 @@ class PileGeom:
         if self.stacked:
             return [(x, y)] * n
         steps = [self.fan if up else self.fan_down for up in faces[:-1]]
+        if self.fan_last:  # a waste showing the cards just turned: the others under them
+            steps = [(0, 0)] * max(0, n - self.fan_last) + steps[max(0, n - self.fan_last):]
         total_x = sum(s[0] for s in steps)
         total_y = sum(s[1] for s in steps)
         scale = 1.0
@@ -83,7 +86,8 @@ class Layout:
             self.piles[name] = PileGeom(
                 name, pygame.Rect((x + shift, y), size), fan=fan,
                 fan_down=tuple(opts.get("fan_down", (0, 0))), limit=limit,
-                label=opts.get("slot", ""), badge=opts.get("badge", ""))
+                label=opts.get("slot", ""), badge=opts.get("badge", ""),
+                fan_last=opts.get("fan_last", 0))
             if "caption" in opts:
                 self.captions[name] = opts["caption"]
             if "empty" in opts:

@@ -8,6 +8,8 @@
     "piles": [(name, x, y, {options}), ...]   in keyboard-focus order, options:
         "fan": (dx, dy) per face-up card, "fan_down": (dx, dy) per face-down card,
         "limit": the farthest coordinate a fanned card may reach (the fan squeezes),
+        "fan_last": only the top n cards fan, the rest lie under the first of them (a waste
+        of a game turning three: the three just turned show),
         "slot": a letter on the empty place, "badge": where the count shows ("below",
         "right"), "caption": a word beside the pile ("Reserve"), "empty": a word on the
         empty place ("empty")

@@ -1,7 +1,9 @@
 """Canfield, as the manual lays it out: the four columns in a row from the left at the top, the
 reserve (the manual's penalty pile) in the bottom-left corner, the stock (the manual's hand) in
 the bottom-right corner with the waste beside it, and the four foundations down the right-hand
-side. The reserve, waste and stock show their counts; an empty foundation shows the base rank
+side. The stock turns three cards: the waste fans its top three to the right
+(``fan_last``), the playable one nearest the stock. The reserve, waste and stock show their
+counts; an empty foundation shows the base rank
 (the game's marks); the empty stock says that clicking it turns the waste back over."""
 
 W, H = 100, 140
@@ -16,7 +18,7 @@ LAYOUT = {
         *((f"tableau{i}", x, TOP, {"fan": (0, 34), "limit": BOTTOM})
           for i, x in enumerate(COLUMN_X)),
         ("reserve", 40, ROW, {"badge": "below", "caption": "Reserve"}),
-        ("waste", 880, ROW, {"badge": "below"}),
+        ("waste", 816, ROW, {"badge": "below", "fan": (32, 0), "fan_last": 3}),
         ("stock", 1020, ROW, {"badge": "below", "empty": "turn over"}),
         *((f"foundation{i}", FOUNDATION_X, TOP + i * (H + 10), {}) for i in range(4)),
     ],
@@ -34,7 +36,7 @@ def PORTRAIT(h: int) -> dict:
         "card": (w, ch), "fan": "down", "table_right": PW,
         "piles": [
             ("stock", xs[0], P_TOP, {"badge": "below", "empty": "turn over"}),
-            ("waste", xs[1], P_TOP, {"badge": "below"}),
+            ("waste", xs[1], P_TOP, {"badge": "below", "fan": (54, 0), "fan_last": 3}),
             *((f"foundation{i}", xs[3 + i], P_TOP, {}) for i in range(4)),
             ("reserve", xs[0], y, {"badge": "below", "caption": "Reserve"}),
             *((f"tableau{i}", xs[3 + i], y, {"fan": (0, 46), "limit": portrait_bottom(h)})
