@@ -35,7 +35,9 @@ import hashlib
 import json
 import re
 import secrets
+import time
 import traceback
+from collections import deque
 
 from game.core import GAMES, PASS, IllegalMove, Move, from_dict, info, new_game
 
@@ -223,7 +225,7 @@ class _Peer:
         self.screen = screen  # the host: 1.. in seat order; a guest: 0 (the host)
         self.sent = 0  # messages sent (each carries its number, from 1)
         self.got = 0  # the number of the last message taken in order
-        self.backlog: list[str] = []
+        self.backlog: deque = deque()  # messages received, waiting to be read
         self.told = False  # the player was told this peer sent something refused
         self.greeted = False
         self.token: str | None = None
@@ -437,16 +439,20 @@ class RemoteSession(Session):
 
     # ------------------------------------------------------------------ the links
     def advance(self, budget_ms: float, max_moves: int | None = None) -> list[Move]:
-        """Read and answer the links (at most PER_ADVANCE messages of each), then, on the host,
-        let the computer seats think and play for at most about ``budget_ms``. Never blocks."""
+        """Read and answer the links, then, on the host, let the computer seats think and play;
+        all in about ``budget_ms`` (each link: at least PER_ADVANCE messages, more while the
+        budget lasts, so a screen given the same budget as another catches up with what the
+        other played in it). Never blocks."""
+        deadline = time.perf_counter() + max(0.0, budget_ms) / 1000.0
         for peer in list(self._peers):
             if peer.active:
-                self._pump(peer)
+                self._pump(peer, deadline)
         if self.role == "host" and self.ready and self.ended is None:
-            return super().advance(budget_ms, max_moves)
+            left = (deadline - time.perf_counter()) * 1000.0
+            return super().advance(max(left, min(budget_ms, 1.0)), max_moves)
         return []
 
-    def _pump(self, peer: _Peer) -> None:
+    def _pump(self, peer: _Peer, deadline: float) -> None:
         try:
             texts = peer.link.receive()
         except Exception:
@@ -454,16 +460,18 @@ class RemoteSession(Session):
         if not isinstance(texts, list):
             texts = []
         room = BACKLOG - len(peer.backlog)
-        if len(texts) > room:
-            self.refused += len(texts) - room
+        if len(texts) > room:  # a flood: what doesn't fit is dropped
+            dropped = len(texts) - max(room, 0)
+            self.refused += dropped
+            self.reasons["a flood"] = self.reasons.get("a flood", 0) + dropped
             self._tell(peer, "sent too many messages at once; the rest were ignored")
             texts = texts[:max(room, 0)]
         peer.backlog.extend(texts)
-        todo, peer.backlog = peer.backlog[:PER_ADVANCE], peer.backlog[PER_ADVANCE:]
-        for text in todo:
-            if not peer.active:
-                break
-            self._receive(peer, text)
+        done = 0
+        while peer.backlog and peer.active and (
+                done < PER_ADVANCE or time.perf_counter() < deadline):
+            self._receive(peer, peer.backlog.popleft())
+            done += 1
 
     def _receive(self, peer: _Peer, text) -> None:
         msg = None

@@ -150,6 +150,29 @@ def test_calls_are_made_across_screens_in_whole_games():
     assert {kind for _, kind in calls} >= {"human", "remote", "computer:easy"}
 
 
+@pytest.mark.parametrize("game_id,seats,options", [
+    ("chinese-patience", ("remote", "computer:easy", "computer:easy", "computer:easy"),
+     {"players": 4}),
+    ("russian-bank", ("computer:easy", "remote"), {}),
+    ("battle-solitaire", ("human", "remote"), {})])
+def test_after_both_have_advanced_the_tables_are_equal(game_id, seats, options):
+    # the contract's own words: a round is a person's move on one screen, then one advance
+    # on each; the host's computers play at most 20 moves an advance (a guest reads at least
+    # 64 messages an advance, whatever the machine's speed)
+    host, (guest,) = table(game_id, seats, **options)
+    bot = computer_player(game_id, "easy", seed=5)
+    for _ in range(5000):
+        for s in (host, guest):
+            if s.accepting():
+                s.play(decide(bot, s.state))
+        host.advance(20, max_moves=20)
+        guest.advance(20)
+        assert host.state.to_dict() == guest.state.to_dict()
+        if host.is_over():
+            break
+    assert host.is_over() and guest.is_over()
+
+
 def test_nothing_is_played_before_the_deal_is_agreed():
     a, b = pair()
     host = Session.host("russian-bank", seats=("human", "remote"), links=(a,))
