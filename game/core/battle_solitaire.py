@@ -40,7 +40,7 @@ RULES = """# Battle solitaire
 A race between two players, each with a pack of 52 cards of their own (the packs have different backs). Your piles lie at the bottom left, your opponent's at the bottom right: a penalty pile of 13 cards (only the top one face up), a hand of 35 cards face down and a reserve pile, empty at first. Above are the eight shared piles (four dealt from each pack, one card each) and on the right the eight foundations. The first to get rid of every card of their penalty pile, hand and reserve pile wins.
 
 # Who starts
-Each player draws a card from their shuffled pack: the higher card starts (Ace low). On equal ranks Clubs beat Spades, Spades beat Hearts, Hearts beat Diamonds. The same card of both packs: both draw again. The cards go back.
+Each player draws a card from their shuffled pack: the higher card starts (Ace low). On equal ranks clubs beat spades, spades beat hearts, hearts beat diamonds. The same card of both packs: both draw again. The cards go back.
 
 # Your turn
 Only the player whose name is on the turn button may move cards. Click your hand to turn its top card onto your reserve pile, one card at a time. You may play the top card of your penalty pile, of your reserve pile and of every shared pile. When your hand is empty, click it to turn your reserve pile back into it (order kept): once per turn. Press the turn button when you can't (or don't want to) move any more: your opponent then plays as long as they like.

@@ -146,10 +146,26 @@ class Hand(PlayerPile):
 def first_player(reserve_tops, house_rows) -> int:
     """Lower top reserve card starts (King high, Ace low); on a tie compare the houses from the
     one next to each reserve outwards; on a full tie player 0 starts."""
-    for a, b in [tuple(reserve_tops), *zip(*house_rows)]:
+    return decider(reserve_tops, house_rows)[0]
+
+
+def decider(reserve_tops, house_rows):
+    """(who starts, what decided it: 0 the reserve tops, 1 to 4 the houses from the one next
+    to the reserve outwards, None a full tie, the two cards compared there)."""
+    for stage, (a, b) in enumerate([tuple(reserve_tops), *zip(*house_rows)]):
         if a.rank != b.rank:
-            return 0 if a.rank < b.rank else 1
-    return 0
+            return (0 if a.rank < b.rank else 1), stage, (a, b)
+    return 0, None, None
+
+
+HOUSE_PLACE = ("next to the reserve", "second from the reserve", "third from the reserve",
+               "furthest from the reserve")
+
+
+def _ranks(card) -> str:
+    """"Eights", "Sixes": the card's rank in the plural."""
+    word = card.name.split(" of ")[0]
+    return word + ("es" if word.endswith("x") else "s")
 
 
 class RussianBank(RaceState):
@@ -479,6 +495,28 @@ class RussianBank(RaceState):
     def counts(self, player: int) -> dict[str, int]:
         return {"reserve": len(self.reserves[player].cards), "hand": len(self.hands[player].cards),
                 "waste": len(self.wastes[player].cards)}
+
+    def opening(self, names) -> str:
+        """Who starts and why, in words, read from the deal (the lower top reserve card; on a
+        tie the houses), the seats named by ``names`` ("you", "the computer", "player 2")."""
+        dealt = type(self).deal(self.seed, **self.options) if self.seed is not None else self
+        first, stage, cards = decider(
+            [r.cards[-1] for r in dealt.reserves],
+            [[h.cards[-1] for h in dealt.houses[4 * p:4 * p + 4]] for p in (0, 1)])
+        name = names[first]
+        starts = f"{name} {'start' if name == 'you' else 'starts'}."
+        whose = "your" if name == "you" else f"{name}'s"
+        if stage is None:
+            return f"The top reserve cards and every pair of houses tie: {starts}"
+        if stage == 0:
+            return f"{whose[0].upper()}{whose[1:]} top reserve card is lower: {starts}"
+        tie = f"Both top reserve cards are {_ranks(dealt.reserves[0].cards[-1])}"
+        if stage > 1:
+            tie += (" and the houses next to the reserve tie" if stage == 2 else
+                    f" and the {('two', 'three')[stage - 3]} houses nearest the reserve tie")
+        mine, other = cards[first], cards[1 - first]
+        return (f"{tie}; {whose} house {HOUSE_PLACE[stage - 1]} is lower (the {mine.name} "
+                f"against the {other.name}): {starts}")
 
 
 REGISTRY[RussianBank.game_id] = RussianBank

@@ -55,6 +55,14 @@ class Pile:
         return self.cards[-1] if self.cards else None
 
     @property
+    def noun(self) -> str:
+        """What a player calls this kind of pile in a sentence: its kind ("house", "waste"),
+        "column" for a tableau pile, unless the game's pile says otherwise (Battle solitaire's
+        houses are "piles", its wastes "reserve piles"). Every sentence about a pile (hints,
+        the log of moves, refusals) takes its name from here."""
+        return "column" if self.kind == "tableau" else self.kind
+
+    @property
     def label(self) -> str:
         """The pile as a player sees it, for messages: "the stock", "the 3rd column" (columns
         are numbered from the left on every table), "that house" (other numbered piles are the

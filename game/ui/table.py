@@ -392,7 +392,7 @@ class Table(Scene):
         """A move in a player's words: "move the Nine of clubs onto the Ten of clubs"."""
         state = self.state
         if move == state.turn_move(move.source):
-            return f"turn a card from your {state.pile[move.source].kind}"
+            return f"turn a card from your {state.pile[move.source].noun}"
         if move.source == move.target:  # a pass
             return "end your turn"
         src, dst = state.pile[move.source], state.pile[move.target]
@@ -404,7 +404,7 @@ class Table(Scene):
         if dst.kind == "foundation":
             where = "to a foundation"
         elif dst.top is None:
-            where = f"to the empty {'column' if dst.kind == 'tableau' else dst.kind}"
+            where = f"to the empty {dst.noun}"  # the game's word: Battle solitaire's "pile"
         else:
             where = f"onto the {dst.top.name}"
         ends = ", which ends your turn" if move == state.end_turn_move() else ""

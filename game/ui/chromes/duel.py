@@ -129,13 +129,26 @@ class SidePanel(panel.PanelChrome):
         return Match(self.app.settings.match_target(game_id))
 
     def abandon_note(self) -> str:
-        """Giving a game of the match up gives it to the other player."""
+        """Giving a game of the match up gives it to the other player. A match belongs to
+        its seats (load_match): when the new game is for other seats (New game, "Who
+        plays?"), the points go to this match and the new game starts another, so the note
+        says so (it once promised the computer 62 points, and the table then showed 0 - 0)."""
         s = self.session
         result = s.state.concede(s.you) if s.you is not None else None
         if result is None:
             return ""
-        return (f"In the match, {self.name(result.winner)} scores it as a win: "
+        note = (f"In the match, {self.name(result.winner)} scores it as a win: "
                 f"{result.points} points.")
+        seats = self.next_seats
+        if seats is not None and tuple(seats) != tuple(s.seats):
+            scores = list(self.match.scores)
+            scores[result.winner] += result.points
+            note = (f"In the match of these seats, {self.name(result.winner)} scores it as a "
+                    f"win: {result.points} points ({self.match_line(scores)}). The new seats "
+                    "play a new match, from 0.")
+        return note
+
+    next_seats = None  # the seats of the game about to start, while New game asks first
 
     def abandoning(self) -> None:
         s = self.session
@@ -189,7 +202,11 @@ class SidePanel(panel.PanelChrome):
         def start(seats):
             self.app.settings.set_seats(t.game_id, seats)
             self.app.save_settings()
-            t.abandon_then("New game", lambda: t.start(t.random_seed(), seats=seats))
+            self.next_seats = tuple(seats)  # for abandon_note, asked for right here
+            try:
+                t.abandon_then("New game", lambda: t.start(t.random_seed(), seats=seats))
+            finally:
+                self.next_seats = None
 
         t.modal = SeatPicker(t, t.game_id, self.app.settings.seats(t.game_id), start)
 
@@ -199,16 +216,13 @@ class SidePanel(panel.PanelChrome):
         self.log = []
         s = self.session
         first = self._turn_seat = s.to_move
-        opening = getattr(s.state, "opening", None)
-        if opening is not None:
-            text = opening([self.name(seat) for seat in range(len(s.seats))])
-        elif len(s.humans) == 1 and s.is_human(first):
+        # who starts and why is the game's to say (Russian Bank: the lower top reserve card,
+        # the houses on a tie; Battle solitaire: the cards drawn)
+        text = s.state.opening([self.name(seat) for seat in range(len(s.seats))])
+        if len(s.humans) == 1 and s.is_human(first):
             # what to do first is the tip's: a move allowed now (an Ace dealt to a house must
             # go home before the hand is touched)
-            text = f"Your top reserve card is lower: you start. {self.tip()}".strip()
-        else:
-            text = (f"{self.name(first).capitalize()}'s top reserve card is lower: "
-                    f"{self.name(first)} starts.")
+            text = f"{text} {self.tip()}".strip()
         # what the game wants said as it begins (Battle solitaire: the first turn can decide it)
         note = getattr(s.state, "START_NOTE", "")
         self.table.say(f"{text} {note}".strip(), "info")
@@ -280,14 +294,14 @@ class SidePanel(panel.PanelChrome):
             where = "to a foundation"
         elif kind == "house":
             where = f"onto the {target[-1][0].name}" if target else f"to an empty {noun}"
-        else:
+        else:  # a player's own pile, in the game's word for it (Battle: "reserve pile")
             owner = int(move.target[-1])
             if owner == mover:
                 whose = "your" if self.name(owner) == "you" else "their"
-                where = f"on {whose} {kind}" + (", ending the turn" if kind == "waste" else "")
-            else:
-                whose = "your" if self.name(owner) == "you" else f"{self.title(owner)}'s"
-                where = f"onto {whose} {kind}"
+                where = f"on {whose} {noun}" + (", ending the turn" if kind == "waste" else "")
+            else:  # named as in a sentence: "the computer's", "player 2's", never "Computer's"
+                whose = "your" if self.name(owner) == "you" else f"{self.name(owner)}'s"
+                where = f"onto {whose} {noun}"
         return f"{who}: the {card.name} {where}"
 
     def again_text(self, seat: int) -> str:

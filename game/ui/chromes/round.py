@@ -187,11 +187,13 @@ class RoundTable(panel.PanelChrome):
             except Exception:
                 return []
         order = ["person", "easy", "medium", "hard"]
-        parts = [f"{('People' if k == 'person' else k.capitalize())} won "
+        # every seat's game counted under its kind (two Medium seats: two games a round), so
+        # said as such: "people" and "Medium computers", not "Medium won 1 of 2"
+        parts = [f"{('people' if k == 'person' else k.capitalize() + ' computers')} won "
                  f"{v['won']} of {v['played']}" for k, v in
                  sorted(kinds.items(), key=lambda kv: order.index(kv[0])
                         if kv[0] in order else 9)]
-        return [" · ".join(parts)] if parts else []
+        return [f"All rounds, each seat counted: {', '.join(parts)}."] if parts else []
 
     # ------------------------------------------------------------------ actions
     def can_call_stop(self) -> bool:
@@ -353,9 +355,10 @@ class RoundTable(panel.PanelChrome):
         else:
             owner = int(move.target[len(kind):])
             if owner == mover:
-                where = "on their own waste, ending the turn"
-            else:
-                whose = "your" if self.name(owner) == "you" else f"{self.title(owner)}'s"
+                whose = "your" if self.name(owner) == "you" else "their"
+                where = f"on {whose} own waste, ending the turn"
+            else:  # named as in a sentence: "player 3's", never "Player 3 (Medium)'s"
+                whose = "your" if self.name(owner) == "you" else f"{self.name(owner)}'s"
                 where = f"onto {whose} waste"
         return f"{who}: the {card.name} {where}"
 
