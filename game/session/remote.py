@@ -167,13 +167,17 @@ _FIELDS = {  # type -> {field: check}; every message also has "t" and "i"
     "refused": {"r": _is_int},
     "end": {"why": lambda x: x in _ENDINGS, "seat": lambda x: x is None or _is_int(x, 0, 7)},
     "full": {},
+    "ping": {},
 }
 _OPTIONAL = {"by"}  # the seat of an action, as the host relays it
 _ACTIONS = ("move", "undo", "redo", "call")
 _ENDINGS = ("cheat", "left", "version")
 # who may send what: the host's messages to a guest, a guest's to the host
-_FROM_HOST = {"welcome", "reveal", "deal", "table", "refused", "end", "full", *_ACTIONS}
-_FROM_GUEST = {"hello", "commit", "secret", "end", *_ACTIONS}
+_FROM_HOST = {"welcome", "reveal", "deal", "table", "refused", "end", "full", "ping", *_ACTIONS}
+_FROM_GUEST = {"hello", "commit", "secret", "end", "ping", *_ACTIONS}
+PING_EVERY = 2.0  # seconds without a message to a peer before a ping says this screen is here
+AWAY_AFTER = 10.0  # seconds without a word from a screen before its seats count as away
+_clock = time.monotonic  # (the tests' own clock replaces it)
 
 
 def _reject_constant(name):
@@ -232,11 +236,13 @@ class _Peer:
         self.commit: str | None = None
         self.secret: str | None = None
         self.active = True
+        self.heard = self.said = _clock()  # when it last sent a message in order / we did
 
     def send(self, msg: dict) -> None:
         if not self.active:
             return
         self.sent += 1
+        self.said = _clock()
         msg = {"i": self.sent, **msg}
         try:
             self.link.send(json.dumps(msg, separators=(",", ":")))
@@ -248,9 +254,6 @@ class _Table(Session):
     """A plain session that may hold remote seats (for snapshots and tables sent over)."""
 
     remote_seats = True
-
-
-_SESSION_FIELDS = None
 
 
 # ---------------------------------------------------------------------- the session
@@ -320,6 +323,62 @@ class RemoteSession(Session):
         s.token = token
         s._peers = [_Peer(link)]
         s._peers[0].send({"t": "hello", "v": PROTOCOL, "token": token})
+        return s
+
+    def save(self) -> dict:
+        """What a page keeps (JSON) to sit at this table again after a reload (``resume``): a
+        guest, its token (the table comes from the host); the host, the table as a save, the
+        deal's values and commitments and each guest's token."""
+        if self.role == "guest":
+            if self.token is None:
+                raise ValueError("not seated yet")
+            return {"remote": PROTOCOL, "role": "guest", "token": self.token}
+        if not self.ready:
+            raise ValueError("the deal is not agreed yet")
+        return {"remote": PROTOCOL, "role": "host", "values": list(self._values),
+                "commits": list(self._commits),
+                "tokens": [self._seat_peer(i).token for i, k in enumerate(self.seats)
+                           if k.driven == "network"],
+                "table": Session.to_dict(self)}
+
+    @classmethod
+    def resume(cls, data, link=None) -> "RemoteSession":
+        """A table saved with ``save``, after a reload: a guest joins again through ``link``;
+        the host has its table back at once and takes each guest back as it comes, by its
+        token (``attach`` its new link). ValueError when anything in ``data`` is wrong."""
+        if not isinstance(data, dict) or data.get("remote") != PROTOCOL:
+            raise ValueError("not a shared table's save")
+        if data.get("role") == "guest":
+            if not _is_hex(data.get("token"), _TOKEN) or link is None:
+                raise ValueError("a guest joins again with its token, through a link")
+            return cls.start_guest(link, data["token"])
+        if data.get("role") != "host":
+            raise ValueError("a shared table's save is a host's or a guest's")
+        table = _Table.from_dict(data.get("table"))
+        state, seats = table.state, table.seats
+        remote = [i for i, k in enumerate(seats) if k.driven == "network"]
+        values, commits, tokens = data.get("values"), data.get("commits"), data.get("tokens")
+        if (not remote or any(k.level is not None and k.remote for k in seats)
+                or not isinstance(values, list) or not isinstance(commits, list)
+                or not isinstance(tokens, list) or len(tokens) != len(remote)
+                or len(values) != len(commits) or len(values) != 1 + len(remote)
+                or not all(_is_hex(v, _HEX32) for v in values)
+                or not all(_is_hex(h, _HEX64) for h in commits)
+                or any(commitment(v) != h for v, h in zip(values, commits))
+                or not all(_is_hex(t, _TOKEN) for t in tokens)
+                or deal_seed(state.game_id, values) != state.seed):
+            raise ValueError("the shared table's deal or seats don't match its save")
+        s = cls("host")
+        s.game_id, s.options = state.game_id, dict(state.options)
+        Session.__init__(s, state, seats)
+        s._adopt(table)
+        s._value, s._values, s._commits = values[0], list(values), list(commits)
+        for screen, (seat, token) in enumerate(zip(remote, tokens), start=1):
+            peer = _Peer(None, seat, screen)
+            peer.token, peer.active = token, False  # until the guest comes back
+            peer.commit, peer.secret = commits[screen], values[screen]
+            s._peers.append(peer)
+        s.ready = True
         return s
 
     def attach(self, link) -> None:
@@ -444,9 +503,12 @@ class RemoteSession(Session):
         budget lasts, so a screen given the same budget as another catches up with what the
         other played in it). Never blocks."""
         deadline = time.perf_counter() + max(0.0, budget_ms) / 1000.0
+        now = _clock()
         for peer in list(self._peers):
             if peer.active:
                 self._pump(peer, deadline)
+                if (peer.greeted or self.role == "guest") and now - peer.said >= PING_EVERY:
+                    peer.send({"t": "ping"})  # this screen is here (a heartbeat)
         if self.role == "host" and self.ready and self.ended is None:
             left = (deadline - time.perf_counter()) * 1000.0
             return super().advance(max(left, min(budget_ms, 1.0)), max_moves)
@@ -481,6 +543,7 @@ class RemoteSession(Session):
                 msg = None
                 raise Refused("a message out of order or sent again")
             peer.got += 1  # taken in order, whatever it turns out to be
+            peer.heard = _clock()
             msg = check(msg, _FROM_GUEST if self.role == "host" else _FROM_HOST)
             handler = getattr(self, f"_{self.role}_{msg['t']}", None)
             if handler is None:
@@ -519,6 +582,30 @@ class RemoteSession(Session):
             for peer in self._peers:
                 if peer.greeted or self.role == "guest":
                     peer.send({"t": "end", "why": why, "seat": seat})
+
+    def away(self, seconds: float = AWAY_AFTER) -> list[int]:
+        """The seats played at screens not heard from for ``seconds`` (a heartbeat goes every
+        PING_EVERY seconds; a closed tab or a lost link falls silent). On a guest: the other
+        seats, when the host's screen is silent (the host relays everything)."""
+        now = _clock()
+        if self.role == "guest":
+            host = self._peers[0]
+            silent = not host.active or now - host.heard >= seconds
+            return [i for i in range(len(self.seats)) if i != self.seat] if silent else []
+        away = set()
+        for peer in self._peers:
+            if peer.seat is not None and peer is self._seat_peer(peer.seat) and (
+                    not peer.active or now - peer.heard >= seconds):
+                away.add(peer.seat)
+        return sorted(away)
+
+    def _seat_peer(self, seat: int):
+        return next((p for p in self._peers if p.seat == seat), None)
+
+    def _host_ping(self, peer: _Peer, msg: dict) -> None:
+        pass  # heard (the time is noted for every message taken in order)
+
+    _guest_ping = _host_ping
 
     # ------------------------------------------------------------------ the host
     def _host_hello(self, peer: _Peer, msg: dict) -> None:
@@ -846,6 +933,11 @@ def host(game_id: str, seats, links, **options) -> RemoteSession:
     return RemoteSession.start_host(game_id, seats, links, **options)
 
 
+def resume(data, link=None) -> RemoteSession:
+    """A shared table saved with ``save()``, after a reload (RemoteSession.resume)."""
+    return RemoteSession.resume(data, link)
+
+
 def join(link, token: str | None = None) -> RemoteSession:
     """Session.join: sit down at the host's table at the other end of ``link`` (with the
     ``token`` a guest was given: back at its seat, at the position the game has reached)."""
@@ -853,4 +945,5 @@ def join(link, token: str | None = None) -> RemoteSession:
 
 
 __all__ = ["BACKLOG", "Link", "MAX_BYTES", "PER_ADVANCE", "PROTOCOL", "RemoteSession",
-           "Refused", "check", "commitment", "deal_seed", "host", "join", "pair", "parse"]
+           "Refused", "check", "commitment", "deal_seed", "host", "join", "pair", "parse",
+           "resume"]

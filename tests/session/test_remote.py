@@ -402,3 +402,72 @@ def test_links_pass_only_text_in_small_typed_messages():
     assert kinds[:4] == ["welcome", "commit", "reveal", "secret"] and "deal" in kinds
     assert all(isinstance(t, str) and len(t.encode()) < 2000 for t in sent)
     assert isinstance(host, RemoteSession)
+
+
+def test_the_host_reloads_and_its_guest_comes_back():
+    host, (guest,) = table("russian-bank", ("human", "remote"))
+    bot = computer_player("russian-bank", "easy", seed=3)
+    for _ in range(30):
+        for s in (host, guest):
+            if s.accepting():
+                s.play(decide(bot, s.state))
+            s.advance(1)
+    settle([host, guest])
+    saved = json.loads(json.dumps(host.save()))  # what the host's page kept
+    guest_saved = json.loads(json.dumps(guest.save()))
+    assert guest_saved == {"remote": 1, "role": "guest", "token": guest.token}
+    host2 = RemoteSession.resume(saved)  # the reloaded host page: its table at once
+    assert host2.ready and host2.state.to_dict() == host.state.to_dict()
+    assert host2.local_seats == [0] and host2.away(0) == [1]  # its guest not back yet
+    a2, b2 = pair()
+    host2.attach(a2)
+    guest2 = RemoteSession.resume(guest_saved, b2)
+    for _ in range(4):
+        host2.advance(1)
+        guest2.advance(1)
+    assert guest2.ready and host2.away() == []
+    same(host2, [guest2])
+    play_out(host2, [guest2])
+    same(host2, [guest2])
+
+
+@pytest.mark.parametrize("damage", ["values", "commits", "tokens", "table", "role"])
+def test_a_damaged_save_of_a_shared_table_is_refused(damage):
+    host, _ = table("russian-bank", ("human", "remote"))
+    data = json.loads(json.dumps(host.save()))
+    if damage == "values":
+        data["values"][1] = "0" * 32  # another deal than the one agreed
+    elif damage == "commits":
+        data["commits"][0] = "0" * 64
+    elif damage == "tokens":
+        data["tokens"] = []
+    elif damage == "table":
+        data["table"]["state"]["seed"] += 1
+    else:
+        data["role"] = "king"
+    with pytest.raises(ValueError):
+        RemoteSession.resume(data)
+
+
+def test_a_heartbeat_tells_a_silent_screen(monkeypatch):
+    now = [1000.0]
+    monkeypatch.setattr("game.session.remote._clock", lambda: now[0])
+    host, (guest,) = table("russian-bank", ("human", "remote"))
+    for step in range(8):  # both screens run, nothing is played: pings keep them present
+        now[0] += 1.5
+        host.advance(1, max_moves=0)
+        guest.advance(1)
+    assert host.away() == [] and guest.away() == []
+    assert guest._peers[0].got > 3 and host._peers[0].got > 3  # pings went both ways
+    for step in range(8):  # the guest's tab is killed: it says nothing more
+        now[0] += 1.5
+        host.advance(1, max_moves=0)
+    assert host.away() == [1] and host.away(60) == []
+    guest.advance(1)  # it comes back (a slow tab)
+    host.advance(1, max_moves=0)
+    assert host.away() == []
+    for step in range(8):  # the host falls silent: the guest sees every other seat away
+        now[0] += 1.5
+        guest.advance(1)
+    assert guest.away() == [0]
+    assert host.refused == 0 and guest.refused == 0
