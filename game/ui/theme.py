@@ -58,10 +58,11 @@ EM = 0.6875
 
 def font(size: int, bold: bool = False) -> pygame.font.Font:
     """The text font at ``size`` (its em ``int(size * EM)`` px), Bold or Book, cached.
-    Kerned: pygame-ce's SDL_ttf shapes text with HarfBuzz, which kerns from the font's GPOS
-    table once the script is named (left unnamed it shapes as "DFLT", where DejaVu has no
-    Latin kerning); an SDL_ttf built without HarfBuzz refuses the script and kerns from the
-    font's old 'kern' table instead."""
+    Kerned: pygame-ce's SDL_ttf shapes text with HarfBuzz (natively and in pygbag's wasm
+    build), which kerns Latin text from the font's GPOS 'latn' kerning once the script is
+    named (left unnamed it shapes as "DFLT": the full DejaVu kerns almost nothing there, our
+    subset falls back to its old 'kern' table); an SDL_ttf built without HarfBuzz refuses
+    the script and kerns from that 'kern' table too."""
     key = (size, bold)
     f = _fonts.get(key)
     if f is None:
