@@ -34,7 +34,8 @@ from .cards import Card, Rng, pack, shuffled
 from .info import GameInfo, Option
 from .moves import PASS, STOP, IllegalMove, Move
 from .race import DOWN_IN_OTHER_COLOUR, PlayerPile, RaceState, race_layout, zobrist_keys
-from .state import ANY, REGISTRY, Pile
+from .race import House as RaceHouse
+from .state import REGISTRY, Pile
 
 RULES = """# Battle solitaire
 A race between two players, each with a pack of 52 cards of their own (the packs have different backs). Your piles lie at the bottom left, your opponent's at the bottom right: a penalty pile of 13 cards (only the top one face up), a hand of 35 cards face down and a reserve pile, empty at first. Above are the eight shared piles (four dealt from each pack, one card each) and on the right the eight foundations. The first to get rid of every card of their penalty pile, hand and reserve pile wins.
@@ -63,14 +64,11 @@ INFO = GameInfo(
 SUIT_ORDER = "DHSC"  # ties of rank when drawing for the start: Clubs > Spades > Hearts > Diamonds
 
 
-class House(Pile):
+class House(RaceHouse):
     """A shared pile: down in alternating colours; an empty one takes any card."""
 
-    kind = "house"
     noun = "pile"
     rule = "the piles build down in alternating colours"
-    BY_TOP = DOWN_IN_OTHER_COLOUR
-    WHEN_EMPTY = ANY
 
     @property
     def label(self):

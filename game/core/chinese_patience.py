@@ -50,7 +50,8 @@ from dataclasses import dataclass
 from .cards import SUITS, Rng, card_key, pack, shuffled
 from .info import GameInfo, Option
 from .moves import PASS, STOP, IllegalMove, Move
-from .state import ANY, REGISTRY, Breach, Foundation, GameState, Pile, Result, StopCall, _Entry
+from .piles import DOWN_ALTERNATING, DownAlternating
+from .state import REGISTRY, Breach, Foundation, GameState, Pile, Result, StopCall, _Entry
 
 RULES = """# Chinese Patience
 A race for two, three or four players around a shared table: four foundations and four tableau columns in the middle, and in front of each player a face-down stock and a waste. The first to get rid of every card of their stock and waste wins. Play goes round to the left (clockwise); the player to the dealer's left starts.
@@ -92,10 +93,8 @@ INFO = GameInfo(
     rules=RULES, table="round",
     match=Option("match_target", 100, (50, 100, 200), "Match to", note="new matches"))
 
-_OTHER_COLOUR = {"S": "HD", "C": "HD", "H": "SC", "D": "SC"}
 #: a column's outer card -> the faces that may go on it (one lower, the other colour)
-BUILD_ON = {card_key(r, s): tuple(card_key(r - 1, o) for o in _OTHER_COLOUR[s])
-            for r in range(2, 14) for s in SUITS}
+BUILD_ON = DOWN_ALTERNATING
 #: a waste's top card -> the faces that may be loaded onto it (same suit, one rank up or down)
 LOAD_ON = {card_key(r, s): tuple(card_key(q, s) for q in (r - 1, r + 1) if 1 <= q <= 13)
            for r in range(1, 14) for s in SUITS}
@@ -137,12 +136,7 @@ class ChineseResult(Result):
     places: tuple = ()
 
 
-class Column(Pile):
-    kind = "tableau"
-    rule = "columns build down in alternating colours"
-    BY_TOP = BUILD_ON
-    WHEN_EMPTY = ANY
-
+class Column(DownAlternating):
     @property
     def label(self):
         return f"column {self.index - 3}"

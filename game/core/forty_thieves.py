@@ -12,11 +12,11 @@ foundation's top card may come back onto a column).
 
 from __future__ import annotations
 
-from .cards import SUITS, card_key
 from .info import GameInfo, Option
 from .moves import IllegalMove, Move
+from .piles import DownInSuit
 from .solitaire import Solitaire
-from .state import ANY, REGISTRY, Pile
+from .state import REGISTRY, Pile
 
 
 RULES = """# Forty Thieves
@@ -45,13 +45,7 @@ INFO = GameInfo(
     rules=RULES, table="solitaire")
 
 
-class Tableau(Pile):
-    kind = "tableau"
-    rule = "columns build down in suit"
-
-    BY_TOP = {card_key(r, s): (card_key(r - 1, s),) for r in range(2, 14) for s in SUITS}
-    BUILDS = BY_TOP  # card face -> the faces that may be played on it
-    WHEN_EMPTY = ANY
+Tableau = DownInSuit  # columns build down in suit; an empty one takes any card
 
 
 def run_length(pile: Pile) -> int:

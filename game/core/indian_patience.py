@@ -15,9 +15,9 @@ from the same stock. Won when all 104 cards are on the foundations.
 
 from __future__ import annotations
 
-from .cards import SUITS, card_key
 from .info import GameInfo
 from .moves import IllegalMove
+from .piles import DownAnySuitButSame
 from .solitaire import Solitaire
 from .state import ANY, REGISTRY, Pile
 
@@ -40,16 +40,8 @@ INFO = GameInfo(
     blurb="Build down in other suits; exposed cards are protected.",
     players=(1,), rules=RULES, table="solitaire")
 
-# card face -> the faces that may be played on it: one rank lower, any other suit
-_BUILD_ON = {card_key(r, s): tuple(card_key(r - 1, o) for o in SUITS if o != s)
-             for r in range(2, 14) for s in SUITS}
-
-
-class Tableau(Pile):
-    kind = "tableau"
-    rule = "columns build down by any suit but the same"
-    BY_TOP = None  # protection and the stock matter too
-    BUILDS = _BUILD_ON  # card face -> the faces that may be played on it
+class Tableau(DownAnySuitButSame):
+    BY_TOP = None  # protection and the stock matter too (BUILDS: the shape's)
 
     def wanted(self):
         game = self.game
@@ -57,7 +49,7 @@ class Tableau(Pile):
             return ()
         if not self.cards:
             return () if game.stock.cards else ANY
-        return _BUILD_ON.get(self.cards[-1].key, ())
+        return self.BUILDS.get(self.cards[-1].key, ())
 
     def refusal(self, card):
         if self.game.protected[self.index - 10]:

@@ -30,14 +30,12 @@ from __future__ import annotations
 
 import random
 
-from .cards import SUITS, card_key
 from .moves import Move
+from .piles import DOWN_ALTERNATING, DownAlternating
 from .state import Foundation, GameState, Pile, Result
 
-_OTHER_COLOUR = {"S": "HD", "C": "HD", "H": "SC", "D": "SC"}
 # A house's top card -> the faces that may go on it: one rank lower in the other colour
-DOWN_IN_OTHER_COLOUR = {card_key(r, s): tuple(card_key(r - 1, o) for o in _OTHER_COLOUR[s])
-                        for r in range(2, 14) for s in SUITS}
+DOWN_IN_OTHER_COLOUR = DOWN_ALTERNATING
 _MODULUS = 9007199254740881  # a prime below 2**53, for the turn-boundary position digest
 
 
@@ -46,6 +44,13 @@ def zobrist_keys(seed: int) -> list:
     everywhere). Each game draws its own from its own seed: ``seen`` is saved with them."""
     rand = random.Random(seed).getrandbits
     return [[[rand(53) for _ in range(104)] for _ in range(13)] for _ in range(8)]
+
+
+class House(DownAlternating):
+    """A shared pile of a race: down in alternating colours; an empty one takes any card."""
+
+    kind = "house"
+    rule = "houses build down in alternating colours"
 
 
 def race_layout(house: type, reserve: type, hand: type, waste: type) -> tuple:
@@ -270,4 +275,5 @@ class RaceState(GameState):
         return value
 
 
-__all__ = ["DOWN_IN_OTHER_COLOUR", "PlayerPile", "RaceState", "race_layout", "zobrist_keys"]
+__all__ = ["DOWN_IN_OTHER_COLOUR", "House", "PlayerPile", "RaceState", "race_layout",
+           "zobrist_keys"]

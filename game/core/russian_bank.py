@@ -40,8 +40,9 @@ from .cards import SUITS, Rng, card_key, pack, shuffled
 from .info import GameInfo, Option
 from .moves import PASS, STOP, IllegalMove, Move
 from .match import Match  # noqa: F401 (game.core.Match; it lives in match.py)
-from .race import DOWN_IN_OTHER_COLOUR, PlayerPile, RaceState, race_layout, zobrist_keys
-from .state import ANY, REGISTRY, Breach, Pile, StopCall, _Entry
+from .race import House as RaceHouse
+from .race import PlayerPile, RaceState, race_layout, zobrist_keys
+from .state import REGISTRY, Breach, Pile, StopCall, _Entry
 
 RULES = """# Russian Bank
 A race between two players, you and the computer, each with a pack of 52 cards (the packs have different backs). You sit at the bottom, the computer at the top. Each has a reserve of 13 cards (only the top one face up), a hand of the rest face down, and a waste pile. Between you are eight houses (four dealt by each player) and eight foundations. The first to get rid of every card of their reserve, hand and waste wins.
@@ -89,13 +90,7 @@ _LOAD_ON = {card_key(r, s): tuple(card_key(q, s) for q in (r - 1, r + 1) if 1 <=
             for r in range(1, 14) for s in SUITS}
 
 
-class House(Pile):
-    kind = "house"
-    rule = "houses build down in alternating colours"
-
-    BY_TOP = DOWN_IN_OTHER_COLOUR
-    WHEN_EMPTY = ANY
-
+class House(RaceHouse):
     def check(self, cards, down):
         return super().check(cards, down) or (
             f"{self.name} holds more than 13 cards" if len(cards) > 13 else None)

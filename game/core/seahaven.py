@@ -15,9 +15,10 @@ card one lower of its suit, the only one that could be built on it, is already t
 from __future__ import annotations
 
 from .canfield import NewPositionsOnly
-from .cards import SUITS, card_key, pack
+from .cards import pack
 from .info import GameInfo
 from .moves import IllegalMove, Move
+from .piles import DownInSuit
 from .solitaire import Solitaire
 from .state import ANY, REGISTRY, Pile, Result
 
@@ -40,12 +41,7 @@ INFO = GameInfo(
 CELLS = 4
 
 
-class Tableau(Pile):
-    kind = "tableau"
-    rule = "columns build down in suit"
-    BY_TOP = {card_key(r, s): (card_key(r - 1, s),) for r in range(2, 14) for s in SUITS}
-    BUILDS = BY_TOP  # card face -> the faces that may be played on it
-    WHEN_EMPTY = ANY
+Tableau = DownInSuit  # columns build down in suit; an empty one takes any card
 
 
 class Cell(Pile):

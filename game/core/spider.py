@@ -34,8 +34,9 @@ from collections import deque
 from .cards import ALL_CARDS, Card, card_key
 from .info import GameInfo, Option
 from .moves import IllegalMove, Move
+from .piles import DownAnySuit
 from .solitaire import Solitaire, Stock
-from .state import ANY, REGISTRY, Foundation, Pile, Result
+from .state import REGISTRY, Foundation, Result
 
 IDLE_LIMIT = 300  # moves in a row without a deal, a card turned up or a run off: the game ends
 SEARCH_LIMIT = 40  # positions the "can anything still change?" search looks at, at most
@@ -135,14 +136,7 @@ class SpiderFoundation(Foundation):
         return super().check(cards, down)
 
 
-class Tableau(Pile):
-    kind = "tableau"
-    rule = "columns build down, one rank lower, in any suit"
-    BY_TOP = {card_key(r, s): tuple(card_key(r - 1, o) for o in "SHDC")
-              for r in range(2, 14) for s in "SHDC"}
-    BUILDS = BY_TOP
-    WHEN_EMPTY = ANY
-
+class Tableau(DownAnySuit):
     @property
     def label(self):
         return f"column {int(self.name[len('tableau'):]) + 1}"

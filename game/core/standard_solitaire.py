@@ -45,6 +45,7 @@ from collections import deque
 from .cards import SUITS, card_key
 from .info import GameInfo
 from .moves import IllegalMove, Move
+from .piles import DOWN_ALTERNATING, DownAlternating
 from .solitaire import Solitaire
 from .state import ACE_KEYS, ANY, REGISTRY, Pile, Result
 
@@ -67,9 +68,8 @@ INFO = GameInfo(
     players=(1,), rules=RULES, table="solitaire")
 
 # card face -> the faces that may be played on it: one rank lower, the other colour
+ALTERNATE = DOWN_ALTERNATING
 _RED = {"S": False, "H": True, "D": True, "C": False}
-ALTERNATE = {card_key(r, s): tuple(card_key(r - 1, o) for o in SUITS if _RED[o] != _RED[s])
-             for r in range(2, 14) for s in SUITS}
 PARENTS = {card_key(r, s): tuple(card_key(r + 1, o) for o in SUITS if _RED[o] != _RED[s]
                                  and r < 13) for r in range(1, 14) for s in SUITS}
 # card face -> the faces it may go on
@@ -95,14 +95,10 @@ def _run(cards, up: int) -> int:
     return n
 
 
-class Tableau(Pile):
+class Tableau(DownAlternating):
     """A pile building down in alternating colours; empty, it takes any card."""
 
-    kind = "tableau"
     rule = "piles build down in alternating colours"
-    BY_TOP = ALTERNATE
-    BUILDS = ALTERNATE  # card face -> the faces that may be played on it (auto-moves)
-    WHEN_EMPTY = ANY
 
     @classmethod
     def accepts_empty(cls, face: int) -> bool:

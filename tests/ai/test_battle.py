@@ -276,7 +276,7 @@ def test_sliced_thinking_decides_as_the_blocking_call_does_and_leaves_the_state_
 def test_think_keeps_to_its_budget():
     """Each think(3) call returns within the budget plus a margin (checked on the CPU time of
     the call, which other processes of a busy machine do not stretch)."""
-    durations, cpu, sliced = [], [], 0
+    cpu, sliced = [], 0
     state = new_game(BS, seed=700)
     bots = [Bot("hard"), Bot("oracle")]
     moves = 0
@@ -284,9 +284,8 @@ def test_think_keeps_to_its_budget():
         job = bots[state.current_player].start(state)
         calls = 0
         while True:
-            t, c = time.perf_counter(), time.thread_time()
+            c = time.thread_time()
             move = job.think(3.0)
-            durations.append((time.perf_counter() - t) * 1000)
             cpu.append((time.thread_time() - c) * 1000)
             calls += 1
             if job.done:
@@ -295,7 +294,7 @@ def test_think_keeps_to_its_budget():
         state.push(move)
         moves += 1
     assert sliced >= 1, "no decision needed more than one slice"  # how many: the machine's speed
-    assert statistics.median(durations) <= 3.0 + 1.0
+    assert statistics.median(cpu) <= 3.0 + 1.0
     cpu.sort()
     assert cpu[int(0.99 * len(cpu))] <= 3.0 + 5.0, cpu[-20:]
 

@@ -229,9 +229,9 @@ def test_thinking_in_slices_keeps_to_its_budget_and_decides_the_same():
         blocking = Bot("hard", seed=2).choose(state)
         job = Bot("hard", seed=2).start(state)
         while True:
-            t = time.perf_counter()
+            t = time.thread_time()  # CPU time: a busy machine's other processes don't count
             move = job.think(2.0)
-            longest = max(longest, (time.perf_counter() - t) * 1000)
+            longest = max(longest, (time.thread_time() - t) * 1000)
             if job.done:
                 break
         assert move == blocking

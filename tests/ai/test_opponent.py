@@ -220,7 +220,7 @@ def test_think_keeps_to_its_budget():
     """Each think(3) call returns within the budget plus a small margin, and a real search is
     spread over several calls. (The margin is checked on the CPU time of the call, which a busy
     machine's other processes do not stretch.)"""
-    durations, cpu, sliced = [], [], 0
+    cpu, sliced = [], 0
     bots = [opponent("hard"), opponent("oracle")]
     for seed in range(2):
         state = new_game("russian-bank", seed=700 + seed)
@@ -229,9 +229,8 @@ def test_think_keeps_to_its_budget():
             job = bots[state.current_player].start(state)
             calls = 0
             while True:
-                t, c = time.perf_counter(), time.thread_time()
+                c = time.thread_time()
                 move = job.think(3.0)
-                durations.append((time.perf_counter() - t) * 1000)
                 cpu.append((time.thread_time() - c) * 1000)
                 calls += 1
                 if job.done:
@@ -240,7 +239,7 @@ def test_think_keeps_to_its_budget():
             state.push(move)
             moves += 1
     assert sliced > 10, "no decision needed more than one slice"
-    assert statistics.median(durations) <= 3.0 + 1.0
+    assert statistics.median(cpu) <= 3.0 + 1.0
     cpu.sort()
     assert cpu[int(0.99 * len(cpu))] <= 3.0 + 5.0, cpu[-20:]
 

@@ -31,7 +31,18 @@ def few_moves_left_ft():
     return position("forty-thieves", columns=[["JS1", "QS1"], ["KS1"]])
 
 
-def test_one_move_from_a_win_is_found_at_once():
+@pytest.fixture
+def counted_clock(monkeypatch):
+    """The solver's clock a counter, a tenth of a millisecond a reading (it reads it about
+    once a position): "at once", a first slice of 5 ms, means some fifty positions on any
+    machine, not whatever a quick or a slow machine searches in 5 ms. No lines remembered."""
+    from game.ai import solver as solver_module
+    ticks = iter(range(1, 10**9))
+    monkeypatch.setattr(solver_module, "_clock", lambda: next(ticks) / 10_000)
+    monkeypatch.setattr(solver_module, "_KNOWN", {})
+
+
+def test_one_move_from_a_win_is_found_at_once(counted_clock):
     # The King is the only card out: nothing else to do.
     state = position("forty-thieves", columns=[["KS1"]])
     job = Solver(state, budget_s=5)
@@ -42,7 +53,7 @@ def test_one_move_from_a_win_is_found_at_once():
     assert job.hint() == Move("tableau0", "foundation4")
 
 
-def test_one_turn_from_a_win_is_found_at_once():
+def test_one_turn_from_a_win_is_found_at_once(counted_clock):
     # The last card is in the stock: turn it, then it goes up.
     for game in ("forty-thieves", "indian-patience"):
         state = position(game, stock=["KH0"])
@@ -169,20 +180,22 @@ def test_a_50_ms_slice_returns_within_50_ms_plus_a_small_margin(game):
     finally:
         gc.unfreeze()
     # The work done in a slice stops on time: the CPU time it took stays within 50 ms plus a
-    # small margin. Wall time also counts the time other processes had the CPU (the machine
-    # running the tests may be busy), so it gets a looser bound, and the typical slice must
-    # be on time.
+    # small margin (a step of the search, well under a millisecond here: a machine ten times
+    # slower still fits). Wall time is not bounded: it also counts the time other processes
+    # had the CPU, which a busy machine stretches without limit (slices of 0.4 s were seen on
+    # one); the slices are still cut by the wall clock, not short of it.
     assert max(cpus) < 0.050 + 0.010, max(cpus)
-    assert max(walls) < 0.050 + 0.060, max(walls)
-    assert statistics.median(walls) < 0.050 + 0.005
+    assert statistics.median(walls) >= 0.050
     assert v.status in ("won", "lost", "unknown")
-    assert job.seconds <= 2.0 + 0.1
+    assert job.seconds <= 2.0 + walls[-1]  # the budget, overrun by at most the last slice
 
 
 def test_budget_s_is_respected_by_solve():
-    t = time.perf_counter()
+    # CPU time: the wall clock also counts other processes of a busy machine
+    c = time.thread_time()
     v = solve(new_game("forty-thieves", 1), budget_s=0.5)
-    assert time.perf_counter() - t < 0.5 + 0.3
+    assert time.thread_time() - c < 0.5 + 0.3
+    assert v.seconds >= 0.5  # the solver's own account: the whole budget was thought
     assert v.status == "unknown" and v.line is None and v.nodes > 0
 
 

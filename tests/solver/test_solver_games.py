@@ -27,7 +27,9 @@ def test_every_solitaire_has_a_model():
 @pytest.mark.parametrize("game,options", NEW)
 def test_a_20_ms_slice_returns_within_20_ms_plus_a_small_margin(game, options):
     cpus = []
-    for deal in (2, 3):  # one deal may be decided early: two deals see more of the phases
+    for deal in range(2, 12):  # one deal may be decided early: more deals see more phases
+        if deal > 3 and len(cpus) >= 4:
+            break  # (a quick machine decides Seahaven's deals in a slice or two: more deals)
         job = Solver(new_game(game, deal, **options), budget_s=1.0)
         gc.collect()
         gc.freeze()
@@ -46,5 +48,5 @@ def test_a_20_ms_slice_returns_within_20_ms_plus_a_small_margin(game, options):
             for move in v.line:
                 s.push(move)
             assert s.result().status == "won"
-    assert len(cpus) >= 4  # several slices (Seahaven decides its deals in a few)
+    assert len(cpus) >= 4  # several slices, however quick the machine
     assert max(cpus) < 0.020 + 0.010, max(cpus)
