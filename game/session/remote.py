@@ -381,6 +381,17 @@ class RemoteSession(Session):
         s.ready = True
         return s
 
+    @classmethod
+    def from_dict(cls, data, seats=None):
+        raise ValueError("a shared table is taken up again with resume(), not from_dict()")
+
+    def leave(self) -> None:
+        """The person here ends the game for every screen (it counts as unfinished)."""
+        if self.role == "host":
+            self._end("left", "You ended the game.")
+        else:
+            self._end("left", "You left the game.", self.seat)
+
     def attach(self, link) -> None:
         """The host: a new link (a guest that lost its link joins again with its token); its
         hello says which seat it is."""
@@ -718,6 +729,8 @@ class RemoteSession(Session):
             raise Refused("a table this version can't set") from None
         if not msg["seat"] < len(kinds) or kinds[msg["seat"]] != "remote":
             raise Refused("a seat that isn't a remote seat")
+        if self.token is not None and msg["token"] != self.token:
+            raise Refused("another seat's token")
         remote = [i for i, k in enumerate(kinds) if k.driven == "network"]
         self.game_id, self.options, self.seat = msg["game"], options, msg["seat"]
         self.seats = tuple(as_seen_by_guest(k, i == msg["seat"]) for i, k in enumerate(kinds))
@@ -729,8 +742,6 @@ class RemoteSession(Session):
             self.token = msg["token"]
             self._commits[self._screen] = commitment(self._value)
             peer.send({"t": "commit", "h": self._commits[self._screen]})
-        elif msg["token"] != self.token:
-            raise Refused("another seat's token")
 
     def _guest_reveal(self, peer: _Peer, msg: dict) -> None:
         if self.game_id is None or self.ready or self._values or self.token is None:

@@ -471,3 +471,23 @@ def test_a_heartbeat_tells_a_silent_screen(monkeypatch):
         guest.advance(1)
     assert guest.away() == [0]
     assert host.refused == 0 and guest.refused == 0
+
+
+def test_a_guest_leaving_ends_the_game_for_every_screen():
+    c, d = pair(), pair()
+    host = Session.host("chinese-patience", seats=("human", "remote", "remote"),
+                        links=(c[0], d[0]), players=3)
+    guests = [Session.join(c[1]), Session.join(d[1])]
+    for _ in range(6):
+        for s in [host] + guests:
+            s.advance(1)
+    assert all(s.ready for s in [host] + guests)
+    guests[0].leave()
+    for _ in range(3):
+        for s in [host] + guests:
+            s.advance(1)
+    assert host.ended == "Player 2 left the game." and guests[1].ended == "Player 2 left the game."
+    assert all(s.is_over() and not s.accepting() for s in [host] + guests)
+    assert host.you is None  # people played people: no win or loss in anyone's statistics
+    with pytest.raises(ValueError):
+        RemoteSession.from_dict(host.to_dict())
