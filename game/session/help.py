@@ -13,6 +13,14 @@ from __future__ import annotations
 from game.ai.solver import Solver
 from game.ai.solver_model import make_model
 
+# How the statistics count help (game.storage's record_result), in the player's words: said
+# when Hint or Finish is first used in a game, on the win screen, and under Statistics. The
+# "still winnable?" light is no help: it only says what the solver found.
+HELP_COUNTS = "From now on this game counts as played with help."
+HELP_NOTE_WIN = "counted apart in Statistics, not in your wins, win rate, streaks or records."
+HELP_NOTE = ("Won, win rate, streaks, best time and fewest moves count the games played "
+             "without help; games where Hint or Finish helped are counted apart.")
+
 BUDGET_S = 10.0  # solver time (not wall-clock) per position before it answers "unknown"
 HINT_BUDGET_S = 2.0  # a Hint asked before the background search has started
 

@@ -48,7 +48,7 @@ _VERSIONS = itertools.count(1)
 FORMAT = 2  # of the dict to_dict() makes; 1 was the client's save before seats existed
 _FIELDS = {"format", "state", "seats", "redo", "redo_groups", "undo_groups", "turn_start",
            "elapsed", "assisted", "recorded", "dealt", "pending_call", "auto_pending", "opening",
-           "finishing", "finish_group"}
+           "finishing", "finish_group", "auto_at"}
 
 
 class Session:
@@ -66,7 +66,7 @@ class Session:
         self.redo_groups: list[list[Move]] = []  # undone groups, the next to redo last
         self.turn_start = 0  # len(state.history) when the seat to move began its turn
         self.elapsed = 0.0  # seconds of play
-        self.assisted = False  # Hint, the light or Finish helped
+        self.assisted = False  # Hint or Finish helped (the light is no help)
         self.recorded = False  # the result went into the statistics
         self.auto_move = True  # safe cards go to the foundations by themselves
         self.auto_pending = False  # a person's move may have made a safe move possible
@@ -78,6 +78,7 @@ class Session:
         self.dealt = 0  # automatic moves of the deal itself (its Aces going home): never undone
         self._opening = False  # safe moves now still belong to the deal
         self._finish_group = False  # the next move of a winning line starts an undo group
+        self.auto_at: set[int] = set()  # where in the history safe cards went home by themselves
         self._bots: dict[int, object] = {}
         self._job = None  # a computer seat's decision being thought about
         self._decided: Move | None = None
@@ -153,6 +154,7 @@ class Session:
             raise IllegalMove(f"It is not your turn: {self.seats[self.to_move].words} is playing.")
         if self.pending_call is not None:
             raise IllegalMove("Wait: a Stop! call is being made.")
+        self._forget_autos_from(len(self.state.history))
         self._push(move, self._is_breach(move))
         self.undo_groups.append(1)
         self.redo_groups.clear()
@@ -197,6 +199,7 @@ class Session:
         if self.finishing:
             move = self.finishing.pop(0)
             if move in s.legal_moves():
+                self._forget_autos_from(len(s.history))
                 self._push(move, False)
                 if self._finish_group:  # Finish is undone as one group of its own
                     self._finish_group = False
@@ -207,10 +210,13 @@ class Session:
         if self.auto_pending and self.auto_move and hasattr(s, "safe_move"):
             move = s.safe_move()
             if move is not None:
+                at = len(s.history)
                 self._push(move, False)
                 if self._opening:  # part of the deal: no move of the player's, never undone
                     self.dealt += 1
                     self.turn_start = self.dealt
+                else:
+                    self.auto_at.add(at)
                 self._group_follow_up()
                 return move
         self.auto_pending = self._opening = False
@@ -222,6 +228,10 @@ class Session:
             self._changed()
             return PASS
         return None
+
+    def _forget_autos_from(self, at: int) -> None:
+        """A new move at ``at``: what was taken back from there on is gone for good."""
+        self.auto_at = {i for i in self.auto_at if i < at}
 
     def _group_follow_up(self) -> None:
         if self.undo_groups:
@@ -452,7 +462,11 @@ class Session:
     @property
     def move_count(self) -> int:
         """The moves made at the table: a move and its automatic follow-ups count as one, the
-        deal's own automatic moves not at all."""
+        deal's own automatic moves not at all. In a solitaire every move of a winning line that
+        Finish played counts, as if the player had played it (moves are moves)."""
+        if len(self.seats) == 1:
+            n = len(self.state.history)
+            return n - self.dealt - sum(1 for i in self.auto_at if i < n)
         return len(self.undo_groups) - (1 if self.dealt else 0)
 
     @property
@@ -510,7 +524,7 @@ class Session:
                 "recorded": self.recorded, "dealt": self.dealt,
                 "pending_call": self.pending_call, "auto_pending": self.auto_pending,
                 "opening": self._opening, "finishing": [str(m) for m in self.finishing],
-                "finish_group": self._finish_group}
+                "finish_group": self._finish_group, "auto_at": sorted(self.auto_at)}
 
     @classmethod
     def from_dict(cls, data, seats=None) -> "Session":
@@ -559,6 +573,7 @@ class Session:
             raise ValueError("the winning line being finished is not a list of moves")
         s.finishing = [Move.parse(t) for t in finishing]
         s.pending_call = _pending_call(s, data.get("pending_call"))
+        s.auto_at = _auto_at(s, data.get("auto_at"))
         return s
 
 
@@ -570,6 +585,23 @@ def new_seed(game_id: str, winnable_only: bool = False, **options) -> int:
         if deals:
             return random.choice(deals)
     return random.randrange(1, 1_000_000)
+
+
+def _auto_at(s: Session, saved) -> set[int]:
+    """Where safe cards went home by themselves: saved, within the history and what may be
+    redone; a save from before it was kept: every move of an undo group after its first
+    (what the move count counted then)."""
+    if saved is None:
+        at, out = 0, set()
+        for size in s.undo_groups:
+            out.update(range(at + 1, at + size))
+            at += size
+        return {i for i in out if i >= s.dealt}
+    reach = len(s.state.history) + sum(len(g) for g in s.redo_groups)
+    if not isinstance(saved, list) or not all(type(i) is int and s.dealt <= i < reach
+                                              for i in saved):
+        raise ValueError(f"the automatic moves' places {saved!r} don't fit the history")
+    return set(saved)
 
 
 def _pending_call(s: Session, seat):

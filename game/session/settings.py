@@ -38,7 +38,7 @@ GENERAL = (
     Option("winnable_only", False, (False, True), "Solitaire deals",
            ("Any deal", "Winnable deals only")),
     Option("winnable_light", False, (False, True), "\"Still winnable?\" light", ("Off", "On"),
-           note="games count as assisted"),
+           note="no help: Hint and Finish are"),
     Option("sound", True, (True, False), "Sound", ("On", "Off"), note="M at a table"),
     Option("card_back", "blue", ("blue", "red", "green", "purple"), "Card backs",
            ("Blue lattice", "Red rings", "Green checks", "Purple stripes"), note=""),

@@ -314,7 +314,7 @@ class Saves:
                       assisted: bool = False) -> dict:
         """Count a finished game and return the new statistics, with ``records``: the names of
         the records this game set ("best_time", "fewest_moves", "best_streak"). A game played
-        with help (Hint, the winnable light, Finish) is counted apart: in ``assisted`` and, won,
+        with help (Hint or Finish) is counted apart: in ``assisted`` and, won,
         in ``won_with_help``; it is neither a win nor a loss of the player's own (``won``, the
         win rate and the streaks leave it out) and sets no record."""
         if not _count(moves) or not _number(seconds):

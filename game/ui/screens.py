@@ -6,6 +6,7 @@ import pygame
 
 from game.core import GAMES, info
 from game.session import GENERAL, describe, seat_title
+from game.session.help import HELP_NOTE
 
 from . import theme
 from .canvas import CANVAS
@@ -649,8 +650,6 @@ def fit_text(text: str, size: int, width: int) -> str:
     return text + "..."
 
 
-HELP_NOTE = ("Won, win rate, streaks, best time and fewest moves count the games played "
-             "without help; games with hints, the winnable light or Finish are counted apart.")
 
 
 class StatsScene(BackScene):

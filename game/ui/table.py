@@ -34,6 +34,7 @@ import pygame
 
 from game.core import IllegalMove, Move, info
 from game.session import Session, new_seed, seat_words
+from game.session.help import HELP_COUNTS
 
 from . import theme
 from .animation import FLIGHT_MS, Animator, Celebration
@@ -380,12 +381,14 @@ class Table(Scene):
     def show_hint(self) -> None:
         """Hint: the solver's move in a solitaire it knows, else what the Hard computer player
         would do; its piles ringed and the move said in words. The game counts as helped."""
+        first = not self.session.assisted
         move = self.session.hint()
         if move is None:
             self.say("No hint: no move helps any more.", "info")
             return
         self.hint = (move, self.app.time_ms + 4000)
-        self.say(f"Hint: {self.explain(move)}.", "info")
+        note = f" {HELP_COUNTS}" if first and self.session.you is not None else ""
+        self.say(f"Hint: {self.explain(move)}.{note}", "info", 6000 if note else MESSAGE_MS)
         self.save()
 
     def explain(self, move: Move) -> str:

@@ -87,6 +87,17 @@ def test_a_deal_with_no_move_left_ends_stuck(ui):
     assert t.state.is_over() and t.state.result().status == "stuck"
     assert t.modal is not None and t.modal.title == "No more moves"
     ui.screenshot("seahaven-stuck.png")
+    # a deal that can no longer change is played and lost at once, not when the next deal is
+    # asked for (issue 26 item 3: Statistics said "Played 0"), and the end screen says so
+    assert "It counts as played and lost." in " ".join(t.modal.lines)
+    stats = ui.app.saves.stats("seahaven")
+    assert stats["played"] == 1 and stats["won"] == 0 and stats["streak"] == 0
+    ui.click(ui.modal_button("Undo"))
+    assert not t.state.is_over() and t.session.recorded  # taken back, but it stays counted
+    ui.click(ui.button("New deal"))
+    if t.modal is not None:
+        ui.click(ui.modal_button("yes"))
+    assert ui.app.saves.stats("seahaven")["played"] == 1  # not counted twice
 
 
 def test_the_waste_key_on_a_table_without_a_waste_changes_nothing(ui):

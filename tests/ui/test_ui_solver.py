@@ -88,7 +88,7 @@ def test_the_light_goes_from_thinking_to_winnable(ui, quick_deals, game_id):
     ui.frames(1)
     assert frames >= 1 and t.session.help.verdict.status == "won"
     assert light(ui) == GREEN
-    assert t.session.assisted  # the light spoke: the game counts as played with help
+    assert not t.session.assisted  # the light spoke, but it is no help (issue 26 item 3)
     assert wins_in_the_core(t.state, t.session.help.verdict.line)
     assert t.chrome.finish_button.visible  # a certain win is known and the light is on
     ui.screenshot(f"{game_id}-light-winnable.png")
@@ -106,7 +106,8 @@ def test_the_light_goes_from_thinking_to_winnable(ui, quick_deals, game_id):
     assert move == line[len(t.state.history)]
     target = t.state.pile[move.target].top.name
     assert t.message[0] == (f"Hint: move the {t.state.pile[move.source].top.name} onto the "
-                            f"{target}.")
+                            f"{target}. From now on this game counts as played with help.")
+    assert t.session.assisted  # Hint is help, and the first one says so
     assert not t.chrome.hud_rect.colliderect(t.chrome.finish_button.rect)
     ui.screenshot(f"{game_id}-hint-and-light.png")
 
@@ -122,7 +123,7 @@ def test_the_light_says_not_winnable_for_a_deal_proved_lost(ui):
     assert t.session.help.verdict is not None and t.session.help.verdict.status == "lost" and t.session.help.verdict.nodes == 0
     ui.frames(1)
     assert light(ui) == LIGHT_COLOURS["lost"] != GREY
-    assert t.session.assisted
+    assert not t.session.assisted  # the light is no help (issue 26 item 3)
     assert not t.chrome.finish_button.visible
     ui.screenshot("forty-thieves-light-not-winnable.png")
 
@@ -183,6 +184,11 @@ def test_finish_plays_the_found_line_to_a_win(ui, quick_deals):
     assert t.modal is not None and t.modal.title == "You won!"
     assert t.chrome.light_at is None  # the game is over: the light has nothing more to say
     ui.screenshot("forty-thieves-finished.png")
+    # moves are moves: every move Finish played counts (issue 26 item 3: it counted as one)
+    assert t.session.move_count == len(line) > 1
+    text = " ".join(t.modal.lines)
+    assert f"won in {len(line)} moves" in text
+    assert "Won with help (Hint or Finish): counted apart in Statistics" in text
     stats = ui.app.saves.stats(game_id)
     assert stats["won"] == 0 and stats["won_with_help"] == 1 and stats["assisted"] == 1
     assert stats["best_time"] is None and stats["fewest_moves"] is None  # no record with help

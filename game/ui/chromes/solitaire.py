@@ -8,6 +8,8 @@ import math
 
 import pygame
 
+from game.session.help import HELP_COUNTS, HELP_NOTE_WIN
+
 from .. import theme
 from ..canvas import CANVAS
 from ..widgets import Button, EndPanel, NumberEntry
@@ -121,9 +123,11 @@ class Toolbar:
 
     def finish(self) -> None:
         if self.finish_ready():
+            first = not self.session.assisted
             self.session.finish()
-            self.table.say("Finishing: a click or any key plays the rest at once.", "info",
-                           3000)
+            note = f" {HELP_COUNTS}" if first else ""
+            self.table.say(f"Finishing: a click or any key plays the rest at once.{note}",
+                           "info", 6000 if note else 3000)
 
     def ask_number(self) -> None:
         self.table.modal = NumberEntry(self.table, self.table.play_number)
@@ -145,9 +149,6 @@ class Toolbar:
         pass
 
     def update(self, dt: float) -> None:
-        s = self.session
-        if s.help is not None and self.light_shown() and s.help.verdict is not None:
-            s.assisted = s.assisted or s.help.verdict.status in ("won", "lost")
         self.finish_button.visible = self.finish_ready()
 
     def key(self, event) -> bool:
@@ -176,6 +177,7 @@ class Toolbar:
         result = s.state.result()
         moves, time = s.move_count, theme.format_time(s.elapsed)
         if result.status == "won":
+            counted_before = s.recorded
             t.record()
             t.save()
             stats = self.app.saves.stats(t.game_id)
@@ -183,14 +185,22 @@ class Toolbar:
                      f"Won {stats.get('won', 0)} of {stats.get('played', 0)} · streak "
                      f"{stats.get('streak', 0)} · best time "
                      f"{theme.format_time(stats.get('best_time'))}"]
+            if counted_before:
+                lines.insert(1, "It counted as lost when it got stuck: taking moves back "
+                                "doesn't change that.")
+            elif s.assisted:
+                lines.insert(1, f"Won with help (Hint or Finish): {HELP_NOTE_WIN}")
             t.celebrate()
             t.modal = EndPanel(t, "You won!", lines,
                                [("New deal", lambda: t.new_deal(False), "primary"),
                                 ("Play again", lambda: t.restart(False), "normal"),
                                 ("Menu", self.app.title, "normal")], dim=False, good=True)
         else:
+            t.record()  # a deal that can no longer change is played and lost, at once
+            t.save()
             lines = [f"No more moves: deal {s.state.seed} is stuck after {moves} moves "
-                     f"({time}).", "Take moves back, restart the deal or try a new one."]
+                     f"({time}).", "It counts as played and lost. Take moves back, restart "
+                     "the deal or try a new one."]
             if result.reason and result.reason != "No more moves.":
                 lines.insert(1, result.reason)  # what the game says is left, in its words
             t.modal = EndPanel(t, "No more moves", lines,
