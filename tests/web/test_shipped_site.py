@@ -71,10 +71,23 @@ def cache_state(page) -> dict:
 
 def wait_offline_ready(page, build: str, files: int, timeout_s: float = 60) -> None:
     """Until the service worker controls the page and this build's cache holds the site."""
-    page.wait_for_function("""async ([cache, n]) => navigator.serviceWorker.controller !== null
-        && (await caches.has(cache)) && (await (await caches.open(cache)).keys()).length >= n""",
-                           arg=[f"parlour-{build}", files], timeout=timeout_s * 1000,
-                           polling=200)
+    try:
+        page.wait_for_function("""async ([cache, n]) =>
+            navigator.serviceWorker.controller !== null && (await caches.has(cache))
+            && (await (await caches.open(cache)).keys()).length >= n""",
+                               arg=[f"parlour-{build}", files], timeout=timeout_s * 1000,
+                               polling=200)
+    except Exception:
+        state = page.evaluate("""async () => {
+            const r = await navigator.serviceWorker.getRegistration();
+            return {controller: !!navigator.serviceWorker.controller,
+                    active: r && r.active && r.active.state,
+                    installing: r && r.installing && r.installing.state,
+                    waiting: r && r.waiting && r.waiting.state, build: parlour.build,
+                    error: parlour.error, started: parlour.started};
+        }""")
+        pytest.fail(f"the service worker did not keep build {build} ({files} files): {state}, "
+                    f"caches {cache_state(page)}")
 
 
 # ------------------------------------------------------------------------------ what is built
@@ -334,6 +347,27 @@ def test_itch_io_un_gzipping_the_archive_still_plays(browser, site, tmp_path):
             assert c.view()["game"] == "forty-thieves" and c.page.log_errors() == []
         finally:
             c.page.close()
+
+
+def test_a_file_of_another_build_is_never_used(browser, site, tmp_path):
+    """The host already serves another build's game while this page loads: the page says so
+    (Try again), rather than play with files of two builds."""
+    from game.bench.browser import ClientSite
+
+    copy = tmp_path / "mixed"
+    shutil.copytree(site.folder, copy)
+    archive = copy / "patience-parlour.tar.gz"
+    archive.write_bytes(gzip.compress(gzip.decompress(archive.read_bytes()), 1))  # other bytes
+    with ClientSite(folder=copy) as served:
+        page = _page(browser, served)
+        try:
+            page.page.goto(served.url)
+            _retry_shown(page.page)
+            text = page.page.locator("#status").inner_text()
+            assert "a new version of the game was published" in text, text
+            assert page.page.evaluate("parlour.started") is False
+        finally:
+            page.close()
 
 
 # ------------------------------------------------------------------------------ licences

@@ -147,8 +147,13 @@ def build(out: Path, note: str = "") -> dict:
     for name in ("index.html", "sw.js"):
         digest.update((HERE / name).read_bytes())
     build_id = digest.hexdigest()[:16]
+    # the files that change from build to build, by content: a page checks what it downloads
+    # against them (never a mix of two builds); the game also as itch.io un-gzips it
+    sha256 = {name: hashlib.sha256((out / name).read_bytes()).hexdigest()
+              for name in RUNTIME if not name.startswith("pyodide/")}
+    ungzipped = hashlib.sha256(gzip.decompress((out / GAME).read_bytes())).hexdigest()
     site = {"build": build_id, "files": files, "runtime": RUNTIME, "wheel": WHEEL,
-            "game": GAME}
+            "game": GAME, "sha256": sha256, "sha256_ungzipped": {GAME: ungzipped}}
     text = json.dumps(site, separators=(",", ":"), sort_keys=True)
     for name in ("index.html", "sw.js"):
         page = (HERE / name).read_text(encoding="utf-8")
