@@ -483,6 +483,7 @@ class Table(Scene):
         if self.session is not None:
             self.save()
         self.view.release()
+        self.celebration = None  # its trail is a whole canvas (3.5 MB): not kept out of sight
 
     def update(self, dt: float) -> None:
         now = self.app.time_ms

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import gc
 import random
+import types
 
 import pygame
 import pytest
@@ -98,6 +99,46 @@ def test_memory_stays_flat_however_often_colours_and_backs_change(ui):
         assert cards.cached(t.art)
         pile, index, card = face_up_card(t)
         assert drawn_as_fresh_art(ui, t, pile, index, card), game
+
+
+def canvas_surfaces_held(root) -> int:
+    """How many surfaces as large as the canvas are reachable from ``root`` that are its own:
+    not through the app, the card art or modules, and not the shared felt or dimming sheet."""
+    canvas = ui_canvas_bytes()
+    shared = {id(s) for s in (*theme._felt.values(), *theme._overlays.values())}
+    seen, stack, found = {id(root)}, [root], set()
+    while stack:
+        for r in gc.get_referents(stack.pop()):
+            if id(r) in seen or isinstance(r, (type, types.ModuleType, types.FunctionType,
+                                               CardArt)) or type(r).__name__ == "App":
+                continue
+            seen.add(id(r))
+            if isinstance(r, pygame.Surface):
+                if id(r) not in shared and r.get_pitch() * r.get_height() >= canvas:
+                    found.add(id(r))
+            else:
+                stack.append(r)
+    return len(found)
+
+
+def ui_canvas_bytes() -> int:
+    from game.ui.canvas import CANVAS
+    return CANVAS.w * CANVAS.h * 4
+
+
+def test_a_table_out_of_sight_keeps_no_picture_of_the_whole_canvas(ui):
+    """A won game's celebration draws its trails on a copy of the table (3.5 MB): once the
+    player goes elsewhere, the table keeps neither it nor its layer (ten tables won and left
+    kept 35 MB)."""
+    t = ui.app.open_game("forty-thieves")
+    t.start(7)
+    ui.frames(2)
+    t.celebrate()  # what a win starts
+    ui.frames(5)
+    assert canvas_surfaces_held(t) >= 1  # the layer and the trail, while it is shown
+    ui.app.title()
+    ui.frames(2)
+    assert canvas_surfaces_held(t) == 0
 
 
 @pytest.mark.parametrize("game", GAMES)
