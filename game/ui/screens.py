@@ -72,32 +72,39 @@ def touch_device() -> bool:
 _OVER: dict[tuple, bool] = {}  # saved positions already replayed: (game, deal, moves) -> over
 
 
-def game_in_progress(app, game_id: str) -> bool:
-    """Is there a started, unfinished game of this kind to resume (the title's tag)? The table
-    in memory says; else the saved game: moves beyond the deal's own, not yet counted (a won
-    game is counted as it ends) and not over (a stuck deal: its position replayed once)."""
+def saved_game_state(app, game_id: str) -> str:
+    """What there is of a game to go back to: "none"; "finished" (over, or counted); "dealt"
+    (a deal not started: no move beyond the deal's own); "in progress" (started, unfinished:
+    the title's tag). The table in memory says; else the saved game, read without opening it
+    (its moves and whether it was counted; a started one's position replayed once, to see
+    whether it is over: a stuck deal left at its end screen)."""
     table = app.tables.get(game_id)
     if table is not None:
         s = table.session
-        return s is not None and s.unfinished and not s.is_over()
+        if s is None:
+            return "none"
+        if s.is_over() or s.recorded:
+            return "finished"
+        return "in progress" if s.unfinished else "dealt"
 
     def progress(data):
         state = data["state"]
         moves = state["moves"]
-        started = len(moves) > int(data.get("dealt", 0) or 0) and not data.get("recorded")
-        if not started:
-            return {"open": False}
+        if data.get("recorded"):
+            return {"state": "finished"}
+        if len(moves) <= int(data.get("dealt", 0) or 0):
+            return {"state": "dealt"}
         key = (game_id, state.get("seed"), tuple(moves))
         if key not in _OVER:
             from game.core import from_dict
             _OVER[key] = from_dict(state).is_over()
-        return {"open": not _OVER[key]}
+        return {"state": "finished" if _OVER[key] else "in progress"}
 
     try:
         found = app.saves.load_game(game_id, check=progress)
-    except Exception:  # noqa: BLE001 (the storage promises not to raise; a tag is not worth it)
-        return False
-    return bool(found and found["open"])
+    except Exception:  # noqa: BLE001 (the storage promises not to raise)
+        return "none"
+    return found["state"] if found else "none"
 
 
 class TitleScene(Scene):
@@ -113,7 +120,9 @@ class TitleScene(Scene):
         self.fan = [Card(1, "S"), Card(13, "H"), Card(12, "D"), Card(11, "C")]
         stored = app.saves.saved_games()
         self.saved = {g: app.tables.get(g) is not None or g in stored for g in GAMES}
-        self.in_progress = {g: self.saved[g] and game_in_progress(app, g) for g in GAMES}
+        kept = {g: saved_game_state(app, g) if self.saved[g] else "none" for g in GAMES}
+        self.in_progress = {g: kept[g] == "in progress" for g in GAMES}  # tagged
+        self.resumable = {g: kept[g] in ("in progress", "dealt") for g in GAMES}
         app.collect_notices()
         self.touch = touch_device()
         self.groups = player_groups()
@@ -233,8 +242,9 @@ class TitleScene(Scene):
         return None
 
     def choose(self, game_id: str) -> None:
-        """Open a game: its game in play, else (a game of several seats) ask who plays."""
-        if self.in_progress.get(game_id) or not info(game_id).multiplayer:
+        """Open a game: its deal in play (started or only dealt), else, for a game of several
+        seats, ask who plays first (a finished game's table would deal a new one anyway)."""
+        if self.resumable.get(game_id) or not info(game_id).multiplayer:
             self.app.open_game(game_id)
             return
 

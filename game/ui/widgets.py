@@ -451,29 +451,37 @@ class SeatPicker(Modal):
         self.title_text = f"Who plays {d.title}?"
         self.layout()
 
+    # the rows on a landscape canvas: (row step, button height, words, label's x, choices' x);
+    # a phone on its side (the canvas with a rail) gets buttons a thumb's size, 84 high (45
+    # CSS px on an 844x390 page), and words of 13 CSS px
+    LANDSCAPE_ROWS = (66, 44, 22, 180, 200)
+    SIDEWAYS_ROWS = (92, 84, 34, 250, 270)
+
     def layout(self) -> None:
         """The dialog for the seats as they are now (its height follows their number)."""
         n, extra = len(self.seats), 1 if self.counts else 0
-        self.height = 170 + 66 * (n + extra)
+        step = self.rows_spec()[0]
+        self.width = 1100 if CANVAS.rail else SeatPicker.width
+        self.height = (170 if not CANVAS.rail else 250) + step * (n + extra)
         self.portrait_height = 300 + 160 * (n + extra)
         Modal.__init__(self, self.scene_ref)
         self.title = self.title_text
         self.rows = []
         self.count_row = None
         big = CANVAS.portrait
-        y = self.rect.y + (130 if big else 86)
+        y = self.rect.y + (130 if big else 86 if not CANVAS.rail else 90)
         if self.counts:
             self.count_row = y
             self.row_buttons(y, [(f"players={k}", str(k), lambda k=k: self.set_count(k))
                                  for k in self.counts], min_w=72)
-            y += 66 if not big else 160
+            y += step if not big else 160
         for seat in range(n):
             self.row_buttons(y, [(f"seat{seat}={value}", label,
                                   lambda s=seat, v=value: self.pick(s, v))
                                  for value, label in self.choices])
             self.rows.append(y)
-            y += 66 if not big else 160
-        bw, bh, size = (180, 48, 24) if not big else (320, 96, 40)
+            y += step if not big else 160
+        bw, bh, size = (320, 96, 40) if big else (300, 84, 36) if CANVAS.rail else (180, 48, 24)
         by = self.rect.bottom - bh - 22
         self.buttons.append(Button((self.rect.centerx - bw - 10, by, bw, bh), self.play_label,
                                    self.play, style="primary", name="play", size=size))
@@ -490,11 +498,15 @@ class SeatPicker(Modal):
                                            name=name))
                 x += cw + 8
             return
-        x = self.rect.x + 200
+        _, h, size, _, x0 = self.rows_spec()
+        x = self.rect.x + x0
         for name, label, action in specs:
-            w = max(min_w, theme.font(22).size(label)[0] + 28)
-            self.buttons.append(Button((x, y, w, 44), label, action, size=22, name=name))
+            w = max(min_w * h // 44, theme.measure(label, size) + 28)
+            self.buttons.append(Button((x, y, w, h), label, action, size=size, name=name))
             x += w + 8
+
+    def rows_spec(self) -> tuple[int, int, int, int, int]:
+        return self.SIDEWAYS_ROWS if CANVAS.rail else self.LANDSCAPE_ROWS
 
     def set_count(self, players: int) -> None:
         """Another number of players: the seats kept, new ones the game's default computer
@@ -528,8 +540,9 @@ class SeatPicker(Modal):
             if CANVAS.portrait:
                 theme.blit_text(screen, text, (self.rect.x + 20, y), 40, theme.INK)
             else:
-                theme.blit_text(screen, text, (self.rect.x + 180, y + 22), 26, theme.INK,
-                                anchor="midright")
+                _, h, size, label_x, _ = self.rows_spec()
+                theme.blit_text(screen, text, (self.rect.x + label_x, y + h // 2),
+                                max(26, size), theme.INK, anchor="midright")
         for b in self.buttons:
             b.draw(screen)
             chosen = False

@@ -178,12 +178,12 @@ def test_a_page_with_a_finger_for_a_pointer_shows_no_keyboard_hints(store, monke
     assert any(t.startswith("Keys") for t in texts) and "1" in texts
 
 
-@pytest.mark.parametrize("page", ["landscape", "upright"])
-def test_who_plays_chooses_the_number_of_players_and_its_rows_follow(page):
+@pytest.mark.parametrize("page", list(PAGES))
+def test_who_plays_chooses_the_number_of_players_and_its_rows_follow(page, monkeypatch):
     g = next(g for g in GAMES if len(info(g).players) > 2)  # Chinese Patience
     with app_on_page(PAGES[page]) as ui:
         app = ui.app
-        tap = ui.finger_tap if page == "upright" else ui.click
+        tap = ui.finger_tap if page != "landscape" else ui.click
         tap(app.scene.button(g).rect.center)
         picker = app.scene.modal
         assert isinstance(picker, SeatPicker) and picker.title == f"Who plays {info(g).title}?"
@@ -196,13 +196,13 @@ def test_who_plays_chooses_the_number_of_players_and_its_rows_follow(page):
         assert picker.button("seat3=human") and picker.button("seat3=computer:medium")
         tap(picker.button("seat1=computer:easy").rect.center)
         tap(picker.button("seat3=computer:hard").rect.center)
-        check_dialog(picker)
+        check_dialog(picker, page, monkeypatch, ui)
         ui.frames(1)
         ui.screenshot(f"title-who-plays-4-{page}.png")
         tap(picker.button("players=3").rect.center)  # fewer: the first seats are kept
         picker = app.scene.modal
         assert picker.seats == ["human", "computer:easy", "computer:medium"]
-        check_dialog(picker)
+        check_dialog(picker, page, monkeypatch, ui)
         tap(picker.button("play").rect.center)
         t = app.scene
         assert isinstance(t, Table) and t.game_id == g
@@ -218,14 +218,24 @@ def test_who_plays_chooses_the_number_of_players_and_its_rows_follow(page):
         assert not [b for b in ui.app.scene.modal.buttons if b.name.startswith("players=")]
 
 
-def check_dialog(picker) -> None:
-    """Inside the canvas and the dialog, no two buttons overlapping, each label inside."""
+def check_dialog(picker, page, monkeypatch, ui) -> None:
+    """Inside the canvas and the dialog, no two buttons overlapping, each label inside; the
+    rows' names clear of the buttons; on a phone, buttons a thumb's size and text 12 CSS px."""
     assert picker.rect.top >= 0 and picker.rect.bottom <= CANVAS.h
     for i, b in enumerate(picker.buttons):
         assert picker.rect.contains(b.rect), b.name
         assert b.rect.contains(label_rect(b)), b.name
         for other in picker.buttons[i + 1:]:
             assert not b.rect.colliderect(other.rect), (b.name, other.name)
+        if page in CSS:
+            assert min(b.rect.w, b.rect.h) * CSS[page] >= 44, (b.name, b.rect)
+    drawn = Drawn(monkeypatch)
+    picker.draw(ui.app.screen)  # the dialog's own words
+    for t, r, size in drawn.texts:
+        assert picker.rect.contains(r), t
+        assert not any(r.colliderect(b.rect) for b in picker.buttons), t
+        if page in CSS:
+            assert theme.font(size).get_height() * CSS[page] >= 12, (t, size)
 
 
 def test_a_disabled_continue_has_no_gold_edge_and_no_focus_ring(ui):
