@@ -137,3 +137,22 @@ def test_battle_solitaire_says_the_first_turn_can_decide_and_hint_counts_as_help
     stats = ui.app.saves.stats(BS)
     assert stats["played"] == 1 and stats["assisted"] == 1 and stats["won"] == 0
     assert stats["won_with_help"] == 1 and hints > 100
+
+
+def test_new_game_at_the_round_table_chooses_the_number_of_players(ui):
+    """The round table's New game asks who plays with the same dialog: 4 players chosen there,
+    the next game is dealt for 4, laid out for 4."""
+    from game.ui.layout import layout_for
+
+    t = people(ui, CP)
+    assert t.state.player_count == 2
+    ui.click(ui.button("New game"))
+    ui.click(ui.modal_button("players=4"))
+    assert len(t.modal.seats) == 4
+    ui.click(ui.modal_button("play"))
+    if t.modal is not None:  # a started game is given up first
+        ui.click(ui.modal_button("yes"))
+    ui.settle()
+    assert t.state.player_count == 4 and len(t.session.seats) == 4
+    assert t.layout is layout_for(CP, 4, panel_left=bool(t.layout.table_left))
+    ui.screenshot("chinese-patience-new-game-4.png")
