@@ -8,10 +8,13 @@ shows, written to assets/fonts/ (game/ui/theme.py renders every line of text wit
 fontTools (pyftsubset) is needed only to run this script, never by the game or its tests: the
 subset fonts are committed. ``--source DIR`` reads the two .ttf files from another folder.
 
-What is kept:
-- the characters: printable ASCII, Latin-1 (accented letters, the middle dot the game writes
-  between facts, the multiplication sign), a few typographic marks (dashes, quotes, ellipsis,
-  bullet, minus) and the four suits;
+What is kept (the browser downloads it: both fonts add 16 KB to the packed game):
+- the characters: printable ASCII, the middle dot the game writes between facts, a few
+  typographic marks (dashes, quotes, ellipsis, bullet, minus, multiplication sign) and the
+  four suits (tests/ui/test_ui_text.py checks that every character in the game's code has a
+  glyph: add any new one here and run this again);
+- the names' copyright, trademark, family and version (name IDs 0-7; the licence's full
+  text is assets/fonts/LICENSE-DejaVu.txt, packed with the fonts);
 - the kerning (GPOS 'kern' and the old 'kern' table: pygame-ce's SDL_ttf shapes text with
   HarfBuzz, which reads GPOS; built without HarfBuzz it reads the 'kern' table);
 - nothing else of the layout tables (ligatures, marks), and not DejaVu's TrueType hinting
@@ -19,11 +22,9 @@ What is kept:
   in the browser's pygame-ce (FreeType 2.6, whose older bytecode interpreter snapped DejaVu's
   stems to 2 px at 19 px: size-28 text looked bold) as natively (FreeType 2.13).
 
-The vertical metrics are set to the tallest and deepest of the game's own characters (ASCII and
-the middle dot): DejaVu reserves room above for accented capitals and other scripts, which made
-each line 2-3 px taller than its letters need at the sizes the game uses. A character outside
-that range (an accented capital) is still drawn (pygame's text surface grows to hold it).
-The licence (assets/fonts/LICENSE-DejaVu.txt) travels with the fonts.
+The vertical metrics are set to the tallest and deepest of the characters kept: DejaVu
+reserves room above for accented capitals and other scripts, which made each line 2-3 px
+taller than its letters need at the sizes the game uses.
 """
 
 from __future__ import annotations
@@ -40,10 +41,9 @@ SOURCE = Path("/usr/share/fonts/truetype/dejavu")
 FONTS = {"DejaVuSans.ttf": "DejaVuSans.ttf", "DejaVuSans-Bold.ttf": "DejaVuSans-Bold.ttf"}
 
 ASCII = list(range(0x20, 0x7F))
-OWN = ASCII + [0xB7]  # the characters the game writes: their extent sets the line height
-UNICODES = (ASCII + list(range(0xA0, 0x100))
-            + [0x2013, 0x2014, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2026, 0x2212,
-               0x2660, 0x2663, 0x2665, 0x2666])
+UNICODES = (ASCII + [0xB7, 0xD7, 0x2013, 0x2014, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022,
+                     0x2026, 0x2212, 0x2660, 0x2663, 0x2665, 0x2666])
+OWN = UNICODES  # their extent sets the line height
 
 
 def make(source: Path, out: Path) -> int:
@@ -52,8 +52,8 @@ def make(source: Path, out: Path) -> int:
     options.layout_features = ["kern"]
     options.hinting = False  # FreeType's auto-hinter, alike in every build
     options.legacy_kern = True  # the 'kern' table too (SDL_ttf without HarfBuzz reads it)
-    options.name_IDs = ["*"]  # the copyright and licence notices stay in the font
-    options.name_languages = ["*"]
+    options.name_IDs = [0, 1, 2, 3, 4, 5, 6, 7]  # copyright, names, version, trademark
+    options.name_languages = [0x409]  # (English)
     options.notdef_outline = True
     options.glyph_names = False
     options.drop_tables += ["FFTM", "MATH"]
