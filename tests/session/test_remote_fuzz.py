@@ -8,6 +8,8 @@ import json
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from game.core import Move
 from game.session.remote import BACKLOG, MAX_BYTES, PER_ADVANCE
@@ -211,3 +213,39 @@ def test_a_move_on_another_seats_turn_is_refused_and_the_game_goes_on():
     same(host, [guest])
     assert not guest.notices and guest.faults == 0
     assert Move.parse(str(move)) == host.state.history[-1].move
+
+
+_JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=30),
+    lambda inner: st.lists(inner, max_size=5) | st.dictionaries(st.text(max_size=8), inner,
+                                                                 max_size=6),
+    max_leaves=20)
+_FIELD_NAMES = st.sampled_from(["t", "i", "n", "m", "k", "s", "by", "v", "token", "h", "hs",
+                                "ss", "r", "why", "seat", "moves", "groups", "turn", "game"])
+_TYPES = st.sampled_from(["hello", "welcome", "commit", "reveal", "secret", "deal", "table",
+                          "move", "undo", "redo", "call", "refused", "full", "ping", "x"])
+
+
+@settings(max_examples=100, deadline=None)
+@given(data=st.data())
+def test_any_json_in_order_changes_nothing(data):
+    """Hypothesis: any JSON object of the protocol's field names and types, numbered in order,
+    into a host and into a guest mid-game: refused or harmless, never an exception."""
+    if "t" not in _TABLES:  # one table for every example (each changes nothing)
+        _TABLES["t"] = mid_game(("human", "remote"), turn_of=0, rounds=3)
+    host, guest = _TABLES["t"]
+    for receiver, sender in ((host, guest), (guest, host)):
+        before = receiver.state.to_dict()
+        msg = data.draw(st.dictionaries(_FIELD_NAMES, _JSON, max_size=7))
+        msg["t"] = data.draw(_TYPES)
+        if msg["t"] in ("full",):  # (a legitimate end of a guest that isn't seated)
+            continue
+        sender._peers[0].sent += 1
+        msg["i"] = sender._peers[0].sent
+        sender._peers[0].link.send(json.dumps(msg))
+        receiver.advance(1, max_moves=0)
+        assert receiver.faults == 0, receiver.last_fault
+        assert receiver.state.to_dict() == before and receiver.ended is None
+
+
+_TABLES: dict = {}
