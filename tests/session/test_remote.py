@@ -281,6 +281,26 @@ def test_undo_of_your_own_move_works_across_screens():
     assert host.refused == 0 and guest.refused == 0
 
 
+def test_the_hosts_undo_and_redo_reach_the_guest():
+    for _ in range(60):
+        host, (guest,) = table("russian-bank", ("human", "remote"), mode="strict")
+        if host.accepting():
+            break
+    before = host.state.to_dict()
+    host.play(next(iter(host.state.legal_moves())))
+    settle([host, guest])
+    if not host.can_undo():
+        pytest.skip("the move ended the turn")
+    assert host.undo()
+    settle([host, guest])
+    assert guest.state.to_dict() == before
+    assert host.redo()
+    settle([host, guest])
+    same(host, [guest])
+    assert not guest.can_undo()  # not the guest's turn, nor its move
+    assert host.refused == guest.refused == 0
+
+
 def test_an_undo_of_someone_elses_move_is_refused():
     host, guest = bank(mode="strict")
     bot = computer_player("russian-bank", "easy", seed=1)
