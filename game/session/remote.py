@@ -904,6 +904,9 @@ class RemoteSession(Session):
             raise Late("a Stop! call is being made")
         if kind == "move":
             move = Move.parse(msg["m"])
+            if not s.is_legal(move) and not self._is_breach(move):
+                raise IllegalMove(s.why_illegal(move) or "not a move of this position")
+            self._forget_autos_from(len(s.history))  # (as play() does)
             self._push(move, self._is_breach(move))
             self.undo_groups.append(1)
             self.redo_groups.clear()
