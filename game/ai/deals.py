@@ -73,7 +73,8 @@ def winnable_deals(game_id: str, **options) -> list[int]:
     name = entry_name(game_id, options)
     data = _load()
     entry = data.get(name)
-    if entry is None and getattr(load_models().get(game_id), "options_only_add_moves", False):
+    model = load_models().get(game_id)
+    if entry is None and model is not None and model.options_only_add_moves:
         entry = data.get(game_id)
     if not isinstance(entry, dict):
         return []

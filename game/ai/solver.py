@@ -1,7 +1,8 @@
 """A solver for every solitaire: is this position winnable, and how? (Each game's model is
-its own file, game/ai/solver_<game>.py, through the interface solver_model.SolverModel; this
-file is the search driver they share. Forty Thieves' and Indian Patience's models, the first
-two, are in solver_model.py and are the ones described below.)
+its own file, game/ai/solver_<game>.py, through the contract solver_model.SolverModel (its
+docstring says what every hook must do and what "lost" means); this file is the search driver
+they share. Forty Thieves' and Indian Patience's models, the first two, are the ones described
+below: solver_forty_thieves.py and solver_indian_patience.py, on solver_columns.py.)
 
     from game.ai import solve, hint
     v = solve(state, budget_s=10)        # blocking: v.status "won" | "lost" | "unknown"
@@ -13,23 +14,24 @@ two, are in solver_model.py and are the ones described below.)
     job.hint()                           # next move of a found win, else the heuristic's best
 
 Like KPatience's solver it plays the actual deal: the stock order and the face-down cards are
-known to it. It searches the solver's own compact copy of the position (solver_model.py):
+known to it. It searches the solver's own compact copy of the position (the game's model):
 
 - safe moves play themselves: a card goes to a foundation when nothing could ever want it as a
-  base and the other card of its face can still follow (see ``autos`` in solver_model.py);
+  base and the other card of its face can still follow (see ``autos`` in the models);
 - transposed positions merge: each position is stored once under a canonical key that ignores
   which pack a card is from, the order of the columns and which of a suit's two foundations is
   which; a position already seen is not searched again;
 - moves that can never help are not generated: a column's only card to an empty column, a
   second empty column as a target; a move straight back is a transposition;
 - dead ends are dropped: a Forty Thieves position where some card can never leave its pile
-  is proved lost by a quick test (``dead`` in solver_model.py) and not searched further;
+  is proved lost by a quick test (``dead`` in solver_forty_thieves.py) and not searched
+  further;
   at the start, a relaxed game played in the stock's order (``relaxed_lost``) may prove the
   whole position lost at once;
 - moves are ordered by a simple heuristic (foundation moves, moves that free a card or a
   column, waste moves) so that wins are found early.
 
-Three searches share the budget (shares per game, see Solver.SHARES): greedy best-first by an
+Three searches share the budget (shares per game: the model's settings): greedy best-first by an
 estimate of the position, depth-first with Luby restarts (capped for Indian Patience, whose
 later runs half the time start at a random point of the most advanced line so far) and a
 lightly shuffled move order, both "eager" (every foundation move is played at once: wins come
@@ -55,7 +57,7 @@ from dataclasses import dataclass, field
 from game.core import Move
 
 from .solver_line import Meter, shorten
-from .solver_model import SolverModel, make_model
+from .solver_model import SETTINGS, SolverModel, make_model
 
 _clock = time.perf_counter
 
@@ -101,19 +103,15 @@ class Solver:
     #: prove a loss): greedy best-first (finds easy wins fast; at most BEST_FIRST_STATES
     #: positions, for memory), depth-first with restarts and slightly shuffled move order
     #: (escapes a bad early choice), then one plain depth-first search to the end.
-    #: Each game's settings are its model's (solver_model.SolverModel): ``shares`` (the
-    #: best-first and restarting searches' shares of the budget; the exact search has the
-    #: rest), ``best_first_floor_s`` (with a small budget the best-first search keeps up to
-    #: half of it, at most this many seconds), ``luby_cap`` (the Luby factor of the restart
-    #: lengths is capped at this), ``shuffle`` (the chance to swap each move with the next in
-    #: a restart's move order), ``guided`` (the chance that a restart starts not from the
-    #: root but from a random point of the line that put the most cards on the foundations so
-    #: far, see _start_dfs) once ``guided_after`` positions have been made. The dicts below
-    #: override them per game id (for experiments and tests; empty in play).
+    #: Each game's settings, their meaning and their defaults are its model's (the contract,
+    #: solver_model.SolverModel: ``shares``, ``best_first_floor_s``, ``luby_cap``,
+    #: ``shuffle``, ``guided``, ``guided_after``); the Solver reads them once, in __init__.
+    #: For experiments and tests only (empty in play), the dict named after a setting in
+    #: capitals replaces the model's value per game id (e.g. ``SHARES["canfield"] = (0, 0)``).
     SHARES: dict = {}
     BEST_FIRST_FLOOR_S: dict = {}
-    RESTART_LUBY_CAP: dict = {}
-    SHUFFLES: dict = {}
+    LUBY_CAP: dict = {}
+    SHUFFLE: dict = {}
     GUIDED: dict = {}
     GUIDED_AFTER: dict = {}
     BEST_FIRST_STATES = 150_000
@@ -145,8 +143,7 @@ class Solver:
         # A game that refuses positions the deal has had (Seahaven, Canfield) tags each
         # position with what of its history matters (model.history_tag()): a line found from
         # another history might pass through a position refused in this one.
-        tagger = getattr(model, "history_tag", None)
-        self._tag = tagger() if tagger is not None else None
+        self._tag = model.history_tag()
         known = _KNOWN.get((self.root.game_id, tuple(sorted(self.root.options.items())),
                             self.root.key(), self._tag))
         if known is not None:
@@ -175,6 +172,7 @@ class Solver:
         self.phase = "best"
         model.eager = self.EAGER
         self.exhausted = False  # an eager search ran out of moves: go on to the exact one
+        self._own = None  # the model's own first search (a generator), once started
         root_key = model.key()
         self.bseen: dict[bytes, None] = {root_key: None}
         # Positions of the best-first search are numbered; their parent (an array), the moves
@@ -187,18 +185,18 @@ class Solver:
         self.snaps: dict[int, bytes] = {0: self.root_snap}
         self.buckets: dict[int, array] = {0: array("l", (0,))}  # score -> positions
         self.top = 0
-        gid = self.root.game_id
-        bf_share, rs_share = self.SHARES.get(gid, model.shares)
-        floor = min(0.5 * self.budget_s, self.BEST_FIRST_FLOOR_S.get(gid, model.best_first_floor_s))
+        settings = self._settings(model)
+        bf_share, rs_share = settings["shares"]
+        floor = min(0.5 * self.budget_s, settings["best_first_floor_s"])
         self.bf_deadline = max(self.budget_s * bf_share, floor)
         self.rs_deadline = self.bf_deadline + self.budget_s * rs_share
         self.restarts = 0
         self.run_cap = -1
         self.rng = random.Random(12345)
-        self.luby_cap = self.RESTART_LUBY_CAP.get(gid, model.luby_cap)
-        self.shuffle = self.SHUFFLES.get(gid, model.shuffle)
-        self.guided = self.GUIDED.get(gid, model.guided)
-        self.guided_after = self.GUIDED_AFTER.get(gid, model.guided_after)
+        self.luby_cap = settings["luby_cap"]
+        self.shuffle = settings["shuffle"]
+        self.guided = settings["guided"]
+        self.guided_after = settings["guided_after"]
         self.partial = False  # the running restart began below the root
         self.best_line: list = []  # moves (after root_moves) of the most advanced line
         self.best_home = -1  # its cards on the foundations
@@ -206,6 +204,13 @@ class Solver:
         self.seen: dict[bytes, None] = {}
         self.path: list = []  # (move, undo record) of every move played from the root
         self.stack: list = []  # frames [moves, next index, len(path) at the frame]
+
+    def _settings(self, model) -> dict:
+        """The search settings (solver_model.SETTINGS): the model's, unless this class's
+        dict of the same name in capitals replaces one for the game (experiments, tests)."""
+        gid = self.root.game_id
+        return {name: getattr(type(self), name.upper()).get(gid, getattr(model, name))
+                for name in SETTINGS}
 
     # ------------------------------------------------------------------ public
     def think(self, budget_ms: float) -> Verdict | None:
@@ -221,7 +226,7 @@ class Solver:
             self._empty_trash(start + (stop - start) * 0.3)
         if self._win is None and self.phase == "best":
             end = start + self.bf_deadline - self.seconds
-            if getattr(self.model, "own_search", None) is not None:
+            if self.model.own_search is not None:
                 self._own_search(min(stop, end))  # the model's search in the first share
             else:
                 self._best_first(min(stop, end))
@@ -368,8 +373,8 @@ class Solver:
 
     def _search_name(self) -> str:
         """The search now running, in words (a model's own first search by its name)."""
-        if self.phase == "best" and getattr(self.model, "own_search", None) is not None:
-            return getattr(self.model, "own_search_name", "model's own")
+        if self.phase == "best" and self.model.own_search is not None:
+            return self.model.own_search_name
         return _SEARCH_NAMES.get(self.phase, "first")
 
     def _own_search(self, stop: float) -> None:
@@ -377,7 +382,7 @@ class Solver:
         a generator: it yields the positions it made since its last yield, often, and
         returns the model moves of a win, or None when it gives up). It must be eager in
         spirit: giving up proves nothing."""
-        gen = getattr(self, "_own", None)
+        gen = self._own
         if gen is None:
             gen = self._own = self.model.own_search(self.root_snap)
         max_nodes = self.max_nodes if self.max_nodes is not None else _NO_LIMIT
@@ -492,7 +497,7 @@ class Solver:
                 if guided and home() > best_home:
                     best_home = self.best_home = home()
                     self.best_line = [m for m, _ in path]
-                if dead is not None and dead():  # proved lost (solver_model's dead()): its moves are not searched
+                if dead is not None and dead():  # proved lost (the model's dead()): its moves are not searched
                     while len(path) > base:
                         m, rec = path.pop()
                         undo(m, rec)
@@ -543,9 +548,8 @@ class Solver:
         if self._replica is None:
             self._replica = self.root.copy(history=False)
             self._shadow = make_model(self._replica)
-            expand = getattr(self._shadow, "expand_line", None)
-            if expand is not None:  # a model whose moves stand for several (talon macros)
-                self._win = expand(list(self._win))
+            # a model whose moves stand for several (talon macros) spells them out
+            self._win = self._shadow.expand_line(list(self._win))
             self._keys = []
             self._history = {}  # level -> exact keys of the line's positions there
             if self._tag is not None:

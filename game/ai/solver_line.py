@@ -2,8 +2,9 @@
 
 A line found by the search can hold long detours (a card moved back and forth, positions that
 come back): the client's Finish button and the hints play it out, so a player would see
-pointless moves. ``shorten`` works on the solver's model moves (solver_model.py) in three
-passes, each keeping the line a win:
+pointless moves. ``shorten`` works on the solver's model moves (any model, through the
+contract in solver_model.py: ``layout``, ``remap``, ``key``, ``snapshot``...) in three passes,
+each keeping the line a win (which passes a model allows is its ``shorten_lines``):
 
 1. loops: wherever the same canonical position comes back, the moves in between go (the rest
    of the line is renumbered for the column order, which the canonical key ignores);
@@ -12,7 +13,8 @@ passes, each keeping the line a win:
 3. dropping moves: each move between piles (never a stock turn or a foundation move) is left
    out in turn and the rest of the line is replayed by card identity (the card moved and the
    card it goes onto, not the column numbers); if every move is still legal and the game is
-   still won, the move stays out. This pass has a time cap (it is quadratic at worst).
+   still won, the move stays out. This pass has a time cap (it is quadratic at worst), and
+   it reads a column game's piles (solver_columns.ColumnGameModel: ``shorten_lines`` True).
 
 The shortened line is replayed through the core's ``push`` by the solver (solver.py) like any
 found line before it is believed, so a slip here could only cost the verdict, never give a
@@ -26,7 +28,7 @@ from __future__ import annotations
 
 import time
 
-from .solver_model import FOUND, STOCK, TURN, WASTE
+from .solver_columns import FOUND, STOCK, TURN, WASTE
 
 _clock = time.perf_counter
 CHUNK = 64  # moves replayed between yields
@@ -45,13 +47,6 @@ class Meter:
         return self.used + (_clock() - self.t0) >= self.cap
 
 
-def _layout(model) -> list:
-    if hasattr(model, "layout"):  # a model of another game says what its key may permute
-        return model.layout()
-    prot = getattr(model, "prot", None) or (False,) * 10
-    return [(model.down[i], bool(prot[i]), bytes(model.cols[i])) for i in range(10)]
-
-
 def _match(now: list, then: list) -> list:
     """perm[i] = the column of ``then`` holding what column i of ``now`` holds (the two
     layouts are the same multiset of columns)."""
@@ -61,27 +56,22 @@ def _match(now: list, then: list) -> list:
     return [free[col].pop(0) for col in now]
 
 
-def _remap(m, perm, model=None):
-    if model is not None and hasattr(model, "remap"):
-        return model.remap(m, perm)
-    src, dst, n = m
-    return (perm[src] if src < 10 else src, perm[dst] if dst < 10 else dst, n)
-
-
 def legal(model, m) -> bool:
-    """Is model move ``m`` legal in ``model``'s position (by the model's rules)?"""
+    """Is model move ``m`` legal in ``model``'s position (by the model's rules)? (A
+    solver_columns.ColumnGameModel: pass 3 reads its piles.)"""
     src, dst, n = m
     if src == STOCK:
         return dst == WASTE and model.sp > 0
     cols = model.cols
-    prot = getattr(model, "prot", None)
+    ncols = model.columns
+    prot = model.prot
     if src == WASTE:
         if not model.waste or n != 1:
             return False
         f = model.waste[-1]
     elif src >= FOUND:
         return m in model.moves()
-    elif 0 <= src < 10:
+    elif 0 <= src < ncols:
         c = cols[src]
         if n < 1 or len(c) < n:
             return False
@@ -94,7 +84,7 @@ def legal(model, m) -> bool:
         return False
     if dst >= FOUND:
         return n == 1 and model.foundation_slot(f) == dst
-    if not 0 <= dst < 10 or dst == src:
+    if not 0 <= dst < ncols or dst == src:
         return False
     if prot and prot[dst]:
         return False
@@ -131,6 +121,7 @@ def _resolve(model, ident):
         return TURN if model.sp else None
     kind, face, n, tkind, tface, osrc, odst = ident
     cols = model.cols
+    ncols = model.columns
     sources = []
     if kind == "f":
         if osrc >= FOUND and model.card_at(osrc) == face:
@@ -138,9 +129,9 @@ def _resolve(model, ident):
     else:
         if n == 1 and model.waste and model.waste[-1] == face:
             sources.append(WASTE)
-        if osrc < 10 and len(cols[osrc]) >= n and cols[osrc][-n] == face:
+        if osrc < ncols and len(cols[osrc]) >= n and cols[osrc][-n] == face:
             sources.insert(0, osrc)
-        for i in range(10):
+        for i in range(ncols):
             if i != osrc and len(cols[i]) >= n and cols[i][-n] == face:
                 sources.append(i)
     for src in sources:
@@ -156,13 +147,13 @@ def _resolve(model, ident):
             continue
         targets = []
         if tkind == "E":
-            if src < 10 and len(cols[src]) == n:
+            if src < ncols and len(cols[src]) == n:
                 return "skip"
-            targets = [next((i for i in range(10) if not cols[i]), -1)]
+            targets = [next((i for i in range(ncols) if not cols[i]), -1)]
         else:
-            if odst < 10 and odst != src and cols[odst] and cols[odst][-1] == tface:
+            if odst < ncols and odst != src and cols[odst] and cols[odst][-1] == tface:
                 targets.append(odst)
-            targets += [i for i in range(10)
+            targets += [i for i in range(ncols)
                         if i != src and i != odst and cols[i] and cols[i][-1] == tface]
         for dst in targets:
             if dst >= 0 and legal(model, (src, dst, n)):
@@ -177,11 +168,11 @@ def cut_loops(model, root_snap: bytes, line: list):
     out: list = []
     snaps = [root_snap]
     where = {model.key(): 0}
-    perm = list(range(len(_layout(model))))
+    perm = list(range(len(model.layout())))
     for step, m in enumerate(line):
         if step % CHUNK == CHUNK - 1:
             yield
-        m = _remap(m, perm, model)
+        m = model.remap(m, perm)
         out.append(m)
         model.apply(m)
         k = model.key()
@@ -190,9 +181,9 @@ def cut_loops(model, root_snap: bytes, line: list):
             where[k] = len(out)
             snaps.append(model.snapshot())
             continue
-        now = _layout(model)
+        now = model.layout()
         model.restore(snaps[i])
-        fix = _match(now, _layout(model))
+        fix = _match(now, model.layout())
         perm = [fix[p] for p in perm]
         # forget the positions of the cut part
         del out[i:]
@@ -217,11 +208,11 @@ def shortcuts(model, root_snap: bytes, line: list):
     snaps.append(model.snapshot())
     model.restore(root_snap)
     out: list = []
-    perm = list(range(len(_layout(model))))  # column of the original line -> column now
+    perm = list(range(len(model.layout())))  # column of the original line -> column now
     i = 0
     steps = 0
     while i < len(line):
-        best_j, best_m = i + 1, _remap(line[i], perm, model)
+        best_j, best_m = i + 1, model.remap(line[i], perm)
         for m in model.moves():
             rec = model.apply(m)
             j = keys.get(model.key(), -1)
@@ -233,9 +224,9 @@ def shortcuts(model, root_snap: bytes, line: list):
         if best_j > i + 1:
             # now at the line's position best_j, up to the column order: renumber
             here = model.snapshot()
-            now = _layout(model)
+            now = model.layout()
             model.restore(snaps[best_j])
-            perm = _match(_layout(model), now)
+            perm = _match(model.layout(), now)
             model.restore(here)
         i = best_j
         steps += 1
@@ -301,7 +292,7 @@ def shorten(model, root_snap: bytes, line: list, meter: Meter):
     line = yield from cut_loops(model, root_snap, line)
     line = yield from shortcuts(model, root_snap, line)
     line = yield from cut_loops(model, root_snap, line)
-    if model.shorten_lines == "loops":  # the last pass knows only Forty Thieves' and IP's moves
+    if model.shorten_lines == "loops":  # the last pass reads a column game's piles only
         return line
     if not meter.over():
         line = yield from drop_moves(model, root_snap, line, meter)

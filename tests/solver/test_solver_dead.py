@@ -72,7 +72,7 @@ def test_the_quick_exits_give_the_same_answer_as_the_full_test(monkeypatch):
     """dead() first looks for a column that can plainly empty (an empty column, or one card
     that can go home, onto another column's top card, or onto a copy still in the stock) and
     only then shrinks F and G (stuck()). On every position real searches meet, the two agree."""
-    from game.ai.solver_model import FortyThievesModel
+    from game.ai.solver_forty_thieves import FortyThievesModel
     from game.core import new_game
 
     full, quick = FortyThievesModel.stuck, FortyThievesModel.dead

@@ -7,7 +7,9 @@ import random
 
 import pytest
 
-from game.ai.solver_model import FOUND, STOCK, WASTE, Model, make_model
+from game.ai.solver_columns import FOUND, STOCK, WASTE
+from game.ai.solver_columns import ColumnGameModel as Model
+from game.ai.solver_model import make_model
 from game.ai.solver import Solver
 from game.core import new_game
 

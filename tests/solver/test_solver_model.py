@@ -5,7 +5,8 @@ import random
 import pytest
 
 from game.core import new_game
-from game.ai.solver_model import FOUND, STOCK, WASTE, make_model
+from game.ai.solver_columns import FOUND, STOCK, WASTE
+from game.ai.solver_model import make_model
 
 GAMES = [("forty-thieves", {}), ("forty-thieves", {"supermove": True}),
          ("forty-thieves", {"foundation_takeback": True}), ("indian-patience", {})]
@@ -90,3 +91,64 @@ def test_moves_and_effects_match_the_core(game, options):
                 assert model.key() == make_model(state).key(), (seed, move)
                 model.undo(mm, rec)
                 assert model.snapshot() == before
+
+
+# ---------------------------------------------------------------------- the contract (issue 24)
+def test_every_model_keeps_the_contract():
+    """Each registered model is a complete SolverModel for its own game id, in its own module
+    game/ai/solver_<...>.py, with search settings the driver can use."""
+    import inspect
+
+    from game.ai.solver_model import SETTINGS, SolverModel, load_models
+
+    models = load_models()
+    assert models
+    for game_id, cls in models.items():
+        assert issubclass(cls, SolverModel) and not inspect.isabstract(cls), game_id
+        assert cls.game_id == game_id
+        assert cls.__module__.startswith("game.ai.solver_"), cls.__module__
+        model = cls(new_game(game_id, 1))
+        for name in SETTINGS:
+            assert getattr(model, name) is not None, (game_id, name)
+        first, second = model.shares
+        assert 0 <= first and 0 <= second and first + second <= 1, (game_id, model.shares)
+
+
+def test_a_model_file_holds_one_game():
+    """One file per game's model: no module registers two games."""
+    from game.ai.solver_model import load_models
+
+    modules = [cls.__module__ for cls in load_models().values()]
+    assert len(modules) == len(set(modules)), modules
+
+
+def test_the_solver_reads_its_settings_from_the_model():
+    """The settings live on the model (defaults in the contract); Solver's dicts only replace
+    one per game id, for tests and experiments."""
+    from game.ai.solver import Solver
+    from game.ai.solver_indian_patience import IndianPatienceModel
+
+    job = Solver(new_game("indian-patience", 10001), budget_s=10)
+    assert (job.luby_cap, job.shuffle, job.guided, job.guided_after) == (
+        IndianPatienceModel.luby_cap, IndianPatienceModel.shuffle, IndianPatienceModel.guided,
+        IndianPatienceModel.guided_after)
+    assert job.bf_deadline == 10 * IndianPatienceModel.shares[0]
+
+    class Other(Solver):
+        SHUFFLE = {"indian-patience": 0.9}
+
+    assert Other(new_game("indian-patience", 10001), budget_s=10).shuffle == 0.9
+
+
+def test_the_solver_reaches_no_private_name_of_the_core():
+    """No solver module imports a name starting with "_" from game.core."""
+    import ast
+    from pathlib import Path
+
+    import game.ai
+
+    for path in sorted(Path(game.ai.__file__).parent.glob("solver*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("game.core"):
+                private = [a.name for a in node.names if a.name.startswith("_")]
+                assert not private, (path.name, node.module, private)

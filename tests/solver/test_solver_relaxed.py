@@ -13,7 +13,8 @@ import pytest
 
 from game.ai import solve
 from game.ai.solver import Solver
-from game.ai.solver_model import FortyThievesModel, make_model
+from game.ai.solver_forty_thieves import FortyThievesModel
+from game.ai.solver_model import make_model
 from game.core import new_game
 
 
