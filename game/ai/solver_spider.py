@@ -25,7 +25,7 @@ from __future__ import annotations
 import heapq
 
 from game.core import Move
-from game.core.spider import _hopeless
+from game.core.spider import hopeless
 
 from .solver_model import SolverModel, register_model
 
@@ -112,10 +112,10 @@ class SpiderModel(SolverModel):
         return m if src == STOCK else (perm[src], perm[dst], n)
 
     def relaxed_lost(self) -> bool:
-        """The core's proof that no progress can come (a relaxed game, spider._hopeless): then
+        """The core's proof that no progress can come (a relaxed game, spider.hopeless): then
         the deal, not won, is lost."""
         columns = [(self.down[i] > 0, tuple(c[self.down[i]:])) for i, c in enumerate(self.cols)]
-        return _hopeless(columns, self.sp > 0)
+        return hopeless(columns, self.sp > 0)
 
     # ------------------------------------------------------------------ moves
     def _take_off(self, i: int, log: list) -> None:

@@ -357,10 +357,10 @@ class StandardModel(AlternatingModel):
 
     def relaxed_lost(self) -> bool:
         """With the stock empty: the core's proof that no move can help any more (a relaxed
-        game, standard_solitaire._hopeless), so the deal, not won, is lost."""
+        game, standard_solitaire.hopeless), so the deal, not won, is lost."""
         if self.sp:
             return False
-        from game.core.standard_solitaire import _hopeless
+        from game.core.standard_solitaire import hopeless
 
         wants = set()
         k = self.copies
@@ -369,7 +369,7 @@ class StandardModel(AlternatingModel):
                 if h < 13:
                     wants.add(s * 16 + h + 1)
         piles = [(self.down[i] > 0, tuple(c[self.down[i]:])) for i, c in enumerate(self.cols)]
-        return _hopeless(piles, wants, self.takes_empty, None)
+        return hopeless(piles, wants, self.takes_empty, None)
 
 
 def _first(item):

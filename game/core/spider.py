@@ -20,7 +20,7 @@ moves a run of three. Nothing is ever moved to a foundation by hand.
 
 The end: won when the eight runs are off; stuck when no move is left, or when it is proved that
 no line of moves can deal a row, turn a card face up or take a run off any more ("only moves
-that change nothing are left": ``_hopeless`` reasons about a relaxed game that can do more than
+that change nothing are left": ``hopeless`` reasons about a relaxed game that can do more than
 the real one, ``_exhausted`` searches the few positions the face-up cards can be rearranged
 into), or after ``IDLE_LIMIT`` moves in a row that did none of these (the bound that makes
 every game end, as Russian Bank's stalemate rule does). The game is over exactly when
@@ -378,12 +378,15 @@ def _canonical(columns) -> tuple:
 
 
 def _dead(columns, stock: bool) -> bool:
-    """Proved that no progress can come (see ``_hopeless`` and ``_exhausted``)."""
-    return _hopeless(columns, stock) or _exhausted(columns, stock)
+    """Proved that no progress can come (see ``hopeless`` and ``_exhausted``)."""
+    return hopeless(columns, stock) or _exhausted(columns, stock)
 
 
-def _hopeless(columns, stock: bool) -> bool:
+def hopeless(columns, stock: bool) -> bool:
     """A relaxed game, which allows more than the real one, can't make progress either.
+    ``columns``: per column, (face-down cards under it?, its face-up faces as ``Card.key``s,
+    bottom first); ``stock``: the stock still has cards. Public: the solver's Spider model
+    (game/ai/solver_spider.py) asks it too.
 
     In the relaxed game a card that once lay on top of its column stays a place to build on
     for good (any number of cards one rank lower may go on it), and an empty column, once
@@ -438,6 +441,9 @@ def _hopeless(columns, stock: bool) -> bool:
             if lifted[c][i] or (i and up[i - 1] == card + 1):
                 can.add(card)
     return not any(all(suit * 16 + rank in can for rank in range(1, 13)) for suit in range(4))
+
+
+_hopeless = hopeless  # its former name
 
 
 def _exhausted(columns, stock: bool) -> bool:

@@ -22,7 +22,7 @@ fro is left, and the deal is stuck; ``legal_moves()`` is then empty, like any fi
 The answer must fit in the frame after a move (a few ms natively, twice that in the browser),
 and it must never call a deal stuck that is not. Two parts, each sound:
 
-- ``_hopeless``: a relaxed game that can do more than the real one (a card that once lay on top
+- ``hopeless``: a relaxed game that can do more than the real one (a card that once lay on top
   stays a place to build on for good, an empty pile once there stays) can't reach a helpful
   move either. A few dozen steps; it proves most stuck deals (nine in ten in play).
 - ``_search``: the real moves, arrangement by arrangement (piles taken in any order, cards of
@@ -307,7 +307,7 @@ class AlternatingSolitaire(Solitaire):
             if len(cache) > 256:
                 cache.clear()
             takes = self.Tableau.accepts_empty
-            found = cache[key] = (not _hopeless(start, wants, takes, waste)
+            found = cache[key] = (not hopeless(start, wants, takes, waste)
                                   and _search(start, wants, takes, waste) is not False)
         return found
 
@@ -343,11 +343,12 @@ class AlternatingSolitaire(Solitaire):
 
 
 # --------------------------------------------------------------------- can anything help?
-def _hopeless(piles, wants, takes, waste) -> bool:
+def hopeless(piles, wants, takes, waste) -> bool:
     """Proved: no line of moves between the piles can put a card on a foundation (a face in
     ``wants``), turn a face-down card up or take the waste card (``waste``, a face, or None),
     because a relaxed game that allows more than the real one can't either. ``piles``: (face-down
     cards under it?, its face-up faces) per pile; ``takes(face)``: an empty pile takes it.
+    Public: the solver's Standard model (game/ai/solver_standard.py) asks it too.
 
     In the relaxed game a card that once lay on top of its pile stays a place to build on for
     good (any number of cards may go on it), and an empty pile, once there, stays. Cards are
@@ -401,9 +402,12 @@ def _hopeless(piles, wants, takes, waste) -> bool:
                                  or any(k in places for k in PARENTS[waste]))
 
 
+_hopeless = hopeless  # its former name
+
+
 def _search(piles, wants, takes, waste, limit=SEARCH_LIMIT) -> bool | None:
     """The real moves between the piles, arrangement by arrangement (nearest first): True when
-    one reaches a helpful move (as ``_hopeless`` says), False when none can, None when that is
+    one reaches a helpful move (as ``hopeless`` says), False when none can, None when that is
     not known within ``limit`` units of work (16 per arrangement, 8 per move tried, 1 per card
     of a run looked at: about 0.2 microseconds each natively).
     An arrangement is the piles taken in any order, each
