@@ -22,8 +22,11 @@ move), ``update(dt)``, ``key(event)`` -> bool, ``layer_key()``, ``frame_key()`` 
 parts: a frame that changes nothing is not drawn again), ``decorate(surf)`` (static parts,
 into the cached layer), ``draw(screen)`` (under the buttons), ``draw_over(screen)`` (over
 everything), ``game_over()``; optionally ``message_rect()`` (where the message line goes on
-this canvas, None for the bottom line) and ``side_panel = True`` (a chrome whose panel the
-left-handed setting moves to the left).
+this canvas, None for the bottom line), ``side_panel = True`` (a chrome whose panel the
+left-handed setting moves to the left), and ``pointer_down``/``pointer_move``/``pointer_up``
+(pos) and ``wheel(dy)`` -> bool (input on a part of its own, such as a log that scrolls).
+A modal with a ``position`` (the piles, as ``piles()`` gives them) shows that position
+instead of the game's, view-only (a turn replayed: chromes/panel.py).
 """
 
 from __future__ import annotations
@@ -223,6 +226,9 @@ class Table(Scene):
 
     # ================================================================= what the table shows
     def piles(self) -> dict:
+        shown = getattr(self.modal, "position", None)  # a view-only position (a turn replayed)
+        if shown is not None:
+            return shown
         if self._piles[0] != self.session.version:
             self._piles = (self.session.version, self.state.piles())
         return self._piles[1]
@@ -429,13 +435,26 @@ class Table(Scene):
         if self.session.finishing:  # a click while Finish plays: the rest at once
             self.skip_finish()
             return
+        if self._chrome_takes("pointer_down", pos):  # its own part of the screen (a log)
+            return
         self.input.pointer_down(pos)
 
     def pointer_move(self, pos) -> None:
-        self.input.pointer_move(pos)
+        if not self._chrome_takes("pointer_move", pos):
+            self.input.pointer_move(pos)
 
     def pointer_up(self, pos) -> None:
-        self.input.pointer_up(pos)
+        if not self._chrome_takes("pointer_up", pos):
+            self.input.pointer_up(pos)
+
+    def wheel(self, dy: int) -> None:
+        self._chrome_takes("wheel", dy)
+
+    def _chrome_takes(self, what: str, arg) -> bool:
+        """The chrome's optional ``pointer_down``/``pointer_move``/``pointer_up``/``wheel``
+        first (True: it took the input, e.g. a drag scrolling its log)."""
+        handler = getattr(self.chrome, what, None)
+        return bool(handler is not None and handler(arg))
 
     def key(self, event) -> None:
         self.end_deal()

@@ -27,7 +27,6 @@ from . import panel
 
 PANEL_X = 916
 BANNER_MS = 5000
-LOG_LINES = 3  # the last moves shown in the panel, newest first
 
 CONTROLS = """# Playing with mouse, finger or keys
 Drag a card to move it, or click (tap) it and then click where it should go. Places where it may go light up. Double-click (double-tap) a card to send it to a foundation. Click your hand to turn up its card. A refused move goes back and the line at the bottom says why.
@@ -43,7 +42,6 @@ class SidePanel(panel.PanelChrome):
         self.app = table.app
         self.banner = None  # (title, text, until)
         self._turn_seat = None  # whose turn the last "turn" event began
-        self.log: list[str] = []  # the last moves in words, newest first
         self._match: Match | None = None
         self._match_for = None  # the session the match was read for
         x, w = PANEL_X + 12, 340
@@ -79,6 +77,7 @@ class SidePanel(panel.PanelChrome):
             on_table = "End turn" if table.layout.turn_button is not None else None
             panel.place_rail([b for b in self.buttons if b.name != on_table])
         self.turn_button = self.place_turn_button(table.layout.turn_button)
+        self.add_log()  # the move log, read from the game's history (panel.py)
         # the match is read when first needed (``match``): the table has no session yet
 
     def place_turn_button(self, rect) -> Button | None:
@@ -213,7 +212,6 @@ class SidePanel(panel.PanelChrome):
     # ------------------------------------------------------------------ the frame
     def started(self) -> None:
         self.banner = None
-        self.log = []
         s = self.session
         first = self._turn_seat = s.to_move
         # who starts and why is the game's to say (Russian Bank: the lower top reserve card,
@@ -263,46 +261,22 @@ class SidePanel(panel.PanelChrome):
             t.say(text, "good" if s.is_human(seat) else "warn", 9000)
 
     def moved(self, move, before, mover) -> None:
-        """Note the move in words for the panel's log, so a turn can be followed."""
-        text = self.describe(move, before, mover)
-        if text:
-            self.log = [text] + self.log[:LOG_LINES - 1]
+        """(The log reads the moves from the game's history: panel.MoveBook.)"""
 
-    def describe(self, move, before, mover) -> str:
-        who = self.title(mover)
-        if move.source == "stop":
-            return f"{who}: called Stop!"
-        if move.source == "pass":
-            return f"{who}: passed"
-        src = before.get(move.source)
-        if not src:
-            return ""
-        if move.source == move.target:
-            return f"{who}: turned up a hand card"
-        card, up = src[-move.count]
-        target = before.get(move.target, [])
-        kind = move.target.rstrip("0123456789")
-        piles = self.session.state.pile
-        noun = getattr(piles.get(move.target), "noun", kind)
-        if not target and move.count == 1 and kind == "hand":  # a pile turned back into the hand
-            whose = "your" if self.name(mover) == "you" else "their"
-            source = getattr(piles.get(move.source), "noun", move.source.rstrip("0123456789"))
-            return f"{who}: turned {whose} {source} back into {whose} hand"
-        if not up:  # a face-down card turned onto a pile
-            return f"{who}: turned up the {card.name}"
-        if kind == "foundation":
-            where = "to a foundation"
-        elif kind == "house":
-            where = f"onto the {target[-1][0].name}" if target else f"to an empty {noun}"
-        else:  # a player's own pile, in the game's word for it (Battle: "reserve pile")
-            owner = int(move.target[-1])
-            if owner == mover:
-                whose = "your" if self.name(owner) == "you" else "their"
-                where = f"on {whose} {noun}" + (", ending the turn" if kind == "waste" else "")
-            else:  # named as in a sentence: "the computer's", "player 2's", never "Computer's"
-                whose = "your" if self.name(owner) == "you" else f"{self.name(owner)}'s"
-                where = f"onto {whose} {noun}"
-        return f"{who}: the {card.name} {where}"
+    def call_words(self, call, caller, called, state) -> str:
+        """A Stop! call in the log, said of the position after it (``state``)."""
+        if call.right:
+            b = call.breach
+            card = state.pile[b.compulsory.target].top
+            whose = "your" if self.name(called) == "you" else f"{self.name(called)}'s"
+            where = ("to a foundation" if b.compulsory.target.startswith("foundation")
+                     else "to the empty house")
+            reason = b.reason.removeprefix("Priority: ")
+            return (f"called Stop! on {whose} move ({reason.rstrip('.')}): taken back, the "
+                    f"{card.name if card else 'card'} {where} instead, and the turn ends")
+        price = ("the turn ends" if call.cost == "turn" else "the next turn is missed"
+                 if call.cost == "next turn" else "no cost")
+        return f"called Stop! wrongly (no priority broken): {price}"
 
     def again_text(self, seat: int) -> str:
         """The same seat plays again: the other missed its turn for a wrong Stop! call."""
@@ -362,6 +336,8 @@ class SidePanel(panel.PanelChrome):
 
     def key(self, event) -> bool:
         k, t = event.key, self.table
+        if self.log_view.key(event):  # PageUp/PageDown; more once the log is focused
+            return True
         if k == pygame.K_t:  # turn a card of your hand (whichever pile turns now)
             pile = next((p for p in t.layout.focus_order if t.turn_move(p)), None)
             if pile:
@@ -431,11 +407,12 @@ class SidePanel(panel.PanelChrome):
 
     # ------------------------------------------------------------------ drawing
     def layer_key(self):
-        return self.session.seats
+        return (self.session.seats, self.replay_key())
 
     def frame_key(self):
         """The live parts: the computer thinking, the banner, the log, the pace."""
-        return (self.session.thinking, self.banner, tuple(self.log), self.app.settings.pace)
+        return (self.session.thinking, self.banner, self.log_view.key_parts(),
+                self.replay_key(), self.app.settings.pace)
 
     def decorate(self, surf) -> None:
         panel.draw_panel(surf, self.table)
@@ -451,8 +428,6 @@ class SidePanel(panel.PanelChrome):
             lines.append((f"{self.title(seat)}: {counts}", theme.INK))
         game_no = self.match.games + (0 if s.recorded else 1)
         lines.append((f"{self.match_line(self.match.scores)} (game {game_no})", theme.ACCENT))
-        lines += [(line, theme.INK if i == 0 else theme.INK_DIM)
-                  for i, line in enumerate(self.log[:2])]
         panel.draw_portrait_texts(screen, self.table, self, lines)
 
     def turn_label(self):
@@ -490,11 +465,8 @@ class SidePanel(panel.PanelChrome):
         game_no = self.match.games + (0 if s.recorded else 1)
         theme.blit_text(screen, f"{self.match_line(self.match.scores)} (game {game_no})",
                         (x, y + 4), 20, theme.ACCENT)
-        y += 36
-        theme.blit_text(screen, "Last moves", (x, y), 18, theme.INK_FAINT)
-        for i, line in enumerate(self.log):
-            theme.blit_text(screen, self.fit(line, 18, 340), (x, y + 20 + 19 * i), 18,
-                            theme.INK if i == 0 else theme.INK_DIM)
+        y += 32
+        self.log_view.draw(screen, panel.log_area(self, x, y, 340))
         theme.blit_text(screen, "Computer's pace", (px + 182, 480), 18, theme.INK_DIM,
                         anchor="midtop")
         theme.blit_text(screen, self.app.settings.pace.capitalize(), (px + 182, 506), 24,
@@ -510,15 +482,6 @@ class SidePanel(panel.PanelChrome):
             return []
         value = self.session.state.options[options[0].name]
         return [dict(options[0].labelled())[value]]
-
-    @staticmethod
-    def fit(text: str, size: int, width: int) -> str:
-        """The text, cut with an ellipsis to fit the width."""
-        if theme.font(size).size(text)[0] <= width:
-            return text
-        while text and theme.font(size).size(text + "...")[0] > width:
-            text = text[:-1]
-        return text + "..."
 
     def tip(self) -> str:
         """What to do next, always a move the rules allow now: where a priority makes a move

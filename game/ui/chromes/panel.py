@@ -10,8 +10,11 @@ from __future__ import annotations
 
 import pygame
 
+from game.core import Move, from_dict
+
 from .. import theme
 from ..canvas import CANVAS
+from ..widgets import Button, Modal
 
 PANEL_X = 916  # where the panel begins on the right (landscape)
 P_ROW = 88  # a portrait button row's height
@@ -139,8 +142,9 @@ def fit(text: str, size: int, width: int, bold: bool = False) -> str:
 
 def draw_portrait_texts(screen, table, chrome, lines) -> None:
     """The portrait panel's texts, top to bottom, each line fitted to the width: the game,
-    deal and seats; whose turn (a coloured box); each seat's counts; the match; the last
-    moves (``lines``: the chrome's, with their colours); the tip (wrapped); the pace."""
+    deal and seats; whose turn (a coloured box); each seat's counts and the match (``lines``:
+    the chrome's, with their colours); the move log (the chrome's ``log_view``) in the room
+    left above the tip (wrapped, at the bottom); the pace."""
     top = portrait_top(table) + 10
     x, width = 16, CANVAS.w - 32
     bottom = portrait_rows()[0] - 6
@@ -161,12 +165,17 @@ def draw_portrait_texts(screen, table, chrome, lines) -> None:
         theme.blit_text(screen, fit(text, P_TEXT, width), (x, y), P_TEXT, color)
         y += step
     tip = chrome.tip()
-    if tip:
-        for line in theme.wrap(tip, P_TEXT, width):
-            if y + step > bottom:
-                break
-            theme.blit_text(screen, line, (x, y), P_TEXT, theme.INK_DIM)
-            y += step
+    tip_lines = theme.wrap(tip, P_TEXT, width) if tip else ()
+    log = getattr(chrome, "log_view", None)
+    if log is not None:  # the move log: the room between the lines above and the tip
+        room = bottom - len(tip_lines) * step - 4 - y
+        log.draw(screen, pygame.Rect(x, y, width, room), P_TEXT)
+        y += max(0, room) + 4
+    for line in tip_lines:
+        if y + step > bottom:
+            break
+        theme.blit_text(screen, line, (x, y), P_TEXT, theme.INK_DIM)
+        y += step
     cx, cy = pace_centre()
     theme.blit_text(screen, chrome.app.settings.pace.capitalize(), (cx, cy), P_TEXT,
                     theme.INK, bold=True, anchor="center")
@@ -205,3 +214,620 @@ class PanelChrome:
     def portrait_headline(self) -> str:
         s = self.session
         return " · ".join([self.table.title_text, f"deal {s.state.seed}", *self.headline()])
+
+    # ------------------------------------------------------------------ the move log
+    own = ""  # the word before a seat's own pile in the log ("own " at the round table)
+
+    def add_log(self) -> None:
+        """The log's view, its Replay turn button with the panel's buttons (after they were
+        placed: it stands in the log's header wherever the log is drawn)."""
+        self.log_view = LogView(self)
+        self.buttons.append(self.log_view.button)
+
+    @property
+    def log(self) -> list[str]:
+        """The moves shown, newest first, "Who: what" (read from the game's history)."""
+        return self.log_view.book.lines()
+
+    def describe(self, move, before, mover) -> str:
+        return describe(self, self.session.state, move, before, mover)
+
+    def replay(self) -> None:
+        """Open the replay of the computer's last turn (view-only)."""
+        t = self.table
+        book = self.log_view.book
+        found = book.replay_turn()
+        if found is None or t.modal is not None:
+            return
+        turn, seat, steps = found
+        t.input.reset()
+        t.anim.clear()
+        t.modal = TurnReplay(t, self, turn, seat, steps, book.positions(turn))
+
+    def replaying(self):
+        """The replay open over the table, if any."""
+        m = self.table.modal
+        return m if isinstance(m, TurnReplay) else None
+
+    def replay_key(self):
+        r = self.replaying()
+        return None if r is None else (id(r), r.at)
+
+    def wheel(self, dy: int) -> bool:
+        return self.log_view.wheel(dy)
+
+    def pointer_down(self, pos) -> bool:
+        return self.log_view.pointer_down(pos)
+
+    def pointer_move(self, pos) -> bool:
+        return self.log_view.pointer_move(pos)
+
+    def pointer_up(self, pos) -> bool:
+        return self.log_view.pointer_up(pos)
+
+
+# ====================================================================== the move log
+# What was played, in words, read from the game's own history (never kept by the chrome): the
+# moves of the current turn and the turns before it back to the previous turn of the seat to
+# move (at least one), each turn headed by who played it. A reload, an undo, a Stop! call
+# that replaces a move: the log is read again from the history and says the same.
+
+def _num(name: str) -> int | None:
+    digits = name[len(name.rstrip("0123456789")):]
+    return int(digits) if digits else None
+
+
+def describe(chrome, state, move, before, mover) -> str:
+    """A move in words, "Computer: the Five of hearts onto the Six of spades" (said of the
+    position ``before`` it, the piles as ``state.piles()`` gives them). The seats as the
+    chrome names them (``title``, ``name``); its ``own`` word for a seat's own pile ("own "
+    at the round table). Calls are said by the chrome's ``call_words``."""
+    who = chrome.title(mover)
+    if move.source == "pass":
+        return f"{who}: passed"
+    src = before.get(move.source)
+    if not src:
+        return ""
+    card, up = src[-move.count]
+    if move.source == move.target:  # a card of a stock or hand turned face up where it lies
+        return f"{who}: turned up the {card.name}" if not up else f"{who}: turned a card"
+    target = before.get(move.target, [])
+    kind = move.target.rstrip("0123456789")
+    piles = state.pile
+    noun = getattr(piles.get(move.target), "noun", None) or SHARED_WORDS.get(kind, kind)
+    if not target and move.count == 1 and kind == "hand":  # a pile turned back into the hand
+        whose = "your" if chrome.name(mover) == "you" else "their"
+        source = getattr(piles.get(move.source), "noun", move.source.rstrip("0123456789"))
+        return f"{who}: turned {whose} {source} back into {whose} hand"
+    if not up and _num(move.source) == _num(move.target) == mover:  # turned onto a pile
+        return f"{who}: turned up the {card.name}"  # (Battle: the hand onto the reserve pile)
+    if kind == "foundation":
+        where = "to a foundation"
+    elif kind in SHARED_WORDS or _num(move.target) is None:  # a pile of the middle
+        if move.count > 1:
+            return f"{who}: moved the column of the {card.name} onto the {target[-1][0].name}"
+        where = f"onto the {target[-1][0].name}" if target else f"to an empty {noun}"
+    else:  # a seat's own pile, in the game's word for it (Battle: "reserve pile")
+        owner = _num(move.target)
+        if owner == mover:
+            whose = "your" if chrome.name(owner) == "you" else "their"
+            where = f"on {whose} {chrome.own}{noun}" + (", ending the turn" if kind == "waste"
+                                                        else "")
+        else:  # named as in a sentence: "the computer's", "player 2's", never "Computer's"
+            whose = "your" if chrome.name(owner) == "you" else f"{chrome.name(owner)}'s"
+            where = f"onto {whose} {noun}"
+    return f"{who}: the {card.name} {where}"
+
+
+SHARED_WORDS = {"house": "house", "tableau": "column"}  # the middle's piles, by kind
+
+
+def move_texts(state, entry) -> list[str]:
+    """The saved texts of one entry of the history, as the game's save writes them (a Stop!
+    call that replaced a breach: the breach's text, then "stop")."""
+    own = getattr(type(state), "_texts", None)
+    if own is not None:
+        return own(entry)
+    return [str(entry.move) + ("!" if entry.breach else "")]
+
+
+def play_text(state, text: str):
+    """Play one saved move text on ``state``, as a reload does; a call's StopCall."""
+    if text == "stop":
+        return state.call_stop()
+    if text.endswith("!"):
+        state.push(Move.parse(text[:-1]), breach=True)
+    else:
+        state.push(Move.parse(text))
+    return None
+
+
+class Step:
+    """One move (or call) of the game in words: ``turn`` its turn's number, ``seat`` whose
+    turn it was, ``who`` and ``words`` (what was done, without who), ``text`` as saved."""
+
+    __slots__ = ("turn", "seat", "key", "who", "words", "text", "shown")
+
+    def __init__(self, turn, seat, key, who, words, text, shown):
+        self.turn, self.seat, self.key, self.who = turn, seat, key, who
+        self.words, self.text, self.shown = words, text, shown
+
+    @property
+    def line(self) -> str:
+        return f"{self.who}: {self.words}"
+
+
+def _turn_key(state) -> tuple:
+    return (state.current_player, getattr(state, "turn", None))
+
+
+class MoveBook:
+    """The game's history in words, kept in step with the session by replaying it on a copy
+    of the deal (``shadow``): moves added are played on, moves taken back (undo, a call that
+    replaces a move) are popped, so a move costs one replayed move, and a reload replays the
+    game once."""
+
+    def __init__(self, chrome, session):
+        self.chrome, self.session = chrome, session
+        state = session.state
+        self.shadow = from_dict(state.to_dict() | {"moves": []})
+        self.entries: list = []  # the live history's entries replayed, and their step counts
+        self.counts: list[int] = []
+        self.steps: list[Step] = []
+        self.version = None
+        self.changes = 0  # how many times the words changed (the view's cache key)
+
+    def update(self) -> None:
+        s = self.session
+        if s.version == self.version:
+            return
+        self.version = s.version
+        history = s.state.history
+        same = 0
+        for mine, live in zip(self.entries, history):
+            if mine is not live:
+                break
+            same += 1
+        if same == len(self.entries) == len(history):
+            return
+        while len(self.entries) > same:
+            self.entries.pop()
+            for _ in range(self.counts.pop()):
+                self.shadow.pop()
+                self.steps.pop()
+        for i in range(same, len(history)):
+            entry = history[i]
+            texts = move_texts(s.state, entry)
+            for text in texts:
+                self._step(text, shown=i >= s.dealt)
+            self.entries.append(entry)
+            self.counts.append(len(texts))
+        self.changes += 1
+
+    def _step(self, text: str, shown: bool) -> None:
+        st, c = self.shadow, self.chrome
+        last = self.steps[-1] if self.steps else None
+        if text == "stop":  # a call on the last move: said in the turn of that move
+            mover = st.last_mover()
+            call = play_text(st, text)
+            called = call.breach.player if call.right else mover  # whose move was called on
+            others = [p for p in range(len(self.session.seats)) if p != called]
+            caller = others[0] if len(others) == 1 else None  # (with more: not in the history)
+            words = c.call_words(call, caller, called, st)
+            turn, seat, key = (last.turn, last.seat, last.key) if last else (1, 0, None)
+            who = c.title(caller) if caller is not None else ""
+            self.steps.append(Step(turn, seat, key, who, words, text, shown))
+            return
+        key, mover = _turn_key(st), st.current_player
+        before = st.piles()
+        play_text(st, text)
+        line = describe(c, st, Move.parse(text.rstrip("!")), before, mover)
+        who, _, words = line.partition(": ")
+        turn = 1 if last is None else last.turn + (last.key != key)
+        self.steps.append(Step(turn, mover, key, who, words or line, text, shown))
+
+    # ------------------------------------------------------------------ what is shown
+    def turns(self) -> list[tuple[int, int, list[Step]]]:
+        """The turns shown, oldest first: (number, seat, steps). The current turn (perhaps no
+        move yet) and the turns before it back to the previous turn of the seat to move."""
+        self.update()
+        state = self.session.state
+        steps = [s for s in self.steps if s.shown]
+        by_turn: dict[int, list[Step]] = {}
+        for st in steps:
+            by_turn.setdefault(st.turn, []).append(st)
+        order = sorted(by_turn)
+        last = self.steps[-1] if self.steps else None
+        now = _turn_key(state)
+        if last is not None and last.key == now:
+            current = (last.turn, last.seat)
+        else:
+            current = ((last.turn + 1) if last else 1, state.current_player)
+        out = [(current[0], current[1], by_turn.get(current[0], []))]
+        for n in reversed([t for t in order if t < current[0]]):
+            seat = by_turn[n][0].seat
+            if len(out) > 1 and (seat == current[1] or len(out) > len(self.session.seats)):
+                break
+            out.append((n, seat, by_turn[n]))
+        return out[::-1]
+
+    def lines(self) -> list[str]:
+        """Every move shown, newest first, "Who: what"."""
+        return [st.line if st.who else st.words for _, _, steps in self.turns()
+                for st in steps][::-1]
+
+    def replay_turn(self) -> tuple[int, int, list[Step]] | None:
+        """The last turn played by a seat that is not a person here (the computer's)."""
+        self.update()
+        s = self.session
+        for st in reversed(self.steps):
+            if st.shown and not s.is_human(st.seat):
+                steps = [x for x in self.steps if x.turn == st.turn and x.shown]
+                return (st.turn, st.seat, steps)
+        return None
+
+    def positions(self, turn: int) -> list[dict]:
+        """The piles before the turn's first move and after each of its moves (the shadow is
+        popped back and played on again: it ends where it was)."""
+        self.update()
+        k = next(i for i, st in enumerate(self.steps) if st.turn == turn)
+        texts = [st.text for st in self.steps[k:]]
+        for _ in texts:
+            self.shadow.pop()
+        out = [self.shadow.piles()]
+        n = sum(1 for st in self.steps[k:] if st.turn == turn)
+        for i, text in enumerate(texts):
+            play_text(self.shadow, text)
+            if i < n:
+                out.append(self.shadow.piles())
+        return out
+
+
+def log_size() -> int:
+    """The log's text size: 18 on the desktop's table, larger on a phone's canvas."""
+    return P_TEXT if CANVAS.portrait else 30 if CANVAS.rail else 18
+
+
+class LogView:
+    """The move log drawn in the panel: every line wrapped (never cut), oldest first and the
+    newest at the bottom, each turn headed by who played it, the moves numbered. It scrolls by
+    the wheel, a drag (finger or mouse), PageUp/PageDown/Home/End, and Up/Down once the log is
+    focused (clicked or tapped; a click elsewhere or Esc lets go). It follows the newest move
+    unless the player scrolled back. Above it: "Last moves" and the Replay turn button."""
+
+    WHEEL_LINES = 3
+
+    def __init__(self, chrome):
+        self.chrome = chrome
+        self._book: MoveBook | None = None
+        self.rect = pygame.Rect(0, 0, 0, 0)  # the lines' place, where they were last drawn
+        self.scroll = 0  # pixels from the first line's top to the view's top
+        self.follow = True
+        self.focused = False
+        self.grab = None  # a drag: (y where it began, scroll then, moved)
+        self.step = 20
+        self.max_scroll = 0
+        self._content = (None, [])
+        self.button = Button((-500, -500, 10, 10), "Replay turn", self.chrome.replay,
+                             self.can_replay, size=16, name="Replay turn")
+
+    @property
+    def book(self) -> MoveBook:
+        s = self.chrome.session
+        if self._book is None or self._book.session is not s:
+            self._book = MoveBook(self.chrome, s)
+            self.scroll, self.follow = 0, True
+        self._book.update()
+        return self._book
+
+    def can_replay(self) -> bool:
+        t = self.chrome.table
+        return t.modal is None and self.book.replay_turn() is not None
+
+    def key_parts(self):
+        """What the log shows, for the chrome's frame_key."""
+        return (self.book.changes, self.book.session.state.current_player, self.scroll,
+                self.focused)
+
+    # ------------------------------------------------------------------ the words
+    def content(self, size: int, width: int) -> list[tuple[str, tuple, bool, int]]:
+        """The lines drawn: (text, colour, bold, indent), oldest first."""
+        book = self.book
+        key = (id(book), book.changes, book.session.state.current_player, size, width)
+        if self._content[0] == key:
+            return self._content[1]
+        out = []
+        turns = book.turns()
+        indent = theme.measure("00. ", size)
+        for i, (number, seat, steps) in enumerate(turns):
+            current = i == len(turns) - 1
+            title = self.chrome.title(seat)
+            head = ("Your turn" if title == "You" else f"{title}'s turn") + (
+                " (now)" if current and not book.session.is_over() else "")
+            out.append((head, theme.GOLD if current else theme.ACCENT, True, 0))
+            color = theme.INK if current else theme.INK_DIM
+            if not steps:
+                out.append(("no move yet", theme.INK_FAINT, False, indent))
+            for n, st in enumerate(steps, 1):
+                words = st.words if st.who in ("", title) else st.line
+                for j, line in enumerate(theme.wrap(words, size, width - indent)):
+                    out.append(((f"{n}. " if j == 0 else "") + line, color, False,
+                                0 if j == 0 else indent))
+        self._content = (key, out)
+        return out
+
+    # ------------------------------------------------------------------ drawing
+    def header_height(self) -> int:
+        return 64 if CANVAS.portrait else 56 if CANVAS.rail else 26
+
+    def draw(self, screen, area: pygame.Rect, size: int | None = None) -> None:
+        """The header ("Last moves" and Replay turn), then the lines in the rest of ``area``."""
+        size = size or log_size()
+        hh = self.header_height()
+        label = "Last moves"
+        theme.blit_text(screen, label, (area.x, area.y + hh // 2), size, theme.INK_FAINT,
+                        anchor="midleft")
+        b = self.button
+        bw = max(theme.measure(b.label, size) + 28, 120)
+        b.rect = pygame.Rect(area.right - bw, area.y, bw, hh - 4)
+        b.size = size if not CANVAS.portrait else max(size, 32)
+        b.visible = True
+        rect = pygame.Rect(area.x, area.y + hh + 2, area.w, area.h - hh - 2)
+        self.rect = rect
+        if rect.h <= 0:
+            return
+        lines = self.content(size, rect.w - 12)
+        self.step = step = theme.font(size).get_height() + 1
+        total = len(lines) * step
+        self.max_scroll = max(0, total - rect.h)
+        if self.follow:
+            self.scroll = self.max_scroll
+        self.scroll = max(0, min(self.scroll, self.max_scroll))
+        clip = screen.get_clip()
+        screen.set_clip(rect)
+        first = self.scroll // step
+        y = rect.y - self.scroll + first * step
+        for text, color, bold, indent in lines[first:]:
+            if y >= rect.bottom:
+                break
+            theme.blit_text(screen, text, (rect.x + indent, y), size, color, bold=bold)
+            y += step
+        screen.set_clip(clip)
+        if total > rect.h:  # a scroll bar: where the view is in the whole log
+            bar = pygame.Rect(rect.right - 6, rect.y, 6, rect.h)
+            pygame.draw.rect(screen, theme.BAR_LINE, bar, border_radius=3)
+            h = max(24, rect.h * rect.h // total)
+            top = rect.y + (rect.h - h) * self.scroll // max(1, self.max_scroll)
+            pygame.draw.rect(screen, theme.INK_DIM, (bar.x, top, 6, h), border_radius=3)
+        if self.focused:
+            pygame.draw.rect(screen, theme.FOCUS, rect.inflate(6, 6), 2, border_radius=6)
+
+    # ------------------------------------------------------------------ scrolling
+    def scroll_by(self, dy: int) -> None:
+        self.scroll = max(0, min(self.max_scroll, self.scroll + dy))
+        self.follow = self.scroll >= self.max_scroll
+
+    def wheel(self, dy: int) -> bool:
+        self.scroll_by(-dy * self.WHEEL_LINES * self.step)
+        return True
+
+    def pointer_down(self, pos) -> bool:
+        if self.rect.collidepoint(pos):
+            self.grab = (pos[1], self.scroll, False)
+            return True
+        self.focused = False
+        return False
+
+    def pointer_move(self, pos) -> bool:
+        if self.grab is None:
+            return False
+        y0, scroll0, moved = self.grab
+        if abs(pos[1] - y0) > 6 or moved:
+            self.grab = (y0, scroll0, True)
+            self.scroll = scroll0
+            self.scroll_by(y0 - pos[1])
+        return True
+
+    def pointer_up(self, pos) -> bool:
+        if self.grab is None:
+            return False
+        if not self.grab[2]:  # a tap: the keys scroll it now
+            self.focused = True
+        self.grab = None
+        return True
+
+    def key(self, event) -> bool:
+        k = event.key
+        page = max(self.step, self.rect.h - self.step)
+        if k == pygame.K_PAGEUP:
+            self.scroll_by(-page)
+        elif k == pygame.K_PAGEDOWN:
+            self.scroll_by(page)
+        elif k == pygame.K_HOME and self.focused:
+            self.scroll_by(-self.max_scroll)
+        elif k == pygame.K_END and self.focused:
+            self.scroll_by(self.max_scroll)
+        elif k == pygame.K_UP and self.focused:
+            self.scroll_by(-self.step)
+        elif k == pygame.K_DOWN and self.focused:
+            self.scroll_by(self.step)
+        elif k == pygame.K_ESCAPE and self.focused:
+            self.focused = False
+        else:
+            return False
+        return True
+
+
+def log_area(chrome, x: int, y: int, w: int) -> pygame.Rect:
+    """The landscape panel's room for the log: from ``y`` down to the first thing below it in
+    the panel (a button there, else the computer's pace)."""
+    px = panel_x(chrome.table)
+    tops = [b.rect.top for b in chrome.buttons
+            if b.visible and b.name != "Replay turn" and px <= b.rect.x < px + 364
+            and b.rect.top > y]
+    return pygame.Rect(x, y, w, min(tops + [476]) - 8 - y)
+
+
+# ====================================================================== a turn replayed
+class TurnReplay(Modal):
+    """The computer's last turn shown again, view-only: the position before it, then its
+    moves one by one (Next and Previous, the arrows, or Play at the reading pace). The game
+    waits and does not change; Back or Esc returns to the table as it is."""
+
+    def __init__(self, table, chrome, turn, seat, steps, positions):
+        super().__init__(table)
+        self.table, self.chrome = table, chrome
+        self.turn, self.seat, self.steps = turn, seat, steps
+        self.positions = positions
+        self.at = 0  # 0: before the turn; k: after its k-th move
+        self.playing = False
+        self.next_at = 0.0
+        self.rect = replay_rect(table)
+        r = self.rect
+        size = CANVAS.text(22) if not CANVAS.portrait else 36
+        bh = 88 if CANVAS.portrait else 72 if CANVAS.rail else 44
+        gap = 8
+        bw = (r.w - 5 * gap) // 4
+        y = r.bottom - bh - gap
+        self.buttons = [
+            Button((r.x + gap, y, bw, bh), "Previous", self.previous, lambda: self.at > 0,
+                   size=size, name="Previous"),
+            Button((r.x + 2 * gap + bw, y, bw, bh), "Play", self.toggle, size=size,
+                   name="Play"),
+            Button((r.x + 3 * gap + 2 * bw, y, bw, bh), "Next", self.next,
+                   lambda: self.at < len(self.steps), size=size, style="primary", name="Next"),
+            Button((r.x + 4 * gap + 3 * bw, y, bw, bh), "Back", self.close, size=size,
+                   name="Back"),
+        ]
+
+    @property
+    def position(self) -> dict:
+        """The piles the table shows while the replay is open."""
+        return self.positions[self.at]
+
+    def show(self, at: int, fly: bool = True) -> None:
+        at = max(0, min(len(self.steps), at))
+        if at == self.at:
+            return
+        before = self.positions[self.at]
+        self.at = at
+        t = self.table
+        t.anim.clear()
+        if fly and t.app.settings.animations:
+            fly_changes(t, before, self.positions[at])
+
+    def next(self) -> None:
+        self.show(self.at + 1)
+        if self.at >= len(self.steps):
+            self.playing = False
+
+    def previous(self) -> None:
+        self.playing = False
+        self.show(self.at - 1, fly=False)
+
+    def toggle(self) -> None:
+        self.playing = not self.playing
+        if self.playing and self.at >= len(self.steps):
+            self.show(0, fly=False)
+        self.next_at = self.app.time_ms
+        self.buttons[1].label = "Pause" if self.playing else "Play"
+
+    def close(self) -> None:
+        self.table.anim.clear()
+        super().close()
+
+    def update(self, dt) -> None:
+        self.buttons[1].label = "Pause" if self.playing else "Play"
+        if self.playing and self.app.time_ms >= self.next_at:
+            self.next()
+            self.next_at = self.app.time_ms + max(1000, self.app.settings.pace_ms * 2)
+
+    def key(self, event) -> None:
+        k = event.key
+        if k in (pygame.K_RIGHT, pygame.K_n, pygame.K_SPACE):
+            self.playing = False
+            self.next()
+        elif k in (pygame.K_LEFT, pygame.K_p, pygame.K_BACKSPACE):
+            self.previous()
+        elif k == pygame.K_HOME:
+            self.playing = False
+            self.show(0, fly=False)
+        elif k == pygame.K_END:
+            self.playing = False
+            self.show(len(self.steps), fly=False)
+        elif k in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.toggle()
+        elif k == pygame.K_ESCAPE:
+            self.close()
+        else:
+            self.focus_key(event)
+
+    def words(self) -> list[tuple[str, tuple, bool]]:
+        title = self.chrome.title(self.seat)
+        whose = "your" if title == "You" else f"{title}'s"
+        n = len(self.steps)
+        out = [(f"Replay of {whose} last turn", theme.GOLD, True),
+               ("View only: the game waits. Back or Esc returns to it.", theme.INK_DIM, False)]
+        if self.at == 0:
+            out.append((f"Before the turn ({n} move{'s' if n != 1 else ''} to come)",
+                        theme.INK, True))
+        else:
+            st = self.steps[self.at - 1]
+            out.append((f"Move {self.at} of {n}", theme.INK, True))
+            out.append((st.words if st.who in ("", title) else st.line, theme.INK, False))
+        return out
+
+    def draw(self, screen) -> None:
+        r = self.rect
+        pygame.draw.rect(screen, theme.PANEL, r, border_radius=14)
+        pygame.draw.rect(screen, theme.GOLD, r, 2, border_radius=14)
+        size = CANVAS.text(20) if not CANVAS.portrait else 36
+        if CANVAS.rail:
+            size = 28
+        step = theme.font(size).get_height() + 2
+        y = r.y + 12
+        bottom = self.buttons[0].rect.top - 6
+        for text, color, bold in self.words():
+            for line in theme.wrap(text, size, r.w - 28, bold):
+                if y + step > bottom:
+                    break
+                theme.blit_text(screen, line, (r.x + 14, y), size, color, bold=bold)
+                y += step
+            y += 4
+        for b in self.buttons:
+            b.draw(screen)
+        self.draw_focus(screen, self.app.keyboard_used)
+
+
+def replay_rect(table) -> pygame.Rect:
+    """Where the replay's controls stand: over the panel (and a sideways phone's rail), never
+    over the cards."""
+    if CANVAS.portrait:
+        top = portrait_top(table) + 4
+        return pygame.Rect(8, top, CANVAS.w - 16, CANVAS.h - top - 8)
+    area = panel_rect(table)
+    if CANVAS.rail and area.x:
+        area.width = CANVAS.w - area.x
+    return area.inflate(-12, -12)
+
+
+def fly_changes(table, before: dict, after: dict, face_up: bool = True, dur=None) -> None:
+    """Cards that changed piles between ``before`` and ``after`` fly there (as the table
+    shows ``after``)."""
+    from ..animation import FLIGHT_MS
+    t = table
+    where = {c.id: (name, i) for name, cards in before.items()
+             for i, (c, _) in enumerate(cards)}
+    flights = []
+    for name, cards in after.items():
+        for i, (card, up) in enumerate(cards):
+            old = where.get(card.id)
+            if old is None or old[0] == name or name not in t.layout.piles \
+                    or old[0] not in t.layout.piles:
+                continue
+            start = t.layout.card_rects(old[0], [u for _, u in before[old[0]]])[old[1]].topleft
+            end = t.layout.card_rects(name, [u for _, u in cards])[i].topleft
+            flights.append((card.id, t.art.image(card, up and face_up, t.back_deck(card)),
+                            start, end))
+    if flights:
+        t.anim.fly(flights, t.app.time_ms, FLIGHT_MS if dur is None else dur)

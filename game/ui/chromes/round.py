@@ -44,7 +44,6 @@ from ..widgets import Button, EndPanel, SeatPicker
 PANEL_X = 916
 BANNER_MS = 5000
 PENALTY_MS = 900  # how long a penalty card flies
-LOG_LINES = 3
 SIDE_NAME_W = 180  # portrait: a left or right seat's name, in lines this wide (clear of the centre)
 TURN_RING = (236, 196, 84)
 
@@ -61,7 +60,6 @@ class RoundTable(panel.PanelChrome):
         self.table = table
         self.app = table.app
         self.banner = None  # (title, text, until)
-        self.log: list[str] = []
         self._match: Match | None = None
         self._match_for = None
         self.sides: list[str] = []
@@ -97,6 +95,7 @@ class RoundTable(panel.PanelChrome):
             panel.place_left(self.buttons, table)
         elif CANVAS.rail:  # a phone held sideways: the buttons in the rail, big
             panel.place_rail(self.buttons)
+        self.add_log()  # the move log, read from the game's history (panel.py)
 
     @property
     def session(self):
@@ -247,7 +246,6 @@ class RoundTable(panel.PanelChrome):
             t.start(state.seed, dict(state.options) | {"dealer": dealer}, s.seats)
             return
         self.banner = None
-        self.log = []
         first = s.to_move
         dealt = self.name(state.dealer)
         opening = (f"{dealt.capitalize()} dealt" if dealt != "you" else "You dealt")
@@ -304,63 +302,26 @@ class RoundTable(panel.PanelChrome):
         pass
 
     def moved(self, move, before, mover) -> None:
-        text = self.describe(move, before, mover)
-        if text:
-            self.log = [text] + self.log[:LOG_LINES - 1]
-        if move == STOP:
+        if move == STOP:  # (the log reads the moves from the game's history: panel.MoveBook)
             self.penalty_flight(before)
 
     def penalty_flight(self, before: dict) -> None:
         """The penalty cards of a knock fly, face down, to the offender's stock."""
-        t = self.table
-        after = t.piles()
-        where = {c.id: (name, i) for name, cards in before.items()
-                 for i, (c, _) in enumerate(cards)}
-        flights = []
-        for name, cards in after.items():
-            for i, (card, up) in enumerate(cards):
-                old = where.get(card.id)
-                if old is None or old[0] == name or name not in t.layout.piles \
-                        or old[0] not in t.layout.piles:
-                    continue
-                faces_before = [u for _, u in before[old[0]]]
-                start = t.layout.card_rects(old[0], faces_before)[old[1]].topleft
-                end = t.layout.card_rects(name, [u for _, u in cards])[i].topleft
-                flights.append((card.id, t.art.image(card, False, t.back_deck(card)), start,
-                                end))
-        if flights:
-            dur = PENALTY_MS if self.app.settings.animations else 0
-            t.anim.fly(flights, self.app.time_ms, dur)
+        dur = PENALTY_MS if self.app.settings.animations else 0
+        panel.fly_changes(self.table, before, self.table.piles(), face_up=False, dur=dur)
 
-    def describe(self, move, before, mover) -> str:
-        who = self.title(mover)
-        if move.source == "stop":
-            return f"{who}: knocked!"
-        if move.source == "pass":
-            return f"{who}: passed"
-        src = before.get(move.source)
-        if not src:
-            return ""
-        if move.source == move.target:
-            return f"{who}: turned a stock card"
-        card = src[-move.count][0]
-        target = before.get(move.target, [])
-        kind = move.target.rstrip("0123456789")
-        if kind == "foundation":
-            where = "to a foundation"
-        elif kind == "tableau":
-            if move.count > 1:
-                return f"{who}: moved the column of the {card.name} onto the {target[-1][0].name}"
-            where = f"onto the {target[-1][0].name}" if target else "into an empty column"
-        else:
-            owner = int(move.target[len(kind):])
-            if owner == mover:
-                whose = "your" if self.name(owner) == "you" else "their"
-                where = f"on {whose} own waste, ending the turn"
-            else:  # named as in a sentence: "player 3's", never "Player 3 (Medium)'s"
-                whose = "your" if self.name(owner) == "you" else f"{self.name(owner)}'s"
-                where = f"onto {whose} waste"
-        return f"{who}: the {card.name} {where}"
+    own = "own "  # "on your own waste, ending the turn"
+
+    def call_words(self, call, caller, called, state) -> str:
+        """A knock in the log (who knocked is named with two players: the history keeps the
+        knock, not the knocker)."""
+        whose = "your" if self.name(called) == "you" else f"{self.name(called)}'s"
+        reason = call.breach.reason.split(": ", 1)[-1].rstrip(".") if call.right else ""
+        if self.name(called) != "you":
+            reason = reason.replace("your ", "their ")
+        text = (f"knocked on {whose} move ({reason}): it stands, a penalty card from each "
+                "other player, and the turn passes")
+        return text if caller is not None else "Knock! " + text[len("knocked "):]
 
     def update(self, dt: float) -> None:
         self.fit()
@@ -370,6 +331,8 @@ class RoundTable(panel.PanelChrome):
 
     def key(self, event) -> bool:
         k, t = event.key, self.table
+        if self.log_view.key(event):  # PageUp/PageDown; more once the log is focused
+            return True
         if k == pygame.K_t:
             pile = next((p for p in t.layout.focus_order if t.turn_move(p)), None)
             if pile:
@@ -450,11 +413,12 @@ class RoundTable(panel.PanelChrome):
     # ------------------------------------------------------------------ drawing
     def layer_key(self):
         self.fit()
-        return (self.session.seats, id(self.table.layout))
+        return (self.session.seats, id(self.table.layout), self.replay_key())
 
     def frame_key(self):
         """The live parts: the computer thinking, the banner, the log, the pace."""
-        return (self.session.thinking, self.banner, tuple(self.log), self.app.settings.pace)
+        return (self.session.thinking, self.banner, self.log_view.key_parts(),
+                self.replay_key(), self.app.settings.pace)
 
     def decorate(self, surf) -> None:
         panel.draw_panel(surf, self.table)
@@ -529,8 +493,6 @@ class RoundTable(panel.PanelChrome):
             game_no = self.match.games + (0 if s.recorded else 1)
             lines = self.count_lines()
             lines.append((f"{self.match_line()} (game {game_no})", theme.ACCENT))
-            lines += [(line, theme.INK if i == 0 else theme.INK_DIM)
-                      for i, line in enumerate(self.log[:1])]
             panel.draw_portrait_texts(screen, t, self, lines)
             return
         px = panel.panel_x(t)
@@ -555,11 +517,8 @@ class RoundTable(panel.PanelChrome):
         game_no = self.match.games + (0 if s.recorded else 1)
         theme.blit_text(screen, self.fit_text(f"{self.match_line()} (game {game_no})", 18, 340),
                         (x, y + 4), 18, theme.ACCENT)
-        y += 30
-        theme.blit_text(screen, "Last moves", (x, y), 16, theme.INK_FAINT)
-        for i, line in enumerate(self.log):
-            theme.blit_text(screen, self.fit_text(line, 17, 340), (x, y + 18 + 18 * i), 17,
-                            theme.INK if i == 0 else theme.INK_DIM)
+        y += 28
+        self.log_view.draw(screen, panel.log_area(self, x, y, 340))
         theme.blit_text(screen, "Computer's pace", (px + 182, 494), 18, theme.INK_DIM,
                         anchor="midtop")
         theme.blit_text(screen, self.app.settings.pace.capitalize(), (px + 182, 520), 22,
