@@ -572,12 +572,12 @@ class LogView:
         b.rect = pygame.Rect(area.right - bw, area.y, bw, hh - 4)
         b.size = size if not CANVAS.portrait else max(size, 32)
         b.visible = True
-        rect = pygame.Rect(area.x, area.y + hh + 2, area.w, area.h - hh - 2)
-        self.rect = rect
+        self.step = step = theme.font(size).get_height() + 1
+        rect = pygame.Rect(area.x, area.y + hh + 2, area.w, (area.h - hh - 2) // step * step)
+        self.rect = rect  # whole lines: none cut in half at the edges
         if rect.h <= 0:
             return
         lines = self.content(size, rect.w - 12)
-        self.step = step = theme.font(size).get_height() + 1
         total = len(lines) * step
         self.max_scroll = max(0, total - rect.h)
         if self.follow:
@@ -772,10 +772,23 @@ class TurnReplay(Modal):
             out.append((f"Before the turn ({n} move{'s' if n != 1 else ''} to come)",
                         theme.INK, True))
         else:
-            st = self.steps[self.at - 1]
             out.append((f"Move {self.at} of {n}", theme.INK, True))
-            out.append((st.words if st.who in ("", title) else st.line, theme.INK, False))
         return out
+
+    def step_lines(self, size: int, width: int) -> tuple[list, int]:
+        """The turn's moves, numbered and wrapped: (text, colour, bold) and the index of the
+        first line of the move shown last (the ones played dim, the ones to come faint)."""
+        title = self.chrome.title(self.seat)
+        out, current = [], 0
+        for k, st in enumerate(self.steps, 1):
+            words = st.words if st.who in ("", title) else st.line
+            if k == self.at:
+                current, color = len(out), theme.GOLD
+            else:
+                color = theme.INK_DIM if k < self.at else theme.INK_FAINT
+            for j, line in enumerate(theme.wrap(f"{k}. {words}", size, width, k == self.at)):
+                out.append(((line if j == 0 else "    " + line), color, k == self.at))
+        return out, current
 
     def draw(self, screen) -> None:
         r = self.rect
@@ -794,6 +807,12 @@ class TurnReplay(Modal):
                 theme.blit_text(screen, line, (r.x + 14, y), size, color, bold=bold)
                 y += step
             y += 4
+        lines, current = self.step_lines(size, r.w - 28)
+        room = max(0, (bottom - y) // step)
+        first = max(0, min(current - room // 3, len(lines) - room))
+        for text, color, bold in lines[first:first + room]:  # the current move in sight
+            theme.blit_text(screen, text, (r.x + 14, y), size, color, bold=bold)
+            y += step
         for b in self.buttons:
             b.draw(screen)
         self.draw_focus(screen, self.app.keyboard_used)
@@ -806,8 +825,8 @@ def replay_rect(table) -> pygame.Rect:
         top = portrait_top(table) + 4
         return pygame.Rect(8, top, CANVAS.w - 16, CANVAS.h - top - 8)
     area = panel_rect(table)
-    if CANVAS.rail and area.x:
-        area.width = CANVAS.w - area.x
+    if CANVAS.rail and area.x:  # the rail too, whole height (its buttons are under it)
+        area.width, area.height = CANVAS.w - area.x, CANVAS.h
     return area.inflate(-12, -12)
 
 
