@@ -1,8 +1,8 @@
 """The solver's model of Forty Thieves (game/core/forty_thieves.py), every option: ten
 columns building down in suit, a waste, a stock turned one card at a time, two packs (the
 column-game machinery is solver_columns.ColumnGameModel; piles as numbered there). Like the
-other games with face-down cards it plays the actual deal: the stock's order is known to it,
-so its verdicts are about the deal, not about what a player can know.
+other games with hidden cards it plays the actual deal: the stock's order is known to it, so
+its verdicts are about the deal, not about what a player can know.
 
 - Safe automatic moves (``autos``), a dead-end test (``dead``: some card can never leave its
   pile) and a relaxed game in the stock's order (``relaxed_lost``) are proved below; see also
