@@ -88,7 +88,7 @@ class CanfieldModel(TalonMoves, SolverModel):
         self.root_level = self.level()
         self.forbid: set = set()
         names = [p.name for p in state.pile_list]
-        seen = state.positions_seen() if hasattr(state, "positions_seen") else []
+        seen = state.positions_seen()
         fidx = [i for i, n in enumerate(names) if n.startswith("foundation")]
         ridx, sidx, widx = names.index("reserve"), names.index("stock"), names.index("waste")
         for pos in seen:  # (the level first: cheap, and most positions are below it)

@@ -59,7 +59,7 @@ class SeahavenModel(SolverModel):
         self.root_home = self.home
         # exact keys of the positions this deal has had with the foundations as now
         self.forbid: set = set()
-        seen = state.positions_seen() if hasattr(state, "positions_seen") else []
+        seen = state.positions_seen()
         names = [p.name for p in state.pile_list]
         fidx = [i for i, n in enumerate(names) if n.startswith("foundation")]
         for pos in seen:  # (the level first: cheap, and most positions are below it)
