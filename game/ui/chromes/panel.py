@@ -52,13 +52,16 @@ def portrait_rows() -> list[int]:
     return [CANVAS.h - (3 - i) * (P_ROW + P_GAP) for i in range(3)]
 
 
+FIRST_ROW = ("Stop!", "Knock!", "End turn", "Replay turn")
+
+
 def portrait_buttons(names: list[str]) -> dict[str, tuple[int, int, int, int]]:
-    """Rects of a panel's buttons by name: the call and End turn, then Undo, Redo, Hint and
-    Rules, then slower, the pace's word, faster, New game and Menu."""
+    """Rects of a panel's buttons by name: the call, End turn and Replay turn, then Undo,
+    Redo, Hint and Rules, then slower, the pace's word, faster, New game and Menu."""
     w = CANVAS.w
     r1, r2, r3 = portrait_rows()
     out = {}
-    first = [n for n in names if n in ("Stop!", "Knock!", "End turn")]
+    first = [n for n in names if n in FIRST_ROW]
     second = [n for n in names if n in ("Undo", "Redo", "Hint", "Rules")]
     for row, y in ((first, r1), (second, r2)):
         bw = (w - P_GAP * (len(row) + 1)) // max(1, len(row))
@@ -222,7 +225,21 @@ class PanelChrome:
         """The log's view, its Replay turn button with the panel's buttons (after they were
         placed: it stands in the log's header wherever the log is drawn)."""
         self.log_view = LogView(self)
-        self.buttons.append(self.log_view.button)
+        b = self.log_view.button
+        self.buttons.append(b)
+        if CANVAS.portrait:  # upright: in the first row of buttons, a thumb's size
+            on_table = getattr(self, "turn_button", None)
+            place_portrait([x for x in self.buttons if x.name in FIRST_ROW and x is not on_table])
+            self.log_view.placed = True
+        elif CANVAS.rail and not self.table.layout.table_left:  # sideways: in the rail, as
+            rules = next(x for x in self.buttons if x.name == "Rules")  # big as the rest,
+            half = (rules.rect.w - 6) // 2  # beside Rules
+            b.rect = pygame.Rect(rules.rect.right - half, rules.rect.y, half, rules.rect.h)
+            rules.rect.width = half
+            b.size, b.visible = rules.size, True
+            while b.size > 16 and theme.measure(b.label, b.size) > half - 14:  # its words in it
+                b.size -= 1
+            self.log_view.placed = True
 
     @property
     def log(self) -> list[str]:
@@ -505,6 +522,8 @@ class LogView:
         self.follow = True
         self.focused = False
         self.grab = None  # a drag: (y where it began, scroll then, moved)
+        self.placed = False  # its button among the panel's (upright, sideways), else in
+        # the log's header
         self.step = 20
         self.max_scroll = 0
         self._content = (None, [])
@@ -557,21 +576,22 @@ class LogView:
         return out
 
     # ------------------------------------------------------------------ drawing
-    def header_height(self) -> int:
-        return 64 if CANVAS.portrait else 56 if CANVAS.rail else 26
+    def header_height(self, size: int) -> int:
+        return theme.font(size).get_height() + 6 if self.placed else 26
 
     def draw(self, screen, area: pygame.Rect, size: int | None = None) -> None:
         """The header ("Last moves" and Replay turn), then the lines in the rest of ``area``."""
         size = size or log_size()
-        hh = self.header_height()
+        hh = self.header_height(size)
         label = "Last moves"
         theme.blit_text(screen, label, (area.x, area.y + hh // 2), size, theme.INK_FAINT,
                         anchor="midleft")
         b = self.button
-        bw = max(theme.measure(b.label, size) + 28, 120)
-        b.rect = pygame.Rect(area.right - bw, area.y, bw, hh - 4)
-        b.size = size if not CANVAS.portrait else max(size, 32)
-        b.visible = True
+        if not self.placed:
+            bw = max(theme.measure(b.label, size) + 28, 120)
+            b.rect = pygame.Rect(area.right - bw, area.y, bw, hh - 4)
+            b.size = size if not CANVAS.portrait else max(size, 32)
+            b.visible = True
         self.step = step = theme.font(size).get_height() + 1
         rect = pygame.Rect(area.x, area.y + hh + 2, area.w, (area.h - hh - 2) // step * step)
         self.rect = rect  # whole lines: none cut in half at the edges
