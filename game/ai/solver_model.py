@@ -13,9 +13,9 @@ foundation slots per suit: Forty Thieves, Indian Patience), ``solver_standard.Al
 (piles in alternating colours: Standard, Little Harp), ``solver_canfield_talon.TalonMoves``
 (a stock that goes round onto a waste: Canfield, Little Harp).
 
-The driver calls only the hooks below (never ``hasattr``): the required ones raise
-NotImplementedError here, the others have a default that is right for a game without the
-feature.
+The driver calls only the hooks below (never ``hasattr``): the required ones are abstract
+here (they raise NotImplementedError, and Python refuses to make a model that lacks one),
+the others have a default that is right for a game without the feature.
 
 Positions and moves
 -------------------
