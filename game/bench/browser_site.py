@@ -146,10 +146,14 @@ def one_load(browser, host: GzipHost, files: int, build: str) -> dict:
         host.take()
         page.goto(host.url)
         cold = _first_frame(page)
-        page.wait_for_function("""async ([cache, n]) => navigator.serviceWorker.controller
-            !== null && (await caches.has(cache))
-            && (await (await caches.open(cache)).keys()).length >= n""",
-                               arg=[f"parlour-{build}", files], timeout=120000, polling=200)
+        deadline = time.monotonic() + 120  # (page.evaluate awaits the async check)
+        while not page.evaluate("""async ([cache, n]) => navigator.serviceWorker.controller
+                !== null && (await caches.has(cache))
+                && (await (await caches.open(cache)).keys()).length >= n""",
+                                [f"parlour-{build}", files]):
+            if time.monotonic() > deadline:
+                raise RuntimeError("the service worker did not keep the site in 120 s")
+            time.sleep(0.2)
         _settle(host)
         first_bytes, first_requests = host.take()
         page.reload()

@@ -69,25 +69,33 @@ def cache_state(page) -> dict:
     }""")
 
 
-def wait_offline_ready(page, build: str, files: int, timeout_s: float = 60) -> None:
+def wait_until(page, script: str, arg=None, timeout_s: float = 60) -> bool:
+    """Poll an async page function (page.evaluate awaits it; wait_for_function would take its
+    promise for a truthy value) until it returns true; False when the time is up."""
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        if page.evaluate(script, arg):
+            return True
+        time.sleep(0.2)
+    return False
+
+
+def wait_offline_ready(page, build: str, files: int, timeout_s: float = 120) -> None:
     """Until the service worker controls the page and this build's cache holds the site."""
-    try:
-        page.wait_for_function("""async ([cache, n]) =>
-            navigator.serviceWorker.controller !== null && (await caches.has(cache))
-            && (await (await caches.open(cache)).keys()).length >= n""",
-                               arg=[f"parlour-{build}", files], timeout=timeout_s * 1000,
-                               polling=200)
-    except Exception:
-        state = page.evaluate("""async () => {
-            const r = await navigator.serviceWorker.getRegistration();
-            return {controller: !!navigator.serviceWorker.controller,
-                    active: r && r.active && r.active.state,
-                    installing: r && r.installing && r.installing.state,
-                    waiting: r && r.waiting && r.waiting.state, build: parlour.build,
-                    error: parlour.error, started: parlour.started};
-        }""")
-        pytest.fail(f"the service worker did not keep build {build} ({files} files): {state}, "
-                    f"caches {cache_state(page)}")
+    if wait_until(page, """async ([cache, n]) => navigator.serviceWorker.controller !== null
+            && (await caches.has(cache)) && (await (await caches.open(cache)).keys()).length >= n""",
+                  [f"parlour-{build}", files], timeout_s):
+        return
+    state = page.evaluate("""async () => {
+        const r = await navigator.serviceWorker.getRegistration();
+        return {controller: !!navigator.serviceWorker.controller,
+                active: r && r.active && r.active.state,
+                installing: r && r.installing && r.installing.state,
+                waiting: r && r.waiting && r.waiting.state, build: parlour.build,
+                error: parlour.error, started: parlour.started};
+    }""")
+    pytest.fail(f"the service worker did not keep build {build} ({files} files): {state}, "
+                f"caches {cache_state(page)}")
 
 
 # ------------------------------------------------------------------------------ what is built
@@ -218,12 +226,12 @@ def test_a_new_build_replaces_the_old_whole_and_the_saves_stay(browser, tmp_path
             wait_offline_ready(page, ia["build"], len(ia["files"]) + 1)
             saves = c.page.local_storage()
             shutil.rmtree(live)
-            shutil.copytree(b, live)
+            time.sleep(1.1)  # a deploy: newer files (the server answers If-Modified-Since)
+            shutil.copytree(b, live, copy_function=shutil.copy)
             c.reload()
             assert page.evaluate("parlour.build") == ia["build"]  # A, whole, from its cache
-            page.wait_for_function(
-                "async name => (await caches.keys()).join() === name",
-                arg=f"parlour-{ib['build']}", timeout=120000, polling=200)
+            assert wait_until(page, "async name => (await caches.keys()).join() === name",
+                              f"parlour-{ib['build']}", 120), cache_state(page)
             c.reload()
             assert page.evaluate("parlour.build") == ib["build"]
             caches = cache_state(page)
@@ -429,9 +437,14 @@ def test_a_tap_resumes_the_sound_a_phone_suspended(browser, site):
         c.wait("probe['sound']()['unlocked']", what="the sound to open")
         state = "parlour.py._module.SDL2.audioContext.state"
         page.page.wait_for_function(f"{state} === 'running'", timeout=10000)
+        for event in ("touchend", "pointerup", "click"):  # SDL listens to none of them
+            page.page.evaluate("parlour.py._module.SDL2.audioContext.suspend()")
+            page.page.wait_for_function(f"{state} === 'suspended'", timeout=10000)
+            page.page.evaluate(f"window.dispatchEvent(new Event('{event}'))")
+            page.page.wait_for_function(f"{state} === 'running'", timeout=10000)
         page.page.evaluate("parlour.py._module.SDL2.audioContext.suspend()")
         page.page.wait_for_function(f"{state} === 'suspended'", timeout=10000)
-        page.touch_tap(10, 10)
+        page.touch_tap(10, 10)  # a real tap
         page.page.wait_for_function(f"{state} === 'running'", timeout=10000)
         assert page.log_errors() == []
     finally:
