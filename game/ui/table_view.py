@@ -164,15 +164,19 @@ class TableView:
         if not shown:
             shown, color = t.app.current_notice(), theme.ACCENT
         if shown:
-            size = CANVAS.text(22)
+            size = CANVAS.text(22) if not CANVAS.rail else 32  # sideways: 12.5 CSS px
             step = size if not CANVAS.portrait else theme.font(size).get_height() + 6
+            if CANVAS.rail:
+                step = theme.font(size).get_height() + 3
             lines = theme.wrap(shown, size, rect.w - 40)[:MESSAGE_LINES]
-            if len(lines) > 2:  # more than the line holds (a narrow canvas): never cut a word
-                # off; the words stand on a band reaching over the felt (or, where the chrome
-                # says so, over the top of its panel below) while they are shown
-                grow = (len(lines) - 2) * step
-                rect = rect.inflate(0, grow).move(0, grow // 2 if getattr(t.chrome, "message_grows_down",
-                                                                  False) else -grow // 2)
+            # the lines the chrome's band holds (the landscape line two, overlapping a little)
+            holds = max(1 if CANVAS.rail else 2, (rect.h - 4) // step)
+            if len(lines) > holds:  # more than the line holds (a narrow canvas): never cut a
+                # word off; the words stand on a band reaching up over the felt while they
+                # are shown (upright a side panel's table gives them a band of their own,
+                # four lines high, and the panel's headline below is never covered)
+                grow = (len(lines) - holds) * step
+                rect = rect.inflate(0, grow).move(0, -grow // 2)
                 screen.fill(theme.PANEL, rect)
             y = rect.centery - step * min(len(lines), MESSAGE_LINES) // 2
             for line in lines:

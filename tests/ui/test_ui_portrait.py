@@ -26,6 +26,20 @@ PAGE = (390, 844)
 CSS = min(PAGE[0] / PORTRAIT.w, PAGE[1] / PORTRAIT.h)  # CSS px per logical px: 0.508
 FIGURES: dict = {}
 DEAL = 7  # every table's deal (each offers a move by two taps within three turns of its stock)
+#: the least card width per table, CSS px on a 390x844 page (measured: docs/ui.md). Before
+#: issue 26 every table with ten columns or a side panel had 36.6: the side panels' tables
+#: now take the room the panel left empty, as much as leaves the panel a line per seat's
+#: counts, the match, four lines of the log and two of the tip (84 logical px: what Russian
+#: Bank's row of hand, waste and reserve with their captions fits across, and Battle
+#: solitaire's turn button between the rows; Chinese Patience's 80 for two players, 84 for
+#: three with no seat on top, 72 for four, whose panel counts four seats), Forty Thieves and
+#: Indian Patience lie in two bands of five columns (88);
+#: Standard's nine places across (80), Little Harp's and Canfield's seven (100), Spider's and
+#: Seahaven's ten columns (72) are bound by the canvas's width.
+CARD_FLOOR = {"russian-bank": 42.5, "chinese-patience-2": 40.5, "chinese-patience-3": 42.5,
+              "chinese-patience-4": 36.5, "battle-solitaire": 42.5,
+              "forty-thieves": 44.5, "indian-patience": 44.5, "standard-solitaire": 40.5,
+              "little-harp": 50.5, "canfield": 50.5, "spider": 36.5, "seahaven": 36.5}
 
 
 @pytest.fixture
@@ -138,8 +152,10 @@ def test_every_table_upright_fits_a_phone_and_takes_a_move_by_touch(phone, monke
     if players:
         assert t.state.player_count == players
     lay = t.layout
-    # the cards: at least 36 CSS px wide, every place on the canvas, none on another
-    assert lay.card_w * CSS >= 36
+    # the cards: as wide as the table allows (CARD_FLOOR), every place on the canvas, none on
+    # another
+    floor = CARD_FLOOR[game_id + (f"-{players}" if players else "")]
+    assert lay.card_w * CSS >= floor, f"cards {lay.card_w * CSS:.1f} CSS px"
     rects = [g.rect for g in lay.piles.values()]
     for name, g in lay.piles.items():
         assert 0 <= g.rect.left and g.rect.right <= CANVAS.w, name
@@ -165,6 +181,11 @@ def test_every_table_upright_fits_a_phone_and_takes_a_move_by_touch(phone, monke
             assert g.limit <= message.top, name
     for b in t.buttons:
         assert not b.rect.colliderect(message) or not b.visible, b.name
+    # the table uses the height: the cards (a fan at its longest) reach down to the message
+    # band, no strip of bare felt above it (issue 26: "the top half of the screen empty")
+    reach = max(g.limit if g.limit and g.fan[1] > 0 else g.rect.bottom
+                for g in lay.piles.values())
+    assert message.top - reach <= 40, f"{message.top - reach} px of felt above the message"
     texts = TextSizes(monkeypatch)
     written = []  # the texts written on the table, where
     real_blit = theme.blit_text
@@ -460,3 +481,96 @@ def test_a_long_message_upright_shows_every_word(phone, monkeypatch, game_id):
     assert len(drawn) > 2 and " ".join(drawn) == words
     phone.frames(1)
     phone.screenshot(f"portrait-long-message-{game_id}.png")
+
+
+LONG_WORDS = ("The Eight of clubs doesn't fit on the Nine of spades: piles build down in "
+              "alternating colours, and only a King fills an empty pile, so the Eight goes "
+              "back to the column it came from.")  # four lines upright
+
+
+def pile_areas(lay) -> list[pygame.Rect]:
+    """Where each pile's cards may lie: its place, its fan down to its limit (or across to
+    it), its count below it."""
+    out = []
+    for g in lay.piles.values():
+        r = g.rect.copy()
+        if g.limit and g.fan[1] > 0:
+            r.height = g.limit - r.top
+        elif g.limit and g.fan[0] > 0:
+            r.width = g.limit - r.left
+        elif g.limit and g.fan[0] < 0:
+            r.width, r.left = r.right - g.limit, g.limit
+        if g.badge == "below":
+            r.height += 30
+        out.append(r)
+    return out
+
+
+@pytest.mark.parametrize("game_id,players", [(g, n) for g in GAMES for n in seat_counts(g)])
+def test_a_long_message_upright_has_its_own_band(phone, monkeypatch, game_id, players):
+    """Issue 26: Russian Bank's three-line opening covered the panel's header. Upright, a
+    message of four lines (a refusal's reason; who starts and why) stands in a band of its
+    own: clear of the cards' places and fans, the top bar, the panel's headline and turn box,
+    and every button."""
+    ui = phone
+    t = open_for_people(ui, game_id, players)
+    t.modal = None
+    t.say(LONG_WORDS, "warn")
+    written: list[tuple[str, pygame.Rect]] = []
+    real = theme.blit_text
+
+    def blit_text(dest, s, pos, *a, **kw):
+        rect = real(dest, s, pos, *a, **kw)
+        written.append((s, rect))
+        return rect
+
+    monkeypatch.setattr(theme, "blit_text", blit_text)
+    t.view.invalidate()
+    ui.frames(1)
+    lines = theme.wrap(LONG_WORDS, CANVAS.text(22), CANVAS.w - 40)
+    assert len(lines) == 4
+    drawn = [r for s, r in written if s in lines]
+    assert len(drawn) == 4, "every line of the message is drawn"
+    band = drawn[0].unionall(drawn[1:])
+    assert band.collidelist(pile_areas(t.layout)) == -1, band
+    for b in t.buttons:
+        assert not b.visible or not band.colliderect(b.rect), b.name
+    if t.layout.turn_button is not None:
+        assert not band.colliderect(t.layout.turn_button)
+    if hasattr(t.chrome, "portrait_headline"):  # a side panel below: its top is clear
+        from game.ui.chromes.panel import portrait_top
+        top = portrait_top(t)
+        assert band.bottom <= top
+        head = [r for s, r in written if r.top >= top and s and
+                t.chrome.portrait_headline().startswith(s.rstrip(".").split(" ·")[0])]
+        assert head and band.bottom < head[0].top
+    else:  # the top bar (game, deal, moves, time, light)
+        from game.ui.chromes.solitaire import P_BAR_H
+        assert band.top > P_BAR_H
+    name = game_id + (f"-{players}" if players else "")
+    ui.screenshot(f"portrait-message-{name}.png")
+
+
+def test_russian_bank_s_opening_upright_leaves_the_header_in_sight(phone, monkeypatch):
+    """The opening against the computer (who starts and why, and what to do first): three
+    lines, between the cards and the panel, the panel's headline and turn box in sight."""
+    ui = phone
+    t = ui.app.open_game("russian-bank", new=True)
+    t.start(DEAL)
+    ui.frames(3, 50)
+    shown = t.message_text()
+    assert "start" in shown
+    lines = theme.wrap(shown, CANVAS.text(22), CANVAS.w - 40)
+    assert len(lines) >= 3
+    written = []
+    real = theme.blit_text
+    monkeypatch.setattr(theme, "blit_text", lambda dest, s, pos, *a, **kw: written.append(
+        (s, real(dest, s, pos, *a, **kw))) or written[-1][1])
+    t.view.invalidate()
+    ui.frames(1)
+    from game.ui.chromes.panel import portrait_top
+    drawn = [r for s, r in written if s in lines]
+    assert len(drawn) == len(lines)
+    band = drawn[0].unionall(drawn[1:])
+    assert band.bottom <= portrait_top(t) and band.collidelist(pile_areas(t.layout)) == -1
+    ui.screenshot("portrait-russian-bank-opening.png")

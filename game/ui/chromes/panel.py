@@ -206,13 +206,15 @@ class PanelChrome:
     the message line between the cards and the panel, and the panel's headline. A subclass
     gives ``table``, ``session`` and ``headline()``."""
 
-    message_grows_down = True  # a long message reaches over the panel's top, not the cards
-
     def message_rect(self) -> pygame.Rect | None:
-        """In portrait the message line lies between the cards and the panel."""
+        """In portrait the message has its own band between the cards and the panel, four
+        lines high (layouts/shapes.py P_MESSAGE_BAND): the longest (who starts and why, a
+        refusal's reason) covers neither the cards nor the panel's headline."""
         if not CANVAS.portrait:
             return None
-        return pygame.Rect(0, portrait_top(self.table) - 70, CANVAS.w, 66)
+        from ..layouts.shapes import P_MESSAGE_BAND
+        top = portrait_top(self.table)
+        return pygame.Rect(0, top - P_MESSAGE_BAND, CANVAS.w, P_MESSAGE_BAND - 4)
 
     def portrait_headline(self) -> str:
         s = self.session

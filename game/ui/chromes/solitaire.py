@@ -91,11 +91,13 @@ class Toolbar:
         show_rules(self.table)
 
     def message_rect(self) -> pygame.Rect | None:
-        """Where the message line goes: in portrait above the buttons (else the table's)."""
+        """Where the message goes: in portrait a band of its own above the buttons, four
+        lines high (the cards stop above it), else the table's line."""
         if not CANVAS.portrait:
             return None
-        top = CANVAS.h - 2 * (88 + 8) - 8
-        return pygame.Rect(0, top - 72, CANVAS.w, 72)
+        from ..layouts.shapes import P_MESSAGE_BAND, portrait_message_top
+        top = portrait_message_top(CANVAS.h)
+        return pygame.Rect(0, top, CANVAS.w, P_MESSAGE_BAND - 4)
 
     @property
     def session(self):

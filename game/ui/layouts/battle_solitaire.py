@@ -44,23 +44,33 @@ def PORTRAIT(h: int) -> dict:
     """Upright, 768 wide: the eight foundations in a row on top, the eight shared piles below
     them fanning down, each player's penalty pile, hand and reserve pile at the bottom (player
     0 on the left, player 1 mirrored on the right) with the turn button between them; the
-    side panel below (``panel_top``)."""
-    from .shapes import PW, spread
-    cw, ch = 80, 112  # wide enough for the empty piles' words ("penalty") at 12 CSS px
-    xs = spread(8, cw, margin=8)
-    bottom = min(714, h - 804)  # a shorter canvas: the shared piles squeeze, the panel keeps room
-    name_y = bottom - 44
+    message band and the side panel below (``panel_top``). The cards as large as leave the
+    panel its room (``portrait_card``): 84 wide on a 390x844 page (42.7 CSS px)."""
+    from .shapes import portrait_card
+    # at least 80 wide: the empty piles' words ("penalty") at 12 CSS px; at most 84: the turn
+    # button between the rows keeps 152 (its words and the arrow at its side)
+    return portrait_card(h, portrait_table, (84, 80))
+
+
+def portrait_table(cw: int) -> dict:
+    from .shapes import CARD_H, P_MESSAGE_BAND, PW, spread
+    ch = CARD_H[cw]
+    xs = spread(8, cw, margin=8 if cw <= 80 else 6)
+    houses = 10 + ch + 14
+    room = 360 if cw > 80 else 300  # the shared piles' fans: 13 cards (11 on a short canvas)
+    name_y = houses + ch + room + 8
+    bottom = name_y + 44
     left = [8 + i * (cw + 8) for i in range(3)]
     right = [PW - cw - x for x in left]
     button_x = left[2] + cw + 32  # room for the arrow at its side and the pile's word
     return {
         "card": (cw, ch), "fan": "down", "own_backs": True, "table_right": PW,
-        "panel_top": bottom + 216,
+        "panel_top": bottom + ch + 30 + P_MESSAGE_BAND,  # (the counts below the piles)
         "piles": [
             ("reserve0", left[0], bottom, {**OWN, "empty": "penalty"}),
             ("hand0", left[1], bottom, {**OWN, "empty": "hand"}),
             ("waste0", left[2], bottom, {**OWN, "empty": "reserve"}),
-            *((f"house{i}", xs[i], 134, {"fan": (0, 28), "limit": name_y - 8})
+            *((f"house{i}", xs[i], houses, {"fan": (0, 28), "limit": name_y - 8})
               for i in range(8)),
             *((f"foundation{i}", xs[i], 10, {"slot": "A"}) for i in range(8)),
             ("waste1", right[2], bottom, {**OWN, "empty": "reserve"}),

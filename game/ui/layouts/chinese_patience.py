@@ -45,35 +45,53 @@ def table(players: int) -> dict:
 LAYOUT = {n: table(n) for n in (2, 3, 4)}
 
 
-from .shapes import PW  # noqa: E402  (the portrait canvas's width)
-
-# upright, 768 wide: the centre and the seats round it, the side panel below (panel_top)
-P_W, P_H = 72, 100
-P_COLUMN_X = [PW // 2 - (4 * P_W + 3 * 24) // 2 + i * (P_W + 24) for i in range(4)]
-P_SIDES = {
-    "bottom": {"stock": (340, 640), "waste": (500, 640), "badge": "right", "name": (16, 676)},
-    "top": {"stock": (340, 10), "waste": (500, 10), "badge": "right", "name": (16, 40)},
-    "left": {"stock": (16, 262), "waste": (16, 420), "badge": "below", "name": (16, 194)},
-    "right": {"stock": (PW - 16 - P_W, 262), "waste": (PW - 16 - P_W, 420), "badge": "below",
-              "name": (PW - 16 - P_W, 194)},
-}
-
-
-def portrait_table(players: int) -> dict:
-    piles = [(f"foundation{i}", P_COLUMN_X[i], 150, {"slot": "A"}) for i in range(4)]
-    piles += [(f"tableau{i}", P_COLUMN_X[i], 270, {"fan": (0, 28), "limit": 626})
+# upright, 768 wide: the centre and the seats round it, the message band and the side panel
+# below (panel_top); the cards as large as leave the panel its room (shapes.portrait_card)
+def portrait_table(players: int, w: int = 72) -> dict:
+    from .shapes import CARD_H, P_MESSAGE_BAND, PW
+    ch = CARD_H[w]
+    gap = 18 if w > 72 else 24
+    column_x = [PW // 2 - (4 * w + 3 * gap) // 2 + i * (w + gap) for i in range(4)]
+    top = 10
+    # below the top seat's piles and its "to play" tag (three players: no seat on top)
+    found_y = top + ch + 44 if "top" in SEATING[players] else top
+    column_y = found_y + ch + 18
+    fan = 28
+    # ten cards fanned before a column squeezes (eight with the shortest canvas's cards)
+    limit = column_y + ch + (9 if w > 72 else 7) * fan
+    bottom = limit + 53  # the bottom seat's "to play" tag above its piles
+    side_x = (16, PW - 16 - w)
+    waste_y = column_y + ch + 44  # a side seat's stock, its count below, then its waste
+    sides = {
+        "bottom": {"stock": (340, bottom), "waste": (500, bottom), "badge": "right",
+                   "name": (16, bottom + ch // 2 - 20)},
+        "top": {"stock": (340, top), "waste": (500, top), "badge": "right",
+                "name": (16, top + ch // 2 - 20)},
+        "left": {"stock": (side_x[0], column_y), "waste": (side_x[0], waste_y),
+                 "badge": "below", "name": (side_x[0], column_y - 70)},
+        "right": {"stock": (side_x[1], column_y), "waste": (side_x[1], waste_y),
+                  "badge": "below", "name": (side_x[1], column_y - 70)},
+    }
+    piles = [(f"foundation{i}", column_x[i], found_y, {"slot": "A"}) for i in range(4)]
+    piles += [(f"tableau{i}", column_x[i], column_y, {"fan": (0, fan), "limit": limit})
               for i in range(4)]
     seats = []
     for p, side in enumerate(SEATING[players]):
-        place = P_SIDES[side]
+        place = sides[side]
         piles.append((f"stock{p}", *place["stock"], {"badge": place["badge"],
                                                       "empty": "empty"}))
         piles.append((f"waste{p}", *place["waste"], {"badge": place["badge"],
                                                       "empty": "waste"}))
         seats.append(place["name"])
-    return {"card": (P_W, P_H), "fan": "down", "table_right": PW, "panel_top": 820,
+    return {"card": (w, ch), "fan": "down", "table_right": PW,
+            "panel_top": bottom + ch + 12 + P_MESSAGE_BAND,
             "piles": piles, "seats": seats, "sides": list(SEATING[players])}
 
 
 def PORTRAIT(h: int) -> dict:
-    return {n: portrait_table(n) for n in (2, 3, 4)}
+    """Upright: as large as leave the panel its room (a line of counts per seat): on a
+    390x844 page 80 wide for two players (40.6 CSS px), 84 for three (no seat on top: 42.7),
+    72 for four (36.6)."""
+    from .shapes import portrait_card
+    return {n: portrait_card(h, lambda w: portrait_table(n, w), (84, 80, 76, 72), seats=n)
+            for n in (2, 3, 4)}

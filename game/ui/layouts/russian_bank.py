@@ -37,25 +37,37 @@ LAYOUT = {
 def PORTRAIT(h: int) -> dict:
     """Upright, 768 wide: the same table (player 1 at the top, player 0 at the bottom, the
     houses in two columns fanning outwards around the foundations), each player's hand, waste
-    and reserve in a row with the name on the left; the side panel below (``panel_top``)."""
-    w, ch = 72, 100
-    from .shapes import PW
+    and reserve in a row with the name on the left; the message band and the side panel below
+    (``panel_top``). The cards as large as leave the panel its room (``portrait_card``): 84
+    wide on a 390x844 page (42.7 CSS px), 72 on the shortest canvas."""
+    from .shapes import portrait_card
+    return portrait_card(h, portrait_table, (84, 80, 76, 72))
+
+
+def portrait_table(w: int) -> dict:
+    from .shapes import CARD_H, P_MESSAGE_BAND, PW
+    ch = CARD_H[w]
     centre = PW // 2
-    f_left, f_right = centre - w - 8, centre + 8
-    house_left, house_right = f_left - 20 - w, f_right + w + 20
-    rows = [124 + i * 106 for i in range(4)]
-    top, bottom = 10, 560
-    xs = (196, 380, 564)  # the hand, waste and reserve of a row, each with its caption
+    f_left, f_right = centre - w - 6, centre + 6
+    house_left, house_right = f_left - 8 - w, f_right + w + 8
+    # a house's step shows the corner index ("10" and the card's edge: 28 with 84-wide cards)
+    dx = DX if w < 80 else 28
+    top = 10
+    rows = [top + ch + 18 + i * (ch + 8) for i in range(4)]
+    bottom = rows[3] + ch + 18
+    # the hand, waste and reserve of a row, each with its count and caption at its right
+    # ("Reserve": 95 px), right of the seat's name
+    xs = (196, 196 + w + 106, 196 + 2 * (w + 106))
     return {
         "card": (w, ch), "fan": "side", "own_backs": True, "table_right": PW,
-        "panel_top": 744,
+        "panel_top": bottom + ch + 12 + P_MESSAGE_BAND,
         "piles": [
             ("hand0", xs[0], bottom, {**OWN, "caption": "Hand"}),
             ("waste0", xs[1], bottom, {**OWN, "caption": "Waste"}),
             ("reserve0", xs[2], bottom, {**OWN, "caption": "Reserve"}),
-            *((f"house{i}", house_right, rows[3 - i], {"fan": (DX, 0), "limit": PW - 6})
+            *((f"house{i}", house_right, rows[3 - i], {"fan": (dx, 0), "limit": PW - 6})
               for i in range(4)),
-            *((f"house{4 + i}", house_left, rows[i], {"fan": (-DX, 0), "limit": 6})
+            *((f"house{4 + i}", house_left, rows[i], {"fan": (-dx, 0), "limit": 6})
               for i in range(4)),
             *((f"foundation{i}", f_left, rows[i], {"slot": "A"}) for i in range(4)),
             *((f"foundation{i + 4}", f_right, rows[i], {"slot": "A"}) for i in range(4)),
@@ -63,5 +75,5 @@ def PORTRAIT(h: int) -> dict:
             ("waste1", xs[1], top, {**OWN, "caption": "Waste"}),
             ("hand1", xs[2], top, {**OWN, "caption": "Hand"}),
         ],
-        "seats": [(8, bottom + 30), (8, top + 30)],
+        "seats": [(8, bottom + ch // 2 - 20), (8, top + ch // 2 - 20)],
     }

@@ -23,4 +23,5 @@ def PORTRAIT(h: int) -> dict:
     from .shapes import portrait_solitaire
     top = {f"cell{i}": (i, {}) for i in range(4)}
     top.update({f"foundation{i}": (6 + i, {"slot": "A"}) for i in range(4)})
-    return portrait_solitaire(h, (72, 100), top, 10, fan=(0, 40), below_top=24)
+    return portrait_solitaire(h, (72, 100), top, 10, fan=(0, 40), below_top=24,
+                              cards=18)

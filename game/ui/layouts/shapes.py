@@ -27,10 +27,42 @@ P_TOP = 116
 P_MARGIN = 6
 
 
+#: the card heights of the portrait tables' card widths (the landscape cards' proportions)
+CARD_H = {72: 100, 76: 106, 80: 112, 84: 117, 88: 123, 100: 140}
+#: upright, a table with a side panel (duel, round) has a band for the message between its
+#: cards and the panel: four lines of the message's text (size 40, 34 apart) and a margin,
+#: so a long message (the opening's who-starts-and-why, a refusal's reason) covers neither
+#: the cards nor the panel's headline
+P_MESSAGE_BAND = 4 * 34 + 12
+def panel_room(lines: int) -> int:
+    """What a side panel needs below "panel_top" upright: its headline, the turn box and
+    ``lines`` lines of text (29 apart), then three rows of buttons 88 high."""
+    return 10 + 39 + 72 + lines * 29 + 3 * (88 + 8) + 6
+
+
+def portrait_card(h: int, table, widths, seats: int = 2) -> dict:
+    """The portrait table ``table(card_w)`` with the largest card width of ``widths`` whose
+    side panel keeps its room on a canvas ``h`` high: a line of counts per seat, the match,
+    four lines of the move log and two of the tip (``panel_room``); the smallest width when
+    none does (a short canvas: the panel's log then shows fewer lines)."""
+    for w in sorted(widths, reverse=True):
+        data = table(w)
+        if data["panel_top"] <= h - panel_room(seats + 7):
+            return data
+    return table(min(widths))
+
+
+def portrait_message_top(h: int) -> int:
+    """Where a portrait solitaire's message band begins: above the toolbar's two rows of
+    buttons (88 high, 8 apart), four lines high (P_MESSAGE_BAND) as at the tables with a
+    side panel, so a long message never covers the cards (chromes/solitaire.py)."""
+    return h - 2 * (88 + 8) - 8 - P_MESSAGE_BAND
+
+
 def portrait_bottom(h: int) -> int:
-    """The lowest a card may reach on a portrait solitaire table (above the message line and
+    """The lowest a card may reach on a portrait solitaire table (above the message band and
     the toolbar's two rows of buttons)."""
-    return h - 282
+    return portrait_message_top(h) - 2
 
 
 def spread(n: int, card_w: int, width: int = PW, margin: int = P_MARGIN,
@@ -42,23 +74,73 @@ def spread(n: int, card_w: int, width: int = PW, margin: int = P_MARGIN,
     return [round(left + margin + i * (card_w + gap)) for i in range(n)]
 
 
+def long_fan(h: int, y: int, card_h: int, fan=(0, 40), cards: int = 0) -> tuple[int, int]:
+    """A column's fan step using the canvas's height: as long as a column of ``cards`` cards
+    from ``y`` fills the room to the message line, at most half a card (and never shorter
+    than ``fan``). The cards of a portrait table are as wide as the canvas allows (ten
+    columns: 72), so the height left over goes to the fans: each card shows more of itself
+    (a larger strip to tap and read), and long columns squeeze later."""
+    if not cards:
+        return fan
+    room = portrait_bottom(h) - y - card_h
+    return (fan[0], max(fan[1], min(card_h // 2, room // (cards - 1))))
+
+
 def portrait_solitaire(h: int, card, top: dict, columns: int, fan=(0, 40), fan_down=(0, 14),
-                       slots: int = 10, column_opts=None, below_top: int = 44) -> dict:
+                       slots: int = 10, column_opts=None, below_top: int = 44,
+                       cards: int = 0) -> dict:
     """A portrait solitaire: a row of places on top (``top``: pile name -> (slot of
     ``slots`` spread across the canvas, options)) and ``columns`` columns fanning down below,
-    spread across the canvas, squeezing to stay above the message line."""
+    spread across the canvas, squeezing to stay above the message line; ``cards``: the fan
+    as long as a column of that many cards fills the height (``long_fan``)."""
     w, ch = card
     xs = spread(slots, w)
     piles = [(name, xs[slot], P_TOP, opts) for name, (slot, opts) in top.items()]
     cols = spread(columns, w)
     y = P_TOP + ch + below_top
+    fan = long_fan(h, y, ch, fan, cards)
     opts = {"fan": fan, "fan_down": fan_down, "limit": portrait_bottom(h), **(column_opts or {})}
     piles += [(f"tableau{i}", x, y, opts) for i, x in enumerate(cols)]
     return {"card": card, "fan": "down", "table_right": PW, "piles": piles}
 
 
 def portrait_stock_and_ten_columns(h: int, foundations: int = 8) -> dict:
-    """Stock, waste and eight foundations in a row on top, ten columns below, 72x100 cards."""
+    """Stock, waste and eight foundations, then ten columns. Ten cards across the canvas are
+    72 wide at most (36.6 CSS px on a 390x844 page), so where the height allows, the table is
+    laid out in two bands (``two_bands``): the ten places in two rows of five, then the
+    columns five by five in two bands, 88 wide (44.7 CSS px). Else (a short canvas) one band:
+    the places in a row on top, the ten columns below, 72 wide, the fans as long as the
+    height allows."""
+    banded = two_bands(h, foundations)
+    if banded is not None:
+        return banded
     top = {"stock": (0, {"badge": "below", "empty": "empty"}), "waste": (1, {"badge": "below"})}
     top.update({f"foundation{i}": (2 + i, {"slot": "A"}) for i in range(foundations)})
-    return portrait_solitaire(h, (72, 100), top, 10)
+    return portrait_solitaire(h, (72, 100), top, 10, cards=20)
+
+
+def two_bands(h: int, foundations: int = 8, w: int = 88, cards: int = 10,
+              least_step: int = 32) -> dict | None:
+    """Stock, waste and the foundations in two rows of five on top; columns 1-5 in a band
+    below them and columns 6-10 in a band under that, each band holding ``cards`` cards
+    fanned at least ``least_step`` apart before its columns squeeze (None when the canvas is
+    too short for that)."""
+    ch = CARD_H[w]
+    xs = spread(5, w)
+    names = ["stock", "waste", *(f"foundation{i}" for i in range(foundations))]
+    opts = {"stock": {"badge": "below", "empty": "empty"}, "waste": {"badge": "below"}}
+    rows = [P_TOP, P_TOP + ch + 36]  # the stock's and the waste's counts below the first row
+    piles = [(name, xs[i % 5], rows[i // 5], opts.get(name, {"slot": "A"}))
+             for i, name in enumerate(names)]
+    first = rows[1] + ch + 16
+    bottom = portrait_bottom(h)
+    band = (bottom - first) // 2
+    step = min(ch // 2, (band - 10 - ch) // (cards - 1))
+    if step < least_step:
+        return None
+    for i in range(10):
+        y = first + (i // 5) * band
+        limit = first + band - 10 if i < 5 else bottom
+        piles.append((f"tableau{i}", xs[i % 5], y,
+                      {"fan": (0, step), "fan_down": (0, 14), "limit": limit}))
+    return {"card": (w, ch), "fan": "down", "table_right": PW, "piles": piles}

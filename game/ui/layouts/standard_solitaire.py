@@ -26,4 +26,5 @@ def PORTRAIT(h: int) -> dict:
     """Upright: the stock and the eight foundations in a row on top, the eight piles below."""
     top = {"stock": (0, {"badge": "below", "empty": "empty"})}
     top.update({f"foundation{i}": (1 + i, {"slot": "A"}) for i in range(8)})
-    return portrait_solitaire(h, (80, 112), top, 8, fan=(0, 42), slots=9)
+    return portrait_solitaire(h, (80, 112), top, 8, fan=(0, 42), slots=9,
+                              cards=19)
