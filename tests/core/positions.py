@@ -1,9 +1,18 @@
-"""Hand-built positions for rule tests: name the cards that matter, the rest go somewhere
-harmless. ``build("forty-thieves", {"tableau0": "9H 8H", "waste": "KS"})``."""
+"""The tests' shared helpers. Hand-built positions for rule tests: name the cards that matter,
+the rest go somewhere harmless, ``build("forty-thieves", {"tableau0": "9H 8H", "waste": "KS"})``;
+comparing whole states (``whole``); the games and their option sets from the registries
+(``option_sets``, ``option_variants``, ``cases``); random play (``games``, a hypothesis
+strategy, and ``play_randomly``)."""
 
 from __future__ import annotations
 
-from game.core import Card, from_dict, game_class
+import itertools
+import random
+
+import pytest
+from hypothesis import strategies as st
+
+from game.core import GAMES, Card, from_dict, game_class, info, new_game
 
 
 def build(game_id: str, piles: dict[str, str], rest: str | dict = "stock", down=None,
@@ -65,8 +74,8 @@ def every_card_once(state) -> bool:
 def whole(state) -> dict:
     """Everything a state is, to compare two states completely: the piles with their faces, every
     variable, the history (moves, breaches, what a Stop! call replaced), the open breach, the
-    legal moves (the cached list and a fresh generation), the breach moves, the result and the
-    save. (Comparing saves alone misses cards that disagree with the moves.)"""
+    legal moves (the cached list and a fresh generation), the breach moves, the result, the
+    marks and the save. (Comparing saves alone misses cards that disagree with the moves.)"""
     def entry(e):
         return (str(e.move), e.breach, entry(e.restore) if e.restore is not None else None)
 
@@ -75,4 +84,58 @@ def whole(state) -> dict:
             "history": [entry(e) for e in state.history], "breach": state.breach,
             "legal": state.legal_moves(), "generated": state._generate_moves(),
             "breach_moves": state.breach_moves(), "result": state.result(),
-            "key": state.key(), "save": state.to_dict()}
+            "marks": state.marks(), "key": state.key(), "save": state.to_dict()}
+
+
+# ------------------------------------------------------------------ from the registries
+def option_sets(game_id: str) -> list[dict]:
+    """Every option set of a game: each combination of its options' choices (from its
+    description, so that a new game or option is covered at once)."""
+    opts = info(game_id).option_list
+    return [dict(zip((o.name for o in opts), combo))
+            for combo in itertools.product(*(o.choices for o in opts))]
+
+
+def option_variants(game_id: str) -> list[dict]:
+    """The default options, then each option's other choices one at a time (every choice
+    once, fewer sets than every combination)."""
+    default = info(game_id).options
+    return [default] + [default | {o.name: c} for o in info(game_id).option_list
+                        for c in o.choices if c != o.default]
+
+
+def cases(sets=option_sets) -> list:
+    """pytest params (game, options) for every game and each of its option sets."""
+    return [pytest.param(g, o, id="-".join([g, *(f"{k}={v}" for k, v in o.items())]))
+            for g in GAMES for o in sets(g)]
+
+
+# ------------------------------------------------------------------ random play
+def play_randomly(state, rng: random.Random, limit: int, choose=None):
+    """Random legal moves (``choose(rng, moves)``, a uniform choice by default) until the game
+    is over or ``limit`` moves were made; the state."""
+    choose = choose or (lambda r, moves: r.choice(moves))
+    for _ in range(limit):
+        if state.is_over():
+            break
+        state.push(choose(rng, state.legal_moves()))
+    return state
+
+
+@st.composite
+def games(draw, game_id, options, max_moves=120):
+    """A deal and a random legal line of play through it; where priorities may be broken (a
+    Stop! or knock option) sometimes a breach, sometimes a call on it."""
+    state = new_game(game_id, seed=draw(st.integers(0, 2**40)), **options)
+    for _ in range(draw(st.integers(0, max_moves))):
+        moves = state.legal_moves()
+        if not moves:
+            break
+        breaches = state.breach_moves()
+        if breaches and draw(st.integers(0, 5)) == 0:
+            state.push(breaches[draw(st.integers(0, len(breaches) - 1))], breach=True)
+            if state.breach is not None and draw(st.booleans()):
+                assert state.call_stop().right
+        else:
+            state.push(moves[draw(st.integers(0, len(moves) - 1))])
+    return state

@@ -2,17 +2,16 @@
 rule being a sentence of the "Patience" program's manual or of docs/rules/decisions.md (the
 manual's games: the common part, decision 6, Russian Bank 15); hypothesis properties; fixed deals."""
 
-import json
 import random
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.core import PASS, STOP, Card, IllegalMove, Move, from_dict, info, new_game
+from game.core import PASS, STOP, Card, IllegalMove, Move, info, new_game
 from game.core.battle_solitaire import first_player
 
-from .positions import build, every_card_once, tops, whole
+from .positions import build, every_card_once, games, play_randomly, tops, whole
 
 BS = "battle-solitaire"
 # shared piles with Kings on top: they take only Queens, which the tests keep out of the way
@@ -452,81 +451,16 @@ def test_deal_stability_fixed_deals_never_change(seed):
     assert text == FIXED_DEALS[seed]
 
 
-# properties over random play (hypothesis) ---------------------------------------------------
-@st.composite
-def games(draw, max_moves=150):
-    """A deal and a random legal line of play through it (passing rarely, so that the play
-    goes deep into the game)."""
-    state = new_game(BS, seed=draw(st.integers(0, 2**40)))
-    for _ in range(draw(st.integers(0, max_moves))):
-        moves = state.legal_moves()
-        if not moves:
-            break
-        if len(moves) > 1 and draw(st.integers(0, 19)):
-            moves = [m for m in moves if m != PASS]
-        state.push(moves[draw(st.integers(0, len(moves) - 1))])
-    return state
-
-
+# properties over random play (hypothesis): the common ones in test_properties.py ------------
 @settings(max_examples=30)
-@given(games())
-def test_property_every_card_is_present_exactly_once(state):
-    assert every_card_once(state)
+@given(st.data())
+def test_property_hands_lie_face_down_wastes_face_up_reserves_but_their_top(data):
+    state = data.draw(games(BS, {}, max_moves=150))
+    piles = state.piles()
     for p in (0, 1):
-        piles = state.piles()
         assert all(not up for _, up in piles[f"hand{p}"])
         assert all(up for _, up in piles[f"waste{p}"])
         assert [up for _, up in piles[f"reserve{p}"]][-1:] in ([], [True])
-
-
-@settings(max_examples=30)
-@given(games(max_moves=100), st.data())
-def test_property_pop_restores_exactly_piles_downs_vars_and_legal_moves(state, data):
-    snapshots = []
-    for _ in range(data.draw(st.integers(1, 60))):
-        moves = state.legal_moves()
-        if not moves:
-            break
-        snapshots.append(whole(state))
-        state.push(data.draw(st.sampled_from(moves)))
-    while snapshots:
-        state.pop()
-        assert whole(state) == snapshots.pop()
-
-
-@settings(max_examples=30)
-@given(games())
-def test_property_saves_round_trip(state):
-    loaded = from_dict(json.loads(json.dumps(state.to_dict())))
-    assert whole(loaded) == whole(state)
-    assert loaded == state and state.copy(history=False).legal_moves() == state.legal_moves()
-
-
-def every_move(state):
-    names = list(state.piles())
-    return [Move(a, b, n) for a in names for b in names for n in (1, 2)] + [PASS, STOP]
-
-
-@settings(max_examples=20)
-@given(games(max_moves=120))
-def test_property_legal_moves_and_push_agree(state):
-    legal = set(state.legal_moves())
-    before, key, n = whole(state), state.key(), len(state.history)
-    for move in every_move(state):
-        try:
-            state.push(move)
-        except IllegalMove as e:
-            assert move not in legal, f"push refused {move}, which is offered: {e}"
-            reason = str(e)
-            assert reason[0].isupper() and reason.endswith(".")
-            assert "not allowed now" not in reason
-            assert state.why_illegal(move) == reason
-            assert state.key() == key and len(state.history) == n  # nothing changed
-        else:
-            assert move in legal, f"push accepted {move}, which legal_moves() lacks"
-            assert whole(from_dict(json.loads(json.dumps(state.to_dict())))) == whole(state)
-            state.pop()
-            assert whole(state) == before
 
 
 @settings(max_examples=25)
@@ -535,15 +469,11 @@ def test_property_legal_moves_and_push_agree(state):
 def test_property_every_random_game_ends(seed, play, pass_rate):
     """Random legal moves, passing never (unless it is the only move), rarely, often or at
     random among the moves: the game ends."""
-    rng = random.Random(play)
-    state = new_game(BS, seed=seed)
-    for _ in range(30000):
-        if state.is_over():
-            break
-        moves = state.legal_moves()
+    def choose(rng, moves):
         others = [m for m in moves if m != PASS]
         if pass_rate == 1.0 or not others:
-            state.push(rng.choice(moves))
-        else:
-            state.push(PASS if rng.random() < pass_rate else rng.choice(others))
+            return rng.choice(moves)
+        return PASS if rng.random() < pass_rate else rng.choice(others)
+
+    state = play_randomly(new_game(BS, seed=seed), random.Random(play), 30000, choose)
     assert state.is_over() and state.result().status in ("won", "stalemate")

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from game.core import IllegalMove, Move, from_dict, new_game
 from game.core.canfield import Canfield, is_turn
 
-from .positions import build, every_card_once, tops, whole
+from .positions import build, every_card_once, play_randomly, tops, whole
 
 CF = "canfield"
 
@@ -487,94 +487,10 @@ def test_fixed_deals_never_change(seed):
 
 
 # ------------------------------------------------------------------ properties
-def exact(state):
-    """The position completely, cheaper than whole(): piles with faces, face-down counts, the
-    variables, the offered and freshly generated moves, the result, the marks, the history's
-    length."""
-    return (state.piles(), [p.down for p in state.pile_list],
-            {name: getattr(state, name) for name in state.VARS}, state.legal_moves(),
-            state._generate_moves(), state.result(), state.marks(), len(state.history))
-
-
-@st.composite
-def games(draw, max_moves=150):
-    """A deal and a random line of legal play through it (the line drawn as a seed: cheaper
-    than a draw per move)."""
-    state = new_game(CF, seed=draw(st.integers(0, 2**40)))
-    choices = random.Random(draw(st.integers(0, 2**32)))
-    for _ in range(draw(st.integers(0, max_moves))):
-        moves = state.legal_moves()
-        if not moves or state.is_over():
-            break
-        state.push(choices.choice(moves))
-    return state
-
-
-def every_move(state):
-    names = list(state.piles())
-    out = [Move(a, b, n) for a in names for b in names for n in (1, 2, 3)]
-    out += [Move("waste", "stock", len(state.pile["waste"].cards) or 1)]
-    out += [Move(t.name, u.name, len(t.cards)) for t in state.tableau for u in state.tableau
-            if t.cards]
-    return out
-
-
-@given(games())
-def test_property_every_card_is_present_exactly_once(state):
-    assert every_card_once(state)
-    assert state.pile["reserve"].down == max(len(state.pile["reserve"].cards) - 1, 0)
-
-
-@given(games(), st.data())
-def test_property_pop_restores_everything_exactly(state, data):
-    start = whole(state)
-    snapshots = []
-    for _ in range(30):
-        moves = state.legal_moves()
-        if not moves:
-            break
-        snapshots.append(exact(state))
-        state.push(moves[data.draw(st.integers(0, len(moves) - 1))])
-    while snapshots:
-        state.pop()
-        assert exact(state) == snapshots.pop()
-    assert whole(state) == start
-
-
-@given(games())
-def test_property_saves_round_trip(state):
-    loaded = from_dict(json.loads(json.dumps(state.to_dict())))
-    assert whole(loaded) == whole(state) and loaded == state
-    assert loaded.base == state.base and loaded.marks() == state.marks()
-
-
-@given(games(max_moves=100))
-def test_property_legal_moves_and_push_agree(state):
-    legal = set(state.legal_moves())
-    before, start, key = exact(state), whole(state), state.key()
-    for move in every_move(state):
-        if move in legal:
-            state.push(move)
-            state.pop()
-            assert exact(state) == before
-        else:
-            with pytest.raises(IllegalMove) as e:
-                state.push(move)
-            assert str(e.value)[0].isupper() and str(e.value).endswith(".")
-            assert "not allowed now" not in str(e.value)
-            assert state.why_illegal(move) == str(e.value)
-            assert state.key() == key
-    assert whole(state) == start
-
-
+# (the common ones, for every game: test_properties.py)
 @given(st.integers(0, 2**40), st.integers(0, 2**40))
 def test_property_every_random_game_ends_within_a_bound(seed, play):
-    choices = random.Random(play)
-    state = new_game(CF, seed=seed)
-    for _ in range(5000):
-        if state.is_over():
-            break
-        state.push(choices.choice(state.legal_moves()))
+    state = play_randomly(new_game(CF, seed=seed), random.Random(play), 5000)
     assert state.is_over() and state.result().status in ("won", "stuck")
     # when the stock still goes round, nothing but turning is offered
     if state.result().status == "stuck" and state.legal_moves():

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from game.core import STOP, Card, IllegalMove, Match, Move, from_dict, info, new_game
 from game.core.chinese_patience import ChineseResult, penalty_source
 
-from .positions import every_card_once, whole
+from .positions import every_card_once, games, option_sets, whole
 
 CP = "chinese-patience"
 SUITS = "SHDC"
@@ -821,111 +821,17 @@ def test_a_knock_and_a_pass_are_not_moves():
         assert str(e.value)[0].isupper() and "pile called" not in str(e.value)
 
 
-# properties --------------------------------------------------------------------------------
-OPTIONS = st.fixed_dictionaries({
-    "players": st.sampled_from([2, 3, 4]),
-    "priorities": st.sampled_from(["standard", "free", "knock"]),
-    "equal_rank_loading": st.booleans(),
-    "play_for_places": st.booleans()})
-
-
-@st.composite
-def games(draw, max_moves=150):
-    """A deal and a random line of play: sometimes a breach, sometimes a knock on it."""
-    options = draw(OPTIONS)
-    state = new_game(CP, seed=draw(st.integers(0, 2**40)), **options)
-    for _ in range(draw(st.integers(0, max_moves))):
-        moves = state.legal_moves()
-        if not moves:
-            break
-        breaches = state.breach_moves()
-        if breaches and draw(st.integers(0, 5)) == 0:
-            state.push(breaches[draw(st.integers(0, len(breaches) - 1))], breach=True)
-            if state.breach is not None and draw(st.booleans()):
-                assert state.call_stop().right
-        else:
-            state.push(moves[draw(st.integers(0, len(moves) - 1))])
-    return state
-
-
-PROPS = settings(max_examples=30, deadline=None)
-
-
-@PROPS
-@given(games())
-def test_property_every_card_exactly_once(state):
-    assert every_card_once(state)
+# properties (the common ones, for every game and option set: test_properties.py) -----------
+@settings(max_examples=30, deadline=None)
+@given(st.data())
+def test_property_no_pile_holds_more_than_a_pack(data):
+    state = data.draw(games(CP, data.draw(st.sampled_from(option_sets(CP))), max_moves=150))
     assert all(len(p.cards) <= 52 for p in state.pile_list)
 
 
-@PROPS
-@given(st.data())
-def test_property_pop_restores_the_whole_state_after_every_move_breach_and_knock(data):
-    state = data.draw(games(max_moves=60))
-    undo = []
-    for _ in range(data.draw(st.integers(1, 40))):
-        if state.is_over():
-            break
-        before = whole(state)
-        breaches = state.breach_moves()
-        if state.breach is not None and data.draw(st.booleans()):
-            assert state.call_stop().right
-        elif breaches and data.draw(st.integers(0, 3)) == 0:
-            state.push(data.draw(st.sampled_from(breaches)), breach=True)
-        else:
-            state.push(data.draw(st.sampled_from(state.legal_moves())))
-        undo.append(before)
-    assert whole(from_dict(json.loads(json.dumps(state.to_dict())))) == whole(state)
-    while undo:
-        state.pop()
-        assert whole(state) == undo.pop()
-
-
-@PROPS
-@given(games())
-def test_property_saves_round_trip(state):
-    loaded = from_dict(json.loads(json.dumps(state.to_dict())))
-    assert loaded == state and whole(loaded) == whole(state)
-    twin = state.copy(history=False)
-    assert twin.piles() == state.piles() and twin.legal_moves() == state.legal_moves()
-
-
-@PROPS
-@given(st.data())
-def test_property_legal_moves_and_push_agree(data):
-    """push accepts exactly the offered moves (with breach=True also the breaches); a refusal
-    says why, names the priority exactly for a breach, and changes nothing."""
-    state = data.draw(games(max_moves=100))
-    before = whole(state)
-    legal, breaches = state.legal_moves(), state.breach_moves()
-    assert not set(legal) & set(breaches)
-    knock = state.options["priorities"] == "knock"
-    assert not breaches or knock
-    names = list(state.piles())
-    every = [Move(a, b, n) for a in names for b in names for n in (1, 2, 3)]
-    sample = data.draw(st.lists(st.sampled_from(every), max_size=40))
-    position = (state.key(), state.to_dict())
-    for move in legal + breaches + sample:
-        for breach in (False, True):
-            ok = move in legal or (breach and move in breaches)
-            try:
-                state.push(move, breach=breach)
-            except IllegalMove as e:
-                assert not ok, f"{move} refused: {e}"
-                reason = str(e)
-                assert reason[0].isupper() and reason.endswith(".")
-                assert "not allowed now" not in reason
-                assert bool(e.priority) == (knock and move in breaches)
-            else:
-                assert ok, f"push accepted {move}, which is not offered"
-                state.pop()
-            assert (state.key(), state.to_dict()) == position
-        assert (state._refusal(move) is None) == (move in legal)
-    assert whole(state) == before
-
-
 @settings(max_examples=25, deadline=None)
-@given(options=OPTIONS, seed=st.integers(0, 2**40), play=st.integers(0, 2**40))
+@given(options=st.sampled_from(option_sets(CP)), seed=st.integers(0, 2**40),
+       play=st.integers(0, 2**40))
 def test_property_every_random_game_ends(options, seed, play):
     rng = random.Random(play)
     state = new_game(CP, seed=seed, **options)

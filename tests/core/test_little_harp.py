@@ -14,12 +14,11 @@ from game.core import GAMES, IllegalMove, Move, from_dict, info, new_game
 from game.core.little_harp import REDEAL
 from game.core.standard_solitaire import QUIET_LIMIT
 
-from .positions import build, every_card_once, tops, whole
+from .positions import build, every_card_once, option_sets, play_randomly, tops, whole
 
 LH = "little-harp"
 TURN = Move("stock", "waste")
 COLUMNS = [f"tableau{i}" for i in range(7)]
-OPTIONS = [{"draw": d, "redeals": r} for d in (3, 1) for r in ("unlimited", 2, 0)]
 
 
 def faces(state, pile):
@@ -462,75 +461,9 @@ def test_lh_turning_three_a_waste_card_goes_home_by_itself_only_once_the_stock_i
 
 
 # ----------------------------------------------------------------- properties
-@st.composite
-def games(draw, max_moves=150):
-    options = draw(st.sampled_from(OPTIONS))
-    state = new_game(LH, seed=draw(st.integers(0, 2**40)), **options)
-    for _ in range(draw(st.integers(0, max_moves))):
-        moves = state.legal_moves()
-        if not moves:
-            break
-        state.push(moves[draw(st.integers(0, len(moves) - 1))])
-    return state
-
-
-@given(games())
-def test_every_card_is_present_exactly_once(state):
-    assert every_card_once(state)
-    for name, cards in state.piles().items():
-        if name.startswith("tableau") and cards:
-            assert cards[-1][1], "the top card of a pile is face up"
-
-
-@settings(max_examples=30)
-@given(st.data())
-def test_pop_restores_everything_exactly(data):
-    state = data.draw(games(max_moves=60))
-    before = []
-    for _ in range(20):
-        moves = state.legal_moves()
-        if not moves:
-            break
-        before.append(whole(state))
-        state.push(data.draw(st.sampled_from(moves)))
-    while before:
-        state.pop()
-        assert whole(state) == before.pop()
-
-
-@given(games())
-def test_saves_round_trip(state):
-    loaded = from_dict(json.loads(json.dumps(state.to_dict())))
-    assert whole(loaded) == whole(state)
-
-
-@settings(max_examples=30)
-@given(st.data())
-def test_legal_moves_and_push_agree(data):
-    state = data.draw(games())
-    legal = set(state.legal_moves())
-    before = whole(state)
-    names = list(state.piles())
-    for move in [Move(a, b, n) for a in names for b in names for n in (1, 2, 3)]:
-        try:
-            state.push(move)
-        except IllegalMove as e:
-            assert move not in legal, f"{move} refused: {e}"
-            assert str(e)[0].isupper() and str(e).endswith(".") and "not allowed" not in str(e)
-        else:
-            assert move in legal, f"{move} accepted"
-            state.pop()
-        assert state._refusal(move) is None if move in legal else state._refusal(move)
-    assert whole(state) == before
-
-
+# (the common ones, for every game and option set: test_properties.py)
 @settings(max_examples=24)
-@given(st.sampled_from(OPTIONS), st.integers(0, 2**40), st.integers(0, 2**40))
+@given(st.sampled_from(option_sets(LH)), st.integers(0, 2**40), st.integers(0, 2**40))
 def test_every_random_game_ends(options, seed, play):
-    choose = random.Random(play)
-    state = new_game(LH, seed=seed, **options)
-    for _ in range(5000):
-        if state.is_over():
-            break
-        state.push(choose.choice(state.legal_moves()))
+    state = play_randomly(new_game(LH, seed=seed, **options), random.Random(play), 5000)
     assert state.is_over() and state.legal_moves() == []

@@ -3,11 +3,13 @@
 import json
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from game.core import PASS, Card, IllegalMove, Match, Move, from_dict, new_game
 from game.core.russian_bank import first_player
 
-from .positions import build, every_card_once, tops, whole
+from .positions import build, every_card_once, option_sets, tops, whole
 
 RB = "russian-bank"
 # houses with kings on top: they take only queens, which the tests keep out of play
@@ -734,3 +736,51 @@ def test_rb10_cards_loaded_on_a_reserve_stay_face_up_when_the_owner_plays_them()
     s.push("d0-w0")
     s.push("r1-h1")  # player 1 plays the loaded 6D onto a house
     assert [up for _, up in s.piles()["reserve1"]][-2:] == [False, True]  # the 7D stays up
+
+
+# ------------------------------------------------------------------ undoing a Stop! call
+@given(st.data())
+def test_pop_after_any_push_breach_or_stop_call_restores_the_whole_state(data):
+    """STOP! mode, random moves, breaches and calls (right and wrong): each pop returns exactly
+    to the state before the last push, right call or wrong call with a price; popping a right
+    call reopens its breach."""
+    options = data.draw(st.sampled_from(option_sets(RB))) | {"mode": "stop"}
+    state = new_game(RB, seed=data.draw(st.integers(0, 2**40)), **options)
+    undo: list[dict] = []  # the whole state before each push or right call still in effect
+    for step in range(data.draw(st.integers(1, 80))):
+        if state.is_over():
+            break
+        before = whole(state)
+        breaches = state.breach_moves()
+        if state.breach is not None and data.draw(st.booleans()):
+            assert state.call_stop().right
+        elif data.draw(st.integers(0, 9)) == 0:  # a wrong call: a free one changes nothing;
+            if state.breach is not None:  # with a price (option wrong_call) it is a move
+                continue
+            call = state.call_stop()
+            assert not call.right
+            if not call.cost:
+                assert whole(state) == before
+                continue
+        elif breaches and data.draw(st.integers(0, 3)) == 0:
+            state.push(data.draw(st.sampled_from(breaches)), breach=True)
+        else:
+            state.push(data.draw(st.sampled_from(state.legal_moves())))
+        after = whole(state)
+        if data.draw(st.integers(0, 2)) == 0:  # take it back, check, and do it again
+            state.pop()
+            assert whole(state) == before
+            assert whole(from_dict(state.to_dict())) == before
+            if after["history"][-1][0] == "stop":  # a right call, or a wrong one's price
+                again = state.call_stop()
+                assert again.right or again.cost
+            else:
+                last = after["history"][-1]
+                state.push(Move.parse(last[0]), breach=last[1] is not None)
+            assert whole(state) == after
+        undo.append(before)
+    assert whole(from_dict(json.loads(json.dumps(state.to_dict())))) == whole(state)
+    while undo:
+        state.pop()
+        assert whole(state) == undo.pop()
+    assert not state.history

@@ -2,17 +2,16 @@
 there: the "Patience" program's manual; docs/rules/decisions.md, the manual's games, decision 5), the
 fixed deals, and the properties over random play."""
 
-import json
 import random
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from game.core import IllegalMove, Move, from_dict, new_game
+from game.core import IllegalMove, Move, new_game
 from game.core.seahaven import Seahaven
 
-from .positions import build, every_card_once, tops, whole
+from .positions import build, every_card_once, play_randomly, tops
 
 SH = "seahaven"
 SPARE = ["tableau6", "tableau7", "tableau8", "tableau9"]  # where a test's other cards lie
@@ -244,82 +243,8 @@ def test_fixed_deals_never_change(seed):
 
 
 # ------------------------------------------------------------------ properties
-def exact(state):
-    """The position completely, cheaper than whole(): piles with faces, face-down counts, the
-    offered and freshly generated moves, the result, the history's length."""
-    return (state.piles(), [p.down for p in state.pile_list], state.legal_moves(),
-            state._generate_moves(), state.result(), len(state.history))
-
-
-@st.composite
-def games(draw, max_moves=150):
-    """A deal and a random line of legal play through it (the line drawn as a seed)."""
-    state = new_game(SH, seed=draw(st.integers(0, 2**40)))
-    choices = random.Random(draw(st.integers(0, 2**32)))
-    for _ in range(draw(st.integers(0, max_moves))):
-        moves = state.legal_moves()
-        if not moves:
-            break
-        state.push(choices.choice(moves))
-    return state
-
-
-@given(games())
-def test_property_every_card_is_present_exactly_once(state):
-    assert every_card_once(state)
-    assert all(len(c.cards) <= 1 for c in state.cells)
-
-
-@given(games(), st.data())
-def test_property_pop_restores_everything_exactly(state, data):
-    start = whole(state)
-    snapshots = []
-    for _ in range(20):
-        moves = state.legal_moves()
-        if not moves:
-            break
-        snapshots.append(exact(state))
-        state.push(moves[data.draw(st.integers(0, len(moves) - 1))])
-    while snapshots:
-        state.pop()
-        assert exact(state) == snapshots.pop()
-    assert whole(state) == start
-
-
-@given(games())
-def test_property_saves_round_trip(state):
-    loaded = from_dict(json.loads(json.dumps(state.to_dict())))
-    assert whole(loaded) == whole(state) and loaded == state
-
-
-@given(games(max_moves=60))
-def test_property_legal_moves_and_push_agree(state):
-    legal = set(state.legal_moves())
-    before, start, key = exact(state), whole(state), state.key()
-    names = list(state.piles())
-    asked = [Move(a, b) for a in names for b in names]  # and runs, from the columns
-    asked += [Move(a, b, 2) for a in names for b in names if a.startswith("tableau")]
-    for move in asked:
-        if move in legal:
-            state.push(move)
-            state.pop()
-            assert exact(state) == before
-        else:
-            with pytest.raises(IllegalMove) as e:
-                state.push(move)
-            assert str(e.value)[0].isupper() and str(e.value).endswith(".")
-            assert "not allowed now" not in str(e.value)
-            assert state.why_illegal(move) == str(e.value)
-            assert state.key() == key
-    assert whole(state) == start
-
-
+# (the common ones, for every game: test_properties.py)
 @given(st.integers(0, 2**40), st.integers(0, 2**40))
 def test_property_every_random_game_ends_within_a_bound(seed, play):
-    choices = random.Random(play)
-    state = new_game(SH, seed=seed)
-    for _ in range(5000):
-        if state.is_over():
-            break
-        state.push(choices.choice(state.legal_moves()))
+    state = play_randomly(new_game(SH, seed=seed), random.Random(play), 5000)
     assert state.is_over() and state.result().status in ("won", "stuck")

@@ -9,13 +9,13 @@ import json
 import random
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.core import Card, IllegalMove, Move, from_dict, info, new_game
 from game.core.spider import CARD_SETS, DEAL, IDLE_LIMIT, SpiderCard, _exhausted, _hopeless
 
-from .positions import every_card_once, whole
+from .positions import every_card_once, play_randomly, whole
 
 SP = "spider"
 SUITS = (4, 2, 1)
@@ -542,80 +542,7 @@ def test_sp9_a_saved_idle_count_is_checked():
 
 
 # ------------------------------------------------------------------ properties
-def games(draw, suits, max_moves=80):
-    state = new_game(SP, seed=draw(st.integers(0, 2**40)), suits=suits)
-    for _ in range(draw(st.integers(0, max_moves))):
-        moves = state.legal_moves()
-        if not moves:
-            break
-        state.push(moves[draw(st.integers(0, len(moves) - 1))])
-    return state
-
-
-FEW = settings(max_examples=12, deadline=None, suppress_health_check=list(HealthCheck))
-
-
-@pytest.mark.parametrize("suits", SUITS)
-@FEW
-@given(data=st.data())
-def test_property_every_card_exactly_once(suits, data):
-    state = games(data.draw, suits)
-    assert every_card_once(state)
-    assert sum(len(p) for p in state.piles().values()) == 104
-
-
-@pytest.mark.parametrize("suits", SUITS)
-@FEW
-@given(data=st.data())
-def test_property_pop_restores_exactly(suits, data):
-    state = games(data.draw, suits, 40)
-    wholes = []
-    for _ in range(40):
-        moves = state.legal_moves()
-        if not moves:
-            break
-        wholes.append(whole(state))
-        state.push(moves[data.draw(st.integers(0, len(moves) - 1))])
-    while wholes:
-        state.pop()
-        assert whole(state) == wholes.pop()  # piles, downs, VARS, legal moves, result, save
-
-
-@pytest.mark.parametrize("suits", SUITS)
-@FEW
-@given(data=st.data())
-def test_property_saves_round_trip(suits, data):
-    state = games(data.draw, suits)
-    loaded = from_dict(json.loads(json.dumps(state.to_dict())))
-    assert whole(loaded) == whole(state) and loaded == state
-    twin = state.copy(history=False)
-    assert twin.piles() == state.piles() and twin.legal_moves() == state.legal_moves()
-
-
-@pytest.mark.parametrize("suits", SUITS)
-@FEW
-@given(data=st.data())
-def test_property_legal_moves_and_push_agree(suits, data):
-    state = games(data.draw, suits)
-    legal = set(state.legal_moves())
-    before = whole(state)
-    names = list(state.piles())
-    counts = data.draw(st.lists(st.integers(1, 14), min_size=1, max_size=3))
-    for move in [Move(a, b, n) for a in names for b in names for n in {1, *counts}]:
-        try:
-            state.push(move)
-        except IllegalMove as e:
-            assert move not in legal
-            reason = str(e)
-            assert reason[0].isupper() and reason.endswith(".")
-            assert "not allowed now" not in reason
-            assert state._refusal(move) is not None
-        else:
-            assert move in legal
-            state.pop()
-    assert whole(state) == before
-
-
+# (the common ones, for every game and option set: test_properties.py)
 @pytest.mark.parametrize("suits", SUITS)
 @settings(max_examples=2, deadline=None)
 @given(play=st.integers(0, 2**32))
@@ -623,9 +550,7 @@ def test_property_every_random_game_ends_within_a_bound(suits, play):
     """Each move deals, turns a card, takes a run off (at most 5 + 44 + 8 in a deal) or adds one
     to the idle count, which ends the game at IDLE_LIMIT."""
     bound = (5 + 44 + 8 + 1) * IDLE_LIMIT + 5 + 44 + 8
-    choices = random.Random(play)
     state = new_game(SP, seed=play % 1000, suits=suits)
-    while not state.is_over() and len(state.history) <= bound:
-        state.push(choices.choice(state.legal_moves()))
+    play_randomly(state, random.Random(play), bound + 1)
     assert state.is_over() and len(state.history) <= bound
     assert state.result().status in ("won", "stuck") and state.legal_moves() == []
