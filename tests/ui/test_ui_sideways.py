@@ -5,10 +5,14 @@ Screenshots: test-artifacts/sideways-*.png."""
 
 from __future__ import annotations
 
+import pygame
 import pytest
 
 from game.core import GAMES
+from game.ui import theme
 from game.ui.canvas import CANVAS, SIDEWAYS, TABLE_W, choose
+from game.ui.chromes.panel import PANEL_X
+from game.ui.chromes.solitaire import BAR_H
 from game.ui.screens import SettingsScene, StatsScene
 
 from tests.ui.conftest import app_on_page
@@ -70,3 +74,59 @@ def test_the_screens_sideways_stay_on_the_canvas(sideways):
     ui.app.title()
     ui.frames(1)
     ui.screenshot("sideways-title.png")
+
+
+def css_height(size: int, bold: bool = False) -> float:
+    return theme.font(size, bold).get_height() * CSS
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_sideways_the_panel_rail_bar_and_message_read_at_12_css_px(sideways, monkeypatch,
+                                                                    game_id):
+    """Issue 26: held sideways the side panel's text was about 7 CSS px. Every word drawn in
+    the side panel, on the rail's buttons, in the solitaire's top bar and in the message line
+    is at least 12 CSS px high (size 32: a line of 23 logical px); the panel's texts stay in
+    the panel's column (its buttons are in the rail) and on the canvas."""
+    ui = sideways
+    t = open_for_people(ui, game_id)
+    t.modal = None
+    words = ("Both drew the Nine of clubs, so again; you drew the Ten of spades, the computer "
+             "the Queen of clubs: the computer starts.")  # two lines at 12 CSS px
+    t.say(words, "info")
+    written: list[tuple[str, int, bool, pygame.Rect]] = []
+    real = theme.blit_text
+
+    def blit_text(dest, s, pos, size=24, color=theme.INK, bold=False, anchor="topleft"):
+        rect = real(dest, s, pos, size, color, bold, anchor)
+        written.append((s, size, bold, rect))
+        return rect
+
+    monkeypatch.setattr(theme, "blit_text", blit_text)
+    t.view.invalidate()
+    ui.frames(1)
+    panel = getattr(t.chrome, "side_panel", False)
+    checked = 0
+    for s, size, bold, rect in written:
+        if not s.strip():
+            continue
+        in_panel = panel and rect.left >= PANEL_X
+        on_bar = not panel and rect.bottom <= BAR_H
+        message = s in words
+        if in_panel or on_bar or message:
+            assert css_height(size, bold) >= 12, (s, size, css_height(size, bold))
+            assert rect.right <= CANVAS.w and rect.bottom <= CANVAS.h, (s, rect)
+            if in_panel:
+                assert rect.right <= TABLE_W, (s, rect)  # not under the rail's buttons
+            checked += 1
+    assert checked >= (6 if panel else 2)  # the panel's lines / the bar and the message
+    shown = [r for s, _, _, r in written if s.strip() and s in words]
+    assert len(shown) == 2  # two lines at this size, every word drawn
+    band = shown[0].union(shown[1])
+    band.width = TABLE_W  # (the band the lines stand on)
+    for s, _, _, rect in written:  # the panel's texts stay clear of the message
+        if panel and rect.left >= PANEL_X and s not in words:
+            assert not rect.colliderect(band), (s, rect, band)
+    for b in t.buttons:
+        if b.visible and b.rect.left >= TABLE_W:
+            assert css_height(b.size, b.style != "normal") >= 12, (b.name, b.size)
+    ui.screenshot(f"sideways-text-{game_id}.png")

@@ -445,8 +445,8 @@ class SidePanel(panel.PanelChrome):
 
     def draw(self, screen) -> None:
         t, s = self.table, self.session
-        if CANVAS.portrait:
-            self.draw_portrait(screen)
+        if CANVAS.portrait or (CANVAS.rail and not t.layout.table_left):
+            self.draw_portrait(screen)  # (sideways: the panel's texts in a column, large)
             return
         px = panel.panel_x(t)
         x = px + 12
@@ -548,8 +548,8 @@ class SidePanel(panel.PanelChrome):
                 pygame.draw.polygon(screen, (205, 40, 35), tip)
                 pygame.draw.polygon(screen, (255, 190, 170), tip, 2)
         ink = theme.INK if b.enabled else theme.INK_DIM
-        if CANVAS.portrait:  # the words larger, the note wrapped within the button
-            size = 36
+        if CANVAS.portrait or CANVAS.rail:  # the words larger, the note wrapped within the
+            size = 36 if CANVAS.portrait else 32  # button (sideways: 12.5 CSS px)
             lines = [title, *theme.wrap(note, size, rect.w - 16)] if note else [title]
             step = theme.font(size).get_height()
             y = rect.centery - step * len(lines) // 2
@@ -571,8 +571,7 @@ class SidePanel(panel.PanelChrome):
         if self.banner:
             title, text, _ = self.banner
             w = panel.banner_rect(self.table, 0, 0, 0, 0).w
-            big, small = CANVAS.text(28), CANVAS.text(20)
-            big_step, small_step = (30, 22) if not CANVAS.portrait else (46, 34)
+            big, small, big_step, small_step = panel.banner_sizes(28, 20, (30, 22))
             lines = theme.wrap(title, big, w - 24, bold=True)
             body = theme.wrap(text, small, w - 28)[:7]
             rect = panel.banner_rect(self.table, len(lines), len(body), big_step, small_step)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.core import Move, from_dict
+from game.core import STOP, from_dict
 
 from .. import theme
 from ..canvas import CANVAS
@@ -341,35 +341,43 @@ def describe(chrome, state, move, before, mover) -> str:
 SHARED_WORDS = {"house": "house", "tableau": "column"}  # the middle's piles, by kind
 
 
-def move_texts(state, entry) -> list[str]:
-    """The saved texts of one entry of the history, as the game's save writes them (a Stop!
-    call that replaced a breach: the breach's text, then "stop")."""
-    own = getattr(type(state), "_texts", None)
-    if own is not None:
-        return own(entry)
-    return [str(entry.move) + ("!" if entry.breach else "")]
+def entry_plays(entry) -> list:
+    """What one entry of the history played, in order, as the game's save replays it:
+    (move, breach) for a move, STOP for a call (a Stop! call that replaced a breach: the
+    breach first, then the call)."""
+    out = entry_plays(entry.restore) if entry.restore is not None else []
+    out.append(STOP if entry.move == STOP else (entry.move, entry.breach is not None))
+    return out
 
 
-def play_text(state, text: str):
-    """Play one saved move text on ``state``, as a reload does; a call's StopCall."""
-    if text == "stop":
+def play(state, item):
+    """Play one item of ``entry_plays`` on ``state``; a call's StopCall."""
+    if item == STOP:
         return state.call_stop()
-    if text.endswith("!"):
-        state.push(Move.parse(text[:-1]), breach=True)
-    else:
-        state.push(Move.parse(text))
+    state.push(*item)
     return None
+
+
+def _piles_of(state, names) -> dict:
+    """Some piles as ``state.piles()`` gives them (a move's two: what describe reads)."""
+    out = {}
+    for name in names:
+        p = state.pile.get(name)
+        if p is not None:
+            out[name] = [(c, i >= p.down) for i, c in enumerate(p.cards)]
+    return out
 
 
 class Step:
     """One move (or call) of the game in words: ``turn`` its turn's number, ``seat`` whose
-    turn it was, ``who`` and ``words`` (what was done, without who), ``text`` as saved."""
+    turn it was, ``who`` and ``words`` (what was done, without who), ``item`` what it played
+    (``entry_plays``)."""
 
-    __slots__ = ("turn", "seat", "key", "who", "words", "text", "shown")
+    __slots__ = ("turn", "seat", "key", "who", "words", "item", "shown")
 
-    def __init__(self, turn, seat, key, who, words, text, shown):
+    def __init__(self, turn, seat, key, who, words, item, shown):
         self.turn, self.seat, self.key, self.who = turn, seat, key, who
-        self.words, self.text, self.shown = words, text, shown
+        self.words, self.item, self.shown = words, item, shown
 
     @property
     def line(self) -> str:
@@ -416,34 +424,34 @@ class MoveBook:
                 self.steps.pop()
         for i in range(same, len(history)):
             entry = history[i]
-            texts = move_texts(s.state, entry)
-            for text in texts:
-                self._step(text, shown=i >= s.dealt)
+            items = entry_plays(entry)
+            for item in items:
+                self._step(item, shown=i >= s.dealt)
             self.entries.append(entry)
-            self.counts.append(len(texts))
+            self.counts.append(len(items))
         self.changes += 1
 
-    def _step(self, text: str, shown: bool) -> None:
+    def _step(self, item, shown: bool) -> None:
         st, c = self.shadow, self.chrome
         last = self.steps[-1] if self.steps else None
-        if text == "stop":  # a call on the last move: said in the turn of that move
+        if item == STOP:  # a call on the last move: said in the turn of that move
             mover = st.last_mover()
-            call = play_text(st, text)
+            call = play(st, item)
             called = call.breach.player if call.right else mover  # whose move was called on
             others = [p for p in range(len(self.session.seats)) if p != called]
             caller = others[0] if len(others) == 1 else None  # (with more: not in the history)
             words = c.call_words(call, caller, called, st)
             turn, seat, key = (last.turn, last.seat, last.key) if last else (1, 0, None)
             who = c.title(caller) if caller is not None else ""
-            self.steps.append(Step(turn, seat, key, who, words, text, shown))
+            self.steps.append(Step(turn, seat, key, who, words, item, shown))
             return
-        key, mover = _turn_key(st), st.current_player
-        before = st.piles()
-        play_text(st, text)
-        line = describe(c, st, Move.parse(text.rstrip("!")), before, mover)
+        key, mover, move = _turn_key(st), st.current_player, item[0]
+        before = _piles_of(st, (move.source, move.target))
+        play(st, item)
+        line = describe(c, st, move, before, mover)
         who, _, words = line.partition(": ")
         turn = 1 if last is None else last.turn + (last.key != key)
-        self.steps.append(Step(turn, mover, key, who, words or line, text, shown))
+        self.steps.append(Step(turn, mover, key, who, words or line, item, shown))
 
     # ------------------------------------------------------------------ what is shown
     def turns(self) -> list[tuple[int, int, list[Step]]]:
@@ -489,14 +497,14 @@ class MoveBook:
         """The piles before the turn's first move and after each of its moves (the shadow is
         popped back and played on again: it ends where it was)."""
         self.update()
-        k = next(i for i, st in enumerate(self.steps) if st.turn == turn)
-        texts = [st.text for st in self.steps[k:]]
-        for _ in texts:
+        k = next(i for i, st in enumerate(self.steps) if st.turn == turn and st.shown)
+        items = [st.item for st in self.steps[k:]]
+        for _ in items:
             self.shadow.pop()
         out = [self.shadow.piles()]
         n = sum(1 for st in self.steps[k:] if st.turn == turn)
-        for i, text in enumerate(texts):
-            play_text(self.shadow, text)
+        for i, item in enumerate(items):
+            play(self.shadow, item)
             if i < n:
                 out.append(self.shadow.piles())
         return out

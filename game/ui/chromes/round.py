@@ -489,7 +489,8 @@ class RoundTable(panel.PanelChrome):
                     box = tag.get_rect(midtop=(area.centerx, area.bottom + 2)).inflate(10, 2)
                 pygame.draw.rect(screen, TURN_RING, box, border_radius=6)
                 screen.blit(tag, tag.get_rect(center=box.center))
-        if CANVAS.portrait:
+        if CANVAS.portrait or (CANVAS.rail and not t.layout.table_left):  # (sideways: in a
+            # column, large)
             game_no = self.match.games + (0 if s.recorded else 1)
             lines = self.count_lines()
             lines.append((f"{self.match_line()} (game {game_no})", theme.ACCENT))
@@ -569,8 +570,7 @@ class RoundTable(panel.PanelChrome):
         if self.banner:
             title, text, _ = self.banner
             w = panel.banner_rect(self.table, 0, 0, 0, 0).w
-            big, small = CANVAS.text(26), CANVAS.text(19)
-            big_step, small_step = (28, 21) if not CANVAS.portrait else (46, 34)
+            big, small, big_step, small_step = panel.banner_sizes(26, 19, (28, 21))
             lines = theme.wrap(title, big, w - 24, bold=True)
             body = theme.wrap(text, small, w - 28)[:8]
             rect = panel.banner_rect(self.table, len(lines), len(body), big_step, small_step)

@@ -50,7 +50,7 @@ class Toolbar:
             # (the rail: a sideways phone's column of eight, Undo and Redo sharing a row,
             # canvas.py)
             places = self.portrait_places() if CANVAS.portrait else self.rail_places()
-            size = CANVAS.text(22) if CANVAS.portrait else 26
+            size = CANVAS.text(22) if CANVAS.portrait else 32  # sideways: 12.5 CSS px
             specs.append(rules)
             for (label, _, action, enabled), rect in zip(specs, places):
                 self.buttons.append(Button(rect, label, action, enabled, size=size))
@@ -61,7 +61,8 @@ class Toolbar:
                 x += w + 8
             w = 100
         self.finish_button = Button((x, y, w, h), "Finish", self.finish,
-                                    lambda: self.finish_ready(), size=CANVAS.text(22),
+                                    lambda: self.finish_ready(),
+                                    size=CANVAS.text(22) if not CANVAS.rail else 32,
                                     style="primary")
         self.finish_button.visible = False
         self.buttons.append(self.finish_button)
@@ -268,10 +269,15 @@ class Toolbar:
         if CANVAS.portrait:
             self.draw_portrait(screen, label, color)
             return
-        for size, worded in ((22, True), (18, True), (18, False)):
+        # a phone held sideways: the bar has the table's width (the buttons are in the
+        # rail) and its words 12 CSS px or more (size 32: 12.5 CSS px on an 844x390 page)
+        sizes = ((22, True), (18, True), (18, False)) if not CANVAS.rail else \
+            ((32, True), (32, False))
+        for size, worded in sizes:
+            small = min(size, 18) if not CANVAS.rail else size  # the light's word
             width = theme.measure(info, size)
             if label is not None:
-                width += 16 + (theme.measure(label, 18) + 20 if worded else 14)
+                width += 16 + (theme.measure(label, small) + 20 if worded else 14)
             if right - width >= left:
                 break
         r = theme.blit_text(screen, info, (right, 26), size, theme.INK, anchor="midright")
@@ -279,7 +285,7 @@ class Toolbar:
         if label is not None:
             x = r.left - 16
             if worded:
-                lr = theme.blit_text(screen, label, (x, 26), 18, theme.INK_DIM,
+                lr = theme.blit_text(screen, label, (x, 26), small, theme.INK_DIM,
                                      anchor="midright")
                 x = lr.left - 5
             self.light_at = (x - 7, 26)
