@@ -20,6 +20,7 @@ PANEL_X = 916  # where the panel begins on the right (landscape)
 P_ROW = 88  # a portrait button row's height
 P_GAP = 8
 P_TEXT = 36  # the portrait panel's text size (12 CSS px on a 390x844 page)
+RAIL_TEXT = 32  # a sideways phone's rail buttons' words (12.5 CSS px on an 844x390 page)
 
 
 def has_side_panel_left(app) -> bool:
@@ -97,7 +98,8 @@ def place_left(buttons, table) -> None:
 def place_rail(buttons) -> None:
     """A sideways phone's canvas (canvas.py): the buttons leave the panel for the rail right
     of it, one row each (slower and faster share one, and Undo and Redo), as tall as the rail
-    allows (83 or more: 45 CSS px on an 844x390 page), their words larger."""
+    allows (83 or more: 45 CSS px on an 844x390 page), their words 12 CSS px or more (size 32:
+    a line 23 px high, 12.5 CSS px)."""
     rows: list[list] = []
     pairs = {"faster": "slower", "Redo": "Undo"}
     for b in buttons:
@@ -110,7 +112,7 @@ def place_rail(buttons) -> None:
         bw = (w - gap * (len(row) - 1)) // len(row)
         for j, b in enumerate(row):
             b.rect = pygame.Rect(x + j * (bw + gap), y, bw, h)
-            b.size = max(b.size, 26)
+            b.size = max(b.size, RAIL_TEXT)
 
 
 def draw_panel(surf, table) -> None:
@@ -148,25 +150,51 @@ def draw_portrait_texts(screen, table, chrome, lines) -> None:
     deal and seats; whose turn (a coloured box); each seat's counts and the match (``lines``:
     the chrome's, with their colours); the move log (the chrome's ``log_view``) in the room
     left above the tip (wrapped, at the bottom); the pace."""
-    top = portrait_top(table) + 10
-    x, width = 16, CANVAS.w - 32
-    bottom = portrait_rows()[0] - 6
     step = theme.font(P_TEXT).get_height() + 4
+    column = not CANVAS.portrait  # a phone held sideways: the panel a column 340 wide, its
+    # buttons in the rail (place_rail); the same texts and sizes (13.6 CSS px on an 844x390
+    # page), the long ones in two lines rather than cut
+    if column:
+        x, width, top = panel_x(table) + 12, CANVAS.table_w - PANEL_X - 24, 10
+        # the computer's pace in the last line, clear of a two-line message's band below
+        # the panel (table_view.draw_message: 26 px up from the line at 686)
+        bottom = panel_rect(table).bottom - 32 - step
+    else:
+        top = portrait_top(table) + 10
+        x, width = 16, CANVAS.w - 32
+        bottom = portrait_rows()[0] - 6
+
+    def wrapped(text, size=P_TEXT, bold=False):
+        if not column:
+            return [fit(text, size, width, bold)]
+        out = theme.wrap(text, size, width, bold)
+        return [*out[:1], *(fit(" ".join(out[1:]), size, width, bold),)] if len(out) > 1 \
+            else list(out)
+
     head = chrome.portrait_headline()
-    theme.blit_text(screen, fit(head, P_TEXT, width, True), (x, top), P_TEXT, theme.GOLD,
-                    bold=True)
-    y = top + step + 4
-    box = pygame.Rect(x, y, width, 64)
+    y = top
+    for line in wrapped(head, bold=True):
+        theme.blit_text(screen, line, (x, y), P_TEXT, theme.GOLD, bold=True)
+        y += step
     label, color = chrome.turn_label()
+    label_size = 43 if not column else P_TEXT
+    label_lines = [fit(label, label_size, width - 20, True)] if not column else \
+        theme.wrap(label, label_size, width - 20, True)[:2]
+    label_step = theme.font(label_size, True).get_height()
+    box = pygame.Rect(x, y + 4, width, max(64, 16 + label_step * len(label_lines)))
     pygame.draw.rect(screen, color, box, border_radius=10)
-    theme.blit_text(screen, fit(label, 43, width - 20, True), box.center, 43, theme.INK,
-                    bold=True, anchor="center")
+    ly = box.centery - label_step * len(label_lines) // 2
+    for line in label_lines:
+        theme.blit_text(screen, line, (box.centerx, ly), label_size, theme.INK, bold=True,
+                        anchor="midtop")
+        ly += label_step
     y = box.bottom + 8
     for text, color in lines:
-        if y + step > bottom:
-            break
-        theme.blit_text(screen, fit(text, P_TEXT, width), (x, y), P_TEXT, color)
-        y += step
+        for line in wrapped(text):
+            if y + step > bottom:
+                break
+            theme.blit_text(screen, line, (x, y), P_TEXT, color)
+            y += step
     tip = chrome.tip()
     tip_lines = theme.wrap(tip, P_TEXT, width) if tip else ()
     log = getattr(chrome, "log_view", None)
@@ -179,9 +207,13 @@ def draw_portrait_texts(screen, table, chrome, lines) -> None:
             break
         theme.blit_text(screen, line, (x, y), P_TEXT, theme.INK_DIM)
         y += step
+    pace = chrome.app.settings.pace.capitalize()
+    if column:  # - and + are in the rail
+        theme.blit_text(screen, f"Computer's pace: {pace}", (x, bottom + 2), P_TEXT,
+                        theme.INK_DIM)
+        return
     cx, cy = pace_centre()
-    theme.blit_text(screen, chrome.app.settings.pace.capitalize(), (cx, cy), P_TEXT,
-                    theme.INK, bold=True, anchor="center")
+    theme.blit_text(screen, pace, (cx, cy), P_TEXT, theme.INK, bold=True, anchor="center")
 
 
 def banner_rect(table, n_title: int, n_body: int, title_step: int, body_step: int):
@@ -193,6 +225,15 @@ def banner_rect(table, n_title: int, n_body: int, title_step: int, body_step: in
     x = panel_x(table)
     w = CANVAS.table_w - PANEL_X - 12
     return pygame.Rect(x + 6, 70, w, 30 + title_step * n_title + body_step * n_body)
+
+
+def banner_sizes(big: int, small: int, steps) -> tuple[int, int, int, int]:
+    """A Stop!/Knock! banner's title and body text sizes and their line steps on this canvas
+    (``steps``: the landscape table's): a phone held sideways gets the panel's 12 CSS px and
+    more, upright as ``CANVAS.text`` makes them."""
+    if CANVAS.rail:
+        return 40, P_TEXT, 31, 29
+    return CANVAS.text(big), CANVAS.text(small), *(steps if not CANVAS.portrait else (46, 34))
 
 
 def show_rules(table) -> None:
