@@ -1,7 +1,8 @@
-"""The solver's help in the solitaires that joined it with issue 16, through the real client
-and posted pygame events: the "still winnable?" light goes from thinking to winnable, Hint
-shows the next move of the found line (played here by dragging the cards, or clicking the
-stock), the light stays green while the line is followed, and Finish plays the rest to a win.
+"""The solver's help in every game it knows (from the registries: ``solvable``), in the game's
+default options, through the real client and posted pygame events: the "still winnable?"
+light goes from thinking to winnable, Hint shows the next move of the found line (played here
+by dragging the cards, or clicking the stock), the light stays green while the line is
+followed, and Finish plays the rest to a win.
 
 Each game's deal is the first deal number the table's solver wins after a search of a few
 hundred positions or more. The solver runs at one speed on every machine (conftest's steady_solver):
@@ -13,14 +14,15 @@ import pytest
 
 from game.ai import solver as solver_module
 from game.ai.solver import solve
-from game.core import new_game
+from game.ai.players import solvable
+from game.core import GAMES as ALL_GAMES
+from game.core import info, new_game
 from game.session.help import BUDGET_S
 from game.ui.chromes.solitaire import LIGHT_COLOURS
 
 from deals import steady_clock
 
-GAMES = [("seahaven", {}), ("spider", {"suits": 1}), ("canfield", {}),
-         ("standard-solitaire", {}), ("little-harp", {})]
+GAMES = [(g, info(g).options) for g in ALL_GAMES if solvable(g)]
 GREEN = LIGHT_COLOURS["won"]
 
 
