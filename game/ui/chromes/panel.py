@@ -275,13 +275,14 @@ class PanelChrome:
             place_portrait([x for x in self.buttons if x.name in FIRST_ROW and x is not on_table])
             self.log_view.placed = True
         elif CANVAS.rail and not self.table.layout.table_left:  # sideways: in the rail, as
-            rules = next(x for x in self.buttons if x.name == "Rules")  # big as the rest,
-            half = (rules.rect.w - 6) // 2  # beside Rules
-            b.rect = pygame.Rect(rules.rect.right - half, rules.rect.y, half, rules.rect.h)
-            rules.rect.width = half
-            b.size, b.visible = rules.size, True
-            while b.size > 16 and theme.measure(b.label, b.size) > half - 14:  # its words in it
-                b.size -= 1
+            # big as the rest, in Rules' row (Hint and Rules share one), its words 12 CSS px
+            # as every rail button's (half a row would need them smaller: "Replay turn")
+            hint = next(x for x in self.buttons if x.name == "Hint")
+            rules = next(x for x in self.buttons if x.name == "Rules")
+            b.rect, b.size, b.visible = rules.rect.copy(), rules.size, True
+            half = (hint.rect.w - 6) // 2
+            hint.rect.width = half
+            rules.rect = pygame.Rect(hint.rect.right + 6, hint.rect.y, half, hint.rect.h)
             self.log_view.placed = True
 
     @property
