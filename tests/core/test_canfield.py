@@ -1,6 +1,6 @@
 """Canfield: one test per rule sentence and decision (docs/rules/canfield.md, numbered as
 there: the "Patience" program's manual; docs/rules/decisions.md, the manual's games, decision 3), the
-fixed deals, and the properties over random play."""
+fixed deals, and the bound on a random game (the common properties: test_properties.py)."""
 
 import json
 import random
