@@ -22,13 +22,15 @@ Levels (docs/ai.md has the measured strength of each):
           opponent, the hand card to a house, a house move that empties a house, then turn up
           (or throw away) the hand card.
   easy    greedy that overlooks things: it often misses a load or a play of its hand card,
-          never plans, breaks a priority now and then, calls Stop! about one time in three.
+          never plans, breaks a priority in about one turn in three (always where a watchful
+          player can see it: ``catchable``), calls Stop! about one time in three.
   medium  plans its moves up to the next hidden card with a small budget, counting only the
-          cards it gets rid of (not what it leaves you); rare priority slips; calls Stop! on
-          most of your slips.
+          cards it gets rid of (not what it leaves you); a catchable priority slip in about
+          one turn in eleven; calls Stop! on most of your slips.
   hard    plans each turn: searches every line up to the next hidden card, scores where it
-          leaves both players, averages over the unseen cards; never breaks a priority; calls
-          Stop! on every slip.
+          leaves both players, averages over the unseen cards; moves no card between houses
+          for nothing (a house move costs more than another, the line is pruned); never
+          breaks a priority; calls Stop! on every slip.
   oracle  hard that sees every face-down card (so its plan runs through the whole turn): the
           benchmark's upper bound, not a fair opponent.
 """
@@ -50,7 +52,7 @@ _CONFIG = {
     "random": {"weights": SIMPLE, "nodes": 0, "breach": 0.0, "stop": 0.5, "slip": 0.0},
     "greedy": {"weights": SIMPLE, "nodes": 0, "breach": 0.0, "stop": 1.0, "slip": 0.0},
     "easy": {"weights": SIMPLE, "nodes": 0, "breach": 0.6, "stop": 0.35, "slip": 0.08},
-    "medium": {"weights": SIMPLE, "nodes": 1, "breach": 0.12, "stop": 0.75, "slip": 0.0},
+    "medium": {"weights": SIMPLE, "nodes": 1, "breach": 0.08, "stop": 0.75, "slip": 0.0},
     "hard": {"weights": HARD, "nodes": 400, "breach": 0.0, "stop": 1.0, "slip": 0.0},
     "oracle": {"weights": HARD, "nodes": 2000, "breach": 0.0, "stop": 1.0, "slip": 0.0},
 }
