@@ -22,8 +22,10 @@ smallest number when none is given).
 Every game also gives its table for the portrait canvas (a phone held upright, see
 game/ui/canvas.py): ``PORTRAIT``, a function of the canvas height returning such a dict (or
 one per number of players), 768 wide, its cards at least 72 wide (36 CSS px on a 390x844
-page). ``layout_data(game_id, players, portrait=True)`` picks it. A portrait table with a side
-panel (duel, round) gives "panel_top": where the panel begins below the cards.
+page) and as large as the table allows (shapes.portrait_card, shapes.two_bands).
+``layout_data(game_id, players, portrait=True)`` picks it. A portrait table with a side panel
+(duel, round) gives "panel_top": where the panel begins below the cards; the message's band
+(shapes.P_MESSAGE_BAND, four lines) lies just above it.
 
 ``shapes.py`` builds the layouts several games share.
 """
