@@ -613,9 +613,10 @@ class ChinesePatience(GameState):
         offender = found.player
         move = entry.move
         src, dst = self.pile[move.source], self.pile[move.target]
-        if src is dst:  # a stock card turned: it stays on the stock (refilled if it was empty)
-            if not src.cards:
+        if src is dst:  # a stock card turned: it stays on the stock (refilled if it was empty),
+            if not src.cards:  # face down: the whole stock lies face down again
                 self._turn_over(ops, self.wastes[offender], src)
+            self._set_down(ops, src, len(src.cards))
         else:
             self._move(ops, src, dst, move.count)
             self._note_lows(ops)

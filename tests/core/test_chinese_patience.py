@@ -683,6 +683,25 @@ def test_cp14_the_limit_counts_rounds_of_every_player_still_in():
     assert r.winner is None and r.points == 0 and r.scores == (0, 0, 0)  # 1 = 1: no winner
 
 
+def test_cp13_a_knock_on_a_stock_card_turned_from_the_turned_over_waste_leaves_it_face_down():
+    """Found by the property tests (issue 24): player 1's stock was empty, turning a card
+    turned the waste over as the new stock (rule 10) with its top card face up, a breach of
+    priority 1; the knock put the waste back as the stock but left it unturned (5 cards, 2 of
+    them face up once the penalty cards lay under it), which no saved position can hold."""
+    s = cp(KINGS | {"foundation0": "AS 2S 3S 4S", "tableau3": "5S", "waste1": "9S TS",
+                    "stock0": "9C 8C", "stock2": "9H 8H", "stock3": "9D 8D"},
+           players=4, player=1, rest=BURIED, priorities="knock")
+    assert not s.stocks[1].cards
+    s.push("s1-s1", breach=True)  # the Five of spades should have gone home first
+    assert s.breach is not None and len(s.stocks[1].cards) == 2 and s.stocks[1].down == 1
+    call = s.call_stop()
+    assert call.right
+    stock = s.stocks[1]
+    assert len(stock.cards) == 5 and stock.down == 5  # the two turned back and three penalties
+    assert stock.check(stock.cards, stock.down) is None
+    assert from_dict(s.copy(history=False).to_dict()) == s.copy(history=False)
+
+
 def test_cp14_cards_played_without_a_new_low_never_bring_the_end_closer():
     """Player 1, loaded up to 5 cards, plays three of them home without a new low (their low
     is 2): the limit stays where it was, (2 x 5 + 2) x 2 = 24 rounds' turns, and is not cut to
