@@ -19,8 +19,16 @@ LAYOUT = {
 
 def PORTRAIT(h: int) -> dict:
     """Upright: the four cells on the left and the four foundations on the right in a row on
-    top, the ten columns below (every card face up)."""
-    from .shapes import portrait_solitaire
+    top, the ten columns below (every card face up). Ten cards across are 72 wide at most
+    (36.6 CSS px on a 390x844 page): where the height allows, the columns lie in two bands of
+    five, 88 wide (44.7 CSS px), each holding twelve cards before it squeezes
+    (``shapes.two_bands``); else one band, the fans as long as the height allows."""
+    from .shapes import portrait_solitaire, two_bands
+    places = [(f"cell{i}", {}) for i in range(4)]
+    places += [(f"foundation{i}", {"slot": "A"}) for i in range(4)]
+    banded = two_bands(h, places, per_row=8, cards=12)
+    if banded is not None:
+        return banded
     top = {f"cell{i}": (i, {}) for i in range(4)}
     top.update({f"foundation{i}": (6 + i, {"slot": "A"}) for i in range(4)})
     return portrait_solitaire(h, (72, 100), top, 10, fan=(0, 40), below_top=24,

@@ -111,7 +111,9 @@ def portrait_stock_and_ten_columns(h: int, foundations: int = 8) -> dict:
     columns five by five in two bands, 88 wide (44.7 CSS px). Else (a short canvas) one band:
     the places in a row on top, the ten columns below, 72 wide, the fans as long as the
     height allows."""
-    banded = two_bands(h, foundations)
+    places = [("stock", {"badge": "below", "empty": "empty"}), ("waste", {"badge": "below"})]
+    places += [(f"foundation{i}", {"slot": "A"}) for i in range(foundations)]
+    banded = two_bands(h, places)
     if banded is not None:
         return banded
     top = {"stock": (0, {"badge": "below", "empty": "empty"}), "waste": (1, {"badge": "below"})}
@@ -119,28 +121,30 @@ def portrait_stock_and_ten_columns(h: int, foundations: int = 8) -> dict:
     return portrait_solitaire(h, (72, 100), top, 10, cards=20)
 
 
-def two_bands(h: int, foundations: int = 8, w: int = 88, cards: int = 10,
+def two_bands(h: int, places: list, per_row: int = 5, w: int = 88, cards: int = 10,
               least_step: int = 32) -> dict | None:
-    """Stock, waste and the foundations in two rows of five on top; columns 1-5 in a band
+    """``places`` (pile name, options) in rows of ``per_row`` on top; columns 1-5 in a band
     below them and columns 6-10 in a band under that, each band holding ``cards`` cards
     fanned at least ``least_step`` apart before its columns squeeze (None when the canvas is
     too short for that)."""
     ch = CARD_H[w]
-    xs = spread(5, w)
-    names = ["stock", "waste", *(f"foundation{i}" for i in range(foundations))]
-    opts = {"stock": {"badge": "below", "empty": "empty"}, "waste": {"badge": "below"}}
-    rows = [P_TOP, P_TOP + ch + 36]  # the stock's and the waste's counts below the first row
-    piles = [(name, xs[i % 5], rows[i // 5], opts.get(name, {"slot": "A"}))
-             for i, name in enumerate(names)]
-    first = rows[1] + ch + 16
+    xs = spread(per_row, w)
+    rows, y = [], P_TOP
+    for start in range(0, len(places), per_row):  # a row's counts below it: room for them
+        rows.append(y)
+        below = any(o.get("badge") == "below" for _, o in places[start:start + per_row])
+        y += ch + (36 if below else 16)
+    piles = [(name, xs[i % per_row], rows[i // per_row], opts)
+             for i, (name, opts) in enumerate(places)]
+    first = y
+    cols = spread(5, w)
     bottom = portrait_bottom(h)
     band = (bottom - first) // 2
     step = min(ch // 2, (band - 10 - ch) // (cards - 1))
     if step < least_step:
         return None
     for i in range(10):
-        y = first + (i // 5) * band
         limit = first + band - 10 if i < 5 else bottom
-        piles.append((f"tableau{i}", xs[i % 5], y,
+        piles.append((f"tableau{i}", cols[i % 5], first + (i // 5) * band,
                       {"fan": (0, step), "fan_down": (0, 14), "limit": limit}))
     return {"card": (w, ch), "fan": "down", "table_right": PW, "piles": piles}
