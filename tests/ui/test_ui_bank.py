@@ -243,6 +243,40 @@ def test_you_call_stop_on_the_computer(ui, monkeypatch):
     assert not t.button("Stop!").enabled
 
 
+def test_the_computers_slip_waits_for_your_stop_call(ui, monkeypatch):
+    """Issue 26 item 7: at the Normal pace the computer's next move used to come 800 ms after
+    its slip, too soon to see it and call. Now it waits at least CALL_WINDOW_MS; the call is
+    then right."""
+    from game.ui.table import CALL_WINDOW_MS
+    t = open_bank(ui, find_deal("russian-bank", computer_breach), rb_mode="stop", pace="normal")
+
+    class Job:
+        def __init__(self, state):
+            self.state = state
+
+        def think(self, budget_ms):
+            breaches = self.state.breach_moves()
+            return breaches[0] if breaches else self.state.legal_moves()[0]
+
+    class Bot:
+        def start(self, state):
+            return Job(state.copy(history=False))
+
+        def calls_stop(self, state):
+            return True
+
+    monkeypatch.setitem(t.session._bots, 1, Bot())
+    t.session._job = t.session._decided = None
+    assert run_until(ui, lambda: t.state.history)
+    assert t.state.breach is not None and t.state.breach.player == 1
+    mark, start = len(t.state.history), ui.app.time_ms
+    while ui.app.time_ms - start < CALL_WINDOW_MS - 100:
+        ui.frames(1, 50)
+        assert len(t.state.history) == mark, "the computer moved on before a call could come"
+    ui.click(ui.button("Stop!"))
+    assert t.state.peek() == STOP and t.state.current_player == 0
+
+
 def test_a_wrong_stop_call_changes_nothing(ui):
     ui.app.settings.set_option("russian-bank", "wrong_call", "free")  # the default: a turn
     t = open_bank(ui, find_deal("russian-bank", computer_starts), pace="fast")
