@@ -31,12 +31,12 @@ DEAL = 7  # every table's deal (each offers a move by two taps within three turn
 #: now take the room the panel left empty, as much as leaves the panel a line per seat's
 #: counts, the match, four lines of the log and two of the tip (84 logical px: what Russian
 #: Bank's row of hand, waste and reserve with their captions fits across, and Battle
-#: solitaire's turn button between the rows; Chinese Patience's 80 for two players, 84 for
+#: solitaire's turn button between the rows; Chinese Patience's 80 for two players, 88 for
 #: three with no seat on top, 72 for four, whose panel counts four seats), Forty Thieves,
 #: Indian Patience and Seahaven lie in two bands of five columns (88); Standard's nine places
 #: across (80), Little Harp's and Canfield's seven (100) and Spider's ten columns (72, its
 #: long columns of face-down cards need the height of one band) are bound by the width.
-CARD_FLOOR = {"russian-bank": 42.5, "chinese-patience-2": 40.5, "chinese-patience-3": 42.5,
+CARD_FLOOR = {"russian-bank": 42.5, "chinese-patience-2": 40.5, "chinese-patience-3": 44.5,
               "chinese-patience-4": 36.5, "battle-solitaire": 42.5,
               "forty-thieves": 44.5, "indian-patience": 44.5, "standard-solitaire": 40.5,
               "little-harp": 50.5, "canfield": 50.5, "spider": 36.5, "seahaven": 44.5}

@@ -90,8 +90,8 @@ def portrait_table(players: int, w: int = 72) -> dict:
 
 def PORTRAIT(h: int) -> dict:
     """Upright: as large as leave the panel its room (a line of counts per seat): on a
-    390x844 page 80 wide for two players (40.6 CSS px), 84 for three (no seat on top: 42.7),
+    390x844 page 80 wide for two players (40.6 CSS px), 88 for three (no seat on top: 44.7),
     72 for four (36.6)."""
     from .shapes import portrait_card
-    return {n: portrait_card(h, lambda w: portrait_table(n, w), (84, 80, 76, 72), seats=n)
+    return {n: portrait_card(h, lambda w: portrait_table(n, w), (88, 84, 80, 76, 72), seats=n)
             for n in (2, 3, 4)}
