@@ -91,6 +91,7 @@ class App:
         if self.scene is not None:
             self.scene.leave()
         self.scene = scene
+        self._notice_since = None  # a notice on screen gets its full time on the new screen
         scene.enter()
 
     def open_game(self, game_id: str, new: bool = False):
