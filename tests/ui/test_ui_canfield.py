@@ -13,6 +13,7 @@ import pygame
 from game.core import Move, new_game
 from game.core.canfield import is_turn
 from game.session import Session
+from game.ui import theme
 from tests.core.positions import build
 
 WON_DEAL = 12  # the first deal from 1 that search() below wins within 300 positions
@@ -150,7 +151,7 @@ def test_the_empty_foundations_show_the_base_rank(ui):
         drawn = pygame.image.tobytes(screen.subsurface(rect).copy(), "RGB")
         expected = {}
         for word in ("10", "A", ""):
-            place = t.view._bg.subsurface(rect).copy()
+            place = theme.felt().subsurface(rect).copy()  # the table's cloth
             place.blit(art.slot(word), (0, 0))
             expected[word] = pygame.image.tobytes(place, "RGB")
         assert drawn == expected["10"] != expected["A"]
