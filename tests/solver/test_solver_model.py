@@ -5,11 +5,15 @@ import random
 import pytest
 
 from game.core import new_game
-from game.ai.solver_columns import FOUND, STOCK, WASTE
-from game.ai.solver_model import make_model
+from game.ai.solver_columns import FOUND, STOCK, WASTE, ColumnGameModel
+from game.ai.solver_model import load_models, make_model
 
-GAMES = [("forty-thieves", {}), ("forty-thieves", {"supermove": True}),
-         ("forty-thieves", {"foundation_takeback": True}), ("indian-patience", {})]
+from tests.core.positions import cases, option_variants
+
+# the games whose model is solver_columns' (its pile codes and card_at: Forty Thieves, Indian
+# Patience), in each option's every choice; the other models: model_check in their own tests
+COLUMN_GAMES = {g for g, m in load_models().items() if issubclass(m, ColumnGameModel)}
+GAMES = [c for c in cases(option_variants) if c.values[0] in COLUMN_GAMES]
 
 
 def _core_name(code):
