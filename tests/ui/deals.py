@@ -87,3 +87,19 @@ def solver_deal(game_id: str, min_nodes: int = 1000, max_nodes: int = 5000):
             return seed, v
     raise LookupError(f"no listed {game_id} deal is won by the solver in {min_nodes}.."
                       f"{max_nodes} positions")
+
+
+def table_deal(game_id: str, options: dict | None = None, min_nodes: int = 200) -> int:
+    """The first deal the table's solver (its budget, on the steady clock the tests give it)
+    wins after a search of ``min_nodes`` positions or more: the same deal on any machine.
+    Every game the solver plays has one among its first 59 deals (test_ui_solver_games)."""
+    from game.ai.solver import solve
+    from game.session.help import BUDGET_S
+
+    with steady_clock():
+        for seed in range(1, 60):
+            v = solve(new_game(game_id, seed, **(options or {})), budget_s=BUDGET_S)
+            if v.status == "won" and v.nodes >= min_nodes:
+                return seed
+    raise LookupError(f"no {game_id} deal won by the table's solver")
+

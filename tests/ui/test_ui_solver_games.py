@@ -13,33 +13,20 @@ from __future__ import annotations
 import pytest
 
 from game.ai import solver as solver_module
-from game.ai.solver import solve
 from game.ai.players import solvable
 from game.core import GAMES as ALL_GAMES
-from game.core import info, new_game
-from game.session.help import BUDGET_S
+from game.core import info
 from game.ui.chromes.solitaire import LIGHT_COLOURS
 
-from deals import steady_clock
+from deals import table_deal
 
 GAMES = [(g, info(g).options) for g in ALL_GAMES if solvable(g)]
 GREEN = LIGHT_COLOURS["won"]
 
 
-def quick_deal(game_id, options):
-    """The first deal the table's solver (its budget, on the steady clock the tests give it)
-    wins after a search of a few hundred positions or more: the same deal on any machine."""
-    with steady_clock():
-        for seed in range(1, 60):
-            v = solve(new_game(game_id, seed, **options), budget_s=BUDGET_S)
-            if v.status == "won" and v.nodes >= 200:
-                return seed
-    raise LookupError(f"no {game_id} deal won by the table's solver")
-
-
 @pytest.fixture(scope="module")
 def deals():
-    return {game_id: quick_deal(game_id, options) for game_id, options in GAMES}
+    return {game_id: table_deal(game_id, options) for game_id, options in GAMES}
 
 
 @pytest.fixture(autouse=True)
