@@ -1,5 +1,6 @@
-"""Forty Thieves and Indian Patience through the real client: posted mouse, finger and key
-events; assertions on the rules core's state and on the pixels drawn."""
+"""The solitaires whose stock turns one card onto a waste (from the registry: Forty Thieves
+and Indian Patience today) through the real client: posted mouse, finger and key events;
+assertions on the rules core's state and on the pixels drawn."""
 
 from __future__ import annotations
 
@@ -9,11 +10,33 @@ import pytest
 
 from game.ui.table import readable
 
-from game.core import Move, new_game
+from game.core import GAMES as ALL_GAMES
+from game.core import Move, info, new_game
 
 from deals import find_deal
 
-GAMES = ["forty-thieves", "indian-patience"]
+TURN = Move("stock", "waste")
+
+
+def turns_one_card_onto_a_waste(game_id) -> bool:
+    """A solitaire whose stock, clicked, turns its top card onto a waste: the shape these
+    tests play (columns, a stock, a waste)."""
+    if info(game_id).table != "solitaire":
+        return False
+    state = new_game(game_id, 1)
+    if "stock" not in state.pile or "waste" not in state.pile or state.turn_move("stock") != TURN:
+        return False
+    stock, waste = list(state.pile["stock"].cards), len(state.pile["waste"].cards)
+    state.push(TURN)
+    return (bool(stock) and state.pile["waste"].cards[-1] is stock[-1]
+            and len(state.pile["waste"].cards) == waste + 1)
+
+
+GAMES = [g for g in ALL_GAMES if turns_one_card_onto_a_waste(g)]
+
+
+def test_some_game_has_the_shape_these_tests_play():
+    assert GAMES  # (else every test below would be left out unseen)
 
 
 def column_move(state):
