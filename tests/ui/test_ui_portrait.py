@@ -40,6 +40,9 @@ CARD_FLOOR = {"russian-bank": 42.5, "chinese-patience-2": 40.5, "chinese-patienc
               "chinese-patience-4": 36.5, "battle-solitaire": 42.5,
               "forty-thieves": 44.5, "indian-patience": 44.5, "standard-solitaire": 40.5,
               "little-harp": 50.5, "canfield": 50.5, "spider": 36.5, "seahaven": 44.5}
+#: a table not listed above (a new game's) is held to the layouts' least, 72 logical px
+#: (game/ui/layouts/__init__.py); list its own once measured
+LEAST_CARD_CSS = 36.5
 
 
 @pytest.fixture
@@ -154,7 +157,7 @@ def test_every_table_upright_fits_a_phone_and_takes_a_move_by_touch(phone, monke
     lay = t.layout
     # the cards: as wide as the table allows (CARD_FLOOR), every place on the canvas, none on
     # another
-    floor = CARD_FLOOR[game_id + (f"-{players}" if players else "")]
+    floor = CARD_FLOOR.get(game_id + (f"-{players}" if players else ""), LEAST_CARD_CSS)
     assert lay.card_w * CSS >= floor, f"cards {lay.card_w * CSS:.1f} CSS px"
     rects = [g.rect for g in lay.piles.values()]
     for name, g in lay.piles.items():
@@ -330,7 +333,8 @@ def test_the_page_shape_picks_the_canvas():
     assert choose(300, 900).size == (768, 1800)  # nor taller
 
 
-@pytest.mark.parametrize("game_id", ["russian-bank", "battle-solitaire", "chinese-patience"])
+# every game whose table has a side panel (a kind of table other than the solitaire's)
+@pytest.mark.parametrize("game_id", [g for g in GAMES if info(g).table != "solitaire"])
 def test_left_handed_puts_the_side_panel_on_the_left(ui, game_id):
     app = ui.app
     app.settings.set("left_handed", True)
@@ -459,7 +463,7 @@ def test_upright_settings_rows_out_of_sight_are_reached_by_keys(phone):
     assert str(getattr(app.settings, name)) == value
 
 
-@pytest.mark.parametrize("game_id", ["forty-thieves", "battle-solitaire"])
+@pytest.mark.parametrize("game_id", GAMES)
 def test_a_long_message_upright_shows_every_word(phone, monkeypatch, game_id):
     """A refusal's reason or who starts and why can take four lines on the narrow canvas: all
     of them are drawn (on a band), never cut after the second."""
