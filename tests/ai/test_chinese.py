@@ -13,10 +13,14 @@ from game.ai.chinese_model import Model, core_move
 from game.ai.players import computer_player, levels
 from game.core import Move, from_dict, new_game
 
+from tests.core.positions import covering
+
 CP = "chinese-patience"
-OPTIONS = [{}, {"players": 3}, {"players": 4, "priorities": "knock"},
-           {"players": 2, "priorities": "free", "equal_rank_loading": True},
-           {"players": 3, "priorities": "knock", "play_for_places": True}]
+# option sets chosen for how the options work together, then any choice of any option they
+# leave out, from the game's description (covering: a new option is played at once)
+OPTIONS = covering(CP, [{}, {"players": 3}, {"players": 4, "priorities": "knock"},
+                        {"players": 2, "priorities": "free", "equal_rank_loading": True},
+                        {"players": 3, "priorities": "knock", "play_for_places": True}])
 MAX_MOVES = 5000
 
 

@@ -12,9 +12,13 @@ from game.ai import LEVELS, opponent
 from game.core import PASS, new_game
 
 from ai_positions import position
+from tests.core.positions import covering
 
-OPTIONS = [{}, {"mode": "strict"}, {"own_waste_playable": True}, {"reserve_size": 11},
-           {"reserve_size": 12, "mode": "strict", "own_waste_playable": True}]
+# a few option sets chosen for how the options work together, then every other choice of
+# every option from the game's description (covering: a new option is played at once)
+OPTIONS = covering("russian-bank", [
+    {}, {"mode": "strict"}, {"own_waste_playable": True}, {"reserve_size": 11},
+    {"reserve_size": 12, "mode": "strict", "own_waste_playable": True}])
 MAX_MOVES = 6000
 
 
@@ -49,7 +53,7 @@ def test_every_level_plays_whole_games_legally_with_every_option(level):
     others = ["greedy", "hard", "random", "medium", "easy"]
     for i, options in enumerate(OPTIONS):
         state = new_game("russian-bank", seed=100 + i, **options)
-        other = opponent(others[i], seed=i)
+        other = opponent(others[i % len(others)], seed=i)
         bots = [opponent(level, seed=i), other] if i % 2 else [other, opponent(level, seed=i)]
         play(state, bots)
         assert state.result().status in ("won", "stalemate")

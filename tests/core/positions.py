@@ -1,7 +1,7 @@
 """The tests' shared helpers. Hand-built positions for rule tests: name the cards that matter,
 the rest go somewhere harmless, ``build("forty-thieves", {"tableau0": "9H 8H", "waste": "KS"})``;
 comparing whole states (``whole``); the games and their option sets from the registries
-(``option_sets``, ``option_variants``, ``cases``); random play (``games``, a hypothesis
+(``option_sets``, ``option_variants``, ``covering``, ``cases``); random play (``games``, a hypothesis
 strategy, and ``play_randomly``)."""
 
 from __future__ import annotations
@@ -102,6 +102,19 @@ def option_variants(game_id: str) -> list[dict]:
     default = info(game_id).options
     return [default] + [default | {o.name: c} for o in info(game_id).option_list
                         for c in o.choices if c != o.default]
+
+
+def covering(game_id: str, chosen: list[dict]) -> list[dict]:
+    """``chosen`` (option sets a test picked for how options work together), then one
+    ``option_variants`` set for each choice none of them has: every choice of every option is
+    played, a new option's too, without editing the test."""
+    default = info(game_id).options
+    out = list(chosen)
+    for variant in option_variants(game_id)[1:]:
+        name, value = next((k, v) for k, v in variant.items() if v != default[k])
+        if not any((default | o)[name] == value for o in out):
+            out.append(variant)
+    return out
 
 
 def cases(sets=option_sets) -> list:
