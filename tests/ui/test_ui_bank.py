@@ -209,26 +209,33 @@ def test_strict_mode_refuses_the_breach_with_the_priority(ui):
     assert t.message_text().startswith("Priority:")
 
 
+class _BreachingJob:
+    def __init__(self, state):
+        self.state = state
+
+    def think(self, budget_ms):
+        breaches = self.state.breach_moves()
+        return breaches[0] if breaches else self.state.legal_moves()[0]
+
+
+class _BreachingBot:
+    """A stand-in for the computer's seat: it breaks a priority whenever it can."""
+
+    def start(self, state):
+        return _BreachingJob(state.copy(history=False))
+
+    def calls_stop(self, state):
+        return True
+
+
+def breaching_computer(t, monkeypatch) -> None:
+    monkeypatch.setitem(t.session._bots, 1, _BreachingBot())  # the computer's seat plays it
+    t.session._job = t.session._decided = None  # forget what was decided already
+
+
 def test_you_call_stop_on_the_computer(ui, monkeypatch):
     t = open_bank(ui, find_deal("russian-bank", computer_breach), rb_mode="stop")
-
-    class Job:
-        def __init__(self, state):
-            self.state = state
-
-        def think(self, budget_ms):
-            breaches = self.state.breach_moves()
-            return breaches[0] if breaches else self.state.legal_moves()[0]
-
-    class Bot:
-        def start(self, state):
-            return Job(state.copy(history=False))
-
-        def calls_stop(self, state):
-            return True
-
-    monkeypatch.setitem(t.session._bots, 1, Bot())  # the computer's seat plays the stand-in
-    t.session._job = t.session._decided = None  # forget what was decided already
+    breaching_computer(t, monkeypatch)
     assert t.state.current_player == 1
     assert not t.button("Stop!").enabled
     assert run_until(ui, lambda: t.state.history)
@@ -249,24 +256,7 @@ def test_the_computers_slip_waits_for_your_stop_call(ui, monkeypatch):
     then right."""
     from game.ui.table import CALL_WINDOW_MS
     t = open_bank(ui, find_deal("russian-bank", computer_breach), rb_mode="stop", pace="normal")
-
-    class Job:
-        def __init__(self, state):
-            self.state = state
-
-        def think(self, budget_ms):
-            breaches = self.state.breach_moves()
-            return breaches[0] if breaches else self.state.legal_moves()[0]
-
-    class Bot:
-        def start(self, state):
-            return Job(state.copy(history=False))
-
-        def calls_stop(self, state):
-            return True
-
-    monkeypatch.setitem(t.session._bots, 1, Bot())
-    t.session._job = t.session._decided = None
+    breaching_computer(t, monkeypatch)
     assert run_until(ui, lambda: t.state.history)
     assert t.state.breach is not None and t.state.breach.player == 1
     mark, start = len(t.state.history), ui.app.time_ms
