@@ -191,3 +191,18 @@ def test_column_keys_beyond_the_four_columns_change_nothing(ui):
     for key in (pygame.K_5, pygame.K_9, pygame.K_0):
         ui.key(key, frames=2)  # the focus ring is drawn: no column to draw it on
         assert t.input.focus == "tableau1"
+
+
+def test_a_deal_stuck_as_it_was_dealt_is_not_counted(ui):
+    """Deal 106 is stuck before any move (nothing the stock shows can ever be played): the end
+    screen says so, and the deal is nobody's game, so Statistics don't count it (a deal stuck
+    after moves counts as played and lost at once: issue 26 item 3)."""
+    assert new_game("canfield", seed=106).is_over()
+    t = ui.app.open_game("canfield")
+    t.start(106)
+    ui.settle()
+    assert t.modal is not None and t.modal.title == "No more moves"
+    assert "stuck as it was dealt" in " ".join(t.modal.lines)
+    assert ui.app.saves.stats("canfield")["played"] == 0
+    ui.click(ui.modal_button("New deal"))
+    assert ui.app.saves.stats("canfield")["played"] == 0

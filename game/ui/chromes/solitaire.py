@@ -199,11 +199,15 @@ class Toolbar:
                                 ("Play again", lambda: t.restart(False), "normal"),
                                 ("Menu", self.app.title, "normal")], dim=False, good=True)
         else:
-            t.record()  # a deal that can no longer change is played and lost, at once
-            t.save()
-            lines = [f"No more moves: deal {s.state.seed} is stuck after {moves} moves "
-                     f"({time}).", "It counts as played and lost. Take moves back, restart "
-                     "the deal or try a new one."]
+            if s.unfinished:  # a deal stuck after moves is played and lost, at once
+                t.record()
+                t.save()
+                lines = [f"No more moves: deal {s.state.seed} is stuck after {moves} moves "
+                         f"({time}).", "It counts as played and lost. Take moves back, restart "
+                         "the deal or try a new one."]
+            else:  # stuck as dealt: nobody's game, not counted
+                lines = [f"No more moves: deal {s.state.seed} is stuck as it was dealt.",
+                         "It isn't counted: try a new deal."]
             if result.reason and result.reason != "No more moves.":
                 lines.insert(1, result.reason)  # what the game says is left, in its words
             t.modal = EndPanel(t, "No more moves", lines,
