@@ -48,7 +48,7 @@ _VERSIONS = itertools.count(1)
 FORMAT = 2  # of the dict to_dict() makes; 1 was the client's save before seats existed
 _FIELDS = {"format", "state", "seats", "redo", "redo_groups", "undo_groups", "turn_start",
            "elapsed", "assisted", "recorded", "dealt", "pending_call", "auto_pending", "opening",
-           "finishing", "finish_group", "auto_at"}
+           "finishing", "finish_group", "auto_at", "winnable_at"}
 
 
 class Session:
@@ -79,6 +79,8 @@ class Session:
         self._opening = False  # safe moves now still belong to the deal
         self._finish_group = False  # the next move of a winning line starts an undo group
         self.auto_at: set[int] = set()  # where in the history safe cards went home by themselves
+        self.winnable_at: int | None = None  # the history's length at the last position the
+        # solver proved winnable (every position before it on the way there is winnable too)
         self._bots: dict[int, object] = {}
         self._job = None  # a computer seat's decision being thought about
         self._decided: Move | None = None
@@ -256,6 +258,8 @@ class Session:
             return False
         n = self.undo_groups.pop()
         moves = [self.state.pop() for _ in range(n)][::-1]
+        if self.winnable_at is not None and len(self.state.history) < self.winnable_at:
+            self.winnable_at = len(self.state.history)  # on the way to a winnable position
         self.redo_groups.append(moves)
         self.last_group = moves
         self.finishing, self.auto_pending = [], False
@@ -406,7 +410,30 @@ class Session:
     # ------------------------------------------------------------------ the solver's help
     def think_help(self, budget_ms: float):
         """A slice of the solver's thinking about the position (solitaires)."""
-        return self.help.think(budget_ms) if self.help is not None else None
+        verdict = self.help.think(budget_ms) if self.help is not None else None
+        if verdict is not None and verdict.status == "won":
+            self.winnable_at = len(self.state.history)
+        return verdict
+
+    def can_back_to_winnable(self) -> bool:
+        """The position is proved lost and the solver proved an earlier one of this game
+        winnable, which undo can reach."""
+        v = self.help.verdict if self.help is not None else None
+        r = self.state.result()
+        lost = (v is not None and v.status == "lost") or (r is not None and r.status != "won")
+        return (lost and self.winnable_at is not None
+                and self.dealt <= self.winnable_at < len(self.state.history) and self.can_undo())
+
+    def back_to_winnable(self) -> int:
+        """Take moves back to the last position proved winnable (help: the game then counts as
+        played with help). Returns how many moves were taken back."""
+        if not self.can_back_to_winnable():
+            return 0
+        before = len(self.state.history)
+        while len(self.state.history) > self.winnable_at and self.can_undo():
+            self.undo()
+        self.assisted = True
+        return before - len(self.state.history)
 
     def hint(self) -> Move | None:
         """A move for the person to move: from the solver in a solitaire it knows, else what
@@ -524,7 +551,8 @@ class Session:
                 "recorded": self.recorded, "dealt": self.dealt,
                 "pending_call": self.pending_call, "auto_pending": self.auto_pending,
                 "opening": self._opening, "finishing": [str(m) for m in self.finishing],
-                "finish_group": self._finish_group, "auto_at": sorted(self.auto_at)}
+                "finish_group": self._finish_group, "auto_at": sorted(self.auto_at),
+                "winnable_at": self.winnable_at}
 
     @classmethod
     def from_dict(cls, data, seats=None) -> "Session":
@@ -574,6 +602,11 @@ class Session:
         s.finishing = [Move.parse(t) for t in finishing]
         s.pending_call = _pending_call(s, data.get("pending_call"))
         s.auto_at = _auto_at(s, data.get("auto_at"))
+        winnable = data.get("winnable_at")
+        if winnable is not None and (type(winnable) is not int
+                                     or not 0 <= winnable <= len(state.history)):
+            raise ValueError(f"the last winnable position {winnable!r} is not in the history")
+        s.winnable_at = winnable
         return s
 
 

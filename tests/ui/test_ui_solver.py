@@ -19,6 +19,7 @@ from game.ai.solver import Verdict
 from game.ai.players import solvable
 from game.core import GAMES as ALL_GAMES
 from game.core import Move
+from game.session import Session
 from game.ui import theme
 from game.ui.screens import SettingsScene
 from game.ui.chromes.solitaire import LIGHT_COLOURS
@@ -312,3 +313,39 @@ def test_finish_plays_fast_and_a_click_plays_the_rest_at_once(ui, quick_deals):
     assert not t.session.finishing and t.state.result().status == "won"
     ui.settle()
     assert t.modal is not None and t.modal.title == "You won!"
+
+
+def test_back_to_winnable_after_the_light_turns_not_winnable(ui):
+    """Issue 26 item 1: when the light turns "not winnable", the table offers to take moves back
+    to the last position the solver proved winnable. Seahaven deal 1: nine moves of a winning
+    line, then t1-c3, which loses (found by search: proved lost in 20,000 positions)."""
+    ui.app.settings.winnable_light = True
+    ui.app.settings.auto_move = False
+    ui.app.settings.animations = False
+    t = ui.app.open_game("seahaven")
+    t.start(1)
+    line = ["t8-t6", "t8-f0", "c1-t0", "t4-t5", "t4-t3", "t1-t7", "t1-t4", "t9-c0", "t9-c1"]
+    for text in line:
+        wait_for_verdict(ui)
+        assert t.session.help.verdict.status == "won"
+        assert not t.chrome.back_button.visible
+        assert t.attempt(Move.parse(text))
+        ui.settle()
+    wait_for_verdict(ui)
+    at = len(t.state.history)
+    assert t.session.winnable_at == at
+    assert t.attempt(Move.parse("t1-c3"))
+    ui.settle()
+    wait_for_verdict(ui)
+    ui.frames(1)
+    assert t.session.help.verdict.status == "lost" and light(ui) == LIGHT_COLOURS["lost"]
+    assert t.chrome.back_button.visible and not t.chrome.finish_button.visible
+    ui.screenshot("seahaven-back-to-winnable.png")
+    assert not t.session.assisted
+    ui.click(t.chrome.back_button.rect.center)
+    assert len(t.state.history) == at and str(t.state.peek()) == "t9-c1"
+    assert "can still be won" in t.message_text() and t.session.assisted  # it is help
+    wait_for_verdict(ui)
+    assert t.session.help.verdict.status == "won" and not t.chrome.back_button.visible
+    # a reload keeps where the last winnable position was
+    assert Session.from_dict(t.session.to_dict()).winnable_at == at

@@ -66,6 +66,14 @@ class Toolbar:
                                     style="primary")
         self.finish_button.visible = False
         self.buttons.append(self.finish_button)
+        # where Finish stands (never both: one needs a proved win, the other a proved loss)
+        wide = w if CANVAS.portrait or CANVAS.rail else 170
+        self.back_button = Button((self.finish_button.rect.x, y, wide, h), "Back to winnable",
+                                  self.back_to_winnable, lambda: self.back_ready(),
+                                  size=CANVAS.text(22) if not CANVAS.rail else 32,
+                                  style="primary")
+        self.back_button.visible = False
+        self.buttons.append(self.back_button)
 
     @staticmethod
     def portrait_places() -> list[tuple[int, int, int, int]]:
@@ -124,6 +132,26 @@ class Toolbar:
         shown = self.light_shown() or not (stock and stock.cards)
         return shown and s.can_finish() and self.table.modal is None
 
+    def back_ready(self) -> bool:
+        """The light says "not winnable" and the solver proved an earlier position winnable."""
+        return (self.light_shown() and self.session.can_back_to_winnable()
+                and self.table.modal is None)
+
+    def back_to_winnable(self) -> None:
+        if not self.back_ready():
+            return
+        first = not self.session.assisted
+        t = self.table
+        t.anim.clear()
+        n = self.session.back_to_winnable()
+        t.input.reset()
+        t.end_shown = t.state.is_over()
+        t.changed()
+        self.app.sound.play("place")
+        note = f" {HELP_COUNTS}" if first else ""
+        t.say(f"Took back {n} move{'s' if n != 1 else ''}: this position can still be won."
+              f"{note}", "info", 6000 if note else 3000)
+
     def finish(self) -> None:
         if self.finish_ready():
             first = not self.session.assisted
@@ -153,6 +181,7 @@ class Toolbar:
 
     def update(self, dt: float) -> None:
         self.finish_button.visible = self.finish_ready()
+        self.back_button.visible = self.back_ready()
 
     def key(self, event) -> bool:
         k, t = event.key, self.table
@@ -210,11 +239,18 @@ class Toolbar:
                          "It isn't counted: try a new deal."]
             if result.reason and result.reason != "No more moves.":
                 lines.insert(1, result.reason)  # what the game says is left, in its words
-            t.modal = EndPanel(t, "No more moves", lines,
-                               [("Undo", self._undo_from_end, "normal"),
-                                ("Restart", lambda: t.restart(False), "normal"),
-                                ("New deal", lambda: t.new_deal(False), "primary"),
-                                ("Menu", self.app.title, "normal")])
+            buttons = [("Undo", self._undo_from_end, "normal"),
+                       ("Restart", lambda: t.restart(False), "normal"),
+                       ("New deal", lambda: t.new_deal(False), "primary"),
+                       ("Menu", self.app.title, "normal")]
+            if self.light_shown() and s.can_back_to_winnable():
+                lines.append("The solver proved an earlier position winnable: Back to it?")
+                buttons[0] = ("Back", self._back_from_end, "normal")
+            t.modal = EndPanel(t, "No more moves", lines, buttons)
+
+    def _back_from_end(self) -> None:
+        self.table.modal = None
+        self.back_to_winnable()
 
     def _undo_from_end(self) -> None:
         self.table.modal = None
@@ -231,6 +267,7 @@ class Toolbar:
         thinking = self.light_shown() and verdict is None and not s.is_over()
         return (int(s.elapsed), self.light_shown(), verdict is None,
                 getattr(verdict, "status", None), self.finish_button.visible,
+                self.back_button.visible,
                 thinking and int(self.app.time_ms / 125))
 
     def decorate(self, surf) -> None:
