@@ -107,17 +107,20 @@ def watch_turns(level: str, games: int = 6, first_seed: int = 9000) -> dict:
     """What a person watching ``level`` sees (issue 26 items 2 and 7): ``games`` whole games
     against Greedy that never calls Stop! (a person who only watches), the seats alternating.
     Per turn of ``level``: its moves, its house-to-house moves, how long the turn takes at the
-    Normal pace (the table shows a computer move every ``PACES["normal"]`` ms, game/ui/table.py
-    ``run_computers``: so moves x 800 ms; a turn's thinking is spread over those waits), its
+    Normal pace (the table waits ``computer_pause_ms`` after each computer move, as
+    game/ui/table.py ``run_computers`` does: 800 ms, half after turning up a hand card, 2.2 s
+    after a slip a person could catch and after some plain moves of a level that slips; a
+    turn's thinking is spread over those waits), its
     priority breaches and those a watchful person can catch (``evident``: the turn goes on and
     the broken priority shows on the table)."""
     from game.ai import opponent
     from game.ai.opponent import evident
     from game.core import PASS, new_game
+    from game.session.session import computer_pause_ms
     from game.session.settings import PACES
 
-    pace_s = PACES["normal"] / 1000.0
-    turns: dict = {}  # (game, turn) -> [moves, house moves, breaches, catchable]
+    pace = PACES["normal"]
+    turns: dict = {}  # (game, turn) -> [moves, house moves, breaches, catchable, seconds]
     for g in range(games):
         seed, mine = first_seed + g // 2, g % 2
         state = new_game("russian-bank", seed=seed)
@@ -126,7 +129,7 @@ def watch_turns(level: str, games: int = 6, first_seed: int = 9000) -> dict:
         while not state.is_over():
             p = state.current_player
             move = bots[p].choose(state)
-            row = turns.setdefault((g, state.turn), [0, 0, 0, 0]) if p == mine else None
+            row = turns.setdefault((g, state.turn), [0, 0, 0, 0, 0.0]) if p == mine else None
             if move in state.legal_moves():
                 state.push(move)
             else:
@@ -138,6 +141,8 @@ def watch_turns(level: str, games: int = 6, first_seed: int = 9000) -> dict:
                 row[0] += 1
                 row[1] += (move != PASS and move.source.startswith("house")
                            and move.target.startswith("house"))
+                row[4] += computer_pause_ms(state, move, pace, person_may_call=True,
+                                            may_slip=bool(bots[p].breach_rate)) / 1000.0
     rows = list(turns.values())
     n = max(1, len(rows))
 
@@ -149,8 +154,8 @@ def watch_turns(level: str, games: int = 6, first_seed: int = 9000) -> dict:
     moves = [r[0] for r in rows]
     return {"games": games, "turns": len(rows), "moves": spread(moves),
             "house_moves": spread([r[1] for r in rows]),
-            "normal_pace_s": spread(moves, pace_s),
-            "turns_within_10s": round(sum(m * pace_s <= 10.0 for m in moves) / n, 3),
+            "normal_pace_s": spread([r[4] for r in rows]),
+            "turns_within_10s": round(sum(r[4] <= 10.0 for r in rows) / n, 3),
             "breaches_per_turn": round(sum(r[2] for r in rows) / n, 3),
             "catchable_per_turn": round(sum(r[3] for r in rows) / n, 3),
             "turns_with_a_catchable_breach": round(sum(r[3] > 0 for r in rows) / n, 3)}

@@ -37,7 +37,7 @@ import pygame
 
 from game.core import IllegalMove, Move, info
 from game.session import Session, new_seed, seat_words
-from game.session.settings import PACES
+from game.session.session import computer_pause_ms
 from game.session.help import HELP_COUNTS
 
 from . import theme
@@ -55,8 +55,6 @@ FINISH_FLIGHT_MS = 60  # Finish plays its moves this fast (a click or a key: all
 TIME_SAVE_MS = 5000  # the clock is saved this often even without a move
 THINK_SLICE_MS = 4  # a computer seat's share of a frame
 STOP_DELAY_MS = 650  # a computer's Stop! call comes this long after the slip
-CALL_WINDOW_MS = 2200  # a person may call Stop! for at least this long after the computer's slip
-HESITATE_ONE_IN = 5  # ... and the computer pauses as long after some plain moves too
 SOLVER_SLICE_MS = 3  # the solver's share of a busy frame (cards moving, a drag)
 SOLVER_IDLE_MAX_MS = 12  # ... of an idle one: what is left of the frame, at most this
 _TEN = re.compile(r"\bT([SHDC])\b")
@@ -566,23 +564,14 @@ class Table(Scene):
         made = s.advance(THINK_SLICE_MS, max_moves=1 if due else 0)
         for move in made:
             self.moved(move, before, mover)
-            self.next_action_at = now + self.pause_after(move)
+            self.next_action_at = now + self.pause_after(move, mover)
 
-    def pause_after(self, move) -> float:
-        """How long the computer waits before its next move: the chosen pace; half of it after
-        turning up a hand card (its play follows: one step to the eye); and, where a person here
-        may call Stop! on it, at least CALL_WINDOW_MS after a move that broke a priority, so a
-        watchful player has time to catch it. So that a pause doesn't give a slip away, the
-        computer pauses as long after one plain move in HESITATE_ONE_IN as well (chosen by the
-        deal and the move's number, the same on every machine)."""
-        s, pace = self.session, self.app.settings.pace_ms
-        wait = pace / 2 if move.source == move.target and move.count else pace
-        if pace >= PACES["fast"] and s.can_call_stop():
-            slip = s.state.breach is not None
-            hesitate = hash((s.state.seed or 0, len(s.state.history))) % HESITATE_ONE_IN == 0
-            if slip or hesitate:
-                wait = max(wait, CALL_WINDOW_MS)
-        return wait
+    def pause_after(self, move, mover: int) -> float:
+        """How long the computer waits before its next move (game.session's computer_pause_ms:
+        the pace, a call window after a slip a person here could catch)."""
+        s = self.session
+        return computer_pause_ms(s.state, move, self.app.settings.pace_ms,
+                                 person_may_call=s.can_call_stop(), may_slip=s.may_slip(mover))
 
     def draw(self, screen: pygame.Surface) -> None:
         self.view.draw(screen)
