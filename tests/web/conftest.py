@@ -68,6 +68,20 @@ def _missing(what):
                 pytrace=False)
 
 
+@pytest.fixture(scope="module")
+def site():
+    """build/web/ as ./build.sh web builds it (once per test run), served on 127.0.0.1 (a
+    module testing pygbag's page defines its own ``site``, which stands for this one there)."""
+    from game.bench.browser import ClientSite, Missing
+
+    try:
+        s = ClientSite().__enter__()
+    except Missing as e:
+        _missing(str(e))
+    yield s
+    s.__exit__(None, None, None)
+
+
 @pytest.fixture(scope="session")
 def browser():
     from game.bench.browser import Browser, Missing

@@ -24,26 +24,12 @@ import pytest
 from game.bench.browser_client import Client, client_settings, saved_game, stored
 from game.core import STOP, Move, new_game
 
-from .conftest import _missing
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 TURN_HAND = Move("hand0", "hand0")
 
 
 # ------------------------------------------------------------------------------ fixtures
-@pytest.fixture(scope="module")
-def site():
-    """build/web/ as ./build.sh web builds it (once per test run), served on 127.0.0.1."""
-    from game.bench.browser import ClientSite, Missing
-
-    try:
-        s = ClientSite().__enter__()
-    except Missing as e:
-        _missing(str(e))
-    yield s
-    s.__exit__(None, None, None)
-
-
 def _client(browser, site, **kw) -> Client:
     from game.bench.browser import ClientPage
 

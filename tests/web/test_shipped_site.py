@@ -25,25 +25,12 @@ import pytest
 
 from game.bench.browser_client import Client, client_settings, stored
 
-from .conftest import _missing
 
 ROOT = Path(__file__).resolve().parents[2]
 VENDOR = ROOT / "web" / "vendor"
 PYODIDE = ROOT / "web" / "pyodide-client" / "node_modules" / "pyodide"
 WHEEL = "pygame_ce-2.5.7.dev1-cp312-cp312-wasm32_bi_emscripten.whl"
 WHEEL_SHA256 = "9c6aa80480c7f199dd024639fc1e1f6b4a5c5c6a7a888b11110ad17b35abdd27"
-
-
-@pytest.fixture(scope="module")
-def site():
-    from game.bench.browser import ClientSite, Missing
-
-    try:
-        s = ClientSite().__enter__()
-    except Missing as e:
-        _missing(str(e))
-    yield s
-    s.__exit__(None, None, None)
 
 
 def _page(browser, site, **kw):
