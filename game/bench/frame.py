@@ -305,11 +305,8 @@ def _print_solver(results: dict) -> None:
 
 
 def main(argv: list[str]) -> int:
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    import warnings
-    warnings.filterwarnings("ignore", message="no fast renderer")
+    from game.bench import headless
+    headless()
     import pygame
 
     from game.ui.app import App, settle_memory

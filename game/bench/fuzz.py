@@ -290,11 +290,8 @@ def run(frames: int, warm_up: int, seed: int = 1, shapes: bool = False, every: i
 
 
 def main(argv: list[str]) -> int:
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    import warnings
-    warnings.filterwarnings("ignore", message="no fast renderer")
+    from game.bench import headless
+    headless()
 
     def arg(name, default):
         return int(argv[argv.index(name) + 1]) if name in argv else default

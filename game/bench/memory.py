@@ -92,11 +92,8 @@ def play(app, frames: int, readings: list, every: int) -> dict:
 
 
 def main(argv: list[str]) -> int:
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    import warnings
-    warnings.filterwarnings("ignore", message="no fast renderer")
+    from game.bench import headless
+    headless()
 
     from game.storage import MemoryStore, Saves
     from game.ui.app import App, settle_memory
