@@ -61,14 +61,15 @@ class SolverHelp:
         if move is None or (v is not None and v.status == "won"):
             return move
         recent = _recent_positions(state)
-        if not _goes_back(state, move, recent) and not _proved_lost_after(state, move):
+        after = {m: _after(state, m) for m in state.legal_moves()}  # each once, shared
+        if not _goes_back(state, move, after[move], recent) and not _proved_lost_after(state, move):
             return move
-        others = [m for m in state.legal_moves() if m != move and not _goes_back(state, m, recent)]
-        others.sort(key=lambda m: _estimate_after(state, m), reverse=True)
+        others = [m for m in after if m != move and not _goes_back(state, m, after[m], recent)]
+        others.sort(key=lambda m: _estimate(after[m]), reverse=True)
         for other in others:
             if not _proved_lost_after(state, other):
                 return other
-        if not _goes_back(state, move, recent):
+        if not _goes_back(state, move, after[move], recent):
             return move  # every move is lost: the best guess stands
         return others[0] if others else None
 
@@ -79,14 +80,18 @@ class SolverHelp:
         return None
 
 
+def _after(state, move):
+    """The position after ``move`` (a copy without history: cheap)."""
+    after = state.copy(history=False)
+    after.push(move)
+    return after
+
+
 def _proved_lost_after(state, move) -> bool:
     """Whether the position after ``move`` is proved lost by the solver's quick tests alone
     (what it checks before searching: well under a millisecond)."""
-    after = state.copy(history=False)
-    after.push(move)
-    verdict = Solver(after, budget_s=0.0).verdict
+    verdict = Solver(_after(state, move), budget_s=0.0).verdict
     return verdict is not None and verdict.status == "lost"
-
 
 
 RECENT = 40  # moves back in which a hint must not return to a position
@@ -109,23 +114,20 @@ def _cards(state, move) -> tuple:
     return tuple(c.id for c in cards[len(cards) - move.count:]) if move.count else ()
 
 
-def _goes_back(state, move, recent) -> bool:
+def _goes_back(state, move, after, recent) -> bool:
     """Whether the move returns to a recent position, or puts a card (or run) a recent move
     took off a pile straight back onto that pile."""
     keys, moved = recent
     if move.count and move.source != move.target and (_cards(state, move), move.target) in moved:
         return True
-    after = state.copy(history=False)
-    after.push(move)
     return after.key() in keys
 
 
-def _estimate_after(state, move) -> int:
-    after = state.copy(history=False)
-    after.push(move)
+def _estimate(after) -> int:
     try:
         return make_model(after).estimate()
     except ValueError:  # a game without a solver model
         return 0
+
 
 __all__ = ["SolverHelp"]
