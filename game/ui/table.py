@@ -360,14 +360,28 @@ class Table(Scene):
     def undo(self) -> None:
         if not self.can_undo():
             return
+        self.take_back(self.session.undo)
+        self.say(f"Took back: {self.describe(self.session.last_group)}.", "info", 2500)
+
+    def take_back(self, action):
+        """Run ``action`` (the session taking moves back) and show the table as it now is;
+        what ``action`` returns."""
         self.anim.clear()
-        self.session.undo()
+        result = action()
         self.input.reset()
         self.end_shown = self.state.is_over()
         self.celebration = None
         self.changed()
         self.app.sound.play("place")
-        self.say(f"Took back: {self.describe(self.session.last_group)}.", "info", 2500)
+        return result
+
+    def say_helped(self, text: str, helped_before: bool, ms: float = MESSAGE_MS) -> None:
+        """Say ``text`` about help just given; the game's first help (``helped_before`` false)
+        also says that the game now counts as played with help (where one person's statistics
+        count it)."""
+        if not helped_before and self.session.assisted and self.session.you is not None:
+            text, ms = f"{text} {HELP_COUNTS}", max(ms, 6000)
+        self.say(text, "info", ms)
 
     def redo(self) -> None:
         if not self.can_redo():
@@ -388,14 +402,13 @@ class Table(Scene):
     def show_hint(self) -> None:
         """Hint: the solver's move in a solitaire it knows, else what the Hard computer player
         would do; its piles ringed and the move said in words. The game counts as helped."""
-        first = not self.session.assisted
+        helped = self.session.assisted
         move = self.session.hint()
         if move is None:
             self.say("No hint: no move helps any more.", "info")
             return
         self.hint = (move, self.app.time_ms + 4000)
-        note = f" {HELP_COUNTS}" if first and self.session.you is not None else ""
-        self.say(f"Hint: {self.explain(move)}.{note}", "info", 6000 if note else MESSAGE_MS)
+        self.say_helped(f"Hint: {self.explain(move)}.", helped)
         self.save()
 
     def explain(self, move: Move) -> str:

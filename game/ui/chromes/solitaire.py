@@ -8,7 +8,7 @@ import math
 
 import pygame
 
-from game.session.help import HELP_COUNTS, HELP_NOTE_WIN
+from game.session.help import HELP_NOTE_WIN
 
 from .. import theme
 from ..canvas import CANVAS
@@ -140,25 +140,17 @@ class Toolbar:
     def back_to_winnable(self) -> None:
         if not self.back_ready():
             return
-        first = not self.session.assisted
-        t = self.table
-        t.anim.clear()
-        n = self.session.back_to_winnable()
-        t.input.reset()
-        t.end_shown = t.state.is_over()
-        t.changed()
-        self.app.sound.play("place")
-        note = f" {HELP_COUNTS}" if first else ""
-        t.say(f"Took back {n} move{'s' if n != 1 else ''}: this position can still be won."
-              f"{note}", "info", 6000 if note else 3000)
+        helped = self.session.assisted
+        n = self.table.take_back(self.session.back_to_winnable)
+        self.table.say_helped(f"Took back {n} move{'s' if n != 1 else ''}: this position can "
+                              "still be won.", helped, 3000)
 
     def finish(self) -> None:
         if self.finish_ready():
-            first = not self.session.assisted
+            helped = self.session.assisted
             self.session.finish()
-            note = f" {HELP_COUNTS}" if first else ""
-            self.table.say(f"Finishing: a click or any key plays the rest at once.{note}",
-                           "info", 6000 if note else 3000)
+            self.table.say_helped("Finishing: a click or any key plays the rest at once.",
+                                  helped, 3000)
 
     def ask_number(self) -> None:
         self.table.modal = NumberEntry(self.table, self.table.play_number)
