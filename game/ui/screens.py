@@ -69,7 +69,7 @@ def touch_device() -> bool:
         return False
 
 
-_OVER: dict[tuple, bool] = {}  # saved positions already replayed: (game, deal, moves) -> over
+_OVER: dict[str, tuple] = {}  # per game, the saved position last replayed: (key, over)
 
 
 def saved_game_state(app, game_id: str) -> str:
@@ -94,11 +94,12 @@ def saved_game_state(app, game_id: str) -> str:
             return {"state": "finished"}
         if len(moves) <= int(data.get("dealt", 0) or 0):
             return {"state": "dealt"}
-        key = (game_id, state.get("seed"), tuple(moves))
-        if key not in _OVER:
+        key = (state.get("seed"), tuple(moves))
+        known = _OVER.get(game_id)
+        if known is None or known[0] != key:
             from game.core import from_dict
-            _OVER[key] = from_dict(state).is_over()
-        return {"state": "finished" if _OVER[key] else "in progress"}
+            known = _OVER[game_id] = (key, from_dict(state).is_over())
+        return {"state": "finished" if known[1] else "in progress"}
 
     try:
         found = app.saves.load_game(game_id, check=progress)
