@@ -47,7 +47,10 @@ def table(game_id, seats, **options):
 def settle(screens, rounds=5):
     for _ in range(rounds):
         for s in screens:
-            s.advance(1, max_moves=0)
+            if hasattr(s, "session"):  # a room: its session plays no computer move here
+                s.advance(1)
+            else:
+                s.advance(1, max_moves=0)
 
 
 def decide(bot, state):
@@ -59,17 +62,18 @@ def decide(bot, state):
     raise AssertionError("the computer player never decided")
 
 
-def play_out(host, guests, level="easy", rounds=20000, slips=0.1):
+def play_out(host, guests, level="easy", rounds=20000, slips=0.1, rooms=None):
     """Each screen's people play the computer's choice of move (and call Stop! when it would),
     now and then (``slips``) a move that breaks a priority instead; the host's computer seats
-    play through advance. Returns the number of rounds."""
+    play through advance. With ``rooms`` (each screen's SharedTable, game/session/rooms.py) the
+    rooms are advanced, which advance their sessions. Returns the number of rounds."""
     screens = [host] + guests
     game_id = host.state.game_id
     bots = {}
     rng = random.Random(len(host.state.history) * 31 + len(screens))
     for r in range(rounds):
-        for s in screens:
-            s.advance(20)
+        for s, pump in zip(screens, rooms or screens):
+            pump.advance(20)
             while s.follow_up():
                 pass
             for seat in s.local_seats:
@@ -85,7 +89,7 @@ def play_out(host, guests, level="easy", rounds=20000, slips=0.1):
                 else:
                     s.play(decide(bot, s.state))
         if all(s.is_over() for s in screens):
-            settle(screens)
+            settle(rooms or screens)
             return r
     raise AssertionError(f"no end after {rounds} rounds")
 

@@ -1,0 +1,188 @@
+"""Rooms (game/session/rooms.py): screens meet in a room by its code, the host's table starts
+once a friend is there for every remote seat, reloads sit down again, strangers find it full,
+and nothing a transport gives can break a screen."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from game.session.rooms import MemoryRelay, SharedTable, clean_code, new_code, CODE_LETTERS
+
+from .test_remote import play_out, same, seeded_values  # noqa: F401  (the fixture)
+
+
+def run(tables, rounds=30):
+    for _ in range(rounds):
+        for t in tables:
+            t.advance(5)
+
+
+def bank_room():
+    relay = MemoryRelay()
+    code = new_code()
+    host = SharedTable.host(relay.open(code, "host"), code, "russian-bank",
+                            seats=("human", "remote"), mode="stop")
+    guest = SharedTable.join(relay.open(code, "guest"), code)
+    run([host, guest])
+    return relay, code, host, guest
+
+
+def play_out_some(host, guest, moves=12):
+    """Play until ``moves`` moves are on the table (the game not over)."""
+    with pytest.raises(AssertionError, match="no end"):
+        play_out(host.session, [guest.session], rooms=[host, guest],
+                 rounds=1 + moves // 2, slips=0)
+    run([host, guest])
+    assert len(host.session.state.history) >= 2
+
+
+def test_codes_are_short_readable_and_typed_any_way():
+    codes = {new_code() for _ in range(200)}
+    assert len(codes) == 200
+    assert all(len(c) == 6 and set(c) <= set(CODE_LETTERS) for c in codes)
+    assert clean_code(" k7pq-2m ") == "K7PQ2M"
+    assert clean_code("https://example.org/parlour/#join=K7PQ2M") == "K7PQ2M"
+    for bad in ("", "ab", "K7PQ2M!", None, 42, "x" * 3000, "#join="):
+        assert clean_code(bad) is None
+
+
+def test_a_host_and_a_friend_meet_by_the_code_and_play_to_the_end():
+    relay, code, host, guest = bank_room()
+    assert host.ready and guest.ready
+    assert host.session.local_seats == [0] and guest.session.local_seats == [1]
+    assert host.session.state.to_dict() == guest.session.state.to_dict()
+    play_out(host.session, [guest.session], rooms=[host, guest])
+    same(host.session, [guest.session])
+
+
+def test_the_host_waits_in_the_lobby_until_every_friend_is_there():
+    relay, code = MemoryRelay(), "ROOM42"
+    host = SharedTable.host(relay.open(code, "host"), code, "chinese-patience",
+                            seats=("human", "remote", "remote"), players=3)
+    run([host])
+    assert host.waiting() == 2 and host.session is None
+    first = SharedTable.join(relay.open(code, "guest"), code)
+    run([host, first])
+    assert host.waiting() == 1 and not first.ready
+    # a friend who comes and goes before the deal just comes and goes (a reload)
+    first.transport.close()
+    run([host])
+    assert host.waiting() == 2
+    first = SharedTable.join(relay.open(code, "guest"), code)
+    run([host, first])
+    assert host.waiting() == 1
+    second = SharedTable.join(relay.open(code, "guest"), code)
+    run([host, first, second])
+    assert host.ready and first.ready and second.ready
+    assert sorted(first.session.local_seats + second.session.local_seats) == [1, 2]
+
+
+def test_a_third_visitor_finds_the_table_full():
+    relay, code, host, guest = bank_room()
+    third = SharedTable.join(relay.open(code, "guest"), code)
+    run([host, guest, third])
+    assert not third.ready
+    assert third.session.ended or any("full" in n for n in third.session.notices)
+    assert host.ready and guest.ready
+
+
+def test_a_reloaded_guest_sits_again_at_the_same_position():
+    relay, code, host, guest = bank_room()
+    play_out_some(host, guest)
+    saved = guest.save()
+    guest.transport.close()
+    run([host])
+    back = SharedTable.resume(relay.open(code, "guest"), saved)
+    run([host, back])
+    assert back.ready and back.session.local_seats == [1]
+    same(host.session, [back.session])
+    play_out(host.session, [back.session], rooms=[host, back])
+
+
+def test_a_reloaded_host_takes_its_friend_back():
+    relay, code, host, guest = bank_room()
+    play_out_some(host, guest)
+    saved = host.save()
+    host.transport.close()
+    run([guest])
+    host2 = SharedTable.resume(relay.open(code, "host"), saved)
+    run([host2, guest])
+    assert host2.ready and guest.ready
+    assert guest.session.local_seats == [1]
+    same(host2.session, [guest.session])
+    play_out(host2.session, [guest.session], rooms=[host2, guest])
+
+
+def test_a_killed_tab_falls_silent_and_is_shown_away(monkeypatch):
+    now = [1000.0]
+    monkeypatch.setattr("game.session.remote._clock", lambda: now[0])
+    relay, code, host, guest = bank_room()
+    guest.transport.kill()
+    for _ in range(3):
+        now[0] += 5
+        run([host], rounds=2)
+    assert host.session.away() == [1]
+
+
+def test_saves_before_the_deal_and_bad_saves():
+    relay, code = MemoryRelay(), "ROOM42"
+    host = SharedTable.host(relay.open(code, "host"), code, "russian-bank",
+                            seats=("human", "remote"))
+    assert host.save() is None  # nothing to come back to before the deal
+    for bad in (None, {}, {"code": "x"}, {"code": "ROOM42", "session": {}},
+                {"code": "ROOM42", "session": {"remote": 1, "role": "guest", "token": "?"}}):
+        with pytest.raises(ValueError):
+            SharedTable.resume(relay.open(code, "guest"), bad)
+
+
+def test_a_wrong_table_is_refused_before_anyone_joins():
+    relay = MemoryRelay()
+    with pytest.raises(ValueError):
+        SharedTable.host(relay.open("ROOM42", "host"), "ROOM42", "russian-bank",
+                         seats=("human", "human"))
+    with pytest.raises(ValueError):
+        SharedTable.host(relay.open("ROOM42", "host"), "ROOM42", "spider",
+                         seats=("human", "remote"))
+
+
+class Garbage:
+    """A transport that gives anything at all."""
+
+    def __init__(self, rng):
+        self.rng = rng
+
+    def poll(self):
+        r = self.rng
+        pick = r.choice([
+            lambda: None, lambda: 42, lambda: [None], lambda: [("join",)],
+            lambda: [("join", "p", "host")], lambda: [("join", "p", "guest")],
+            lambda: [("join", "p", "admin")], lambda: [("leave", "p", "")],
+            lambda: [("text", "p", "{}")], lambda: [("text", "q", "x" * 70000)],
+            lambda: [("text", "p", '{"i":1,"t":"hello","v":1,"token":null}')],
+            lambda: [("join", str(r.random()), "guest")], lambda: [(1, 2, 3)],
+            lambda: [("status", "", "failed: nope")], lambda: [["join", "p", "host"]],
+        ])
+        return pick()
+
+    def send(self, peer, text):
+        if self.rng.random() < 0.1:
+            raise OSError("broken")
+
+    def close(self):
+        raise OSError("broken")
+
+
+@pytest.mark.parametrize("role", ["host", "guest"])
+def test_nothing_a_transport_gives_breaks_a_screen(role):
+    rng = random.Random(role)
+    if role == "host":
+        table = SharedTable.host(Garbage(rng), "ROOM42", "russian-bank",
+                                 seats=("human", "remote"))
+    else:
+        table = SharedTable.join(Garbage(rng), "ROOM42")
+    for _ in range(3000):
+        table.advance(1)
+    table.close()
+    assert table.session is None or table.session.faults == 0
