@@ -180,9 +180,18 @@ class SharedTable:
         """A guest: a host screen is in the room."""
         return self._host_peer is not None
 
-    def advance(self, budget_ms: float) -> None:
-        """Read the transport, route what came, start or rejoin the table as screens come and
-        go, then let the session read and answer its links (all within about budget_ms)."""
+    def advance(self, budget_ms: float, max_moves: int | None = None) -> list:
+        """``pump()``, then let the session read and answer its links and, on the host, play
+        its computer seats (``RemoteSession.advance``: at most ``max_moves`` of theirs); all
+        in about budget_ms. The computer's moves made, as advance gives them."""
+        self.pump()
+        if self.session is not None:
+            return self.session.advance(budget_ms, max_moves)
+        return []
+
+    def pump(self) -> None:
+        """Read the transport, route what came to the links, and start or rejoin the table as
+        screens come and go (``session`` may be a new one after this)."""
         try:
             events = self.transport.poll()
         except Exception:
@@ -191,8 +200,6 @@ class SharedTable:
             self._event(event)
         if self.role == "host" and self.session is None and self.waiting() <= 0:
             self._begin()
-        if self.session is not None:
-            self.session.advance(budget_ms)
 
     def _event(self, event) -> None:
         if not (isinstance(event, (tuple, list)) and len(event) == 3
