@@ -131,15 +131,19 @@ def _your_turn_deal() -> int:
                 if new_game("russian-bank", d, mode="stop").current_player == 0)
 
 
-def _open_table(browser, site, game_id: str, deal: int, **settings):
-    """A page at a table showing ``deal`` (by the Deal # dialog, or Russian Bank's save)."""
+def _open_table(browser, site, game_id: str, deal: int, options: dict | None = None,
+                **settings):
+    """A page at a table showing ``deal`` (by the Deal # dialog, or for a game of several
+    players, its save with the rule ``options``)."""
+    from game.core import info
+
     from .browser import ClientPage
     from .browser_client import Client, client_settings, saved_game, stored
 
     c = Client(ClientPage(browser, site))
-    if game_id == "russian-bank":
+    if info(game_id).multiplayer:  # no Deal # dialog at a table for several: its save
         c.open(stored({"settings": client_settings(last_game=game_id, **settings),
-                       "game/russian-bank": saved_game(game_id, deal, mode="stop")}))
+                       f"game/{game_id}": saved_game(game_id, deal, **(options or {}))}))
         c.open_game(game_id)
     else:
         c.open(stored({"settings": client_settings(**settings)}))
@@ -261,7 +265,7 @@ def solitaire(browser, site, game_id: str, drag_s: float, rest_s: float, idle_s:
 def bank(browser, site, drag_s: float, idle_s: float) -> dict:
     """One page: your turn on a fresh Russian Bank deal (no computer thinking)."""
     deal = _your_turn_deal()
-    c = _open_table(browser, site, "russian-bank", deal)
+    c = _open_table(browser, site, "russian-bank", deal, {"mode": "stop"})
     try:
         return {"drag": drag_frames(c, drag_s), "idle": {"deal": deal, **idle_cpu(c, idle_s)}}
     finally:

@@ -90,9 +90,9 @@ def bench_game(app, game_id: str, frames: int) -> dict:
     table.app.settings.pace = "slow"
     seats = ("human", "computer:greedy") if table.info.multiplayer else None
     table.start(SEEDS[game_id], seats=seats)
-    _mid_game(table, 60 if game_id != "russian-bank" else 120)
+    _mid_game(table, 120 if table.info.multiplayer else 60)
     table.modal = None
-    table.next_action_at = float("inf") if game_id == "russian-bank" else 0
+    table.next_action_at = float("inf") if table.info.multiplayer else 0  # the computer waits
     app.step()
     # a cold re-render of the table layer
     layer_times = []
