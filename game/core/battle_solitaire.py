@@ -1,31 +1,14 @@
-"""Battle solitaire (the "Patience" program's two-player race; docs/rules/decisions.md, the
-manual's games: the common part and decision 6, with Russian Bank 15's stalemate).
+"""Battle solitaire: the rules are game/core/rules/battle-solitaire.md (numbered as the tests;
+the Rules screen shows them).
 
-Two players, each with a pack shuffled apart: a penalty pile [reserveN] of 13 cards (12 face
-down, the top face up), four of the eight shared piles [house0..3 from pack 0, house4..7 from
-pack 1], a hand [handN] of the other 35 face down and a reserve pile [wasteN], empty at first.
-Eight shared foundations start with any Ace and build up in suit. The shared piles build down in
-alternating colours; an empty one takes any card; one card moves at a time (no movable
-sequences).
-
-Who starts: each player draws a card from their shuffled pack; the higher rank starts (Ace
-low); on equal ranks Clubs > Spades > Hearts > Diamonds; the same card of both packs: both draw
-again. The cards go back where they were (the deal is not changed by the draw).
-
-On your turn you may play the top card of your penalty pile, of your reserve pile or of any
-shared pile to a foundation or onto a shared pile; turn your hand's top card onto your reserve
-pile (``d0-w0``); and, when your hand is empty, turn your reserve pile back into it, order kept
-(``w0-d0``), at most once per turn (``refilled``). Nothing is ever put on or taken from the
-other player's piles, and nothing but your hand's card goes onto your own. The turn ends when
-you press the turn button (``pass``), whenever you like. A move between shared piles that brings
-them back to a position already seen in the same streak of such moves is refused (as Russian
-Bank 6): it keeps every turn finite.
-
-Win: penalty pile, hand and reserve pile empty; the winner scores the loser's cards left (2 per
-penalty pile card, 1 per hand or reserve pile card). Stalemate (Russian Bank 15): when for
-2 x max(hand + reserve pile) + 2 turns no player got a card out of their penalty or reserve pile
-(a player's own cards only ever fall, so every such card is a new low), or a position repeats
-at a turn boundary, the lower count scores the difference. Every game ends.
+The code: the penalty pile is ``reserveN``, the hand ``handN``, the reserve pile ``wasteN``, the
+shared piles ``house0..3`` (from pack 0) and ``house4..7`` (pack 1). The draw for who starts
+(rule 6) puts the cards back where they were: the deal is not changed by it (``draws``,
+``opening()``). Turning a hand card is ``d0-w0``; turning the reserve pile back into the empty
+hand ``w0-d0``, at most once per turn (``refilled``); the turn button is ``pass``. The streak of
+house moves that may not repeat a position (rule 11) and the stalemate (rule 13) are
+``race.RaceState``'s, shared with Russian Bank: a player's own cards only ever fall here, so
+every card out is a new low.
 """
 
 from __future__ import annotations
@@ -37,28 +20,11 @@ from .race import DOWN_IN_OTHER_COLOUR, PlayerPile, RaceState, race_layout, zobr
 from .race import House as RaceHouse
 from .state import REGISTRY, Pile
 
-RULES = """# Battle solitaire
-A race between two players, each with a pack of 52 cards of their own (the packs have different backs). Your piles lie at the bottom left, your opponent's at the bottom right: a penalty pile of 13 cards (only the top one face up), a hand of 35 cards face down and a reserve pile, empty at first. Above are the eight shared piles (four dealt from each pack, one card each) and on the right the eight foundations. The first to get rid of every card of their penalty pile, hand and reserve pile wins.
-
-# Who starts
-Each player draws a card from their shuffled pack: the higher card starts (Ace low). On equal ranks clubs beat spades, spades beat hearts, hearts beat diamonds. The same card of both packs: both draw again. The cards go back.
-
-# Your turn
-Only the player whose name is on the turn button may move cards. Click your hand to turn its top card onto your reserve pile, one card at a time. You may play the top card of your penalty pile, of your reserve pile and of every shared pile. When your hand is empty, click it to turn your reserve pile back into it (order kept): once per turn. Press the turn button when you can't (or don't want to) move any more: your opponent then plays as long as they like.
-Nothing in the rules limits a turn, so the first turn can decide the game: a player who can keep playing may empty penalty pile, hand and reserve pile before the opponent has moved.
-
-# Where cards go
-Foundations: any Ace starts one; they build up in suit to the King, and cards stay there. Shared piles build down in alternating colours (a red Nine on a black Ten); an empty shared pile takes any card. Cards move one at a time. Nothing is ever put on or taken from your opponent's piles, and nothing but your hand's card goes onto your own piles.
-
-# Winning and the match
-The first to empty penalty pile, hand and reserve pile wins and scores the loser's cards left: 2 for each penalty pile card, 1 for each hand or reserve pile card. If for many turns (twice the larger hand plus reserve pile, plus two) nobody gets a card out of a penalty or reserve pile, or a position comes back at the start of a turn, the game is a stalemate and the player with fewer cards left (penalty pile cards count double) scores the difference. A match goes on until a player reaches the target score (100 by default).
-"""
-
 INFO = GameInfo(
     id="battle-solitaire", title="Battle solitaire",
     blurb="Race a rival through your own pack on shared piles.",
     players=(2,),
-    rules=RULES, table="duel",
+    table="duel",
     match=Option("match_target", 100, (50, 100, 200), "Match to", note="new matches"))
 
 SUIT_ORDER = "DHSC"  # ties of rank when drawing for the start: Clubs > Spades > Hearts > Diamonds

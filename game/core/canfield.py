@@ -1,37 +1,18 @@
-"""Canfield (the "Patience" program's manual; docs/rules/decisions.md, the manual's
-games, decision 3).
+"""Canfield: the rules are game/core/rules/canfield.md (numbered as the tests; the Rules screen
+shows them).
 
-One pack. The deal: thirteen cards to the reserve (the manual's penalty pile; only its top card
-face up), one card face up to each of four columns, then the next card onto the first
-foundation. That card's rank is the base: every foundation starts with a card of that rank (any
-suit on any empty foundation) and builds up in suit, the King followed by the Ace, thirteen cards
-in all. The rest is the stock.
+The code: the stock turns with ``s-wx3`` (``s-wx2``, ``s-w`` at the end) and the waste goes back
+with ``w-sxN`` (``turn_move("stock")`` returns it when the stock is empty). Two rules keep every
+game finite:
 
-Columns build down in alternating colours, wrapping too (an Ace on a Two, a King on an Ace). A
-column's top card moves on its own; a whole column moves as one onto a card its bottom card fits
-on; part of a column never moves. An empty column takes any single card. The tops of the reserve
-and the waste play to the foundations and the columns; the reserve's next card turns face up by
-itself. Nothing is played onto the reserve, the waste or the stock.
-
-The stock turns three cards onto the waste (``s-wx3``: the fewer left at the end turn together,
-``s-wx2``, ``s-w``), one after the other as a player turns a packet over, so the third is the
-waste's top. When the stock is empty, clicking it turns the whole waste back over as the stock
-(``w-sxN``, N the waste's cards: ``turn_move("stock")`` returns it then), order kept, as often as
-the player likes.
-
-Two rules keep every game finite (rules 12 and 13 of docs/rules/canfield.md):
-
-- A column-to-column move that would bring the table back to a position this deal has already
-  had is refused: it could never help (everything reachable from there was reachable before;
-  Undo goes back). Turning the stock and the waste back are never refused. The cards on the
-  table say the whole position (the faces follow from the piles, the base never changes), so
-  the position is the cards of every pile; a position earlier than a move to a foundation or
-  out of the reserve or the waste can never come back, so "this deal" and "since the last such
-  move" are the same.
-- The deal is stuck when no move is left, or when only turning the stock (and the waste back)
-  is: then the stock and waste are gone round from here, without keeping anything, until a
-  position repeats; if no position on the way offers any other move, nothing can ever change
-  and ``result()`` says so at once (a player is never left clicking the stock).
+- Rule 12, ``NewPositionsOnly`` (Seahaven uses it too): the cards on the table say the whole
+  position (the faces follow from the piles, the base never changes), so the position is the
+  cards of every pile; a position earlier than a move to a foundation or out of the reserve or
+  the waste can never come back, so "this deal" and "since the last such move" are the same.
+- Rule 13: when only turning the stock (and the waste back) is left, the stock and waste are
+  gone round from here, without keeping anything, until a position repeats; if no position on
+  the way offers any other move, nothing can ever change and ``result()`` says so at once (a
+  player is never left clicking the stock).
 """
 
 from __future__ import annotations
@@ -42,27 +23,10 @@ from .moves import IllegalMove, Move
 from .solitaire import Solitaire, Stock as _Stock, Waste
 from .state import ANY, REGISTRY, Foundation as _Foundation, Pile, Result
 
-RULES = """# Canfield
-One pack of 52 cards. Thirteen cards are dealt to the reserve, only its top card face up; four columns get one card each, face up. The next card goes onto the first foundation: its rank is the base rank of this deal, shown on the empty foundations.
-
-# Foundations
-Each foundation starts with a card of the base rank and builds up in suit; after the King comes the Ace (with a base of Seven: 7, 8, ... Queen, King, Ace, 2 ... 6). The aim is to build all 52 cards there.
-
-# Moving cards
-The columns build down in alternating colours, red on black and black on red; after the Ace comes the King again (a King may go on an Ace). A column's top card may move on its own, or a whole column may move at once onto a card its bottom card fits on, but never part of a column. An empty column takes any single card.
-The top cards of the reserve and the waste play onto the foundations and the columns. When the reserve's top card leaves, the next one turns face up.
-
-# The stock
-Click the stock to turn three cards onto the waste (the last one or two together); the top one plays. When the stock is empty, click it to turn the waste back over as the stock, and go through it again, as often as you like.
-
-# Winning
-You win when every card is on the foundations. A move between the columns that would bring back a position this deal has already had is not allowed: take moves back instead. When nothing is left but going round the stock, and none of its cards can ever be played, the deal is stuck.
-"""
-
 INFO = GameInfo(
     id="canfield", title="Canfield",
     blurb="A thirteen-card reserve, a base rank, three cards at a time.",
-    players=(1,), rules=RULES, table="solitaire")
+    players=(1,), table="solitaire")
 
 RANK_WORDS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 

@@ -1,8 +1,5 @@
-"""Chinese Patience (pagat's rules; docs/rules/decisions.md, Chinese Patience 1-14).
-
-Two to four players (option ``players``) share four foundations and four tableau columns;
-each has a face-down stock and a waste. The first to get rid of every card of their stock and
-waste wins. Rule numbers below are those of docs/rules/chinese-patience.md.
+"""Chinese Patience: the rules are game/core/rules/chinese-patience.md (numbered as the tests;
+the Rules screen shows them).
 
 Piles: foundation0..3, tableau0..3, stock0..N-1, waste0..N-1 (player p owns stockp and
 wastep). Moves, in the notation of game.core.moves:
@@ -18,29 +15,14 @@ wastep). Moves, in the notation of game.core.moves:
     t2-t0x3                a whole column (of three cards) onto the outer card of another
     stop                   a knock (``call_stop()``) in "knock" priorities
 
-Priorities (option ``priorities``): "standard" (the committed stock card goes to a foundation
-when it fits one: any other placement is refused), "free" (nothing is compulsory), "knock"
-(Miriam Moules's five priorities: foundation moves first, then loads, then waste and tableau
-moves, then the stock; the stock card by the same order, the own waste last). In "knock" a move
-that breaks them is in ``breach_moves()`` and may be played with ``push(move, breach=True)``;
-any other player may then knock (``call_stop()``) before the next action: the move stands, each
-other player still in the game hands the offender one penalty card from the middle of their own
-stock (from the waste when their stock is empty), face down, added to the bottom of the
-offender's stock, and the offender's turn ends. ``pop()`` of a knock returns exactly to the
-position right after the breach, open to a knock again.
+In "knock" priorities (rule 13) a move that breaks them is in ``breach_moves()`` and may be
+played with ``push(move, breach=True)``; any other player may then knock (``call_stop()``)
+before the next action. ``pop()`` of a knock returns exactly to the position right after the
+breach, open to a knock again.
 
 The dealer (a start variable): drawn from the deal number, or given to ``deal(seed, dealer=d)``
 (a match passes the deal to the left: the client deals game k+1 with dealer + 1); a given dealer
-is kept in ``options`` so that a save or a restart deals the same. The player to the dealer's
-left (dealer + 1) starts; the stocks are dealt from that player on.
-
-End: the first player with no stock and no waste wins and scores one point per card left in
-the others' stocks and wastes. Option ``play_for_places``: play on, skipping the players who are
-out; each player going out scores the cards then left to the players still in; the last player
-in takes last place. Every game ends (rule 14): after 2 x (the largest stock + waste) + 2
-rounds in which no player reached a new low, or when a position repeats at a turn boundary, the
-player still in with the fewest cards wins and scores the others' differences (nobody scores
-on a tie).
+is kept in ``options`` so that a save or a restart deals the same.
 """
 
 from __future__ import annotations
@@ -52,30 +34,6 @@ from .info import GameInfo, Option
 from .moves import PASS, STOP, IllegalMove, Move
 from .piles import DOWN_ALTERNATING, DownAlternating
 from .state import REGISTRY, Breach, Foundation, GameState, Pile, Result, StopCall, _Entry
-
-RULES = """# Chinese Patience
-A race for two, three or four players around a shared table: four foundations and four tableau columns in the middle, and in front of each player a face-down stock and a waste. The first to get rid of every card of their stock and waste wins. Play goes round to the left (clockwise); the player to the dealer's left starts.
-
-# The deal
-Four cards go face up to start the four columns; the other 48 are dealt one at a time into the players' stocks (24 each for two players, 16 for three, 12 for four).
-
-# Your turn
-Make as many moves as you can and wish, one at a time:
-- Click your stock to turn its top card. It must be placed at once, before anything else: on a foundation if it fits one; otherwise onto another player's waste, into the tableau, or on your own waste, which ends your turn.
-- Play the top card of your waste to a foundation, onto another player's waste, or into the tableau.
-- Play the outer card of a column to a foundation or onto another player's waste.
-- Move a whole column onto the outer card of another column.
-When your stock is empty and you turn a card, your waste is turned over to become your stock.
-
-# Where cards go
-Foundations: any Ace starts one; they build up in suit to the King. Columns build down in alternating colours (a black Six on a red Seven); an empty column takes any card from your stock or waste. Only a whole column moves within the tableau, and only onto the outer card of another column. Loading: onto another player's waste goes a card of the same suit, one rank higher or lower (with "equal ranks" also a card of the same rank). Nothing comes back from a foundation or another player's waste, and no card goes on your own waste but your turned-up stock card. Only the top card of each waste can be seen.
-
-# Priorities
-Standard: a turned-up stock card that fits a foundation must go there. Free: nothing is compulsory. Knock: (1) cards from your waste or the tableau that fit a foundation go there first; (2) then loads onto other players' wastes; (3) then waste cards into the tableau and column moves; (4) only then may you turn a stock card, which is placed by the same order; (5) your own waste only when it fits nowhere else. A move that breaks them may be made; any other player may then knock before the next move: the move stands, each other player hands you a penalty card from the middle of their stock, added to the bottom of yours, and your turn ends. Press Knock! (or X) to knock.
-
-# Winning and the match
-The winner scores one point for each card left in the other players' stocks and wastes. With "play for places" the others play on for second place and so on, each scoring the cards left to the players still in when they go out. If for many rounds nobody gets down to fewer cards than ever before, or a position comes back at the start of a turn, the game ends and the player with the fewest cards scores the differences. A match goes on, the deal passing to the left, until a player reaches the target score.
-"""
 
 INFO = GameInfo(
     id="chinese-patience", title="Chinese Patience",
@@ -90,7 +48,7 @@ INFO = GameInfo(
         Option("play_for_places", False, (False, True), "When a player goes out",
                ("The game ends", "Play for places")),
     ),
-    rules=RULES, table="round",
+    table="round",
     match=Option("match_target", 100, (50, 100, 200), "Match to", note="new matches"))
 
 #: a column's outer card -> the faces that may go on it (one lower, the other colour)

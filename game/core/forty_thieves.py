@@ -1,13 +1,9 @@
-"""Forty Thieves (as PySolFC #13 and Aisleriot play it; docs/rules/decisions.md).
+"""Forty Thieves: the rules are game/core/rules/forty-thieves.md (numbered as the tests; the
+Rules screen shows them).
 
-Two packs. Ten columns of four cards, all face up; the rest is the stock. Eight foundations
-build up in suit from Ace to King. Columns build down in suit, one card at a time; an empty
-column takes any card. The stock turns one card onto the waste, whose top card is playable; no
-redeal. Won when all 104 cards are on the foundations.
-
-Options: ``supermove`` (a run in suit moves as one when enough empty columns exist to move it
-card by card: 2**k cards with k empty columns besides the target); ``foundation_takeback`` (a
-foundation's top card may come back onto a column).
+The code: option ``supermove`` offers a run of up to 2**k cards with k empty columns besides
+the target as one move; option ``foundation_takeback`` adds moves from a foundation's top card
+onto a column.
 """
 
 from __future__ import annotations
@@ -19,19 +15,6 @@ from .solitaire import Solitaire
 from .state import REGISTRY, Pile
 
 
-RULES = """# Forty Thieves
-Two packs of 52 cards. Ten columns of four cards each are dealt face up; the rest form the stock. The aim is to build all 104 cards onto the eight foundations, each up in suit from Ace to King.
-
-# Moving cards
-The columns build down in the same suit (a Nine of hearts goes on a Ten of hearts). Only one card moves at a time. An empty column takes any card. With the "runs" setting (supermove), a run down in suit may move together when there are enough empty columns to move it card by card.
-
-# The stock
-Click the stock to turn one card onto the waste. The top card of the waste can be played onto a foundation or a column. There is no redeal: when the stock is empty, it stays empty.
-
-# Winning
-You win when every card is on the foundations. When no move is left, the deal is stuck: take moves back, restart it, or try a new one. Cards on the foundations stay there.
-"""
-
 INFO = GameInfo(
     id="forty-thieves", title="Forty Thieves",
     blurb="Two packs, ten columns, build down in suit.",
@@ -42,7 +25,7 @@ INFO = GameInfo(
         Option("foundation_takeback", False, (False, True), "Forty Thieves foundations",
                ("Cards stay there", "Top card may come back")),
     ),
-    rules=RULES, table="solitaire")
+    table="solitaire")
 
 
 Tableau = DownInSuit  # columns build down in suit; an empty one takes any card

@@ -1,16 +1,9 @@
-"""Indian Patience (Pretty Good Solitaire's rules; docs/rules/decisions.md).
+"""Indian Patience: the rules are game/core/rules/indian-patience.md (numbered as the tests; the
+Rules screen shows them).
 
-Two packs. Ten columns of three cards: one face down, then two face up. Eight foundations build
-up in suit from Ace to King. Columns build down by any suit but the same, one card at a time.
-
-When a face-down card is exposed it turns face up and becomes PROTECTED: it may move only to a
-foundation, and nothing may be played on it. When a protected card goes to a foundation, its
-empty column is refilled from the stock with one face-down and two face-up cards; if fewer than
-three cards remain, they are dealt face up and none is face down. Protection ends for every card
-the moment the stock becomes empty; from then on an empty column takes any card.
-
-The stock turns one card onto the waste, whose top card is playable; no redeal. Refills come
-from the same stock. Won when all 104 cards are on the foundations.
+The code: the variable ``protected`` holds, per column, whether its single card is protected
+(rule 3; ``marks()`` shows it on the table); the refill of rule 4 and the end of protection of
+rule 5 are part of the move that caused them, so ``pop`` takes them back with it.
 """
 
 from __future__ import annotations
@@ -21,24 +14,10 @@ from .piles import DownAnySuitButSame
 from .solitaire import Solitaire
 from .state import ANY, REGISTRY, Pile
 
-RULES = """# Indian Patience
-Two packs. Ten columns of three cards: one face down, then two face up. The eight foundations build up in suit from Ace to King; the aim is to put all 104 cards there.
-
-# Moving cards
-The columns build down by any suit but the same: a Nine may go on any Ten that is not of its own suit. One card moves at a time.
-
-# Protected cards
-When a face-down card is uncovered it turns face up and becomes protected (it is marked). A protected card may only go to a foundation, and nothing may be played on it. When a protected card goes to a foundation, its empty column is dealt again from the stock: one card face down and two face up (if fewer than three cards are left, they all come face up).
-While the stock has cards, an empty column cannot be filled by you. The moment the stock is empty, protection ends for every card, and from then on an empty column takes any card.
-
-# The stock
-Click the stock to turn one card onto the waste; the top card of the waste is playable. There is no redeal, and refills come from the same stock.
-"""
-
 INFO = GameInfo(
     id="indian-patience", title="Indian Patience",
     blurb="Build down in other suits; exposed cards are protected.",
-    players=(1,), rules=RULES, table="solitaire")
+    players=(1,), table="solitaire")
 
 class Tableau(DownAnySuitButSame):
     BY_TOP = None  # protection and the stock matter too (BUILDS: the shape's)

@@ -5,17 +5,72 @@
     d.title, d.blurb, d.players        # "Russian Bank", "...", (2,)
     d.options                          # {"mode": "stop", "own_waste_playable": False, ...}
     d.option("mode").choices           # ("stop", "strict"), with labels a player understands
-    d.rules                            # the rules text for the in-game Rules screen
+    d.rules                            # the in-game Rules screen's text (rules_text, below)
     d.table                            # the kind of table it needs: "solitaire" or "duel"
 
 The title screen, Settings, Statistics, saves and the deal lists iterate these descriptions;
 nothing outside a game's own files needs to know a game id.
+
+A game's rules are written once, in ``game/core/rules/<game id>.md`` (package data, shipped with
+the game): its numbered rules in a player's words, the numbers its tests are named after. Lines
+that begin with ``>`` (Markdown quotes) are for developers (notation, code names, sources and
+decisions) and the Rules screen leaves them out; ``rules_text`` makes the screen's text from the
+rest (docs/rules/README.md describes the format).
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
 from typing import Any
+
+RULES_DIR = Path(__file__).with_name("rules")
+_STARTS_PARAGRAPH = re.compile(r"(\d+\.|-) ")  # a numbered rule or a list item
+
+
+def rules_file(game_id: str) -> Path:
+    """The one file that holds a game's rules."""
+    return RULES_DIR / f"{game_id}.md"
+
+
+def player_text(markdown: str) -> str:
+    """The Rules screen's text from a rules file: headings (``#`` and ``##``) as lines that begin
+    with ``# ``, then one line per paragraph (a numbered rule or a list item starts one, a blank
+    line ends one; their lines are joined), a blank line before each heading but the first;
+    developer notes (lines that begin with ``>``) left out."""
+    out: list[str] = []
+    para: list[str] = []
+
+    def end_paragraph():
+        if para:
+            out.append(" ".join(para))
+            para.clear()
+
+    for raw in markdown.splitlines():
+        line = raw.strip()
+        if line.startswith(">"):
+            continue
+        if not line:
+            end_paragraph()
+        elif line.startswith("#"):
+            end_paragraph()
+            if out:
+                out.append("")
+            out.append("# " + line.lstrip("#").strip())
+        else:
+            if _STARTS_PARAGRAPH.match(line):
+                end_paragraph()
+            para.append(line)
+    end_paragraph()
+    return "\n".join(out) + "\n"
+
+
+@cache
+def rules_text(game_id: str) -> str:
+    """A game's rules as the Rules screen shows them, from its rules file."""
+    return player_text(rules_file(game_id).read_text(encoding="utf-8"))
 
 
 @dataclass(frozen=True)
@@ -56,9 +111,13 @@ class GameInfo:
     blurb: str
     players: tuple[int, ...]
     option_list: tuple[Option, ...] = ()
-    rules: str = ""
     table: str = "solitaire"
     match: Option | None = None
+
+    @property
+    def rules(self) -> str:
+        """The in-game Rules screen's text, from ``game/core/rules/<id>.md``."""
+        return rules_text(self.id)
 
     @property
     def options(self) -> dict[str, Any]:
@@ -94,4 +153,4 @@ class GameInfo:
         return max(self.players) > 1
 
 
-__all__ = ["GameInfo", "Option"]
+__all__ = ["GameInfo", "Option", "player_text", "rules_file", "rules_text"]

@@ -1,32 +1,13 @@
-"""Little Harp (the "Patience" program's manual; docs/rules/decisions.md, the
-manual's games: the common part and decision 2; numbered as docs/rules/little-harp.md).
+"""Little Harp: the rules are game/core/rules/little-harp.md (numbered as the tests; the Rules
+screen shows them). The piles, runs, search and auto-moves are
+``standard_solitaire.AlternatingSolitaire``'s.
 
-One pack. Seven piles of 7, 6, 5, 4, 3, 2 and 1 cards from left to right, only the top card of
-each face up; the other 24 cards are the stock (the manual's "hand"). Four foundations build up
-in suit from any Ace. Piles build down in alternating colours; an alternating run on top of a
-pile moves as one (``t2-t5x3``); only a King, or a run headed by a King, fills an empty pile. A
-face-down card left on top of a pile turns face up by itself (inside ``push``; ``pop`` turns it
-back).
+The stock: ``s-w`` (``Move("stock", "waste")``) turns ``draw`` cards; when the stock is empty,
+``w-s`` (``Move("waste", "stock")``; ``turn_move("stock")`` returns it then) turns the waste
+back, a redeal; ``redeals_used`` counts them against option ``redeals``.
 
-The stock: ``s-w`` (``Move("stock", "waste")``) turns three cards (option ``draw``: 1) onto the
-waste (the manual's "reserve pile"), one after another as a packet is turned over, so the third
-lies on top; fewer when fewer are left. The waste's top card plays to a foundation or a pile.
-When the stock is empty, ``w-s`` (``Move("waste", "stock")``, clicking the empty stock:
-``turn_move("stock")`` returns it then) turns the whole waste back over as the stock, order
-kept: a redeal. Option ``redeals``: "unlimited" (default), 2 or 0; the variable
-``redeals_used`` counts them.
-
-When the game is over (``result()``; ``legal_moves()`` is then empty): won with every card on
-the foundations; stuck when nothing can help any more. A move *helps* when no other move can
-take it back: a card goes to a foundation or leaves the waste, a face-down card turns up (the
-search of standard_solitaire.AlternatingSolitaire looks for one through any moves between the
-piles, everything there being visible). The deal is stuck
-
-- when nothing can help and the stock can't be turned (empty, and no redeal left), or
-- when nothing can help and the player has gone round the stock for a whole pass: every place
-  the stock and waste can be in, with nothing to play at any of them. Going round changes
-  neither the piles nor the order of stock and waste, so every later pass would be the same.
-
+The end (rule 7; ``legal_moves()`` is then empty): a move *helps* when no other move can take it
+back (the search of ``AlternatingSolitaire`` looks for one through any moves between the piles).
 The variable ``idle`` counts the turns and redeals made, one after another, where nothing could
 help, from the places of a pass: with T cards in stock and waste, a pass is the stock holding
 T, T-d, T-2d, ... cards (d the cards turned at a time) and then none, ceil(T/d) + 1 places; its
@@ -41,7 +22,7 @@ it as it is too. A saved position keeps ``idle``, and ``pop`` restores it.
 When the search can't tell within its limit whether something can help, it says it can (never
 a deal called stuck that is not); so that every deal still ends, it is over too after
 ``QUIET_LIMIT`` moves in a row (turns and redeals included) that did not help (``quiet``, kept
-like ``idle``).
+like ``idle``; rule 8).
 """
 
 from __future__ import annotations
@@ -53,19 +34,6 @@ from .solitaire import TURN_STOCK, Waste
 from .standard_solitaire import KING_KEYS, QUIET_LIMIT, AlternatingSolitaire, Tableau as _Tableau
 from .state import REGISTRY
 
-RULES = """# Little Harp
-One pack of 52 cards. Seven piles are dealt from left to right with 7, 6, 5, 4, 3, 2 and 1 cards, only the top card of each face up: a little harp. The other 24 cards form the stock. The aim is to build all 52 cards onto the four foundations, each up in suit from Ace to King (any Ace starts an empty foundation).
-
-# Moving cards
-The piles build down in alternating colours: red on black, black on red (a red Eight on a black Nine). Cards in such a run on top of a pile move together: pick up the card where the run should start, and the cards on it come along. Only a King, or a run starting with a King, fills an empty pile. When the last face-up card leaves a pile, the card under it turns face up by itself.
-
-# The stock
-Click the stock to turn three cards onto the waste (or one, in Settings); the top card of the waste plays onto a foundation or a pile. When the stock is empty, click it to turn the waste back over as the stock, in the same order, and go through it again: as often as you like, or twice, or never, as Settings say.
-
-# Winning
-You win when every card is on the foundations. The deal is stuck when nothing can put a card on a foundation, take one from the waste or turn one up any more: when the stock can't be turned, or once you have gone round the whole stock without a card to play. It is over too after 300 moves in a row (turning the stock included) that did none of these.
-"""
-
 INFO = GameInfo(
     id="little-harp", title="Little Harp",
     blurb="Seven piles in a harp; turn the stock three at a time.",
@@ -75,7 +43,7 @@ INFO = GameInfo(
         Option("redeals", "unlimited", ("unlimited", 2, 0), "Little Harp redeals",
                ("As often as you like", "Twice", "None")),
     ),
-    rules=RULES, table="solitaire")
+    table="solitaire")
 
 REDEAL = Move("waste", "stock")
 

@@ -1,37 +1,18 @@
-"""Russian Bank (pagat's rules; docs/rules/decisions.md, Russian Bank 1-15).
+"""Russian Bank: the rules are game/core/rules/russian-bank.md (numbered as the tests; the
+Rules screen shows them).
 
-Two players, each with a pack: a reserve (12 face down + 1 face up), four houses, a hand of the
-rest face down, and a waste. Eight shared houses build down in alternating colours (an empty
-house takes any available card); eight shared foundations start with any Ace and build up in
-suit. Available to the player on turn: the reserve's top card, the top of every house, and the
-hand card once turned up. Loading: an available card of the same suit, one rank higher or lower,
-may go on the opponent's reserve or waste top. Cards move one at a time.
+Modes (rule 4): "strict" never allows a priority-breaking move; "stop" (default) lets one be
+played with ``push(move, breach=True)`` (exactly the moves ``breach_moves()`` offers); the
+opponent may then ``call_stop()`` before the offender's next action: the move is taken back, the
+compulsory move is made, and the offender's turn ends. ``pop()`` of a right call undoes the call
+alone: the position is exactly the one right after the breach, open to a call again (as if the
+call had not been made); a second ``pop()`` takes the breach back. With option ``wrong_call``
+"turn" a wrong call costs the caller a turn (``lost_turns``) and is a move of the history
+(``stop``); with "free" it changes nothing and is not recorded. (Saves keep their options: one
+made when "free" was the default says so and plays on that way.)
 
-Priorities: (a) a reserve card that fits a foundation goes there before any other move; (b) any
-available card that fits a foundation goes there before any other kind of move or turning a hand
-card; (c) while the reserve has cards, empty houses are filled from it before a hand card is
-turned. A turn ends when the turned-up hand card goes on the player's own waste. An empty hand is
-refilled by turning the waste over, at the moment a card is needed. A player with no hand and
-no waste ends the turn by passing, whenever they wish once no foundation move is compulsory.
-
-Modes: "strict" never allows a priority-breaking move; "stop" (default) lets one be played with
-``push(move, breach=True)`` (exactly the moves ``breach_moves()`` offers); the opponent may then
-``call_stop()`` before the offender's next action: the move is taken back, the compulsory move
-is made, and the offender's turn ends. ``pop()`` of a right call undoes the call alone: the
-position is exactly the one right after the breach, open to a call again (as if the call had not
-been made); a second ``pop()`` takes the breach back. By default (option ``wrong_call``
-"turn") a wrong call costs the caller a turn: the one just beginning if the call
-came at its start, else their next one (``lost_turns``); such a call is a move of the history
-(``stop``). With ``wrong_call`` "free" it changes nothing and is not recorded. (Saves keep their
-options: one made when "free" was the default says so and plays on that way.)
-
-Win: reserve, hand and waste empty: 30 points + 1 per card in the loser's hand and waste + 2 per
-card in the loser's reserve. Stalemate (no card moved out of a reserve, hand or waste for good,
-i.e. no player's own cards reached a new low, for as many turns as the limit: 2 x max(hand +
-waste) + 2 at the end of the last turn with a new low, raised but never lowered at each turn's
-end since; or a position at a turn boundary repeats): the lower count (1 per hand/waste card, 2
-per reserve card) scores the difference, no bonus. Every game ends: lows only fall, the limit
-is bounded, and every turn is finite.
+The stalemate (rule 15): lows only fall, the limit is bounded, and every turn is finite, so
+every game ends.
 """
 
 from __future__ import annotations
@@ -43,33 +24,6 @@ from .match import Match  # noqa: F401 (game.core.Match; it lives in match.py)
 from .race import House as RaceHouse
 from .race import PlayerPile, RaceState, race_layout, zobrist_keys
 from .state import REGISTRY, Breach, Pile, StopCall, _Entry
-
-RULES = """# Russian Bank
-A race between two players, you and the computer, each with a pack of 52 cards (the packs have different backs). You sit at the bottom, the computer at the top. Each has a reserve of 13 cards (only the top one face up), a hand of the rest face down, and a waste pile. Between you are eight houses (four dealt by each player) and eight foundations. The first to get rid of every card of their reserve, hand and waste wins.
-
-# Who starts
-The player whose top reserve card is lower starts (King high, Ace low); on a tie the houses are compared.
-
-# Available cards
-On your turn you may play the top card of your reserve, the outer card of any house, and your hand card once you have turned it up. Cards move one at a time.
-
-# Where cards go
-Foundations: any Ace starts one; they build up in suit to the King. Houses build down in alternating colours (a red Nine on a black Ten); an empty house takes any available card. Loading: you may put an available card of the same suit and one rank higher or lower onto the computer's face-up reserve card or waste card (never onto an empty pile, never onto your own).
-
-# Priorities
-(a) If your reserve card can go to a foundation, it must go there before any other move.
-(b) Any other available card that fits a foundation must go there before any other kind of move or turning your hand card.
-(c) While your reserve has cards, every empty house must be filled from the reserve before you turn a hand card.
-
-# Your turn
-Click your hand to turn up its top card. You may still make other moves; the hand card stays available. Your turn ends when you put the turned-up hand card on your own waste (drag it there, or press End turn). When your hand is empty and you need a card, your waste is turned over to become your hand. Once your hand and waste are both used up, you end your turn whenever you like (End turn), after any foundation moves that are due.
-
-# Stop!
-In STOP! mode a move that breaks a priority may be played. The opponent may then call "Stop!" before the next move: the move is taken back, the compulsory move is played instead, and the offender's turn ends. The computer calls Stop! on you; press the Stop! button (or X) when the computer breaks a priority. A wrong call costs the caller a turn: the caller misses the one just beginning if the wrong call came at its start, else their next one, so the other player plays two turns in a row (the option "A wrong Stop! call" can make it cost nothing). In Strict mode such moves are simply refused.
-
-# Winning and the match
-The winner scores 30 points, plus 1 for each card in the loser's hand and waste and 2 for each card in the loser's reserve. If for many turns (twice the larger hand plus waste, plus two, counted when someone last got down to fewer cards than ever, and never lowered until the next time) neither player gets down to fewer cards than they have ever had, or a position comes back at the start of a turn, the game is a stalemate and the player with fewer cards left (reserve cards count double) scores the difference. A match goes on until a player reaches the target score (300 by default).
-"""
 
 INFO = GameInfo(
     id="russian-bank", title="Russian Bank",
@@ -83,7 +37,7 @@ INFO = GameInfo(
         Option("wrong_call", "turn", ("turn", "free"), "A wrong Stop! call",
                ("Costs the caller a turn", "Costs nothing")),
     ),
-    rules=RULES, table="duel",
+    table="duel",
     match=Option("match_target", 300, (100, 300, 500), "Match to", note="new matches"))
 
 _LOAD_ON = {card_key(r, s): tuple(card_key(q, s) for q in (r - 1, r + 1) if 1 <= q <= 13)

@@ -1,15 +1,8 @@
-"""Seahaven (Seahaven towers; the "Patience" program's manual;
-docs/rules/decisions.md, the manual's games, decision 5).
+"""Seahaven: the rules are game/core/rules/seahaven.md (numbered as the tests; the Rules
+screen shows them).
 
-One pack. Ten columns of five cards, all face up; the last two cards go into the middle two of
-four cells (cell1 and cell2). Four foundations: any Ace starts any empty one, and each builds up
-in suit to the King. Columns build down in suit; one card moves at a time (there are no runs).
-An empty column takes any card; a cell holds one card, any card. No stock.
-
-A move between the columns and cells that would bring the table back to a position this deal
-has already had is refused (canfield.NewPositionsOnly): it could never help, and it keeps every
-game finite. The deal is stuck when no move is left. Every move to a foundation is safe (the
-card one lower of its suit, the only one that could be built on it, is already there).
+The code: the last two cards go into ``DEALT_CELLS``; repeated positions are refused by
+``canfield.NewPositionsOnly`` (rule 8); every move to a foundation is safe (rule 10).
 """
 
 from __future__ import annotations
@@ -22,21 +15,10 @@ from .piles import DownInSuit
 from .solitaire import Solitaire
 from .state import ANY, REGISTRY, Pile, Result
 
-RULES = """# Seahaven
-One pack of 52 cards. Ten columns of five cards are dealt, every card face up; the last two cards go into two of the four cells. The aim is to build all 52 cards onto the four foundations, each up in suit from the Ace to the King.
-
-# Moving cards
-The columns build down in the same suit (a Nine of hearts goes on the Ten of hearts). Only one card moves at a time: there are no runs. An empty column takes any card.
-A cell holds one card, any card; from there it may go to a foundation or a column (or another cell).
-
-# Winning
-You win when every card is on the foundations. A move that would bring back a position this deal has already had is not allowed: take moves back instead. When no move is left, the deal is stuck.
-"""
-
 INFO = GameInfo(
     id="seahaven", title="Seahaven",
     blurb="Every card face up, four cells, build down in suit.",
-    players=(1,), rules=RULES, table="solitaire")
+    players=(1,), table="solitaire")
 
 CELLS = 4
 

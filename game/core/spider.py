@@ -1,30 +1,16 @@
-"""Spider (the "Patience" program's manual; docs/rules/decisions.md, the manual's games,
-decision 4).
+"""Spider: the rules are game/core/rules/spider.md (numbered as the tests; the Rules screen
+shows them).
 
-Two packs' worth of cards, 104. Ten columns: six cards in each of the first four, five in the
-rest, only the top card face up; the other 50 cards are the stock. Columns build down
-regardless of suit; a run down in one suit moves as one; an empty column takes any card or run.
-Clicking the stock deals one card face up onto every column (not while a column is empty).
-Only a whole run from King down to Ace in one suit goes to a foundation, and it goes by itself
-the moment it is complete. A face-down card left on top of a column turns face up by itself.
-Won when all eight runs are off.
-
-Option ``suits``: 4 (two ordinary packs), 2 (spades and hearts, four copies of each card) or 1
-(spades, eight copies of each card). The copies beyond the two packs are cards of their own
+The code: option ``suits`` makes the copies beyond the two packs cards of their own
 (``SpiderCard``, packs 2 to 7, codes like "7S5"), so every card exists exactly once, a save
-names each one, and the table draws each as what it is.
+names each one, and the table draws each as what it is. ``s-t0`` deals a row
+(Move("stock", "tableau0"), and clicking the stock means it); ``t2-t5x3`` moves a run of three.
+Nothing is ever moved to a foundation by hand.
 
-Move notation: ``s-t0`` deals a row (one card onto every column, the stock's top card onto the
-first column: it is Move("stock", "tableau0"), and clicking the stock means it); ``t2-t5x3``
-moves a run of three. Nothing is ever moved to a foundation by hand.
-
-The end: won when the eight runs are off; stuck when no move is left, or when it is proved that
-no line of moves can deal a row, turn a card face up or take a run off any more ("only moves
-that change nothing are left": ``hopeless`` reasons about a relaxed game that can do more than
-the real one, ``_exhausted`` searches the few positions the face-up cards can be rearranged
-into), or after ``IDLE_LIMIT`` moves in a row that did none of these (the bound that makes
-every game end, as Russian Bank's stalemate rule does). The game is over exactly when
-``legal_moves()`` is empty; a move refused for that says why.
+The end (rule 9): ``hopeless`` reasons about a relaxed game that can do more than the real one,
+``_exhausted`` searches the few positions the face-up cards can be rearranged into, and
+``IDLE_LIMIT`` moves in a row that neither dealt, turned a card nor took a run off end the game.
+The game is over exactly when ``legal_moves()`` is empty; a move refused for that says why.
 """
 
 from __future__ import annotations
@@ -41,25 +27,6 @@ from .state import REGISTRY, Foundation, Result
 IDLE_LIMIT = 300  # moves in a row without a deal, a card turned up or a run off: the game ends
 SEARCH_LIMIT = 40  # positions the "can anything still change?" search looks at, at most
 
-RULES = """# Spider
-Two packs' worth of cards (104). Ten columns are dealt: six cards in each of the first four, five in the others, only the top card face up. The other 50 cards form the stock. The aim is to gather eight runs, each from King down to Ace in one suit.
-
-# Moving cards
-A card goes on any card one rank higher, whatever its suit (a Seven on any Eight). A run down in one suit moves as one: drag its first card. Cards of mixed suits in a column stay where they are until the cards on top of them have gone. An empty column takes any card or run. A face-down card left on top of a column turns face up by itself.
-
-# The stock
-Click the stock to deal one card face up onto every column (five deals in all). You can't deal while a column is empty: fill it first.
-
-# Complete runs
-A whole run from King down to Ace in one suit goes to a foundation by itself, at once. Nothing else ever goes to a foundation, and nothing comes back. You win when all eight runs are off.
-
-# Suits
-With four suits the cards are two ordinary packs. With two suits they are spades and hearts, four of each card; with one suit, eight spades of each rank: easier, as every run is in suit.
-
-# No more moves
-The deal is stuck when no move is left, or when no move can ever deal, turn a card or take a run off again (only moves that change nothing are left), or after 300 moves in a row that did none of these.
-"""
-
 INFO = GameInfo(
     id="spider", title="Spider",
     blurb="Two packs, ten columns: gather eight runs from King to Ace.",
@@ -68,7 +35,7 @@ INFO = GameInfo(
         Option("suits", 4, (4, 2, 1), "Spider suits",
                ("4 suits", "2 suits: spades and hearts", "1 suit: spades")),
     ),
-    rules=RULES, table="solitaire")
+    table="solitaire")
 
 
 class SpiderCard(Card):

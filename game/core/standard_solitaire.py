@@ -1,26 +1,18 @@
-"""Standard solitaire (the "Patience" program's manual; docs/rules/decisions.md,
-the manual's games: the common part and decision 1; numbered as docs/rules/standard-solitaire.md).
+"""Standard solitaire: the rules are game/core/rules/standard-solitaire.md (numbered as the
+tests; the Rules screen shows them).
 
-Two packs. Eight piles of three cards, only the top one face up; the other 80 cards are the
-stock (the manual's "hand"). There is no waste (the manual's "reserve pile"): each click on the
-stock deals a row, one card face up onto every pile from left to right (fewer at the end), empty
-piles too. That is the move ``s-t0`` (``Move("stock", "tableau0")``): "deal a row", whatever
-pile it names first; ``turn_move("stock")`` returns it. Eight foundations build up in suit from
-any Ace. Piles build down in alternating colours; an alternating run on top of a pile (any
-number of its top cards, a whole pile too) moves as one, ``t2-t5x3``; an empty pile takes any
-card or run. A face-down card left on top of a pile turns face up by itself (inside ``push``;
-``pop`` turns it back).
+The code: each click on the stock is the move ``s-t0`` (``Move("stock", "tableau0")``): "deal a
+row", whatever pile it names first; ``turn_move("stock")`` returns it. A face-down card left on
+top of a pile turns face up inside ``push`` (``pop`` turns it back). Nothing ever refuses a move
+the rules allow.
 
-Nothing ever refuses a move the rules allow. The deal ends (``result()``) when every card is on
-the foundations, or when it is stuck: no move can ever help any more. A move *helps* when it
-cannot be taken back: a card goes to a foundation, a face-down card turns up, a row is dealt
-(and in Little Harp, which shares this machinery, a card leaves the waste). While the stock has
-cards, dealing a row helps. Once it is empty, the piles are searched: if no sequence of moves
-between the piles (everything here is visible) reaches a helpful move, only moving runs to and
-fro is left, and the deal is stuck; ``legal_moves()`` is then empty, like any finished game's.
-
-The answer must fit in the frame after a move (a few ms natively, twice that in the browser),
-and it must never call a deal stuck that is not. Two parts, each sound:
+The end (rule 6): a move *helps* when it cannot be taken back (a card to a foundation, a card
+turned up, a row dealt; in Little Harp, which shares this machinery, a card leaving the waste).
+While the stock has cards, dealing a row helps. Once it is empty, the piles are searched: if no
+sequence of moves between the piles reaches a helpful move, the deal is stuck and
+``legal_moves()`` is empty, like any finished game's. The answer must fit in the frame after a
+move (a few ms natively, twice that in the browser), and it must never call a deal stuck that
+is not. Two parts, each sound:
 
 - ``hopeless``: a relaxed game that can do more than the real one (a card that once lay on top
   stays a place to build on for good, an empty pile once there stays) can't reach a helpful
@@ -32,7 +24,7 @@ and it must never call a deal stuck that is not. Two parts, each sound:
   moved to and fro in thousands of ways).
 
 So that every deal still ends, it is over too after ``QUIET_LIMIT`` moves in a row that did not
-help (the variable ``quiet``; saved, and given back by ``pop``), as Spider's is.
+help (the variable ``quiet``; saved, and given back by ``pop``; rule 7), as Spider's is.
 
 ``AlternatingSolitaire`` is that machinery (the piles, the runs, the search, auto-moves) for the
 games that build down in alternating colours and move runs as one; Little Harp uses it too.
@@ -49,23 +41,10 @@ from .piles import DOWN_ALTERNATING, DownAlternating
 from .solitaire import Solitaire
 from .state import ACE_KEYS, ANY, REGISTRY, Pile, Result
 
-RULES = """# Standard
-Two packs of 52 cards. Eight piles of three cards are dealt, only the top card of each face up; the other 80 cards form the stock. The aim is to build all 104 cards onto the eight foundations, each up in suit from Ace to King (any Ace starts an empty foundation).
-
-# Moving cards
-The piles build down in alternating colours: red on black, black on red (a red Eight on a black Nine). Cards in such a run on top of a pile move together: pick up the card where the run should start, and the cards on it come along. An empty pile takes any card or run. When the last face-up card leaves a pile, the card under it turns face up by itself.
-
-# The stock
-Click the stock to deal a row: one card face up onto every pile, from left to right, empty piles too. There is no redeal.
-
-# Winning
-You win when every card is on the foundations. When the stock is empty and no move can ever put a card on a foundation or turn a card up, only moving cards to and fro is left: the deal is stuck. It is over too after 300 moves in a row that did none of these. Take moves back, restart it, or try a new one.
-"""
-
 INFO = GameInfo(
     id="standard-solitaire", title="Standard",
     blurb="Two packs, eight piles; each click on the stock deals a row.",
-    players=(1,), rules=RULES, table="solitaire")
+    players=(1,), table="solitaire")
 
 # card face -> the faces that may be played on it: one rank lower, the other colour
 ALTERNATE = DOWN_ALTERNATING
