@@ -1,5 +1,5 @@
-"""Battle solitaire: one test per rule (docs/rules/battle-solitaire.md, numbered as there), each
-rule being a sentence of the "Patience" program's manual or of docs/rules/decisions.md (the
+"""Battle solitaire: one test per rule (game/core/rules/battle-solitaire.md, numbered as there),
+each rule being a sentence of the "Patience" program's manual or of docs/rules/decisions.md (the
 manual's games: the common part, decision 6, Russian Bank 15); its own properties (faces,
 passing); fixed deals. (The common properties: test_properties.py.)"""
 

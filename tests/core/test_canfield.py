@@ -1,4 +1,4 @@
-"""Canfield: one test per rule sentence and decision (docs/rules/canfield.md, numbered as
+"""Canfield: one test per rule sentence and decision (game/core/rules/canfield.md, numbered as
 there: the "Patience" program's manual; docs/rules/decisions.md, the manual's games, decision 3), the
 fixed deals, and the bound on a random game (the common properties: test_properties.py)."""
 

@@ -1,6 +1,6 @@
 """Chinese Patience: one test per decision (docs/rules/decisions.md, Chinese Patience 1-14) and
-per rule sentence of pagat's text, named after the rule numbers of docs/rules/chinese-patience.md;
-the seed's worked example of play rebuilt move by move; its own properties for every option set
+per rule sentence of pagat's text, named after the rule numbers of
+game/core/rules/chinese-patience.md; the seed's worked example of play rebuilt move by move; its own properties for every option set
 (the common properties: test_properties.py)."""
 
 import json

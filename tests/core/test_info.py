@@ -22,18 +22,22 @@ def test_every_game_has_a_description_with_title_players_options_rules_and_table
             assert len(option.labelled()) == len(option.choices)
 
 
-def test_every_game_has_its_rules_page_linked_from_the_rules_index():
-    """docs/rules/<game id>.md, the numbered rules its tests are named after, naming the game's
-    file, and a row in docs/rules/README.md (docs/adding-a-game.md)."""
+def test_every_game_has_its_rules_file_linked_from_the_rules_index():
+    """game/core/rules/<game id>.md, the numbered rules its tests are named after, naming the
+    game's module, and a row in docs/rules/README.md (docs/adding-a-game.md). What the file
+    holds: test_rules_files.py."""
     from pathlib import Path
 
-    rules = Path(__file__).resolve().parents[2] / "docs" / "rules"
-    index = (rules / "README.md").read_text(encoding="utf-8")
+    from game.core.info import rules_file
+
+    index = (Path(__file__).resolve().parents[2] / "docs" / "rules" / "README.md").read_text(
+        encoding="utf-8")
     for game_id in GAMES:
-        page = rules / f"{game_id}.md"
-        assert page.is_file(), f"docs/rules/{game_id}.md is missing"
+        page = rules_file(game_id)
+        assert page.is_file(), f"game/core/rules/{game_id}.md is missing"
         assert f"game/core/{game_id.replace('-', '_')}.py" in page.read_text(encoding="utf-8")
-        assert f"({game_id}.md)" in index, f"docs/rules/README.md does not link {game_id}.md"
+        assert f"(../../game/core/rules/{game_id}.md)" in index, \
+            f"docs/rules/README.md does not link game/core/rules/{game_id}.md"
 
 
 def test_info_fields_as_the_contract_names_them():

@@ -1,4 +1,4 @@
-"""Seahaven: one test per rule sentence and decision (docs/rules/seahaven.md, numbered as
+"""Seahaven: one test per rule sentence and decision (game/core/rules/seahaven.md, numbered as
 there: the "Patience" program's manual; docs/rules/decisions.md, the manual's games, decision 5), the
 fixed deals, and the bound on a random game (the common properties: test_properties.py)."""
 

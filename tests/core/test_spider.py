@@ -1,4 +1,4 @@
-"""Spider: one test per rule and decision (docs/rules/spider.md, numbered as there: sp1-sp9;
+"""Spider: one test per rule and decision (game/core/rules/spider.md, numbered as there: sp1-sp9;
 docs/rules/decisions.md, the manual's games, decision 4), on hand-built positions
 for each ``suits`` setting where it matters; the first deals pinned; the bound on a random
 game's length for every ``suits`` setting (the common properties: test_properties.py)."""

@@ -1,4 +1,4 @@
-"""Standard solitaire: a test per rule sentence and decision (docs/rules/standard-solitaire.md,
+"""Standard solitaire: a test per rule sentence and decision (game/core/rules/standard-solitaire.md,
 ST 1-7; docs/rules/decisions.md, the manual's games: common part and decision 1), on hand-built
 positions; then the bound on a random game, and the pinned first deal (the common properties:
 test_properties.py)."""
