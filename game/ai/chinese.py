@@ -41,7 +41,7 @@ from __future__ import annotations
 
 import random
 
-from ..core import Move
+from ..core import PASS, Move
 from .chinese_model import FACES, LEAF_END, LEAF_REVEAL, LEAF_WIN, Model, core_move
 from .opponent import Job, _done
 from .players import register
@@ -64,8 +64,8 @@ P_CAP = 0.8  # the chance that a stock card finds a place, at most (for the expe
 _CONFIG = {
     "random": {"nodes": 0, "run": 0.0, "breach": 0.0, "knock": 0.5, "slip": 0.0},
     "greedy": {"nodes": 0, "run": 0.0, "breach": 0.0, "knock": 1.0, "slip": 0.0},
-    "easy": {"nodes": 0, "run": 0.0, "breach": 0.03, "knock": 0.35, "slip": 0.65},
-    "medium": {"nodes": 60, "run": 0.0, "breach": 0.015, "knock": 0.75, "slip": 0.0,
+    "easy": {"nodes": 0, "run": 0.0, "breach": 0.6, "knock": 0.35, "slip": 0.65},
+    "medium": {"nodes": 60, "run": 0.0, "breach": 0.1, "knock": 0.75, "slip": 0.0,
                "hasty": 0.2},
     "hard": {"nodes": 300, "run": 0.6, "breach": 0.0, "knock": 1.0, "slip": 0.0},
     "oracle": {"nodes": 2000, "run": 0.6, "breach": 0.0, "knock": 1.0, "slip": 0.0},
@@ -275,10 +275,9 @@ class Bot:
         legal = state.legal_moves()
         self._plan = []
         rng = self._rng(state, "move")
-        if self.breach_rate and rng.random() < self.breach_rate:
-            breaches = state.breach_moves()
-            if breaches:
-                return rng.choice(breaches)
+        slip = self._slip(state)
+        if slip is not None:
+            return slip
         if self.level == "random":
             return rng.choice(legal)
         if not self.node_cap:
@@ -290,6 +289,24 @@ class Bot:
         yield
         move = yield from self._plan_turn(state, legal)
         return move
+
+    def _slip(self, state) -> Move | None:
+        """Easy and Medium break a priority now and then ("knock" priorities only) where a
+        watchful player can catch it: at a decision where a breach is possible that doesn't
+        end the turn (a stock card thrown on its own waste would leave nothing to see while the
+        turn goes on), with the level's ``breach`` rate, one breach at a time. The breach is
+        the one greedy's order likes best."""
+        if not self.breach_rate or state.breach is not None:
+            return None
+        p = state.current_player
+        breaches = [m for m in state.breach_moves() if m != PASS and m.target != f"waste{p}"]
+        if not breaches:
+            return None
+        rng = self._rng(state, "slip")
+        if rng.random() >= self.breach_rate:
+            return None
+        rng.shuffle(breaches)
+        return min(breaches, key=lambda m: greedy_rank(m, p))
 
     def _greedy(self, state, legal, rng, slip: float = 0.0) -> Move:
         p = state.current_player

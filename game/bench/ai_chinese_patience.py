@@ -220,6 +220,35 @@ def wasm_times(games: int, first_seed: int, timeout: float = 1800.0) -> dict:
 
 
 # ---------------------------------------------------------------------- main
+def watch_slips(level: str, games: int = 20, first_seed: int = 9000) -> dict:
+    """What a person watching ``level`` with "knock" priorities can catch (issue 26 item 7):
+    ``games`` two-player games against Greedy (which never knocks, as a person who only
+    watches), seats alternating. Counts ``level``'s turns and those in which it broke a
+    priority; every breach must leave its turn going on (else there is nothing to see)."""
+    from game.ai.players import computer_player
+    from game.core import new_game
+
+    turns: dict = {}
+    for g in range(games):
+        state = new_game(GAME, seed=first_seed + g, priorities="knock")
+        mine = g % 2
+        bots = {mine: computer_player(GAME, level, seed=2 * g),
+                1 - mine: computer_player(GAME, "greedy", seed=1)}
+        while not state.is_over():
+            p, turn = state.current_player, state.turn
+            move = bots[p].choose(state)
+            breached = move not in state.legal_moves()
+            state.push(move, breach=breached)
+            if p == mine:
+                row = turns.setdefault((g, turn), [False, False])
+                row[0] = row[0] or breached
+                row[1] = row[1] or (breached and state.current_player != p)
+    n = max(1, len(turns))
+    return {"games": games, "turns": len(turns),
+            "turns_with_a_slip": round(sum(r[0] for r in turns.values()) / n, 3),
+            "slips_that_ended_the_turn": sum(r[1] for r in turns.values())}
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="./build.sh bench ai --game chinese-patience",
                                      description=__doc__.split("\n")[0])
@@ -232,6 +261,8 @@ def main(argv: list[str]) -> int:
                         choices=("standard", "free", "knock"))
     parser.add_argument("--timing-games", type=int, help="games per level timed (default 6)")
     parser.add_argument("--seed", type=int, default=1, help="first deal of the tournaments")
+    parser.add_argument("--watch-games", type=int,
+                        help="games per level for the slips a person can catch (default 20)")
     wasm = parser.add_mutually_exclusive_group()
     wasm.add_argument("--wasm", dest="wasm", action="store_true", default=None)
     wasm.add_argument("--no-wasm", dest="wasm", action="store_false")
@@ -281,13 +312,21 @@ def main(argv: list[str]) -> int:
     else:
         print("Decision time, WebAssembly: not run (add --wasm)")
 
+    watch_games = args.watch_games or (6 if args.quick else 20)
+    print(f"Slips a person can knock on (\"knock\" priorities, {watch_games} games per level "
+          "against Greedy that never knocks):")
+    watch = {}
+    for level in ("easy", "medium", "hard"):
+        watch[level] = w = watch_slips(level, watch_games)
+        print(f"  {level:6} {w['turns_with_a_slip']:.1%} of {w['turns']} turns "
+              f"({w['slips_that_ended_the_turn']} slips ended their turn)")
     goals = check_goals(results, counts, native, wasm_result)
     for name, value in goals.items():
         print(f"  goal {name}: {value}")
     figures = {"benchmark": "ai", "game": GAME, "quick": args.quick,
                "games_per_pairing": games, "first_deal": args.seed, "options": options,
                "pairings": results, "decision_ms": {"native": native, "wasm": wasm_result},
-               "goals": goals, "seconds": round(time.perf_counter() - started, 1)}
+               "goals": goals, "slips": watch, "seconds": round(time.perf_counter() - started, 1)}
     print(json.dumps(figures, sort_keys=True))
     return 0
 

@@ -258,3 +258,18 @@ def test_the_same_position_gets_the_same_choice():
         for level in ("easy", "random", "medium", "hard"):
             assert Bot(level, seed=4).choose(state) == Bot(level, seed=4).choose(state)
             assert isinstance(Bot(level, seed=4).choose(state), Move)
+
+
+def test_easy_slips_where_a_watchful_player_can_knock_in_about_one_turn_in_three():
+    """Issue 26 item 7 for Chinese Patience: with "knock" priorities Easy breaks a priority in
+    about a third of its turns, always with its turn going on (a breach that ended the turn
+    would leave nothing to see); Medium in about one turn in eleven; Hard never. (The same
+    measure, over more games: ./build.sh bench ai --game chinese-patience.)"""
+    from game.bench.ai_chinese_patience import watch_slips
+
+    share = {}
+    for level in ("easy", "medium", "hard"):
+        w = watch_slips(level, games=6)
+        assert w["slips_that_ended_the_turn"] == 0, level
+        share[level] = w["turns_with_a_slip"]
+    assert share["easy"] >= 0.25 and 0.03 <= share["medium"] <= 0.2 and share["hard"] == 0, share
