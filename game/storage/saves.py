@@ -7,6 +7,9 @@ Every record is one key in a Store, holding JSON ``{"format": N, "data": ...}``:
     parlour/match/<game_id>   the game's match score (core Match.to_dict(), and its seats);
                               Russian Bank's was "parlour/match" before, and is still read
     parlour/settings          the client's settings
+    parlour/shared            the shared table open now (a game with friends at other screens:
+                              SharedTable.save(), its room code and what sits down again),
+                              a slot of its own: it never touches the game's own save
 
 ``format`` is per kind (FORMATS). When a record's shape changes, raise its format and add a
 function to MIGRATIONS that turns the old data into the new; records are migrated when read.
@@ -52,7 +55,7 @@ from .stores import Store, StorageError, StorageFull, default_store, describe
 
 PREFIX = "parlour/"
 ASIDE = "parlour.aside/"
-FORMATS = {"game": 1, "stats": 2, "match": 1, "settings": 1}
+FORMATS = {"game": 1, "stats": 2, "match": 1, "settings": 1, "shared": 1}
 # The most characters of JSON (ASCII, so bytes too) one record may hold. A long real game is far
 # below: a Russian Bank game of 2,984 moves (the longest of 3,000 random-play games) saves in
 # 31 KB, and even a deliberately stalled one of 138,505 moves (99% house-to-house shuffles) in
@@ -226,9 +229,20 @@ def _check_settings(data) -> dict:
     return data
 
 
+def _check_shared(data) -> dict:
+    """A shared table's save as SharedTable.save() makes it: its room code and its session
+    (what the rooms check in full when the table is taken up again)."""
+    if (not isinstance(data, dict) or not isinstance(data.get("code"), str)
+            or not isinstance(data.get("session"), dict)):
+        raise Unreadable("a shared table's save is an object with a code and a session")
+    return data
+
+
 def _what(path: str) -> str:
     """How notices name the record at ``path``."""
     kind, _, name = path.partition("/")
+    if kind == "shared":
+        return "The shared table you were at"
     if kind == "game":
         return f"Your saved {_title(name)} game"
     if kind == "stats":
@@ -299,6 +313,28 @@ class Saves:
             return {k[len(start):] for k in self.store.keys() if k.startswith(start)}
         except Exception:
             return set()
+
+    # ------------------------------------------------------------------------- shared table
+    def load_shared(self, check: Callable[[Any], Any] | None = None):
+        """The shared table kept with save_shared (a game with friends at other screens), or
+        None. ``check`` as in load_game (after the built-in check of its shape); a record it
+        refuses is set aside byte for byte and reported, like any damaged record."""
+        def checked(data):
+            data = _check_shared(data)
+            return check(data) if check is not None else data
+        return self._read("shared", "shared", checked, _what("shared"),
+                          "it can't be joined again")
+
+    def save_shared(self, data: dict) -> None:
+        """Keep the shared table open now (SharedTable.save()), in its own slot. Never raises."""
+        try:
+            self._write("shared", "shared", _check_shared(data))
+        except Exception as e:  # anything at all: saving must never take the game down
+            self._report_bug("keep the shared table", e)
+
+    def clear_shared(self) -> None:
+        """The shared table was left or ended: nothing to sit down at again."""
+        self._delete("shared")
 
     # ------------------------------------------------------------------------- statistics
     def stats(self, game_id: str) -> dict:

@@ -40,10 +40,11 @@ NOTICE_MS = 6000  # each storage or settings notice is shown this long, oldest f
 
 #: the App running now (the last one made): a handle for tests and for the browser harness
 current: "App | None" = None
+_PAGE = object()  # App(open_room=...) not given: the page's own (shared.room_opener)
 
 
 class App:
-    def __init__(self, saves=None, flags: int | None = None, screen=None):
+    def __init__(self, saves=None, flags: int | None = None, screen=None, open_room=_PAGE):
         global current
         current = self
         pygame.init()
@@ -82,9 +83,18 @@ class App:
         self.frame_start = time.perf_counter()
         self.draw_ms = 0.0
         self._drawn = None  # the frame key of what the screen shows
+        from . import shared
+        # opens a room of screens playing together (friends online): the browser's transport
+        # where the page can connect, None on the desktop (not offered); tests give their own
+        self.open_room = shared.room_opener() if open_room is _PAGE else open_room
+        self.shared = None  # the shared table open now (shared.SharedTableScene), if any
         from .screens import TitleScene
         self.scene = None
         self.show(TitleScene(self))
+        try:  # a shared table kept from before a reload sits down again; a #join= link joins
+            shared.at_start(self)
+        except Exception as e:  # noqa: BLE001 (start-up goes on at the title)
+            self.notice(f"The shared table could not be opened again ({e}).")
 
     # ----------------------------------------------------------------- scenes
     def show(self, scene) -> None:
@@ -111,11 +121,14 @@ class App:
     def reopen_after_turn(self) -> None:
         """At start-up: back to the table that was open when the page turned (page.py)."""
         from game.core import GAMES
+        from .screens import TitleScene
         game_id = self.page_turn.table_to_reopen()
-        if game_id in GAMES:
+        if game_id in GAMES and isinstance(self.scene, TitleScene):  # (not a shared table)
             self.open_game(game_id)
 
     def title(self) -> None:
+        if self.shared is not None:  # a shared table left for the title: the room is left
+            self.shared.close_room()
         from .screens import TitleScene
         self.show(TitleScene(self))
 
@@ -221,6 +234,8 @@ class App:
         if self.page_turn.check(self, dt):
             return  # the page reloads in its new shape, the game saved
         scene = self.scene
+        if self.shared is not None and self.shared is not scene:
+            self.shared.background()  # (Rules open over a shared table: friends still hear)
         scene.update(dt)
         if scene.modal is not None:
             scene.modal.update(dt)

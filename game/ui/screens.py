@@ -217,10 +217,24 @@ class TitleScene(Scene):
                  ("Rules", lambda: app.show(RulesScene(app)))]
         if not WEB:
             small.append(("Quit", app.quit))
+        if app.open_room is not None:  # friends online: sit down at a friend's table
+            if CANVAS.portrait or CANVAS.rail:  # a row of its own, as wide as Continue
+                self.buttons.append(Button((x, y + step, w, small_h), "Join a friend",
+                                           self.join_friend, size=small_size, name="join"))
+            else:  # one more in the row, which grows wider
+                small.append(("Join a friend", self.join_friend))
+                wide = max(w, 150 * len(small))
+                x, w = x + (w - wide) // 2, wide
         bw = (w + 10) // len(small) - 10
         for i, (label, action) in enumerate(small):
             self.buttons.append(Button((x + i * (bw + 10), y, bw, small_h), label, action,
-                                       size=small_size, name=label))
+                                       size=small_size,
+                                       name="join" if action == self.join_friend else label))
+
+    def join_friend(self) -> None:
+        """Join a friend: type the room code (shared.JoinDialog)."""
+        from .shared import JoinDialog
+        self.modal = JoinDialog(self)
 
     def keys_shown(self) -> bool:
         """Keyboard hints: not on a touch device, unless a key was pressed there."""
@@ -230,8 +244,9 @@ class TitleScene(Scene):
         n = min(10, len(self.order))
         numbers = f"1-{n}" if n <= 9 else "1-9 and 0"
         games = "a game" if len(self.order) <= 10 else "one of the first ten games"
+        join = " · J join a friend" if self.app.open_room is not None else ""
         return (f"Keys: {numbers} choose {games} (the number on its button) · Enter continues · "
-                "S settings · T statistics · R rules · Tab and Enter for any button")
+                f"S settings · T statistics · R rules{join} · Tab and Enter for any button")
 
     def pointed_game(self) -> str | None:
         """The game whose button is under the pointer or has the keyboard's focus."""
@@ -283,6 +298,8 @@ class TitleScene(Scene):
             self.app.show(StatsScene(self.app))
         elif k == pygame.K_r:
             self.app.show(RulesScene(self.app))
+        elif k == pygame.K_j and self.app.open_room is not None:
+            self.join_friend()
         elif k in (pygame.K_q, pygame.K_ESCAPE) and not WEB:
             self.app.quit()
 

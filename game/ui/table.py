@@ -550,7 +550,18 @@ class Table(Scene):
         self.chrome.update(dt)
         if s.is_over() and not self.end_shown and not self.anim.busy and not self.input.drag:
             self.end_shown = True
-            self.chrome.game_over()
+            self.game_over()
+
+    def game_over(self) -> None:
+        """The game is over: the chrome's end screen (counted, the match scored)."""
+        self.chrome.game_over()
+
+    def saved_match(self):
+        """The match kept for this game (the chromes' match; a shared table keeps its own)."""
+        return self.app.saves.match(self.game_id)
+
+    def keep_match(self, data: dict) -> None:
+        self.app.saves.save_match(data, self.game_id)
 
     def run_computers(self, now: float) -> None:
         """The computer seats think in slices and show a move at the chosen pace; a computer's

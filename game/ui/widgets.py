@@ -433,17 +433,22 @@ class SeatPicker(Modal):
     the number chosen becomes the game's ``players`` option before it is called."""
 
     width = 760
+    ONLINE_WIDTH = 900  # with "A friend online" in the rows
+    NOTE = "Playing a friend online: in the web version."  # where no room can be opened
 
     def __init__(self, scene, game_id: str, seats, on_play, play_label: str = "Play"):
-        from game.ai.players import levels
         from game.core import info
-        from game.session import HUMAN, computer
+        from game.session import choices
         d = info(game_id)
         self.game_id = game_id
         self.counts = tuple(d.players) if len(d.players) > 1 and "players" in d.options \
             else ()
-        self.choices = [(HUMAN, "Person")] + [(computer(lv), lv.capitalize())
-                                              for lv in levels(game_id)]
+        # a friend online where this page can open a room (never the first seat: the host's)
+        self.online = scene.app.open_room is not None
+        self.choices = [(kind, self.choice_label(kind)) for kind in choices(game_id)]
+        self.more = [(kind, self.choice_label(kind)) for kind in
+                     choices(game_id, remote=self.online) if kind.remote]
+        self.note = self.NOTE if not self.online and max(d.players) > 1 else ""
         self.seats = list(seats)
         self.on_play = on_play
         self.play_label = play_label
@@ -457,13 +462,24 @@ class SeatPicker(Modal):
     LANDSCAPE_ROWS = (66, 44, 22, 180, 200)
     SIDEWAYS_ROWS = (92, 84, 34, 250, 270)
 
+    @staticmethod
+    def choice_label(kind) -> str:
+        """A seat kind on its button: "Person", "Easy", "A friend online" ("Friend" where
+        the buttons are big)."""
+        if kind.remote:
+            return "Friend" if CANVAS.portrait or CANVAS.rail else kind.label
+        return kind.level.capitalize() if kind.level else "Person"
+
     def layout(self) -> None:
         """The dialog for the seats as they are now (its height follows their number)."""
         n, extra = len(self.seats), 1 if self.counts else 0
         step = self.rows_spec()[0]
-        self.width = 1100 if CANVAS.rail else SeatPicker.width
-        self.height = (170 if not CANVAS.rail else 250) + step * (n + extra)
-        self.portrait_height = 300 + 160 * (n + extra)
+        self.width = 1100 if CANVAS.rail else self.ONLINE_WIDTH if self.more \
+            else SeatPicker.width
+        # (a phone on its side: in the room the rows leave above Play)
+        note = 0 if not self.note or CANVAS.rail else 40 if not CANVAS.portrait else 100
+        self.height = (170 if not CANVAS.rail else 250) + step * (n + extra) + note
+        self.portrait_height = 300 + 160 * (n + extra) + note
         Modal.__init__(self, self.scene_ref)
         self.title = self.title_text
         self.rows = []
@@ -476,11 +492,14 @@ class SeatPicker(Modal):
                                  for k in self.counts], min_w=72)
             y += step if not big else 160
         for seat in range(n):
+            offered = self.choices + (self.more if seat > 0 else [])
             self.row_buttons(y, [(f"seat{seat}={value}", label,
                                   lambda s=seat, v=value: self.pick(s, v))
-                                 for value, label in self.choices])
+                                 for value, label in offered],
+                             slots=len(self.choices) + len(self.more))
             self.rows.append(y)
             y += step if not big else 160
+        self.note_y = y
         bw, bh, size = (320, 96, 40) if big else (300, 84, 36) if CANVAS.rail else (180, 48, 24)
         by = self.rect.bottom - bh - 22
         self.buttons.append(Button((self.rect.centerx - bw - 10, by, bw, bh), self.play_label,
@@ -488,11 +507,13 @@ class SeatPicker(Modal):
         self.buttons.append(Button((self.rect.centerx + 10, by, bw, bh), "Cancel", self.close,
                                    name="cancel", size=size))
 
-    def row_buttons(self, y: int, specs, min_w: int = 96) -> None:
-        """One row of choices: right of its label (landscape) or under it (portrait)."""
+    def row_buttons(self, y: int, specs, min_w: int = 96, slots: int = 0) -> None:
+        """One row of choices: right of its label (landscape) or under it (portrait, each
+        a ``slots``th of the row: the rows' buttons line up)."""
         if CANVAS.portrait:  # a row of choices under the row's name, 96 high
             x = self.rect.x + 20
-            cw = (self.rect.w - 40 - 8 * (len(specs) - 1)) // len(specs)
+            slots = max(slots, len(specs))
+            cw = (self.rect.w - 40 - 8 * (slots - 1)) // slots
             for name, label, action in specs:
                 self.buttons.append(Button((x, y + 52, cw, 96), label, action, size=38,
                                            name=name))
@@ -526,10 +547,18 @@ class SeatPicker(Modal):
         self.seats[seat] = value
 
     def play(self) -> None:
+        from game.session import seat_kind
         self.close()
         if self.counts:
             self.app.settings.set_option(self.game_id, "players", len(self.seats))
-        self.on_play(tuple(self.seats))
+        seats = tuple(self.seats)
+        if any(seat_kind(seat).remote for seat in seats):
+            # friends online: a room and its waiting room (the remembered seats stay those
+            # of this screen's own games: Settings keeps no seat played elsewhere)
+            from .shared import host_table
+            host_table(self.app, self.game_id, seats)
+            return
+        self.on_play(seats)
 
     def draw(self, screen):
         self.draw_frame(screen)
@@ -543,6 +572,10 @@ class SeatPicker(Modal):
                 _, h, size, label_x, _ = self.rows_spec()
                 theme.blit_text(screen, text, (self.rect.x + label_x, y + h // 2),
                                 max(26, size), theme.INK, anchor="midright")
+        if self.note:
+            size = self.rows_spec()[2] if CANVAS.rail else CANVAS.text(20)
+            theme.blit_text(screen, self.note, (self.rect.centerx, self.note_y + 4), size,
+                            theme.INK_DIM, anchor="midtop")
         for b in self.buttons:
             b.draw(screen)
             chosen = False

@@ -114,7 +114,7 @@ class SidePanel(panel.PanelChrome):
     def load_match(self) -> Match:
         game_id = self.table.game_id
         try:
-            data = self.app.saves.match(game_id)
+            data = self.table.saved_match()  # (a shared table's match is its own)
         except Exception:
             data = None
         seats = self.session.seats
@@ -160,8 +160,7 @@ class SidePanel(panel.PanelChrome):
             self._match = Match(self.app.settings.match_target(self.table.game_id))
         self.match.record(result)
         try:
-            self.app.saves.save_match(self.match.to_dict() | {"seats": list(self.session.seats)},
-                                      self.table.game_id)
+            self.table.keep_match(self.match.to_dict() | {"seats": list(self.session.seats)})
         except Exception as e:
             self.table.say(f"The match score could not be saved: {e}", "error")
 

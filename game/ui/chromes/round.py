@@ -152,7 +152,7 @@ class RoundTable(panel.PanelChrome):
     def load_match(self) -> Match:
         game_id = self.table.game_id
         try:
-            data = self.app.saves.match(game_id)
+            data = self.table.saved_match()  # (a shared table's match is its own)
         except Exception:
             data = None
         if data and tuple(data.get("seats") or ()) == self.session.seats:
@@ -169,8 +169,7 @@ class RoundTable(panel.PanelChrome):
             self._match = self.new_match()
         self.match.record(result, dealer=self.session.state.dealer)
         try:
-            self.app.saves.save_match(self.match.to_dict() | {"seats": list(self.session.seats)},
-                                      self.table.game_id)
+            self.table.keep_match(self.match.to_dict() | {"seats": list(self.session.seats)})
         except Exception as e:
             self.table.say(f"The match score could not be saved: {e}", "error")
 
