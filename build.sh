@@ -44,9 +44,10 @@ setup() {
 
 # build_web [--zip]: the browser version, a self-contained static site in build/web/ (our page,
 # Pyodide 0.27.7 from the pinned npm package, the pygame-ce wasm wheel from web/vendor/ with its
-# sha256 checked, the packed game, a service worker, a manifest, the licences; docs/web.md).
-# Offline and quick: standard-library Python only (web/client/build_site.py). --zip also makes
-# build/patience-parlour-web.zip for itch.io.
+# sha256 checked, the packed game, net.js (Trystero bundled by esbuild, web/net/), a service
+# worker, a manifest, the licences; docs/web.md).
+# Offline and quick: web/client/build_site.py (standard-library Python; esbuild from web/net/ for
+# net.js). --zip also makes build/patience-parlour-web.zip for itch.io.
 build_web() {
     local zip=0
     while [ $# -gt 0 ]; do
@@ -59,6 +60,8 @@ build_web() {
     done
     [ -f web/pyodide-client/node_modules/pyodide/pyodide.asm.wasm ] ||
         npm ci --prefix web/pyodide-client --no-audit --no-fund
+    [ -x web/net/node_modules/.bin/esbuild ] && [ -f web/net/node_modules/trystero/package.json ] ||
+        npm ci --prefix web/net --no-audit --no-fund
     local args=()
     [ "$zip" = 1 ] && args=(--zip build/patience-parlour-web.zip)
     rm -f build/patience-parlour-web.zip

@@ -367,13 +367,15 @@ def test_a_file_of_another_build_is_never_used(browser, site, tmp_path):
 
 # ------------------------------------------------------------------------------ licences
 NOTICED = ["Pyodide 0.27.7", "MPL-2.0", "CPython 3.12.7", "PSF", "pygame-ce", "LGPL-2.1",
-           "SDL 2.28.4", "SDL_mixer", "libvorbis", "SDL_image", "FreeType", "HarfBuzz"]
+           "SDL 2.28.4", "SDL_mixer", "libvorbis", "SDL_image", "FreeType", "HarfBuzz",
+           "Trystero 0.25.4", "@trystero-p2p/nostr@0.25.4", "@noble/secp256k1@3.2.0"]
 SOURCES = ["github.com/pyodide/pyodide/tree/0.27.7", "github.com/python/cpython/tree/v3.12.7",
            "github.com/pygame-web/cdn/tree/5f40e4536ee47c755b5174847103b75b700ff5b0/cp312",
            "github.com/pygame-community/pygame-ce",
            "github.com/libsdl-org/SDL/tree/release-2.28.4", "github.com/xiph/vorbis/tree/v1.3.5",
            "github.com/libsdl-org/SDL_mixer", "github.com/libsdl-org/SDL_image",
-           "gitlab.freedesktop.org/freetype/freetype", "github.com/harfbuzz/harfbuzz"]
+           "gitlab.freedesktop.org/freetype/freetype", "github.com/harfbuzz/harfbuzz",
+           "github.com/dmotz/trystero", "github.com/paulmillr/noble-secp256k1"]
 
 
 def test_the_notices_name_every_licence_and_link_the_sources(site):
@@ -385,9 +387,21 @@ def test_the_notices_name_every_licence_and_link_the_sources(site):
         assert f'href="https://{source}' in text, source
     local = re.findall(r'href="(licences/[^"]+)"', text)
     assert sorted(set(local)) == ["licences/CPython-PSF.txt", "licences/LGPL-2.1.txt",
-                                  "licences/MPL-2.0.txt"]
+                                  "licences/MPL-2.0.txt", "licences/Trystero-MIT.txt",
+                                  "licences/noble-secp256k1-MIT.txt"]
     for path in local:
         assert (web / path).stat().st_size > 1000, path
+    # net.js bundles these npm packages: their own LICENSE files, as installed (pinned)
+    modules = ROOT / "web" / "net" / "node_modules"
+    for package, name in [("trystero", "Trystero-MIT.txt"),
+                          ("@trystero-p2p/core", "Trystero-MIT.txt"),
+                          ("@trystero-p2p/nostr", "Trystero-MIT.txt"),
+                          ("@noble/secp256k1", "noble-secp256k1-MIT.txt")]:
+        shipped = (web / "licences" / name).read_bytes()
+        assert shipped == (modules / package / "LICENSE").read_bytes(), package
+        version = json.loads((modules / package / "package.json").read_text())["version"]
+        assert f"{package}@{version}" in text, (package, version)
+    assert "MIT License" in (web / "licences/noble-secp256k1-MIT.txt").read_text()
     assert "GNU LESSER GENERAL PUBLIC LICENSE" in (web / "licences/LGPL-2.1.txt").read_text()
     assert "Mozilla Public License" in (web / "licences/MPL-2.0.txt").read_text()
     assert "PYTHON SOFTWARE FOUNDATION" in (web / "licences/CPython-PSF.txt").read_text()

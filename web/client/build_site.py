@@ -8,6 +8,8 @@ Into DIR (default build/web/), every file from this machine, nothing from any ot
     sw.js                 the service worker: the site precached under "parlour-<build id>"
     manifest.webmanifest, icon-192.png, icon-512.png, favicon.png   installable to a home screen
     NOTICES.html, licences/   the licences of what the site ships
+    net.js                the browser transport of remote seats (window.parlourNet): web/net/bridge.js
+                          and Trystero, bundled by esbuild from the pinned npm project web/net/
     pyodide/              Pyodide 0.27.7 (CPython 3.12.7), the five files it loads, from the
                           pinned npm package web/pyodide-client/node_modules/pyodide
     pygame_ce-2.5.7.dev1-cp312-cp312-wasm32_bi_emscripten.whl, dom_pk_codes.json  (web/vendor/)
@@ -27,6 +29,7 @@ import io
 import json
 import os
 import shutil
+import subprocess
 import sys
 import tarfile
 import zipfile
@@ -45,6 +48,13 @@ GAME = f"{APP}.tar.gz"
 # what the page downloads itself (with its progress bar) and hands to Pyodide
 RUNTIME = ["pyodide/pyodide.asm.js", "pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip",
            "pyodide/pyodide-lock.json", WHEEL, GAME, "boot.py", "dom_pk_codes.json"]
+
+
+NET = ROOT / "web" / "net"
+# the npm packages bundled into net.js, and the licence file each one's LICENSE is shipped as
+NET_LICENCES = {"trystero": "Trystero-MIT.txt", "@trystero-p2p/core": "Trystero-MIT.txt",
+                "@trystero-p2p/nostr": "Trystero-MIT.txt",
+                "@noble/secp256k1": "noble-secp256k1-MIT.txt"}
 
 
 class BuildError(Exception):
@@ -103,6 +113,28 @@ def pack_game() -> bytes:
     return out.getvalue()
 
 
+def bundle_net(out: Path) -> None:
+    """net.js: web/net/bridge.js with Trystero, bundled by esbuild (pinned in web/net/), and
+    the bundled packages' licences into out/licences/."""
+    modules = Path(os.environ.get("PARLOUR_NET_MODULES") or NET / "node_modules")
+    esbuild = modules / ".bin" / "esbuild"
+    if not esbuild.exists() or not (modules / "trystero" / "package.json").exists():
+        raise BuildError(f"Trystero and esbuild are missing at {modules}: npm ci --prefix web/net")
+    result = subprocess.run([str(esbuild), str(NET / "bridge.js"), "--bundle", "--format=iife",
+                             "--minify", "--target=es2020", "--legal-comments=none",
+                             "--log-level=warning", f"--outfile={(out / 'net.js').resolve()}"],
+                            capture_output=True, text=True, cwd=NET,
+                            env={**os.environ, "NODE_PATH": str(modules)})
+    if result.returncode != 0 or not (out / "net.js").exists():
+        raise BuildError(f"esbuild failed on web/net/bridge.js:\n{result.stdout}{result.stderr}")
+    for package, name in NET_LICENCES.items():
+        licence = (modules / package / "LICENSE").read_bytes()
+        target = out / "licences" / name
+        if target.exists() and target.read_bytes() != licence:
+            raise BuildError(f"{package}'s LICENSE differs from {name}: ship it apart")
+        target.write_bytes(licence)
+
+
 def _check_wheel(path: Path) -> None:
     digest = hashlib.sha256(path.read_bytes()).hexdigest()
     if digest != WHEEL_SHA256:
@@ -126,6 +158,7 @@ def build(out: Path, note: str = "") -> dict:
     for licence in sorted((VENDOR / "licences").iterdir()):
         shutil.copyfile(licence, out / "licences" / licence.name)
     (out / GAME).write_bytes(pack_game())
+    bundle_net(out)
     shutil.copyfile(HERE / "boot.py", out / "boot.py")
     shutil.copyfile(ROOT / "web" / "icon.png", out / "favicon.png")
     shutil.copyfile(ROOT / "web" / "icon.png", out / "icon-192.png")
