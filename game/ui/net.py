@@ -1,0 +1,186 @@
+"""The browser's transport for remote seats: one room, this screen's side (issue 23).
+
+    from game.ui import net
+    if net.available():                       # a browser page with window.parlourNet
+        transport = net.open_room("K7PQ2M", "host")      # or "guest"; None if unavailable
+        transport.poll()   # once a frame: [("join", peer, role), ("text", peer, text), ...]
+        transport.send(peer, text)
+        transport.close()
+
+game.session.rooms turns a transport into the session's links. Underneath is the page's
+``window.parlourNet`` (web/net/bridge.js, shipped as net.js beside the page by ./build.sh web):
+JavaScript keeps the room (Trystero over WebRTC, the Nostr strategy) and only strings cross
+between it and Python, so this works under Pyodide (build/web/) and pygbag's runtime alike.
+The page is reached through ``platform.window`` (pygbag's, and what boot.py sets under
+Pyodide), else Pyodide's ``js`` module, as game.storage does for localStorage.
+
+Events, in order, as ``(kind, peer, data)`` tuples of strings:
+    ("join", peer, role)      a screen in the room told its role: "host" or "guest"
+    ("leave", peer, "")       a screen that had joined is gone (closed tab, lost connection;
+                              a killed tab falls silent first: the session's heartbeat)
+    ("text", peer, text)      text from a screen that has joined
+    ("status", "", what)      "open" (a relay is reached) or "failed: why"
+Anything else the page hands over (malformed JSON, other kinds, non-strings) is dropped;
+``poll``, ``send`` and ``close`` never raise. The page has one room at a time: opening another
+closes the one before, whose transport then reads nothing and sends nothing.
+
+On the desktop there is no transport (``available()`` is False): remote seats are offered in
+the browser only. docs/remote.md, "The browser transport".
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+
+ROLES = ("host", "guest")
+KINDS = ("join", "leave", "text", "status")
+CODE = re.compile(r"[A-Z0-9]{4,12}")
+
+_current = None  # the transport open now (the page has one room at a time)
+
+
+def _bridge():
+    """The page's ``window.parlourNet``, or None (not in a browser, or the page has none)."""
+    if sys.platform != "emscripten":
+        return None
+    try:
+        import platform
+
+        window = getattr(platform, "window", None)
+        if window is None:
+            import js  # Pyodide without boot.py's platform.window
+
+            window = js
+        bridge = getattr(window, "parlourNet", None)
+        if bridge is None or str(bridge) in ("undefined", "null", "None"):
+            return None
+        return bridge
+    except Exception:  # noqa: BLE001 - no page, no bridge
+        return None
+
+
+def available() -> bool:
+    """True only in a browser page that has ``window.parlourNet``."""
+    bridge = _bridge()
+    if bridge is None:
+        return False
+    try:
+        answer = bridge.available()
+    except Exception:  # noqa: BLE001
+        return False
+    return answer is True or str(answer).lower() == "true"
+
+
+def open_room(code: str, role: str) -> "BrowserTransport | None":
+    """Join the room of ``code`` as ``role`` ("host" or "guest"): a BrowserTransport, or None
+    where there is no browser transport. A code that isn't 4 to 12 capitals or digits, or
+    another role, is a ValueError."""
+    global _current
+    if not (isinstance(code, str) and CODE.fullmatch(code)):
+        raise ValueError(f"a room code is 4 to 12 letters A-Z or digits, not {code!r}")
+    if role not in ROLES:
+        raise ValueError(f"role is 'host' or 'guest', not {role!r}")
+    if not available():
+        return None
+    bridge = _bridge()
+    if _current is not None:
+        _current._open = False  # the page's room is replaced by this one
+    try:
+        bridge.open(code, role)
+    except Exception as e:  # noqa: BLE001 - told through poll, as the page would
+        transport = BrowserTransport(bridge, code, role)
+        transport._pending.append(("status", "", f"failed: {_describe(e)}"))
+        _current = transport
+        return transport
+    _current = BrowserTransport(bridge, code, role)
+    return _current
+
+
+def parse_events(text) -> list[tuple[str, str, str]]:
+    """The events in the JSON text ``poll()`` gave: well-formed ones only, in order."""
+    try:
+        events = json.loads(str(text))
+    except (ValueError, TypeError, RecursionError):
+        return []
+    if not isinstance(events, list):
+        return []
+    out = []
+    for event in events:
+        if (isinstance(event, list) and len(event) == 3
+                and all(isinstance(x, str) and _utf8(x) for x in event)
+                and event[0] in KINDS):
+            kind, peer, data = event
+            if kind == "join" and (data not in ROLES or not peer):
+                continue
+            if kind in ("leave", "text") and not peer:
+                continue
+            out.append((kind, peer, data))
+    return out
+
+
+class BrowserTransport:
+    """One room through the page's ``window.parlourNet`` (see the module's docstring)."""
+
+    def __init__(self, bridge, code: str, role: str):
+        self._bridge = bridge
+        self.code = code
+        self.role = role
+        self._open = True
+        self._pending: list[tuple[str, str, str]] = []
+
+    @property
+    def is_open(self) -> bool:
+        """False once closed, or once another room was opened in the page."""
+        return self._open
+
+    def poll(self) -> list[tuple[str, str, str]]:
+        """The events since the last poll, in order; [] once closed. Never raises."""
+        events, self._pending = self._pending, []
+        if not self._open:
+            return events
+        try:
+            text = self._bridge.poll()
+        except Exception:  # noqa: BLE001
+            return events
+        return events + parse_events(text)
+
+    def send(self, peer: str, text: str) -> None:
+        """Text to one screen in the room (nothing if it isn't there). Never raises."""
+        if not (self._open and isinstance(peer, str) and isinstance(text, str)):
+            return
+        try:
+            self._bridge.send(peer, text)
+        except Exception:  # noqa: BLE001 - a screen gone meanwhile
+            pass
+
+    def close(self) -> None:
+        """Leave the room (the others see this screen leave). Never raises."""
+        global _current
+        if not self._open:
+            return
+        self._open = False
+        if _current is self:
+            _current = None
+        try:
+            self._bridge.close()
+        except Exception:  # noqa: BLE001
+            pass
+
+    def __repr__(self) -> str:
+        return f"BrowserTransport({self.code!r}, {self.role!r}, open={self._open})"
+
+
+def _utf8(text: str) -> bool:
+    """False for text with a lone surrogate (JSON can carry one; UTF-8 can't)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def _describe(error: BaseException) -> str:
+    text = str(error).strip().splitlines()
+    return (text[0] if text else type(error).__name__)[:200]
