@@ -451,7 +451,7 @@ class JoinDialog(Modal):
         self.error = ""
         big = CANVAS.portrait
         keys = list(CODE_LETTERS) + [DEL, CLEAR]
-        cols = self.COLUMNS
+        cols = self.COLUMNS if not big else 7  # (upright: keys a thumb's size, 44 CSS px)
         if big:
             kw, kh, gap = (self.rect.w - 40 - (cols - 1) * 8) // cols, 88, 8
             x0, y0, size = self.rect.x + 20, self.rect.y + 420, 40
@@ -884,20 +884,23 @@ class SharedTableScene(Table):
                 if kind.remote and kind.person]
 
     def draw_presence(self, screen) -> None:
-        """Under each friend's name on the table: here (green) or away (red)."""
+        """Beside each friend's name on the table: a dot and "here" (green) or "away" (red)."""
         names = self.layout.seat_names
+        name_size = CANVAS.text(26 if self.info.table == "duel" else 22)  # (the chromes')
         size = CANVAS.text(16)
+        right = self.layout.table_right - 4
         for seat, here in self.presence():
             if seat >= len(names):
                 continue
             x, y = names[seat]
-            text = "online, here" if here else "away"
-            colour = (90, 200, 110) if here else (230, 90, 70)
-            y += CANVAS.text(26) + 4
-            pygame.draw.circle(screen, colour, (x + 6, y + size // 2 + 1), 6 if not
-                               CANVAS.portrait else 10)
-            theme.blit_text(screen, text, (x + (18 if not CANVAS.portrait else 24), y), size,
-                            colour, bold=True)
+            colour = (90, 200, 110) if here else (235, 95, 75)
+            mid = y + theme.font(name_size, True).get_height() // 2
+            pygame.draw.circle(screen, colour, (x - 10, mid), 6 if not CANVAS.portrait else 9)
+            word = "here" if here else "away"
+            w = theme.measure(word, size, bold=True)
+            after = x + theme.measure(self.chrome.title(seat), name_size, bold=True) + 8
+            wx = after if after + w <= right else x - 20 - w  # (no room: left of the dot)
+            theme.blit_text(screen, word, (wx, mid), size, colour, bold=True, anchor="midleft")
 
     def frame_key(self):
         return (super().frame_key(), tuple(self.presence()), self.closed)

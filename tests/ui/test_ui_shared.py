@@ -1,0 +1,430 @@
+"""Friends online through the real client (issue 23, item 5): several Apps in one process,
+each on a screen of its own, joined by one in-memory relay, each driven only by real input
+events on its own screen (clicks on cards and buttons, keys).
+
+The deal of a shared table is agreed by the screens (commitments, then reveals): here its
+number is fixed (``deal_seed`` patched), so the test knows what can be played; the fair deal
+itself is tests/session/test_remote.py's.
+"""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.core import STOP, Move, new_game
+from game.session import remote as remote_module
+from game.session.rooms import MemoryRelay
+from game.storage import MemoryStore, Saves
+from game.ui import shared as shared_ui
+from game.ui.app import App
+from game.ui.canvas import CANVAS
+from game.ui.shared import AwayDialog, JoinDialog, RoomScene, SharedTableScene
+from game.ui.widgets import EndPanel, SeatPicker
+
+from conftest import Driver
+from deals import find
+
+
+def slip_for_player_0(state):
+    """Player 0 starts and turning the hand card would break priority (b) (STOP! mode)."""
+    turn = Move("hand0", "hand0")
+    if state.current_player != 0 or turn not in state.breach_moves():
+        return None
+    state.push(turn, breach=True)
+    return state.breach.rule == "b"
+
+
+class Page:
+    """The browser's window as shared.py reads it: the address, its history, the clipboard."""
+
+    def __init__(self, href="https://parlour.example/play/"):
+        self.location = type("Location", (), {})()
+        self.location.href = href
+        self.history = self
+        self.navigator = type("Navigator", (), {})()
+        self.navigator.clipboard = self
+        self.copied = []
+
+    def replaceState(self, state, title, url):  # noqa: N802 (the browser's name)
+        self.location.href = url
+
+    def writeText(self, text):  # noqa: N802
+        self.copied.append(text)
+
+
+class Screens:
+    """The Apps at one table, each on its own screen; frames run on all of them (only one
+    ever has input waiting: events are posted and then that App's frame is run)."""
+
+    def __init__(self, monkeypatch):
+        self.relay = MemoryRelay()
+        self.drivers: list[Driver] = []
+        self.monkeypatch = monkeypatch
+        self.page = Page()
+        monkeypatch.setattr(shared_ui, "page_window", lambda: self.page)
+
+    def app(self, store=None, page: Page | None = None) -> Driver:
+        """A new App (a page opened, or reloaded with the same storage)."""
+        if page is not None:
+            self.page = page
+        app = App(Saves(store if store is not None else MemoryStore()),
+                  screen=pygame.Surface(CANVAS.size).convert(), open_room=self.relay.open)
+        app.settings.pace = "fast"
+        ui = Driver(app)
+        self.drivers.append(ui)
+        return ui
+
+    def drop(self, ui: Driver) -> None:
+        self.drivers.remove(ui)
+
+    def run(self, frames: int = 20, dt: float = 50) -> None:
+        for _ in range(frames):
+            for ui in self.drivers:
+                ui.app.step(dt)
+
+    def agree(self) -> None:
+        """Frames until every table is the same and no card is moving."""
+        for _ in range(200):
+            self.run(1)
+            tables = [ui.app.scene for ui in self.drivers]
+            if all(isinstance(t, SharedTableScene) and t.session is t.shared.session
+                   for t in tables) and not any(t.anim.busy for t in tables):
+                states = [t.state.to_dict() for t in tables]
+                if all(s == states[0] for s in states):
+                    return
+        raise AssertionError("the screens never agreed")
+
+
+def play_a_move(ui: Driver) -> Move:
+    """The player at this screen plays a legal move by dragging its card (or clicking the
+    pile that turns a card)."""
+    t = ui.app.scene
+    for move in t.state.legal_moves():
+        if move.source == move.target:
+            if move == t.state.turn_move(move.source):
+                ui.click(ui.card_point(move.source))
+                return move
+            continue
+        if move.count == 1 and move.source in t.layout.piles and move.target in t.layout.piles:
+            end = t.layout.top_rect(move.target, t.faces(move.target)).center
+            ui.drag(ui.card_point(move.source), end)
+            return move
+    raise AssertionError("no move to play by input")
+
+
+def type_keys(ui: Driver, text: str) -> None:
+    for ch in text:
+        ui.post(pygame.KEYDOWN, key=pygame.key.key_code(ch.lower()), mod=0, unicode=ch,
+                scancode=0)
+        ui.post(pygame.KEYUP, key=pygame.key.key_code(ch.lower()), mod=0, unicode=ch,
+                scancode=0)
+    ui.frames(1)
+
+
+def host_by_input(ui: Driver, game: str, seats: dict[str, str], players: int | None = None):
+    """From the title: the game's button, Who plays? with friends online, Play."""
+    ui.click(ui.button(game))
+    picker = ui.app.scene.modal
+    assert isinstance(picker, SeatPicker)
+    if players:
+        ui.click(ui.modal_button(f"players={players}"))
+    for name, value in seats.items():
+        ui.click(ui.modal_button(f"{name}={value}"))
+    ui.screenshot(f"shared-who-plays-{game}.png")
+    ui.click(ui.modal_button("play"))
+    room = ui.app.scene
+    assert isinstance(room, RoomScene)
+    return room
+
+
+def join_by_typing(ui: Driver, code: str) -> None:
+    """From the title: J, the code typed, Enter."""
+    ui.key(pygame.K_j)
+    assert isinstance(ui.app.scene.modal, JoinDialog)
+    type_keys(ui, code.lower())
+    ui.screenshot("shared-join-dialog.png")
+    ui.key(pygame.K_RETURN)
+    assert isinstance(ui.app.scene, RoomScene)
+
+
+@pytest.fixture
+def screens(monkeypatch):
+    if pygame.display.get_surface() is None:
+        pygame.display.set_mode(CANVAS.size)
+    monkeypatch.setattr("game.ui.deal.DEAL_MS", 0)
+    now = [1000.0]  # the links' clock: still, unless a test moves it
+    monkeypatch.setattr(remote_module, "_clock", lambda: now[0])
+    s = Screens(monkeypatch)
+    s.now = now
+    pygame.event.clear()
+    return s
+
+
+def fix_deal(monkeypatch, seed: int) -> None:
+    monkeypatch.setattr(remote_module, "deal_seed", lambda game_id, values: seed)
+
+
+def test_russian_bank_with_a_friend_online(screens, monkeypatch):
+    seed, _ = find("russian-bank", slip_for_player_0, {"mode": "stop"})
+    fix_deal(monkeypatch, seed)
+    host_store, guest_store = MemoryStore(), MemoryStore()
+    host, guest = screens.app(host_store), screens.app(guest_store)
+    local_seats = host.app.settings.seats("russian-bank")
+
+    # the host: Who plays? with a friend online for Player 2, the waiting room
+    room = host_by_input(host, "russian-bank", {"seat1": "remote"})
+    code = room.shared.code
+    screens.run(2)
+    host.click(host.button("copy"))
+    assert screens.page.copied == [f"https://parlour.example/play/#join={code}"]
+    assert "Link copied" in room.copied
+    assert room.seat_lines()[1][0] == "Player 2: a friend online, still to come"
+    host.screenshot("shared-waiting-room.png")
+    assert host.app.settings.seats("russian-bank") == local_seats  # kept: this screen's own
+
+    # the friend types the code on the title screen
+    join_by_typing(guest, code)
+    guest.screenshot("shared-joining.png")
+    screens.agree()
+    h, g = host.app.scene, guest.app.scene
+    assert h.session.local_seats == [0] and g.session.local_seats == [1]
+    assert h.state.seed == seed == g.state.seed
+    assert h.seat_name(1) == "your friend" and g.seat_name(0) == "your friend"
+    assert h.presence() == [(1, True)] and g.presence() == [(0, True)]
+    # each sees the table from their own seat: their hand at the bottom
+    assert h.layout.piles["hand0"].rect.y > h.layout.piles["hand1"].rect.y
+    assert g.layout.piles["hand1"].rect.y > g.layout.piles["hand0"].rect.y
+    assert g.layout.piles["hand1"].rect == h.layout.piles["hand0"].rect
+
+    # input only for this screen's seat: the friend's click on the host's hand does nothing
+    guest.click(guest.card_point("hand0"))
+    screens.agree()
+    assert h.state.history == [] and "Wait" in g.message_text()
+
+    # the host slips (turns the hand card while an Ace must go up first) ...
+    host.click(host.card_point("hand0"))
+    screens.agree()
+    assert g.state.breach is not None and g.state.peek() == Move("hand0", "hand0")
+    assert any(line.startswith("Friend") for line in g.chrome.log)  # the mover named
+    host.screenshot("shared-table-host.png")
+    # ... and the friend calls Stop! on it from the other screen
+    assert g.button("Stop!").enabled and not h.button("Stop!").enabled
+    guest.click(guest.button("Stop!"))
+    screens.agree()
+    assert h.state.peek() == STOP and h.state.current_player == 1
+    assert h.chrome.banner is not None and "caught you" in h.chrome.banner[0]
+    guest.screenshot("shared-table-guest.png")
+
+    # the friend's turn: a move, then Undo of it (their own, in their turn)
+    before = g.state.to_dict()
+    play_a_move(guest)
+    screens.agree()
+    assert h.state.to_dict() != before
+    assert not h.button("Undo").enabled and g.button("Undo").enabled
+    guest.click(guest.button("Undo"))
+    screens.agree()
+    assert h.state.to_dict() == before == g.state.to_dict()
+    play_a_move(guest)
+    screens.agree()
+
+    # the friend's page reloads: a new App on the same storage sits down again
+    assert Saves(guest_store).load_shared()["session"]["role"] == "guest"
+    assert Saves(guest_store).saved_games() == set()  # never the game's own save
+    position = h.state.to_dict()
+    guest.app.scene.shared.transport.close()
+    screens.drop(guest)
+    screens.run(3)
+    guest = screens.app(guest_store)
+    assert isinstance(guest.app.scene, RoomScene) and guest.app.scene.again
+    screens.agree()
+    g = guest.app.scene
+    assert g.state.to_dict() == position and g.session.local_seats == [1]
+    assert "Player 2 is back." in h.message_text() + " ".join(host.app.notices)
+
+    # the host's page reloads: its table at once, in the same room; the friend follows
+    assert Saves(host_store).load_shared()["code"] == code
+    host.app.scene.shared.transport.close()
+    screens.drop(host)
+    screens.run(3)
+    host = screens.app(host_store)
+    h = host.app.scene
+    assert isinstance(h, SharedTableScene) and h.state.to_dict() == position
+    screens.agree()
+    g = guest.app.scene
+    assert g.session is g.shared.session and g.state.to_dict() == position
+
+    # the friend plays on: it reaches the host's new page
+    end = g.state.end_turn_move()
+    if end is not None and end in g.state.legal_moves():
+        guest.click(guest.button("End turn"))
+        screens.agree()
+        assert h.state.peek() == end
+
+    # a third visitor opens the link: the table is full
+    third = screens.app(page=Page(f"https://parlour.example/play/#join={code}"))
+    assert screens.page.location.href == "https://parlour.example/play/"  # no second join
+    room = third.app.scene
+    assert isinstance(room, RoomScene) and room.shared.code == code
+    screens.run(10)
+    assert "full" in room.failed and room.button("cancel").label == "Back"
+    third.screenshot("shared-table-full.png")
+    third.click(third.button("cancel"))
+    assert type(third.app.scene).__name__ == "TitleScene"
+    screens.drop(third)
+
+    # the friend's tab is killed: after 10 s of silence the host is asked
+    guest.app.scene.shared.transport.kill()
+    screens.drop(guest)
+    screens.now[0] += 11
+    screens.run(12, dt=1000)
+    assert h.presence() == [(1, False)]
+    dialog = h.modal
+    assert isinstance(dialog, AwayDialog) and dialog.title == "Your friend is away"
+    host.screenshot("shared-away.png")
+    host.click(host.modal_button("End the game"))
+    panel = h.modal
+    assert isinstance(panel, EndPanel) and panel.title == "Game ended"
+    assert "unfinished" in " ".join(panel.lines)
+    host.screenshot("shared-ended.png")
+    saves = Saves(host_store)
+    assert saves.stats("russian-bank")["played"] == 0  # neither a win nor a loss
+    assert saves.match("russian-bank") is None  # no match scored, none saved over
+    assert saves.load_shared() is None  # nothing to sit down at again
+    # New game: a game at this screen (Who plays?, as from the title)
+    host.click(host.modal_button("New game"))
+    assert type(host.app.scene).__name__ == "TitleScene"
+    assert isinstance(host.app.scene.modal, SeatPicker) and host.app.shared is None
+
+
+def test_chinese_patience_with_two_friends_online(screens):
+    host, typed, linked = screens.app(), screens.app(), None
+    room = host_by_input(host, "chinese-patience", {"seat1": "remote", "seat2": "remote"},
+                         players=3)
+    code = room.shared.code
+    join_by_typing(typed, code)
+    screens.run(4)
+    assert room.seat_lines()[1][0] == "Player 2: a friend online, here"
+    assert "still to come" in room.seat_lines()[2][0]
+    host.screenshot("shared-waiting-room-3.png")
+    # the second friend opens the link
+    linked = screens.app(page=Page(f"https://parlour.example/play/#join={code.lower()}"))
+    assert isinstance(linked.app.scene, RoomScene)
+    screens.agree()
+    tables = [ui.app.scene for ui in (host, typed, linked)]
+    assert [t.session.local_seats for t in tables] == [[0], [1], [2]]
+    assert [t.state.player_count for t in tables] == [3, 3, 3]
+    for i, ui in enumerate((host, typed, linked)):
+        ui.screenshot(f"shared-chinese-{i}.png")
+    # whoever is to move plays by input at their own screen: a stock card turned
+    mover = tables[0].state.current_player
+    ui, t = (host, typed, linked)[mover], tables[mover]
+    turn = t.state.turn_move(f"stock{mover}")
+    assert turn is not None
+    others = [x for x in (host, typed, linked) if x is not ui]
+    others[0].click(others[0].card_point(f"stock{mover}"))  # not theirs: nothing happens
+    screens.agree()
+    assert tables[0].state.history == []
+    ui.click(ui.card_point(f"stock{mover}"))
+    screens.agree()
+    assert all(x.state.peek() == turn for x in tables)
+
+
+def test_the_desktop_offers_no_friend_online(screens):
+    ui = screens.app()
+    ui.app.open_room = None
+    ui.app.title()
+    assert "join" not in [b.name for b in ui.app.scene.buttons]
+    ui.click(ui.button("russian-bank"))
+    picker = ui.app.scene.modal
+    names = [b.name for b in picker.buttons]
+    assert "seat1=remote" not in names and "seat1=computer:hard" in names
+    assert picker.note == "Playing a friend online: in the web version."
+    ui.screenshot("shared-desktop-who-plays.png")
+    ui.key(pygame.K_ESCAPE)
+    ui.key(pygame.K_j)
+    assert ui.app.scene.modal is None  # no Join a friend either
+    # and Settings never keep a seat played at another screen
+    with pytest.raises(ValueError):
+        ui.app.settings.set_seats("russian-bank", ("human", "remote"))
+
+
+def test_the_first_seat_is_never_a_friend_online(screens):
+    ui = screens.app()
+    ui.click(ui.button("battle-solitaire"))
+    names = [b.name for b in ui.app.scene.modal.buttons]
+    assert "seat1=remote" in names and "seat0=remote" not in names
+
+
+def test_a_damaged_kept_table_is_set_aside_and_the_title_opens(screens):
+    store = MemoryStore()
+    store.set("parlour/shared", '{"format": 1, "data": {"code": "ABCDEF", "session": {}}}')
+    ui = screens.app(store)
+    assert type(ui.app.scene).__name__ == "TitleScene"
+    assert any("shared table" in n for n in ui.app.notices)
+    assert store.get("parlour.aside/shared") is not None and store.get("parlour/shared") is None
+
+
+def test_joining_a_room_with_no_host_yet_says_so_and_cancel_goes_back(screens):
+    ui = screens.app()
+    ui.key(pygame.K_j)
+    dialog = ui.app.scene.modal
+    for letter in "K7PQ2M":  # the on-screen letters (touch)
+        ui.click(ui.modal_button(f"key{letter}"))
+    assert dialog.value == "K7PQ2M"
+    ui.click(ui.modal_button("join"))
+    room = ui.app.scene
+    screens.run(3)
+    assert room.status() == "No table with this code yet: waiting for the host."
+    ui.screenshot("shared-no-host-yet.png")
+    ui.click(ui.button("cancel"))
+    assert type(ui.app.scene).__name__ == "TitleScene"
+    assert ui.app.saves.load_shared() is None
+
+
+def test_leaving_for_the_menu_ends_the_game_for_the_friend(screens, monkeypatch):
+    seed, _ = find("russian-bank", slip_for_player_0, {"mode": "stop"})
+    fix_deal(monkeypatch, seed)
+    host, guest = screens.app(), screens.app()
+    room = host_by_input(host, "russian-bank", {"seat1": "remote"})
+    join_by_typing(guest, room.shared.code)
+    screens.agree()
+    guest.click(guest.button("Menu"))
+    assert guest.app.scene.modal is not None  # asked first: it ends the game for everyone
+    guest.click(guest.modal_button("yes"))
+    assert type(guest.app.scene).__name__ == "TitleScene"
+    assert guest.app.saves.load_shared() is None
+    screens.drop(guest)
+    screens.run(3)
+    h = host.app.scene
+    assert isinstance(h.modal, EndPanel) and "Player 2 left the game." in h.modal.lines[0]
+    assert host.app.saves.load_shared() is None
+
+
+def test_the_dialogs_on_a_phone(monkeypatch):
+    from game.ui.canvas import PORTRAIT, LANDSCAPE
+    from tests.ui.conftest import ARTIFACTS
+    CANVAS.use(PORTRAIT)
+    pygame.display.quit()
+    pygame.display.set_mode(CANVAS.size)
+    try:
+        s = Screens(monkeypatch)
+        ui = s.app()
+        pygame.event.clear()
+        ui.click(ui.button("join"))
+        dialog = ui.app.scene.modal
+        assert isinstance(dialog, JoinDialog)
+        for i, b in enumerate(dialog.buttons):
+            assert dialog.rect.contains(b.rect), b.name
+            assert min(b.rect.w, b.rect.h) >= 86, b.name  # 44 CSS px on a 390-wide page
+            assert not any(b.rect.colliderect(o.rect) for o in dialog.buttons[i + 1:]), b.name
+        ui.screenshot("shared-join-dialog-portrait.png")
+        ui.key(pygame.K_ESCAPE)
+        room = host_by_input(ui, "russian-bank", {"seat1": "remote"})
+        ui.frames(2)
+        ui.screenshot("shared-waiting-room-portrait.png")
+        assert room.button("copy").rect.bottom < room.button("cancel").rect.top
+        assert (ARTIFACTS / "shared-waiting-room-portrait.png").exists()
+    finally:
+        CANVAS.use(LANDSCAPE)
+        pygame.display.quit()
