@@ -428,3 +428,19 @@ def test_the_dialogs_on_a_phone(monkeypatch):
     finally:
         CANVAS.use(LANDSCAPE)
         pygame.display.quit()
+
+
+def test_battle_solitaire_each_screen_sees_its_own_side(screens):
+    host, guest = screens.app(), screens.app()
+    room = host_by_input(host, "battle-solitaire", {"seat1": "remote"})
+    join_by_typing(guest, room.shared.code)
+    screens.agree()
+    h, g = host.app.scene, guest.app.scene
+    for name in ("reserve", "hand", "waste"):  # the friend's piles where the host's own are
+        assert g.layout.piles[f"{name}1"].rect == h.layout.piles[f"{name}0"].rect
+    assert g.layout.seat_names[1] == h.layout.seat_names[0]
+    mover = (host, guest)[h.state.current_player]
+    play_a_move(mover)
+    screens.agree()
+    assert len(h.state.history) == len(g.state.history) >= 1
+    guest.screenshot("shared-battle-guest.png")
