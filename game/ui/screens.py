@@ -218,9 +218,18 @@ class TitleScene(Scene):
         if not WEB:
             small.append(("Quit", app.quit))
         if app.open_room is not None:  # friends online: sit down at a friend's table
-            if CANVAS.portrait or CANVAS.rail:  # a row of its own, as wide as Continue
+            if CANVAS.portrait:  # a row of its own, as wide as Continue
                 self.buttons.append(Button((x, y + step, w, small_h), "Join a friend",
                                            self.join_friend, size=small_size, name="join"))
+            elif CANVAS.rail:  # beside Continue (no row to spare below)
+                button = self.button("continue")
+                cont = button.rect
+                cont.width -= 270
+                if theme.measure(button.label, big_size, bold=True) > cont.w - 24:
+                    button.label = "Continue"  # (the game's name no longer fits)
+                self.buttons.append(Button((cont.right + 10, cont.y, 260, cont.h),
+                                           "Join a friend", self.join_friend, size=small_size,
+                                           name="join"))
             else:  # one more in the row, which grows wider
                 small.append(("Join a friend", self.join_friend))
                 wide = max(w, 150 * len(small))

@@ -474,8 +474,10 @@ class SeatPicker(Modal):
         """The dialog for the seats as they are now (its height follows their number)."""
         n, extra = len(self.seats), 1 if self.counts else 0
         step = self.rows_spec()[0]
-        self.width = 1100 if CANVAS.rail else self.ONLINE_WIDTH if self.more \
-            else SeatPicker.width
+        if CANVAS.rail:  # (a phone on its side: its buttons a thumb's size)
+            self.width = 1300 if self.more else 1100
+        else:
+            self.width = self.ONLINE_WIDTH if self.more else SeatPicker.width
         # (a phone on its side: in the room the rows leave above Play)
         note = 0 if not self.note or CANVAS.rail else 40 if not CANVAS.portrait else 100
         self.height = (170 if not CANVAS.rail else 250) + step * (n + extra) + note

@@ -12,7 +12,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.core import STOP, Move, new_game
+from game.core import STOP, Move
 from game.session import remote as remote_module
 from game.session.rooms import MemoryRelay
 from game.storage import MemoryStore, Saves
@@ -444,3 +444,28 @@ def test_battle_solitaire_each_screen_sees_its_own_side(screens):
     screens.agree()
     assert len(h.state.history) == len(g.state.history) >= 1
     guest.screenshot("shared-battle-guest.png")
+
+
+def test_a_phone_on_its_side_has_room_for_a_friend_online(monkeypatch):
+    from game.ui.canvas import LANDSCAPE, SIDEWAYS
+    CANVAS.use(SIDEWAYS)
+    pygame.display.quit()
+    pygame.display.set_mode(CANVAS.size)
+    try:
+        ui = Screens(monkeypatch).app()
+        screen = pygame.Rect((0, 0), CANVAS.size)
+        buttons = ui.app.scene.buttons
+        for i, b in enumerate(buttons):
+            assert screen.contains(b.rect), b.name
+            assert not any(b.rect.colliderect(o.rect) for o in buttons[i + 1:]), b.name
+        assert ui.app.scene.button("join")
+        ui.app.scene.choose("chinese-patience")
+        picker = ui.app.scene.modal
+        picker.set_count(4)
+        for i, b in enumerate(picker.buttons):
+            assert picker.rect.contains(b.rect), b.name
+            assert not any(b.rect.colliderect(o.rect) for o in picker.buttons[i + 1:]), b.name
+        ui.screenshot("shared-who-plays-sideways.png")
+    finally:
+        CANVAS.use(LANDSCAPE)
+        pygame.display.quit()
