@@ -9,9 +9,10 @@ COMMANDS = {"core": "rules core: legal-move generations and random-playout moves
             "memory": "client: resident memory over thousands of frames of play",
             "fuzz": "client: random input on every table, screen and dialog: exceptions, memory",
             "browser": "the real client in Chromium: first frame, frames, idle CPU, solver light",
-            "session-fuzz": "session: random actions, save/load and refusals on every game"}
-MODULES = {"browser": "browser_bench",
-           "session-fuzz": "session_fuzz"}  # command -> module, when they differ
+            "session-fuzz": "session: random actions, save/load and refusals on every game",
+            "net": "remote seats' transport in Chromium (netns, root): connect, round trip, reload"}
+MODULES = {"browser": "browser_bench", "session-fuzz": "session_fuzz",
+           "net": "browser_net"}  # command -> module, when they differ
 
 
 def main(argv: list[str]) -> int:
