@@ -37,6 +37,8 @@ PORTRAIT_H = (1400, 1800)  # the portrait canvas's height follows the page withi
 TABLE_W = 1280  # the landscape table's width (a wider canvas has a rail beyond it)
 RAIL_W = (200, 400)  # a sideways phone's rail: narrower is not worth it, wider is capped
 SHORT_PAGE = 540  # CSS px: a landscape page shorter than this is a phone held sideways
+#: sideways, the least text size: a line 23 logical px high, 12.5 CSS px on an 844x390 page
+RAIL_TEXT = 32
 
 
 @dataclass
@@ -77,6 +79,13 @@ class Canvas:
         """A text size written for the landscape table, for this canvas: in portrait large
         enough to read on a phone (at least 36: 12 CSS px on a 390-wide page)."""
         return size if not self.portrait else max(36, round(size * 1.8))
+
+    def label(self, size: int) -> int:
+        """A table's own small words (a pile's count, "Reserve" beside it, a word on an empty
+        place) written at ``size`` for the landscape table: as ``text`` makes it, and on a
+        phone held sideways at least RAIL_TEXT (12.5 CSS px; the 1280x720 table's 16 to 20
+        were 6.5 to 7.6 CSS px there)."""
+        return max(size, RAIL_TEXT) if self.rail else self.text(size)
 
 
 LANDSCAPE = Canvas(1280, 720)

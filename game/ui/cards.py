@@ -191,7 +191,8 @@ class CardArt:
         if surf is None:
             surf = rounded(self.size, self.radius, (0, 0, 0, 40), (255, 255, 255, 70), 2)
             if label:
-                size = max(int(self.h * 0.3), 36 if CANVAS.portrait else 0)  # 12 CSS px
+                # at least 12 CSS px on a phone, upright or sideways (canvas.RAIL_TEXT)
+                size = max(int(self.h * 0.3), 36 if CANVAS.portrait else CANVAS.label(0))
                 t = theme.text(label, size, (255, 255, 255, 255), bold=True)
                 t = t.copy()
                 t.set_alpha(70)

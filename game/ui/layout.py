@@ -23,6 +23,7 @@ class PileGeom:
     label: str = ""  # faint letter on the empty slot
     badge: str = ""  # where the card count shows: "below", "above" or ""
     fan_last: int = 0  # only the top this many cards fan (the rest lie under the first); 0: all
+    caption: str = ""  # where its caption is written: "" right of it, "above" over it
 
     @property
     def stacked(self) -> bool:
@@ -87,7 +88,7 @@ class Layout:
                 name, pygame.Rect((x + shift, y), size), fan=fan,
                 fan_down=tuple(opts.get("fan_down", (0, 0))), limit=limit,
                 label=opts.get("slot", ""), badge=opts.get("badge", ""),
-                fan_last=opts.get("fan_last", 0))
+                fan_last=opts.get("fan_last", 0), caption=opts.get("caption_at", ""))
             if "caption" in opts:
                 self.captions[name] = opts["caption"]
             if "empty" in opts:
@@ -142,7 +143,8 @@ def layout_for(game_id: str, players: int | None = None, panel_left: bool = Fals
     layout = _LAYOUTS.get(key)
     if layout is None:
         from .layouts import layout_data
-        data = layout_data(game_id, players, portrait=CANVAS.portrait)
+        data = layout_data(game_id, players, portrait=CANVAS.portrait,
+                           sideways=bool(CANVAS.rail))
         right = data.get("table_right", CANVAS.table_w)
         shift = CANVAS.table_w - right if panel_left and not CANVAS.portrait else 0
         layout = _LAYOUTS[key] = Layout(data, shift)

@@ -72,46 +72,74 @@ class TableView:
                 surf.blit(art.slot(marks.get(name, geom.label)), geom.rect)
             for c, up, p in shown:
                 surf.blit(art.image(c, up, t.back_deck(c)), p)
-            if geom.badge and cards:
-                self.badge(surf, geom, sum(1 for c, _ in cards if c.id not in hidden))
-            if name in layout.empty_words and not cards:
-                size = CANVAS.text(20)
-                lines = theme.wrap(layout.empty_words[name], size, geom.rect.w + 8)
-                step = theme.font(size).get_height()
-                y = geom.rect.centery - step * (len(lines) - 1) // 2
-                for i, line in enumerate(lines):
-                    theme.blit_text(surf, line, (geom.rect.centerx, y + i * step), size,
-                                    theme.INK_FAINT, anchor="center")
-            if name in layout.captions:
-                theme.blit_text(surf, layout.captions[name], (geom.rect.right + 6,
-                                                              geom.rect.y + 8),
-                                CANVAS.text(18), theme.INK_DIM, anchor="topleft")
-            if name in marks and shown:
-                self.mark(surf, pygame.Rect(shown[-1][2], geom.rect.size), marks[name])
+            count = sum(1 for c, _ in cards if c.id not in hidden)
+            top = pygame.Rect(shown[-1][2], geom.rect.size) if shown else None
+            mark = marks.get(name, "") if shown else ""
+            words = self.words(name, count, bool(cards), top, mark)
+            for word in words[:-1] if mark else words:
+                self.write(surf, word)
+            if mark:  # a pile in a special state: a ring round it, then its tag
+                surf.blit(t.art.ring(theme.MARK, 3), top.inflate(6, 6))
+                self.write(surf, words[-1])
         t.chrome.decorate(surf)
         return surf
 
-    def badge(self, surf, geom, n: int) -> None:
-        """The count of a stacked pile, below it or beside it."""
-        text = theme.text(str(n), CANVAS.text(20), theme.INK, bold=True)
-        r = text.get_rect()
-        if geom.badge == "below":
-            r.midtop = (geom.rect.centerx, geom.rect.bottom + 3)
-        else:
-            r.midleft = (geom.rect.right + 8, geom.rect.centery)
-        box = r.inflate(12, 4)
-        pygame.draw.rect(surf, (0, 0, 0), box, border_radius=9)
-        pygame.draw.rect(surf, theme.BAR_LINE, box, 1, border_radius=9)
-        surf.blit(text, r)
+    def words(self, name: str, count: int, full: bool, top: pygame.Rect | None = None,
+              mark: str = "") -> list[tuple]:
+        """The words written with pile ``name`` holding ``count`` cards in sight (``full``:
+        any at all), its top card at ``top``, in the special state ``mark``: its count, below
+        it or beside it; the game's word on it while empty; its caption ("Reserve"), beside it
+        or over it; the mark's tag under its top card. Each (text, size, bold, colour, where
+        the text lies, the box behind it or None). Landscape as written for the 1280x720 table,
+        upright and sideways (``CANVAS.label``) at least 12 CSS px."""
+        geom, layout = self.table.layout.piles[name], self.table.layout
+        out = []
+        if geom.badge and full:  # the count of a stacked pile
+            size = CANVAS.label(20)
+            r = pygame.Rect((0, 0), theme.font(size, True).size(str(count)))
+            if geom.badge == "below":
+                r.midtop = (geom.rect.centerx, geom.rect.bottom + 3)
+            else:
+                r.midleft = (geom.rect.right + 8, geom.rect.centery)
+            out.append((str(count), size, True, theme.INK, r, r.inflate(12, 4)))
+        if name in layout.empty_words and not full:
+            size = CANVAS.label(20)
+            lines = theme.wrap(layout.empty_words[name], size, geom.rect.w + 8)
+            step = theme.font(size).get_height()
+            y = geom.rect.centery - step * (len(lines) - 1) // 2
+            for i, line in enumerate(lines):
+                r = pygame.Rect((0, 0), theme.font(size).size(line))
+                r.center = (geom.rect.centerx, y + i * step)
+                out.append((line, size, False, theme.INK_FAINT, r, None))
+        if name in layout.captions:
+            word, size = layout.captions[name], CANVAS.label(18)
+            r = pygame.Rect((0, 0), theme.font(size).size(word))
+            if geom.caption == "above":  # (where the room beside it is a column's)
+                r.bottomleft = (geom.rect.x, geom.rect.y - 4)
+            else:
+                r.topleft = (geom.rect.right + 6, geom.rect.y + 8)
+            out.append((word, size, False, theme.INK_DIM, r, None))
+        if mark and top is not None:  # a pile in a special state (Indian Patience's
+            size = CANVAS.label(16)  # protected card): a tag under it (and a ring round it)
+            bold = not CANVAS.rail  # (sideways "protected" in bold met its neighbour's tag)
+            r = pygame.Rect((0, 0), theme.font(size, bold).size(mark))
+            r.midtop = (top.centerx, top.bottom + 6)
+            box = r.inflate(8, 2)
+            box.clamp_ip(pygame.Rect(2, 0, CANVAS.table_w - 4, CANVAS.h))  # (on the table)
+            r.center = box.center
+            out.append((mark, size, bold, (60, 30, 0), r, box))
+        return out
 
-    def mark(self, surf, rect: pygame.Rect, word: str) -> None:
-        """A pile in a special state (Indian Patience's protected card): a ring and a tag."""
-        surf.blit(self.table.art.ring(theme.MARK, 3), rect.inflate(6, 6))
-        tag = theme.text(word, CANVAS.text(16), (60, 30, 0), bold=True)
-        box = tag.get_rect(midtop=(rect.centerx, rect.bottom + 6)).inflate(8, 2)
-        box.clamp_ip(pygame.Rect(2, 0, CANVAS.table_w - 4, CANVAS.h))  # a long word: on the table
-        pygame.draw.rect(surf, theme.MARK, box, border_radius=6)
-        surf.blit(tag, tag.get_rect(center=box.center))
+    @staticmethod
+    def write(surf, word) -> None:
+        text, size, bold, colour, r, box = word
+        if box is not None:
+            if colour == theme.INK:  # a count's box
+                pygame.draw.rect(surf, (0, 0, 0), box, border_radius=9)
+                pygame.draw.rect(surf, theme.BAR_LINE, box, 1, border_radius=9)
+            else:  # a mark's tag
+                pygame.draw.rect(surf, theme.MARK, box, border_radius=6)
+        surf.blit(theme.text(text, size, colour, bold), r)
 
     def draw(self, screen: pygame.Surface) -> None:
         t = self.table

@@ -5,17 +5,19 @@ Screenshots: test-artifacts/sideways-*.png."""
 
 from __future__ import annotations
 
+import json
+
 import pygame
 import pytest
 
-from game.core import GAMES
+from game.core import GAMES, info
 from game.ui import theme
 from game.ui.canvas import CANVAS, SIDEWAYS, TABLE_W, choose
 from game.ui.chromes.panel import PANEL_X
 from game.ui.chromes.solitaire import BAR_H
 from game.ui.screens import SettingsScene, StatsScene
 
-from tests.ui.conftest import app_on_page
+from tests.ui.conftest import ARTIFACTS, app_on_page
 from tests.ui.test_ui_portrait import buttons_of, open_for_people, tap_tap_move
 
 PAGE = (844, 390)
@@ -130,3 +132,118 @@ def test_sideways_the_panel_rail_bar_and_message_read_at_12_css_px(sideways, mon
         if b.visible and b.rect.left >= TABLE_W:
             assert css_height(b.size, b.style != "normal") >= 12, (b.name, b.size)
     ui.screenshot(f"sideways-text-{game_id}.png")
+
+
+#: a word each game writes under a pile's top card in a special state (its core's ``marks``;
+#: on an empty place it is the place's own letter), the longest it can be: tried on every
+#: pile where it can stand
+MARK_WORDS = {"indian-patience": ("tableau", "protected"), "spider": ("stock", "5 deals left")}
+
+
+def pile_area(g) -> pygame.Rect:
+    """Where a pile's cards may lie: its place, and a fan out to its limit."""
+    r = g.rect.copy()
+    if g.fan[1] > 0:
+        r.height = max(r.height, (g.limit or r.bottom) - r.top)
+    elif g.fan[0] > 0:
+        reach = g.limit or r.right + g.fan[0] * max(0, (g.fan_last or 1) - 1)
+        r.width = max(r.width, reach - r.left)
+    elif g.fan[0] < 0:
+        r.width, r.left = r.right - g.limit, g.limit
+    return r
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_sideways_the_table_s_own_words_read_at_12_css_px_clear_of_everything(
+        sideways, monkeypatch, game_id):
+    """Issue 26: sideways, a pile's count, "Reserve" beside it, a word on an empty place and a
+    mark's tag were the 1280x720 table's 16 to 20 (6.5 to 7.6 CSS px). Every such word, on
+    every pile, empty or holding 104 cards or marked, is at least 12 CSS px high and lies on
+    the table clear of every other pile's cards (a fan out to its limit), of every button
+    (the turn button with its arrow), of the seats' names, of the message line and of every
+    other word. Every text a frame of the table draws outside its chrome is at least 12 CSS px
+    too (the chromes' are tested with them; what they draw is listed in
+    test-artifacts/sideways-chrome-words.json)."""
+    ui = sideways
+    t = open_for_people(ui, game_id)
+    t.modal = None
+    lay, view = t.layout, t.view
+    texts: list[tuple[int, bool, str, bool]] = []  # size, bold, text, drawn by the chrome
+    in_chrome = [False]
+    real_text = theme.text
+
+    def text(s, size=24, color=theme.INK, bold=False):
+        if s.strip():
+            texts.append((size, bold, s, in_chrome[0]))
+        return real_text(s, size, color, bold)
+
+    def chrome_part(real):
+        def part(*a, **kw):
+            in_chrome[0] = True
+            try:
+                return real(*a, **kw)
+            finally:
+                in_chrome[0] = False
+        return part
+
+    written: list[tuple[str, pygame.Rect]] = []
+    real_blit = theme.blit_text
+
+    def blit_text(dest, s, pos, *a, **kw):
+        rect = real_blit(dest, s, pos, *a, **kw)
+        written.append((s, rect))
+        return rect
+
+    monkeypatch.setattr(theme, "text", text)
+    monkeypatch.setattr(theme, "blit_text", blit_text)
+    for part in ("decorate", "draw", "draw_over"):  # (what the chromes draw: their tests')
+        monkeypatch.setattr(t.chrome, part, chrome_part(getattr(t.chrome, part)))
+    t.say(f"{info(game_id).title}: deal 7.", "info")
+    view.invalidate()
+    ui.app.draw()
+    for size, bold, s, chrome in texts:
+        if not chrome:
+            assert css_height(size, bold) >= 12, (s, size, css_height(size, bold))
+    chrome_words = sorted({(s, size, round(css_height(size, bold), 1))
+                           for size, bold, s, chrome in texts if chrome})
+    ARTIFACTS.mkdir(exist_ok=True)
+    path = ARTIFACTS / "sideways-chrome-words.json"
+    known = json.loads(path.read_text()) if path.exists() else {}
+    known[game_id] = chrome_words
+    path.write_text(json.dumps(known, indent=1, sort_keys=True))
+    # what else is on the table: the piles' cards, the buttons, the names, the message line
+    table = pygame.Rect(0, 0, lay.table_right, CANVAS.h)
+    names = [t.chrome.title(seat) for seat in range(len(t.session.seats))] \
+        if lay.seat_names else []
+    name_rects = [r for s, r in written if s in names]
+    assert len(name_rects) >= len(names)  # (Battle solitaire's turn button names one too)
+    obstacles = [(b.name, b.rect) for b in t.buttons if b.visible]
+    if lay.turn_button is not None:  # with the arrow at its sides (24 px and its edge)
+        obstacles.append(("turn button", lay.turn_button.inflate(2 * 28, 0)))
+    obstacles += [(f"name {r}", r) for r in name_rects]
+    message = [r for s, r in written if s == f"{info(game_id).title}: deal 7."]
+    assert message
+    obstacles.append(("message", message[0].inflate(0, 4)))
+    kind, word = MARK_WORDS.get(game_id, ("", ""))
+    words = []  # (pile, state, text, where)
+    for name, g in lay.piles.items():
+        states = {"empty": view.words(name, 0, False), "full": view.words(name, 104, True)}
+        if kind and name.startswith(kind):
+            states["marked"] = view.words(name, 1, True, g.rect.copy(), word)
+        for state, found in states.items():
+            for s, size, bold, _, rect, box in found:
+                area = box or rect
+                words.append((name, state, s, area))
+                assert css_height(size, bold) >= 12, (name, state, s, size)
+                assert table.contains(area), (name, state, s, area)
+                for other, og in lay.piles.items():
+                    if other != name:
+                        assert not area.colliderect(pile_area(og)), (name, s, other)
+                for what, r in obstacles:
+                    assert not area.colliderect(r), (name, s, what)
+    assert words or game_id == "seahaven", "no word on the table"  # (Seahaven writes none)
+    for i, (name, state, s, area) in enumerate(words):
+        for other, ostate, os, oarea in words[i + 1:]:
+            if name != other or state == ostate:
+                assert not area.colliderect(oarea), ((name, state, s), (other, ostate, os))
+    ui.screenshot(f"sideways-words-{game_id}.png")

@@ -11,8 +11,8 @@
         "fan_last": only the top n cards fan, the rest lie under the first of them (a waste
         of a game turning three: the three just turned show),
         "slot": a letter on the empty place, "badge": where the count shows ("below",
-        "right"), "caption": a word beside the pile ("Reserve"), "empty": a word on the
-        empty place ("empty")
+        "right"), "caption": a word beside the pile ("Reserve"), "caption_at": "above" to
+        write it over the pile instead, "empty": a word on the empty place ("empty")
     "seats": [(x, y), ...]   where each seat's name is written (games with several seats)
 
 A game whose table depends on its number of players gives one such dict per number instead:
@@ -27,6 +27,12 @@ page) and as large as the table allows (shapes.portrait_card, shapes.two_bands).
 (duel, round) gives "panel_top": where the panel begins below the cards; the message's band
 (shapes.P_MESSAGE_BAND, four lines) lies just above it.
 
+A phone held sideways draws the 1280x720 table (its buttons in a rail beyond it) with the
+table's own words at least 12 CSS px (``CANVAS.label``: size 32, where the desktop writes 16 to
+20). A game whose table has no room for words that large there gives ``SIDEWAYS``, a dict like
+``LAYOUT`` (or one per number of players): the same table with the room made (a row moved
+apart, a caption over its pile); ``layout_data(..., sideways=True)`` picks it, else ``LAYOUT``.
+
 ``shapes.py`` builds the layouts several games share.
 """
 
@@ -35,9 +41,12 @@ from __future__ import annotations
 import importlib
 
 
-def layout_data(game_id: str, players: int | None = None, portrait: bool = False) -> dict:
+def layout_data(game_id: str, players: int | None = None, portrait: bool = False,
+                sideways: bool = False) -> dict:
     module = importlib.import_module(f"{__name__}.{game_id.replace('-', '_')}")
     layout = module.LAYOUT
+    if sideways:
+        layout = getattr(module, "SIDEWAYS", layout)
     if portrait:
         from ..canvas import CANVAS
         layout = module.PORTRAIT(CANVAS.h)

@@ -11,33 +11,45 @@ STEP = W + 12
 HOUSE_X = [16 + i * STEP for i in range(8)]
 FOUNDATION_X = (740, 740 + W + 10)
 ROWS = [TOP + i * (H + 8) for i in range(4)]
-BOTTOM = 550
-NAME_Y = BOTTOM - 30
+BOTTOM = 550  # the players' piles (their names 30 above)
 # player 0 from the left corner inwards: penalty pile, hand, reserve pile; player 1 mirrored
-LEFT = [16 + i * (W + 22) for i in range(3)]
-RIGHT = [TABLE_RIGHT - W - x for x in LEFT]
 OWN = {"badge": "below"}
 BUTTON_W, BUTTON_H = 300, 84
 
-LAYOUT = {
-    "card": (W, H), "fan": "down", "own_backs": True, "table_right": TABLE_RIGHT,
-    "piles": [
-        ("reserve0", LEFT[0], BOTTOM, {**OWN, "empty": "penalty"}),
-        ("hand0", LEFT[1], BOTTOM, {**OWN, "empty": "hand"}),
-        ("waste0", LEFT[2], BOTTOM, {**OWN, "empty": "reserve"}),
-        *((f"house{i}", HOUSE_X[i], TOP, {"fan": (0, 24), "limit": NAME_Y - 8})
-          for i in range(8)),
-        *((f"foundation{i}", FOUNDATION_X[i // 4], ROWS[i % 4], {"slot": "A"})
-          for i in range(8)),
-        ("waste1", RIGHT[2], BOTTOM, {**OWN, "empty": "reserve"}),
-        ("hand1", RIGHT[1], BOTTOM, {**OWN, "empty": "hand"}),
-        ("reserve1", RIGHT[0], BOTTOM, {**OWN, "empty": "penalty"}),
-    ],
-    "seats": [(LEFT[0], NAME_Y), (RIGHT[2], NAME_Y)],
-    # the manual's big button in the middle of the bottom: it names whose turn it is, points
-    # at their piles, and ends the turn when pressed
-    "turn_button": (CENTRE - BUTTON_W // 2, BOTTOM + (H - BUTTON_H) // 2, BUTTON_W, BUTTON_H),
-}
+
+def table(step: int = W + 22, bottom: int = BOTTOM) -> dict:
+    """The table, each player's three piles ``step`` apart in a row at ``bottom``, their
+    names over them."""
+    name_y = bottom - 30
+    left = [16 + i * step for i in range(3)]
+    right = [TABLE_RIGHT - W - x for x in left]
+    return {
+        "card": (W, H), "fan": "down", "own_backs": True, "table_right": TABLE_RIGHT,
+        "piles": [
+            ("reserve0", left[0], bottom, {**OWN, "empty": "penalty"}),
+            ("hand0", left[1], bottom, {**OWN, "empty": "hand"}),
+            ("waste0", left[2], bottom, {**OWN, "empty": "reserve"}),
+            *((f"house{i}", HOUSE_X[i], TOP, {"fan": (0, 24), "limit": name_y - 8})
+              for i in range(8)),
+            *((f"foundation{i}", FOUNDATION_X[i // 4], ROWS[i % 4], {"slot": "A"})
+              for i in range(8)),
+            ("waste1", right[2], bottom, {**OWN, "empty": "reserve"}),
+            ("hand1", right[1], bottom, {**OWN, "empty": "hand"}),
+            ("reserve1", right[0], bottom, {**OWN, "empty": "penalty"}),
+        ],
+        "seats": [(left[0], name_y), (right[2], name_y)],
+        # the manual's big button in the middle of the bottom: it names whose turn it is,
+        # points at their piles, and ends the turn when pressed
+        "turn_button": (CENTRE - BUTTON_W // 2, bottom + (H - BUTTON_H) // 2, BUTTON_W,
+                        BUTTON_H),
+    }
+
+
+LAYOUT = table()
+# sideways (the words at 12 CSS px): the piles 18 apart, so an empty reserve's word (82 px
+# over a 72-wide place) stays clear of the turn button's arrow; the row 26 higher, so its
+# counts (27 high) stay clear of a two-line message's band
+SIDEWAYS = table(W + 18, BOTTOM - 26)
 
 
 def PORTRAIT(h: int) -> dict:

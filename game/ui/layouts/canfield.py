@@ -24,6 +24,11 @@ LAYOUT = {
     ],
 }
 
+# sideways (its words at 12 CSS px): "Reserve" over the reserve, where the first column's
+# cards don't reach (beside it, 87 px wide, it met them)
+SIDEWAYS = {**LAYOUT, "piles": [(n, x, y, {**o, "caption_at": "above"} if n == "reserve" else o)
+                                for n, x, y, o in LAYOUT["piles"]]}
+
 
 def PORTRAIT(h: int) -> dict:
     """Upright: the stock, the waste and the four foundations in a row on top; the reserve on

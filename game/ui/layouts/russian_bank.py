@@ -12,26 +12,37 @@ WASTE_X = CENTRE - W // 2
 DX = 24
 OWN = {"badge": "right"}
 
-LAYOUT = {
-    "card": (W, H), "fan": "side", "own_backs": True, "table_right": TABLE_RIGHT,
-    "piles": [
-        ("hand0", HOUSE_LEFT, BOTTOM, {**OWN, "caption": "Hand"}),
-        ("waste0", WASTE_X, BOTTOM, {**OWN, "caption": "Waste"}),
-        ("reserve0", HOUSE_RIGHT, BOTTOM, {**OWN, "caption": "Reserve"}),
-        # player 0's houses: right column, house0 next to reserve0 (bottom) up to house3;
-        # player 1's: left column, house4 next to reserve1 (top) down to house7
-        *((f"house{i}", HOUSE_RIGHT, ROWS[3 - i], {"fan": (DX, 0), "limit": TABLE_RIGHT - 6})
-          for i in range(4)),
-        *((f"house{4 + i}", HOUSE_LEFT, ROWS[i], {"fan": (-DX, 0), "limit": 6})
-          for i in range(4)),
-        *((f"foundation{i}", F_LEFT, ROWS[i], {"slot": "A"}) for i in range(4)),
-        *((f"foundation{i + 4}", F_RIGHT, ROWS[i], {"slot": "A"}) for i in range(4)),
-        ("reserve1", HOUSE_LEFT, TOP, {**OWN, "caption": "Reserve"}),
-        ("waste1", WASTE_X, TOP, {**OWN, "caption": "Waste"}),
-        ("hand1", HOUSE_RIGHT, TOP, {**OWN, "caption": "Hand"}),
-    ],
-    "seats": [(20, 598), (20, 40)],
-}
+def table(row_x=(HOUSE_LEFT, WASTE_X, HOUSE_RIGHT)) -> dict:
+    """The table, each player's row of piles at ``row_x`` (player 0's hand, waste, reserve;
+    player 1's reserve, waste, hand)."""
+    left, middle, right = row_x
+    return {
+        "card": (W, H), "fan": "side", "own_backs": True, "table_right": TABLE_RIGHT,
+        "piles": [
+            ("hand0", left, BOTTOM, {**OWN, "caption": "Hand"}),
+            ("waste0", middle, BOTTOM, {**OWN, "caption": "Waste"}),
+            ("reserve0", right, BOTTOM, {**OWN, "caption": "Reserve"}),
+            # player 0's houses: right column, house0 next to reserve0 (bottom) up to house3;
+            # player 1's: left column, house4 next to reserve1 (top) down to house7
+            *((f"house{i}", HOUSE_RIGHT, ROWS[3 - i], {"fan": (DX, 0),
+                                                       "limit": TABLE_RIGHT - 6})
+              for i in range(4)),
+            *((f"house{4 + i}", HOUSE_LEFT, ROWS[i], {"fan": (-DX, 0), "limit": 6})
+              for i in range(4)),
+            *((f"foundation{i}", F_LEFT, ROWS[i], {"slot": "A"}) for i in range(4)),
+            *((f"foundation{i + 4}", F_RIGHT, ROWS[i], {"slot": "A"}) for i in range(4)),
+            ("reserve1", left, TOP, {**OWN, "caption": "Reserve"}),
+            ("waste1", middle, TOP, {**OWN, "caption": "Waste"}),
+            ("hand1", right, TOP, {**OWN, "caption": "Hand"}),
+        ],
+        "seats": [(20, 598), (20, 40)],
+    }
+
+
+LAYOUT = table()
+# sideways (the words at 12 CSS px): each row's piles 190 apart, room beside each for its
+# caption ("Reserve": 87 px) and count
+SIDEWAYS = table((262, 452, 642))
 
 
 def PORTRAIT(h: int) -> dict:
