@@ -42,6 +42,12 @@ setup() {
     fi
 }
 
+# net_modules: Trystero and esbuild (web/net/, pinned), for net.js in both web builds
+net_modules() {
+    [ -x web/net/node_modules/.bin/esbuild ] && [ -f web/net/node_modules/trystero/package.json ] ||
+        npm ci --prefix web/net --no-audit --no-fund
+}
+
 # build_web [--zip]: the browser version, a self-contained static site in build/web/ (our page,
 # Pyodide 0.27.7 from the pinned npm package, the pygame-ce wasm wheel from web/vendor/ with its
 # sha256 checked, the packed game, net.js (Trystero bundled by esbuild, web/net/), a service
@@ -60,8 +66,7 @@ build_web() {
     done
     [ -f web/pyodide-client/node_modules/pyodide/pyodide.asm.wasm ] ||
         npm ci --prefix web/pyodide-client --no-audit --no-fund
-    [ -x web/net/node_modules/.bin/esbuild ] && [ -f web/net/node_modules/trystero/package.json ] ||
-        npm ci --prefix web/net --no-audit --no-fund
+    net_modules
     local args=()
     [ "$zip" = 1 ] && args=(--zip build/patience-parlour-web.zip)
     rm -f build/patience-parlour-web.zip
@@ -73,7 +78,8 @@ build_web() {
 # (main.py, the game package without its benchmarks, assets/) into a clean folder and run pygbag
 # on that copy, never on the source tree (pygbag packs its whole folder and may rewrite files in
 # place). Our template and icon are passed so that pygbag never waits on its CDN; `timeout`
-# guards it anyway. --zip also makes build/patience-parlour-pygbag.zip for itch.io.
+# guards it anyway; net.js (remote seats) is added beside the page. --zip also makes
+# build/patience-parlour-pygbag.zip for itch.io.
 build_pygbag() {
     local zip=0 cdn=""
     while [ $# -gt 0 ]; do
@@ -107,12 +113,15 @@ build_pygbag() {
         tail -20 build/stage-pygbag/pygbag.log >&2; exit 1; }
     mv "$stage/build/web" "$out"
     rm -f "$out/$app.apk"  # our template loads the .tar.gz; the .apk would be dead weight
+    # the transport of remote seats, as in build/web/: net.js and its licences (docs/web.md)
+    net_modules
+    "$(find_python)" web/client/build_site.py --net-only "$out"
     [ -f "$out/$app.tar.gz" ] && [ -f "$out/index.html" ] || {
         echo "build.sh: pygbag made no site (log: build/stage-pygbag/pygbag.log)" >&2; exit 1; }
     if [ "$zip" = 1 ]; then
         # pygbag's own --archive zips the .apk, which our page doesn't load: zip the site itself
         (cd "$out" && "$root/$VENV/bin/python" -m zipfile -c "../$app-pygbag.zip" \
-            index.html favicon.png "$app.tar.gz")
+            index.html favicon.png "$app.tar.gz" net.js licences)
     fi
     echo "built $out/ ($(wc -c < "$out/$app.tar.gz") bytes of game in $app.tar.gz)"
     [ "$zip" = 1 ] && echo "itch.io: upload build/$app-pygbag.zip (kind of project: HTML)"

@@ -256,8 +256,11 @@ def same_origin(tmp_path_factory):
     (root / "www").mkdir()
     with Server(root / "www") as server:
         site = build(root, "--cdn", server.url + "runtime/")
-        for path in site.iterdir():
-            shutil.copy(path, root / "www" / path.name)
+        for path in site.iterdir():  # the page's files and net.js's licences/
+            if path.is_dir():
+                shutil.copytree(path, root / "www" / path.name)
+            else:
+                shutil.copy(path, root / "www" / path.name)
         (root / "www" / "runtime").symlink_to(runtime_dir(), target_is_directory=True)
         yield server.url
 

@@ -55,11 +55,30 @@ def expected_members():
     return want
 
 
-def test_the_site_is_three_files(site):
-    assert sorted(os.listdir(WEB)) == sorted(["index.html", "favicon.png", f"{APP}.tar.gz"])
+NET_FILES = ["net.js", "licences/Trystero-MIT.txt", "licences/noble-secp256k1-MIT.txt"]
+
+
+def site_files():
+    return sorted(os.path.relpath(os.path.join(folder, name), WEB).replace(os.sep, "/")
+                  for folder, _, files in os.walk(WEB) for name in files)
+
+
+def test_the_site_is_three_files_and_the_transport(site):
+    assert site_files() == sorted(["index.html", "favicon.png", f"{APP}.tar.gz"] + NET_FILES)
     with open(os.path.join(WEB, "favicon.png"), "rb") as a, \
             open(os.path.join(ROOT, "web", "icon.png"), "rb") as b:
         assert a.read() == b.read()
+    # net.js: the same bundle as build/web/'s (web/net/bridge.js and Trystero), loaded first
+    net = open(os.path.join(WEB, "net.js"), encoding="utf-8").read()
+    assert "parlourNet" in net and "patience-parlour" in net
+    html = open(os.path.join(WEB, "index.html"), encoding="utf-8").read()
+    assert html.index('<script src="net.js"></script>') < html.index("<script>")
+    modules = os.path.join(ROOT, "web", "net", "node_modules")
+    for package, name in [("trystero", "Trystero-MIT.txt"),
+                          ("@noble/secp256k1", "noble-secp256k1-MIT.txt")]:
+        with open(os.path.join(modules, package, "LICENSE"), "rb") as a, \
+                open(os.path.join(WEB, "licences", name), "rb") as b:
+            assert a.read() == b.read(), package
 
 
 def test_the_packed_game_holds_main_py_the_game_package_and_assets_only(site):
@@ -87,8 +106,9 @@ def test_payload_size(site):
 
 def test_the_itch_zip_is_the_site(site):
     with zipfile.ZipFile(ITCH_ZIP) as zf:
-        assert sorted(zf.namelist()) == sorted(os.listdir(WEB))  # index.html at the top
-        for name in zf.namelist():
+        names = [n for n in zf.namelist() if not n.endswith("/")]  # no folder entries
+        assert sorted(names) == site_files()  # index.html at the top
+        for name in names:
             with open(os.path.join(WEB, name), "rb") as f:
                 assert hashlib.sha256(zf.read(name)).digest() == hashlib.sha256(f.read()).digest()
 

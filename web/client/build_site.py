@@ -1,6 +1,7 @@
 """Builds the browser version, a self-contained static site: ``./build.sh web`` runs this.
 
     python web/client/build_site.py [--out DIR] [--zip ZIP] [--note TEXT]
+    python web/client/build_site.py --net-only DIR    # net.js and its licences only (pygbag)
 
 Into DIR (default build/web/), every file from this machine, nothing from any other host:
     index.html            our page (web/client/index.html), the build's id and file list in it
@@ -127,6 +128,7 @@ def bundle_net(out: Path) -> None:
                             env={**os.environ, "NODE_PATH": str(modules)})
     if result.returncode != 0 or not (out / "net.js").exists():
         raise BuildError(f"esbuild failed on web/net/bridge.js:\n{result.stdout}{result.stderr}")
+    (out / "licences").mkdir(parents=True, exist_ok=True)
     for package, name in NET_LICENCES.items():
         licence = (modules / package / "LICENSE").read_bytes()
         target = out / "licences" / name
@@ -212,7 +214,16 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--out", default=str(ROOT / "build" / "web"))
     parser.add_argument("--zip", default="", help="also zip the site into this file")
     parser.add_argument("--note", default="", help="a line added to NOTICES.html")
+    parser.add_argument("--net-only", default="", metavar="DIR",
+                        help="only net.js and its licences, into DIR (pygbag's page)")
     args = parser.parse_args(argv)
+    if args.net_only:
+        try:
+            bundle_net(Path(args.net_only))
+        except BuildError as e:
+            print(f"build.sh web: {e}", file=sys.stderr)
+            return 1
+        return 0
     out = Path(args.out)
     try:
         site = build(out, args.note)
