@@ -17,8 +17,9 @@ and 0.9 ms at 784x1688 (1280x720: 0.6 ms); 768 keeps every goal above.
 
 A third shape, for a phone held sideways: a page wider than 16:9 and short (under 540 CSS px)
 gets the 720-high table with a *rail* right of it, as wide as the page's shape leaves (200 to
-400 logical px, e.g. 1552x720 for an 844x390 page). The table is drawn exactly as on the
-1280x720 canvas (``table_w``); its buttons (the one-player toolbar, a side panel's) move into
+400 logical px, e.g. 1552x720 for an 844x390 page). The table is drawn as on the 1280x720
+canvas (``table_w``), its own words at least RAIL_TEXT (``label``; a layout's ``SIDEWAYS``
+makes room for them where it must); its buttons (the one-player toolbar, a side panel's) move into
 the rail as a column (``rail_rows``), 83 high or more (45 CSS px on an 844x390 page, where the
 top bar's are 21). The canvas is scaled by the page's height there either way, so nothing
 gets smaller.

@@ -255,6 +255,12 @@ class Modal(ButtonRow):
         self.draw_focus(screen, self.app.keyboard_used)
 
 
+#: a dialog on a phone held sideways: this wide, its buttons (w, h, words) a thumb's size (84
+#: high: 45 CSS px on an 844x390 page) and its words at least CANVAS.label's 12.5 CSS px
+SIDEWAYS_DIALOG_W = 1000
+SIDEWAYS_BUTTON = (300, 84, 36)
+
+
 class Confirm(Modal):
     """A yes/no question."""
 
@@ -262,9 +268,14 @@ class Confirm(Modal):
     portrait_height = 640
 
     def __init__(self, scene, title: str, body: str, yes_label: str, on_yes, no_label="Cancel"):
+        if CANVAS.rail:  # a phone on its side: words of 12.5 CSS px, buttons of 45
+            self.width = SIDEWAYS_DIALOG_W
+            lines = len(theme.wrap(body, CANVAS.label(24), self.width - 60))
+            self.height = 80 + lines * 30 + 20 + 84 + 22
         super().__init__(scene)
         self.title, self.body = title, body
-        bw, bh, size = (200, 48, 24) if not CANVAS.portrait else (320, 96, 40)
+        bw, bh, size = (320, 96, 40) if CANVAS.portrait else SIDEWAYS_BUTTON if CANVAS.rail \
+            else (200, 48, 24)
         y = self.rect.bottom - bh - 22
         self.buttons = [
             Button((self.rect.centerx - bw - 10, y, bw, bh), yes_label, self._yes,
@@ -279,9 +290,9 @@ class Confirm(Modal):
 
     def draw(self, screen):
         self.draw_frame(screen)
-        size = CANVAS.text(24)
+        size = CANVAS.label(24)
         y = self.rect.y + (80 if not CANVAS.portrait else 130)
-        step = 28 if not CANVAS.portrait else 48
+        step = 48 if CANVAS.portrait else 30 if CANVAS.rail else 28
         for line in theme.wrap(self.body, size, self.rect.w - 60):
             theme.blit_text(screen, line, (self.rect.centerx, y), size, theme.INK,
                             anchor="midtop")
@@ -299,6 +310,9 @@ class NumberEntry(Modal):
     title = "Play deal number"
 
     def __init__(self, scene, on_ok, initial: str = ""):
+        side = bool(CANVAS.rail)  # a phone on its side: the keys in two rows of six, each
+        if side:  # a thumb's size (45 CSS px high), the words 12.5 CSS px
+            self.width, self.height = 860, 470
         super().__init__(scene)
         self.value = initial
         self.on_ok = on_ok
@@ -308,12 +322,17 @@ class NumberEntry(Modal):
         kw, kh, step_x, step_y, size = (92, 50, 104, 58, 24) if not big else \
             (200, 120, 220, 132, 50)
         keys = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "<", "0", "C"]
+        per_row = 3
+        if side:
+            kw, kh, step_x, step_y, size, per_row = 124, 84, 132, 92, 36, 6
+            keys = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "0", "<", "C"]
+            x0, y0 = self.rect.centerx - (6 * step_x - 8) // 2, self.rect.y + 164
         for i, k in enumerate(keys):
-            r = pygame.Rect(x0 + (i % 3) * step_x, y0 + (i // 3) * step_y, kw, kh)
+            r = pygame.Rect(x0 + (i % per_row) * step_x, y0 + (i // per_row) * step_y, kw, kh)
             label = {"<": "Del", "C": "Clear"}.get(k, k)
             self.buttons.append(Button(r, label, lambda k=k: self.press(k), name=f"key{k}",
                                        size=size))
-        bw, bh, size = (160, 48, 24) if not big else (300, 96, 40)
+        bw, bh, size = (300, 96, 40) if big else SIDEWAYS_BUTTON if side else (160, 48, 24)
         y = self.rect.bottom - bh - 22
         self.buttons.append(Button((self.rect.centerx - bw - 10, y, bw, bh), "Play", self.ok,
                                    enabled=lambda: self.value != "", style="primary", name="ok",
@@ -361,7 +380,7 @@ class NumberEntry(Modal):
                         anchor="midright")
         if self.error:
             theme.blit_text(screen, self.error, (self.rect.centerx, box.bottom + 2),
-                            CANVAS.text(20),
+                            CANVAS.label(20),
                             theme.RED_INK, anchor="midtop")
         for b in self.buttons:
             b.draw(screen)
@@ -383,16 +402,24 @@ class EndPanel(Modal):
 
     def __init__(self, scene, title: str, lines: list[str], buttons, dim: bool = True,
                  good: bool = False, centerx: int | None = None):
+        if CANVAS.rail:  # a phone on its side: words of 12.5 CSS px, buttons of 45
+            self.width = SIDEWAYS_DIALOG_W
+            wrapped = sum(len(theme.wrap(line, CANVAS.label(26), self.width - 50))
+                          for line in lines)
+            self.height = max(EndPanel.height, 84 + wrapped * 30 + 16 + 84 + 22)
         super().__init__(scene)
         if centerx is not None and not CANVAS.portrait:
             self.rect.centerx = centerx
+            self.rect.clamp_ip(pygame.Rect(0, 0, CANVAS.w, CANVAS.h))
         self.title = title
         self.lines = lines
         self.dim = dim
         self.good = good
         n = len(buttons)
-        bh, size = (50, 24) if not CANVAS.portrait else (96, 38)
-        bw = min(170 if not CANVAS.portrait else 340, (self.rect.w - 40 - 12 * (n - 1)) // n)
+        bh, size = (96, 38) if CANVAS.portrait else SIDEWAYS_BUTTON[1:] if CANVAS.rail else \
+            (50, 24)
+        widest = 340 if CANVAS.portrait else 300 if CANVAS.rail else 170
+        bw = min(widest, (self.rect.w - 40 - 12 * (n - 1)) // n)
         x = self.rect.centerx - (n * bw + (n - 1) * 12) // 2
         for i, (label, action, style) in enumerate(buttons):
             self.buttons.append(Button((x + i * (bw + 12), self.rect.bottom - bh - 22, bw, bh),
@@ -407,7 +434,7 @@ class EndPanel(Modal):
         theme.blit_text(screen, self.title, (self.rect.centerx, self.rect.y + 22),
                         CANVAS.text(48), theme.GOLD if self.good else theme.INK, bold=True,
                         anchor="midtop")
-        size = 26 if not CANVAS.portrait else 40
+        size = 40 if CANVAS.portrait else CANVAS.label(26)
         y = self.rect.y + (84 if not CANVAS.portrait else 140)
         for line in self.lines:
             for part in theme.wrap(line, size, self.rect.w - 50):

@@ -247,3 +247,90 @@ def test_sideways_the_table_s_own_words_read_at_12_css_px_clear_of_everything(
             if name != other or state == ostate:
                 assert not area.colliderect(oarea), ((name, state, s), (other, ostate, os))
     ui.screenshot(f"sideways-words-{game_id}.png")
+
+
+def sideways_dialogs(t):
+    """Each kind of dialog of widgets.py, with its longest words."""
+    from game.ui.widgets import Confirm, EndPanel, NumberEntry, SeatPicker
+    entry = NumberEntry(t, lambda n: None, "123456789")
+    entry.error = "Type a number first."
+    five = [(w, lambda: None, "primary" if i == 2 else "normal")
+            for i, w in enumerate(("Back", "Undo", "Restart", "New deal", "Menu"))]
+    return {
+        "confirm": Confirm(t, "Start a new game?", "This game is still in play: leaving it "
+                           "counts it as played and lost, and the match's score stays as it "
+                           "is. A new game starts at once.", "New game", lambda: None),
+        "deal-number": entry,
+        "no-more-moves": EndPanel(t, "No more moves", [
+            "Moves 137 · time 12:41", "Played 12 · won 3 (25%) · streak 0 · best streak 2",
+            "This deal counts as played and lost: taking moves back doesn't change that.",
+            "Back to winnable takes the moves back to the last position the solver proved "
+            "winnable."], five),
+        "win": EndPanel(t, "You won!", [
+            "Moves 212 · time 8:03", "Won 3 of 10 (30%) · streak 2 · best streak 4",
+            "Played with help (Hint): counted apart in Statistics."],
+            [("New deal", lambda: None, "primary"), ("Menu", lambda: None, "normal")],
+            good=True),
+        "round-end": EndPanel(t, "Player 2 won the round", [
+            "1st Player 2 · 2nd Player 1 · 3rd Computer (Medium) · 4th Computer (Hard)",
+            "Scores: Player 1 12 · Player 2 30 · Medium 0 · Hard 4",
+            "Match to 100: Player 2 leads with 64", "People won 0 of 1 · Medium won 1 of 2",
+            "Played with help (Hint)."],
+            [("Next game", lambda: None, "primary"), ("New game", lambda: None, "normal"),
+             ("Menu", lambda: None, "normal")], centerx=454),
+        "who-plays": SeatPicker(t, "chinese-patience", ["human", "medium", "hard", "easy"],
+                                lambda seats: None),
+    }
+
+
+@pytest.mark.parametrize("kind", ["confirm", "deal-number", "no-more-moves", "win",
+                                  "round-end", "who-plays"])
+def test_every_dialog_sideways_reads_at_12_css_px_with_buttons_a_thumb_s_size(
+        sideways, monkeypatch, kind):
+    """Issue 26: sideways, the dialogs were the desktop's (words 9 to 10 CSS px, buttons 26 to
+    27 high). Each kind (a confirmation, Deal #, the end panels, Who plays?) has every word
+    at least 12 CSS px, every button at least 44 CSS px each way, all inside the dialog, on
+    the canvas, none on another; no text over a button but its own label."""
+    ui = sideways
+    t = open_for_people(ui, "forty-thieves")
+    t.modal = sideways_dialogs(t)[kind]
+    texts: list[tuple[str, int, bool]] = []
+    real_text = theme.text
+
+    def text(s, size=24, color=theme.INK, bold=False):
+        if s.strip():
+            texts.append((s, size, bold))
+        return real_text(s, size, color, bold)
+
+    written: list[tuple[str, pygame.Rect]] = []
+    real_blit = theme.blit_text
+
+    def blit_text(dest, s, pos, *a, **kw):
+        rect = real_blit(dest, s, pos, *a, **kw)
+        written.append((s, rect))
+        return rect
+
+    monkeypatch.setattr(theme, "text", text)
+    monkeypatch.setattr(theme, "blit_text", blit_text)
+    for b in t.modal.buttons:
+        b._cache.clear()
+    texts.clear()
+    t.modal.draw(ui.app.screen)
+    box = t.modal.rect
+    assert pygame.Rect(0, 0, CANVAS.w, CANVAS.h).contains(box), box
+    assert texts
+    for s, size, bold in texts:
+        assert css_height(size, bold) >= 12, (s, size, css_height(size, bold))
+    buttons = [b for b in t.modal.buttons if b.visible]
+    for i, b in enumerate(buttons):
+        assert min(b.rect.w, b.rect.h) * CSS >= 44, (b.name, b.rect)
+        assert box.contains(b.rect), (b.name, b.rect)
+        assert theme.measure(b.label, b.size, b.style != "normal") <= b.rect.w - 8, b.name
+        assert b.rect.collidelist([o.rect for o in buttons[i + 1:]]) == -1, b.name
+    for s, rect in written:
+        assert box.contains(rect), (s, rect)
+        assert rect.collidelist([b.rect for b in buttons]) == -1, (s, rect)
+    for i, (s, rect) in enumerate(written):
+        assert rect.collidelist([r for _, r in written[i + 1:]]) == -1, (s, rect)
+    ui.app.draw()
+    ui.screenshot(f"sideways-dialog-{kind}.png")
