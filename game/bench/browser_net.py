@@ -133,7 +133,7 @@ class NetPage:
         """Events seen since the last call: [time, kind, peer, data] (polled now too)."""
         return self.js("() => { netlog.pump(); return netlog.take(); }")
 
-    def wait_events(self, done, timeout_s: float = 30, what: str = "") -> list:
+    def wait_events(self, done, timeout_s: float = 120, what: str = "") -> list:
         """Poll (every 5 ms in the page) until done(all events seen by this call) is true;
         those events. Raises AssertionError with what was seen on timeout."""
         seen: list = []

@@ -80,10 +80,10 @@ def test_two_pages_meet_talk_reload_and_part(site, private_network):
         b = guest.wait_events(has("join", data="host"), what="the host's join at the guest")
         assert [e[1:] for e in a if e[1] == "join"] == [["join", guest_id, "guest"]]
         assert [e[1:] for e in b if e[1] == "join"] == [["join", host_id, "host"]]
-        for events in (a, b):  # the relay was reached before anyone was found through it
+        for events in (a, b):  # "open" (a relay reached) before anyone joins through it
             kinds = [e[1] for e in events]
-            assert kinds.index("status") < kinds.index("join")
-            assert first(events, "status")[3] == "open"
+            before = [e[3] for e in events[:kinds.index("join")] if e[1] == "status"]
+            assert before and before[-1] == "open", events
         figures["connect_ms"] = max(first(a, "join")[0], first(b, "join")[0]) - t0
 
         # text both ways, in order, unicode and 60 KB intact
@@ -122,12 +122,12 @@ def test_two_pages_meet_talk_reload_and_part(site, private_network):
         # the guest's page reloads: its old id leaves, its new one joins when it opens again
         reload_at = host.now()
         guest.page.reload()
-        gone = host.wait_events(has("leave", guest_id), timeout_s=60,
+        gone = host.wait_events(has("leave", guest_id), timeout_s=120,
                                 what="the reloaded page's leave")
         figures["reload_leave_ms"] = first(gone, "leave", guest_id)[0] - reload_at
         guest.page.wait_for_function("!!window.parlourNet")
         again_at = guest.open(CODE, "guest")
-        back = host.wait_events(has("join", data="guest"), timeout_s=60,
+        back = host.wait_events(has("join", data="guest"), timeout_s=120,
                                 what="the reloaded page's join")
         new_id = first(back, "join")[2]
         assert new_id != guest_id and new_id == guest.peer_id()
@@ -144,7 +144,7 @@ def test_two_pages_meet_talk_reload_and_part(site, private_network):
         # a closed tab (beforeunload runs, as when a person closes it) is seen as a leave
         closed_at = host.now()
         guest.page.close(run_before_unload=True)
-        left = host.wait_events(has("leave", new_id), timeout_s=60,
+        left = host.wait_events(has("leave", new_id), timeout_s=120,
                                 what="the closed tab's leave")
         figures["closed_tab_ms"] = first(left, "leave", new_id)[0] - closed_at
         assert [e[1] for e in left].count("join") == 0
@@ -169,7 +169,7 @@ def test_the_python_transport_in_the_shipped_page(site, private_network):
     def py_exec(page, code):
         page.js("c => harness.exec(c)", code)
 
-    def wait_py(page, code, until, timeout_s=60, what=""):
+    def wait_py(page, code, until, timeout_s=120, what=""):
         """Run `code` (which appends to EVENTS) each time until `until` is true."""
         end = time.monotonic() + timeout_s
         while True:
@@ -204,15 +204,16 @@ def test_the_python_transport_in_the_shipped_page(site, private_network):
                    "ROOM = SharedTable.join(net.open_room('PYROOM7', 'guest'), 'PYROOM7')")
         hello = "any(e[0] == 'text' and json.loads(e[2]).get('t') == 'hello' for e in EVENTS)"
         py_exec(a, "import json\nEVENTS = []")
-        end = time.monotonic() + 60
+        end = time.monotonic() + 120
         while True:
             py_exec(b, "ROOM.advance(5)")  # as the game does once a frame
             py_exec(a, poll)
             if py(a, hello):
                 break
-            assert time.monotonic() < end, ("no hello from the room", py(a, "EVENTS"))
+            assert time.monotonic() < end, ("no hello from the room", py(a, "EVENTS"),
+                                            py(b, "ROOM.status"))
             time.sleep(0.02)
-        assert py(b, "ROOM.status") == "open"
+        assert py(b, "ROOM.status") == "open", py(a, "EVENTS")
         for page in (a, b):
             assert page.js("harness.error") is None
 

@@ -10,7 +10,11 @@
 //       ["leave", peerId, ""]     a peer that had joined is gone (left, closed its tab, lost)
 //       ["text", peerId, text]    a message from a peer that has joined
 //       ["status", "", "open"]    a relay (the meeting point) is reached; peers can find us
-//       ["status", "", "failed: <why>"]   the room could not be opened, or no relay reached
+//                                 (always before the first join; again on a join after a
+//                                 failure)
+//       ["status", "", "failed: <why>"]   the room could not be opened, no relay was reached in
+//                                 20 s, or a screen couldn't be connected while no other is
+//                                 here (no TURN server for its network, a failed handshake)
 //   parlourNet.send(peerId, text) text to one peer that has joined (else ignored)
 //   parlourNet.close()            leave the room (also on the page's pagehide/beforeunload)
 //   parlourNet.id()               this page's peer id (new at every page load)
@@ -34,6 +38,10 @@ const ROLES = ["host", "guest"];
 const MAX_EVENTS = 8192;       // events kept for a Python that doesn't poll (a hidden page)
 const MAX_EARLY = 64;          // texts kept per peer that hasn't told its role yet
 const RELAY_WAIT_MS = 20000;   // no relay reached in this long: "failed: ..." (it keeps trying)
+// Trystero's password handshake with a peer must end in this long (its default is 10 s; a phone
+// or a busy page may pause its JavaScript for seconds, and a denied peer is retried only at
+// the next announcement, up to a minute later)
+const HANDSHAKE_MS = 30000;
 
 // the page's settings, from its query string
 function settings() {
@@ -85,24 +93,36 @@ function join(code, role, gen) {
     const config = {appId: APP_ID, password: "parlour:" + code};
     if (s.relays.length) config.relayConfig = {urls: s.relays};
     if (s.iceNone) config.rtcConfig = {iceServers: []};
+    // "open" once a relay is reached (at the latest when a peer is found through one), and
+    // again when a peer joins after a failure
+    let open = false, told = false, status = "";
+    const setStatus = function (what) {
+        status = what;
+        push("status", "", what);
+    };
+    const markOpen = function () {
+        open = true;
+        if (status !== "open") setStatus("open");
+    };
     let r;
     try {
         r = joinRoom(config, "room-" + code, {
+            handshakeTimeoutMs: HANDSHAKE_MS,
+            // a peer that couldn't be connected (no TURN server for its network, a handshake
+            // that failed): the room's failure while nobody is here; else only the console's
             onJoinError: function (details) {
-                if (gen === generation) push("status", "", "failed: " + reason(details));
+                if (gen !== generation) return;
+                if (Object.keys(roles).length) {
+                    console.warn("parlourNet: " + reason(details));
+                } else {
+                    setStatus("failed: " + reason(details));
+                }
             }
         });
     } catch (e) {
-        push("status", "", "failed: " + reason(e));
+        setStatus("failed: " + reason(e));
         return;
     }
-    // "open" once a relay is reached (at the latest when a peer is found through one)
-    let open = false, told = false;
-    const markOpen = function () {
-        if (open) return;
-        open = true;
-        push("status", "", "open");
-    };
     room = r;
     roleAction = r.makeAction("role");
     msgAction = r.makeAction("msg");
@@ -158,12 +178,12 @@ function join(code, role, gen) {
             const reached = Object.keys(sockets).some(function (url) {
                 return sockets[url] && sockets[url].readyState === 1;
             });
-            if (reached) {
+            if (reached && !open) {
                 markOpen();
-            } else if (!reached && !open && !told && Date.now() - started > RELAY_WAIT_MS) {
+            } else if (!open && !told && Date.now() - started > RELAY_WAIT_MS) {
                 told = true;
-                push("status", "", "failed: no relay could be reached (" +
-                     (s.relays.length ? s.relays.join(", ") : "the public Nostr relays") + ")");
+                setStatus("failed: no relay could be reached (" +
+                          (s.relays.length ? s.relays.join(", ") : "the public Nostr relays") + ")");
             }
             Object.keys(active).forEach(function (peer) {
                 if (!confirmed[peer]) tellRole(peer);
