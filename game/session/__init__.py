@@ -5,9 +5,10 @@
 
 Modules: session (one game at a table: seats, undo/redo, computer seats, the save and what the
 statistics record), seat_kinds (the registry of seat kinds: a person here, the computer at a
-level, a person at another screen), seats (who sits where), remote (a table shared with other
-screens over links: Session.host / Session.join), settings (the player's settings, typed and
-checked), help (the solver's Hint, light and Finish for solitaires).
+level, a person at another screen), seats (who sits where, and how a table names them),
+match_play (a table's match and the statistics per seat kind), remote (a table shared with
+other screens over links: Session.host / Session.join), settings (the player's settings, typed
+and checked), help (the solver's Hint, light and Finish for solitaires).
 """
 
 from .seat_kinds import REMOTE, SeatKind, choices, seat_kind

@@ -727,7 +727,8 @@ class RemoteSession(Session):
             kinds = check_seats(msg["game"], msg["seats"], options.get("players"), remote=True)
         except (ValueError, TypeError):
             raise Refused("a table this version can't set") from None
-        if not msg["seat"] < len(kinds) or kinds[msg["seat"]] != "remote":
+        if not msg["seat"] < len(kinds) or not (kinds[msg["seat"]].remote
+                                                and kinds[msg["seat"]].person):
             raise Refused("a seat that isn't a remote seat")
         if self.token is not None and msg["token"] != self.token:
             raise Refused("another seat's token")

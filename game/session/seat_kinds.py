@@ -18,8 +18,10 @@ The kinds:
     "remote:computer:LEVEL"  the computer at another screen (a guest's view of the host's
                              computer seat): driven by the network, named as the computer
 
-Each kind answers: ``label`` (for "Who plays?" and headings), ``words`` (in a sentence: "the
-computer", "your friend"), ``person`` (a person plays it, here or elsewhere), ``local`` (takes
+Each kind answers: ``label`` (for "Who plays?" and headings), ``choice`` (the same, short: a row
+of choices, "Person", "Hard"), ``words`` (in a sentence: "the computer", "your friend"),
+``heading`` (the seat as a heading when one person here plays it: "You", "Computer",
+"Friend"), ``person`` (a person plays it, here or elsewhere), ``local`` (takes
 input at this screen), ``driven`` ("input", "slices" or "network"), ``level`` (the computer's, or
 None), ``stat_kind`` (what the statistics per seat kind count it under: "person" or the level),
 ``calls(session, seat)`` (whether it calls Stop!/knocks on the last move now: the computer
@@ -55,6 +57,13 @@ class SeatKind(str):
         """The seat in a sentence when one person here plays it ("the computer")."""
         raise NotImplementedError
 
+    heading = ""  # the seat as a heading when one person here plays it ("Computer")
+
+    @property
+    def choice(self) -> str:
+        """The kind in a row of choices (Settings): "Person", "Easy", "Hard"."""
+        return self.level.capitalize() if self.level else self.label
+
     @property
     def stat_kind(self) -> str:
         return "person" if self.person else self.level
@@ -77,7 +86,7 @@ class SeatKind(str):
 class Person(SeatKind):
     family, person, local, driven = "human", True, True, "input"
     label = "Person"
-    words = "you"
+    words, heading = "you", "You"
 
 
 class Computer(SeatKind):
@@ -87,7 +96,7 @@ class Computer(SeatKind):
     def label(self) -> str:
         return f"Computer ({self.level.capitalize()})"
 
-    words = "the computer"
+    words, heading = "the computer", "Computer"
 
     def calls(self, session, seat: int) -> bool:
         return bool(session._bot(seat).calls_stop(session.state))
@@ -101,7 +110,7 @@ class Remote(SeatKind):
 
     family, person, driven, remote = "remote", True, "network", True
     label = "A friend online"
-    words = "your friend"
+    words, heading = "your friend", "Friend"
 
     def check(self, game_id: str) -> None:
         from game.core import info
@@ -118,7 +127,7 @@ class RemoteComputer(Remote):
     def label(self) -> str:
         return f"Computer ({self.level.capitalize()})"
 
-    words = "the computer"
+    words, heading = "the computer", "Computer"
 
     def check(self, game_id: str) -> None:
         super().check(game_id)

@@ -4,10 +4,11 @@ at this screen ("human"), the computer at a level ("computer:hard"), a person at
 
     check_seats("russian-bank", ("human", "computer:hard"))   # the kinds, or ValueError
     default_seats("russian-bank")                               # ("human", "computer:medium")
-    seat_words(seats, 1)                                        # "the computer" / "player 2"
+    seat_names(seats).name(1)                                   # "the computer" / "player 2"
 
-The helpers below (is_human, level_of, seat_words, seat_title, describe) are thin wrappers over
-the kinds' answers, kept for the client while it moves to the kinds themselves.
+The names of the seats (``SeatNames``: in a sentence, as a heading, in the match's line) are
+the kinds' answers put together; is_human, level_of, seat_words and seat_title are one-line
+wrappers over them.
 """
 
 from __future__ import annotations
@@ -82,21 +83,86 @@ def _people_here(seats) -> int:
     return sum(1 for s in seats if is_human(s))
 
 
+class SeatNames:
+    """How a table names its seats, from their kinds. By kind when one person here plays one
+    other seat ("you" and "the computer", "your friend"), else by number ("player 2": people
+    at one screen, the computer against itself, three or more seats).
+
+        names = seat_names(session.seats, info(game).table)
+        names.name(1)     # in a sentence: "the computer", "your friend", "player 2"
+        names.title(1)    # as a heading: "Computer", "Friend", "Player 2"
+        names.short(1)    # in the match's line ("Match to 300: You 42 · Computer 30")
+        names.is_you(0)   # the one person at this screen sits there
+    """
+
+    def __init__(self, seats):
+        self.seats = tuple(seats)
+        self.kinds = tuple(_kind(s) for s in self.seats)
+        here = [i for i, k in enumerate(self.kinds) if k is not None and k.local]
+        self.you = here[0] if len(here) == 1 else None  # the one person at this screen
+        self.by_kind = len(here) == 1 and len(self.seats) == 2
+
+    def is_you(self, seat: int) -> bool:
+        return self.by_kind and seat == self.you
+
+    def name(self, seat: int) -> str:
+        kind = self.kinds[seat]
+        if self.by_kind and kind is not None:
+            return kind.words
+        return f"player {seat + 1}"
+
+    def title(self, seat: int) -> str:
+        kind = self.kinds[seat]
+        if self.by_kind and kind is not None:
+            return kind.heading
+        return f"Player {seat + 1}"
+
+    def short(self, seat: int) -> str:
+        return self.title(seat)
+
+    def names(self) -> list[str]:
+        return [self.name(seat) for seat in range(len(self.seats))]
+
+
+class NumberedNames(SeatNames):
+    """The round table's names: "you" for the one person at this screen, every other seat by
+    its number, a computer's heading with its level ("Player 3 (Hard)"; "P3" in the match's
+    line)."""
+
+    def is_you(self, seat: int) -> bool:
+        return seat == self.you
+
+    def name(self, seat: int) -> str:
+        return "you" if seat == self.you else f"player {seat + 1}"
+
+    def title(self, seat: int) -> str:
+        if seat == self.you:
+            return "You"
+        kind = self.kinds[seat]
+        level = kind.level if kind is not None else None
+        return f"Player {seat + 1}" + (f" ({level.capitalize()})" if level else "")
+
+    def short(self, seat: int) -> str:
+        return "You" if seat == self.you else f"P{seat + 1}"
+
+
+def seat_names(seats, table: str = "duel") -> SeatNames:
+    """The names of a table's seats, as the kind of table (a game description's ``table``)
+    says them: by number round a table of several ("round"), else by kind where one person
+    faces one other seat."""
+    return NumberedNames(seats) if table == "round" else SeatNames(seats)
+
+
 def seat_words(seats: tuple[str, ...], seat: int) -> str:
     """How the table names a seat: "you" / "the computer" (or "your friend") when one person
     here plays one other seat, else "player N" (people at one screen, the computer against
     itself, three or more seats)."""
-    if _people_here(seats) == 1 and len(seats) == 2:
-        kind = _kind(seats[seat])
-        return kind.words if kind is not None else f"player {seat + 1}"
-    return f"player {seat + 1}"
+    return SeatNames(seats).name(seat)
 
 
 def seat_title(seats: tuple[str, ...], seat: int) -> str:
     """The seat as a heading: "You", "Computer", "Friend", "Player 2"."""
-    words = seat_words(seats, seat)
-    return {"you": "You", "the computer": "Computer", "your friend": "Friend"}.get(
-        words, words.capitalize())
+    return SeatNames(seats).title(seat)
 
 
 def describe(seats: tuple[str, ...]) -> str:
@@ -114,5 +180,6 @@ def describe(seats: tuple[str, ...]) -> str:
     return " vs ".join(names)
 
 
-__all__ = ["HUMAN", "REMOTE", "check_seats", "computer", "default_seats", "describe",
-           "is_human", "level_of", "seat_kind", "seat_title", "seat_words"]
+__all__ = ["HUMAN", "REMOTE", "NumberedNames", "SeatNames", "check_seats", "computer",
+           "default_seats", "describe", "is_human", "level_of", "seat_kind", "seat_names",
+           "seat_title", "seat_words"]
