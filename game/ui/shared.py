@@ -42,7 +42,8 @@ from . import theme
 from .app import WEB, page_window
 from .canvas import CANVAS
 from .table import Table
-from .widgets import Button, Confirm, EndPanel, Modal, Scene
+from .widgets import (SIDEWAYS_BUTTON, SIDEWAYS_DIALOG_W, Button, Confirm, EndPanel, Modal,
+                      Scene)
 
 OFFLINE_NOTE = "Playing a friend online: in the web version."
 UNFINISHED = "It counts as unfinished: neither a win nor a loss."
@@ -256,7 +257,9 @@ def seated(layout, seat: int, players: int):
 
 
 def big_text(size: int) -> int:
-    return CANVAS.text(size) if CANVAS.portrait else size
+    """A size written for the 1280x720 canvas: upright as ``CANVAS.text`` makes it, sideways
+    at least CANVAS.label's 12.5 CSS px (``CANVAS.label`` is both)."""
+    return CANVAS.label(size)
 
 
 # ====================================================================== the waiting room
@@ -274,13 +277,16 @@ class RoomScene(Scene):
         self.copied = ""  # what Copy link said
         self.failed = ""  # why the table can't be joined (then Cancel reads Back)
         self.handed = False  # the table opened: the room is the table's now
-        big = CANVAS.portrait
-        w, h, size = (360, 96, 40) if big else (220, 50, 24)
-        self.buttons.append(Button((CANVAS.w // 2 - w // 2, CANVAS.h - h - (60 if big else 40),
+        big, side = CANVAS.portrait, bool(CANVAS.rail)
+        w, h, size = (360, 96, 40) if big else SIDEWAYS_BUTTON if side else (220, 50, 24)
+        self.buttons.append(Button((CANVAS.w // 2 - w // 2,
+                                    CANVAS.h - h - (60 if big else 24 if side else 40),
                                     w, h), "Cancel", self.cancel, size=size, name="cancel"))
-        if self.link is not None:
+        if self.link is not None:  # (its y is drawn: under the link)
             if big:
                 rect = (CANVAS.w // 2 - 200, 640, 400, 96)
+            elif side:
+                rect = (CANVAS.w // 2 - w // 2, 300, w, h)
             else:
                 rect = (CANVAS.w // 2 - 110, 352, 220, 46)
             self.buttons.append(Button(rect, "Copy link", self.copy, size=size,
@@ -373,7 +379,11 @@ class RoomScene(Scene):
 
     def draw(self, screen) -> None:
         screen.blit(theme.felt(), (0, 0))
-        cx, big = CANVAS.w // 2, CANVAS.portrait
+        cx, big, side = CANVAS.w // 2, CANVAS.portrait, bool(CANVAS.rail)
+        # the steps down the page: upright, sideways (every word at least 12.5 CSS px, the
+        # buttons 84 high), on the 1280x720 canvas
+        line, link_line, code_h, button_h = ((52, 44, 150, 130) if big else
+                                             (32, 30, 80, 100) if side else (32, 26, 110, 62))
         shared = self.shared
         y = 120 if big else 40
         if shared.role == "host":
@@ -382,8 +392,8 @@ class RoomScene(Scene):
         else:
             heading = ("Sitting down again at your friend's table" if self.again
                        else "Joining a friend's table")
-        for line in theme.wrap(heading, big_text(36), CANVAS.w - 40, True):
-            theme.blit_text(screen, line, (cx, y), big_text(36), theme.GOLD, bold=True,
+        for text in theme.wrap(heading, big_text(36), CANVAS.w - 40, True):
+            theme.blit_text(screen, text, (cx, y), big_text(36), theme.GOLD, bold=True,
                             anchor="midtop")
             y += 64 if big else 46
         y += 20
@@ -395,23 +405,19 @@ class RoomScene(Scene):
         if shared.role == "host":
             theme.blit_text(screen, " ".join(shared.code), (cx, y), 110 if big else 84,
                             theme.INK, bold=True, anchor="midtop")
-            y += 150 if big else 110
+            y += code_h
             if self.link is not None:
                 lines = theme.wrap(self.link, big_text(20), CANVAS.w - 60)[:3]
-                for line in lines:
-                    theme.blit_text(screen, line, (cx, y), big_text(20), theme.ACCENT,
+                for text in lines:
+                    theme.blit_text(screen, text, (cx, y), big_text(20), theme.ACCENT,
                                     anchor="midtop")
-                    y += 44 if big else 26
-                if big:
-                    self.button("copy").rect.y = y + 16
-                    y += 130
-                else:
-                    self.button("copy").rect.y = y + 8
-                    y += 62
+                    y += link_line
+                self.button("copy").rect.y = y + (16 if big else 8)
+                y += button_h
                 if self.copied:
                     theme.blit_text(screen, self.copied, (cx, y), big_text(20), theme.TARGET,
                                     anchor="midtop")
-                y += 40 if big else 30
+                y += 40 if big else 34 if side else 30
             else:
                 theme.blit_text(screen, "Give your friend this code: they choose Join a friend "
                                 "on the title screen.", (cx, y), big_text(20), theme.ACCENT,
@@ -420,14 +426,14 @@ class RoomScene(Scene):
             y += 10
             for text, color in self.seat_lines():
                 theme.blit_text(screen, text, (cx, y), big_text(24), color, anchor="midtop")
-                y += 52 if big else 32
+                y += line
         else:
             y += 20
         y += 16
-        for line in theme.wrap(self.status(), big_text(24), CANVAS.w - 80):
-            theme.blit_text(screen, line, (cx, y), big_text(24),
+        for text in theme.wrap(self.status(), big_text(24), CANVAS.w - 80):
+            theme.blit_text(screen, text, (cx, y), big_text(24),
                             theme.RED_INK if self.failed else theme.INK, anchor="midtop")
-            y += 52 if big else 32
+            y += line
         super().draw(screen)
         self.draw_focus(screen, self.app.keyboard_used)
 
@@ -444,33 +450,56 @@ class JoinDialog(Modal):
     portrait_height = 1120
     title = "Join a friend"
     COLUMNS = 9
+    BODY = "Type the room code your friend gave you (or open the link they sent)."
+    #: sideways (a phone on its side): the keys in three rows of eleven, each a thumb's size
+    #: (84: 45 CSS px on an 844x390 page), their letters 13.5 CSS px, the words 12.5
+    SIDEWAYS_COLUMNS, SIDEWAYS_KEY = 11, 84
 
     def __init__(self, scene):
+        big, side = CANVAS.portrait, bool(CANVAS.rail)
+        if side:  # as wide as eleven keys, as high as what it holds
+            self.width = self.SIDEWAYS_COLUMNS * (self.SIDEWAYS_KEY + 8) - 8 + 76
+            self.height = self.code_box().bottom + 34 + 3 * (self.SIDEWAYS_KEY + 8) - 8 \
+                + 20 + SIDEWAYS_BUTTON[1] + 22
         super().__init__(scene)
         self.value = ""
         self.error = ""
-        big = CANVAS.portrait
         keys = list(CODE_LETTERS) + [DEL, CLEAR]
-        cols = self.COLUMNS if not big else 7  # (upright: keys a thumb's size, 44 CSS px)
-        if big:
+        cols = 7 if big else self.SIDEWAYS_COLUMNS if side else self.COLUMNS
+        if big:  # (upright: keys a thumb's size, 44 CSS px)
             kw, kh, gap = (self.rect.w - 40 - (cols - 1) * 8) // cols, 88, 8
             x0, y0, size = self.rect.x + 20, self.rect.y + 420, 40
         else:
-            kw, kh, gap = 64, 44, 8
+            kw, kh, gap = (self.SIDEWAYS_KEY, self.SIDEWAYS_KEY, 8) if side else (64, 44, 8)
             x0 = self.rect.centerx - (cols * kw + (cols - 1) * gap) // 2
-            y0, size = self.rect.y + 196, 24
+            y0, size = ((self.code_box(self.rect.topleft).bottom + 34, 36) if side
+                        else (self.rect.y + 196, 24))
         for i, k in enumerate(keys):
             r = pygame.Rect(x0 + (i % cols) * (kw + gap), y0 + (i // cols) * (kh + gap), kw, kh)
             label = {DEL: "Del", CLEAR: "Clear"}.get(k, k)
             self.buttons.append(Button(r, label, lambda k=k: self.press(k), name=f"key{k}",
                                        size=size if len(label) == 1 else size - 4))
-        bw, bh, size = (320, 96, 40) if big else (180, 48, 24)
+        bw, bh, size = (320, 96, 40) if big else SIDEWAYS_BUTTON if side else (180, 48, 24)
         y = self.rect.bottom - bh - 22
         self.buttons.append(Button((self.rect.centerx - bw - 10, y, bw, bh), "Join", self.ok,
                                    enabled=lambda: len(self.value) == CODE_LENGTH,
                                    style="primary", name="join", size=size))
         self.buttons.append(Button((self.rect.centerx + 10, y, bw, bh), "Cancel", self.close,
                                    name="cancel", size=size))
+
+    def body_lines(self) -> tuple[str, ...]:
+        return theme.wrap(self.BODY, CANVAS.label(20), self.width - 60)
+
+    def code_box(self, origin=(0, 0)) -> pygame.Rect:
+        """Where the code typed so far is shown: under the body's lines (the dialog's top
+        left at ``origin``)."""
+        big, side = CANVAS.portrait, bool(CANVAS.rail)
+        y = (120 if big else 66 if side else 74) \
+            + len(self.body_lines()) * (44 if big else 30 if side else 26)
+        box = pygame.Rect(0, 0, 520 if big else 420 if side else 360,
+                          110 if big else 64 if side else 60)
+        box.midtop = (origin[0] + self.width // 2, origin[1] + y + 10)
+        return box
 
     def press(self, k: str) -> None:
         self.error = ""
@@ -523,24 +552,22 @@ class JoinDialog(Modal):
 
     def draw(self, screen) -> None:
         self.draw_frame(screen)
-        big = CANVAS.portrait
-        size = CANVAS.text(20)
-        y = self.rect.y + (120 if big else 74)
-        for line in theme.wrap("Type the room code your friend gave you (or open the link they "
-                               "sent).", size, self.rect.w - 60):
+        big, side = CANVAS.portrait, bool(CANVAS.rail)
+        size = CANVAS.label(20)
+        y = self.rect.y + (120 if big else 66 if side else 74)
+        for line in self.body_lines():
             theme.blit_text(screen, line, (self.rect.centerx, y), size, theme.INK_DIM,
                             anchor="midtop")
-            y += 44 if big else 26
-        box = pygame.Rect(0, 0, 520 if big else 360, 110 if big else 60)
-        box.midtop = (self.rect.centerx, y + 10)
+            y += 44 if big else 30 if side else 26
+        box = self.code_box(self.rect.topleft)
         pygame.draw.rect(screen, (250, 248, 236), box, border_radius=8)
         shown = " ".join(self.value.ljust(CODE_LENGTH, "_"))
-        theme.blit_text(screen, shown, box.center, 64 if big else 40,
+        theme.blit_text(screen, shown, box.center, 64 if big else 48 if side else 40,
                         (30, 30, 30) if self.value else (170, 170, 170), bold=True,
                         anchor="center")
         if self.error:
             theme.blit_text(screen, self.error, (self.rect.centerx, box.bottom + 4),
-                            CANVAS.text(18), theme.RED_INK, anchor="midtop")
+                            CANVAS.label(18), theme.RED_INK, anchor="midtop")
         for b in self.buttons:
             b.draw(screen)
         self.draw_focus(screen, self.app.keyboard_used)
@@ -562,22 +589,41 @@ class AwayDialog(Modal):
     height = 290
     portrait_height = 700
 
+    BODY = ("No word from their screen for 10 seconds (a page closed or asleep, or the "
+            "connection lost). Wait for them to come back, or end the game: it counts as "
+            "unfinished, neither a win nor a loss.")
+
     def __init__(self, table, seats: list[int]):
-        super().__init__(table)
-        self.seats = list(seats)
         names = [table.seat_heading(s) for s in seats]
         who = " and ".join(names)
-        self.title = f"{who} {'is' if len(names) == 1 else 'are'} away"
-        self.body = ("No word from their screen for 10 seconds (a page closed or asleep, or "
-                     "the connection lost). Wait for them to come back, or end the game: it "
-                     "counts as unfinished, neither a win nor a loss.")
-        bw, bh, size = (320, 96, 40) if CANVAS.portrait else (210, 48, 24)
+        title = f"{who} {'is' if len(names) == 1 else 'are'} away"
+        if CANVAS.rail:  # a phone on its side: words of 12.5 CSS px, buttons of 45
+            self.width = SIDEWAYS_DIALOG_W
+            self.height = self.body_top(title) + 30 * len(self.body_lines()) + 20 \
+                + SIDEWAYS_BUTTON[1] + 22
+        super().__init__(table)
+        self.seats = list(seats)
+        self.title = title
+        self.body = self.BODY
+        bw, bh, size = (320, 96, 40) if CANVAS.portrait else SIDEWAYS_BUTTON if CANVAS.rail \
+            else (210, 48, 24)
         y = self.rect.bottom - bh - 22
         self.buttons = [
             Button((self.rect.centerx - bw - 10, y, bw, bh), "Wait", self.wait,
                    style="primary", name="Wait", size=size),
             Button((self.rect.centerx + 10, y, bw, bh), "End the game", table.end_game,
                    style="danger", name="End the game", size=size)]
+
+    def body_lines(self) -> tuple[str, ...]:
+        return theme.wrap(self.BODY, CANVAS.label(22), self.width - 60)
+
+    def body_top(self, title: str) -> int:
+        """How far down the dialog its body starts (sideways: under a title of two lines)."""
+        if CANVAS.portrait:
+            return 150
+        if CANVAS.rail:
+            return 80 + 44 * (len(theme.wrap(title, 40, self.width - 30, True)[:2]) - 1)
+        return 80
 
     def wait(self) -> None:
         self.scene.waited.update(self.seats)
@@ -591,12 +637,12 @@ class AwayDialog(Modal):
 
     def draw(self, screen) -> None:
         self.draw_frame(screen)
-        size = CANVAS.text(22)
-        y = self.rect.y + (150 if CANVAS.portrait else 80)
-        for line in theme.wrap(self.body, size, self.rect.w - 60):
+        size = CANVAS.label(22)
+        y = self.rect.y + self.body_top(self.title)
+        for line in self.body_lines():
             theme.blit_text(screen, line, (self.rect.centerx, y), size, theme.INK,
                             anchor="midtop")
-            y += 48 if CANVAS.portrait else 28
+            y += 48 if CANVAS.portrait else 30 if CANVAS.rail else 28
         for b in self.buttons:
             b.draw(screen)
         self.draw_focus(screen, self.app.keyboard_used)

@@ -469,3 +469,147 @@ def test_a_phone_on_its_side_has_room_for_a_friend_online(monkeypatch):
     finally:
         CANVAS.use(LANDSCAPE)
         pygame.display.quit()
+
+
+# ---------------------------------------------------------------------- on a phone's canvas
+#: a phone's page (CSS px): held sideways (the 1552x720 canvas, 0.542 CSS px per logical
+#: px) and upright (768x1662, 0.508)
+PHONES = {"sideways": (844, 390), "portrait": (390, 844)}
+
+
+@pytest.fixture(params=list(PHONES))
+def on_phone(request):
+    """The canvas the phone's page picks; yields (its name, CSS px per logical px)."""
+    from game.ui.canvas import LANDSCAPE, choose
+    page = PHONES[request.param]
+    CANVAS.use(choose(*page))
+    pygame.display.quit()
+    pygame.display.set_mode(CANVAS.size)
+    try:
+        yield request.param, min(page[0] / CANVAS.w, page[1] / CANVAS.h)
+    finally:
+        CANVAS.use(LANDSCAPE)
+        pygame.display.quit()
+
+
+@pytest.fixture
+def phone(on_phone, screens):
+    return on_phone
+
+
+class Written:
+    """Every text rendered (theme.text: its size) and every text placed (theme.blit_text:
+    where) while active."""
+
+    def __init__(self, monkeypatch):
+        from game.ui import theme
+        self.texts: list[tuple[str, int, bool]] = []
+        self.placed: list[tuple[str, pygame.Rect]] = []
+        real_text, real_blit = theme.text, theme.blit_text
+
+        def text(s, size=24, color=theme.INK, bold=False):
+            if s.strip():
+                self.texts.append((s, size, bold))
+            return real_text(s, size, color, bold)
+
+        def blit_text(dest, s, pos, *a, **kw):
+            rect = real_blit(dest, s, pos, *a, **kw)
+            if s.strip():
+                self.placed.append((s, rect))
+            return rect
+
+        monkeypatch.setattr(theme, "text", text)
+        monkeypatch.setattr(theme, "blit_text", blit_text)
+
+    def clear(self) -> None:
+        self.texts.clear()
+        self.placed.clear()
+
+
+def css_height(size: int, bold: bool, css: float) -> float:
+    from game.ui import theme
+    return theme.font(size, bold).get_height() * css
+
+
+def check_readable(draw, box: pygame.Rect, buttons, written: Written, css: float) -> None:
+    """What ``draw`` draws: every word at least 12 CSS px high, every button at least 44 CSS
+    px each way with its label inside it, all inside ``box``; no button on another, no text
+    on a button or on another text."""
+    from game.ui import theme
+    for b in buttons:
+        b._cache.clear()
+    written.clear()
+    draw()
+    assert written.texts
+    for s, size, bold in written.texts:
+        assert css_height(size, bold, css) >= 12, (s, size, css_height(size, bold, css))
+    buttons = [b for b in buttons if b.visible]
+    for i, b in enumerate(buttons):
+        assert min(b.rect.w, b.rect.h) * css >= 44, (b.name, b.rect)
+        assert box.contains(b.rect), (b.name, b.rect, box)
+        assert theme.measure(b.label, b.size, b.style != "normal") <= b.rect.w - 8, b.name
+        assert b.rect.collidelist([o.rect for o in buttons[i + 1:]]) == -1, b.name
+    for i, (s, rect) in enumerate(written.placed):
+        assert box.contains(rect), (s, rect, box)
+        assert rect.collidelist([b.rect for b in buttons]) == -1, (s, rect)
+        assert rect.collidelist([r for _, r in written.placed[i + 1:]]) == -1, (s, rect)
+
+
+def test_join_a_friend_on_a_phone_reads_at_12_css_px_with_keys_a_thumb_s_size(phone, screens,
+                                                                            monkeypatch):
+    """Sideways the join dialog was the desktop's: its letter keys 24 CSS px high with
+    letters of 9.2, Join and Cancel 26, its words 7 to 7.6 CSS px. On a phone, sideways and
+    upright, every word is at least 12 CSS px, every key and button at least 44 each way,
+    inside the dialog, none on another; the code is typed by tapping the letters."""
+    shape, css = phone
+    ui = screens.app()
+    ui.click(ui.button("join"))
+    dialog = ui.app.scene.modal
+    assert isinstance(dialog, JoinDialog)
+    written = Written(monkeypatch)
+    for error in ("Room codes have no 0: they use no 0, O, 1, I or L.",
+                  "A room code has 6 letters and digits."):
+        dialog.error = error
+        check_readable(lambda: dialog.draw(ui.app.screen), dialog.rect, dialog.buttons,
+                       written, css)
+    assert pygame.Rect((0, 0), CANVAS.size).contains(dialog.rect)
+    dialog.error = ""
+    for letter in "K7PQ2":
+        ui.finger_tap(ui.modal_button(f"key{letter}"))
+    ui.finger_tap(ui.modal_button("keyM"))
+    assert dialog.value == "K7PQ2M"
+    ui.screenshot(f"shared-join-{shape}.png")
+    ui.finger_tap(ui.modal_button("join"))
+    assert isinstance(ui.app.scene, RoomScene)
+
+
+def test_the_waiting_room_on_a_phone_reads_at_12_css_px(phone, screens, monkeypatch):
+    """Sideways the waiting room's words were 7.6 to 9.2 CSS px, Copy link and Cancel 25 and
+    27 high. The host's room for four (a friend here, two to come, the link copied) and a
+    guest's joining screen: every word at least 12 CSS px, the buttons 44, nothing on
+    another, all on the canvas."""
+    shape, css = phone
+    host = screens.app()
+    room = host_by_input(host, "chinese-patience",
+                         {"seat1": "remote", "seat2": "remote", "seat3": "remote"}, players=4)
+    host.click(host.button("copy"))
+    assert "Link copied" in room.copied
+    guest = screens.app()
+    join_by_typing(guest, room.shared.code)
+    screens.run(4)
+    assert room.seat_lines()[1][0] == "Player 2: a friend online, here"
+    written = Written(monkeypatch)
+    canvas = pygame.Rect((0, 0), CANVAS.size)
+    check_readable(lambda: room.draw(host.app.screen), canvas, room.buttons, written, css)
+    host.screenshot(f"shared-room-{shape}.png")
+    lone = screens.app()  # a code no host has opened
+    lone.click(lone.button("join"))
+    for letter in "K7PQ2M":
+        lone.click(lone.modal_button(f"key{letter}"))
+    lone.click(lone.modal_button("join"))
+    screens.run(3)
+    waiting = lone.app.scene
+    assert waiting.status() == "No table with this code yet: waiting for the host."
+    check_readable(lambda: waiting.draw(lone.app.screen), canvas, waiting.buttons, written,
+                   css)
+    lone.screenshot(f"shared-joining-{shape}.png")
