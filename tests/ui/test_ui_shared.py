@@ -613,3 +613,96 @@ def test_the_waiting_room_on_a_phone_reads_at_12_css_px(phone, screens, monkeypa
     check_readable(lambda: waiting.draw(lone.app.screen), canvas, waiting.buttons, written,
                    css)
     lone.screenshot(f"shared-joining-{shape}.png")
+
+
+def presence_clear(ui, css: float, written: Written, away: bool) -> None:
+    """The here/away marks at this screen's table: each at least 12 CSS px, on the table,
+    clear of every pile's cards (fanned to their limits) and words, the buttons, the turn
+    button with its arrows, every name, the round table's rings and each other."""
+    from tests.ui.test_ui_sideways import pile_area
+    t = ui.app.scene
+    lay = t.layout
+    written.clear()
+    t.view.invalidate()
+    ui.app.draw()
+    marks = t.presence_marks()
+    assert marks and any(not here for _, here, *_ in marks) == away
+    drawn = [r for s, r in written.placed if s in ("here", "away")]
+    assert sorted(map(tuple, drawn)) == sorted(tuple(m[5]) for m in marks)  # (what's drawn)
+    names = {t.chrome.title(seat) for seat in range(len(t.session.seats))}
+    obstacles = [(f"name {s}", r) for s, r in written.placed
+                 if s in names and r.right <= lay.table_right]
+    assert len(obstacles) >= len(t.session.seats)
+    obstacles += [(b.name, b.rect) for b in t.buttons if b.visible]
+    if lay.turn_button is not None:
+        obstacles.append(("turn button", lay.turn_button.inflate(2 * 28, 0)))
+    for name, g in lay.piles.items():
+        obstacles.append((name, pile_area(g)))
+        for count, full in ((0, False), (104, True)):
+            obstacles += [(f"{name}: {s}", box or rect)
+                          for s, *_, rect, box in t.view.words(name, count, full)]
+        if hasattr(t.chrome, "seat_area") and name.startswith("stock"):
+            area = t.chrome.seat_area(int(name[5:]))
+            if area is not None:
+                obstacles.append((f"ring {name}", area))
+    table = pygame.Rect(lay.table_left, 0, lay.table_right - lay.table_left, CANVAS.h)
+    boxes = []
+    for seat, here, word, size, dot, where in marks:
+        assert css_height(size, True, css) >= 12, (word, size)
+        for part in (dot, where):
+            assert table.contains(part), (seat, word, part)
+            for what, r in obstacles:
+                assert not part.colliderect(r), (seat, word, part, what, r)
+        boxes.append(dot.union(where))
+    for i, box in enumerate(boxes):
+        assert box.collidelist(boxes[i + 1:]) == -1, box
+
+
+@pytest.mark.parametrize("game,friends", [("russian-bank", 1), ("battle-solitaire", 1),
+                                          ("chinese-patience", 3)])
+def test_a_shared_table_on_a_phone_marks_friends_clear_of_everything(phone, screens,
+                                                                     monkeypatch, game,
+                                                                     friends):
+    """Sideways the here/away word beside a friend's name was 6.5 CSS px, the away dialog's
+    words 8.7 and its buttons 26. On a phone, sideways and upright, at each screen of the
+    table (the host's and a friend's, each seen from its own seat): the here/away word at
+    least 12 CSS px beside each friend's name, clear of the cards, the piles' words, the
+    buttons and the names; then a friend away: the mark, the away dialog and the end panel
+    read at 12 CSS px with buttons of 44."""
+    shape, css = phone
+    host = screens.app()
+    room = host_by_input(host, game, {f"seat{i}": "remote" for i in range(1, friends + 1)},
+                         players=friends + 1 if friends > 1 else None)
+    guests = []
+    for _ in range(friends):
+        guests.append(screens.app())
+        join_by_typing(guests[-1], room.shared.code)
+    screens.agree()
+    written = Written(monkeypatch)
+    for ui in [host] + guests:
+        presence_clear(ui, css, written, away=False)
+    host.screenshot(f"shared-table-{game}-{shape}.png")
+    guests[0].screenshot(f"shared-table-friend-{game}-{shape}.png")
+    guests[0].app.scene.shared.transport.kill()
+    screens.drop(guests[0])
+    screens.now[0] += 11
+    screens.run(12, dt=1000)
+    t = host.app.scene
+    dialog = t.modal
+    assert isinstance(dialog, AwayDialog)
+    canvas = pygame.Rect((0, 0), CANVAS.size)
+    check_readable(lambda: dialog.draw(host.app.screen), dialog.rect, dialog.buttons,
+                   written, css)
+    assert canvas.contains(dialog.rect)
+    host.screenshot(f"shared-away-{game}-{shape}.png")
+    t.modal = None
+    presence_clear(host, css, written, away=True)
+    host.screenshot(f"shared-table-away-{game}-{shape}.png")
+    t.modal = dialog
+    host.click(host.modal_button("End the game"))
+    panel = t.modal
+    assert isinstance(panel, EndPanel) and panel.title == "Game ended"
+    check_readable(lambda: panel.draw(host.app.screen), panel.rect, panel.buttons, written,
+                   css)
+    assert canvas.contains(panel.rect)
+    host.screenshot(f"shared-ended-{game}-{shape}.png")
