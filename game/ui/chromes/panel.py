@@ -341,8 +341,8 @@ def _num(name: str) -> int | None:
 def describe(chrome, state, move, before, mover) -> str:
     """A move in words, "Computer: the Five of hearts onto the Six of spades" (said of the
     position ``before`` it, the piles as ``state.piles()`` gives them). The seats as the
-    chrome names them (``title``, ``name``); its ``own`` word for a seat's own pile ("own "
-    at the round table). Calls are said by the chrome's ``call_words``."""
+    chrome names them (``title``, ``name``, ``is_you``); its ``own`` word for a seat's own
+    pile ("own " at the round table). Calls are said by the chrome's ``call_words``."""
     who = chrome.title(mover)
     if move.source == "pass":
         return f"{who}: passed"
@@ -357,7 +357,7 @@ def describe(chrome, state, move, before, mover) -> str:
     piles = state.pile
     noun = getattr(piles.get(move.target), "noun", None) or SHARED_WORDS.get(kind, kind)
     if not target and move.count == 1 and kind == "hand":  # a pile turned back into the hand
-        whose = "your" if chrome.name(mover) == "you" else "their"
+        whose = "your" if chrome.is_you(mover) else "their"
         source = getattr(piles.get(move.source), "noun", move.source.rstrip("0123456789"))
         return f"{who}: turned {whose} {source} back into {whose} hand"
     if not up and _num(move.source) == _num(move.target) == mover:  # turned onto a pile
@@ -371,11 +371,11 @@ def describe(chrome, state, move, before, mover) -> str:
     else:  # a seat's own pile, in the game's word for it (Battle: "reserve pile")
         owner = _num(move.target)
         if owner == mover:
-            whose = "your" if chrome.name(owner) == "you" else "their"
+            whose = "your" if chrome.is_you(owner) else "their"
             where = f"on {whose} {chrome.own}{noun}" + (", ending the turn" if kind == "waste"
                                                         else "")
         else:  # named as in a sentence: "the computer's", "player 2's", never "Computer's"
-            whose = "your" if chrome.name(owner) == "you" else f"{chrome.name(owner)}'s"
+            whose = "your" if chrome.is_you(owner) else f"{chrome.name(owner)}'s"
             where = f"onto {whose} {noun}"
     return f"{who}: the {card.name} {where}"
 
@@ -613,7 +613,7 @@ class LogView:
         for i, (number, seat, steps) in enumerate(turns):
             current = i == len(turns) - 1
             title = self.chrome.title(seat)
-            head = ("Your turn" if title == "You" else f"{title}'s turn") + (
+            head = ("Your turn" if self.chrome.is_you(seat) else f"{title}'s turn") + (
                 " (now)" if current and not book.session.is_over() else "")
             out.append((head, theme.GOLD if current else theme.ACCENT, True, 0))
             color = theme.INK if current else theme.INK_DIM
@@ -836,7 +836,7 @@ class TurnReplay(Modal):
 
     def words(self) -> list[tuple[str, tuple, bool]]:
         title = self.chrome.title(self.seat)
-        whose = "your" if title == "You" else f"{title}'s"
+        whose = "your" if self.chrome.is_you(self.seat) else f"{title}'s"
         n = len(self.steps)
         out = [(f"Replay of {whose} last turn", theme.GOLD, True),
                ("View only: the game waits. Back or Esc returns to it.", theme.INK_DIM, False)]

@@ -1,0 +1,405 @@
+"""What the two chromes of tables with turns share (duel.py: Russian Bank, Battle solitaire;
+round.py: Chinese Patience): the side panel's buttons and keys, the call (Stop! or Knock!), End
+turn, the computer's pace, New game, the match and the seats' names (read from the session
+layer's ``MatchPlay``: game/session/match_play.py), the end screen, the panel's texts and the
+call's banner. A chrome gives what is its own: its ``CONTROLS``, where its buttons stand
+(``ROWS``), the words of its calls, its tip, headline and counts.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.session import PACES
+from game.session.match_play import MatchPlay
+
+from .. import theme
+from ..canvas import CANVAS
+from ..widgets import Button, EndPanel, SeatPicker
+from . import panel
+
+BANNER_MS = 5000
+
+
+class TurnsChrome(panel.PanelChrome):
+    side_panel = True  # the left-handed setting puts it on the left
+    call_label = "Stop!"  # the call's button ("Knock!" at the round table)
+    # the landscape panel's rows of buttons (y, height): the call, End turn, Undo/Redo/Hint/
+    # Rules, slower and faster, New game and Menu
+    ROWS = ((318, 50), (376, 42), (426, 40), (500, 38), (560, 44))
+    # the landscape panel's texts: the counts' first line and step, the counts' and the match's
+    # size, the room after the match, the pace's two lines and size, the tip; fitted or not
+    TEXTS = dict(counts=136, step=26, match=20, after=32, pace=(480, 506, 24), tip=616,
+                 fitted=False)
+    # the call's banner: title and body sizes, their steps, the body's lines at most
+    BANNER = (28, 20, (30, 22), 7)
+    unseated_match = False  # a match saved without its seats counts for these (a duel's)
+    wrong_call_ms = 6000
+    misses_turns = False  # a wrong call may cost a turn: the same seat then plays again
+
+    def __init__(self, table):
+        self.table = table
+        self.app = table.app
+        self.banner = None  # (title, text, until)
+        self._turn_seat = None  # whose turn the last "turn" event began
+        self._play: MatchPlay | None = None
+        self.next_seats = None  # the seats of the game about to start, while New game asks
+        self.buttons = self.make_buttons(table)
+        if CANVAS.portrait:
+            panel.place_portrait(self.buttons)
+        elif table.layout.table_left:  # left-handed: the panel on the left
+            panel.place_left(self.buttons, table)
+        elif CANVAS.rail:  # a phone held sideways: the buttons in the rail, big
+            on_table = "End turn" if table.layout.turn_button is not None else None
+            panel.place_rail([b for b in self.buttons if b.name != on_table])
+        self.turn_button = self.place_turn_button(table.layout.turn_button)
+        self.add_log()  # the move log, read from the game's history (panel.py)
+        # the match is read when first needed (``play``): the table has no session yet
+
+    def make_buttons(self, table) -> list[Button]:
+        (call_y, call_h), (end_y, end_h), (row_y, row_h), (pace_y, pace_h), (last_y, last_h) \
+            = self.ROWS
+        x, w = panel.PANEL_X + 12, 340
+        half, quarter = (w - 10) // 2, (w - 30) // 4
+        return [
+            Button((x, call_y, w, call_h), self.call_label, self.call_stop, self.can_call_stop,
+                   size=30, name=self.call_label),
+            Button((x, end_y, w, end_h), "End turn", self.end_turn, self.can_end_turn, size=22,
+                   name="End turn"),
+            Button((x, row_y, quarter, row_h), "Undo", table.undo, table.can_undo, size=22,
+                   name="Undo"),
+            Button((x + quarter + 10, row_y, quarter, row_h), "Redo", table.redo,
+                   table.can_redo, size=22, name="Redo"),
+            # what the Hard computer player would play (Session.hint)
+            Button((x + 2 * (quarter + 10), row_y, quarter, row_h), "Hint", table.show_hint,
+                   table.accepting_input, size=22, name="Hint"),
+            Button((x + 3 * (quarter + 10), row_y, quarter, row_h), "Rules",
+                   lambda: panel.show_rules(table), lambda: table.modal is None, size=22,
+                   name="Rules"),
+            Button((x, pace_y, 48, pace_h), "-", lambda: self.change_pace(-1), size=28,
+                   name="slower"),
+            Button((x + w - 48, pace_y, 48, pace_h), "+", lambda: self.change_pace(1), size=28,
+                   name="faster"),
+            Button((x, last_y, half, last_h), "New game", self.new_game,
+                   lambda: table.modal is None, size=22, name="New game"),
+            Button((x + half + 10, last_y, half, last_h), "Menu", self.app.title, size=22,
+                   name="Menu"),
+        ]
+
+    def place_turn_button(self, rect) -> Button | None:
+        """With a "turn_button" in the layout, End turn moves onto the table, big, there."""
+        if rect is None:
+            return None
+        button = self.buttons[1]
+        button.rect = pygame.Rect(rect)
+        button.label, button.style = "", "primary"  # what it says is drawn over it (draw_over)
+        return button
+
+    @property
+    def session(self):
+        return self.table.session
+
+    # ------------------------------------------------------------------ the players
+    @property
+    def play(self) -> MatchPlay:
+        """The seats' names and match for the game in play (game/session/match_play.py), read
+        for each new session: the saved match when the same seats play it, else a new one
+        (other seats play another match)."""
+        if self._play is None or self._play.session is not self.session:
+            try:
+                saved = self.table.saved_match()  # (a shared table's match is its own)
+            except Exception:  # noqa: BLE001 (the storage promises not to raise)
+                saved = None
+            self._play = MatchPlay(self.session, self.app.settings.match_target(
+                self.table.game_id), saved, unseated=self.unseated_match)
+            if self._play.notice:
+                self.app.notice(self._play.notice)
+        return self._play
+
+    @property
+    def match(self):
+        return self.play.match
+
+    def name(self, seat: int) -> str:
+        """The seat in a sentence: "you", "the computer", "player 2"."""
+        return self.play.names.name(seat)
+
+    def title(self, seat: int) -> str:
+        """The seat as a heading: "You", "Computer", "Player 2"."""
+        return self.play.names.title(seat)
+
+    def is_you(self, seat: int) -> bool:
+        return self.play.names.is_you(seat)
+
+    def record_match(self, result) -> None:
+        try:
+            self.table.keep_match(self.play.record(result))
+        except Exception as e:  # noqa: BLE001
+            self.table.say(f"The match score could not be saved: {e}", "error")
+
+    def record_kinds(self) -> list[str]:
+        """The statistics per seat kind, where the table keeps them (the round table)."""
+        return []
+
+    def abandon_note(self) -> str:
+        """Giving a game of the match up gives it to the other player (MatchPlay)."""
+        return self.play.abandon_note(self.next_seats)
+
+    def abandoning(self) -> None:
+        result = self.play.conceded()
+        if result is not None:
+            self.record_match(result)
+
+    def match_line(self, scores=None) -> str:
+        return self.play.line(scores)
+
+    # ------------------------------------------------------------------ actions
+    def can_call_stop(self) -> bool:
+        return self.table.modal is None and self.session.can_call_stop()
+
+    def call_stop(self) -> None:
+        """A person calls Stop! (knocks) on another seat's last move."""
+        if self.can_call_stop():
+            t = self.table
+            t.anim.clear()
+            before = t.piles()
+            self.session.call_stop()
+            t.changed()
+            self.called(before)
+
+    def called(self, before: dict) -> None:
+        """After a person's call (the round table: the penalty cards fly)."""
+
+    def can_end_turn(self) -> bool:
+        return self.table.accepting_input() and self.session.state.end_turn_move() is not None
+
+    def end_turn(self) -> None:
+        if self.can_end_turn():
+            self.table.attempt(self.session.state.end_turn_move())
+
+    def change_pace(self, step: int) -> None:
+        """step +1: faster (shorter pauses), -1: slower."""
+        names = list(PACES)
+        i = min(len(names) - 1, max(0, names.index(self.app.settings.pace) + step))
+        self.app.settings.set("pace", names[i])
+        self.app.save_settings()
+        self.table.say(f"The computer plays at a {names[i]} pace.", "info", 2000)
+
+    def new_game(self) -> None:
+        """Ask who plays (remembered), then deal (an unfinished game counts as lost)."""
+        t = self.table
+
+        def start(seats):
+            self.app.settings.set_seats(t.game_id, seats)
+            self.app.save_settings()
+            self.next_seats = tuple(seats)  # for abandon_note, asked for right here
+            try:
+                t.abandon_then("New game", lambda: t.start(t.random_seed(), seats=seats))
+            finally:
+                self.next_seats = None
+
+        t.modal = SeatPicker(t, t.game_id, self.app.settings.seats(t.game_id), start)
+
+    # ------------------------------------------------------------------ the frame
+    def event(self, event) -> None:
+        t, s = self.table, self.session
+        kind, seat = event[0], event[1]
+        if kind == "turn":
+            again, self._turn_seat = seat == self._turn_seat, seat
+            if again and self.misses_turns:  # the other seat missed its turn (a wrong call)
+                t.say(self.again_text(seat), "warn", 5000)
+                if not s.is_human(seat):
+                    t.next_action_at = self.app.time_ms + self.app.settings.pace_ms
+            elif s.is_human(seat):
+                t.say("Your turn." if self.is_you(seat) else
+                      f"{self.name(seat).capitalize()}'s turn.", "good", 2500)
+            else:
+                t.next_action_at = self.app.time_ms + self.app.settings.pace_ms
+                if t.message_text() == "Your turn.":
+                    t.say("", "info", 0)
+        elif kind == "pass":
+            self.passed(seat)
+        elif kind == "call":
+            call = event[2]
+            if not call.right:
+                t.say(self.wrong_call_text(call, seat), "warn", self.wrong_call_ms)
+                return
+            offender = call.breach.player
+            text = self.call_text(call, offender)
+            who = f"{self.call_label} {self.name(seat).capitalize()} caught"
+            title = f"{who} you." if self.is_you(offender) else f"{who} {self.name(offender)}."
+            until = self.app.time_ms + BANNER_MS
+            self.banner = (title, text, until)
+            t.next_action_at = max(t.next_action_at, until)  # play waits while it stands
+            t.say(text, "good" if s.is_human(seat) else "warn", 9000)
+
+    def passed(self, seat: int) -> None:
+        """A seat with nothing to do passed (said where the game passes: the duel)."""
+
+    def update(self, dt: float) -> None:
+        if self.banner and self.app.time_ms >= self.banner[2]:
+            self.banner = None
+        self.buttons[0].visible = self.session.has_calls  # the call only where calls exist
+
+    def key(self, event) -> bool:
+        k, t = event.key, self.table
+        if self.log_view.key(event):  # PageUp/PageDown; more once the log is focused
+            return True
+        if k == pygame.K_t:  # turn a card of your hand or stock (whichever pile turns now)
+            pile = next((p for p in t.layout.focus_order if t.turn_move(p)), None)
+            if pile:
+                t.turn(pile)
+        elif k == pygame.K_e:
+            self.end_turn()
+        elif k == pygame.K_x:
+            self.call_stop()
+        elif k == pygame.K_h:
+            if t.accepting_input():
+                t.show_hint()
+        elif k in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
+            self.change_pace(1)
+        elif k in (pygame.K_MINUS, pygame.K_KP_MINUS):
+            self.change_pace(-1)
+        elif k == pygame.K_n:
+            self.new_game()
+        else:
+            return False
+        return True
+
+    def game_over(self) -> None:
+        """Count the game (once: the match, the statistics, per seat kind where kept), then
+        the end screen: the chrome's ``end_words``, the match, help, the match's winner."""
+        t, s = self.table, self.session
+        result = s.state.result()
+        kinds = []
+        if not s.recorded:
+            self.record_match(result)
+            t.record()
+            kinds = self.record_kinds()
+            t.save()
+        you = s.you
+        title, lines = self.end_words(result)
+        lines.append(self.match_line())
+        if s.assisted and you is not None:  # Hint: counted apart, as in a solitaire
+            lines.append("Played with help (Hint).")
+        over = self.play.over_line()
+        if over:
+            lines.append(over)
+        lines += kinds
+        good = you is not None and result.winner == you
+        if good:
+            t.celebrate()
+        label = "New match" if self.match.is_over() else "Next game"
+        t.modal = EndPanel(t, title, lines[:5],
+                           [(label, lambda: t.new_deal(False), "primary"),
+                            ("Menu", self.app.title, "normal")],
+                           dim=not good, good=good,
+                           centerx=(t.layout.table_left + t.layout.table_right) // 2)
+
+    # ------------------------------------------------------------------ drawing
+    def layer_key(self):
+        return (self.session.seats, id(self.table.layout), self.replay_key())
+
+    def frame_key(self):
+        """The live parts: the computer thinking, the banner, the log, the pace."""
+        return (self.session.thinking, self.banner, self.log_view.key_parts(),
+                self.replay_key(), self.app.settings.pace)
+
+    def count_lines(self) -> list[tuple[str, tuple]]:
+        """Each seat's counts in a line, with its colour: "You: hand 3 · waste 7"."""
+        s = self.session
+        return [(f"{self.title(seat)}: "
+                 + " · ".join(f"{what} {n}" for what, n in s.state.counts(seat).items()),
+                 theme.INK) for seat in range(len(s.seats))]
+
+    def match_progress(self) -> str:
+        return f"{self.match_line()} (game {self.play.game_number})"
+
+    def turn_label(self):
+        s = self.session
+        seat = s.to_move
+        if s.is_over():
+            return "Game over", theme.BUTTON
+        color = (176, 132, 36) if s.is_human(seat) else (40, 80, 150)
+        if self.is_you(seat):
+            return "Your turn", color
+        name = self.name(seat).capitalize()
+        if not s.is_human(seat) and s.thinking:
+            return f"{name} is thinking...", color
+        return f"{name}'s turn", color
+
+    def draw(self, screen) -> None:
+        t = self.table
+        if CANVAS.portrait or (CANVAS.rail and not t.layout.table_left):
+            # (sideways: the panel's texts in a column, large)
+            lines = self.count_lines()
+            lines.append((self.match_progress(), theme.ACCENT))
+            panel.draw_portrait_texts(screen, t, self, lines)
+            return
+        px = panel.panel_x(t)
+        x = px + 12
+        style = self.TEXTS
+
+        def fitted(text, size):
+            return panel.fit(text, size, 340) if style["fitted"] else text
+
+        theme.blit_text(screen, t.title_text, (x, 12), 34, theme.GOLD, bold=True)
+        theme.blit_text(screen, fitted(self.deal_line(), 18), (x, 50), 18, theme.INK_DIM)
+        box = pygame.Rect(x, 74, 340, 52)
+        label, color = self.turn_label()
+        pygame.draw.rect(screen, color, box, border_radius=10)
+        theme.blit_text(screen, label, box.center, 28, theme.INK, bold=True, anchor="center")
+        y = style["counts"]
+        for text, color in self.count_lines():
+            theme.blit_text(screen, fitted(text, 20), (x, y), 20, color)
+            y += style["step"]
+        size = style["match"]
+        theme.blit_text(screen, fitted(self.match_progress(), size), (x, y + 4), size,
+                        theme.ACCENT)
+        y += style["after"]
+        self.log_view.draw(screen, panel.log_area(self, x, y, 340))
+        top, value, size = style["pace"]
+        theme.blit_text(screen, "Computer's pace", (px + 182, top), 18, theme.INK_DIM,
+                        anchor="midtop")
+        theme.blit_text(screen, self.app.settings.pace.capitalize(), (px + 182, value), size,
+                        theme.INK, bold=True, anchor="midtop")
+        tip = self.tip()
+        for i, line in enumerate(theme.wrap(tip, 18, 330) if tip else ()):
+            theme.blit_text(screen, line, (x, style["tip"] + i * 20), 18, theme.INK_DIM)
+
+    def deal_line(self) -> str:
+        """The line under the game's name: the deal and the rule options in words."""
+        return " · ".join([f"Deal {self.session.state.seed}", *self.headline()])
+
+    def draw_over(self, screen) -> None:
+        """A call's banner stands over the panel's top, never over the cards in play."""
+        if self.turn_button is not None:
+            self.draw_turn_button(screen)
+        if not self.banner:
+            return
+        title, text, _ = self.banner
+        big, small, steps, most = self.BANNER
+        w = panel.banner_rect(self.table, 0, 0, 0, 0).w
+        big, small, big_step, small_step = panel.banner_sizes(big, small, steps)
+        lines = theme.wrap(title, big, w - 24, bold=True)
+        body = theme.wrap(text, small, w - 28)[:most]
+        rect = panel.banner_rect(self.table, len(lines), len(body), big_step, small_step)
+        pygame.draw.rect(screen, (120, 20, 20), rect, border_radius=14)
+        pygame.draw.rect(screen, (255, 200, 180), rect, 3, border_radius=14)
+        y = rect.y + 12
+        for line in lines:
+            theme.blit_text(screen, line, (rect.centerx, y), big, theme.INK, bold=True,
+                            anchor="midtop")
+            y += big_step
+        for line in body:
+            if y + small_step > rect.bottom:
+                break
+            theme.blit_text(screen, line, (rect.centerx, y + 6), small, theme.INK,
+                            anchor="midtop")
+            y += small_step
+
+    def draw_turn_button(self, screen) -> None:
+        """(A chrome whose layout puts End turn on the table draws its words: the duel.)"""
+
+
+__all__ = ["BANNER_MS", "TurnsChrome"]
