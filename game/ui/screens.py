@@ -5,7 +5,9 @@ from __future__ import annotations
 import pygame
 
 from game.core import GAMES, info
-from game.session import GENERAL, describe, seat_title
+from game.session import GENERAL, describe
+from game.session.seat_kinds import choices as seat_choices
+from game.session.match_play import scores_line
 from game.session.help import HELP_NOTE
 
 from . import theme
@@ -561,15 +563,13 @@ class SettingsScene(BackScene):
                  lambda v=v: self.change(lambda: s.set_match_target(tab, v)))
                 for v, text in o.labelled()]
         if d.multiplayer:
-            from game.ai.players import levels
-            choices = [("human", "Person")] + [(f"computer:{lv}", lv.capitalize())
-                                               for lv in levels(tab)]
+            kinds = seat_choices(tab)  # a person, the computer at each level (seat_kinds)
             for seat in range(len(s.seats(tab))):
                 yield f"Player {seat + 1}", "new games", [
-                    (f"{tab}/seat{seat}={v}", text,
+                    (f"{tab}/seat{seat}={v}", v.choice,
                      lambda i=seat, v=v: s.seats(tab)[i] == v,
                      lambda i=seat, v=v: self.change(lambda: self.set_seat(tab, i, v)))
-                    for v, text in choices]
+                    for v in kinds]
 
     def fit_rows(self) -> None:
         """A change may add or take away rows (Chinese Patience's players: one seat row each):
@@ -749,10 +749,7 @@ class StatsScene(BackScene):
         title = info(g).title
         if not m:
             return f"{title} match: no match played yet."
-        seats = tuple(m.get("seats") or self.app.settings.seats(g))
-        if len(seats) != len(m["scores"]):  # saved without its seats, now chosen otherwise
-            seats = ("human",) * len(m["scores"])  # so: "Player 1", "Player 2", ...
-        scores = " · ".join(f"{seat_title(seats, i)} {n}" for i, n in enumerate(m["scores"]))
+        scores = scores_line(m.get("seats") or self.app.settings.seats(g), m["scores"])
         return (f"{title} match to {m['target']}: {scores} after {m['games']} "
                 f"game{'s' if m['games'] != 1 else ''}")
 

@@ -35,7 +35,7 @@ from __future__ import annotations
 import pygame
 
 from game.core import info
-from game.session import seat_kind, seat_title
+from game.session import seat_kind
 from game.session.rooms import CODE_LENGTH, CODE_LETTERS, SharedTable, clean_code, new_code
 
 from . import theme
@@ -835,10 +835,8 @@ class SharedTableScene(Table):
         return [seat for seat in s.away(AWAY_S) if s.seats[seat].person]
 
     def seat_heading(self, seat: int) -> str:
-        """A seat as a sentence begins: "Your friend", "Player 2"."""
-        words = self.seat_name(seat)
-        return "Your friend" if words == "your friend" else seat_title(self.session.seats,
-                                                                      seat)
+        """A person's seat as a sentence begins: "Your friend", "Player 2"."""
+        return self.seat_name(seat).capitalize()
 
     # ------------------------------------------------------------------ leaving, ending
     def end_game(self) -> None:
