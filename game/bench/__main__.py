@@ -10,9 +10,11 @@ COMMANDS = {"core": "rules core: legal-move generations and random-playout moves
             "fuzz": "client: random input on every table, screen and dialog: exceptions, memory",
             "browser": "the real client in Chromium: first frame, frames, idle CPU, solver light",
             "session-fuzz": "session: random actions, save/load and refusals on every game",
-            "net": "remote seats' transport in Chromium (netns, root): connect, round trip, reload"}
+            "net": "remote seats' transport in Chromium (netns, root): connect, round trip, reload",
+            "remote": "friends online in Chromium (netns, root): link to table, moves, reload, "
+                      "killed tab"}
 MODULES = {"browser": "browser_bench", "session-fuzz": "session_fuzz",
-           "net": "browser_net"}  # command -> module, when they differ
+           "net": "browser_net", "remote": "browser_remote"}  # command -> module, when they differ
 
 
 def main(argv: list[str]) -> int:

@@ -122,18 +122,22 @@ class StaticServer:
 class Browser:
     """Headless Debian chromium driven by playwright, refusing every request off 127.0.0.1."""
 
-    def __init__(self):
+    def __init__(self, beside: "Browser | None" = None):
+        """``beside``: another Browser whose playwright starts this one too (a second Chromium
+        in the same thread: one person's own, to be killed alone)."""
         try:
             from playwright.sync_api import sync_playwright
         except ImportError:
             raise Missing("the playwright package is missing: pip install -e '.[test]'") from None
         executable = chromium_path()
-        self._pw = sync_playwright().start()
+        self._owns_pw = beside is None
+        self._pw = sync_playwright().start() if beside is None else beside._pw
         try:
             self.browser = self._pw.chromium.launch(executable_path=executable,
                                                     args=CHROMIUM_ARGS)
         except Exception:
-            self._pw.stop()
+            if self._owns_pw:
+                self._pw.stop()
             raise
 
     def new_page(self, viewport=None, log=None, **context_options):
@@ -152,7 +156,8 @@ class Browser:
         try:
             self.browser.close()
         finally:
-            self._pw.stop()
+            if self._owns_pw:
+                self._pw.stop()
 
 
 def _local_only(route):
@@ -353,16 +358,18 @@ class ClientPage:
         self._box = None
 
     # ----------------------------------------------------------------- life
-    def open(self, storage: dict | None = None, clear: bool = False, timeout_s: float = 120):
+    def open(self, storage: dict | None = None, clear: bool = False, timeout_s: float = 120,
+             address: str = ""):
         """Load the page (with ``storage`` put into localStorage first; ``clear`` empties it)
-        and wait for the first frame the game draws."""
+        and wait for the first frame the game draws. ``address`` follows the site's address:
+        a query string and a fragment (``?relay=...#join=CODE``)."""
         if storage is not None or clear:
             self.page.goto(self.site.url + "NOTICES.html")  # the site's origin, no game
             self.page.evaluate("""([items, clear]) => {
                 if (clear) localStorage.clear();
                 for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v);
             }""", [storage or {}, clear])
-        self.page.goto(self.site.url)
+        self.page.goto(self.site.url + address)
         self.wait_started(timeout_s)
         return self
 

@@ -148,7 +148,22 @@ def _probe_setup():
         return {"unlocked": s.unlocked, "problem": s.problem, "loaded": sorted(s._sounds),
                 "mixer": list(mixer) if mixer else None, "plays": list(plays)}
 
-    return {"flips": flips_so_far, "dot_of_the_i": dot_of_the_i, "sound": sound,
+    def room():
+        # a shared table's room (friends online), as this screen sees it, or None
+        a, s = app(), scene()
+        shared = getattr(s, "shared", None) or getattr(a, "shared", None)
+        if shared is None:
+            return None
+        session = shared.session
+        ready = bool(shared.ready)
+        modal = getattr(s, "modal", None)
+        return {"code": shared.code, "role": shared.role, "ready": ready,
+                "scene": type(s).__name__, "modal": type(modal).__name__ if modal else None,
+                "local": list(session.local_seats) if ready else [],
+                "away": list(session.away()) if ready else [],
+                "ended": getattr(session, "ended", None)}
+
+    return {"flips": flips_so_far, "room": room, "dot_of_the_i": dot_of_the_i, "sound": sound,
             "dragging": dragging, "settled": settled, "view": view, "moves": moves,
             "state": state, "card": card, "button": button, "buttons": buttons,
             "light": light,
@@ -215,8 +230,9 @@ class Client:
         self.page = page
 
     # ----------------------------------------------------------------- life
-    def open(self, storage: dict | None = None, clear: bool = True) -> "Client":
-        self.page.open(storage=storage or {}, clear=clear)
+    def open(self, storage: dict | None = None, clear: bool = True,
+             address: str = "") -> "Client":
+        self.page.open(storage=storage or {}, clear=clear, address=address)
         self.setup()
         return self
 

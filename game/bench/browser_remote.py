@@ -1,0 +1,371 @@
+"""``python -m game.bench remote [--quick]``: friends online in Chromium, played and measured.
+
+Pages of the shipped site (build/web/ as ./build.sh web builds it), each in a browser context of
+its own (its own localStorage, as another person's browser), inside a private network namespace
+made for the run (tests/web/netns.py: needs root) with a real Nostr relay on 127.0.0.1
+(tests/web/nostr_relay.py), each page opened with ``?relay=ws://127.0.0.1:PORT&ice=none``.
+Everything the players do goes through the browser: mouse clicks on the canvas (a card, then
+where it goes; the title's buttons; Who plays?; Stop!; Undo), a link opened, a reload, a tab
+killed. The moves are chosen here by a computer player reading the rules core's state from the
+page (game/bench/browser_client.py's probes), then played by those clicks.
+
+Figures (the last line printed is one JSON object with all of them):
+
+- ``link_to_table_ms``: a friend's page opened with ``#join=CODE``: from its first frame to its
+  table drawn, the deal agreed (goal <= 3 s).
+- ``move_ms`` (median, p95, max): a move dropped on one screen (the click that plays it) to the
+  frame that shows it on the other screen (goal: p95 <= 150 ms). Both clocks are the pages'
+  ``performance.timeOrigin + now()``: one machine, one clock.
+- ``reload_ms``: a page reloaded mid-game (F5), from the reload to its table back at the same
+  position (goal <= 5 s).
+- ``killed_away_ms``: a tab killed (its renderer crashed: no goodbye) to the other screen showing
+  that player as away (goal <= 12 s).
+
+The same helpers drive tests/web/test_remote_browser.py.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+from pathlib import Path
+from types import SimpleNamespace
+
+from game.core import PASS, STOP, Move, from_dict
+
+ROOT = Path(__file__).resolve().parents[2]
+SHARED_TABLE = "SharedTableScene"
+
+
+class Screen:
+    """One person's page: its own browser context, opened with the test relay."""
+
+    def __init__(self, browser, url: str, relay_url: str, name: str):
+        from .browser import ClientPage
+        from .browser_client import Client
+
+        self.name = name
+        self.c = Client(ClientPage(browser, SimpleNamespace(url=url)))
+        self.query = f"?relay={relay_url}&ice=none"
+        self.origin = 0.0
+
+    def open(self, fragment: str = "", **settings) -> "Screen":
+        from .browser_client import client_settings, stored
+
+        self.c.open(stored({"settings": client_settings(**settings)}), address=self.query
+                    + fragment)
+        self.origin = self.c.page.page.evaluate("performance.timeOrigin")
+        return self
+
+    def reload(self) -> float:
+        """F5; returns the epoch (ms) when it was pressed."""
+        t0 = self.now()
+        self.c.reload()
+        self.origin = self.c.page.page.evaluate("performance.timeOrigin")
+        return t0
+
+    def now(self) -> float:
+        """ms since the epoch, by the page's clock."""
+        return self.c.page.page.evaluate("performance.timeOrigin + performance.now()")
+
+    def epoch(self, page_ms: float) -> float:
+        return self.origin + page_ms
+
+    def room(self) -> dict | None:
+        return self.c.probe("room")
+
+    def at_table(self) -> bool:
+        r = self.room()
+        return bool(r and r["ready"] and r["scene"] == SHARED_TABLE)
+
+    def wait_table(self, timeout_s: float = 60, what: str = "") -> float:
+        """Until this page shows its shared table with the deal agreed; performance.now()
+        in the page then."""
+        return self.c.wait(f"(probe['room']() or {{}}).get('ready') and "
+                           f"probe['scene']() == {SHARED_TABLE!r}", timeout_s,
+                           what=what or f"{self.name}'s shared table")
+
+    def state(self):
+        return from_dict(self.c.probe("state"))
+
+    def seat(self) -> int:
+        return self.room()["local"][0]
+
+
+def host(screen: Screen, game_id: str, seats: dict, players: int | None = None) -> str:
+    """From the title, by clicks: the game, Who plays? (``seats``: {"seat1": "remote"}), Play;
+    the waiting room's code."""
+    c = screen.c
+    c.click_button(game_id)
+    c.wait("probe['view']()['modal'] is not None", what="Who plays?")
+    if players:
+        c.click_button(f"players={players}")
+    for name, value in seats.items():
+        c.click_button(f"{name}={value}")
+    c.click_button("play")
+    c.wait("probe['room']() is not None", what="the waiting room")
+    return screen.room()["code"]
+
+
+def agree(screens, n: int | None = None, timeout_s: float = 60, what: str = "") -> dict:
+    """Until every screen shows its shared table with the same position (with ``n`` moves or
+    more: a move may bring others by itself), no card moving; that position."""
+    deadline = time.monotonic() + timeout_s
+    last = None
+    while time.monotonic() < deadline:
+        try:
+            if all(s.at_table() for s in screens):
+                states = [s.c.probe("state") for s in screens]
+                if all(st == states[0] for st in states) and (
+                        n is None or len(states[0]["moves"]) >= n) and all(
+                        s.c.probe("settled") for s in screens):
+                    return states[0]
+                last = [len(st["moves"]) for st in states]
+        except Exception as e:  # a page between two lives (a reload): look again
+            last = repr(e)
+        time.sleep(0.05)
+    raise AssertionError(f"the screens never agreed ({what}): {last}")
+
+
+def click_move(screen: Screen, move: Move) -> float:
+    """Play ``move`` at this screen by the mouse, as a person: a click on the card, a click where
+    it goes (a turn of a card: one click; a pass: End turn). Returns the epoch (ms) of the
+    click that played it."""
+    c, page = screen.c, screen.c.page
+    state = screen.state()
+    if move == PASS:
+        x, y, w, h, enabled = c.button("End turn")
+        assert enabled, f"End turn is not offered for {move}"
+        target = (x + w / 2, y + h / 2)
+    elif move.source == move.target:
+        target = c.card_point(move.source)
+    else:
+        page.mouse_click(*c.card_point(move.source), frames=1)
+        x, y, w, h = c.card(move.target)
+        target = (x + w / 2, y + h / 2)
+    page.mouse_move(*target)
+    t0 = screen.now()
+    page.page.mouse.down()
+    page.page.mouse.up()
+    return t0
+
+
+def seen_at(screen: Screen, moves: int, timeout_s: float = 30) -> float:
+    """The epoch (ms) of the first frame in which this screen shows ``moves`` moves (or
+    more)."""
+    at = screen.c.wait(f"probe['moves']() >= {moves}", timeout_s, what=f"move {moves} shown")
+    return screen.epoch(at)
+
+
+def catchable_slip(state):
+    """A move that breaks a priority and lets the turn go on (so the other player can see it
+    and call Stop!), or None."""
+    p = state.current_player
+    legal = set(state.legal_moves())
+    for move in state.breach_moves():
+        if move in legal or move == PASS or move.target == f"waste{p}":
+            continue
+        return move
+    return None
+
+
+def play_game(screens, owner, choose, to_the_end: bool = True, moves: int = 10**6,
+              on_move=None, slip_once: bool = False) -> dict:
+    """Play by clicks until the game is over (or ``moves`` moves): the seat to move is played
+    at ``owner[seat]``'s screen, its move chosen by ``choose(state)``; with ``slip_once``, the
+    first chance of a catchable slip is taken and the next seat's person calls Stop! on it.
+    ``on_move(count)`` after each move (a reload, say). Returns figures: the moves' latencies
+    to the other screens."""
+    latencies: list[float] = []
+    slipped = called = False
+    done = 0
+    state = from_dict(agree(screens, what="before play"))
+    while not state.is_over() and done < moves:
+        p = state.current_player
+        me = screens[owner[p]]
+        n = len(state.history)
+        move = None
+        if slip_once and not slipped:
+            move = catchable_slip(state)
+        slip = move is not None
+        if move is None:
+            move = choose(state)
+        t0 = click_move(me, move)
+        others = [s for s in screens if s is not me]
+        for other in others:
+            latencies.append(seen_at(other, n + 1) - t0)
+        state = from_dict(agree(screens, n + 1, what=f"move {n + 1}: {move}"))
+        done += 1
+        if slip:
+            slipped = True
+            caller = next(s for s in others if s.seat() != p)
+            c = caller.c
+            c.wait("probe['button']('Stop!')[4]", what="Stop! offered")
+            c.click_button("Stop!", frames=1)
+            c.wait(f"{str(STOP)!r} in probe['state']()['moves'][{n}:]", what="the Stop! call")
+            state = from_dict(agree(screens, what="the Stop! call"))
+            called = True
+        if on_move is not None:
+            on_move(len(state.history))
+            state = from_dict(agree(screens, what="after a reload"))
+    return {"moves": done, "latencies": latencies, "called": called, "state": state}
+
+
+def spread(values) -> dict:
+    values = sorted(values)
+    if not values:
+        return {}
+    return {"median": round(statistics.median(values), 1),
+            "p95": round(values[min(len(values) - 1, int(round(0.95 * (len(values) - 1))))], 1),
+            "max": round(values[-1], 1), "n": len(values)}
+
+
+def greedy(game_id: str):
+    from game.ai.players import computer_player
+
+    bot = computer_player(game_id, "greedy", seed=1)
+    return bot.choose
+
+
+def chromium_pids() -> set[int]:
+    """The processes of every Chromium running now (from /proc)."""
+    out = set()
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                if b"chromium" in (entry / "cmdline").read_bytes().split(b"\0")[0]:
+                    out.add(int(entry.name))
+            except OSError:
+                pass
+    return out
+
+
+def _cmdline(pid: int) -> bytes:
+    try:
+        return (Path("/proc") / str(pid) / "cmdline").read_bytes()
+    except OSError:
+        return b""
+
+
+def _descendants(roots: set[int]) -> set[int]:
+    """Every process started by one of ``roots``, however deep (from /proc's parent ids)."""
+    parents = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+                parents[int(entry.name)] = int(stat.rsplit(")", 1)[1].split()[1])
+            except (OSError, ValueError, IndexError):
+                pass
+    out, grew = set(), True
+    while grew:
+        grew = False
+        for pid, parent in parents.items():
+            if pid not in out and (parent in roots or parent in out):
+                out.add(pid)
+                grew = True
+    return out
+
+
+class OwnBrowser:
+    """A Chromium of its own for one person (so that it can be killed alone: ``kill``)."""
+
+    def __init__(self, beside):
+        from .browser import Browser
+
+        before = chromium_pids()
+        self.browser = Browser(beside=beside)
+        self.browser.new_page().context.close()  # its renderer and helpers started
+        self.pids = chromium_pids() - before
+
+    def new_page(self, *args, **kw):
+        return self.browser.new_page(*args, **kw)
+
+    def kill(self) -> None:
+        """SIGKILL to this Chromium and every process it started: a tab killed, no goodbye."""
+        import os
+        import signal
+
+        roots = {pid for pid in self.pids if b"--type=" not in _cmdline(pid)}
+        for pid in sorted(_descendants(roots) | roots):
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except OSError:
+                pass
+
+    def close(self) -> None:
+        try:
+            self.browser.close()
+        except Exception:
+            pass  # killed
+
+
+def kill(screen: Screen, own: OwnBrowser) -> float:
+    """Kill the person's Chromium (every process of it: no goodbye, no closed connection
+    announced); the epoch (ms) just before, by the page's clock."""
+    t0 = screen.now()
+    own.kill()
+    return t0
+
+
+def measure(folder: Path, moves: int = 60) -> dict:
+    """The figures (see the module's docstring); run inside a private network namespace."""
+    from game.bench.browser import Browser, StaticServer
+    from tests.web.nostr_relay import NostrRelay
+
+    out: dict = {}
+    with NostrRelay() as relay:
+        server = StaticServer(folder)
+        browser = Browser()
+        own = OwnBrowser(browser)
+        try:
+            a = Screen(browser, server.url, relay.url, "host").open()
+            code = host(a, "russian-bank", {"seat1": "remote"})
+            b = Screen(own, server.url, relay.url, "friend").open(f"#join={code}")
+            first = b.c.page.marks().get("firstFrame", 0.0)
+            drawn = b.wait_table()
+            out["link_to_table_ms"] = round(drawn - first, 1)
+            a.wait_table()
+            owner = {a.seat(): 0, b.seat(): 1}
+            played = play_game([a, b], owner, greedy("russian-bank"), moves=moves)
+            out["move_ms"] = spread(played["latencies"])
+            position = agree([a, b])
+            t0 = b.reload()
+            b.wait_table(what="the reloaded page's table")
+            agree([a, b], len(position["moves"]), what="the reloaded page back")
+            out["reload_ms"] = round(b.now() - t0, 1)
+            t0 = kill(b, own)
+            at = a.c.wait("1 in probe['room']()['away']", 30, what="the friend shown away")
+            out["killed_away_ms"] = round(a.epoch(at) - t0, 1)
+        finally:
+            own.close()
+            browser.close()
+            server.close()
+    return out
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="python -m game.bench remote")
+    parser.add_argument("--quick", action="store_true", help="fewer moves")
+    args = parser.parse_args(argv)
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
+    from game.bench.browser import build_site
+    from tests.web.netns import run_in_private_network
+
+    folder = build_site()
+    out = run_in_private_network(measure, folder, moves=20 if args.quick else 100, timeout=1800)
+    m = out["move_ms"]
+    print(f"link to table {out['link_to_table_ms']} ms (goal <= 3000); a move to the other "
+          f"screen: median {m['median']} ms, p95 {m['p95']} ms (goal <= 150), max {m['max']} ms "
+          f"({m['n']} moves); reload back at the table {out['reload_ms']} ms (goal <= 5000); "
+          f"a killed tab shown away after {out['killed_away_ms']} ms (goal <= 12000)")
+    print(json.dumps(out))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

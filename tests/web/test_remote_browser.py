@@ -1,0 +1,196 @@
+"""Friends online for real (issue 23, item 7): pages of the shipped site (build/web/ as built),
+each in a browser context of its own (another person's browser), meeting through a real Nostr
+relay on 127.0.0.1 and playing over WebRTC, all inside a private network namespace the test
+makes (tests/web/netns.py; root, as CI runs).
+
+Everything the players do goes through the browser, by mouse: the title's game, Who plays?
+with "A friend online", the link opened by the friend (``#join=CODE``), each move (a click on
+the card, a click where it goes), Stop!, Undo, End the game, a reload (F5), a killed tab. The
+moves are chosen by a computer player reading the position from the page
+(game/bench/browser_remote.py; the instrumentation is the driver's probes,
+game/bench/browser_client.py). Every wait polls with a generous timeout.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from game.core import STOP
+
+from .conftest import _missing
+
+
+@pytest.fixture(scope="module")
+def private_network():
+    from .netns import NetnsUnavailable, check_private_network
+
+    try:
+        check_private_network()
+    except NetnsUnavailable as e:
+        _missing(f"a private network namespace for WebRTC: {e}")
+
+
+def in_private_network(site, body, timeout=1500):
+    """body(url, relay_url, browser) in a new private network namespace, with a fresh relay,
+    the site served again there and a Chromium of its own."""
+    from game.bench.browser import Browser, StaticServer
+
+    from .netns import run_in_private_network
+    from .nostr_relay import NostrRelay
+
+    def run():
+        with NostrRelay() as relay:
+            server = StaticServer(site.folder)
+            browser = Browser()
+            try:
+                return body(server.url, relay.url, browser)
+            finally:
+                browser.close()
+                server.close()
+
+    return run_in_private_network(run, timeout=timeout)
+
+
+#: what Trystero logs as an error when the other page closed its connection on purpose (a
+#: reload): the game goes on and the friend comes back; anything else logged is a fault
+EXPECTED = ("Close called",)
+
+
+def no_errors(*screens):
+    for s in screens:
+        errors = [e for e in s.c.page.log_errors() if not any(x in e for x in EXPECTED)]
+        assert errors == [], (s.name, errors)
+
+
+def test_russian_bank_played_to_the_end_by_two_friends(site, private_network):
+    """A whole game: the host picks A friend online, the friend opens the link; moves by
+    clicks on both screens; one slips and the other calls Stop!; the friend takes back their
+    own move; each page reloads mid-game and is back at the same position; the game ends the
+    same on both screens."""
+    from game.bench.browser_remote import (Screen, agree, click_move, greedy, host, play_game,
+                                           spread)
+
+    def body(url, relay_url, browser):
+        a = Screen(browser, url, relay_url, "host").open()
+        code = host(a, "russian-bank", {"seat1": "remote"})
+        assert a.room()["scene"] == "RoomScene" and len(code) == 6
+        b = Screen(browser, url, relay_url, "friend").open(f"#join={code}")
+        b.wait_table()
+        a.wait_table()
+        assert a.room()["local"] == [0] and b.room()["local"] == [1]
+        # the link was used: a reload must not join again through it
+        assert "#join" not in b.c.page.page.url
+        owner = {0: a, 1: b}
+        screens = [a, b]
+        idx = {0: 0, 1: 1}
+        choose = greedy("russian-bank")
+
+        # the opening, with a slip caught by the other player's Stop!
+        first = play_game(screens, idx, choose, moves=40, slip_once=True)
+        assert first["called"], "no slip to catch in 40 moves"
+
+        # the friend's own move taken back (in their turn), then played again
+        state = from_table(a)
+        while state.current_player != 1 or state.is_over():
+            state = play_game(screens, idx, choose, moves=1)["state"]
+        n = len(state.history)
+        move = choose(state)
+        click_move(b, move)
+        agree(screens, n + 1, what="the friend's move")
+        b.c.wait("probe['button']('Undo')[4]", what="Undo offered to the friend")
+        assert not a.c.button("Undo")[4]  # never someone else's move
+        b.c.click_button("Undo", frames=1)
+        for screen in screens:
+            screen.c.wait(f"probe['moves']() == {n}", what=f"the friend's Undo at {screen.name}")
+        back = agree(screens, n, what="the friend's Undo")
+        assert back == state.to_dict()
+
+        # reloads in the middle: each page back at its seat, at the same position
+        def reload_at(count):
+            due = [k for k in reload_at.when if k <= count]
+            if due:
+                screen = owner[reload_at.when.pop(min(due))]
+                position = agree(screens)
+                screen.reload()
+                screen.wait_table(what=f"{screen.name} back after a reload")
+                assert agree(screens, what="after the reload") == position
+                assert screen.room()["local"] == [0 if screen is a else 1]
+        reload_at.when = {n + 20: 1, n + 60: 0}
+
+        rest = play_game(screens, idx, choose, on_move=reload_at)
+        state = rest["state"]
+        assert state.is_over() and not reload_at.when
+        final = agree(screens, what="the end")
+        assert from_table(b).result() == state.result()
+        assert final["moves"].count(str(STOP)) >= 1
+        no_errors(a, b)
+        return spread(first["latencies"] + rest["latencies"])
+
+    figures = in_private_network(site, body)
+    print("a move to the other screen (ms):", figures)
+
+
+def from_table(screen):
+    return screen.state()
+
+
+def test_a_killed_tab_is_shown_away_and_a_stranger_finds_the_table_full(site, private_network):
+    """The friend's tab is killed (no goodbye): the host sees them away within 12 s, with Wait
+    and End the game; a third person with the code is told the table is full; ending the
+    game ends it for good on the host's screen."""
+    from game.bench.browser_remote import OwnBrowser, Screen, greedy, host, kill, play_game
+
+    def body(url, relay_url, browser):
+        a = Screen(browser, url, relay_url, "host").open()
+        code = host(a, "russian-bank", {"seat1": "remote"})
+        own = OwnBrowser(browser)  # the friend's own Chromium, to be killed
+        try:
+            return killed(a, code, own, url, relay_url, browser)
+        finally:
+            own.close()
+
+    def killed(a, code, own, url, relay_url, browser):
+        b = Screen(own, url, relay_url, "friend").open(f"#join={code}")
+        b.wait_table()
+        play_game([a, b], {0: 0, 1: 1}, greedy("russian-bank"), moves=4)
+
+        c = Screen(browser, url, relay_url, "stranger").open(f"#join={code}")
+        c.c.wait("(probe['room']() or {}).get('ended') is not None", 60,
+                 what="the stranger told the table is full")
+        assert "full" in c.room()["ended"]
+        assert a.at_table() and not a.room()["away"]
+
+        t0 = kill(b, own)
+        at = a.c.wait("1 in probe['room']()['away'] and "
+                      "probe['room']()['modal'] == 'AwayDialog'", 30, what="the friend away")
+        away_ms = a.epoch(at) - t0
+        assert away_ms <= 15000, away_ms
+        a.c.click_button("End the game")
+        a.c.wait("probe['room']() is None or probe['room']()['ended'] is not None",
+                 what="the game ended")
+        no_errors(a, c)
+        return away_ms
+
+    away_ms = in_private_network(site, body)
+    print(f"a killed tab shown away after {away_ms:.0f} ms")
+
+
+def test_chinese_patience_on_three_screens(site, private_network):
+    """Three people at three screens: the host chooses three players with two friends online,
+    both open the link, and they play by clicks, every screen agreeing on every move."""
+    from game.bench.browser_remote import Screen, greedy, host, play_game
+
+    def body(url, relay_url, browser):
+        a = Screen(browser, url, relay_url, "host").open()
+        code = host(a, "chinese-patience", {"seat1": "remote", "seat2": "remote"}, players=3)
+        b = Screen(browser, url, relay_url, "friend 1").open(f"#join={code}")
+        c = Screen(browser, url, relay_url, "friend 2").open(f"#join={code}")
+        for s in (a, b, c):
+            s.wait_table()
+        seats = {s.room()["local"][0]: i for i, s in enumerate((a, b, c))}
+        assert sorted(seats) == [0, 1, 2]
+        played = play_game([a, b, c], seats, greedy("chinese-patience"), moves=30)
+        assert played["moves"] == 30 or played["state"].is_over()
+        no_errors(a, b, c)
+
+    in_private_network(site, body)
