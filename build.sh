@@ -3,7 +3,8 @@
 #   ./build.sh play           set up (once) and play on the desktop
 #   ./build.sh test [args]    set up (once) and run every test (args go to pytest)
 #   ./build.sh bench WHAT     run a benchmark script: core | frame | ai | solver | web | memory
-#                             | fuzz | session-fuzz | browser | net (add --quick; browser --site)
+#                             | fuzz | session-fuzz | browser | net | remote (add --quick;
+#                             browser --site)
 #   ./build.sh web [--zip]    build the browser version, a self-contained site, into build/web/;
 #                             --zip also makes build/patience-parlour-web.zip for itch.io
 #                             (--pygbag [--cdn URL]: pygbag's page instead, into build/pygbag/)
