@@ -433,3 +433,20 @@ def test_giving_a_game_up_gives_it_to_the_computer_in_the_match(ui):
     assert ui.app.saves.match("russian-bank")["scores"] == [0, points]
     assert ui.app.saves.stats("russian-bank")["played"] == 1
     assert t.session is not given_up  # a new game is dealt
+
+
+def test_the_pace_is_offered_only_where_a_computer_plays_at_this_screen(ui):
+    """The computer's pace belongs to the computer: with two people at the table (here, or a
+    friend at another screen) its buttons are off and the panel says there is no computer."""
+    t = open_bank(ui, 3, level="medium", pace="normal")
+    assert t.button("faster").enabled and t.chrome.pace_word() == "Normal"
+    ui.key(pygame.K_PLUS)
+    assert ui.app.settings.pace == "fast"
+    t = ui.app.open_game("russian-bank")
+    t.start(3, seats=("human", "human"))
+    ui.frames(2)
+    assert not t.button("faster").enabled and not t.button("slower").enabled
+    assert t.chrome.pace_word() == "No computer"
+    ui.key(pygame.K_PLUS)
+    assert ui.app.settings.pace == "fast" and "No computer" in t.message_text()
+    ui.screenshot("bank-two-people-no-pace.png")

@@ -94,7 +94,7 @@ class SidePanel(TurnsChrome):
         """A wrong Stop! call in words, with its price (option ``wrong_call``) for the caller."""
         name, you = self.name(caller), self.is_you(caller)
         if call.cost == "turn":
-            price = " Your turn ends." if you else f" The turn of {name} ends."
+            price = " Your turn ends." if you else f" {name[0].upper()}{name[1:]}'s turn ends."
         elif call.cost == "next turn":
             price = (" You miss your next turn." if you
                      else f" {name.capitalize()} misses their next turn.")
@@ -114,12 +114,12 @@ class SidePanel(TurnsChrome):
         card = target.top
         whose = self.name(offender)
         taken = ("Your move is taken back" if self.is_you(offender)
-                 else f"The move of {whose} is taken back")
+                 else f"{whose[0].upper()}{whose[1:]}'s move is taken back")
         place = target.label
         for seat in range(len(self.session.seats)):
             place = place.replace(f"player {seat + 1}'s",
                                   "your" if self.is_you(seat) else f"{self.name(seat)}'s")
-        ends = "your turn ends" if self.is_you(offender) else f"the turn of {whose} ends"
+        ends = "your turn ends" if self.is_you(offender) else f"{whose}'s turn ends"
         return (f"{reason} {taken}, the {card.name if card else 'card'} is played to {place} "
                 f"instead, and {ends}.")
 

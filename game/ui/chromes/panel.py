@@ -207,10 +207,10 @@ def draw_portrait_texts(screen, table, chrome, lines) -> None:
             break
         theme.blit_text(screen, line, (x, y), P_TEXT, theme.INK_DIM)
         y += step
-    pace = chrome.app.settings.pace.capitalize()
+    pace = chrome.pace_word()
     if column:  # - and + are in the rail
-        theme.blit_text(screen, f"Computer's pace: {pace}", (x, bottom + 2), P_TEXT,
-                        theme.INK_DIM)
+        words = f"Computer's pace: {pace}" if chrome.computer_here() else "No computer here"
+        theme.blit_text(screen, words, (x, bottom + 2), P_TEXT, theme.INK_DIM)
         return
     cx, cy = pace_centre()
     theme.blit_text(screen, pace, (cx, cy), P_TEXT, theme.INK, bold=True, anchor="center")

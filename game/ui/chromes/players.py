@@ -76,10 +76,10 @@ class TurnsChrome(panel.PanelChrome):
             Button((x + 3 * (quarter + 10), row_y, quarter, row_h), "Rules",
                    lambda: panel.show_rules(table), lambda: table.modal is None, size=22,
                    name="Rules"),
-            Button((x, pace_y, 48, pace_h), "-", lambda: self.change_pace(-1), size=28,
-                   name="slower"),
-            Button((x + w - 48, pace_y, 48, pace_h), "+", lambda: self.change_pace(1), size=28,
-                   name="faster"),
+            Button((x, pace_y, 48, pace_h), "-", lambda: self.change_pace(-1),
+                   self.computer_here, size=28, name="slower"),
+            Button((x + w - 48, pace_y, 48, pace_h), "+", lambda: self.change_pace(1),
+                   self.computer_here, size=28, name="faster"),
             Button((x, last_y, half, last_h), "New game", self.new_game,
                    lambda: table.modal is None, size=22, name="New game"),
             Button((x + half + 10, last_y, half, last_h), "Menu", self.app.title, size=22,
@@ -177,8 +177,20 @@ class TurnsChrome(panel.PanelChrome):
         if self.can_end_turn():
             self.table.attempt(self.session.state.end_turn_move())
 
+    def computer_here(self) -> bool:
+        """A computer seat plays at this screen (the pace is its; a friend's screen shows the
+        host's computer as it plays there)."""
+        return any(kind.driven == "slices" for kind in self.session.seats)
+
+    def pace_word(self) -> str:
+        return self.app.settings.pace.capitalize() if self.computer_here() else "No computer"
+
     def change_pace(self, step: int) -> None:
         """step +1: faster (shorter pauses), -1: slower."""
+        if not self.computer_here():
+            self.table.say("No computer plays at this screen: the pace is for the computer.",
+                           "info", 2000)
+            return
         names = list(PACES)
         i = min(len(names) - 1, max(0, names.index(self.app.settings.pace) + step))
         self.app.settings.set("pace", names[i])
@@ -361,8 +373,9 @@ class TurnsChrome(panel.PanelChrome):
         top, value, size = style["pace"]
         theme.blit_text(screen, "Computer's pace", (px + 182, top), 18, theme.INK_DIM,
                         anchor="midtop")
-        theme.blit_text(screen, self.app.settings.pace.capitalize(), (px + 182, value), size,
-                        theme.INK, bold=True, anchor="midtop")
+        theme.blit_text(screen, self.pace_word(), (px + 182, value), size,
+                        theme.INK if self.computer_here() else theme.INK_DIM, bold=True,
+                        anchor="midtop")
         tip = self.tip()
         for i, line in enumerate(theme.wrap(tip, 18, 330) if tip else ()):
             theme.blit_text(screen, line, (x, style["tip"] + i * 20), 18, theme.INK_DIM)
