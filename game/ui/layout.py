@@ -159,3 +159,35 @@ def card_sizes() -> set[tuple[int, int, str, int]]:
 
 
 __all__ = ["Layout", "PileGeom", "card_sizes", "layout_for"]
+
+
+def seated(layout, seat: int, players: int):
+    """The layout as seen from ``seat``: each seat's own piles (a name with one pile per
+    seat: hand0, hand1) and its name where seat 0's were, the others turned round with
+    them; the shared piles (foundations, houses) stay where they are."""
+    import copy
+    import dataclasses
+    import re
+    stems: dict[str, set[int]] = {}
+    for name in layout.piles:
+        m = re.fullmatch(r"(.*?)(\d+)", name)
+        if m:
+            stems.setdefault(m.group(1), set()).add(int(m.group(2)))
+    own = {stem for stem, numbers in stems.items() if numbers == set(range(players))}
+
+    def where(name: str) -> str:  # the pile whose place ``name`` takes
+        m = re.fullmatch(r"(.*?)(\d+)", name)
+        if m and m.group(1) in own:
+            return f"{m.group(1)}{(int(m.group(2)) - seat) % players}"
+        return name
+    out = copy.copy(layout)
+    out.piles = {name: dataclasses.replace(layout.piles[where(name)], name=name)
+                 for name in layout.piles}
+    out.captions = {name: layout.captions[where(name)] for name in layout.piles
+                    if where(name) in layout.captions}
+    out.empty_words = {name: layout.empty_words[where(name)] for name in layout.piles
+                       if where(name) in layout.empty_words}
+    names = layout.seat_names
+    if len(names) == players:
+        out.seat_names = [names[(k - seat) % players] for k in range(players)]
+    return out

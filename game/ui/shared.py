@@ -224,36 +224,6 @@ def reopen(app, kept: dict) -> bool:
     return True
 
 
-def seated(layout, seat: int, players: int):
-    """The layout as seen from ``seat``: each seat's own piles (a name with one pile per
-    seat: hand0, hand1) and its name where seat 0's were, the others turned round with
-    them; the shared piles (foundations, houses) stay where they are."""
-    import copy
-    import dataclasses
-    import re
-    stems: dict[str, set[int]] = {}
-    for name in layout.piles:
-        m = re.fullmatch(r"(.*?)(\d+)", name)
-        if m:
-            stems.setdefault(m.group(1), set()).add(int(m.group(2)))
-    own = {stem for stem, numbers in stems.items() if numbers == set(range(players))}
-
-    def where(name: str) -> str:  # the pile whose place ``name`` takes
-        m = re.fullmatch(r"(.*?)(\d+)", name)
-        if m and m.group(1) in own:
-            return f"{m.group(1)}{(int(m.group(2)) - seat) % players}"
-        return name
-    out = copy.copy(layout)
-    out.piles = {name: dataclasses.replace(layout.piles[where(name)], name=name)
-                 for name in layout.piles}
-    out.captions = {name: layout.captions[where(name)] for name in layout.piles
-                    if where(name) in layout.captions}
-    out.empty_words = {name: layout.empty_words[where(name)] for name in layout.piles
-                       if where(name) in layout.empty_words}
-    names = layout.seat_names
-    if len(names) == players:
-        out.seat_names = [names[(k - seat) % players] for k in range(players)]
-    return out
 
 
 def big_text(size: int) -> int:
@@ -681,9 +651,9 @@ class SharedTableScene(Table):
         super().__init__(app, shared.session.game_id)
         app.shared = self
         mine = self.session.local_seats
-        if self.info.table == "duel" and mine and mine[0]:  # (the round table's layout is
-            # the chrome's, per number of players: seen from the first seat there)
-            self.layout = seated(self.layout, mine[0], len(self.session.seats))
+        if mine and mine[0]:  # this screen's own seat where the first seat's is (the chrome
+            # says how its table turns; the round table's stays as it is)
+            self.layout = self.chrome.seen_from(self.layout, mine[0])
         for b in self.buttons:
             if b.name == "Menu":
                 b.action = self.to_menu
@@ -1010,25 +980,8 @@ class SharedTableScene(Table):
         return pygame.Rect(dot_left, mid - r, 2 * r, 2 * r), where
 
     def name_rects(self, seat: int) -> list[pygame.Rect]:
-        """Where the chrome writes a seat's name (a line each): the duel's at its place, the
-        round table's kept on the table, upright a side seat's in lines (chromes/round.py)."""
-        x, y = self.layout.seat_names[seat]
-        text = self.chrome.title(seat)
-        if self.info.table == "duel":
-            size = CANVAS.text(26)
-            return [pygame.Rect((x, y), theme.font(size, True).size(text))]
-        from .chromes.round import SIDE_NAME_W
-        size = CANVAS.text(22)
-        sides = getattr(self.chrome, "sides", ())
-        side = sides[seat] if seat < len(sides) else "bottom"
-        lines = theme.wrap(text, size, SIDE_NAME_W, bold=True) \
-            if CANVAS.portrait and side in ("left", "right") else (text,)
-        right = self.layout.table_right - 8
-        out = []
-        for i, line in enumerate(lines):
-            w, h = theme.font(size, True).size(line)
-            out.append(pygame.Rect(min(x, right - w), y + i * (size - 8), w, h))
-        return out
+        """Where the chrome writes a seat's name (a line each)."""
+        return [rect for _, rect in self.chrome.name_lines(seat)]
 
     def presence_obstacles(self) -> list[pygame.Rect]:
         """What a friend's mark must not cover: every pile's cards (a fan out to its limit)
@@ -1045,17 +998,7 @@ class SharedTableScene(Table):
             out.append(lay.turn_button.inflate(2 * 28, 0))
         for seat in range(min(len(lay.seat_names), len(self.session.seats))):
             out += self.name_rects(seat)
-            area = self.chrome.seat_area(seat) if hasattr(self.chrome, "seat_area") else None
-            if area is not None:  # its ring, and the tag under it (over it at the bottom)
-                out.append(area.inflate(4, 4))
-                tag = pygame.Rect((0, 0), theme.font(CANVAS.text(18), True).size("to play"))
-                tag = tag.inflate(10, 2)
-                sides = getattr(self.chrome, "sides", ())
-                if (sides[seat] if seat < len(sides) else "bottom") == "bottom":
-                    tag.midbottom = (area.centerx, area.top - 2)
-                else:
-                    tag.midtop = (area.centerx, area.bottom + 2)
-                out.append(tag)
+            out += self.chrome.seat_marks(seat)  # (the round table's ring and its tag)
         return out
 
     def frame_key(self):

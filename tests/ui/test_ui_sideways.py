@@ -161,9 +161,9 @@ def test_sideways_the_table_s_own_words_read_at_12_css_px_clear_of_everything(
     every pile, empty or holding 104 cards or marked, is at least 12 CSS px high and lies on
     the table clear of every other pile's cards (a fan out to its limit), of every button
     (the turn button with its arrow), of the seats' names, of the message line and of every
-    other word. Every text a frame of the table draws outside its chrome is at least 12 CSS px
-    too (the chromes' are tested with them; what they draw is listed in
-    test-artifacts/sideways-chrome-words.json)."""
+    other word. Every text a frame of the table draws is at least 12 CSS px too, its chrome's
+    included (the seats' names, the round table's "to play" tag; what the chromes draw is
+    listed in test-artifacts/sideways-chrome-words.json)."""
     ui = sideways
     t = open_for_people(ui, game_id)
     t.modal = None
@@ -201,9 +201,8 @@ def test_sideways_the_table_s_own_words_read_at_12_css_px_clear_of_everything(
     t.say(f"{info(game_id).title}: deal 7.", "info")
     view.invalidate()
     ui.app.draw()
-    for size, bold, s, chrome in texts:
-        if not chrome:
-            assert css_height(size, bold) >= 12, (s, size, css_height(size, bold))
+    for size, bold, s, chrome in texts:  # the chrome's too: the seats' names, the tag
+        assert css_height(size, bold) >= 12, (s, size, css_height(size, bold), chrome)
     chrome_words = sorted({(s, size, round(css_height(size, bold), 1))
                            for size, bold, s, chrome in texts if chrome})
     ARTIFACTS.mkdir(exist_ok=True)

@@ -21,8 +21,11 @@ from game.session import describe
 
 from .. import theme
 from ..canvas import CANVAS
+from ..layout import seated
 from . import panel
 from .players import TurnsChrome
+
+NAME_SIZE = 26  # the seats' names beside their piles (on a phone held sideways: larger)
 
 CONTROLS = """# Playing with mouse, finger or keys
 Drag a card to move it, or click (tap) it and then click where it should go. Places where it may go light up. Double-click (double-tap) a card to send it to a foundation. Click your hand to turn up its card. A refused move goes back and the line at the bottom says why.
@@ -143,9 +146,20 @@ class SidePanel(TurnsChrome):
     # ------------------------------------------------------------------ drawing
     def decorate(self, surf) -> None:
         panel.draw_panel(surf, self.table)
-        for seat, pos in enumerate(self.table.layout.seat_names):
-            theme.blit_text(surf, self.title(seat), pos, CANVAS.text(26), theme.INK_DIM,
-                            bold=True)
+        self.draw_names(surf, CANVAS.label(NAME_SIZE))
+
+    def name_lines(self, seat: int) -> list[tuple[str, pygame.Rect]]:
+        names = self.table.layout.seat_names
+        if seat >= len(names):
+            return []
+        text = self.title(seat)
+        size = theme.font(CANVAS.label(NAME_SIZE), True).size(text)
+        return [(text, pygame.Rect(names[seat], size))]
+
+    def seen_from(self, layout, seat: int):
+        """Each seat's own piles and name where the first seat's are, the others' turned
+        round with them (the shared piles stay)."""
+        return seated(layout, seat, len(self.session.seats))
 
     def deal_line(self) -> str:
         return " · ".join([super().deal_line(), describe(self.session.seats)])

@@ -177,6 +177,25 @@ class TurnsChrome(panel.PanelChrome):
         if self.can_end_turn():
             self.table.attempt(self.session.state.end_turn_move())
 
+    # ------------------------------------------------------------------ where seats are drawn
+    def name_lines(self, seat: int) -> list[tuple[str, pygame.Rect]]:
+        """A seat's name as this chrome writes it on the table: (line, where) for each line."""
+        raise NotImplementedError
+
+    def seat_marks(self, seat: int) -> list[pygame.Rect]:
+        """Other marks this chrome draws by a seat (the round table's ring and its tag)."""
+        return []
+
+    def seen_from(self, layout, seat: int):
+        """The table as the person in ``seat`` sees it (a screen of its own: a friend's);
+        by default as it is."""
+        return layout
+
+    def draw_names(self, surf, size: int) -> None:
+        for seat in range(len(self.table.layout.seat_names)):
+            for line, rect in self.name_lines(seat):
+                theme.blit_text(surf, line, rect.topleft, size, theme.INK_DIM, bold=True)
+
     def computer_here(self) -> bool:
         """A computer seat plays at this screen (the pace is its; a friend's screen shows the
         host's computer as it plays there)."""

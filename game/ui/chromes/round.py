@@ -41,6 +41,7 @@ from . import panel
 from .players import TurnsChrome
 
 PENALTY_MS = 900  # how long a penalty card flies
+NAME_SIZE, TAG_SIZE = 22, 18  # the seats' names and the "to play" tag (larger sideways)
 SIDE_NAME_W = 180  # portrait: a left or right seat's name, in lines this wide (clear of the centre)
 TURN_RING = (236, 196, 84)
 
@@ -175,20 +176,42 @@ class RoundTable(TurnsChrome):
 
     def decorate(self, surf) -> None:
         panel.draw_panel(surf, self.table)
+        self.draw_names(surf, CANVAS.label(NAME_SIZE))
+
+    def name_lines(self, seat: int) -> list[tuple[str, pygame.Rect]]:
+        """A seat's name, kept on the table; upright a side seat's in lines (beside the
+        centre: narrow)."""
+        names = self.table.layout.seat_names
+        if seat >= min(len(names), len(self.session.seats)):
+            return []
+        x, y = names[seat]
         right = self.table.layout.table_right - 8
-        size = CANVAS.text(22)
-        for seat, (x, y) in enumerate(self.table.layout.seat_names):
-            if seat < len(self.session.seats):
-                text = self.title(seat)
-                side = self.sides[seat] if seat < len(self.sides) else "bottom"
-                if CANVAS.portrait and side in ("left", "right"):  # beside the centre: narrow
-                    lines = theme.wrap(text, size, SIDE_NAME_W, bold=True)
-                else:
-                    lines = (text,)
-                for i, line in enumerate(lines):
-                    lx = min(x, right - theme.measure(line, size, bold=True))
-                    theme.blit_text(surf, line, (lx, y + i * (size - 8)), size, theme.INK_DIM,
-                                    bold=True)
+        size = CANVAS.label(NAME_SIZE)
+        text = self.title(seat)
+        side = self.sides[seat] if seat < len(self.sides) else "bottom"
+        if CANVAS.portrait and side in ("left", "right"):
+            lines = theme.wrap(text, size, SIDE_NAME_W, bold=True)
+        else:
+            lines = (text,)
+        out = []
+        for i, line in enumerate(lines):
+            w, h = theme.font(size, True).size(line)
+            out.append((line, pygame.Rect(min(x, right - w), y + i * (size - 8), w, h)))
+        return out
+
+    def turn_tag(self, seat: int, area: pygame.Rect) -> pygame.Rect:
+        """Where the "to play" tag goes by a seat's ring: under it (over it at the bottom)."""
+        tag = pygame.Rect((0, 0), theme.font(CANVAS.label(TAG_SIZE), True).size("to play"))
+        side = self.sides[seat] if seat < len(self.sides) else "bottom"
+        if side == "bottom":
+            tag.midbottom = (area.centerx, area.top - 2)
+        else:
+            tag.midtop = (area.centerx, area.bottom + 2)
+        return tag.inflate(10, 2)
+
+    def seat_marks(self, seat: int) -> list[pygame.Rect]:
+        area = self.seat_area(seat)
+        return [] if area is None else [area.inflate(4, 4), self.turn_tag(seat, area)]
 
     def count_lines(self) -> list[tuple[str, tuple]]:
         s = self.session
@@ -221,12 +244,8 @@ class RoundTable(TurnsChrome):
             area = self.seat_area(s.to_move)
             if area is not None:
                 pygame.draw.rect(screen, TURN_RING, area, 4, border_radius=12)
-                tag = theme.text("to play", CANVAS.text(18), (60, 40, 0), bold=True)
-                side = self.sides[s.to_move] if s.to_move < len(self.sides) else "bottom"
-                if side == "bottom":
-                    box = tag.get_rect(midbottom=(area.centerx, area.top - 2)).inflate(10, 2)
-                else:
-                    box = tag.get_rect(midtop=(area.centerx, area.bottom + 2)).inflate(10, 2)
+                tag = theme.text("to play", CANVAS.label(TAG_SIZE), (60, 40, 0), bold=True)
+                box = self.turn_tag(s.to_move, area)
                 pygame.draw.rect(screen, TURN_RING, box, border_radius=6)
                 screen.blit(tag, tag.get_rect(center=box.center))
         super().draw(screen)
