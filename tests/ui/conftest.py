@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 from contextlib import contextmanager
 from pathlib import Path
+from typing import NamedTuple
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -140,6 +141,66 @@ class Driver:
         path = ARTIFACTS / name
         self.app.screenshot(str(path))
         return path
+
+
+class Placed(NamedTuple):
+    """A text placed by theme.blit_text: what, where, at which size."""
+    text: str
+    rect: pygame.Rect
+    size: int
+    bold: bool
+
+
+class Words:
+    """What frames write while recording (see ``record_words``)."""
+
+    def __init__(self):
+        #: every text rendered that is not blank (theme.text, where all text is rendered):
+        #: (text, size, bold, rendered inside the chrome's decorate/draw/draw_over)
+        self.texts: list[tuple[str, int, bool, bool]] = []
+        #: every text placed, blank ones too (theme.blit_text)
+        self.written: list[Placed] = []
+        self.in_chrome = False
+
+    def clear(self) -> None:
+        self.texts.clear()
+        self.written.clear()
+
+
+def record_words(monkeypatch, chrome=None) -> Words:
+    """Record every text rendered (its size) and every text placed (where) from now on.
+    With a table's ``chrome``, the texts its decorate, draw and draw_over render are marked
+    (the fourth item of each of ``texts``)."""
+    from game.ui import theme
+
+    words = Words()
+    real_text, real_blit = theme.text, theme.blit_text
+
+    def text(s, size=24, color=theme.INK, bold=False):
+        if s.strip():
+            words.texts.append((s, size, bold, words.in_chrome))
+        return real_text(s, size, color, bold)
+
+    def blit_text(dest, s, pos, size=24, color=theme.INK, bold=False, anchor="topleft"):
+        rect = real_blit(dest, s, pos, size, color, bold, anchor)
+        words.written.append(Placed(s, rect, size, bold))
+        return rect
+
+    def chrome_part(real):
+        def part(*a, **kw):
+            words.in_chrome = True
+            try:
+                return real(*a, **kw)
+            finally:
+                words.in_chrome = False
+        return part
+
+    monkeypatch.setattr(theme, "text", text)
+    monkeypatch.setattr(theme, "blit_text", blit_text)
+    if chrome is not None:
+        for part in ("decorate", "draw", "draw_over"):
+            monkeypatch.setattr(chrome, part, chrome_part(getattr(chrome, part)))
+    return words
 
 
 @pytest.fixture

@@ -20,7 +20,7 @@ from game.ui.canvas import CANVAS, LANDSCAPE, PORTRAIT, choose
 from game.ui.screens import RulesScene, SettingsScene, StatsScene, TitleScene
 from game.ui.widgets import EndPanel
 
-from tests.ui.conftest import ARTIFACTS, Driver, app_on_page
+from tests.ui.conftest import ARTIFACTS, Driver, Words, app_on_page, record_words
 
 PAGE = (390, 844)
 CSS = min(PAGE[0] / PORTRAIT.w, PAGE[1] / PORTRAIT.h)  # CSS px per logical px: 0.508
@@ -52,23 +52,10 @@ def phone():
         yield ui
 
 
-class TextSizes:
-    """Every text size drawn while active (theme.text is where all text is rendered)."""
-
-    def __init__(self, monkeypatch):
-        self.sizes: list[tuple[int, str]] = []
-        real = theme.text
-
-        def text(s, size=24, *a, **kw):
-            if s.strip():
-                self.sizes.append((size, s))
-            return real(s, size, *a, **kw)
-
-        monkeypatch.setattr(theme, "text", text)
-
-    def smallest(self) -> tuple[float, str]:
-        size, s = min(self.sizes)
-        return theme.font(size).get_height() * CSS, s
+def smallest(words: Words) -> tuple[float, str]:
+    """The smallest text rendered while ``words`` recorded: its height in CSS px, the text."""
+    size, s = min((size, s) for s, size, _, _ in words.texts)
+    return theme.font(size).get_height() * CSS, s
 
 
 def buttons_of(scene) -> list:
@@ -189,23 +176,14 @@ def test_every_table_upright_fits_a_phone_and_takes_a_move_by_touch(phone, monke
     reach = max(g.limit if g.limit and g.fan[1] > 0 else g.rect.bottom
                 for g in lay.piles.values())
     assert message.top - reach <= 40, f"{message.top - reach} px of felt above the message"
-    texts = TextSizes(monkeypatch)
-    written = []  # the texts written on the table, where
-    real_blit = theme.blit_text
-
-    def blit_text(dest, s, pos, *a, **kw):
-        rect = real_blit(dest, s, pos, *a, **kw)
-        written.append((s, rect))
-        return rect
-
-    monkeypatch.setattr(theme, "blit_text", blit_text)
+    words = record_words(monkeypatch)  # the texts written on the table, where
     t.view.invalidate()
     ui.frames(1)
     # the players' names lie clear of every pile
     names = [t.chrome.title(seat) for seat in range(len(t.session.seats))] \
         if lay.seat_names else []
     pile_rects = [g.rect for g in lay.piles.values()]
-    for text, rect in written:
+    for text, rect, *_ in words.written:
         if any(text and text in name for name in names):
             assert rect.collidelist(pile_rects) == -1, (text, rect)
             assert 0 <= rect.left and rect.right <= CANVAS.w, (text, rect)
@@ -224,7 +202,7 @@ def test_every_table_upright_fits_a_phone_and_takes_a_move_by_touch(phone, monke
     move = tap_tap_move(ui, t)
     assert move is not None, f"{game_id}: no move made by two taps"
     ui.frames(2)
-    text_css, text = texts.smallest()
+    text_css, text = smallest(words)
     assert text_css >= 12, f"{text!r} is {text_css} CSS px high"
     name = game_id + (f"-{players}" if players else "")
     ui.screenshot(f"portrait-{name}.png")
@@ -262,7 +240,7 @@ def test_the_screens_upright_fit_a_phone(phone, monkeypatch):
     keypad, the end of a deal: inside the canvas, buttons 44 CSS px, text 12 CSS px."""
     ui = phone
     app = ui.app
-    texts = TextSizes(monkeypatch)
+    words = record_words(monkeypatch)
     shots = []
     app.show(TitleScene(app))
     ui.frames(1)
@@ -320,7 +298,7 @@ def test_the_screens_upright_fit_a_phone(phone, monkeypatch):
     ui.frames(1)
     check_buttons(t)
     ui.screenshot("portrait-end.png")
-    text_css, text = texts.smallest()
+    text_css, text = smallest(words)
     assert text_css >= 12, f"{text!r} is {text_css} CSS px high"
 
 
@@ -420,21 +398,13 @@ def test_the_round_table_s_names_stay_clear_of_the_cards_upright(phone, monkeypa
     app = ui.app
     app.settings.set_option("chinese-patience", "players", players)
     t = app.open_game("chinese-patience", new=True)
-    written = []
-    real_blit = theme.blit_text
-
-    def blit_text(dest, s, pos, *a, **kw):
-        rect = real_blit(dest, s, pos, *a, **kw)
-        written.append((s, rect))
-        return rect
-
-    monkeypatch.setattr(theme, "blit_text", blit_text)
+    words = record_words(monkeypatch)
     t.view.invalidate()
     ui.frames(1)
     names = [t.chrome.title(seat) for seat in range(players)]
     assert any("(" in name for name in names)  # computer seats: their level in the name
     piles = [g.rect for g in t.layout.piles.values()]
-    drawn = [(s, r) for s, r in written if any(s and s in name for name in names)]
+    drawn = [(s, r) for s, r, *_ in words.written if any(s and s in name for name in names)]
     assert len(drawn) >= players
     for text, rect in drawn:
         assert rect.collidelist(piles) == -1, (text, rect)
@@ -473,15 +443,9 @@ def test_a_long_message_upright_shows_every_word(phone, monkeypatch, game_id):
     words = ("The Eight of clubs doesn't fit on the Nine of spades: piles build down in "
              "alternating colours, and only a King fills an empty pile, so it goes back.")
     t.say(words, "warn")
-    drawn: list[str] = []
-    real = theme.blit_text
-
-    def blit_text(dest, s, *a, **kw):
-        drawn.append(s)
-        return real(dest, s, *a, **kw)
-
-    monkeypatch.setattr(theme, "blit_text", blit_text)
+    recorded = record_words(monkeypatch)
     t.view.draw_message(app.screen)
+    drawn = [p.text for p in recorded.written]
     assert len(drawn) > 2 and " ".join(drawn) == words
     phone.frames(1)
     phone.screenshot(f"portrait-long-message-{game_id}.png")
@@ -520,20 +484,12 @@ def test_a_long_message_upright_has_its_own_band(phone, monkeypatch, game_id, pl
     t = open_for_people(ui, game_id, players)
     t.modal = None
     t.say(LONG_WORDS, "warn")
-    written: list[tuple[str, pygame.Rect]] = []
-    real = theme.blit_text
-
-    def blit_text(dest, s, pos, *a, **kw):
-        rect = real(dest, s, pos, *a, **kw)
-        written.append((s, rect))
-        return rect
-
-    monkeypatch.setattr(theme, "blit_text", blit_text)
+    words = record_words(monkeypatch)
     t.view.invalidate()
     ui.frames(1)
     lines = theme.wrap(LONG_WORDS, CANVAS.text(22), CANVAS.w - 40)
     assert len(lines) == 4
-    drawn = [r for s, r in written if s in lines]
+    drawn = [r for s, r, *_ in words.written if s in lines]
     assert len(drawn) == 4, "every line of the message is drawn"
     band = drawn[0].unionall(drawn[1:])
     assert band.collidelist(pile_areas(t.layout)) == -1, band
@@ -545,7 +501,7 @@ def test_a_long_message_upright_has_its_own_band(phone, monkeypatch, game_id, pl
         from game.ui.chromes.panel import portrait_top
         top = portrait_top(t)
         assert band.bottom <= top
-        head = [r for s, r in written if r.top >= top and s and
+        head = [r for s, r, *_ in words.written if r.top >= top and s and
                 t.chrome.portrait_headline().startswith(s.rstrip(".").split(" ·")[0])]
         assert head and band.bottom < head[0].top
     else:  # the top bar (game, deal, moves, time, light)
@@ -566,14 +522,11 @@ def test_russian_bank_s_opening_upright_leaves_the_header_in_sight(phone, monkey
     assert "start" in shown
     lines = theme.wrap(shown, CANVAS.text(22), CANVAS.w - 40)
     assert len(lines) >= 3
-    written = []
-    real = theme.blit_text
-    monkeypatch.setattr(theme, "blit_text", lambda dest, s, pos, *a, **kw: written.append(
-        (s, real(dest, s, pos, *a, **kw))) or written[-1][1])
+    words = record_words(monkeypatch)
     t.view.invalidate()
     ui.frames(1)
     from game.ui.chromes.panel import portrait_top
-    drawn = [r for s, r in written if s in lines]
+    drawn = [r for s, r, *_ in words.written if s in lines]
     assert len(drawn) == len(lines)
     band = drawn[0].unionall(drawn[1:])
     assert band.bottom <= portrait_top(t) and band.collidelist(pile_areas(t.layout)) == -1

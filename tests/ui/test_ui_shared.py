@@ -22,7 +22,7 @@ from game.ui.canvas import CANVAS
 from game.ui.shared import AwayDialog, JoinDialog, RoomScene, SharedTableScene
 from game.ui.widgets import EndPanel, SeatPicker
 
-from conftest import Driver
+from conftest import Driver, Words, record_words
 from deals import find
 
 
@@ -497,33 +497,9 @@ def phone(on_phone, screens):
     return on_phone
 
 
-class Written:
-    """Every text rendered (theme.text: its size) and every text placed (theme.blit_text:
-    where) while active."""
-
-    def __init__(self, monkeypatch):
-        from game.ui import theme
-        self.texts: list[tuple[str, int, bool]] = []
-        self.placed: list[tuple[str, pygame.Rect]] = []
-        real_text, real_blit = theme.text, theme.blit_text
-
-        def text(s, size=24, color=theme.INK, bold=False):
-            if s.strip():
-                self.texts.append((s, size, bold))
-            return real_text(s, size, color, bold)
-
-        def blit_text(dest, s, pos, *a, **kw):
-            rect = real_blit(dest, s, pos, *a, **kw)
-            if s.strip():
-                self.placed.append((s, rect))
-            return rect
-
-        monkeypatch.setattr(theme, "text", text)
-        monkeypatch.setattr(theme, "blit_text", blit_text)
-
-    def clear(self) -> None:
-        self.texts.clear()
-        self.placed.clear()
+def placed(words: Words) -> list[tuple[str, pygame.Rect]]:
+    """The texts ``words`` saw placed, but the blank ones: (text, where)."""
+    return [(s, r) for s, r, *_ in words.written if s.strip()]
 
 
 def css_height(size: int, bold: bool, css: float) -> float:
@@ -531,17 +507,17 @@ def css_height(size: int, bold: bool, css: float) -> float:
     return theme.font(size, bold).get_height() * css
 
 
-def check_readable(draw, box: pygame.Rect, buttons, written: Written, css: float) -> None:
+def check_readable(draw, box: pygame.Rect, buttons, words: Words, css: float) -> None:
     """What ``draw`` draws: every word at least 12 CSS px high, every button at least 44 CSS
     px each way with its label inside it, all inside ``box``; no button on another, no text
     on a button or on another text."""
     from game.ui import theme
     for b in buttons:
         b._cache.clear()
-    written.clear()
+    words.clear()
     draw()
-    assert written.texts
-    for s, size, bold in written.texts:
+    assert words.texts
+    for s, size, bold, _ in words.texts:
         assert css_height(size, bold, css) >= 12, (s, size, css_height(size, bold, css))
     buttons = [b for b in buttons if b.visible]
     for i, b in enumerate(buttons):
@@ -549,10 +525,11 @@ def check_readable(draw, box: pygame.Rect, buttons, written: Written, css: float
         assert box.contains(b.rect), (b.name, b.rect, box)
         assert theme.measure(b.label, b.size, b.style != "normal") <= b.rect.w - 8, b.name
         assert b.rect.collidelist([o.rect for o in buttons[i + 1:]]) == -1, b.name
-    for i, (s, rect) in enumerate(written.placed):
+    written = placed(words)
+    for i, (s, rect) in enumerate(written):
         assert box.contains(rect), (s, rect, box)
         assert rect.collidelist([b.rect for b in buttons]) == -1, (s, rect)
-        assert rect.collidelist([r for _, r in written.placed[i + 1:]]) == -1, (s, rect)
+        assert rect.collidelist([r for _, r in written[i + 1:]]) == -1, (s, rect)
 
 
 def test_join_a_friend_on_a_phone_reads_at_12_css_px_with_keys_a_thumb_s_size(phone, screens,
@@ -566,12 +543,12 @@ def test_join_a_friend_on_a_phone_reads_at_12_css_px_with_keys_a_thumb_s_size(ph
     ui.click(ui.button("join"))
     dialog = ui.app.scene.modal
     assert isinstance(dialog, JoinDialog)
-    written = Written(monkeypatch)
+    words = record_words(monkeypatch)
     for error in ("Room codes have no 0: they use no 0, O, 1, I or L.",
                   "A room code has 6 letters and digits."):
         dialog.error = error
         check_readable(lambda: dialog.draw(ui.app.screen), dialog.rect, dialog.buttons,
-                       written, css)
+                       words, css)
     assert pygame.Rect((0, 0), CANVAS.size).contains(dialog.rect)
     dialog.error = ""
     for letter in "K7PQ2":
@@ -598,9 +575,9 @@ def test_the_waiting_room_on_a_phone_reads_at_12_css_px(phone, screens, monkeypa
     join_by_typing(guest, room.shared.code)
     screens.run(4)
     assert room.seat_lines()[1][0] == "Player 2: a friend online, here"
-    written = Written(monkeypatch)
+    words = record_words(monkeypatch)
     canvas = pygame.Rect((0, 0), CANVAS.size)
-    check_readable(lambda: room.draw(host.app.screen), canvas, room.buttons, written, css)
+    check_readable(lambda: room.draw(host.app.screen), canvas, room.buttons, words, css)
     host.screenshot(f"shared-room-{shape}.png")
     lone = screens.app()  # a code no host has opened
     lone.click(lone.button("join"))
@@ -610,27 +587,28 @@ def test_the_waiting_room_on_a_phone_reads_at_12_css_px(phone, screens, monkeypa
     screens.run(3)
     waiting = lone.app.scene
     assert waiting.status() == "No table with this code yet: waiting for the host."
-    check_readable(lambda: waiting.draw(lone.app.screen), canvas, waiting.buttons, written,
+    check_readable(lambda: waiting.draw(lone.app.screen), canvas, waiting.buttons, words,
                    css)
     lone.screenshot(f"shared-joining-{shape}.png")
 
 
-def presence_clear(ui, css: float, written: Written, away: bool) -> None:
+def presence_clear(ui, css: float, words: Words, away: bool) -> None:
     """The here/away marks at this screen's table: each at least 12 CSS px, on the table,
     clear of every pile's cards (fanned to their limits) and words, the buttons, the turn
     button with its arrows, every name, the round table's rings and each other."""
     from tests.ui.test_ui_sideways import pile_area
     t = ui.app.scene
     lay = t.layout
-    written.clear()
+    words.clear()
     t.view.invalidate()
     ui.app.draw()
+    written = placed(words)
     marks = t.presence_marks()
     assert marks and any(not here for _, here, *_ in marks) == away
-    drawn = [r for s, r in written.placed if s in ("here", "away")]
+    drawn = [r for s, r in written if s in ("here", "away")]
     assert sorted(map(tuple, drawn)) == sorted(tuple(m[5]) for m in marks)  # (what's drawn)
     names = {t.chrome.title(seat) for seat in range(len(t.session.seats))}
-    obstacles = [(f"name {s}", r) for s, r in written.placed
+    obstacles = [(f"name {s}", r) for s, r in written
                  if s in names and r.right <= lay.table_right]
     assert len(obstacles) >= len(t.session.seats)
     obstacles += [(b.name, b.rect) for b in t.buttons if b.visible]
@@ -678,9 +656,9 @@ def test_a_shared_table_on_a_phone_marks_friends_clear_of_everything(phone, scre
         guests.append(screens.app())
         join_by_typing(guests[-1], room.shared.code)
     screens.agree()
-    written = Written(monkeypatch)
+    words = record_words(monkeypatch)
     for ui in [host] + guests:
-        presence_clear(ui, css, written, away=False)
+        presence_clear(ui, css, words, away=False)
     host.screenshot(f"shared-table-{game}-{shape}.png")
     guests[0].screenshot(f"shared-table-friend-{game}-{shape}.png")
     guests[0].app.scene.shared.transport.kill()
@@ -692,17 +670,17 @@ def test_a_shared_table_on_a_phone_marks_friends_clear_of_everything(phone, scre
     assert isinstance(dialog, AwayDialog)
     canvas = pygame.Rect((0, 0), CANVAS.size)
     check_readable(lambda: dialog.draw(host.app.screen), dialog.rect, dialog.buttons,
-                   written, css)
+                   words, css)
     assert canvas.contains(dialog.rect)
     host.screenshot(f"shared-away-{game}-{shape}.png")
     t.modal = None
-    presence_clear(host, css, written, away=True)
+    presence_clear(host, css, words, away=True)
     host.screenshot(f"shared-table-away-{game}-{shape}.png")
     t.modal = dialog
     host.click(host.modal_button("End the game"))
     panel = t.modal
     assert isinstance(panel, EndPanel) and panel.title == "Game ended"
-    check_readable(lambda: panel.draw(host.app.screen), panel.rect, panel.buttons, written,
+    check_readable(lambda: panel.draw(host.app.screen), panel.rect, panel.buttons, words,
                    css)
     assert canvas.contains(panel.rect)
     host.screenshot(f"shared-ended-{game}-{shape}.png")

@@ -17,7 +17,7 @@ from game.ui.chromes.panel import PANEL_X
 from game.ui.chromes.solitaire import BAR_H
 from game.ui.screens import SettingsScene, StatsScene
 
-from tests.ui.conftest import ARTIFACTS, app_on_page
+from tests.ui.conftest import ARTIFACTS, app_on_page, record_words
 from tests.ui.test_ui_portrait import buttons_of, open_for_people, tap_tap_move
 
 PAGE = (844, 390)
@@ -95,20 +95,12 @@ def test_sideways_the_panel_rail_bar_and_message_read_at_12_css_px(sideways, mon
     words = ("Both drew the Nine of clubs, so again; you drew the Ten of spades, the computer "
              "the Queen of clubs: the computer starts.")  # two lines at 12 CSS px
     t.say(words, "info")
-    written: list[tuple[str, int, bool, pygame.Rect]] = []
-    real = theme.blit_text
-
-    def blit_text(dest, s, pos, size=24, color=theme.INK, bold=False, anchor="topleft"):
-        rect = real(dest, s, pos, size, color, bold, anchor)
-        written.append((s, size, bold, rect))
-        return rect
-
-    monkeypatch.setattr(theme, "blit_text", blit_text)
+    recorded = record_words(monkeypatch)
     t.view.invalidate()
     ui.frames(1)
     panel = getattr(t.chrome, "side_panel", False)
     checked = 0
-    for s, size, bold, rect in written:
+    for s, rect, size, bold in recorded.written:
         if not s.strip():
             continue
         in_panel = panel and rect.left >= PANEL_X
@@ -121,11 +113,11 @@ def test_sideways_the_panel_rail_bar_and_message_read_at_12_css_px(sideways, mon
                 assert rect.right <= TABLE_W, (s, rect)  # not under the rail's buttons
             checked += 1
     assert checked >= (6 if panel else 2)  # the panel's lines / the bar and the message
-    shown = [r for s, _, _, r in written if s.strip() and s in words]
+    shown = [r for s, r, *_ in recorded.written if s.strip() and s in words]
     assert len(shown) == 2  # two lines at this size, every word drawn
     band = shown[0].union(shown[1])
     band.width = TABLE_W  # (the band the lines stand on)
-    for s, _, _, rect in written:  # the panel's texts stay clear of the message
+    for s, rect, *_ in recorded.written:  # the panel's texts stay clear of the message
         if panel and rect.left >= PANEL_X and s not in words:
             assert not rect.colliderect(band), (s, rect, band)
     for b in t.buttons:
@@ -168,43 +160,15 @@ def test_sideways_the_table_s_own_words_read_at_12_css_px_clear_of_everything(
     t = open_for_people(ui, game_id)
     t.modal = None
     lay, view = t.layout, t.view
-    texts: list[tuple[int, bool, str, bool]] = []  # size, bold, text, drawn by the chrome
-    in_chrome = [False]
-    real_text = theme.text
-
-    def text(s, size=24, color=theme.INK, bold=False):
-        if s.strip():
-            texts.append((size, bold, s, in_chrome[0]))
-        return real_text(s, size, color, bold)
-
-    def chrome_part(real):
-        def part(*a, **kw):
-            in_chrome[0] = True
-            try:
-                return real(*a, **kw)
-            finally:
-                in_chrome[0] = False
-        return part
-
-    written: list[tuple[str, pygame.Rect]] = []
-    real_blit = theme.blit_text
-
-    def blit_text(dest, s, pos, *a, **kw):
-        rect = real_blit(dest, s, pos, *a, **kw)
-        written.append((s, rect))
-        return rect
-
-    monkeypatch.setattr(theme, "text", text)
-    monkeypatch.setattr(theme, "blit_text", blit_text)
-    for part in ("decorate", "draw", "draw_over"):  # (what the chromes draw: their tests')
-        monkeypatch.setattr(t.chrome, part, chrome_part(getattr(t.chrome, part)))
+    # every text drawn, marked where the chromes draw it (their decorate, draw, draw_over)
+    recorded = record_words(monkeypatch, chrome=t.chrome)
     t.say(f"{info(game_id).title}: deal 7.", "info")
     view.invalidate()
     ui.app.draw()
-    for size, bold, s, chrome in texts:  # the chrome's too: the seats' names, the tag
+    for s, size, bold, chrome in recorded.texts:  # the chrome's too: the names, the tag
         assert css_height(size, bold) >= 12, (s, size, css_height(size, bold), chrome)
     chrome_words = sorted({(s, size, round(css_height(size, bold), 1))
-                           for size, bold, s, chrome in texts if chrome})
+                           for s, size, bold, chrome in recorded.texts if chrome})
     ARTIFACTS.mkdir(exist_ok=True)
     path = ARTIFACTS / "sideways-chrome-words.json"
     known = json.loads(path.read_text()) if path.exists() else {}
@@ -214,13 +178,13 @@ def test_sideways_the_table_s_own_words_read_at_12_css_px_clear_of_everything(
     table = pygame.Rect(0, 0, lay.table_right, CANVAS.h)
     names = [t.chrome.title(seat) for seat in range(len(t.session.seats))] \
         if lay.seat_names else []
-    name_rects = [r for s, r in written if s in names]
+    name_rects = [r for s, r, *_ in recorded.written if s in names]
     assert len(name_rects) >= len(names)  # (Battle solitaire's turn button names one too)
     obstacles = [(b.name, b.rect) for b in t.buttons if b.visible]
     if lay.turn_button is not None:  # with the arrow at its sides (24 px and its edge)
         obstacles.append(("turn button", lay.turn_button.inflate(2 * 28, 0)))
     obstacles += [(f"name {r}", r) for r in name_rects]
-    message = [r for s, r in written if s == f"{info(game_id).title}: deal 7."]
+    message = [r for s, r, *_ in recorded.written if s == f"{info(game_id).title}: deal 7."]
     assert message
     obstacles.append(("message", message[0].inflate(0, 4)))
     kind, word = MARK_WORDS.get(game_id, ("", ""))
@@ -293,32 +257,16 @@ def test_every_dialog_sideways_reads_at_12_css_px_with_buttons_a_thumb_s_size(
     ui = sideways
     t = open_for_people(ui, "forty-thieves")
     t.modal = sideways_dialogs(t)[kind]
-    texts: list[tuple[str, int, bool]] = []
-    real_text = theme.text
-
-    def text(s, size=24, color=theme.INK, bold=False):
-        if s.strip():
-            texts.append((s, size, bold))
-        return real_text(s, size, color, bold)
-
-    written: list[tuple[str, pygame.Rect]] = []
-    real_blit = theme.blit_text
-
-    def blit_text(dest, s, pos, *a, **kw):
-        rect = real_blit(dest, s, pos, *a, **kw)
-        written.append((s, rect))
-        return rect
-
-    monkeypatch.setattr(theme, "text", text)
-    monkeypatch.setattr(theme, "blit_text", blit_text)
+    recorded = record_words(monkeypatch)
     for b in t.modal.buttons:
         b._cache.clear()
-    texts.clear()
+    recorded.clear()
     t.modal.draw(ui.app.screen)
+    written = [(s, r) for s, r, *_ in recorded.written]
     box = t.modal.rect
     assert pygame.Rect(0, 0, CANVAS.w, CANVAS.h).contains(box), box
-    assert texts
-    for s, size, bold in texts:
+    assert recorded.texts
+    for s, size, bold, _ in recorded.texts:
         assert css_height(size, bold) >= 12, (s, size, css_height(size, bold))
     buttons = [b for b in t.modal.buttons if b.visible]
     for i, b in enumerate(buttons):

@@ -20,7 +20,7 @@ from game.ui.screens import TitleScene, game_key, players_words
 from game.ui.table import Table
 from game.ui.widgets import SeatPicker
 
-from tests.ui.conftest import Driver, app_on_page
+from tests.ui.conftest import Driver, Words, app_on_page, record_words
 
 PAGES = {"landscape": (1280, 720), "upright": (390, 844), "sideways": (844, 390)}
 CSS = {"upright": min(390 / PORTRAIT.w, 844 / PORTRAIT.h),  # CSS px per logical px
@@ -34,24 +34,11 @@ def shape(request):
         yield request.param, ui
 
 
-class Drawn:
+def frame(ui, drawn: Words) -> list[tuple[str, pygame.Rect, int]]:
     """Every text the title writes with theme.blit_text in a frame: (text, rect, size)."""
-
-    def __init__(self, monkeypatch):
-        self.texts: list[tuple[str, pygame.Rect, int]] = []
-        real = theme.blit_text
-
-        def blit_text(dest, s, pos, size=24, *a, **kw):
-            rect = real(dest, s, pos, size, *a, **kw)
-            self.texts.append((s, rect, size))
-            return rect
-
-        monkeypatch.setattr(theme, "blit_text", blit_text)
-
-    def frame(self, ui) -> list[tuple[str, pygame.Rect, int]]:
-        self.texts = []
-        ui.app.draw()
-        return self.texts
+    drawn.clear()
+    ui.app.draw()
+    return [(p.text, p.rect, p.size) for p in drawn.written]
 
 
 def label_rect(b) -> pygame.Rect:
@@ -62,12 +49,12 @@ def label_rect(b) -> pygame.Rect:
 
 def test_the_games_are_grouped_by_players_and_nothing_overlaps(shape, monkeypatch):
     name, ui = shape
-    drawn = Drawn(monkeypatch)
+    drawn = record_words(monkeypatch)
     play_a_move(ui.app.open_game("forty-thieves"))  # a game in progress: its tag shows
     ui.app.title()
     title = ui.app.scene
     ui.key(pygame.K_TAB)  # a key was pressed: the keys show on every shape
-    texts = drawn.frame(ui)
+    texts = frame(ui, drawn)
     # the groups: one player, two players, two to four players, from the descriptions
     wanted = {}
     for g in GAMES:
@@ -122,8 +109,8 @@ def test_every_game_opens_by_the_key_on_its_button_0_the_tenth(ui, monkeypatch):
     title = ui.app.scene
     assert sorted(title.order) == sorted(GAMES) and len(GAMES) >= 10  # (1-9, 0: ten keys)
     assert game_key(10) == ""  # an eleventh game and beyond: Tab and Enter
-    drawn = Drawn(monkeypatch)
-    texts = [t for t, _, _ in drawn.frame(ui)]
+    drawn = record_words(monkeypatch)
+    texts = [t for t, _, _ in frame(ui, drawn)]
     line = next(t for t in texts if t.startswith("Keys:"))
     assert "1-9 and 0 choose " + ("a game" if len(GAMES) == 10 else
                                   "one of the first ten games") in line
@@ -146,16 +133,16 @@ def test_every_game_opens_by_the_key_on_its_button_0_the_tenth(ui, monkeypatch):
 @pytest.mark.parametrize("page", ["upright", "sideways"])
 def test_a_phone_shows_no_keyboard_hints_until_a_key_is_pressed(page, monkeypatch):
     with app_on_page(PAGES[page]) as ui:
-        drawn = Drawn(monkeypatch)
+        drawn = record_words(monkeypatch)
         title = ui.app.scene
         ui.finger_tap((CANVAS.w // 2, 10))  # a tap on nothing
-        texts = drawn.frame(ui)
+        texts = frame(ui, drawn)
         games = [title.button(g).rect for g in GAMES]
         assert not [t for t, _, _ in texts if t.startswith("Keys")]
         assert not [t for t, r, _ in texts if any(g.contains(r) for g in games)]
         ui.screenshot(f"title-touch-{page}.png")
         ui.key(pygame.K_TAB)  # a keyboard after all: each game's key shows
-        texts = drawn.frame(ui)
+        texts = frame(ui, drawn)
         assert [t for t, r, _ in texts if games[0].contains(r)]
 
 
@@ -171,12 +158,12 @@ def test_a_page_with_a_finger_for_a_pointer_shows_no_keyboard_hints(store, monke
     monkeypatch.setattr(screens, "page_window", lambda: Window())
     app = App(Saves(store))
     ui = Driver(app)
-    drawn = Drawn(monkeypatch)
-    texts = [t for t, _, _ in drawn.frame(ui)]
+    drawn = record_words(monkeypatch)
+    texts = [t for t, _, _ in frame(ui, drawn)]
     assert not any(t.startswith("Keys") for t in texts) and "1" not in texts
     Query.matches = False  # a mouse: the hints show
     app.title()
-    texts = [t for t, _, _ in drawn.frame(ui)]
+    texts = [t for t, _, _ in frame(ui, drawn)]
     assert any(t.startswith("Keys") for t in texts) and "1" in texts
 
 
@@ -231,9 +218,9 @@ def check_dialog(picker, page, monkeypatch, ui) -> None:
             assert not b.rect.colliderect(other.rect), (b.name, other.name)
         if page in CSS:
             assert min(b.rect.w, b.rect.h) * CSS[page] >= 44, (b.name, b.rect)
-    drawn = Drawn(monkeypatch)
+    drawn = record_words(monkeypatch)
     picker.draw(ui.app.screen)  # the dialog's own words
-    for t, r, size in drawn.texts:
+    for t, r, size, _ in drawn.written:
         assert picker.rect.contains(r), t
         assert not any(r.colliderect(b.rect) for b in picker.buttons), t
         if page in CSS:
@@ -267,9 +254,9 @@ def play_a_move(t) -> None:
 
 def tags(ui, monkeypatch) -> set[str]:
     """The games whose buttons carry the tag of a game in progress."""
-    drawn = Drawn(monkeypatch)
+    drawn = record_words(monkeypatch)
     title = ui.app.scene
-    texts = drawn.frame(ui)
+    texts = frame(ui, drawn)
     return {g for g in GAMES for t, r, _ in texts
             if t == "in progress" and title.button(g).rect.contains(r)}
 
