@@ -13,7 +13,7 @@ from contextlib import contextmanager
 from functools import cache
 from typing import Any, Callable
 
-from game.core import new_game
+from game.core import Move, new_game
 
 Predicate = Callable[[Any], Any]
 
@@ -103,3 +103,12 @@ def table_deal(game_id: str, options: dict | None = None, min_nodes: int = 200) 
                 return seed
     raise LookupError(f"no {game_id} deal won by the table's solver")
 
+
+def slip_for_player_0(state):
+    """Russian Bank (STOP! mode): player 0 starts and turning the hand card would break
+    priority (b). Plays that slip."""
+    turn = Move("hand0", "hand0")
+    if state.current_player != 0 or turn not in state.breach_moves():
+        return None
+    state.push(turn, breach=True)
+    return state.breach.rule == "b"

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from game.core import STOP, Move
 
-from deals import find
+from deals import find, slip_for_player_0
 
 
 def quiet_turns(state):
@@ -19,15 +19,6 @@ def quiet_turns(state):
             return None
         state.push(Move(f"hand{p}", f"waste{p}"))
     return True
-
-
-def slip_for_player_0(state):
-    """Player 0 starts and turning the hand card would break priority (b)."""
-    turn = Move("hand0", "hand0")
-    if state.current_player != 0 or turn not in state.breach_moves():
-        return None
-    state.push(turn, breach=True)
-    return state.breach.rule == "b"
 
 
 def who_plays(ui, seats):

@@ -23,16 +23,7 @@ from game.ui.shared import AwayDialog, JoinDialog, RoomScene, SharedTableScene
 from game.ui.widgets import EndPanel, SeatPicker
 
 from conftest import Driver, Words, record_words
-from deals import find
-
-
-def slip_for_player_0(state):
-    """Player 0 starts and turning the hand card would break priority (b) (STOP! mode)."""
-    turn = Move("hand0", "hand0")
-    if state.current_player != 0 or turn not in state.breach_moves():
-        return None
-    state.push(turn, breach=True)
-    return state.breach.rule == "b"
+from deals import find, slip_for_player_0
 
 
 class Page:
