@@ -399,6 +399,14 @@ class RemoteSession(Session):
             raise ValueError("only the host takes new links")
         self._peers.append(_Peer(link, None, 0))
 
+    def seat_links(self) -> dict:
+        """The host: each remote seat's link now (a seat whose screen is gone: missing)."""
+        if self.role != "host":
+            return {}
+        return {p.seat: p.link for p in self._peers
+                if p.seat is not None and p.active and p.link is not None
+                and p is self._seat_peer(p.seat)}
+
     # ------------------------------------------------------------------ who plays
     @property
     def local_seats(self) -> list[int]:

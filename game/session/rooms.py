@@ -47,6 +47,7 @@ CODE_LETTERS = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 6
 _CODE = re.compile(r"[A-Z0-9]{4,12}")
 MAX_PEERS = 16  # screens a room keeps track of (a room is for two to four)
+MAX_GAMES = 10**6  # games one room may play, one after another
 
 
 def new_code() -> str:
@@ -65,26 +66,56 @@ def clean_code(text) -> str | None:
     return code if _CODE.fullmatch(code) else None
 
 
+def framed(game: int, text: str) -> str:
+    """A session's text on the wire for the room's ``game``: the first game's as it is, a
+    later one's behind its number ("2|{...}"), so that nothing of one game reaches another."""
+    return text if game == 1 else f"{game}|{text}"
+
+
+def unframed(text: str) -> tuple[int, str] | None:
+    """(game, the session's text) of a text on the wire, or None when it is no such text."""
+    if text.startswith("{"):
+        return 1, text
+    head, bar, rest = text[:8].partition("|")
+    if bar and head.isdigit() and 2 <= int(head) <= MAX_GAMES:
+        return int(head), text[len(head) + 1:]
+    return None
+
+
+def again_text(game: int) -> str:
+    """The host's word that the room plays its ``game``-th game now: sit down again."""
+    return f"again:{game}"
+
+
 class PeerLink:
     """The session's link to one screen in the room: ``send`` goes through the transport,
     ``receive`` gives what the room has routed to it since the last call."""
 
-    def __init__(self, transport, peer: str):
+    def __init__(self, transport, peer: str, game: int = 1):
         self.transport = transport
         self.peer = peer
+        self.game = game  # the room's game this link is for (1, 2, ...: see "again")
         self.inbox: list[str] = []
         self.gone = False  # the screen left the room
 
     def send(self, text: str) -> None:
         if not self.gone:
             try:
-                self.transport.send(self.peer, text)
+                self.transport.send(self.peer, framed(self.game, text))
             except Exception:  # a broken transport: the screen is away, the game goes on
                 pass
 
     def receive(self) -> list[str]:
         out, self.inbox = self.inbox, []
         return out
+
+    def send_raw(self, text: str) -> None:
+        """A word of the room's own (not the session's)."""
+        if not self.gone:
+            try:
+                self.transport.send(self.peer, text)
+            except Exception:
+                pass
 
 
 class SharedTable:
@@ -104,6 +135,8 @@ class SharedTable:
         self._token: str | None = None  # a guest: its seat's token, once given
         self._start: tuple | None = None  # the host: what to start once the lobby is full
         self.seats_wanted = 0
+        self.game = 1  # the room's game: 2, 3, ... after "Play again" (``again``)
+        self.dropped = 0  # texts of another of the room's games, dropped
 
     # ------------------------------------------------------------------ making one
     @classmethod
@@ -137,10 +170,16 @@ class SharedTable:
         session = saved.get("session")
         if not isinstance(session, dict) or session.get("remote") != PROTOCOL:
             raise ValueError("not a shared table's save")
+        game = saved.get("game", 1)
+        if type(game) is not int or not 1 <= game <= MAX_GAMES:
+            raise ValueError("not a shared table's save")
         if session.get("role") == "guest":
             RemoteSession.resume(session, link=PeerLink(None, ""))  # checks the token
-            return cls.join(transport, saved["code"], session["token"])
+            table = cls.join(transport, saved["code"], session["token"])
+            table.game = game
+            return table
         table = cls(transport, saved["code"], "host")
+        table.game = game
         table.session = RemoteSession.resume(session)
         table.seats_wanted = sum(1 for k in table.session.seats if k.driven == "network")
         return table
@@ -153,11 +192,11 @@ class SharedTable:
             token = token or self._token
             if token is None:
                 return None
-            return {"code": self.code,
+            return {"code": self.code, "game": self.game,
                     "session": {"remote": PROTOCOL, "role": "guest", "token": token}}
         if self.session is None or not self.session.ready:
             return None
-        return {"code": self.code, "session": self.session.save()}
+        return {"code": self.code, "game": self.game, "session": self.session.save()}
 
     def close(self) -> None:
         try:
@@ -210,8 +249,18 @@ class SharedTable:
             self.status = data[:200]
         elif kind == "text":
             link = self._links.get(peer)
-            if link is not None and len(link.inbox) < 8192:
-                link.inbox.append(data)
+            if link is None:
+                return
+            if data.startswith("again:"):
+                if self.role == "guest" and peer == self._host_peer:
+                    self._again(data[len("again:"):])
+                return
+            game_text = unframed(data)
+            if game_text is None or game_text[0] != self.game:
+                self.dropped += 1  # another game's (one before this, in flight): not ours
+                return
+            if len(link.inbox) < 8192:
+                link.inbox.append(game_text[1])
         elif kind == "join" and data in ("host", "guest") and peer:
             self._joined(peer, data)
         elif kind == "leave":
@@ -224,14 +273,16 @@ class SharedTable:
         if self.role == "host":
             if role != "guest":
                 return  # another host with this code: not ours
-            link = self._links[peer] = PeerLink(self.transport, peer)
+            link = self._links[peer] = PeerLink(self.transport, peer, self.game)
+            if self.game > 1:
+                link.send_raw(again_text(self.game))  # which game it is to sit down at
             if self.session is None:
                 self._lobby.append(peer)
             else:
                 self.session.attach(link)  # back by its token, or told the table is full
         elif role == "host" and self._host_peer is None:
             self._host_peer = peer
-            link = self._links[peer] = PeerLink(self.transport, peer)
+            link = self._links[peer] = PeerLink(self.transport, peer, self.game)
             if self.session is not None and self.session.token:
                 self._token = self.session.token
             if self._token is not None:
@@ -259,6 +310,44 @@ class SharedTable:
     def _joined_again(self, peer: str) -> None:
         role = self._roles.pop(peer)
         self._joined(peer, role)
+
+    def can_play_again(self) -> bool:
+        """The host: the game is over and every friend's screen is here (the next game is
+        played by the same seats, in this room)."""
+        s = self.session
+        if self.role != "host" or s is None or not s.ready or not s.is_over() or s.away():
+            return False
+        links = s.seat_links()
+        remote = [i for i, k in enumerate(s.seats) if k.driven == "network"]
+        return sorted(links) == remote and all(
+            isinstance(link, PeerLink) and not link.gone for link in links.values())
+
+    def play_again(self) -> None:
+        """The host: the room's next game, the same seats and options, a new deal agreed as
+        the first was; each friend's screen is told to sit down again (``again``).
+        ValueError when it can't be now (``can_play_again``)."""
+        if not self.can_play_again():
+            raise ValueError("another game starts once this one is over, everyone here")
+        s = self.session
+        peers = {seat: link.peer for seat, link in s.seat_links().items()}
+        self.game += 1
+        links = []
+        for seat in sorted(peers):
+            link = self._links[peers[seat]] = PeerLink(self.transport, peers[seat], self.game)
+            link.send_raw(again_text(self.game))
+            links.append(link)
+        game_id, options = s.game_id, dict(s.options)
+        self.session = RemoteSession.start_host(game_id, s.seats, links, **options)
+
+    def _again(self, number: str) -> None:
+        """A guest: the host's room plays its next game; sit down at it (a new session)."""
+        if not number.isdigit() or not self.game < int(number) <= MAX_GAMES:
+            return
+        self.game = int(number)
+        link = self._links[self._host_peer] = PeerLink(self.transport, self._host_peer,
+                                                      self.game)
+        self._token = None  # the last game's seat is no seat at this one
+        self.session = RemoteSession.start_guest(link)
 
     def _begin(self) -> None:
         game_id, kinds, options = self._start

@@ -186,3 +186,71 @@ def test_nothing_a_transport_gives_breaks_a_screen(role):
         table.advance(1)
     table.close()
     assert table.session is None or table.session.faults == 0
+
+
+# ---------------------------------------------------------------------- playing again
+def test_play_again_in_the_same_room_with_a_new_fair_deal():
+    relay, code, host, guest = bank_room()
+    assert not host.can_play_again()  # not before the game is over
+    with pytest.raises(ValueError):
+        host.play_again()
+    play_out(host.session, [guest.session], rooms=[host, guest])
+    first_host, first_guest = host.session, guest.session
+    assert host.can_play_again() and not guest.can_play_again()  # the host's to offer
+    host.play_again()
+    run([host, guest])
+    assert host.ready and guest.ready and host.game == guest.game == 2
+    assert host.session is not first_host and guest.session is not first_guest
+    assert host.session.local_seats == [0] and guest.session.local_seats == [1]
+    assert len(host.session.state.history) == 0  # a new game, its deal agreed again
+    same(host.session, [guest.session])
+    play_out(host.session, [guest.session], rooms=[host, guest])
+    same(host.session, [guest.session])
+
+
+def test_the_last_games_texts_in_flight_reach_no_one_in_the_next():
+    relay, code, host, guest = bank_room()
+    play_out(host.session, [guest.session], rooms=[host, guest])
+    late = guest.session  # the guest's screen still talks of the last game
+    host.play_again()
+    late._peers[0].send({"t": "ping"})
+    run([host, guest])
+    assert host.ready and host.dropped >= 1
+    assert host.session.refused == 0 and not host.session.notices
+
+
+def test_in_the_second_game_reloads_sit_down_again_and_strangers_find_it_full():
+    relay, code, host, guest = bank_room()
+    play_out(host.session, [guest.session], rooms=[host, guest])
+    host.play_again()
+    run([host, guest])
+    play_out_some(host, guest)
+    saved = guest.save()
+    assert saved["game"] == 2
+    guest.transport.close()
+    run([host])
+    guest = SharedTable.resume(relay.open(code, "guest"), saved)
+    run([host, guest])
+    assert guest.ready and guest.game == 2
+    same(host.session, [guest.session])
+    saved = host.save()
+    host.transport.close()
+    run([guest])
+    host = SharedTable.resume(relay.open(code, "host"), saved)
+    run([host, guest])
+    assert host.ready and guest.ready and host.game == 2
+    same(host.session, [guest.session])
+    stranger = SharedTable.join(relay.open(code, "guest"), code)
+    run([host, guest, stranger])
+    assert stranger.game == 2 and not stranger.ready and stranger.session.ended
+    play_out(host.session, [guest.session], rooms=[host, guest])
+
+
+def test_the_host_plays_again_only_with_everyone_here(monkeypatch):
+    now = [1000.0]
+    monkeypatch.setattr("game.session.remote._clock", lambda: now[0])
+    relay, code, host, guest = bank_room()
+    play_out(host.session, [guest.session], rooms=[host, guest])
+    guest.transport.close()
+    run([host])
+    assert not host.can_play_again()
