@@ -47,6 +47,15 @@ class Driver:
                 break
         self.app.step(dt)
 
+    def run_until(self, condition, dt: float = 50, limit: int = 2000) -> bool:
+        """Run frames of ``dt`` ms until ``condition()`` holds, ``limit`` frames at most:
+        does it hold?"""
+        for _ in range(limit):
+            if condition():
+                return True
+            self.frames(1, dt)
+        return condition()
+
     def post(self, type_, **kw) -> None:
         pygame.event.post(pygame.event.Event(type_, **kw))
 

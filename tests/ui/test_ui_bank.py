@@ -89,14 +89,6 @@ def open_bank(ui, seed, rb_mode=None, level=None, pace=None):
     return t
 
 
-def run_until(ui, condition, dt=50, limit=2000):
-    for _ in range(limit):
-        if condition():
-            return True
-        ui.frames(1, dt)
-    return condition()
-
-
 def test_turn_flow_hand_card_end_turn_and_the_computers_reply(ui):
     seed, deal = find("russian-bank", plain)
     t = open_bank(ui, seed)
@@ -126,9 +118,9 @@ def test_turn_flow_hand_card_end_turn_and_the_computers_reply(ui):
     # the computer's moves come one at a time, at the chosen pace
     ui.frames(3, 50)
     assert len(t.state.history) == mark  # not before the pace delay (350 ms)
-    assert run_until(ui, lambda: len(t.state.history) > mark)
+    assert ui.run_until(lambda: len(t.state.history) > mark)
     assert len(t.state.history) == mark + 1
-    assert run_until(ui, lambda: t.state.current_player == 0 or t.state.is_over())
+    assert ui.run_until(lambda: t.state.current_player == 0 or t.state.is_over())
     ui.frames(2)
     ui.screenshot("russian-bank-mid-game.png")
     # the computer's turn can be followed: its last moves are in the panel, in words
@@ -185,7 +177,7 @@ def test_the_computer_calls_stop_on_your_priority_breach(ui):
     ui.click(ui.card_point("hand0"))  # breaks (b): the Ace had to go up first
     assert t.state.breach is not None and t.state.breach.rule == "b"
     assert t.session.pending_call == 1  # the computer will call
-    assert run_until(ui, lambda: t.chrome.banner is not None, dt=50, limit=40)
+    assert ui.run_until(lambda: t.chrome.banner is not None, dt=50, limit=40)
     assert t.state.peek() == STOP
     assert any(f.top is ace for f in t.state.foundations)  # the compulsory move was played
     assert t.state.current_player == 1  # and your turn ended
@@ -238,7 +230,7 @@ def test_you_call_stop_on_the_computer(ui, monkeypatch):
     breaching_computer(t, monkeypatch)
     assert t.state.current_player == 1
     assert not t.button("Stop!").enabled
-    assert run_until(ui, lambda: t.state.history)
+    assert ui.run_until(lambda: t.state.history)
     assert t.state.breach is not None and t.state.breach.player == 1
     assert t.button("Stop!").enabled
     ui.click(ui.button("Stop!"))
@@ -257,7 +249,7 @@ def test_the_computers_slip_waits_for_your_stop_call(ui, monkeypatch):
     from game.session.session import CALL_WINDOW_MS
     t = open_bank(ui, find_deal("russian-bank", computer_breach), rb_mode="stop", pace="normal")
     breaching_computer(t, monkeypatch)
-    assert run_until(ui, lambda: t.state.history)
+    assert ui.run_until(lambda: t.state.history)
     assert t.state.breach is not None and t.state.breach.player == 1
     mark, start = len(t.state.history), ui.app.time_ms
     while ui.app.time_ms - start < CALL_WINDOW_MS - 100:
@@ -271,7 +263,7 @@ def test_a_wrong_stop_call_changes_nothing(ui):
     ui.app.settings.set_option("russian-bank", "wrong_call", "free")  # the default: a turn
     t = open_bank(ui, find_deal("russian-bank", computer_starts), pace="fast")
     assert t.state.current_player == 1
-    assert run_until(ui, lambda: t.state.history)
+    assert ui.run_until(lambda: t.state.history)
     assert t.state.breach is None and t.chrome.can_call_stop()  # the stand-in plays only legal moves
     assert t.chrome.tip() == ""  # a wrong call costs nothing: no word about a price
     key = t.state.key()
@@ -285,7 +277,7 @@ def test_a_wrong_stop_call_with_a_price_costs_your_next_turn_in_words(ui):
     turn straight after this one, saying why."""
     ui.app.settings.set_option("russian-bank", "wrong_call", "turn")
     t = open_bank(ui, find_deal("russian-bank", computer_starts), pace="fast")
-    assert run_until(ui, lambda: t.state.history)
+    assert ui.run_until(lambda: t.state.history)
     assert t.state.breach is None and t.chrome.can_call_stop()
     assert t.chrome.tip() == ("Stop! only on a broken priority: a wrong call costs you a "
                               "turn.")
@@ -294,7 +286,7 @@ def test_a_wrong_stop_call_with_a_price_costs_your_next_turn_in_words(ui):
     assert t.message_text() == ("Wrong call: the last move broke no priority rule. "
                                 "You miss your next turn.")
     assert not t.chrome.can_call_stop() and t.state.lost_turns == (1, 0)
-    assert run_until(ui, lambda: t.state.turn == 2)
+    assert ui.run_until(lambda: t.state.turn == 2)
     assert t.state.current_player == 1
     assert t.message_text() == ("The computer plays again: you miss this turn for your wrong "
                                 "Stop! call.")

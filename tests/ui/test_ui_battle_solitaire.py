@@ -36,14 +36,6 @@ def open_battle(ui, seed, seats=("human", "computer:medium"), pace="instant"):
     return t
 
 
-def run_until(ui, condition, dt=50, limit=3000):
-    for _ in range(limit):
-        if condition():
-            return True
-        ui.frames(1, dt)
-    return condition()
-
-
 def test_you_turn_cards_play_one_and_press_the_turn_button_then_the_computer_plays(ui):
     seed, house = find(BS, you_start_with_a_penalty_card_to_play)
     t = open_battle(ui, seed)
@@ -83,7 +75,7 @@ def test_you_turn_cards_play_one_and_press_the_turn_button_then_the_computer_pla
     assert not t.button("End turn").enabled and not t.can_undo()
     ui.frames(2)
     ui.screenshot("battle-solitaire-computers-turn.png")
-    assert run_until(ui, lambda: s.current_player == 0 or s.is_over())
+    assert ui.run_until(lambda: s.current_player == 0 or s.is_over(), limit=3000)
     movers = {e.move.source[-1] for e in s.history[n:] if e.move != PASS}
     assert "1" in movers  # the computer played its own cards
     assert t.chrome.log and t.chrome.log[0].startswith("Computer: ")

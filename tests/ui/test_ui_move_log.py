@@ -240,14 +240,14 @@ def test_calls_are_in_the_log_and_survive_a_reload(ui, store):
     """A right Stop! call (the history keeps it in place of the move it caught) and a wrong
     call that cost a turn are said in the log, in the turn they were made on, after a reload
     too."""
-    from test_ui_bank import ace_on_house, computer_starts, open_bank, run_until
+    from test_ui_bank import ace_on_house, computer_starts, open_bank
     from deals import find
 
     seed, house = find(RB, ace_on_house)
     t = open_bank(ui, seed, rb_mode="stop", level="hard")  # Hard always calls
     ace = t.state.pile[house].top
     ui.click(ui.card_point("hand0"))  # breaks (b): the Ace had to go up first
-    assert run_until(ui, lambda: t.chrome.banner is not None, dt=50, limit=40)
+    assert ui.run_until(lambda: t.chrome.banner is not None, dt=50, limit=40)
     log = t.chrome.log
     assert log[0].startswith("Computer: called Stop! on your move (")
     assert f"the {ace.name} to a foundation instead, and the turn ends" in log[0]
@@ -262,7 +262,7 @@ def test_calls_are_in_the_log_and_survive_a_reload(ui, store):
 
     ui.app.settings.set_option(RB, "wrong_call", "turn")
     t = open_bank(ui, find(RB, computer_starts)[0], rb_mode="stop", level="hard")
-    assert run_until(ui, lambda: t.state.history)
+    assert ui.run_until(lambda: t.state.history)
     assert t.state.breach is None and t.chrome.can_call_stop()  # Hard plays fair
     ui.key(pygame.K_x)  # a wrong call: it costs your next turn
     assert t.chrome.log[0] == ("You: called Stop! wrongly (no priority broken): the next "
