@@ -56,6 +56,18 @@ class Driver:
             self.frames(1, dt)
         return condition()
 
+    def play_to_the_end(self, t, player, limit: int = 20000) -> None:
+        """``player`` (``choose(state)``) makes this screen's moves on table ``t``, each one
+        the table accepts (none refused), frames of 100 ms between, until the game is over;
+        then three frames more."""
+        for _ in range(limit):
+            if t.state.is_over():
+                break
+            if t.accepting_input() and not t.anim.busy:
+                assert t.attempt(player.choose(t.state))
+            self.frames(1, 100)
+        self.frames(3, 100)
+
     def post(self, type_, **kw) -> None:
         pygame.event.post(pygame.event.Event(type_, **kw))
 

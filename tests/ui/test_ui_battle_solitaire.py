@@ -139,13 +139,7 @@ def test_a_whole_game_against_the_computer_ends_with_the_score_and_the_match(ui)
     from game.ai.battle import Bot
     t = open_battle(ui, 3, seats=("human", "computer:easy"))
     me = Bot("greedy", seed=3)
-    for _ in range(20000):
-        if t.state.is_over():
-            break
-        if t.accepting_input() and not t.anim.busy:
-            assert t.attempt(me.choose(t.state))
-        ui.frames(1, 100)
-    ui.frames(3, 100)
+    ui.play_to_the_end(t, me)
     result = t.state.result()
     assert result is not None and t.modal is not None
     assert t.chrome.match.games == 1 and sum(t.chrome.match.scores) == result.points
