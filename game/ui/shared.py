@@ -648,6 +648,7 @@ class SharedTableScene(Table):
         self._base = None  # (version, piles, seat to move, moves) as this table last showed
         self._match_data = None  # this table's match: kept while it is open, never saved
         self._opened_ms = app.time_ms
+        self._game = shared.game  # the room's game this table shows (2, 3, ...: Play again)
         super().__init__(app, shared.session.game_id)
         app.shared = self
         mine = self.session.local_seats
@@ -669,8 +670,12 @@ class SharedTableScene(Table):
             self.deal_pending = self.app.settings.animations
 
     def adopt(self, session) -> None:
-        """A new session for this table (a guest, once the host's page reloaded and sent the
-        table again): shown from where this one stood."""
+        """A new session for this table: the room's next game (Play again), dealt; or, on a
+        guest, the host's page reloaded and sent the table again: shown from where this one
+        stood."""
+        if self.shared.game != self._game:
+            self.next_game(session)
+            return
         before = self.piles()
         self.session = session
         self.input.reset()
@@ -679,6 +684,35 @@ class SharedTableScene(Table):
         self._fly(before)
         self.changed()
         self.say("The host's screen is back: the game goes on.", "good", 4000)
+
+    def next_game(self, session) -> None:
+        """The room's next game, its deal agreed: dealt as a new deal is (the match goes on)."""
+        self._game = self.shared.game
+        self.session = session
+        self.end_shown = False
+        self.celebration = None
+        self.modal = None
+        self.hint = None
+        self.call_at = None
+        self.input.reset()
+        self.anim.clear()
+        self.view.invalidate()
+        self.chrome.started()
+        self.changed()
+        self.say(f"{self.title_text}: the next game, deal {session.state.seed} (agreed by "
+                 "every screen).", "info", 4000)
+        self.app.sound.play("shuffle")
+        self.next_action_at = self.app.time_ms + self.app.settings.pace_ms
+        self.deal_pending = self.app.settings.animations
+
+    def play_again(self) -> None:
+        """The host: the room's next game with the same friends (a new deal agreed)."""
+        if not self.shared.can_play_again():
+            self.say("Another game needs every friend here: wait for them, or leave.", "warn")
+            return
+        self.shared.play_again()
+        self.modal = None
+        self.say("The next game: agreeing the deal with every screen...", "info", 6000)
 
     def saved_match(self):
         return self._match_data
@@ -708,6 +742,24 @@ class SharedTableScene(Table):
         self.app.saves.clear_shared()
         self.app.collect_notices()
         super().game_over()
+        panel = self.modal
+        if isinstance(panel, EndPanel):  # the ways on: another game in this room, or leave
+            lay = self.layout
+            if self.shared.role == "host":
+                buttons = [("Play again", self.play_again, "primary"),
+                           ("Leave", self.leave_room, "normal")]
+                lines = panel.lines
+            else:
+                buttons = [("Leave", self.leave_room, "normal")]
+                lines = panel.lines[:4] + ["The host may deal another game: wait here."]
+            self.modal = EndPanel(self, panel.title, lines, buttons, dim=panel.dim,
+                                  good=panel.good,
+                                  centerx=(lay.table_left + lay.table_right) // 2)
+
+    def leave_room(self) -> None:
+        """Out of the room, to the title (the friends' screens see this one leave)."""
+        self.close_room()
+        self.app.title()
 
     def changed(self, save: bool = True) -> None:
         super().changed(save)

@@ -675,3 +675,39 @@ def test_a_shared_table_on_a_phone_marks_friends_clear_of_everything(phone, scre
                    css)
     assert canvas.contains(panel.rect)
     host.screenshot(f"shared-ended-{game}-{shape}.png")
+
+
+def test_play_again_with_the_same_friend_in_the_same_room(screens):
+    """The game played to its end: the host's end panel offers Play again (and Leave), the
+    friend's says the host may deal another; Play again deals the room's next game on both
+    screens, a new deal agreed by both, the match going on."""
+    from tests.session.test_remote import play_out
+
+    host, guest = screens.app(), screens.app()
+    room = host_by_input(host, "russian-bank", {"seat1": "remote"})
+    join_by_typing(guest, room.shared.code)
+    screens.agree()
+    h, g = host.app.scene, guest.app.scene
+    play_out(h.session, [g.session], rooms=[h.shared, g.shared])
+    screens.run(60)
+    assert isinstance(h.modal, EndPanel) and isinstance(g.modal, EndPanel)
+    assert [b.name for b in h.modal.buttons] == ["Play again", "Leave"]
+    assert [b.name for b in g.modal.buttons] == ["Leave"]
+    assert any("host may deal another" in line for line in g.modal.lines)
+    host.screenshot("shared-play-again-host.png")
+    guest.screenshot("shared-play-again-friend.png")
+    first = h.session
+    host.click(host.modal_button("Play again"))
+    screens.agree()
+    h, g = host.app.scene, guest.app.scene
+    assert h.session is not first and h.shared.game == g.shared.game == 2
+    assert h.modal is None and g.modal is None
+    assert len(h.state.history) == 0 and h.state.to_dict() == g.state.to_dict()
+    # the match goes on: the first game's points counted on both screens alike
+    assert sum(h.chrome.match.scores) > 0 and h.chrome.match.scores == g.chrome.match.scores
+    assert h.session.local_seats == [0] and g.session.local_seats == [1]
+    # and it plays: a move by input reaches the other screen
+    mover = host if h.state.current_player == 0 else guest
+    play_a_move(mover)
+    screens.agree()
+    assert len(h.state.history) >= 1
