@@ -66,7 +66,7 @@ def test_russian_bank_played_to_the_end_by_two_friends(site, private_network):
     """A whole game: the host picks A friend online, the friend opens the link; moves by
     clicks on both screens; one slips and the other calls Stop!; the friend takes back their
     own move; each page reloads mid-game and is back at the same position; the game ends the
-    same on both screens."""
+    same on both screens; the host's Play again deals the next game on both."""
     from game.bench.browser_remote import (Screen, agree, click_move, greedy, host, play_game,
                                            spread)
 
@@ -123,6 +123,19 @@ def test_russian_bank_played_to_the_end_by_two_friends(site, private_network):
         final = agree(screens, what="the end")
         assert from_table(b).result() == state.result()
         assert final["moves"].count(str(STOP)) >= 1
+
+        # Play again: the host's end panel deals the room's next game on both screens
+        for screen in screens:
+            screen.c.wait("probe['view']()['modal'] == 'EndPanel'", what="the end panel")
+        assert not b.c.probe("buttons") or "Play again" not in [
+            x[0] for x in b.c.probe("buttons")]
+        a.c.click_button("Play again")
+        fresh = ("probe['view']()['modal'] is None and probe['room']()['ready'] and "
+                 "len(probe['state']()['moves']) == 0")
+        for screen in screens:
+            screen.c.wait(fresh, 60, what=f"the next game at {screen.name}")
+        again = agree(screens, what="the next game")
+        assert again["moves"] == [] and a.room()["local"] == [0] and b.room()["local"] == [1]
         no_errors(a, b)
         return spread(first["latencies"] + rest["latencies"])
 
