@@ -224,18 +224,22 @@ def measure(folder: Path, pings: int = 100) -> dict:
     return out
 
 
-def main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(prog="python -m game.bench net")
-    parser.add_argument("--quick", action="store_true", help="fewer round trips")
-    args = parser.parse_args(argv)
+def in_private_network(measure, timeout: float, **kwargs) -> dict:
+    """``measure(folder, **kwargs)`` on the site ./build.sh web builds, in a private network
+    namespace made for it (tests/web/netns.py: root); its figures."""
     if str(ROOT) not in sys.path:
         sys.path.insert(0, str(ROOT))
     from game.bench.browser import build_site
     from tests.web.netns import run_in_private_network
 
-    folder = build_site()
-    out = run_in_private_network(measure, folder, pings=20 if args.quick else 200,
-                                 timeout=900)
+    return run_in_private_network(measure, build_site(), timeout=timeout, **kwargs)
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="python -m game.bench net")
+    parser.add_argument("--quick", action="store_true", help="fewer round trips")
+    args = parser.parse_args(argv)
+    out = in_private_network(measure, 900, pings=20 if args.quick else 200)
     print(f"connect {out['connect_ms']} ms; round trip median {out['rtt_ms']['median']} ms, "
           f"p95 {out['rtt_ms']['p95']} ms, max {out['rtt_ms']['max']} ms "
           f"({out['rtt_ms']['n']}); 60 KB in {out['big_ms']} ms; reload: leave seen after "

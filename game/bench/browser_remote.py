@@ -36,7 +36,6 @@ from types import SimpleNamespace
 
 from game.core import PASS, STOP, Move, from_dict
 
-ROOT = Path(__file__).resolve().parents[2]
 SHARED_TABLE = "SharedTableScene"
 
 
@@ -135,7 +134,6 @@ def click_move(screen: Screen, move: Move) -> float:
     it goes (a turn of a card: one click; a pass: End turn). Returns the epoch (ms) of the
     click that played it."""
     c, page = screen.c, screen.c.page
-    state = screen.state()
     if move == PASS:
         x, y, w, h, enabled = c.button("End turn")
         assert enabled, f"End turn is not offered for {move}"
@@ -351,13 +349,9 @@ def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="python -m game.bench remote")
     parser.add_argument("--quick", action="store_true", help="fewer moves")
     args = parser.parse_args(argv)
-    if str(ROOT) not in sys.path:
-        sys.path.insert(0, str(ROOT))
-    from game.bench.browser import build_site
-    from tests.web.netns import run_in_private_network
+    from game.bench.browser_net import in_private_network
 
-    folder = build_site()
-    out = run_in_private_network(measure, folder, moves=20 if args.quick else 100, timeout=1800)
+    out = in_private_network(measure, 1800, moves=20 if args.quick else 100)
     m = out["move_ms"]
     print(f"link to table {out['link_to_table_ms']} ms (goal <= 3000); a move to the other "
           f"screen: median {m['median']} ms, p95 {m['p95']} ms (goal <= 150), max {m['max']} ms "

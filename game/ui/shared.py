@@ -688,22 +688,9 @@ class SharedTableScene(Table):
     def next_game(self, session) -> None:
         """The room's next game, its deal agreed: dealt as a new deal is (the match goes on)."""
         self._game = self.shared.game
-        self.session = session
-        self.end_shown = False
-        self.celebration = None
-        self.modal = None
-        self.hint = None
-        self.call_at = None
-        self.input.reset()
-        self.anim.clear()
         self.view.invalidate()
-        self.chrome.started()
-        self.changed()
-        self.say(f"{self.title_text}: the next game, deal {session.state.seed} (agreed by "
-                 "every screen).", "info", 4000)
-        self.app.sound.play("shuffle")
-        self.next_action_at = self.app.time_ms + self.app.settings.pace_ms
-        self.deal_pending = self.app.settings.animations
+        self.begin(session, f"{self.title_text}: the next game, deal {session.state.seed} "
+                            "(agreed by every screen).")
 
     def play_again(self) -> None:
         """The host: the room's next game with the same friends (a new deal agreed)."""

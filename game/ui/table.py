@@ -133,9 +133,15 @@ class Table(Scene):
 
     def start(self, seed: int, options: dict | None = None, seats=None) -> None:
         settings = self.app.settings
-        self.session = Session.new(
+        self.begin(Session.new(
             self.game_id, seed, seats or settings.seats(self.game_id),
-            **(settings.options(self.game_id) if options is None else options))
+            **(settings.options(self.game_id) if options is None else options)),
+            f"{self.title_text}: deal {seed}.")
+
+    def begin(self, session, words: str) -> None:
+        """A new game at this table, ``words`` said: shown being dealt, nothing of the last
+        game left (its end screen, hint, flights, a pending call)."""
+        self.session = session
         self.end_shown = False
         self.celebration = None
         self.input.reset()
@@ -143,7 +149,7 @@ class Table(Scene):
         self.anim.clear()
         self.modal = None
         self.call_at = None
-        self.say(f"{self.title_text}: deal {seed}.", "info", 3000)
+        self.say(words, "info", 3000)
         self.app.sound.play("shuffle")
         self.next_action_at = self.app.time_ms + self.app.settings.pace_ms
         self.chrome.started()
