@@ -88,14 +88,21 @@ def test_a_third_visitor_finds_the_table_full():
     assert host.ready and guest.ready
 
 
+def reload(relay, code, table, others):
+    """The page of ``table`` reloaded: its room left, the others go on, a new page takes up
+    what it kept; the new table, once the others and it have advanced."""
+    saved = table.save()
+    table.transport.close()
+    run(others)
+    back = SharedTable.resume(relay.open(code, table.role), saved)
+    run([back, *others])
+    return back
+
+
 def test_a_reloaded_guest_sits_again_at_the_same_position():
     relay, code, host, guest = bank_room()
     play_out_some(host, guest)
-    saved = guest.save()
-    guest.transport.close()
-    run([host])
-    back = SharedTable.resume(relay.open(code, "guest"), saved)
-    run([host, back])
+    back = reload(relay, code, guest, [host])
     assert back.ready and back.session.local_seats == [1]
     same(host.session, [back.session])
     play_out(host.session, [back.session], rooms=[host, back])
@@ -104,11 +111,7 @@ def test_a_reloaded_guest_sits_again_at_the_same_position():
 def test_a_reloaded_host_takes_its_friend_back():
     relay, code, host, guest = bank_room()
     play_out_some(host, guest)
-    saved = host.save()
-    host.transport.close()
-    run([guest])
-    host2 = SharedTable.resume(relay.open(code, "host"), saved)
-    run([host2, guest])
+    host2 = reload(relay, code, host, [guest])
     assert host2.ready and guest.ready
     assert guest.session.local_seats == [1]
     same(host2.session, [guest.session])
@@ -225,19 +228,11 @@ def test_in_the_second_game_reloads_sit_down_again_and_strangers_find_it_full():
     host.play_again()
     run([host, guest])
     play_out_some(host, guest)
-    saved = guest.save()
-    assert saved["game"] == 2
-    guest.transport.close()
-    run([host])
-    guest = SharedTable.resume(relay.open(code, "guest"), saved)
-    run([host, guest])
+    assert guest.save()["game"] == 2 and host.save()["game"] == 2
+    guest = reload(relay, code, guest, [host])
     assert guest.ready and guest.game == 2
     same(host.session, [guest.session])
-    saved = host.save()
-    host.transport.close()
-    run([guest])
-    host = SharedTable.resume(relay.open(code, "host"), saved)
-    run([host, guest])
+    host = reload(relay, code, host, [guest])
     assert host.ready and guest.ready and host.game == 2
     same(host.session, [guest.session])
     stranger = SharedTable.join(relay.open(code, "guest"), code)
