@@ -230,15 +230,8 @@ def greedy(game_id: str):
 
 def chromium_pids() -> set[int]:
     """The processes of every Chromium running now (from /proc)."""
-    out = set()
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                if b"chromium" in (entry / "cmdline").read_bytes().split(b"\0")[0]:
-                    out.add(int(entry.name))
-            except OSError:
-                pass
-    return out
+    return {int(entry.name) for entry in Path("/proc").iterdir() if entry.name.isdigit()
+            and b"chromium" in _cmdline(int(entry.name)).split(b"\0")[0]}
 
 
 def _cmdline(pid: int) -> bytes:

@@ -6,6 +6,9 @@ A pile is either a stack (only its top card shows; a count badge tells how many)
 
 from __future__ import annotations
 
+import copy
+import dataclasses
+import re
 from dataclasses import dataclass
 
 import pygame
@@ -165,9 +168,6 @@ def seated(layout, seat: int, players: int):
     """The layout as seen from ``seat``: each seat's own piles (a name with one pile per
     seat: hand0, hand1) and its name where seat 0's were, the others turned round with
     them; the shared piles (foundations, houses) stay where they are."""
-    import copy
-    import dataclasses
-    import re
     stems: dict[str, set[int]] = {}
     for name in layout.piles:
         m = re.fullmatch(r"(.*?)(\d+)", name)

@@ -649,6 +649,7 @@ class SharedTableScene(Table):
         self._match_data = None  # this table's match: kept while it is open, never saved
         self._opened_ms = app.time_ms
         self._game = shared.game  # the room's game this table shows (2, 3, ...: Play again)
+        self._marks = None  # (what they depend on, the friends' marks placed for it)
         super().__init__(app, shared.session.game_id)
         app.shared = self
         mine = self.session.local_seats
@@ -965,6 +966,15 @@ class SharedTableScene(Table):
                             anchor="midleft")
 
     def presence_marks(self) -> list[tuple[int, bool, str, int, pygame.Rect, pygame.Rect]]:
+        """Each friend's mark (``place_marks``), placed once for a layout, the names and who is
+        here (on a phone the placing looks at every pile: not work for every frame)."""
+        key = (id(self.layout), CANVAS.size, tuple(self.presence()),
+               tuple(self.chrome.title(seat) for seat in range(len(self.session.seats))))
+        if self._marks is None or self._marks[0] != key:
+            self._marks = (key, self.place_marks())
+        return self._marks[1]
+
+    def place_marks(self) -> list[tuple[int, bool, str, int, pygame.Rect, pygame.Rect]]:
         """Each friend's mark: (seat, here, "here" or "away", its size, the dot's box, the
         word's box). On the 1280x720 canvas the dot left of the name and the word right of it
         (left of the dot where the table ends there). On a phone the word is at least 12 CSS
