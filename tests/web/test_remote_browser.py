@@ -13,11 +13,15 @@ game/bench/browser_client.py). Every wait polls with a generous timeout.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from game.core import STOP
 
 from .conftest import _missing
+
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 
 
 @pytest.fixture(scope="module")
@@ -151,6 +155,12 @@ def test_russian_bank_played_to_the_end_by_two_friends(site, private_network):
     print("a move to the other screen (ms):", figures)
 
 
+def shot(screen, name: str) -> None:
+    """The page as its player sees it: test-artifacts/<name>.png."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    screen.c.page.page.screenshot(path=str(ARTIFACTS / f"{name}.png"))
+
+
 def from_table(screen):
     return screen.state()
 
@@ -182,6 +192,8 @@ def test_a_killed_tab_is_shown_away_and_a_stranger_finds_the_table_full(site, pr
         b = Screen(own, url, relay_url, "friend").open(f"#join={code}")
         b.wait_table()
         play_game([a, b], {0: 0, 1: 1}, greedy("russian-bank"), moves=4)
+        shot(a, "remote-host")
+        shot(b, "remote-friend")
 
         c = Screen(browser, url, relay_url, "stranger").open(f"#join={code}")
         c.c.wait("(probe['room']() or {}).get('ended') is not None", 60,
@@ -193,6 +205,7 @@ def test_a_killed_tab_is_shown_away_and_a_stranger_finds_the_table_full(site, pr
         at = a.c.wait("1 in probe['room']()['away'] and "
                       "probe['room']()['modal'] == 'AwayDialog'", 30, what="the friend away")
         away_ms = a.epoch(at) - t0
+        shot(a, "remote-friend-away")
         assert away_ms <= 15000, away_ms
         a.c.click_button("End the game")
         a.c.wait("probe['room']() is None or probe['room']()['ended'] is not None",
