@@ -8,6 +8,11 @@ offers 198.18.0.1 as a host candidate, two pages connect through it, and nothing
 namespace (a packet for anywhere else goes to a gateway nobody answers for). The static server,
 the Nostr relay (tests/web/nostr_relay.py) and Chromium all run in it.
 
+The veth ends get no IPv6 link-local address (addrgenmode none): the kernel would add one as
+"tentative" and finish it a second or two later, and Chromium, started by then, takes that for a
+network change and fails whatever it was downloading (net::ERR_NETWORK_CHANGED: a CI run lost
+pyodide.asm.wasm that way). Once set up, the namespace's addresses never change.
+
     from tests.web.netns import run_in_private_network
     result = run_in_private_network(body, arg, timeout=300)   # body(arg) in a new namespace
 
@@ -70,6 +75,8 @@ def enter_private_network() -> None:
                                "(needs root)")
     for command in (["link", "set", "lo", "up"],
                     ["link", "add", "v0", "type", "veth", "peer", "name", "v1"],
+                    ["link", "set", "v0", "addrgenmode", "none"],
+                    ["link", "set", "v1", "addrgenmode", "none"],
                     ["addr", "add", ADDRESS, "dev", "v0"],
                     ["link", "set", "v0", "up"],
                     ["link", "set", "v1", "up"],
