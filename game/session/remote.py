@@ -170,6 +170,7 @@ _FIELDS = {  # type -> {field: check}; every message also has "t" and "i"
     "ping": {},
 }
 _OPTIONAL = {"by"}  # the seat of an action, as the host relays it
+_OPTIONAL_IN = {"welcome": {"match"}}  # the host's match target (a host before it sent none)
 _ACTIONS = ("move", "undo", "redo", "call")
 _ENDINGS = ("cheat", "left", "version")
 # who may send what: the host's messages to a guest, a guest's to the host
@@ -211,11 +212,14 @@ def check(msg: dict, allowed: set[str]) -> dict:
     if type(msg.get("t")) is not str or msg["t"] not in allowed:
         raise Refused("not a message of this protocol")
     fields = _FIELDS[msg["t"]]
-    extra = set(msg) - set(fields) - {"t", "i"} - (_OPTIONAL if msg["t"] in _ACTIONS else set())
+    extra = (set(msg) - set(fields) - {"t", "i"} - _OPTIONAL_IN.get(msg["t"], set())
+             - (_OPTIONAL if msg["t"] in _ACTIONS else set()))
     if extra or any(name not in msg or not check(msg[name]) for name, check in fields.items()):
         raise Refused(f"a malformed {msg['t']} message")
     if "by" in msg and not _is_int(msg["by"], 0, 7):
         raise Refused("a malformed seat")
+    if "match" in msg and not (msg["match"] is None or _is_int(msg["match"], 1, 10**6)):
+        raise Refused("a malformed match target")
     return msg
 
 
@@ -280,6 +284,7 @@ class RemoteSession(Session):
         self.pending_call = None
         self.game_id: str | None = None
         self.options: dict = {}
+        self.match_target: int | None = None  # the host's, for every screen (None: no match)
         self.token: str | None = None  # a guest's: joins again to the same seat
         self.seat: int | None = None  # a guest's own seat
         self._peers: list[_Peer] = []
@@ -294,9 +299,11 @@ class RemoteSession(Session):
 
     # ------------------------------------------------------------------ making one
     @classmethod
-    def start_host(cls, game_id: str, seats, links, **options) -> "RemoteSession":
+    def start_host(cls, game_id: str, seats, links, *, match_target: int | None = None,
+                   **options) -> "RemoteSession":
         if game_id not in GAMES:
             raise ValueError(f"unknown game {game_id!r}")
+        target = _match_target(game_id, match_target)
         options = info(game_id).check_options(options)
         players = options.get("players")
         kinds = check_seats(game_id, seats, players, remote=True)
@@ -311,6 +318,7 @@ class RemoteSession(Session):
                              f"{len(links)} links")
         s = cls("host")
         s.game_id, s.options, s.seats = game_id, options, kinds
+        s.match_target = target
         s._peers = [_Peer(link, seat, screen) for screen, (link, seat)
                     in enumerate(zip(links, remote), start=1)]
         s._commits = [commitment(s._value)] + [None] * len(remote)
@@ -339,7 +347,7 @@ class RemoteSession(Session):
                 "commits": list(self._commits),
                 "tokens": [self._seat_peer(i).token for i, k in enumerate(self.seats)
                            if k.driven == "network"],
-                "table": Session.to_dict(self)}
+                "match": self.match_target, "table": Session.to_dict(self)}
 
     @classmethod
     def resume(cls, data, link=None) -> "RemoteSession":
@@ -370,6 +378,7 @@ class RemoteSession(Session):
             raise ValueError("the shared table's deal or seats don't match its save")
         s = cls("host")
         s.game_id, s.options = state.game_id, dict(state.options)
+        s.match_target = _match_target(state.game_id, data.get("match"))
         Session.__init__(s, state, seats)
         s._adopt(table)
         s._value, s._values, s._commits = values[0], list(values), list(commits)
@@ -662,7 +671,8 @@ class RemoteSession(Session):
     def _welcome(self, peer: _Peer) -> None:
         peer.send({"t": "welcome", "v": PROTOCOL, "game": self.game_id,
                    "options": self.options, "seats": [str(k) for k in self.seats],
-                   "seat": peer.seat, "token": peer.token, "h": self._commits[0]})
+                   "seat": peer.seat, "token": peer.token, "h": self._commits[0],
+                   "match": self.match_target})
 
     def _send_table(self, peer: _Peer) -> None:
         s = self.state
@@ -733,6 +743,7 @@ class RemoteSession(Session):
         try:
             options = info(msg["game"]).check_options(msg["options"])
             kinds = check_seats(msg["game"], msg["seats"], options.get("players"), remote=True)
+            target = _match_target(msg["game"], msg.get("match"))
         except (ValueError, TypeError):
             raise Refused("a table this version can't set") from None
         if not msg["seat"] < len(kinds) or not (kinds[msg["seat"]].remote
@@ -742,6 +753,7 @@ class RemoteSession(Session):
             raise Refused("another seat's token")
         remote = [i for i, k in enumerate(kinds) if k.driven == "network"]
         self.game_id, self.options, self.seat = msg["game"], options, msg["seat"]
+        self.match_target = target
         self.seats = tuple(as_seen_by_guest(k, i == msg["seat"]) for i, k in enumerate(kinds))
         self._screen = 1 + remote.index(msg["seat"])
         self._commits = [None] * (1 + len(remote))
@@ -950,10 +962,28 @@ class RemoteSession(Session):
         self._emit({k: v for k, v in msg.items() if k not in ("i", "by")}, seat)
 
 
-def host(game_id: str, seats, links, **options) -> RemoteSession:
+def _match_target(game_id: str, target) -> int | None:
+    """A shared table's match target: one of the game's choices, the game's default for None
+    (and from a host or a save from before targets were shared); None for a game without a
+    match. ValueError for anything else."""
+    match = info(game_id).match
+    if match is None:
+        return None
+    if target is None:
+        return match.default
+    if type(target) is not int or target not in match.choices:
+        raise ValueError(f"a match to {target!r}: the choices are "
+                         f"{', '.join(map(str, match.choices))}")
+    return target
+
+
+def host(game_id: str, seats, links, *, match_target: int | None = None,
+         **options) -> RemoteSession:
     """Session.host: a table for ``seats`` (at least one "remote", each played over the link
-    given for it, in seat order); the deal is agreed once every guest has joined."""
-    return RemoteSession.start_host(game_id, seats, links, **options)
+    given for it, in seat order); the deal is agreed once every guest has joined. Every
+    screen plays its match to ``match_target`` (the game's default when None)."""
+    return RemoteSession.start_host(game_id, seats, links, match_target=match_target,
+                                    **options)
 
 
 def resume(data, link=None) -> RemoteSession:

@@ -140,17 +140,19 @@ class SharedTable:
 
     # ------------------------------------------------------------------ making one
     @classmethod
-    def host(cls, transport, code: str, game_id: str, seats, **options) -> "SharedTable":
-        """The host's table: ``seats`` as ``Session.host`` takes them (at least one
-        "remote"); the session starts once a guest screen is here for each remote seat.
-        ValueError for seats or options the game refuses (checked now, not later)."""
+    def host(cls, transport, code: str, game_id: str, seats, *,
+             match_target: int | None = None, **options) -> "SharedTable":
+        """The host's table: ``seats``, ``match_target`` and options as ``Session.host``
+        takes them (at least one "remote" seat); the session starts once a guest screen is
+        here for each remote seat. ValueError for seats, a target or options the game refuses
+        (checked now, not later)."""
         table = cls(transport, code, "host")
         kinds = [seat_kind(s) for s in seats]
         table.seats_wanted = sum(1 for k in kinds if k.driven == "network")
         # checked at once, with stand-in links: a wrong table is refused before anyone joins
         RemoteSession.start_host(game_id, kinds, [PeerLink(None, "")] * table.seats_wanted,
-                                 **options)
-        table._start = (game_id, tuple(kinds), options)
+                                 match_target=match_target, **options)
+        table._start = (game_id, tuple(kinds), dict(options, match_target=match_target))
         return table
 
     @classmethod
@@ -337,7 +339,8 @@ class SharedTable:
             link.send_raw(again_text(self.game))
             links.append(link)
         game_id, options = s.game_id, dict(s.options)
-        self.session = RemoteSession.start_host(game_id, s.seats, links, **options)
+        self.session = RemoteSession.start_host(game_id, s.seats, links,
+                                                match_target=s.match_target, **options)
 
     def _again(self, number: str) -> None:
         """A guest: the host's room plays its next game; sit down at it (a new session)."""

@@ -54,6 +54,8 @@ _FIELDS = {"format", "state", "seats", "redo", "redo_groups", "undo_groups", "tu
 
 class Session:
     remote_seats = False  # seats at other screens: only a table connected to them (remote.py)
+    match_target: int | None = None  # a shared table's match target (the host's, remote.py);
+    # None: each screen's own setting
 
     def __init__(self, state, seats=None):
         self.state = state

@@ -151,6 +151,7 @@ def host_table(app, game_id: str, seats) -> None:
         return
     try:
         shared = SharedTable.host(transport, code, game_id, tuple(seats),
+                                  match_target=app.settings.match_target(game_id),
                                   **app.settings.options(game_id))
     except ValueError as e:
         transport.close()

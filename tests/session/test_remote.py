@@ -515,3 +515,54 @@ def test_a_guest_leaving_ends_the_game_for_every_screen():
     assert host.you is None  # people played people: no win or loss in anyone's statistics
     with pytest.raises(ValueError):
         RemoteSession.from_dict(host.to_dict())
+
+
+# ---------------------------------------------------------------------- the match
+@pytest.mark.parametrize("game_id", [g for g in MULTI if info(g).match is not None])
+def test_every_screen_plays_the_hosts_match(game_id):
+    """Match scores are kept on each screen: all of them count to the host's target, whatever
+    each screen's own setting, so one screen can't call the match won while another plays on."""
+    target = info(game_id).match.choices[-1]
+    links = [pair()]
+    host = Session.host(game_id, seats=("human", "remote"), links=[links[0][0]],
+                        match_target=target)
+    guest = Session.join(links[0][1])
+    settle([host, guest], rounds=6)
+    assert host.ready and guest.ready
+    assert host.match_target == guest.match_target == target != info(game_id).match.default
+    # and after the host's page reloads, it still plays that match
+    assert RemoteSession.resume(json.loads(json.dumps(host.save()))).match_target == target
+
+
+def test_the_match_target_is_the_games_default_unless_the_host_says():
+    host, (guest,) = table("russian-bank", ("human", "remote"))
+    assert host.match_target == guest.match_target == 300
+    saved = host.save()
+    del saved["match"]  # a save from before targets were shared
+    assert RemoteSession.resume(saved).match_target == 300
+
+
+@pytest.mark.parametrize("target", [7, "500", 300.0, True, [300]])
+def test_a_match_target_outside_the_games_choices_is_refused(target):
+    a, b = pair()
+    with pytest.raises(ValueError):
+        Session.host("russian-bank", seats=("human", "remote"), links=(a,), match_target=target)
+    host, _ = table("russian-bank", ("human", "remote"))
+    saved = json.loads(json.dumps(host.save()))
+    saved["match"] = target
+    with pytest.raises(ValueError):
+        RemoteSession.resume(saved)
+
+
+@pytest.mark.parametrize("target", [7, "500", 300.5, -1, {"x": 1}])
+def test_a_welcome_with_a_strange_match_target_sits_nobody_down(target):
+    """A host's welcome naming a target the game doesn't offer is refused: the guest stays
+    unseated, its state unset, and is told once."""
+    a, b = pair()
+    guest = Session.join(b)
+    a.send(json.dumps({"i": 1, "t": "welcome", "v": 1, "game": "russian-bank", "options": {},
+                       "seats": ["human", "remote"], "seat": 1, "token": "t" * 32,
+                       "h": "0" * 64, "match": target}))
+    guest.advance(1)
+    assert guest.refused == 1 and guest.game_id is None and guest.match_target is None
+    assert guest.state is None and guest.faults == 0

@@ -680,10 +680,13 @@ def test_a_shared_table_on_a_phone_marks_friends_clear_of_everything(phone, scre
 def test_play_again_with_the_same_friend_in_the_same_room(screens):
     """The game played to its end: the host's end panel offers Play again (and Leave), the
     friend's says the host may deal another; Play again deals the room's next game on both
-    screens, a new deal agreed by both, the match going on."""
+    screens, a new deal agreed by both, the match going on: on both screens the match the host
+    chose (to 500), though the friend's own setting is a match to 100."""
     from tests.session.test_remote import play_out
 
     host, guest = screens.app(), screens.app()
+    host.app.settings.set_match_target("russian-bank", 500)
+    guest.app.settings.set_match_target("russian-bank", 100)
     room = host_by_input(host, "russian-bank", {"seat1": "remote"})
     join_by_typing(guest, room.shared.code)
     screens.agree()
@@ -694,6 +697,8 @@ def test_play_again_with_the_same_friend_in_the_same_room(screens):
     assert [b.name for b in h.modal.buttons] == ["Play again", "Leave"]
     assert [b.name for b in g.modal.buttons] == ["Leave"]
     assert any("host may deal another" in line for line in g.modal.lines)
+    for end in (h.modal, g.modal):
+        assert any(line.startswith("Match to 500:") for line in end.lines), end.lines
     host.screenshot("shared-play-again-host.png")
     guest.screenshot("shared-play-again-friend.png")
     first = h.session

@@ -110,8 +110,9 @@ class TurnsChrome(panel.PanelChrome):
                 saved = self.table.saved_match()  # (a shared table's match is its own)
             except Exception:  # noqa: BLE001 (the storage promises not to raise)
                 saved = None
-            self._play = MatchPlay(self.session, self.app.settings.match_target(
-                self.table.game_id), saved, unseated=self.unseated_match)
+            target = (self.session.match_target  # a shared table's: the host's, everywhere
+                      or self.app.settings.match_target(self.table.game_id))
+            self._play = MatchPlay(self.session, target, saved, unseated=self.unseated_match)
             if self._play.notice:
                 self.app.notice(self._play.notice)
         return self._play
