@@ -626,28 +626,6 @@ class ChinesePatience(GameState):
                 super()._undo([op], redo)
 
     # ----------------------------------------------------------------- saving
-    def _replay(self, text):
-        if text == "stop":
-            if not self.call_stop().right:
-                raise ValueError("a knock was made when no priority rule was broken")
-        elif text.endswith("!"):
-            before = len(self.history)
-            self.push(Move.parse(text[:-1]), breach=True)
-            if self.history[before].breach is None:
-                raise ValueError(f"{text[:-1]} broke no priority rule")
-        else:
-            self.push(Move.parse(text))
-
-    def to_dict(self):
-        data = super().to_dict()
-        data["moves"] = [t for e in self.history for t in self._texts(e)]
-        return data
-
-    @staticmethod
-    def _texts(entry) -> list[str]:
-        out = ChinesePatience._texts(entry.restore) if entry.restore else []
-        return out + [str(entry.move) + ("!" if entry.breach else "")]
-
     def _complete_vars(self):
         n = self.n
         if self.lows is None:

@@ -416,30 +416,6 @@ class RussianBank(RaceState):
         self._legal = None
         return StopCall(False, f"{wrong} {words}", cost=cost)
 
-    def _replay(self, text):
-        if text == "stop":
-            before = len(self.history)
-            call = self.call_stop()
-            if not call.right and len(self.history) == before:
-                raise ValueError("Stop! was called when no priority rule was broken")
-        elif text.endswith("!"):
-            before = len(self.history)
-            self.push(Move.parse(text[:-1]), breach=True)
-            if self.history[before].breach is None:
-                raise ValueError(f"{text[:-1]} broke no priority rule")
-        else:
-            self.push(Move.parse(text))
-
-    def to_dict(self):
-        data = super().to_dict()
-        data["moves"] = [t for e in self.history for t in self._texts(e)]
-        return data
-
-    @staticmethod
-    def _texts(entry) -> list[str]:
-        out = RussianBank._texts(entry.restore) if entry.restore else []
-        return out + [str(entry.move) + ("!" if entry.breach else "")]
-
     # ----------------------------------------------------------------- the table
     def counts(self, player: int) -> dict[str, int]:
         return {"reserve": len(self.reserves[player].cards), "hand": len(self.hands[player].cards),

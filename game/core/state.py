@@ -569,7 +569,7 @@ class GameState:
         start = {"piles": {p.name: list(c) for p, c in zip(self.pile_list, cards)},
                  "down": {p.name: d for p, d in zip(self.pile_list, downs) if d},
                  "vars": dict(variables)}
-        moves = [str(e.move) + ("!" if e.breach else "") for e in self.history]
+        moves = [text for e in self.history for text in _texts(e)]
         return {"format": FORMAT, "game": self.game_id, "seed": self.seed,
                 "options": dict(self.options), "start": start, "moves": moves}
 
@@ -628,9 +628,26 @@ class GameState:
         """Fill in variables a hand-built position may leave out."""
 
     def _replay(self, text: str) -> None:
-        if text.endswith("!"):
-            raise ValueError(f"{self.title} has no priority-breaking moves")
-        self.push(Move.parse(text))
+        """One saved move played again: a move; with "!", a move that broke a priority; "stop",
+        a call on it (one that was wrong only where a wrong call is recorded: it costs)."""
+        if text == "stop":
+            before = len(self.history)
+            if not self.call_stop().right and len(self.history) == before:
+                raise ValueError("a call was made when no priority rule was broken")
+        elif text.endswith("!"):
+            before = len(self.history)
+            self.push(Move.parse(text[:-1]), breach=True)
+            if self.history[before].breach is None:
+                raise ValueError(f"{text[:-1]} broke no priority rule")
+        else:
+            self.push(Move.parse(text))
+
+
+def _texts(entry: _Entry) -> list[str]:
+    """A history entry as saved: a call's text follows the breach it replaced ("!": the move
+    broke a priority)."""
+    out = _texts(entry.restore) if entry.restore else []
+    return out + [str(entry.move) + ("!" if entry.breach else "")]
 
 
 def _well_formed(move) -> bool:

@@ -258,3 +258,18 @@ def test_push_accepts_exactly_the_offered_moves_whatever_object_it_is_handed(gam
             state.push(same)
             assert type(state.peek()) is Move and state.peek() == moves[0]
             assert str(state.to_dict()["moves"][-1]) == str(moves[0])
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_saved_breach_or_call_that_never_happened_is_refused(game_id):
+    """A save is replayed by the rules (GameState._replay): a move marked "!" must have broken
+    a priority, and a "stop" must be a call the game made (right, or a wrong one it records
+    at a price); anything else is a damaged save, in every game."""
+    data = new_game(game_id, seed=3).to_dict()
+    plain = str(from_dict(data).legal_moves()[0])
+    with pytest.raises(ValueError, match="broke no priority rule"):
+        from_dict({**data, "moves": [plain + "!"]})
+    state = from_dict({**data, "moves": [plain]})
+    if not state.call_stop().right and len(state.history) == 1:  # a wrong call: not recorded
+        with pytest.raises(ValueError, match="no priority rule was broken"):
+            from_dict({**data, "moves": [plain, "stop"]})
