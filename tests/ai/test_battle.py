@@ -5,7 +5,6 @@ a computer seat finishes a whole game through the session."""
 
 import random
 import statistics
-import time
 
 import pytest
 
@@ -14,6 +13,8 @@ from game.ai.battle_model import (PASS_MOVE, REFILL, TURN, Model, pile_names)
 from game.ai.players import computer_player, levels
 from game.core import PASS, Move, from_dict, new_game
 from game.session import Session
+
+from calls_and_slices import think_slices
 
 BS = "battle-solitaire"
 MAX_MOVES = 5000
@@ -276,23 +277,7 @@ def test_sliced_thinking_decides_as_the_blocking_call_does_and_leaves_the_state_
 def test_think_keeps_to_its_budget():
     """Each think(3) call returns within the budget plus a margin (checked on the CPU time of
     the call, which other processes of a busy machine do not stretch)."""
-    cpu, sliced = [], 0
-    state = new_game(BS, seed=700)
-    bots = [Bot("hard"), Bot("oracle")]
-    moves = 0
-    while not state.is_over() and moves < 300:
-        job = bots[state.current_player].start(state)
-        calls = 0
-        while True:
-            c = time.thread_time()
-            move = job.think(3.0)
-            cpu.append((time.thread_time() - c) * 1000)
-            calls += 1
-            if job.done:
-                break
-        sliced += calls > 1
-        state.push(move)
-        moves += 1
+    cpu, sliced = think_slices([Bot("hard"), Bot("oracle")], [new_game(BS, seed=700)], 300)
     assert sliced >= 1, "no decision needed more than one slice"  # how many: the machine's speed
     assert statistics.median(cpu) <= 3.0 + 1.0
     cpu.sort()

@@ -13,6 +13,7 @@ from game.ai.chinese_model import Model, core_move
 from game.ai.players import computer_player, levels
 from game.core import Move, from_dict, new_game
 
+from calls_and_slices import calls_on_a_sloppy_player
 from tests.core.positions import covering
 
 CP = "chinese-patience"
@@ -157,29 +158,10 @@ def test_the_models_moves_are_the_cores_legal_moves():
 def test_knocks_are_right_and_hard_never_misses_one():
     calls = {level: [0, 0] for level in ("easy", "medium", "hard")}
     for level in calls:
-        bot, other = player(level, seed=5), player("greedy")
-        rng = random.Random(level)
-        for seed in range(3):
-            state = new_game(CP, seed=400 + seed, priorities="knock")
-            moves = 0
-            while not state.is_over() and moves < 600:
-                if state.current_player == 0:
-                    breaches = state.breach_moves()
-                    if breaches and rng.random() < 0.5:
-                        state.push(rng.choice(breaches), breach=True)
-                    else:
-                        state.push(rng.choice(state.legal_moves()))
-                    called = bot.calls_stop(state)
-                    if state.breach is None:
-                        assert not called, f"{level} knocked on a fair move"
-                    else:
-                        calls[level][1] += 1
-                        if called:
-                            calls[level][0] += 1
-                            assert state.call_stop().right
-                else:
-                    state.push(other.choose(state))
-                moves += 1
+        calls[level] = calls_on_a_sloppy_player(
+            player(level, seed=5), player("greedy"),
+            [new_game(CP, seed=400 + seed, priorities="knock") for seed in range(3)], 600,
+            random.Random(level), f"{level} knocked")
     assert calls["hard"][1] > 10 and calls["hard"][0] == calls["hard"][1]
     for level in ("easy", "medium"):
         called, breaches = calls[level]

@@ -4,7 +4,6 @@ Hard takes a win when it is there, and thinking in slices keeps to its budget.""
 
 import random
 import statistics
-import time
 
 import pytest
 
@@ -12,6 +11,7 @@ from game.ai import LEVELS, opponent
 from game.core import PASS, new_game
 
 from ai_positions import position
+from calls_and_slices import calls_on_a_sloppy_player, think_slices
 from tests.core.positions import covering
 
 # a few option sets chosen for how the options work together, then every other choice of
@@ -98,29 +98,10 @@ def test_stop_calls_are_right_and_hard_never_misses_one():
     """A sloppy player breaks priorities often; each level is asked after every move."""
     calls = {level: [0, 0] for level in ("easy", "medium", "hard")}  # [called, breaches]
     for level in calls:
-        bot, other = opponent(level, seed=5), opponent("greedy")
-        rng = random.Random(level)
-        for seed in range(3):
-            state = new_game("russian-bank", seed=400 + seed)
-            moves = 0
-            while not state.is_over() and moves < 1000:
-                if state.current_player == 0:
-                    breaches = state.breach_moves()
-                    if breaches and rng.random() < 0.5:
-                        state.push(rng.choice(breaches), breach=True)
-                    else:
-                        state.push(rng.choice(state.legal_moves()))
-                    called = bot.calls_stop(state)
-                    if state.breach is None:
-                        assert not called, f"{level} called Stop! on a fair move"
-                    else:
-                        calls[level][1] += 1
-                        if called:
-                            calls[level][0] += 1
-                            assert state.call_stop().right
-                else:
-                    state.push(other.choose(state))
-                moves += 1
+        calls[level] = calls_on_a_sloppy_player(
+            opponent(level, seed=5), opponent("greedy"),
+            [new_game("russian-bank", seed=400 + seed) for seed in range(3)], 1000,
+            random.Random(level), f"{level} called Stop!")
     assert calls["hard"][1] > 20
     assert calls["hard"][0] == calls["hard"][1], "Hard let a priority breach pass"
     for level in ("easy", "medium"):
@@ -224,24 +205,9 @@ def test_think_keeps_to_its_budget():
     """Each think(3) call returns within the budget plus a small margin, and a real search is
     spread over several calls. (The margin is checked on the CPU time of the call, which a busy
     machine's other processes do not stretch.)"""
-    cpu, sliced = [], 0
-    bots = [opponent("hard"), opponent("oracle")]
-    for seed in range(2):
-        state = new_game("russian-bank", seed=700 + seed)
-        moves = 0
-        while not state.is_over() and moves < 400:
-            job = bots[state.current_player].start(state)
-            calls = 0
-            while True:
-                c = time.thread_time()
-                move = job.think(3.0)
-                cpu.append((time.thread_time() - c) * 1000)
-                calls += 1
-                if job.done:
-                    break
-            sliced += calls > 1
-            state.push(move)
-            moves += 1
+    cpu, sliced = think_slices([opponent("hard"), opponent("oracle")],
+                               [new_game("russian-bank", seed=700 + seed) for seed in range(2)],
+                               400)
     assert sliced > 10, "no decision needed more than one slice"
     assert statistics.median(cpu) <= 3.0 + 1.0
     cpu.sort()
