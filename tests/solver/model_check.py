@@ -97,5 +97,43 @@ def solve(state, budget_s=10.0, max_nodes=None):
     return Solver(state, budget_s=budget_s, max_nodes=max_nodes).run()
 
 
+def verdicts_against_brute_force(states, limit: int = 1500, lost_limit: int | None = None,
+                                 lost_proved: bool = True) -> tuple[int, int]:
+    """(won, lost): each of ``states`` solved (30 s) and searched by brute force through the
+    core (tests/solver/solver_positions.py). A win's line wins in the core.
+
+    Without ``lost_limit`` the brute force runs first (``limit`` positions); a position it
+    can't decide is left out, and the solver's verdict must be the brute force's. With it,
+    the solver runs first and the brute force is given ``limit`` positions after a win,
+    ``lost_limit`` after a loss: a win must not be refuted and every verdict must be won or
+    lost, a loss confirmed (``lost_proved``; else not refuted)."""
+    from solver_positions import brute_force
+
+    won = lost = 0
+    for trial, state in enumerate(states):
+        if lost_limit is None:
+            truth = brute_force(state.copy(history=False), limit=limit)
+            if truth is None:
+                continue
+            v = solve(state, budget_s=30)
+            assert v.status == ("won" if truth else "lost"), (trial, v.reason, str(state))
+        else:
+            v = solve(state, budget_s=30)
+            truth = brute_force(state.copy(history=False),
+                                limit=limit if v.status == "won" else lost_limit)
+            if v.status == "won":
+                assert truth in (True, None), (trial, str(state))
+            else:
+                assert v.status == "lost", (trial, v.reason, str(state))
+                assert truth is False or (truth is None and not lost_proved), (
+                    trial, v.reason, str(state))
+        if v.status == "won":
+            assert_line_wins(state, v)
+            won += 1
+        else:
+            lost += 1
+    return won, lost
+
+
 __all__ = ["assert_core_moves_covered", "assert_line_wins", "check_position",
-           "random_positions", "solve"]
+           "random_positions", "solve", "verdicts_against_brute_force"]

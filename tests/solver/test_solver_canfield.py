@@ -13,8 +13,8 @@ from game.ai.solver_model import make_model
 from game.ai.solver_canfield_talon import TalonMoves
 from game.core import Card, from_dict, new_game
 
-from model_check import assert_line_wins, check_position, random_positions, solve
-from solver_positions import brute_force
+from model_check import (assert_line_wins, check_position, random_positions, solve,
+                         verdicts_against_brute_force)
 
 SUITS = "SHDC"
 
@@ -78,19 +78,10 @@ def endgame(rng, left: int, reserve: int, talon: int, moves: int = 0):
 
 
 def test_verdicts_agree_with_a_brute_force_search_of_the_core():
-    won = lost = 0
-    for trial in range(40):
-        rng = random.Random(trial)
-        state = endgame(rng, left=20, reserve=rng.choice((10, 12)), talon=rng.choice((3, 5)),
-                        moves=rng.choice((0, 2, 6)))
-        truth = brute_force(state.copy(history=False), limit=1500)
-        if truth is None:
-            continue
-        v = solve(state, budget_s=30)
-        assert v.status == ("won" if truth else "lost"), (trial, v.reason, str(state))
-        if truth:
-            assert_line_wins(state, v)
-            won += 1
-        else:
-            lost += 1
+    def states():
+        for trial in range(40):
+            rng = random.Random(trial)
+            yield endgame(rng, left=20, reserve=rng.choice((10, 12)),
+                          talon=rng.choice((3, 5)), moves=rng.choice((0, 2, 6)))
+    won, lost = verdicts_against_brute_force(states())
     assert won >= 5 and lost >= 5, (won, lost)

@@ -4,7 +4,7 @@ who presses Finish or follows the hints."""
 import pytest
 
 from game.ai import solve
-from game.ai.solver_line import Meter, cut_loops, drop_moves, shorten, shortcuts
+from game.ai.solver_line import Meter, cut_loops, drop_moves, shortcuts
 from game.ai.solver_columns import FOUND
 from game.ai.solver_model import make_model
 from game.core import new_game

@@ -10,8 +10,8 @@ import random
 from game.ai.solver_model import make_model
 from game.core import Card, from_dict, new_game
 
-from model_check import assert_line_wins, check_position, random_positions, solve
-from solver_positions import brute_force
+from model_check import (assert_line_wins, check_position, random_positions, solve,
+                         verdicts_against_brute_force)
 
 SUITS = "SHDC"
 
@@ -70,18 +70,10 @@ def test_verdicts_agree_with_a_brute_force_search_of_the_core():
     """42 cards off the foundations, the cells full, most columns the hard way round, some
     after a few moves (so the core refuses the positions they passed through): the positions
     a small brute-force search of the core decides, the solver decides the same way."""
-    won = lost = 0
-    for trial in range(30):
-        rng = random.Random(trial)
-        state = endgame(rng, left=42, cells=4, moves=rng.choice((0, 3, 8)), reversed_share=0.7)
-        truth = brute_force(state.copy(history=False), limit=1500)
-        if truth is None:
-            continue
-        v = solve(state, budget_s=30)
-        assert v.status == ("won" if truth else "lost"), (trial, v.reason, str(state))
-        if truth:
-            assert_line_wins(state, v)
-            won += 1
-        else:
-            lost += 1
+    def states():
+        for trial in range(30):
+            rng = random.Random(trial)
+            yield endgame(rng, left=42, cells=4, moves=rng.choice((0, 3, 8)),
+                          reversed_share=0.7)
+    won, lost = verdicts_against_brute_force(states())
     assert won >= 5 and lost >= 5, (won, lost)

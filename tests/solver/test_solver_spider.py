@@ -10,8 +10,8 @@ import pytest
 
 from game.core import from_dict, new_game
 
-from model_check import assert_line_wins, check_position, random_positions, solve
-from solver_positions import brute_force
+from model_check import (assert_line_wins, check_position, random_positions, solve,
+                         verdicts_against_brute_force)
 
 RANKS = "A23456789TJQK"
 
@@ -59,20 +59,9 @@ def test_verdicts_agree_with_a_brute_force_search_of_the_core():
     cards in the stock (a row can't be dealt while a column is empty: lost). Every win's
     line wins in the core; every loss is confirmed by a brute-force search of the core, and
     every position that search decides within its bound gets the same verdict."""
-    won = lost = 0
-    for trial in range(24):
-        rng = random.Random(trial)
-        state = endgame(rng, 1, stock=trial % 3 == 0)
-        v = solve(state, budget_s=30)
-        truth = brute_force(state.copy(history=False), limit=500 if v.status == "won"
-                            else 100_000)
-        if v.status == "won":
-            assert_line_wins(state, v)
-            assert truth in (True, None)
-            won += 1
-        else:
-            assert v.status == "lost" and truth is False, (trial, v.reason, str(state))
-            lost += 1
+    won, lost = verdicts_against_brute_force(
+        (endgame(random.Random(trial), 1, stock=trial % 3 == 0) for trial in range(24)),
+        500, 100_000)
     assert won >= 5 and lost >= 3, (won, lost)
 
 

@@ -8,8 +8,8 @@ import random
 
 from game.core import Card, from_dict, new_game
 
-from model_check import assert_line_wins, check_position, random_positions, solve
-from solver_positions import brute_force
+from model_check import (assert_line_wins, check_position, random_positions, solve,
+                         verdicts_against_brute_force)
 
 SUITS = "SHDC"
 
@@ -53,18 +53,9 @@ def endgame(rng, left: int, stock: int):
 
 
 def test_verdicts_agree_with_a_brute_force_search_of_the_core():
-    won = lost = 0
-    for trial in range(30):
-        rng = random.Random(trial)
-        state = endgame(rng, left=rng.choice((30, 36)), stock=rng.choice((0, 0, 8)))
-        v = solve(state, budget_s=30)
-        truth = brute_force(state.copy(history=False), limit=1000 if v.status == "won"
-                            else 100_000)
-        if v.status == "won":
-            assert_line_wins(state, v)
-            assert truth in (True, None)
-            won += 1
-        else:
-            assert v.status == "lost" and truth is False, (trial, v.reason, str(state))
-            lost += 1
+    def states():
+        for trial in range(30):
+            rng = random.Random(trial)
+            yield endgame(rng, left=rng.choice((30, 36)), stock=rng.choice((0, 0, 8)))
+    won, lost = verdicts_against_brute_force(states(), 1000, 100_000)
     assert won >= 5 and lost >= 1, (won, lost)  # such endgames are mostly won
