@@ -141,15 +141,16 @@ class SpiderModel(SolverModel):
         src, dst, n = m
         cols, down = self.cols, self.down
         offs: list = []
-        if src == STOCK:
-            sp, stock = self.sp, self.stock
-            for i in range(10):
+        if src == STOCK:  # a row: one card onto each column (a hand-built stock's last row
+            sp, stock = self.sp, self.stock  # may be short, as in the core)
+            dealt = min(10, sp)
+            for i in range(dealt):
                 sp -= 1
                 cols[i].append(stock[sp])
             self.sp = sp
             for i in range(10):
                 self._take_off(i, offs)
-            return (0, offs)
+            return (dealt, offs)
         c = cols[src]
         cols[dst] += c[-n:]
         del c[-n:]
@@ -170,9 +171,9 @@ class SpiderModel(SolverModel):
             cols[i] += run
             self.fnd -= 1
         if src == STOCK:
-            for i in range(10):
+            for i in range(flip):  # (the row's size)
                 cols[i].pop()
-            self.sp += 10
+            self.sp += flip
             return
         if flip:
             down[src] += 1

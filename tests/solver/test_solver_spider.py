@@ -126,3 +126,24 @@ def test_one_suit_keeps_the_plain_search():
     assert model.own_search is None
     model.eager = True
     assert model.moves() == model._all_moves()
+
+
+def test_a_short_last_row_in_a_hand_built_stock_is_dealt_as_the_core_deals_it():
+    """A saved position may hold a stock that isn't whole rows (the core deals its last row
+    onto the first columns): the model deals it the same way and gives it back on undo; the
+    solver thinks about such a position like any other (it raised ValueError)."""
+    data = new_game("spider", seed=5).to_dict()
+    piles = data["start"]["piles"]
+    piles["tableau0"] = piles["tableau0"] + piles["stock"][:3]
+    piles["stock"] = piles["stock"][3:]
+    data["start"]["down"]["stock"] = len(piles["stock"])
+    state = from_dict(data)
+    assert len(state.pile["stock"].cards) == 47
+    for _ in range(5):  # down to the short row
+        if not state.is_legal(state.turn_move("stock")):
+            break
+        check_position(state)
+        state.push(state.turn_move("stock"))
+    assert len(state.pile["stock"].cards) == 0  # the last, short row was dealt too
+    v = solve(from_dict(data), budget_s=1)
+    assert v.status in ("won", "lost", "unknown")
