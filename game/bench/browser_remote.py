@@ -130,9 +130,9 @@ def agree(screens, n: int | None = None, timeout_s: float = 60, what: str = "") 
 
 
 def click_move(screen: Screen, move: Move) -> float:
-    """Play ``move`` at this screen by the mouse, as a person: a click on the card, a click where
-    it goes (a turn of a card: one click; a pass: End turn). Returns the epoch (ms) of the
-    click that played it."""
+    """Play ``move`` at this screen by the mouse, as a person: a click on the card (a run of
+    several: on the first card of the run), a click where it goes (a turn of a card: one
+    click; a pass: End turn). Returns the epoch (ms) of the click that played it."""
     c, page = screen.c, screen.c.page
     if move == PASS:
         x, y, w, h, enabled = c.button("End turn")
@@ -141,7 +141,7 @@ def click_move(screen: Screen, move: Move) -> float:
     elif move.source == move.target:
         target = c.card_point(move.source)
     else:
-        page.mouse_click(*c.card_point(move.source), frames=1)
+        page.mouse_click(*c.card_point(move.source, -move.count), frames=1)
         x, y, w, h = c.card(move.target)
         target = (x + w / 2, y + h / 2)
     page.mouse_move(*target)
@@ -192,6 +192,12 @@ def play_game(screens, owner, choose, to_the_end: bool = True, moves: int = 10**
         if move is None:
             move = choose(state)
         t0 = click_move(me, move)
+        try:  # the click played the move here first (else say so, not that others missed it)
+            me.c.wait(f"probe['moves']() >= {n + 1}", 30, what=f"move {n + 1} played")
+        except Exception as e:
+            raise AssertionError(f"the click at screen {owner[p]} didn't play {move} "
+                                 f"(seat {p}; {me.c.probe('state')['moves'][n:]} played, "
+                                 f"view {me.c.probe('view')}): {e}") from None
         others = [s for s in screens if s is not me]
         for other in others:
             latencies.append(seen_at(other, n + 1) - t0)
