@@ -34,9 +34,10 @@ PAGES = [(1280, 720), (390, 844), (360, 800), (412, 915), (768, 1024), (844, 390
 
 class Fuzzer:
     """Posts random input to an App and runs its frames (``frame``). Drags and finger strokes
-    run over several frames. ``rng`` makes a run repeatable."""
+    run over several frames. ``rng`` makes a run repeatable. ``jumps``: now and then another
+    game or the title is opened as their buttons would (False: only the input leaves)."""
 
-    def __init__(self, app, rng: random.Random, games=None):
+    def __init__(self, app, rng: random.Random, games=None, jumps: bool = True):
         import pygame
 
         from game.core import GAMES
@@ -44,6 +45,7 @@ class Fuzzer:
         self.app = app
         self.rng = rng
         self.games = list(games or GAMES)
+        self.jumps = jumps
         self.later: list[list] = []  # events for the coming frames, one list per frame
         self.opened: set[str] = set()
         self.scenes: set[str] = set()
@@ -155,6 +157,8 @@ class Fuzzer:
             kind = rng.choice(self.window_events)
             w, h = rng.randint(200, 2000), rng.randint(200, 2000)
             self.post(kind, x=w, y=h, w=w, h=h, size=(w, h), gain=rng.randint(0, 1), state=1)
+        elif not self.jumps:
+            return
         elif r < 0.99:  # another game (as the title's buttons would), so all ten are met
             game = rng.choice(self.games)
             self.app.open_game(game, new=rng.random() < 0.3)
