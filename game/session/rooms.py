@@ -176,8 +176,21 @@ class SharedTable:
         if type(game) is not int or not 1 <= game <= MAX_GAMES:
             raise ValueError("not a shared table's save")
         if session.get("role") == "guest":
-            RemoteSession.resume(session, link=PeerLink(None, ""))  # checks the token
-            table = cls.join(transport, saved["code"], session["token"])
+            if session.get("token") is not None:  # (None: it was still joining)
+                RemoteSession.resume(session, link=PeerLink(None, ""))  # checks the token
+            table = cls.join(transport, saved["code"], session.get("token"))
+            table.game = game
+            return table
+        if "lobby" in session:  # the host's waiting room: open again, the same code
+            lobby = session["lobby"]
+            if (not isinstance(lobby, dict) or not isinstance(lobby.get("seats"), list)
+                    or not isinstance(lobby.get("options"), dict)):
+                raise ValueError("not a shared table's save")
+            try:
+                table = cls.host(transport, saved["code"], lobby.get("game"), lobby["seats"],
+                                 match_target=lobby.get("match_target"), **lobby["options"])
+            except (TypeError, ValueError) as e:
+                raise ValueError(f"a waiting room that can't be opened again: {e}") from None
             table.game = game
             return table
         table = cls(transport, saved["code"], "host")
@@ -187,17 +200,25 @@ class SharedTable:
         return table
 
     def save(self) -> dict | None:
-        """What a page keeps to sit at this table again after a reload (JSON), or None while
-        there is nothing to come back to (the host before the deal; a guest not yet seated)."""
+        """What a page keeps to be back in this room after a reload (JSON): at the table (the
+        host's table; a guest's token), or still waiting (the host's waiting room, opened
+        again with the same code; a guest not yet seated, joining again). None when there is
+        nothing to come back to."""
         if self.role == "guest":
-            token = self.session.token if self.session is not None else None
-            token = token or self._token
-            if token is None:
-                return None
+            s = self.session
+            token = (s.token if s is not None and s.ready else None) or self._token
             return {"code": self.code, "game": self.game,
                     "session": {"remote": PROTOCOL, "role": "guest", "token": token}}
         if self.session is None or not self.session.ready:
-            return None
+            if self._start is None:
+                return None
+            game_id, kinds, options = self._start
+            options = dict(options)
+            target = options.pop("match_target", None)
+            return {"code": self.code, "game": self.game,
+                    "session": {"remote": PROTOCOL, "role": "host",
+                                "lobby": {"game": game_id, "seats": [str(k) for k in kinds],
+                                          "options": options, "match_target": target}}}
         return {"code": self.code, "game": self.game, "session": self.session.save()}
 
     def close(self) -> None:
@@ -285,8 +306,7 @@ class SharedTable:
         elif role == "host" and self._host_peer is None:
             self._host_peer = peer
             link = self._links[peer] = PeerLink(self.transport, peer, self.game)
-            if self.session is not None and self.session.token:
-                self._token = self.session.token
+            self._keep_token()
             if self._token is not None:
                 self.session = RemoteSession.resume(
                     {"remote": PROTOCOL, "role": "guest", "token": self._token}, link)
@@ -302,12 +322,17 @@ class SharedTable:
             self._lobby.remove(peer)
         if peer == self._host_peer:
             self._host_peer = None
-            if self.session is not None and self.session.token:
-                self._token = self.session.token
+            self._keep_token()
             # the next host to come in (the host's page reloaded) gets a new session
             others = [p for p, r in self._roles.items() if r == "host"]
             if others:
                 self._joined_again(others[0])
+
+    def _keep_token(self) -> None:
+        """A guest: the seat's token of the game it sits at, to sit down again with (a token
+        given before the deal was agreed is no seat: the host's next page deals anew)."""
+        if self.session is not None and self.session.token and self.session.ready:
+            self._token = self.session.token
 
     def _joined_again(self, peer: str) -> None:
         role = self._roles.pop(peer)
@@ -339,6 +364,7 @@ class SharedTable:
             link.send_raw(again_text(self.game))
             links.append(link)
         game_id, options = s.game_id, dict(s.options)
+        self._start = (game_id, s.seats, dict(options, match_target=s.match_target))
         self.session = RemoteSession.start_host(game_id, s.seats, links,
                                                 match_target=s.match_target, **options)
 

@@ -23,7 +23,8 @@ The screens:
   computer seats keep their pace exactly as at a table of one screen (Table.run_computers);
   nothing waits on the pace to show a person's move from another screen. The table is kept
   in the storage's shared slot (Saves.save_shared: never the game's own save) after every
-  change, so a reload sits down again; leaving it, or the game's end, clears the slot.
+  change, so a reload sits down again; leaving it, or the game's end, clears the slot. The
+  waiting room is kept there too (``keep``): a reload comes back to the same room.
 - ``JoinDialog``: type the code (keys, a pasted link, or the on-screen letters for touch).
 
 The page's address (the link, the ``#join=`` at start-up) and the clipboard are read through
@@ -171,6 +172,18 @@ def join_table(app, code: str, token: str | None = None) -> None:
     app.show(RoomScene(app, SharedTable.join(transport, code, token)))
 
 
+def keep(app, shared) -> None:
+    """The room this page is in, into the storage's shared slot (never the game's own save):
+    a reload comes back to it (SharedTable.save)."""
+    try:
+        data = shared.save()
+    except Exception:  # noqa: BLE001 (nothing to keep yet)
+        data = None
+    if data is not None:
+        app.saves.save_shared(data)
+    app.collect_notices()
+
+
 def _check_kept(data) -> dict:
     """A kept shared table as the rooms would take it up again (ValueError otherwise)."""
     SharedTable.resume(None, data)
@@ -207,7 +220,11 @@ def at_start(app) -> bool:
 
 
 def reopen(app, kept: dict) -> bool:
-    role = "guest" if kept["session"].get("role") == "guest" else "host"
+    """Back in the room kept before a reload: the host at its table, or in its waiting room
+    (the same code: the link sent still works); a guest sitting down again with its token, or
+    still joining."""
+    session = kept["session"]
+    role = "guest" if session.get("role") == "guest" else "host"
     transport = _open(app, kept["code"], role)
     if transport is None:
         return False
@@ -218,10 +235,13 @@ def reopen(app, kept: dict) -> bool:
         app.saves.clear_shared()
         app.notice("The shared table you were at couldn't be taken up again.")
         return False
-    if shared.role == "host":
-        app.show(SharedTableScene(app, shared))
+    if shared.role == "guest":
+        app.show(RoomScene(app, shared, again=session.get("token") is not None))
+    elif shared.session is None:
+        lobby = session["lobby"]
+        app.show(RoomScene(app, shared, game_id=lobby["game"], seats=lobby["seats"]))
     else:
-        app.show(RoomScene(app, shared, again=True))
+        app.show(SharedTableScene(app, shared))
     return True
 
 
@@ -262,6 +282,7 @@ class RoomScene(Scene):
                 rect = (CANVAS.w // 2 - 110, 352, 220, 46)
             self.buttons.append(Button(rect, "Copy link", self.copy, size=size,
                                        style="primary", name="copy"))
+        keep(app, shared)  # a reload comes back to this room
 
     def copy(self) -> None:
         self.copied = ("Link copied: send it to your friend." if copy_text(self.link) else
@@ -270,9 +291,8 @@ class RoomScene(Scene):
     def cancel(self) -> None:
         self.shared.close()
         self.handed = True
-        if self.shared.role == "guest":
-            self.app.saves.clear_shared()
-            self.app.collect_notices()
+        self.app.saves.clear_shared()  # nothing to come back to
+        self.app.collect_notices()
         self.app.title()
 
     def leave(self) -> None:
@@ -714,13 +734,7 @@ class SharedTableScene(Table):
         self._unsaved_ms = 0.0
         if self.closed or self.session.is_over():  # (a game over: the slot is cleared)
             return
-        try:
-            data = self.shared.save()
-        except Exception:  # noqa: BLE001 (nothing to keep yet)
-            data = None
-        if data is not None:
-            self.app.saves.save_shared(data)
-        self.app.collect_notices()
+        keep(self.app, self.shared)
 
     def game_over(self) -> None:
         """The game is over: played to its end (the chrome's end screen, as at any table; a

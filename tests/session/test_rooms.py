@@ -4,6 +4,8 @@ and nothing a transport gives can break a screen."""
 
 from __future__ import annotations
 
+import json
+
 import random
 
 import pytest
@@ -132,12 +134,74 @@ def test_a_killed_tab_falls_silent_and_is_shown_away(monkeypatch):
 def test_saves_before_the_deal_and_bad_saves():
     relay, code = MemoryRelay(), "ROOM42"
     host = SharedTable.host(relay.open(code, "host"), code, "russian-bank",
-                            seats=("human", "remote"))
-    assert host.save() is None  # nothing to come back to before the deal
+                            seats=("human", "remote"), match_target=500, mode="strict")
+    kept = json.loads(json.dumps(host.save()))  # the waiting room, to open again
+    assert kept["session"]["lobby"] == {"game": "russian-bank", "seats": ["human", "remote"],
+                                        "options": {"mode": "strict"}, "match_target": 500}
+    lobby = {"remote": 1, "role": "host", "lobby": kept["session"]["lobby"]}
     for bad in (None, {}, {"code": "x"}, {"code": "ROOM42", "session": {}},
-                {"code": "ROOM42", "session": {"remote": 1, "role": "guest", "token": "?"}}):
+                {"code": "ROOM42", "session": {"remote": 1, "role": "guest", "token": "?"}},
+                {"code": "ROOM42", "session": {**lobby, "lobby": None}},
+                {"code": "ROOM42", "session": {**lobby, "lobby": {**lobby["lobby"],
+                                                                  "game": "spider"}}},
+                {"code": "ROOM42", "session": {**lobby, "lobby": {**lobby["lobby"],
+                                                                  "seats": ["human"]}}},
+                {"code": "ROOM42", "session": {**lobby, "lobby": {**lobby["lobby"],
+                                                                  "match_target": 7}}},
+                {"code": "ROOM42", "session": {**lobby, "lobby": {**lobby["lobby"],
+                                                                  "options": {"mode": 3}}}}):
         with pytest.raises(ValueError):
             SharedTable.resume(relay.open(code, "guest"), bad)
+
+
+def test_a_host_reloaded_in_the_waiting_room_waits_in_the_same_room():
+    """The host sent the link and its page reloaded (a phone turned, a tab brought back)
+    before the friend came: the same room opens again, so the link still works, with the
+    same game, seats, options and match."""
+    relay, code = MemoryRelay(), "ROOM42"
+    host = SharedTable.host(relay.open(code, "host"), code, "russian-bank",
+                            seats=("human", "remote"), match_target=500, mode="strict")
+    run([host])
+    host = reload(relay, code, host, [])
+    assert host.role == "host" and host.waiting() == 1 and host.session is None
+    guest = SharedTable.join(relay.open(code, "guest"), code)
+    run([host, guest])
+    assert host.ready and guest.ready
+    assert guest.session.match_target == 500 and guest.session.options["mode"] == "strict"
+    assert host.session.state.to_dict() == guest.session.state.to_dict()
+
+
+def test_a_friend_reloaded_while_waiting_for_the_host_joins_when_the_host_comes():
+    """The friend opened the link before the host's page was there, and reloaded (the page
+    took the code from the link, then cleared it): it is still joining that room."""
+    relay, code = MemoryRelay(), "ROOM42"
+    guest = SharedTable.join(relay.open(code, "guest"), code)
+    run([guest])
+    kept = guest.save()
+    assert kept["session"] == {"remote": 1, "role": "guest", "token": None}
+    guest = reload(relay, code, guest, [])
+    host = SharedTable.host(relay.open(code, "host"), code, "russian-bank",
+                            seats=("human", "remote"))
+    run([host, guest])
+    assert host.ready and guest.ready
+    assert guest.save()["session"]["token"] == guest.session.token is not None
+
+
+def test_the_three_screens_waiting_room_survives_the_hosts_reload():
+    """Chinese Patience for three: one friend is in the room, the other still to come, and the
+    host's page reloads. The friend there follows the new page into the waiting room (it had
+    no seat yet), the second friend comes, and the deal is agreed by all three."""
+    relay, code = MemoryRelay(), "ROOM42"
+    host = SharedTable.host(relay.open(code, "host"), code, "chinese-patience",
+                            seats=("human", "remote", "remote"), players=3)
+    first = SharedTable.join(relay.open(code, "guest"), code)
+    run([host, first])
+    assert host.waiting() == 1 and not first.ready
+    host = reload(relay, code, host, [first])
+    second = SharedTable.join(relay.open(code, "guest"), code)
+    run([host, first, second])
+    assert host.ready and first.ready and second.ready
+    assert sorted([first.session.seat, second.session.seat]) == [1, 2]
 
 
 def test_a_wrong_table_is_refused_before_anyone_joins():

@@ -373,6 +373,47 @@ def test_joining_a_room_with_no_host_yet_says_so_and_cancel_goes_back(screens):
     assert ui.app.saves.load_shared() is None
 
 
+def test_reloads_in_the_waiting_room_keep_the_room_and_its_link(screens):
+    """The host sent the link and then its page reloaded (a phone turned, a tab brought back)
+    before the friend came; the friend, waiting for a host who isn't there yet, reloads too
+    (the page had taken the code from the link and cleared it). Both are back in the same
+    room, the host's link still works, and when both are there the table starts, with the
+    host's options and match."""
+    host_store, guest_store = MemoryStore(), MemoryStore()
+    host = screens.app(host_store)
+    host.app.settings.set_match_target("russian-bank", 500)
+    room = host_by_input(host, "russian-bank", {"seat1": "remote"})
+    code, link = room.shared.code, room.link
+    host.app.scene.shared.transport.close()
+    screens.drop(host)
+    host = screens.app(host_store)  # the host's page again
+    room = host.app.scene
+    assert isinstance(room, RoomScene) and room.shared.code == code and room.link == link
+    assert room.status() == "Waiting for your friend: send them the link or the code."
+    host.screenshot("shared-waiting-room-after-reload.png")
+    # the host's page goes away for a moment; the friend opens the link meanwhile
+    host.app.scene.shared.transport.close()
+    screens.drop(host)
+    guest = screens.app(guest_store, page=Page(link))
+    screens.run(3)
+    assert guest.app.scene.status() == "No table with this code yet: waiting for the host."
+    guest.app.scene.shared.transport.close()
+    screens.drop(guest)
+    guest = screens.app(guest_store, page=Page("https://parlour.example/play/"))
+    assert isinstance(guest.app.scene, RoomScene) and guest.app.scene.shared.code == code
+    host = screens.app(host_store)
+    screens.agree()
+    h, g = host.app.scene, guest.app.scene
+    assert h.session.local_seats == [0] and g.session.local_seats == [1]
+    assert g.session.match_target == 500 and g.chrome.match.target == 500
+    # Cancel in a waiting room leaves nothing to come back to
+    third = screens.app()
+    room = host_by_input(third, "battle-solitaire", {"seat1": "remote"})
+    assert third.app.saves.load_shared()["code"] == room.shared.code
+    third.click(third.button("cancel"))
+    assert third.app.saves.load_shared() is None
+
+
 def test_leaving_for_the_menu_ends_the_game_for_the_friend(screens, monkeypatch):
     seed, _ = find("russian-bank", slip_for_player_0, {"mode": "stop"})
     fix_deal(monkeypatch, seed)

@@ -67,7 +67,8 @@ def no_errors(*screens):
 
 
 def test_russian_bank_played_to_the_end_by_two_friends(site, private_network):
-    """A whole game: the host picks A friend online, the friend opens the link; moves by
+    """A whole game: the host picks A friend online (its page reloaded in the waiting room
+    still waits in the same room), the friend opens the link; moves by
     clicks on both screens; one slips and the other calls Stop!; the friend takes back their
     own move; each page reloads mid-game and is back at the same position; the game ends the
     same on both screens; the host's Play again deals the next game on both."""
@@ -78,6 +79,10 @@ def test_russian_bank_played_to_the_end_by_two_friends(site, private_network):
         a = Screen(browser, url, relay_url, "host").open()
         code = host(a, "russian-bank", {"seat1": "remote"})
         assert a.room()["scene"] == "RoomScene" and len(code) == 6
+        # the host's page reloads before the friend comes: the same room, so the link works
+        a.reload()
+        a.c.wait(f"(probe['room']() or {{}}).get('code') == {code!r} and "
+                 "probe['scene']() == 'RoomScene'", what="the waiting room after a reload")
         b = Screen(browser, url, relay_url, "friend").open(f"#join={code}")
         b.wait_table()
         a.wait_table()
