@@ -169,9 +169,11 @@ _FIELDS = {  # type -> {field: check}; every message also has "t" and "i"
     "full": {},
     "ping": {},
 }
-_OPTIONAL = {"by"}  # the seat of an action, as the host relays it
-_OPTIONAL_IN = {"welcome": {"match"}}  # the host's match target (a host before it sent none)
 _ACTIONS = ("move", "undo", "redo", "call")
+# type -> {field a message may leave out: check}: an action's seat as the host relays it; the
+# host's match target (a host from before targets were shared sent none)
+_OPTIONAL = {**{t: {"by": lambda x: _is_int(x, 0, 7)} for t in _ACTIONS},
+             "welcome": {"match": lambda x: x is None or _is_int(x, 1, 10**6)}}
 _ENDINGS = ("cheat", "left", "version")
 # who may send what: the host's messages to a guest, a guest's to the host
 _FROM_HOST = {"welcome", "reveal", "deal", "table", "refused", "end", "full", "ping", *_ACTIONS}
@@ -211,15 +213,11 @@ def check(msg: dict, allowed: set[str]) -> dict:
     """A numbered message checked for its type and fields (what ``parse`` leaves)."""
     if type(msg.get("t")) is not str or msg["t"] not in allowed:
         raise Refused("not a message of this protocol")
-    fields = _FIELDS[msg["t"]]
-    extra = (set(msg) - set(fields) - {"t", "i"} - _OPTIONAL_IN.get(msg["t"], set())
-             - (_OPTIONAL if msg["t"] in _ACTIONS else set()))
-    if extra or any(name not in msg or not check(msg[name]) for name, check in fields.items()):
+    fields, optional = _FIELDS[msg["t"]], _OPTIONAL.get(msg["t"], {})
+    extra = set(msg) - set(fields) - set(optional) - {"t", "i"}
+    if (extra or any(name not in msg or not check(msg[name]) for name, check in fields.items())
+            or any(name in msg and not check(msg[name]) for name, check in optional.items())):
         raise Refused(f"a malformed {msg['t']} message")
-    if "by" in msg and not _is_int(msg["by"], 0, 7):
-        raise Refused("a malformed seat")
-    if "match" in msg and not (msg["match"] is None or _is_int(msg["match"], 1, 10**6)):
-        raise Refused("a malformed match target")
     return msg
 
 
@@ -284,7 +282,6 @@ class RemoteSession(Session):
         self.pending_call = None
         self.game_id: str | None = None
         self.options: dict = {}
-        self.match_target: int | None = None  # the host's, for every screen (None: no match)
         self.token: str | None = None  # a guest's: joins again to the same seat
         self.seat: int | None = None  # a guest's own seat
         self._peers: list[_Peer] = []
