@@ -133,7 +133,9 @@ class SharedTable:
         self._lobby: list[str] = []  # the host: guest screens waiting, in the order they came
         self._host_peer: str | None = None  # a guest: the screen it talks to
         self._token: str | None = None  # a guest: its seat's token, once given
-        self._start: tuple | None = None  # the host: what to start once the lobby is full
+        #: the host: the table asked for, started once the lobby is full: (game, seat kinds,
+        #: options, match target)
+        self.asked: tuple | None = None
         self.seats_wanted = 0
         self.game = 1  # the room's game: 2, 3, ... after "Play again" (``again``)
         self.dropped = 0  # texts of another of the room's games, dropped
@@ -152,7 +154,7 @@ class SharedTable:
         # checked at once, with stand-in links: a wrong table is refused before anyone joins
         RemoteSession.start_host(game_id, kinds, [PeerLink(None, "")] * table.seats_wanted,
                                  match_target=match_target, **options)
-        table._start = (game_id, tuple(kinds), dict(options, match_target=match_target))
+        table.asked = (game_id, tuple(kinds), options, match_target)
         return table
 
     @classmethod
@@ -210,11 +212,9 @@ class SharedTable:
             return {"code": self.code, "game": self.game,
                     "session": {"remote": PROTOCOL, "role": "guest", "token": token}}
         if self.session is None or not self.session.ready:
-            if self._start is None:
+            if self.asked is None:
                 return None
-            game_id, kinds, options = self._start
-            options = dict(options)
-            target = options.pop("match_target", None)
+            game_id, kinds, options, target = self.asked
             return {"code": self.code, "game": self.game,
                     "session": {"remote": PROTOCOL, "role": "host",
                                 "lobby": {"game": game_id, "seats": [str(k) for k in kinds],
@@ -364,7 +364,7 @@ class SharedTable:
             link.send_raw(again_text(self.game))
             links.append(link)
         game_id, options = s.game_id, dict(s.options)
-        self._start = (game_id, s.seats, dict(options, match_target=s.match_target))
+        self.asked = (game_id, s.seats, options, s.match_target)
         self.session = RemoteSession.start_host(game_id, s.seats, links,
                                                 match_target=s.match_target, **options)
 
@@ -379,9 +379,10 @@ class SharedTable:
         self.session = RemoteSession.start_guest(link)
 
     def _begin(self) -> None:
-        game_id, kinds, options = self._start
+        game_id, kinds, options, target = self.asked
         links = [self._links[p] for p in self._lobby[:self.seats_wanted]]
-        self.session = RemoteSession.start_host(game_id, kinds, links, **options)
+        self.session = RemoteSession.start_host(game_id, kinds, links, match_target=target,
+                                                **options)
         self._lobby = []
 
 

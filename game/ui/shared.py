@@ -36,7 +36,6 @@ from __future__ import annotations
 import pygame
 
 from game.core import info
-from game.session import seat_kind
 from game.session.rooms import CODE_LENGTH, CODE_LETTERS, SharedTable, clean_code, new_code
 
 from . import theme
@@ -158,7 +157,7 @@ def host_table(app, game_id: str, seats) -> None:
         transport.close()
         app.notice(f"That table can't be shared: {e}")
         return
-    app.show(RoomScene(app, shared, game_id=game_id, seats=tuple(seats)))
+    app.show(RoomScene(app, shared))
 
 
 def join_table(app, code: str, token: str | None = None) -> None:
@@ -237,9 +236,8 @@ def reopen(app, kept: dict) -> bool:
         return False
     if shared.role == "guest":
         app.show(RoomScene(app, shared, again=session.get("token") is not None))
-    elif shared.session is None:
-        lobby = session["lobby"]
-        app.show(RoomScene(app, shared, game_id=lobby["game"], seats=lobby["seats"]))
+    elif shared.session is None:  # still waiting for friends
+        app.show(RoomScene(app, shared))
     else:
         app.show(SharedTableScene(app, shared))
     return True
@@ -257,12 +255,11 @@ def big_text(size: int) -> int:
 class RoomScene(Scene):
     """Waiting in a room until the deal is agreed (see the module docstring)."""
 
-    def __init__(self, app, shared, game_id: str | None = None, seats=None,
-                 again: bool = False):
+    def __init__(self, app, shared, again: bool = False):
         super().__init__(app)
         self.shared = shared
-        self.game_id = game_id
-        self.seats = tuple(seat_kind(s) for s in seats) if seats else ()
+        # the host's: the game and seats it asked for (a guest learns them from the host)
+        self.game_id, self.seats = shared.asked[:2] if shared.asked else (None, ())
         self.again = again  # a guest sitting down again with its kept token
         self.link = join_link(shared.code) if shared.role == "host" else None
         self.copied = ""  # what Copy link said
