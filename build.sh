@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # The one entry point.
 #   ./build.sh play           set up (once) and play on the desktop
-#   ./build.sh test [args]    set up (once) and run every test (args go to pytest)
+#   ./build.sh test [args]    set up (once) and run every test on every core (args go to
+#                             pytest); --fast: the fast lane (no browser, no namespace, nothing
+#                             slow); --under-load [RUNS]: the whole suite with the cores kept busy
 #   ./build.sh bench WHAT     run a benchmark script: core | frame | ai | solver | web | memory
 #                             | fuzz | session-fuzz | browser | net | remote (add --quick;
 #                             browser --site)
@@ -137,8 +139,18 @@ case "$command" in
         exec "$VENV/bin/python" -m game "$@"
         ;;
     test)
+        # every test, on every core (pytest-xdist; tests sharing a module's page or site run
+        # on one worker: tests/conftest.py). --fast: the fast lane, no browser, no network
+        # namespace, nothing slow. --under-load [RUNS]: the whole suite RUNS times (3) with
+        # every core kept busy (tools/under_load.py). Other args go to pytest (-n 0: one lane).
         setup test
-        exec "$VENV/bin/python" -m pytest "$@"
+        lane=()
+        case "${1:-}" in
+            --fast) shift; lane=(-m "not browser and not network and not slow") ;;
+            --under-load) shift; exec "$VENV/bin/python" tools/under_load.py "$@" ;;
+        esac
+        exec "$VENV/bin/python" -m pytest -n "${PARLOUR_TEST_WORKERS:-auto}" --dist loadgroup \
+            ${lane[@]+"${lane[@]}"} "$@"
         ;;
     bench)
         setup test
@@ -161,7 +173,7 @@ case "$command" in
         exec "$VENV/bin/python" -m game.bench.browser "${1:-8001}"
         ;;
     *)
-        sed -n '2,12p' "$0"
+        sed -n '2,15p' "$0"
         [ "$command" = help ] || exit 2
         ;;
 esac

@@ -25,6 +25,7 @@ what runs is only what this machine serves.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import http.server
 import io
@@ -284,17 +285,40 @@ HARNESS_INIT = """
 _built: set[str] = set()
 
 
+@contextlib.contextmanager
+def site_build_lock():
+    """Held while build/web/ is built: one build at a time across processes (the test run's
+    workers, a bench beside it). A test that runs ``./build.sh web ...`` itself holds it too."""
+    import fcntl
+
+    (ROOT / "build").mkdir(exist_ok=True)
+    with open(ROOT / "build" / ".web.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
+
+
 def build_site(out: Path | None = None, note: str = "") -> Path:
-    """``./build.sh web`` (once per process), or, given ``out``, the same build into another
-    folder (``note``: a line in its notices, so another build id: a "new version")."""
+    """``./build.sh web`` (once per process, and once per test run however many workers it
+    has), or, given ``out``, the same build into another folder (``note``: a line in its
+    notices, so another build id: a "new version")."""
     import subprocess
 
     if out is None:
         if "web" not in _built:
-            result = subprocess.run(["./build.sh", "web"], cwd=ROOT, capture_output=True,
-                                    text=True, timeout=900)
-            if result.returncode != 0 or not (SITE / "index.html").exists():
-                raise Missing(f"./build.sh web failed:\n{result.stdout}{result.stderr}")
+            # pytest-xdist gives every worker of one run the same id: the first one builds
+            run = os.environ.get("PYTEST_XDIST_TESTRUNUID", "")
+            stamp = ROOT / "build" / ".web.run"
+            with site_build_lock():
+                if not (run and stamp.is_file() and stamp.read_text() == run
+                        and (SITE / "index.html").exists()):
+                    result = subprocess.run(["./build.sh", "web"], cwd=ROOT,
+                                            capture_output=True, text=True, timeout=900)
+                    if result.returncode != 0 or not (SITE / "index.html").exists():
+                        raise Missing(f"./build.sh web failed:\n{result.stdout}{result.stderr}")
+                    stamp.write_text(run)
             _built.add("web")
         return SITE
     result = subprocess.run([sys.executable, "web/client/build_site.py", "--out", str(out),

@@ -509,27 +509,35 @@ def test_a_full_local_storage_is_reported_and_play_goes_on(client):
             if (k.startsWith("other-game/")) localStorage.removeItem(k); }""")
 
 
+def _answer(server, base: str, limit_s: float = 600) -> str | None:
+    """The page ``server`` serves at ``base``, once it answers (None: it stopped, or never
+    answered within ``limit_s``)."""
+    deadline = time.monotonic() + limit_s
+    while time.monotonic() < deadline and server.poll() is None:
+        try:
+            with urllib.request.urlopen(base, timeout=5) as r:
+                return r.read().decode()
+        except OSError:
+            time.sleep(0.1)
+    return None
+
+
 def test_build_sh_browser_serves_the_site_as_built(site):
     """./build.sh browser: builds build/web/ and serves those very files on localhost (what it
     needs is what ``site`` needs: a clear message, or a skip, when something is missing)."""
-    from game.bench.browser import site_info
+    from game.bench.browser import site_build_lock, site_info
 
     root = Path(__file__).resolve().parents[2]
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
-    server = subprocess.Popen(["./build.sh", "browser", str(port)], cwd=root,
-                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     base = f"http://127.0.0.1:{port}/"
+    with site_build_lock():  # it builds build/web/: no other worker of the run does meanwhile
+        server = subprocess.Popen(["./build.sh", "browser", str(port)], cwd=root,
+                                  stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        page = _answer(server, base)
     try:
-        for _ in range(600):
-            try:
-                with urllib.request.urlopen(base, timeout=5) as r:
-                    page = r.read().decode()
-                break
-            except OSError:
-                time.sleep(0.1)
-        else:
+        if page is None:
             pytest.fail("./build.sh browser did not answer")
         web = root / "build" / "web"
         assert page == (web / "index.html").read_text(encoding="utf-8")

@@ -145,12 +145,49 @@ def _check_wheel(path: Path) -> None:
 
 
 def build(out: Path, note: str = "") -> dict:
-    """Build the site into ``out`` (emptied first); returns {"build": id, "files": {...}}."""
+    """Build the site into ``out``; returns {"build": id, "files": {...}}.
+
+    The site is made in a folder of its own beside ``out`` and then published into ``out``
+    (``publish``): a file whose bytes did not change is not touched, a changed one is replaced
+    whole, a file the new build lacks is removed. So a server (``./build.sh serve``, a test in
+    another process) serving ``out`` during a rebuild never serves a half-written file, and a
+    rebuild of the same sources changes nothing on disk."""
+    stage = out.parent / f".{out.name}.building-{os.getpid()}"
+    if stage.exists():
+        shutil.rmtree(stage)
+    try:
+        site = _make(stage, note)
+        publish(stage, out)
+    finally:
+        shutil.rmtree(stage, ignore_errors=True)
+    return site
+
+
+def publish(stage: Path, out: Path) -> None:
+    """Make ``out`` hold exactly the files of ``stage`` (same filesystem), each new or changed
+    file moved in with one atomic rename, unchanged ones left alone, the others removed."""
+    new = {p.relative_to(stage) for p in stage.rglob("*") if p.is_file()}
+    for rel in sorted(new):
+        target = out / rel
+        if target.is_file() and target.read_bytes() == (stage / rel).read_bytes():
+            continue
+        target.parent.mkdir(parents=True, exist_ok=True)
+        os.replace(stage / rel, target)
+    if out.is_dir():
+        for path in sorted(out.rglob("*"), reverse=True):  # files before their folders
+            rel = path.relative_to(out)
+            if path.is_dir() and not path.is_symlink():
+                if not any(path.iterdir()):
+                    path.rmdir()
+            elif rel not in new:
+                path.unlink()
+
+
+def _make(out: Path, note: str) -> dict:
+    """Build the site into the empty folder ``out``."""
     pyodide = pyodide_dir()
     wheel = VENDOR / WHEEL
     _check_wheel(wheel)
-    if out.exists():
-        shutil.rmtree(out)
     (out / "pyodide").mkdir(parents=True)
     (out / "licences").mkdir()
     for name in PYODIDE_FILES:
@@ -199,14 +236,17 @@ def build(out: Path, note: str = "") -> dict:
 
 
 def zip_site(folder: Path, path: Path) -> None:
-    """The site as one zip for itch.io (kind of project: HTML; index.html at the top)."""
+    """The site as one zip for itch.io (kind of project: HTML; index.html at the top), written
+    beside ``path`` and renamed into place: never seen half-written."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as zf:
+    part = path.with_name(f".{path.name}.{os.getpid()}")
+    with zipfile.ZipFile(part, "w", zipfile.ZIP_DEFLATED) as zf:
         for file in sorted(p for p in folder.rglob("*") if p.is_file()):
             info = zipfile.ZipInfo(file.relative_to(folder).as_posix(), (1980, 1, 1, 0, 0, 0))
             info.compress_type = zipfile.ZIP_DEFLATED
             info.external_attr = 0o644 << 16
             zf.writestr(info, file.read_bytes())
+    os.replace(part, path)
 
 
 def main(argv: list[str]) -> int:
