@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from game.core import GAMES, Move
 from game.ui.app import App
@@ -175,18 +176,30 @@ def test_quit_from_the_title_stops_the_loop(ui):
 
 def test_the_frame_loop_runs_and_freezes_what_start_up_made(store, monkeypatch):
     """main() runs frames until the window closes, after moving the start-up objects out of
-    the garbage collector's sight (so a full collection during play stays short)."""
-    import asyncio
+    the garbage collector's sight (so a full collection during play stays short).
+
+    The coroutine is driven by hand, one frame per step (``await asyncio.sleep(0)`` yields
+    to whoever drives it): asyncio.run() refuses to start where another loop runs, and in a
+    test worker that has started the browser tests' playwright, one does."""
     import gc
 
     from game.ui import app as app_module
 
     monkeypatch.setattr(pygame, "quit", lambda: None)  # the other tests go on using pygame
     gc.unfreeze()
+    pygame.init()  # the QUIT is posted before main() makes its App (which would init)
     pygame.event.clear()
     pygame.event.post(pygame.event.Event(pygame.QUIT))
     try:
-        asyncio.run(asyncio.wait_for(app_module.main(Saves(store)), 10))
+        loop = app_module.main(Saves(store))
+        for _ in range(100):  # frames: the QUIT is read in the first
+            try:
+                loop.send(None)
+            except StopIteration:
+                break
+        else:
+            loop.close()
+            pytest.fail("the frame loop did not stop on QUIT")
         assert gc.get_freeze_count() > 1000  # modules, fonts, card art, the title screen
     finally:
         gc.unfreeze()
