@@ -1,5 +1,9 @@
+"""What every test shares: hypothesis's profiles, and what a test needs read from the fixtures it
+asks for (the markers the fast lane leaves out, and which tests run on one worker together)."""
+
 import os
 
+import pytest
 from hypothesis import HealthCheck, settings
 
 settings.register_profile("default", deadline=None, max_examples=60,
@@ -7,3 +11,36 @@ settings.register_profile("default", deadline=None, max_examples=60,
 settings.register_profile("thorough", deadline=None, max_examples=1000,
                           suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
+
+#: a fixture a test asks for (itself or through another fixture), and the marker that says
+#: what it needs: ``./build.sh test --fast`` runs the tests with none of these (docs/testing.md)
+NEEDS = {
+    "browser": "browser",          # Chromium (tests/web/conftest.py)
+    "private_network": "network",  # a network namespace of the test's own, and Chromium in it
+}
+MARKERS = {
+    "browser": "drives Chromium (Debian's chromium): not in the fast lane",
+    "network": "makes a private network namespace (root, iproute2) with a relay and Chromium "
+               "in it: not in the fast lane",
+    "slow": "takes more than about 5 s of CPU natively: not in the fast lane",
+}
+
+
+def pytest_configure(config):
+    for name, meaning in MARKERS.items():
+        config.addinivalue_line("markers", f"{name}: {meaning}")
+
+
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        for fixture, marker in NEEDS.items():
+            if fixture in item.fixturenames:
+                item.add_marker(marker)
+                if marker == "network":
+                    item.add_marker("browser")  # Chromium runs in the namespace too
+        # Tests that share a fixture made once per module (a page, a site, deals found) run on
+        # one worker, in one go (pytest-xdist's --dist loadgroup); the others go one by one to
+        # whichever worker is free.
+        defs = item._fixtureinfo.name2fixturedefs.values()
+        if any(d[-1].scope in ("module", "package") for d in defs if d):
+            item.add_marker(pytest.mark.xdist_group(item.module.__name__))

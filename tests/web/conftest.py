@@ -105,3 +105,37 @@ def pyodide_page(browser):
         _missing(str(e))
     yield page
     page.__exit__(None, None, None)
+
+
+# ------------------------------------------------------------------------------ two screens
+@pytest.fixture(scope="module")
+def private_network():
+    """A private network namespace can be made here (root, iproute2: tests/web/netns.py); else
+    fail (skip with PARLOUR_ALLOW_SKIP=1), saying why."""
+    from .netns import NetnsUnavailable, check_private_network
+
+    try:
+        check_private_network()
+    except NetnsUnavailable as e:
+        _missing(f"a private network namespace for WebRTC: {e}")
+
+
+def in_private_network(site, body, timeout=1500):
+    """``body(url, relay, browser)`` in a new private network namespace, with a fresh Nostr
+    relay, the site served again there and a Chromium of its own; returns what body returns."""
+    from game.bench.browser import Browser, StaticServer
+
+    from .netns import run_in_private_network
+    from .nostr_relay import NostrRelay
+
+    def run():
+        with NostrRelay() as relay:
+            server = StaticServer(site.folder)
+            browser = Browser()
+            try:
+                return body(server.url, relay, browser)
+            finally:
+                browser.close()
+                server.close()
+
+    return run_in_private_network(run, timeout=timeout)

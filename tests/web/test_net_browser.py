@@ -17,46 +17,9 @@ import json
 import statistics
 import time
 
-import pytest
-
-from .conftest import _missing
+from .conftest import in_private_network
 
 CODE = "TEST42"
-
-
-@pytest.fixture(scope="module")
-def private_network():
-    """A private network namespace can be made here (root, iproute2); else fail (skip with
-    PARLOUR_ALLOW_SKIP=1), saying why."""
-    from .netns import NetnsUnavailable, check_private_network
-
-    try:
-        check_private_network()
-    except NetnsUnavailable as e:
-        _missing(f"a private network namespace for WebRTC: {e}")
-
-
-def in_private_network(site, body, timeout=900):
-    """body(relay, server_url, browser, figures) in a new private network namespace, with a
-    fresh relay, the site served again there and a Chromium of its own; returns figures."""
-    from game.bench.browser import Browser, StaticServer
-
-    from .netns import run_in_private_network
-    from .nostr_relay import NostrRelay
-
-    def run():
-        figures: dict = {}
-        with NostrRelay() as relay:
-            server = StaticServer(site.folder)
-            browser = Browser()
-            try:
-                body(relay, server.url, browser, figures)
-            finally:
-                browser.close()
-                server.close()
-        return figures
-
-    return run_in_private_network(run, timeout=timeout)
 
 
 def texts(events, peer=None):
@@ -66,7 +29,8 @@ def texts(events, peer=None):
 def test_two_pages_meet_talk_reload_and_part(site, private_network):
     from game.bench.browser_net import NetPage, first, has
 
-    def body(relay, url, browser, figures):
+    def body(url, relay, browser):
+        figures: dict = {}
         host = NetPage(browser, url, relay.url).goto()
         guest = NetPage(browser, url, relay.url).goto()
         assert host.js("parlourNet.available()") is True
@@ -153,6 +117,7 @@ def test_two_pages_meet_talk_reload_and_part(site, private_network):
         host.wait_game()
         assert host.js("harness.error") is None
         assert not [line for line in host.log if line.startswith("pageerror")], host.log
+        return figures
 
     figures = in_private_network(site, body)
     print("\nbrowser transport: " + ", ".join(f"{k} {v:.1f}" for k, v in figures.items()))
@@ -180,7 +145,7 @@ def test_the_python_transport_in_the_shipped_page(site, private_network):
                 raise AssertionError(f"waited for {what}: {py(page, 'EVENTS')}")
             time.sleep(0.02)
 
-    def body(relay, url, browser, figures):
+    def body(url, relay, browser):
         a = NetPage(browser, url, relay.url).goto()
         b = NetPage(browser, url, relay.url).goto()
         for page, role in ((a, "host"), (b, "guest")):

@@ -5,17 +5,7 @@ from __future__ import annotations
 
 import subprocess
 
-import pytest
-
-from .netns import NetnsUnavailable, _ip, check_private_network, run_in_private_network
-
-
-@pytest.fixture(scope="module")
-def private_network():
-    try:
-        check_private_network()
-    except NetnsUnavailable as e:
-        pytest.skip(str(e))
+from .netns import _ip, run_in_private_network
 
 
 def _addresses() -> str:

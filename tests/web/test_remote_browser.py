@@ -15,44 +15,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-
 from game.core import STOP
 
-from .conftest import _missing
+from .conftest import in_private_network
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
-
-
-@pytest.fixture(scope="module")
-def private_network():
-    from .netns import NetnsUnavailable, check_private_network
-
-    try:
-        check_private_network()
-    except NetnsUnavailable as e:
-        _missing(f"a private network namespace for WebRTC: {e}")
-
-
-def in_private_network(site, body, timeout=1500):
-    """body(url, relay_url, browser) in a new private network namespace, with a fresh relay,
-    the site served again there and a Chromium of its own."""
-    from game.bench.browser import Browser, StaticServer
-
-    from .netns import run_in_private_network
-    from .nostr_relay import NostrRelay
-
-    def run():
-        with NostrRelay() as relay:
-            server = StaticServer(site.folder)
-            browser = Browser()
-            try:
-                return body(server.url, relay.url, browser)
-            finally:
-                browser.close()
-                server.close()
-
-    return run_in_private_network(run, timeout=timeout)
 
 
 #: what Trystero logs as an error when the other page closed its connection on purpose (a
@@ -75,15 +42,15 @@ def test_russian_bank_played_to_the_end_by_two_friends(site, private_network):
     from game.bench.browser_remote import (Screen, agree, click_move, greedy, host, play_game,
                                            spread)
 
-    def body(url, relay_url, browser):
-        a = Screen(browser, url, relay_url, "host").open()
+    def body(url, relay, browser):
+        a = Screen(browser, url, relay.url, "host").open()
         code = host(a, "russian-bank", {"seat1": "remote"})
         assert a.room()["scene"] == "RoomScene" and len(code) == 6
         # the host's page reloads before the friend comes: the same room, so the link works
         a.reload()
         a.c.wait(f"(probe['room']() or {{}}).get('code') == {code!r} and "
                  "probe['scene']() == 'RoomScene'", what="the waiting room after a reload")
-        b = Screen(browser, url, relay_url, "friend").open(f"#join={code}")
+        b = Screen(browser, url, relay.url, "friend").open(f"#join={code}")
         b.wait_table()
         a.wait_table()
         assert a.room()["local"] == [0] and b.room()["local"] == [1]
@@ -184,12 +151,12 @@ def test_a_killed_tab_is_shown_away_and_a_stranger_finds_the_table_full(site, pr
     game ends it for good on the host's screen."""
     from game.bench.browser_remote import OwnBrowser, Screen, greedy, host, kill, play_game
 
-    def body(url, relay_url, browser):
-        a = Screen(browser, url, relay_url, "host").open()
+    def body(url, relay, browser):
+        a = Screen(browser, url, relay.url, "host").open()
         code = host(a, "russian-bank", {"seat1": "remote"})
         own = OwnBrowser(browser)  # the friend's own Chromium, to be killed
         try:
-            return killed(a, code, own, url, relay_url, browser)
+            return killed(a, code, own, url, relay.url, browser)
         finally:
             own.close()
 
@@ -235,11 +202,11 @@ def test_chinese_patience_on_three_screens(site, private_network):
         runs = [m for m in state.legal_moves() if m.count > 1 and m.source != m.target]
         return runs[0] if runs else plain(state)
 
-    def body(url, relay_url, browser):
-        a = Screen(browser, url, relay_url, "host").open()
+    def body(url, relay, browser):
+        a = Screen(browser, url, relay.url, "host").open()
         code = host(a, "chinese-patience", {"seat1": "remote", "seat2": "remote"}, players=3)
-        b = Screen(browser, url, relay_url, "friend 1").open(f"#join={code}")
-        c = Screen(browser, url, relay_url, "friend 2").open(f"#join={code}")
+        b = Screen(browser, url, relay.url, "friend 1").open(f"#join={code}")
+        c = Screen(browser, url, relay.url, "friend 2").open(f"#join={code}")
         for s in (a, b, c):
             s.wait_table()
         seats = {s.room()["local"][0]: i for i, s in enumerate((a, b, c))}
