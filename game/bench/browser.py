@@ -286,13 +286,14 @@ _built: set[str] = set()
 
 
 @contextlib.contextmanager
-def site_build_lock():
-    """Held while build/web/ is built: one build at a time across processes (the test run's
-    workers, a bench beside it). A test that runs ``./build.sh web ...`` itself holds it too."""
+def site_build_lock(folder: str = "web"):
+    """Held while build/``folder``/ is built (``web``, or ``pygbag``: pygbag's page): one build
+    at a time across processes (the test run's workers, a bench beside it). A test that runs
+    ``./build.sh web ...`` itself holds it too."""
     import fcntl
 
     (ROOT / "build").mkdir(exist_ok=True)
-    with open(ROOT / "build" / ".web.lock", "w") as lock:
+    with open(ROOT / "build" / f".{folder}.lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
         try:
             yield

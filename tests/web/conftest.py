@@ -1,5 +1,7 @@
 import random
 import sys
+from pathlib import Path
+from typing import NamedTuple
 
 import pytest
 
@@ -139,3 +141,32 @@ def in_private_network(site, body, timeout=1500):
                 server.close()
 
     return run_in_private_network(run, timeout=timeout)
+
+
+# ------------------------------------------------------------------------------ pygbag's page
+class PygbagSite(NamedTuple):
+    folder: Path   # the site (a copy of build/pygbag/ for this worker)
+    archive: Path  # the packed game in it
+    zip: Path      # the itch.io zip
+    log: str       # what ./build.sh printed
+
+
+@pytest.fixture(scope="session")
+def pygbag_site(tmp_path_factory) -> PygbagSite:
+    """``./build.sh web --pygbag --zip``: pygbag's page, its runtime from pygbag's own CDN
+    (refused here, as an offline player's browser would); once per worker."""
+    from .pygbag_site import APP, build
+
+    into = tmp_path_factory.mktemp("pygbag-site")
+    folder = build(into, "--zip")
+    return PygbagSite(folder, folder / f"{APP}.tar.gz", into / "site.zip",
+                      (into / "build.log").read_text())
+
+
+@pytest.fixture(scope="module")
+def pygbag_served(pygbag_site):
+    """pygbag_site served on 127.0.0.1: its address."""
+    from .pygbag_site import Server
+
+    with Server(pygbag_site.folder) as server:
+        yield server.url

@@ -56,15 +56,18 @@ def installed_pygbag() -> Path:
 def build(into: Path, *options: str) -> Path:
     """``./build.sh web --pygbag OPTIONS``; the site copied to ``into``/site (and the itch.io
     zip, when built, to ``into``/site.zip). Returns the site's folder."""
-    result = subprocess.run(["./build.sh", "web", "--pygbag", *options], cwd=ROOT,
-                            capture_output=True, text=True, timeout=900)
-    assert result.returncode == 0, result.stdout + result.stderr
-    site = into / "site"
-    if site.exists():
-        shutil.rmtree(site)
-    shutil.copytree(ROOT / "build" / "pygbag", site)
-    if "--zip" in options:
-        shutil.copyfile(ROOT / "build" / f"{APP}-pygbag.zip", into / "site.zip")
+    from game.bench.browser import site_build_lock
+
+    with site_build_lock("pygbag"):  # build/pygbag/ and its stage are one per machine
+        result = subprocess.run(["./build.sh", "web", "--pygbag", *options], cwd=ROOT,
+                                capture_output=True, text=True, timeout=900)
+        assert result.returncode == 0, result.stdout + result.stderr
+        site = into / "site"
+        if site.exists():
+            shutil.rmtree(site)
+        shutil.copytree(ROOT / "build" / "pygbag", site)
+        if "--zip" in options:
+            shutil.copyfile(ROOT / "build" / f"{APP}-pygbag.zip", into / "site.zip")
     (into / "build.log").write_text(result.stdout)
     return site
 

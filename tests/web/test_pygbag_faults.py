@@ -41,14 +41,14 @@ def runtime():
 
 
 @pytest.fixture(scope="module")
-def site(runtime, tmp_path_factory):
+def local_cdn_site(runtime, tmp_path_factory):
     """The page built with --cdn pointing at the local runtime; its folder."""
     return build(tmp_path_factory.mktemp("pygbag-local-cdn"), "--cdn", runtime)
 
 
 @pytest.fixture(scope="module")
-def served(site):
-    with Server(site) as server:
+def local_cdn_served(local_cdn_site):
+    with Server(local_cdn_site) as server:
         yield server.url
 
 
@@ -105,13 +105,13 @@ print(json.dumps({"scanned": scanned, "block": block,
 '''
 
 
-def test_pygbags_import_scan_installs_pygame_for_the_packed_main_py(site, tmp_path):
+def test_pygbags_import_scan_installs_pygame_for_the_packed_main_py(local_cdn_site, tmp_path):
     """pygbag installs only what main.py's own text names (cpythonrc.py: runpy ->
     preload_code -> aio.pep0723.check_list (the PEP 723 block) + list_imports (its import
     lines)); the game package's imports are never scanned. Run on the packed main.py, in a
     fresh interpreter (pygame must not be imported already, as in the browser at that point),
     with the installed pygbag's own code."""
-    with tarfile.open(site / f"{APP}.tar.gz") as tar:
+    with tarfile.open(local_cdn_site / f"{APP}.tar.gz") as tar:
         (tmp_path / "main.py").write_bytes(tar.extractfile("assets/main.py").read())
     support = installed_pygbag() / "support"
     scan = subprocess.run(
@@ -165,15 +165,15 @@ QUERIES = {
 
 
 @pytest.mark.parametrize("query", list(QUERIES.values()), ids=list(QUERIES))
-def test_the_runtime_loads_python_3_12_whatever_the_page_address(browser, runtime, served,
-                                                                 query):
+def test_the_runtime_loads_python_3_12_whatever_the_page_address(browser, runtime,
+                                                                 local_cdn_served, query):
     """pythons.js (auto_conf) reads the PAGE's query string: a first parameter containing
     "py" was taken as the Python build (cpython<garbage>/main.js, a dead page), NAME=value
     ones become environment variables, "-i" turns on its interactive mode, a malformed
     %-escape throws (decodeURI). The page now shows it only "?python3.12" and PYGPI, then
     gives the player's address back."""
     query = query.format(runtime=runtime)
-    page, seen = open_page(browser, served, query)
+    page, seen = open_page(browser, local_cdn_served, query)
     try:
         wait_for_main_js(page, runtime)
         mains = [u for u in seen["requests"] if u.endswith("/main.js")]
@@ -190,10 +190,11 @@ def test_the_runtime_loads_python_3_12_whatever_the_page_address(browser, runtim
         page.context.close()
 
 
-def test_a_pygpi_of_a_third_party_is_not_handed_to_the_runtime(browser, runtime, served):
+def test_a_pygpi_of_a_third_party_is_not_handed_to_the_runtime(browser, runtime,
+                                                               local_cdn_served):
     """The runtime installs and runs whatever the PYGPI index names: a link to our page with
     ?PYGPI=https://elsewhere/ must not make it do so."""
-    page, seen = open_page(browser, served, "?PYGPI=https://evil.example/cdn/")
+    page, seen = open_page(browser, local_cdn_served, "?PYGPI=https://evil.example/cdn/")
     try:
         wait_for_main_js(page, runtime)
         assert page.evaluate("Module.PyConfig.orig_argv") == ["python3.12", f"PYGPI={runtime}"]
@@ -201,12 +202,13 @@ def test_a_pygpi_of_a_third_party_is_not_handed_to_the_runtime(browser, runtime,
         page.context.close()
 
 
-def test_the_phone_turn_reload_asks_nothing(browser, runtime, served):
+def test_the_phone_turn_reload_asks_nothing(browser, runtime, local_cdn_served):
     """game/ui/page.py reloads the page (with #table=<game>) when the phone turns. pythons.js
     sets window.onbeforeunload to a confirm prompt unless config.can_close is truthy; after a
     user gesture, Chromium then asks "Reload site?" and, declined, the table stays in the wrong
     shape."""
-    page, seen = open_page(browser, served, "", viewport={"width": 390, "height": 844},
+    page, seen = open_page(browser, local_cdn_served, "",
+                           viewport={"width": 390, "height": 844},
                            accept=True)  # (accepted, so that the page reloads either way)
     try:
         wait_for_main_js(page, runtime)
@@ -222,10 +224,10 @@ def test_the_phone_turn_reload_asks_nothing(browser, runtime, served):
         page.context.close()
 
 
-def test_an_error_during_play_opens_no_alert(browser, runtime, served):
+def test_an_error_during_play_opens_no_alert(browser, runtime, local_cdn_served):
     """pythons.js adds window error and unhandledrejection listeners that call alert(): a
     modal box over the game. Ours come first and keep the event from them."""
-    page, seen = open_page(browser, served)
+    page, seen = open_page(browser, local_cdn_served)
     try:
         wait_for_main_js(page, runtime)
         page.evaluate("parlour.started()")  # as the page's Python does once main.py runs
@@ -333,17 +335,18 @@ print(json.dumps(seen))
 
 
 @pytest.mark.parametrize("gzipped", [True, False], ids=["as-built", "un-gzipped-by-itch-io"])
-def test_the_page_reads_the_archive_gzipped_or_not(site, tmp_path, gzipped):
+def test_the_page_reads_the_archive_gzipped_or_not(local_cdn_site, tmp_path, gzipped):
     """itch.io un-gzips uploaded .gz files (its issue 1180) and serves the plain tar under the
     .tar.gz name; the page opened it as gzip only and stalled at "Unpacking the cards...".
     The page's own Python (from the built index.html) runs here natively with pygbag's
     platform, embed and shell stood in for, fetching the archive from a local server."""
     served = tmp_path / "served"
     served.mkdir()
-    data = (site / f"{APP}.tar.gz").read_bytes()
+    data = (local_cdn_site / f"{APP}.tar.gz").read_bytes()
     (served / f"{APP}.tar.gz").write_bytes(data if gzipped else gzip.decompress(data))
     code = tmp_path / "page.py"
-    code.write_text(textwrap.dedent(page_python((site / "index.html").read_text("utf-8"))))
+    page = (local_cdn_site / "index.html").read_text("utf-8")
+    code.write_text(textwrap.dedent(page_python(page)))
     with Server(served) as server:
         run = subprocess.run([sys.executable, "-I", "-c", RUN_PAGE_PYTHON, str(code),
                               server.url, str(tmp_path)],

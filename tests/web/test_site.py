@@ -18,7 +18,7 @@ import zipfile
 
 import pytest
 
-from .pygbag_site import APP, OFFICIAL_CDN as CDN, Server, build, page_python
+from .pygbag_site import APP, OFFICIAL_CDN as CDN, page_python
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 # the packed game, as the browser downloads it: the rules of ten games, the solver and its
@@ -26,18 +26,6 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 # 4% of the self-contained site's first visit, which Pyodide's 7 MB dominate)
 BUDGET = 400 * 1024
 ARTIFACTS = os.path.join(ROOT, "test-artifacts")
-WEB = ARCHIVE = ITCH_ZIP = None  # the module's own copy of the build (site, below)
-
-
-@pytest.fixture(scope="module")
-def site(tmp_path_factory):
-    """./build.sh web --pygbag --zip; build/pygbag/ and the zip copied for this module."""
-    global WEB, ARCHIVE, ITCH_ZIP
-    into = tmp_path_factory.mktemp("pygbag-site")
-    WEB = str(build(into, "--zip"))
-    ARCHIVE = os.path.join(WEB, f"{APP}.tar.gz")
-    ITCH_ZIP = str(into / "site.zip")
-    return (into / "build.log").read_text()
 
 
 def expected_members():
@@ -58,31 +46,32 @@ def expected_members():
 NET_FILES = ["net.js", "licences/Trystero-MIT.txt", "licences/noble-secp256k1-MIT.txt"]
 
 
-def site_files():
-    return sorted(os.path.relpath(os.path.join(folder, name), WEB).replace(os.sep, "/")
-                  for folder, _, files in os.walk(WEB) for name in files)
+def site_files(web):
+    return sorted(os.path.relpath(os.path.join(folder, name), web).replace(os.sep, "/")
+                  for folder, _, files in os.walk(web) for name in files)
 
 
-def test_the_site_is_three_files_and_the_transport(site):
-    assert site_files() == sorted(["index.html", "favicon.png", f"{APP}.tar.gz"] + NET_FILES)
-    with open(os.path.join(WEB, "favicon.png"), "rb") as a, \
+def test_the_site_is_three_files_and_the_transport(pygbag_site):
+    assert site_files(pygbag_site.folder) == sorted(["index.html", "favicon.png",
+                                                     f"{APP}.tar.gz"] + NET_FILES)
+    with open(os.path.join(pygbag_site.folder, "favicon.png"), "rb") as a, \
             open(os.path.join(ROOT, "web", "icon.png"), "rb") as b:
         assert a.read() == b.read()
     # net.js: the same bundle as build/web/'s (web/net/bridge.js and Trystero), loaded first
-    net = open(os.path.join(WEB, "net.js"), encoding="utf-8").read()
+    net = open(os.path.join(pygbag_site.folder, "net.js"), encoding="utf-8").read()
     assert "parlourNet" in net and "patience-parlour" in net
-    html = open(os.path.join(WEB, "index.html"), encoding="utf-8").read()
+    html = open(os.path.join(pygbag_site.folder, "index.html"), encoding="utf-8").read()
     assert html.index('<script src="net.js"></script>') < html.index("<script>")
     modules = os.path.join(ROOT, "web", "net", "node_modules")
     for package, name in [("trystero", "Trystero-MIT.txt"),
                           ("@noble/secp256k1", "noble-secp256k1-MIT.txt")]:
         with open(os.path.join(modules, package, "LICENSE"), "rb") as a, \
-                open(os.path.join(WEB, "licences", name), "rb") as b:
+                open(os.path.join(pygbag_site.folder, "licences", name), "rb") as b:
             assert a.read() == b.read(), package
 
 
-def test_the_packed_game_holds_main_py_the_game_package_and_assets_only(site):
-    with tarfile.open(ARCHIVE) as tar:
+def test_the_packed_game_holds_main_py_the_game_package_and_assets_only(pygbag_site):
+    with tarfile.open(pygbag_site.archive) as tar:
         members = {m.name for m in tar.getmembers() if m.isfile()}
         main = tar.extractfile("assets/main.py").read()
     assert members == expected_members()
@@ -93,28 +82,28 @@ def test_the_packed_game_holds_main_py_the_game_package_and_assets_only(site):
     for member in members:  # the packed copies are our sources, untouched by the build
         source = os.path.join(ROOT, member.removeprefix("assets/"))
         if member != "assets/main.py":
-            with tarfile.open(ARCHIVE) as tar, open(source, "rb") as f:
+            with tarfile.open(pygbag_site.archive) as tar, open(source, "rb") as f:
                 assert tar.extractfile(member).read() == f.read(), member
 
 
-def test_payload_size(site):
-    size = os.path.getsize(ARCHIVE)
+def test_payload_size(pygbag_site):
+    size = os.path.getsize(pygbag_site.archive)
     print(f"\npacked game: {size} bytes ({size / 1024:.1f} KB) of a {BUDGET // 1024} KB budget")
     assert size <= BUDGET
-    assert f"{size} bytes" in site and "built build/pygbag/" in site
+    assert f"{size} bytes" in pygbag_site.log and "built build/pygbag/" in pygbag_site.log
 
 
-def test_the_itch_zip_is_the_site(site):
-    with zipfile.ZipFile(ITCH_ZIP) as zf:
+def test_the_itch_zip_is_the_site(pygbag_site):
+    with zipfile.ZipFile(pygbag_site.zip) as zf:
         names = [n for n in zf.namelist() if not n.endswith("/")]  # no folder entries
-        assert sorted(names) == site_files()  # index.html at the top
+        assert sorted(names) == site_files(pygbag_site.folder)  # index.html at the top
         for name in names:
-            with open(os.path.join(WEB, name), "rb") as f:
+            with open(os.path.join(pygbag_site.folder, name), "rb") as f:
                 assert hashlib.sha256(zf.read(name)).digest() == hashlib.sha256(f.read()).digest()
 
 
-def test_index_html_comes_from_our_template(site):
-    html = open(os.path.join(WEB, "index.html"), encoding="utf-8").read()
+def test_index_html_comes_from_our_template(pygbag_site):
+    html = open(os.path.join(pygbag_site.folder, "index.html"), encoding="utf-8").read()
     assert "{{cookiecutter" not in html
     assert "<title>Patience Parlour</title>" in html
     assert f'<script src="{CDN}pythons.js" type="module" id="site"' in html
@@ -141,12 +130,6 @@ def test_index_html_comes_from_our_template(site):
 
 
 # ------------------------------------------------------------------------------ in Chromium
-@pytest.fixture(scope="module")
-def served(site):
-    with Server(WEB) as server:
-        yield server.url
-
-
 def open_page(browser, url, viewport, runtime=None, clock=False):
     """The built page in Chromium. ``runtime``: JavaScript answered for pythons.js instead of
     refusing the CDN (as an offline player's browser would)."""
@@ -169,8 +152,8 @@ def shot(page, name):
 @pytest.mark.parametrize("viewport", [{"width": 1280, "height": 800}, {"width": 390, "height": 844},
                                       {"width": 844, "height": 390}],
                          ids=["desktop", "phone", "phone-landscape"])
-def test_offline_player_sees_the_loader_then_a_clear_message(browser, served, viewport):
-    page, log = open_page(browser, served, viewport)
+def test_offline_player_sees_the_loader_then_a_clear_message(browser, pygbag_served, viewport):
+    page, log = open_page(browser, pygbag_served, viewport)
     try:
         assert page.title() == "Patience Parlour"
         assert page.locator("#transfer h1").inner_text() == "Patience Parlour"
@@ -229,8 +212,8 @@ setTimeout(() => {
 """
 
 
-def test_tap_to_start_only_when_the_browser_blocks_sound(browser, served):
-    page, log = open_page(browser, served, {"width": 390, "height": 844},
+def test_tap_to_start_only_when_the_browser_blocks_sound(browser, pygbag_served):
+    page, log = open_page(browser, pygbag_served, {"width": 390, "height": 844},
                           runtime=STAND_IN % {"ume": "false"})
     try:
         tap = page.locator("#tap")
@@ -248,7 +231,7 @@ def test_tap_to_start_only_when_the_browser_blocks_sound(browser, served):
     finally:
         page.context.close()
 
-    page, log = open_page(browser, served, {"width": 1280, "height": 800},
+    page, log = open_page(browser, pygbag_served, {"width": 1280, "height": 800},
                           runtime=STAND_IN % {"ume": "true"})
     try:
         page.locator("#transfer").wait_for(state="hidden", timeout=10_000)
@@ -258,9 +241,9 @@ def test_tap_to_start_only_when_the_browser_blocks_sound(browser, served):
         page.context.close()
 
 
-def test_a_stalled_download_is_reported(browser, served):
+def test_a_stalled_download_is_reported(browser, pygbag_served):
     # the runtime arrives but never makes progress (a dead connection to its wasm)
-    page, log = open_page(browser, served, {"width": 1280, "height": 800},
+    page, log = open_page(browser, pygbag_served, {"width": 1280, "height": 800},
                           runtime="window.MM = {UME: true};", clock=True)
     try:
         page.clock.run_for(30_000)
@@ -273,10 +256,10 @@ def test_a_stalled_download_is_reported(browser, served):
         page.context.close()
 
 
-def test_opening_the_file_directly_says_to_serve_it(browser, site):
+def test_opening_the_file_directly_says_to_serve_it(browser, pygbag_site):
     page = browser.new_page()
     try:
-        page.goto("file://" + os.path.join(WEB, "index.html"))
+        page.goto("file://" + os.path.join(pygbag_site.folder, "index.html"))
         page.locator("#problem").wait_for(state="visible", timeout=10_000)
         assert "python3 -m http.server" in page.locator("#problem-text").inner_text()
     finally:
@@ -287,13 +270,13 @@ PAGES = [(1280, 720), (1920, 1080), (2560, 1080), (390, 844), (412, 915), (360, 
          (844, 390), (915, 412), (800, 360), (667, 375), (844, 330), (740, 360), (0, 0)]
 
 
-def test_the_page_picks_the_canvas_the_game_picks(browser, served):
+def test_the_page_picks_the_canvas_the_game_picks(browser, pygbag_served):
     """web/parlour.tmpl's parlourShape gives pygbag's runtime the canvas size before Python
     starts; the game's own choice (game/ui/canvas.py, choose) must be the same shape for every
     page: desktop, phones upright and sideways (with and without a rail)."""
     from game.ui.canvas import choose
 
-    page, log = open_page(browser, served, {"width": 1280, "height": 720})
+    page, log = open_page(browser, pygbag_served, {"width": 1280, "height": 720})
     try:
         for w, h in PAGES:
             assert page.evaluate(f"parlourShape({w}, {h})") == list(choose(w, h).size), (w, h)

@@ -53,13 +53,6 @@ setTimeout(() => { window.failedAt = performance.now(); throw new Error("in the 
 """
 
 
-@pytest.fixture(scope="module")
-def served(tmp_path_factory):
-    site = build(tmp_path_factory.mktemp("pygbag-official-cdn"))
-    with Server(site) as server:
-        yield server.url
-
-
 def open_with(browser, url, runtime):
     log = []
     page = browser.new_page(viewport={"width": 1280, "height": 800}, log=log)
@@ -74,9 +67,9 @@ def open_with(browser, url, runtime):
 @pytest.mark.parametrize("runtime, detail", [(MISSING_WASM, "Aborted"),
                                              (EXCEPTION, "callMain")],
                          ids=["missing-main-wasm", "exception"])
-def test_a_runtime_that_fails_to_start_is_reported_within_2_s(browser, served, runtime,
+def test_a_runtime_that_fails_to_start_is_reported_within_2_s(browser, pygbag_served, runtime,
                                                                detail):
-    page = open_with(browser, served, runtime)
+    page = open_with(browser, pygbag_served, runtime)
     try:
         page.locator("#problem").wait_for(state="visible", timeout=10_000)
         waited = page.evaluate("performance.now() - window.failedAt")
@@ -91,8 +84,8 @@ def test_a_runtime_that_fails_to_start_is_reported_within_2_s(browser, served, r
         page.context.close()
 
 
-def test_a_false_alarm_gives_way_to_the_game(browser, served):
-    page = open_with(browser, served, FALSE_ALARM)
+def test_a_false_alarm_gives_way_to_the_game(browser, pygbag_served):
+    page = open_with(browser, pygbag_served, FALSE_ALARM)
     try:
         page.wait_for_function("window.runtimeLog === 'started'", timeout=10_000)
         assert page.locator("#transfer").is_hidden()  # the game shows, message and all gone
@@ -100,8 +93,8 @@ def test_a_false_alarm_gives_way_to_the_game(browser, served):
         page.context.close()
 
 
-def test_an_error_in_a_running_game_leaves_the_game_on_screen(browser, served):
-    page = open_with(browser, served, AFTER_START)
+def test_an_error_in_a_running_game_leaves_the_game_on_screen(browser, pygbag_served):
+    page = open_with(browser, pygbag_served, AFTER_START)
     try:
         page.wait_for_function("window.failedAt !== undefined", timeout=10_000)
         page.wait_for_timeout(300)
@@ -153,8 +146,8 @@ def test_a_self_hosted_runtime_is_told_where_pygame_comes_from(browser, tmp_path
             page.context.close()
 
 
-def test_the_official_runtime_is_left_to_its_own_address(browser, served):
-    page = open_with(browser, served, SEES_ITS_ADDRESS)
+def test_the_official_runtime_is_left_to_its_own_address(browser, pygbag_served):
+    page = open_with(browser, pygbag_served, SEES_ITS_ADDRESS)
     try:
         page.wait_for_function("window.runtimeSaw !== undefined", timeout=10_000)
         assert page.evaluate("window.runtimeSaw.search") == "?python3.12"
