@@ -70,28 +70,31 @@ def _missing(what):
                 pytrace=False)
 
 
-@pytest.fixture(scope="module")
-def site():
-    """build/web/ as ./build.sh web builds it (once per test run), served on 127.0.0.1 (a
-    module testing pygbag's page defines its own ``site``, which stands for this one there)."""
-    from game.bench.browser import ClientSite, Missing
+def _made(make):
+    """``make()``, or the test fails (skips with PARLOUR_ALLOW_SKIP=1) saying what is missing."""
+    from game.bench.browser import Missing
 
     try:
-        s = ClientSite().__enter__()
+        return make()
     except Missing as e:
         _missing(str(e))
+
+
+@pytest.fixture(scope="module")
+def site():
+    """build/web/ as ./build.sh web builds it (once per test run), served on 127.0.0.1."""
+    from game.bench.browser import ClientSite
+
+    s = _made(ClientSite().__enter__)
     yield s
     s.__exit__(None, None, None)
 
 
 @pytest.fixture(scope="session")
 def browser():
-    from game.bench.browser import Browser, Missing
+    from game.bench.browser import Browser
 
-    try:
-        b = Browser()
-    except Missing as e:
-        _missing(str(e))
+    b = _made(Browser)
     yield b
     b.close()
 
@@ -99,12 +102,9 @@ def browser():
 @pytest.fixture(scope="module")
 def pyodide_page(browser):
     """One Pyodide page for a test module; tests start by clearing its localStorage."""
-    from game.bench.browser import Missing, PyodidePage
+    from game.bench.browser import PyodidePage
 
-    try:
-        page = PyodidePage(browser=browser).__enter__()
-    except Missing as e:
-        _missing(str(e))
+    page = _made(PyodidePage(browser=browser).__enter__)
     yield page
     page.__exit__(None, None, None)
 
