@@ -46,6 +46,7 @@ def tangled(seed, options=None):
                     options=options or {})
 
 
+@pytest.mark.slow  # 8 and 35 s natively
 @pytest.mark.parametrize("options", [{}, {"supermove": True}])
 def test_dead_ends_are_really_lost(options):
     fired = checked = 0
