@@ -44,3 +44,14 @@ def pytest_collection_modifyitems(config, items):
         defs = item._fixtureinfo.name2fixturedefs.values()
         if any(d[-1].scope in ("module", "package") for d in defs if d):
             item.add_marker(pytest.mark.xdist_group(item.module.__name__))
+
+
+@pytest.fixture
+def single_moves(monkeypatch):
+    """Canfield's and Little Harp's solver model with single moves only (bare turns, the
+    waste's top), as the eager searches play them; its talon macro moves are checked in
+    tests/solver/test_solver_canfield_talon.py. (Here, not in a tests/solver/conftest.py: the
+    folders without __init__.py import their conftest by name, and two would collide.)"""
+    from game.ai.solver_canfield_talon import TalonMoves
+
+    monkeypatch.setattr(TalonMoves, "macro_searches", "none")

@@ -10,20 +10,12 @@ import random
 import pytest
 
 from game.ai.solver_model import make_model
-from game.ai.solver_canfield_talon import TalonMoves
 from game.core import Card, from_dict, new_game
 
 from model_check import (assert_line_wins, check_position, random_positions, solve,
                          verdicts_against_brute_force)
 
 SUITS = "SHDC"
-
-
-@pytest.fixture
-def single_moves(monkeypatch):
-    """The model's single moves (bare turns, the waste's top), as the eager searches play
-    them; its talon macro moves are checked in test_solver_canfield_talon.py."""
-    monkeypatch.setattr(TalonMoves, "macro_searches", "none")
 
 
 @pytest.mark.usefixtures("single_moves")

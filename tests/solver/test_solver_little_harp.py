@@ -9,7 +9,6 @@ import random
 
 import pytest
 
-from game.ai.solver_canfield_talon import TalonMoves
 from game.core import Card, from_dict, new_game
 
 from model_check import (assert_line_wins, check_position, random_positions, solve,
@@ -19,13 +18,6 @@ from tests.core.positions import option_sets
 SUITS = "SHDC"
 # every combination of Little Harp's options (from its description: a new option is covered)
 OPTIONS = option_sets("little-harp")
-
-
-@pytest.fixture
-def single_moves(monkeypatch):
-    """The model's single moves (bare turns, the waste's top), as the eager searches play
-    them; its talon macro moves are checked in test_solver_canfield_talon.py."""
-    monkeypatch.setattr(TalonMoves, "macro_searches", "none")
 
 
 @pytest.mark.parametrize("options", OPTIONS)

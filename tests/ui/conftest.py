@@ -246,6 +246,25 @@ def ui(app):
 SPARE_MS = 8.0  # what an idle 60 Hz frame leaves the solver (natively about 8 to 12 ms)
 
 
+@pytest.fixture(autouse=True)
+def green_after():
+    """The felt is the theme's (one for the whole client): every test ends on the green."""
+    yield
+    from game.ui import theme
+
+    theme.use_felt("green")
+
+
+@pytest.fixture
+def fresh_solver_memory(monkeypatch, steady_solver):
+    """The solver remembers the winning lines it found (a Solver for a position on one answers
+    at once): a test starts with that memory empty (after its module's deals were found, which
+    filled it; ask for them first), and with the solver at the same speed on any machine."""
+    from game.ai import solver as solver_module
+
+    monkeypatch.setattr(solver_module, "_KNOWN", {})
+
+
 @pytest.fixture
 def steady_solver(monkeypatch):
     """The solver at the same speed on every machine: its clock a SolverClock, and an idle

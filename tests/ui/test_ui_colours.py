@@ -17,13 +17,6 @@ from game.ui.screens import SettingsScene
 CHOICES = {o.name: o.choices for o in GENERAL}
 
 
-@pytest.fixture(autouse=True)
-def green_after():
-    """The felt is the theme's (one for the whole client): back to green for other tests."""
-    yield
-    theme.use_felt("green")
-
-
 def pixels(surface, rect) -> bytes:
     return pygame.image.tobytes(surface.subsurface(pygame.Rect(rect)), "RGB")
 

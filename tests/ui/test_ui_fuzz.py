@@ -25,13 +25,6 @@ from tests.ui.conftest import app_on_page
 CHOICES = {o.name: o.choices for o in GENERAL}
 
 
-@pytest.fixture(autouse=True)
-def green_after():
-    """The felt is the theme's (one for the whole client): back to green for other tests."""
-    yield
-    theme.use_felt("green")
-
-
 def face_up_card(t):
     """(pile, index, card) of a face-up card at the top of a pile of the table: a diamond or
     a club if there is one (their colours are what the four-colour setting changes)."""

@@ -525,7 +525,8 @@ def on_phone(request):
 
 
 @pytest.fixture
-def phone(on_phone, screens):
+def phone_screens(on_phone, screens):
+    """The phone's canvas (its name, CSS px per logical px), chosen before the screens."""
     return on_phone
 
 
@@ -564,13 +565,13 @@ def check_readable(draw, box: pygame.Rect, buttons, words: Words, css: float) ->
         assert rect.collidelist([r for _, r in written[i + 1:]]) == -1, (s, rect)
 
 
-def test_join_a_friend_on_a_phone_reads_at_12_css_px_with_keys_a_thumb_s_size(phone, screens,
-                                                                            monkeypatch):
+def test_join_a_friend_on_a_phone_reads_at_12_css_px_with_keys_a_thumb_s_size(
+        phone_screens, screens, monkeypatch):
     """Sideways the join dialog was the desktop's: its letter keys 24 CSS px high with
     letters of 9.2, Join and Cancel 26, its words 7 to 7.6 CSS px. On a phone, sideways and
     upright, every word is at least 12 CSS px, every key and button at least 44 each way,
     inside the dialog, none on another; the code is typed by tapping the letters."""
-    shape, css = phone
+    shape, css = phone_screens
     ui = screens.app()
     ui.click(ui.button("join"))
     dialog = ui.app.scene.modal
@@ -592,12 +593,12 @@ def test_join_a_friend_on_a_phone_reads_at_12_css_px_with_keys_a_thumb_s_size(ph
     assert isinstance(ui.app.scene, RoomScene)
 
 
-def test_the_waiting_room_on_a_phone_reads_at_12_css_px(phone, screens, monkeypatch):
+def test_the_waiting_room_on_a_phone_reads_at_12_css_px(phone_screens, screens, monkeypatch):
     """Sideways the waiting room's words were 7.6 to 9.2 CSS px, Copy link and Cancel 25 and
     27 high. The host's room for four (a friend here, two to come, the link copied) and a
     guest's joining screen: every word at least 12 CSS px, the buttons 44, nothing on
     another, all on the canvas."""
-    shape, css = phone
+    shape, css = phone_screens
     host = screens.app()
     room = host_by_input(host, "chinese-patience",
                          {"seat1": "remote", "seat2": "remote", "seat3": "remote"}, players=4)
@@ -670,7 +671,7 @@ def presence_clear(ui, css: float, words: Words, away: bool) -> None:
 
 @pytest.mark.parametrize("game,friends", [("russian-bank", 1), ("battle-solitaire", 1),
                                           ("chinese-patience", 3)])
-def test_a_shared_table_on_a_phone_marks_friends_clear_of_everything(phone, screens,
+def test_a_shared_table_on_a_phone_marks_friends_clear_of_everything(phone_screens, screens,
                                                                      monkeypatch, game,
                                                                      friends):
     """Sideways the here/away word beside a friend's name was 6.5 CSS px, the away dialog's
@@ -679,7 +680,7 @@ def test_a_shared_table_on_a_phone_marks_friends_clear_of_everything(phone, scre
     least 12 CSS px beside each friend's name, clear of the cards, the piles' words, the
     buttons and the names; then a friend away: the mark, the away dialog and the end panel
     read at 12 CSS px with buttons of 44."""
-    shape, css = phone
+    shape, css = phone_screens
     host = screens.app()
     room = host_by_input(host, game, {f"seat{i}": "remote" for i in range(1, friends + 1)},
                          players=friends + 1 if friends > 1 else None)

@@ -13,7 +13,6 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.ai import solver as solver_module
 from game.ai.deals import winnable_deals
 from game.ai.solver import Verdict
 from game.ai.players import solvable
@@ -47,11 +46,7 @@ def quick_deals():
     return {g: quick_deal(g) for g in GAMES}
 
 
-@pytest.fixture(autouse=True)
-def fresh_solver_memory(quick_deals, monkeypatch, steady_solver):
-    """The solver remembers the winning lines it found (a Solver for a position on one answers
-    at once); finding the deals above filled that memory, so each test starts with it empty."""
-    monkeypatch.setattr(solver_module, "_KNOWN", {})
+pytestmark = pytest.mark.usefixtures("quick_deals", "fresh_solver_memory")  # deals found first
 
 
 def wait_for_verdict(ui, limit: int = 2000) -> int:

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import pytest
 
-from game.ai import solver as solver_module
 from game.ai.players import solvable
 from game.core import GAMES as ALL_GAMES
 from game.core import info
@@ -29,11 +28,7 @@ def deals():
     return {game_id: table_deal(game_id, options) for game_id, options in GAMES}
 
 
-@pytest.fixture(autouse=True)
-def fresh_solver_memory(deals, monkeypatch, steady_solver):
-    """Finding the deals filled the solver's memory of winning lines: start each test empty,
-    with the solver at the same speed on any machine."""
-    monkeypatch.setattr(solver_module, "_KNOWN", {})
+pytestmark = pytest.mark.usefixtures("deals", "fresh_solver_memory")  # deals found first
 
 
 def wait_for_verdict(ui, limit: int = 3000) -> int:

@@ -34,7 +34,8 @@ STORE_KINDS = ["memory", "file", "browser-pygbag", "browser-pyodide"]
 
 
 @pytest.fixture(params=STORE_KINDS)
-def store(request, tmp_path):
+def each_store(request, tmp_path):
+    """Each kind of store in turn (the test runs once per kind)."""
     return make_store(request.param, tmp_path)
 
 

@@ -32,30 +32,30 @@ def saved_game(state, redo=(), elapsed=42.5, **extra):
 
 # ------------------------------------------------------------------------------ the stores
 class TestStores:
-    def test_missing_key_reads_none_and_delete_is_quiet(self, store):
-        assert store.get("nothing/here") is None
-        store.delete("nothing/here")
-        assert store.keys() == []
+    def test_missing_key_reads_none_and_delete_is_quiet(self, each_store):
+        assert each_store.get("nothing/here") is None
+        each_store.delete("nothing/here")
+        assert each_store.keys() == []
 
-    def test_set_get_overwrite_delete_keys(self, store):
-        store.set("parlour/a", "1")
-        store.set("parlour/b", "two")
-        store.set("parlour/a", "one")
-        assert store.get("parlour/a") == "one"
-        assert sorted(store.keys()) == ["parlour/a", "parlour/b"]
-        store.delete("parlour/a")
-        assert store.get("parlour/a") is None
-        assert store.keys() == ["parlour/b"]
+    def test_set_get_overwrite_delete_keys(self, each_store):
+        each_store.set("parlour/a", "1")
+        each_store.set("parlour/b", "two")
+        each_store.set("parlour/a", "one")
+        assert each_store.get("parlour/a") == "one"
+        assert sorted(each_store.keys()) == ["parlour/a", "parlour/b"]
+        each_store.delete("parlour/a")
+        assert each_store.get("parlour/a") is None
+        assert each_store.keys() == ["parlour/b"]
 
     @settings(max_examples=60, suppress_health_check=[HealthCheck.function_scoped_fixture],
               deadline=None)
     @given(key=st.text(min_size=1, max_size=16), value=st.text(max_size=200))
-    def test_any_key_and_value_round_trip(self, store, key, value):
-        store.set(key, value)
-        assert store.get(key) == value
-        assert key in store.keys()
-        store.delete(key)
-        assert store.get(key) is None
+    def test_any_key_and_value_round_trip(self, each_store, key, value):
+        each_store.set(key, value)
+        assert each_store.get(key) == value
+        assert key in each_store.keys()
+        each_store.delete(key)
+        assert each_store.get(key) is None
 
     def test_file_keys_never_escape_the_folder(self, tmp_path):
         store = FileStore(tmp_path / "saves")
@@ -168,10 +168,10 @@ def test_unusable_data_folder_falls_back_to_memory_with_a_warning(monkeypatch, t
 # ------------------------------------------------------------------------------ round trips
 class TestRoundTrips:
     @pytest.mark.parametrize("game_id", ["forty-thieves", "indian-patience", "russian-bank"])
-    def test_game_resumes_exactly_with_undo_history(self, store, game_id):
+    def test_game_resumes_exactly_with_undo_history(self, each_store, game_id):
         state, redo = played(game_id, seed=11, moves=40)
-        Saves(store).save_game(game_id, saved_game(state, redo, elapsed=61.25, hints=2))
-        loaded = Saves(store).load_game(game_id)  # a fresh Saves: as after a page reload
+        Saves(each_store).save_game(game_id, saved_game(state, redo, elapsed=61.25, hints=2))
+        loaded = Saves(each_store).load_game(game_id)  # a fresh Saves: as after a page reload
         assert loaded == saved_game(state, redo, elapsed=61.25, hints=2)
         again = from_dict(loaded["state"])
         assert again == state and again.key() == state.key()
@@ -183,16 +183,16 @@ class TestRoundTrips:
             again.pop()
         assert again.key() == state.key()
 
-    def test_clear_game(self, store):
-        saves = Saves(store)
+    def test_clear_game(self, each_store):
+        saves = Saves(each_store)
         saves.save_game("forty-thieves", saved_game(played()[0]))
         saves.clear_game("forty-thieves")
         assert saves.load_game("forty-thieves") is None
-        assert Saves(store).load_game("forty-thieves") is None
+        assert Saves(each_store).load_game("forty-thieves") is None
         saves.clear_game("forty-thieves")  # clearing nothing is fine
 
-    def test_games_are_kept_apart(self, store):
-        saves = Saves(store)
+    def test_games_are_kept_apart(self, each_store):
+        saves = Saves(each_store)
         ft, _ = played("forty-thieves")
         ip, _ = played("indian-patience")
         saves.save_game("forty-thieves", saved_game(ft))
@@ -201,23 +201,23 @@ class TestRoundTrips:
         assert saves.load_game("forty-thieves") is None
         assert from_dict(saves.load_game("indian-patience")["state"]) == ip
 
-    def test_settings_and_match(self, store):
-        saves = Saves(store)
+    def test_settings_and_match(self, each_store):
+        saves = Saves(each_store)
         assert saves.settings() == {} and saves.match() is None
         saves.save_settings({"sound": True, "speed": 2, "theme": "green", "games": ["a"]})
         match = Match(target=300)
         match.scores = [45, 12]
         match.games = 3
         saves.save_match(match.to_dict())
-        fresh = Saves(store)
+        fresh = Saves(each_store)
         assert fresh.settings() == {"sound": True, "speed": 2, "theme": "green", "games": ["a"]}
         assert Match.from_dict(fresh.match()).to_dict() == match.to_dict()
         fresh.save_match(None)
-        assert Saves(store).match() is None
+        assert Saves(each_store).match() is None
         assert fresh.notices == [] and saves.notices == []
 
-    def test_statistics(self, store):
-        saves = Saves(store)
+    def test_statistics(self, each_store):
+        saves = Saves(each_store)
         zero = saves.stats("forty-thieves")
         assert zero == {"played": 0, "won": 0, "win_rate": 0.0, "streak": 0, "best_streak": 0,
                         "best_time": None, "fewest_moves": None, "assisted": 0,
@@ -237,17 +237,17 @@ class TestRoundTrips:
         assert s["won"] == 2 and s["won_with_help"] == 1 and s["win_rate"] == 2 / 3
         s = saves.record_result("forty-thieves", won=False, moves=10, seconds=5.0)
         assert s["streak"] == 0 and s["best_streak"] == 2 and s["records"] == []
-        after = Saves(store).stats("forty-thieves")
+        after = Saves(each_store).stats("forty-thieves")
         assert after == {"played": 5, "won": 2, "win_rate": 0.5, "streak": 0, "best_streak": 2,
                          "best_time": 400.0, "fewest_moves": 120, "assisted": 1,
                          "won_with_help": 1}
-        assert Saves(store).stats("indian-patience")["played"] == 0
+        assert Saves(each_store).stats("indian-patience")["played"] == 0
 
-    def test_record_result_rejects_nonsense(self, store):
+    def test_record_result_rejects_nonsense(self, each_store):
         with pytest.raises(ValueError):
-            Saves(store).record_result("forty-thieves", True, -1, 3.0)
+            Saves(each_store).record_result("forty-thieves", True, -1, 3.0)
         with pytest.raises(ValueError):
-            Saves(store).record_result("forty-thieves", True, 3, float("nan"))
+            Saves(each_store).record_result("forty-thieves", True, 3, float("nan"))
 
     def test_identical_saves_are_written_once(self):
         ls = FakeLocalStorage()
@@ -257,22 +257,22 @@ class TestRoundTrips:
             saves.save_game("forty-thieves", data)
         assert ls.sets == 1
 
-    def test_saved_text_is_versioned_ascii_json(self, store):
-        saves = Saves(store)
+    def test_saved_text_is_versioned_ascii_json(self, each_store):
+        saves = Saves(each_store)
         saves.save_settings({"name": "Zoë ♠ 🂡"})
-        text = store.get("parlour/settings")
+        text = each_store.get("parlour/settings")
         assert text.isascii()
         envelope = json.loads(text)
         assert envelope == {"format": 1, "data": {"name": "Zoë ♠ 🂡"}}
-        assert Saves(store).settings() == {"name": "Zoë ♠ 🂡"}
+        assert Saves(each_store).settings() == {"name": "Zoë ♠ 🂡"}
 
 
 # ------------------------------------------------------------------------------ migration
 class TestMigration:
-    def test_old_format_is_migrated_on_read(self, store, monkeypatch):
+    def test_old_format_is_migrated_on_read(self, each_store, monkeypatch):
         # format 1 stored streaks as "run"/"longest_run"; format 2 renamed them; format 3 added
         # the assisted count
-        store.set("parlour/stats/forty-thieves", json.dumps(
+        each_store.set("parlour/stats/forty-thieves", json.dumps(
             {"format": 1, "data": {"played": 4, "won": 2, "run": 1, "longest_run": 2,
                                    "best_time": 300.0, "fewest_moves": 99}}))
 
@@ -284,53 +284,53 @@ class TestMigration:
         monkeypatch.setitem(saves_module.FORMATS, "stats", 3)
         monkeypatch.setitem(saves_module.MIGRATIONS, ("stats", 1), one_to_two)
         monkeypatch.setitem(saves_module.MIGRATIONS, ("stats", 2), lambda d: {**d, "assisted": 0})
-        saves = Saves(store)
+        saves = Saves(each_store)
         s = saves.stats("forty-thieves")
         assert (s["played"], s["won"], s["streak"], s["best_streak"], s["assisted"]) == \
             (4, 2, 1, 2, 0)
         assert saves.notices == []
         saves.record_result("forty-thieves", True, 50, 200.0)
-        assert json.loads(store.get("parlour/stats/forty-thieves"))["format"] == 3
+        assert json.loads(each_store.get("parlour/stats/forty-thieves"))["format"] == 3
 
-    def test_game_migration_reaches_the_rules_check(self, store, monkeypatch):
+    def test_game_migration_reaches_the_rules_check(self, each_store, monkeypatch):
         state, redo = played()
         old = {"position": state.to_dict(), "undone": redo}  # an imagined format 1
-        store.set(GAME_KEY, json.dumps({"format": 1, "data": old}))
+        each_store.set(GAME_KEY, json.dumps({"format": 1, "data": old}))
         monkeypatch.setitem(saves_module.FORMATS, "game", 2)
         monkeypatch.setitem(saves_module.MIGRATIONS, ("game", 1),
                             lambda d: {"state": d["position"], "redo": d["undone"]})
-        loaded = Saves(store).load_game("forty-thieves")
+        loaded = Saves(each_store).load_game("forty-thieves")
         assert from_dict(loaded["state"]) == state and loaded["redo"] == redo
 
     @pytest.mark.parametrize("migration", [None, lambda d: 1 / 0, lambda d: {"played": "many"}],
                              ids=["missing", "raises", "wrong-shape"])
-    def test_failed_migration_sets_the_record_aside(self, store, monkeypatch, migration):
+    def test_failed_migration_sets_the_record_aside(self, each_store, monkeypatch, migration):
         text = json.dumps({"format": 2, "data": {"played": 1}})
-        store.set("parlour/stats/forty-thieves", text)
+        each_store.set("parlour/stats/forty-thieves", text)
         monkeypatch.setitem(saves_module.FORMATS, "stats", 3)  # an imagined next format
         if migration is not None:
             monkeypatch.setitem(saves_module.MIGRATIONS, ("stats", 2), migration)
-        saves = Saves(store)
+        saves = Saves(each_store)
         assert saves.stats("forty-thieves")["played"] == 0
-        assert store.get("parlour.aside/stats/forty-thieves") == text
-        assert store.get("parlour/stats/forty-thieves") is None
+        assert each_store.get("parlour.aside/stats/forty-thieves") == text
+        assert each_store.get("parlour/stats/forty-thieves") is None
         assert len(saves.notices) == 1
 
-    def test_newer_format_is_kept_aside_not_misread(self, store):
+    def test_newer_format_is_kept_aside_not_misread(self, each_store):
         text = json.dumps({"format": 99, "data": {"whatever": "the future holds"}})
-        store.set(GAME_KEY, text)
-        saves = Saves(store)
+        each_store.set(GAME_KEY, text)
+        saves = Saves(each_store)
         assert saves.load_game("forty-thieves") is None
         assert "newer version" in saves.notices[0]
-        assert store.get(ASIDE_KEY) == text
+        assert each_store.get(ASIDE_KEY) == text
 
 
 # ------------------------------------------------------------------------------ corrupt data
-def assert_clean_start(store, saves, key, aside, text, loaded):
+def assert_clean_start(each_store, saves, key, aside, text, loaded):
     """After reading unusable text: nothing returned, the text kept aside, the player told."""
     assert loaded is None
-    assert store.get(aside) == text
-    assert store.get(key) is None
+    assert each_store.get(aside) == text
+    assert each_store.get(key) is None
     assert len(saves.notices) == 1 and "kept aside" in saves.notices[0]
 
 
@@ -377,16 +377,17 @@ def corrupt_text(name):
 
 
 @pytest.mark.parametrize("name", list(CORRUPT))
-def test_every_kind_of_corrupt_game_starts_clean(store, name):
+def test_every_kind_of_corrupt_game_starts_clean(each_store, name):
     text = corrupt_text(name)
-    store.set(GAME_KEY, text)
-    saves = Saves(store)
-    assert_clean_start(store, saves, GAME_KEY, ASIDE_KEY, text, saves.load_game("forty-thieves"))
+    each_store.set(GAME_KEY, text)
+    saves = Saves(each_store)
+    assert_clean_start(each_store, saves, GAME_KEY, ASIDE_KEY, text,
+                       saves.load_game("forty-thieves"))
     # play goes on: the next save works and is read back
     state, _ = played(moves=5)
     saves.save_game("forty-thieves", saved_game(state))
-    assert from_dict(Saves(store).load_game("forty-thieves")["state"]) == state
-    assert store.get(ASIDE_KEY) == text  # the unreadable copy is still kept
+    assert from_dict(Saves(each_store).load_game("forty-thieves")["state"]) == state
+    assert each_store.get(ASIDE_KEY) == text  # the unreadable copy is still kept
 
 
 @pytest.mark.parametrize("data", [
@@ -394,41 +395,41 @@ def test_every_kind_of_corrupt_game_starts_clean(store, name):
     {"played": 3, "won": 1, "best_time": "fast"}, {"played": 3, "won": 1, "best_time": -2},
     {"played": 3, "won": 1, "fewest_moves": 2.5}, {"played": 3, "won": 1, "streak": 1},
     [], "stats"], ids=repr)
-def test_impossible_statistics_start_again(store, data):
+def test_impossible_statistics_start_again(each_store, data):
     text = json.dumps({"format": 1, "data": data})
-    store.set("parlour/stats/forty-thieves", text)
-    saves = Saves(store)
+    each_store.set("parlour/stats/forty-thieves", text)
+    saves = Saves(each_store)
     assert saves.stats("forty-thieves")["played"] == 0
-    assert store.get("parlour.aside/stats/forty-thieves") == text
+    assert each_store.get("parlour.aside/stats/forty-thieves") == text
     assert len(saves.notices) == 1
 
 
 @pytest.mark.parametrize("data", [{"target": 0, "scores": [0, 0], "games": 0},
                                   {"target": 300, "scores": [1], "games": 0},
                                   {"target": 300, "scores": [-1, 0], "games": 1}, []], ids=repr)
-def test_corrupt_match_starts_a_new_match(store, data):
-    store.set("parlour/match", json.dumps({"format": 1, "data": data}))
-    saves = Saves(store)
+def test_corrupt_match_starts_a_new_match(each_store, data):
+    each_store.set("parlour/match", json.dumps({"format": 1, "data": data}))
+    saves = Saves(each_store)
     assert saves.match() is None and len(saves.notices) == 1
 
 
-def test_corrupt_settings_fall_back_to_defaults(store):
-    store.set("parlour/settings", '{"format": 1, "data": [1]}')
-    saves = Saves(store)
+def test_corrupt_settings_fall_back_to_defaults(each_store):
+    each_store.set("parlour/settings", '{"format": 1, "data": [1]}')
+    saves = Saves(each_store)
     assert saves.settings() == {} and "defaults" in saves.notices[0]
 
 
 # Hypothesis: whatever text is found under a key, reading never raises, and either gives data
 # that is really usable or sets the text aside and says so.
-def check_any_text(store, key, text, read):
-    store.set(key, text)
-    saves = Saves(store)
+def check_any_text(each_store, key, text, read):
+    each_store.set(key, text)
+    saves = Saves(each_store)
     result = read(saves)
     aside = "parlour.aside/" + key[len("parlour/"):]
-    if store.get(key) is None:  # set aside
-        assert store.get(aside) == text and len(saves.notices) == 1
+    if each_store.get(key) is None:  # set aside
+        assert each_store.get(aside) == text and len(saves.notices) == 1
     else:
-        assert saves.notices == [] and store.get(key) == text
+        assert saves.notices == [] and each_store.get(key) == text
     return result
 
 
@@ -646,32 +647,32 @@ def test_storage_code_never_uses_pickle_or_eval():
                     assert node.func.id not in ("eval", "exec", "compile"), name
 
 
-def test_each_game_keeps_its_own_match_with_its_seats(store):
-    saves = Saves(store)
+def test_each_game_keeps_its_own_match_with_its_seats(each_store):
+    saves = Saves(each_store)
     saves.save_match({"target": 300, "scores": [30, 0], "games": 1,
                       "seats": ["human", "human"]}, "russian-bank")
-    assert Saves(store).match("russian-bank") == {"target": 300, "scores": [30, 0], "games": 1,
+    assert Saves(each_store).match("russian-bank") == {"target": 300, "scores": [30, 0], "games": 1,
                                                   "seats": ["human", "human"]}
-    assert Saves(store).match("forty-thieves") is None
-    assert "parlour/match/russian-bank" in store.keys()
+    assert Saves(each_store).match("forty-thieves") is None
+    assert "parlour/match/russian-bank" in each_store.keys()
 
 
-def test_the_russian_bank_match_saved_before_matches_were_per_game_is_still_read(store):
-    store.set("parlour/match", json.dumps({"format": 1, "data": {"target": 100,
+def test_the_russian_bank_match_saved_before_matches_were_per_game_is_still_read(each_store):
+    each_store.set("parlour/match", json.dumps({"format": 1, "data": {"target": 100,
                                                                   "scores": [40, 12], "games": 3}}))
-    saves = Saves(store)
+    saves = Saves(each_store)
     assert saves.match("russian-bank")["scores"] == [40, 12]
     saves.save_match({"target": 100, "scores": [70, 12], "games": 4}, "russian-bank")
-    assert Saves(store).match("russian-bank")["scores"] == [70, 12]
+    assert Saves(each_store).match("russian-bank")["scores"] == [70, 12]
 
 
-def test_statistics_of_format_1_count_the_wins_with_help_apart(store):
+def test_statistics_of_format_1_count_the_wins_with_help_apart(each_store):
     """Format 1 counted a win with help as a win; format 2 keeps it apart. A format 1 record
     whose wins outnumber the games played without help had that many wins with help."""
-    store.set("parlour/stats/forty-thieves", json.dumps({"format": 1, "data": {
+    each_store.set("parlour/stats/forty-thieves", json.dumps({"format": 1, "data": {
         "played": 5, "won": 4, "streak": 4, "best_streak": 4, "assisted": 2,
         "best_time": 300.0, "fewest_moves": 99}}))
-    s = Saves(store).stats("forty-thieves")
+    s = Saves(each_store).stats("forty-thieves")
     assert (s["won"], s["won_with_help"], s["streak"], s["best_streak"]) == (3, 1, 3, 3)
     assert s["win_rate"] == 1.0
 
@@ -688,7 +689,7 @@ def _session_save(game_id):
 
 
 @pytest.mark.parametrize("game_id", GAMES)
-def test_another_games_save_under_a_key_is_set_aside_whatever_the_check(store, game_id):
+def test_another_games_save_under_a_key_is_set_aside_whatever_the_check(each_store, game_id):
     """The client passes its own check (Session.from_dict), which replaces the built-in one and
     knows nothing of the key: a record of another game stored under this game's key must still
     never be handed back (it was played on this game's table, and crashed drawing it)."""
@@ -699,15 +700,15 @@ def test_another_games_save_under_a_key_is_set_aside_whatever_the_check(store, g
         if other == game_id:
             continue
         text = json.dumps({"format": 1, "data": _session_save(other)})
-        store.set(key, text)
-        saves = Saves(store)
+        each_store.set(key, text)
+        saves = Saves(each_store)
         assert saves.load_game(game_id, check=lambda d: Session.from_dict(d)) is None, other
-        assert store.get(aside) == text and store.get(key) is None
+        assert each_store.get(aside) == text and each_store.get(key) is None
         assert len(saves.notices) == 1 and "kept aside" in saves.notices[0]
         assert info(game_id).title in saves.notices[0]
     # this game's own save still loads through the same check
-    store.set(key, json.dumps({"format": 1, "data": _session_save(game_id)}))
-    session = Saves(store).load_game(game_id, check=lambda d: Session.from_dict(d))
+    each_store.set(key, json.dumps({"format": 1, "data": _session_save(game_id)}))
+    session = Saves(each_store).load_game(game_id, check=lambda d: Session.from_dict(d))
     assert session.state.game_id == game_id
 
 
@@ -738,30 +739,30 @@ def test_another_games_save_is_kept_aside_as_the_very_bytes_on_the_desktop(tmp_p
     ("forty-thieves", {"target": 100, "scores": [3, 0], "games": 1}),
 ], ids=["4-scores-2-seats", "2-scores-3-seats", "5-players", "3-in-russian-bank",
         "3-in-battle-solitaire", "a-solitaire"])
-def test_a_match_that_does_not_fit_its_game_or_seats_is_set_aside(store, game_id, data):
+def test_a_match_that_does_not_fit_its_game_or_seats_is_set_aside(each_store, game_id, data):
     text = json.dumps({"format": 1, "data": data})
     key = f"parlour/match/{game_id}"
-    store.set(key, text)
-    saves = Saves(store)
+    each_store.set(key, text)
+    saves = Saves(each_store)
     assert saves.match(game_id) is None
-    assert store.get(f"parlour.aside/match/{game_id}") == text and store.get(key) is None
+    assert each_store.get(f"parlour.aside/match/{game_id}") == text and each_store.get(key) is None
     assert len(saves.notices) == 1 and "kept aside" in saves.notices[0]
     with pytest.raises(ValueError):
         saves.save_match(data, game_id)  # nor is one written
 
 
-def test_the_old_russian_bank_match_of_three_scores_is_set_aside(store):
+def test_the_old_russian_bank_match_of_three_scores_is_set_aside(each_store):
     text = json.dumps({"format": 1, "data": {"target": 300, "scores": [1, 2, 3], "games": 2}})
-    store.set("parlour/match", text)
-    saves = Saves(store)
+    each_store.set("parlour/match", text)
+    saves = Saves(each_store)
     assert saves.match("russian-bank") is None
-    assert store.get("parlour.aside/match") == text and len(saves.notices) == 1
+    assert each_store.get("parlour.aside/match") == text and len(saves.notices) == 1
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
-def test_a_chinese_patience_match_of_each_size_is_kept(store, players):
+def test_a_chinese_patience_match_of_each_size_is_kept(each_store, players):
     data = {"target": 100, "scores": list(range(players)), "games": 3, "dealer": players - 1,
             "seats": ["human"] + ["computer:hard"] * (players - 1)}
-    Saves(store).save_match(data, "chinese-patience")
-    saves = Saves(store)
+    Saves(each_store).save_match(data, "chinese-patience")
+    saves = Saves(each_store)
     assert saves.match("chinese-patience") == data and saves.notices == []

@@ -201,13 +201,13 @@ def test_a_key_never_read_is_looked_at_before_its_first_write():
     assert len(saves.notices) == 1 and "can't be read" in saves.notices[0]
 
 
-def test_a_newer_record_never_read_is_kept_aside_before_its_first_write(store):
+def test_a_newer_record_never_read_is_kept_aside_before_its_first_write(each_store):
     newer = record({"theme": "from the future"}, fmt=99)
-    store.set(SETTINGS_KEY, newer)
-    saves = Saves(store)
+    each_store.set(SETTINGS_KEY, newer)
+    saves = Saves(each_store)
     saves.save_settings({"sound": True})  # written without reading first
-    assert store.get("parlour.aside/settings") == newer
-    assert Saves(store).settings() == {"sound": True}
+    assert each_store.get("parlour.aside/settings") == newer
+    assert Saves(each_store).settings() == {"sound": True}
     assert len(saves.notices) == 1 and "newer version" in saves.notices[0]
     assert "kept aside" in saves.notices[0]
 
@@ -281,40 +281,40 @@ def test_file_store_keeps_aside_the_very_bytes_of_a_refused_record(tmp_path):
 
 
 # ============================================================================ 4: the check hook
-def test_the_check_hook_replaces_the_built_in_game_check(store):
+def test_the_check_hook_replaces_the_built_in_game_check(each_store):
     text = record({"position": "the session's own format", "redo": 7})  # no "state"
-    store.set(GAME_KEY, text)
+    each_store.set(GAME_KEY, text)
     seen = []
 
     def check(data):
         seen.append(data)
         return {"resumed": data["position"]}
 
-    saves = Saves(store)
+    saves = Saves(each_store)
     assert saves.load_game("forty-thieves", check=check) == {"resumed": "the session's own format"}
     assert seen == [{"position": "the session's own format", "redo": 7}]
-    assert saves.notices == [] and store.get(GAME_KEY) == text
+    assert saves.notices == [] and each_store.get(GAME_KEY) == text
 
 
 @pytest.mark.parametrize("error", [ValueError, TypeError, KeyError])
-def test_a_record_the_check_refuses_is_set_aside_byte_for_byte(store, error):
+def test_a_record_the_check_refuses_is_set_aside_byte_for_byte(each_store, error):
     state, redo = played()
     text = record(saved_game(state, redo))  # a record the built-in check accepts
 
     def check(data):
         raise error("the redo list doesn't replay")
 
-    store.set(GAME_KEY, text)
-    saves = Saves(store)
-    assert_clean_start(store, saves, GAME_KEY, ASIDE_KEY, text,
+    each_store.set(GAME_KEY, text)
+    saves = Saves(each_store)
+    assert_clean_start(each_store, saves, GAME_KEY, ASIDE_KEY, text,
                        saves.load_game("forty-thieves", check=check))
 
 
-def test_the_check_hook_sees_migrated_data(store, monkeypatch):
-    store.set(GAME_KEY, record({"old": 1}))
+def test_the_check_hook_sees_migrated_data(each_store, monkeypatch):
+    each_store.set(GAME_KEY, record({"old": 1}))
     monkeypatch.setitem(saves_module.FORMATS, "game", 2)
     monkeypatch.setitem(saves_module.MIGRATIONS, ("game", 1), lambda d: {"new": d["old"] + 1})
-    assert Saves(store).load_game("forty-thieves", check=lambda d: d) == {"new": 2}
+    assert Saves(each_store).load_game("forty-thieves", check=lambda d: d) == {"new": 2}
 
 
 # ============================================================================ 7: temp files
@@ -480,26 +480,27 @@ def test_cleaning_temp_files_never_removes_a_non_regular_file(tmp_path):
 
 
 # ============================================================================ 7: oversized records
-def test_an_oversized_game_is_refused_and_the_last_good_save_kept(store):
-    saves = Saves(store)
+def test_an_oversized_game_is_refused_and_the_last_good_save_kept(each_store):
+    saves = Saves(each_store)
     state, redo = played()
     saves.save_game("forty-thieves", saved_game(state, redo))
-    good = store.get(GAME_KEY)
+    good = each_store.get(GAME_KEY)
     huge = saved_game(state, redo=["s-w"] * 400_000)  # 2.8 MB of JSON
     assert len(record(huge)) > BOUND
     for elapsed in (1.0, 2.0):
         saves.save_game("forty-thieves", {**huge, "elapsed": elapsed})  # never raises
-    assert store.get(GAME_KEY) == good
+    assert each_store.get(GAME_KEY) == good
     assert len(saves.notices) == 1 and "too long to save" in saves.notices[0]
     saves.save_game("forty-thieves", saved_game(state, redo, elapsed=3.0))  # back under: saved
-    assert Saves(store).load_game("forty-thieves")["elapsed"] == 3.0
+    assert Saves(each_store).load_game("forty-thieves")["elapsed"] == 3.0
 
 
-def test_an_oversized_stored_record_is_set_aside(store):
+def test_an_oversized_stored_record_is_set_aside(each_store):
     text = record(saved_game(played()[0], notes="x" * BOUND))
-    store.set(GAME_KEY, text)
-    saves = Saves(store)
-    assert_clean_start(store, saves, GAME_KEY, ASIDE_KEY, text, saves.load_game("forty-thieves"))
+    each_store.set(GAME_KEY, text)
+    saves = Saves(each_store)
+    assert_clean_start(each_store, saves, GAME_KEY, ASIDE_KEY, text,
+                       saves.load_game("forty-thieves"))
 
 
 def test_a_long_real_game_is_far_below_the_bound():
