@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from game.ai.solver import Solver
 from game.ai.solver_model import make_model
+from game.core import Card
 
 
 def _key_of(model, state) -> bytes:
@@ -137,3 +138,18 @@ def verdicts_against_brute_force(states, limit: int = 1500, lost_limit: int | No
 
 __all__ = ["assert_core_moves_covered", "assert_line_wins", "check_position",
            "random_positions", "solve", "verdicts_against_brute_force"]
+
+
+def off_the_foundations(rng, left: int) -> tuple[dict, list]:
+    """An endgame's start: ``left`` cards off the foundations (the top ranks of random suits,
+    an Ace left on each): the foundation piles (base rank Ace), and the cards off them,
+    shuffled, for the caller to deal."""
+    heights = [13] * 4
+    for _ in range(left):
+        s = rng.choice([i for i in range(4) if heights[i] > 1])
+        heights[s] -= 1
+    out = [Card(r, "SHDC"[s], 0).code for s in range(4) for r in range(heights[s] + 1, 14)]
+    rng.shuffle(out)
+    piles = {f"foundation{s}": [Card(r, "SHDC"[s], 0).code for r in range(1, heights[s] + 1)]
+             for s in range(4)}
+    return piles, out

@@ -10,12 +10,11 @@ import random
 import pytest
 
 from game.ai.solver_model import make_model
-from game.core import Card, from_dict, new_game
+from game.core import from_dict, new_game
 
-from model_check import (assert_line_wins, check_position, random_positions, solve,
-                         verdicts_against_brute_force)
+from model_check import (assert_line_wins, check_position, off_the_foundations, random_positions,
+                         solve, verdicts_against_brute_force)
 
-SUITS = "SHDC"
 
 
 @pytest.mark.usefixtures("single_moves")
@@ -40,14 +39,7 @@ def endgame(rng, left: int, reserve: int, talon: int, moves: int = 0):
     ``talon`` in the stock and waste, one on each column and the rest (about ``reserve``) in
     the reserve; then ``moves`` random moves between the columns (a history: positions the
     core will refuse)."""
-    heights = [13] * 4
-    for _ in range(left):
-        s = rng.choice([i for i in range(4) if heights[i] > 1])
-        heights[s] -= 1
-    out = [Card(r, SUITS[s], 0).code for s in range(4) for r in range(heights[s] + 1, 14)]
-    rng.shuffle(out)
-    piles = {f"foundation{s}": [Card(r, SUITS[s], 0).code for r in range(1, heights[s] + 1)]
-             for s in range(4)}
+    piles, out = off_the_foundations(rng, left)
     cols = min(4, left - reserve - talon)
     for i in range(4):
         piles[f"tableau{i}"] = [out.pop()] if i < cols else []

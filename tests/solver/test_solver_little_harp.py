@@ -9,13 +9,12 @@ import random
 
 import pytest
 
-from game.core import Card, from_dict, new_game
+from game.core import from_dict, new_game
 
-from model_check import (assert_line_wins, check_position, random_positions, solve,
-                         verdicts_against_brute_force)
+from model_check import (assert_line_wins, check_position, off_the_foundations, random_positions,
+                         solve, verdicts_against_brute_force)
 from tests.core.positions import option_sets
 
-SUITS = "SHDC"
 # every combination of Little Harp's options (from its description: a new option is covered)
 OPTIONS = option_sets("little-harp")
 
@@ -42,14 +41,7 @@ def endgame(rng, left: int, talon: int, options: dict):
     """``left`` cards off the foundations (the top ranks of random suits): ``talon`` of them in
     the stock and waste, the rest over the seven piles, all but the top of most piles face
     down."""
-    heights = [13] * 4
-    for _ in range(left):
-        s = rng.choice([i for i in range(4) if heights[i] > 1])
-        heights[s] -= 1
-    out = [Card(r, SUITS[s], 0).code for s in range(4) for r in range(heights[s] + 1, 14)]
-    rng.shuffle(out)
-    piles = {f"foundation{s}": [Card(r, SUITS[s], 0).code for r in range(1, heights[s] + 1)]
-             for s in range(4)}
+    piles, out = off_the_foundations(rng, left)
     w = rng.randrange(talon + 1)
     piles["waste"] = [out.pop() for _ in range(w)]
     piles["stock"] = [out.pop() for _ in range(talon - w)]

@@ -10,10 +10,9 @@ import random
 from game.ai.solver_model import make_model
 from game.core import Card, from_dict, new_game
 
-from model_check import (assert_line_wins, check_position, random_positions, solve,
-                         verdicts_against_brute_force)
+from model_check import (assert_line_wins, check_position, off_the_foundations, random_positions,
+                         solve, verdicts_against_brute_force)
 
-SUITS = "SHDC"
 
 
 def test_the_model_agrees_with_the_core_on_random_games():
@@ -38,14 +37,7 @@ def endgame(rng, left: int, cells: int, moves: int = 0, reversed_share: float = 
     ``cells`` of them in cells and the rest dealt over the ten columns, a share of the columns
     sorted with the higher cards on top; then ``moves``
     random moves between columns and cells (a history: positions the core will refuse)."""
-    heights = [13] * 4
-    for _ in range(left):
-        s = rng.choice([i for i in range(4) if heights[i] > 1])
-        heights[s] -= 1
-    out = [Card(r, SUITS[s], 0).code for s in range(4) for r in range(heights[s] + 1, 14)]
-    rng.shuffle(out)
-    piles = {f"foundation{s}": [Card(r, SUITS[s], 0).code for r in range(1, heights[s] + 1)]
-             for s in range(4)}
+    piles, out = off_the_foundations(rng, left)
     for j in range(4):
         piles[f"cell{j}"] = [out.pop()] if j < cells else []
     cols = [[] for _ in range(10)]
