@@ -7,6 +7,8 @@ never change)."""
 
 from __future__ import annotations
 
+import pytest
+
 from game.core import new_game
 from game.core.standard_solitaire import DEAL_ROW
 
@@ -70,6 +72,7 @@ def test_long_piles_squeeze_and_stay_above_the_message_line(ui):
     assert all(b.y - a.y >= 14 for a, b in zip(faces[pile.down:], faces[pile.down + 1:]))
 
 
+@pytest.mark.slow  # 6 to 10 s natively
 def test_a_whole_deal_won_through_the_ui(ui):
     t = play_through_ui(ui, ST, WON_DEAL)
     assert t.state.result().status == "won"

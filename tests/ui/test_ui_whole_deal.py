@@ -4,6 +4,8 @@ plays to a stuck end). The deals are found by playing the strategy on the rules 
 
 from __future__ import annotations
 
+import pytest
+
 from deals import find_deal
 from ui_strategy import TURN, choose, position, strategy_stuck, strategy_wins
 
@@ -33,6 +35,7 @@ def play_through_ui(ui, seed):
     return t
 
 
+@pytest.mark.slow  # 6 to 10 s natively
 def test_a_whole_deal_won_through_the_ui(ui):
     t = play_through_ui(ui, find_deal("forty-thieves", strategy_wins))
     assert t.state.result().status == "won"
@@ -48,6 +51,7 @@ def test_a_whole_deal_won_through_the_ui(ui):
     assert not t.state.history and t.modal is None
 
 
+@pytest.mark.slow  # 6 to 10 s natively
 def test_a_stuck_deal_offers_undo_restart_and_new_deal(ui):
     seed = find_deal("forty-thieves", strategy_stuck)
     t = play_through_ui(ui, seed)
