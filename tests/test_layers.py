@@ -1,0 +1,36 @@
+"""The layers of game/ (pyproject.toml, [tool.importlinter]): the rules core imports nothing
+above it, the computer players only the core, the session only those, storage only the core,
+and nothing but the client imports pygame. Imports inside functions count."""
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def lint_imports(cwd=ROOT, config=ROOT / "pyproject.toml"):
+    return subprocess.run([str(Path(sys.executable).parent / "lint-imports"), str(config)],
+                          cwd=cwd, capture_output=True, text=True, timeout=300,
+                          env={**os.environ, "PYTHONPATH": str(cwd)})
+
+
+def test_every_floor_imports_only_the_floors_below_it():
+    result = lint_imports()
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "0 broken" in result.stdout
+
+
+def test_an_import_upward_inside_a_function_breaks_the_contract(tmp_path):
+    """The contracts can fail: the rules core reaching up to the client, even from inside a
+    function, is caught."""
+    import shutil
+
+    shutil.copytree(ROOT / "game", tmp_path / "game",
+                    ignore=shutil.ignore_patterns("__pycache__", "bench"))
+    with open(tmp_path / "game" / "core" / "__init__.py", "a", encoding="utf-8") as f:
+        f.write("\n\ndef _reaching_up():\n    from game.ui import app  # noqa: F401\n")
+    result = lint_imports(tmp_path)
+    assert result.returncode != 0
+    assert "game.core -> game.ui.app" in result.stdout, result.stdout
