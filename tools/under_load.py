@@ -74,9 +74,9 @@ def run_suite(pytest_args: list[str]) -> dict:
     done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True)
     wall = time.monotonic() - start
     out = done.stdout + done.stderr
+    closing = [line for line in out.splitlines() if re.search(r"\d+ (passed|failed)", line)]
     counts = {word: int(n) for n, word in
-              re.findall(r"(\d+) (passed|failed|errors?|skipped)", out.splitlines()[-1]
-                         if out.strip() else "")}
+              re.findall(r"(\d+) (passed|failed|errors?|skipped)", closing[-1] if closing else "")}
     failures = re.findall(r"^(?:FAILED|ERROR) (\S+)", out, re.M)
     return {"wall_s": wall, "code": done.returncode, "counts": counts, "failures": failures,
             "tail": "\n".join(out.splitlines()[-40:])}
