@@ -1,8 +1,9 @@
 """The tests' shared helpers. Hand-built positions for rule tests: name the cards that matter,
 the rest go somewhere harmless, ``build("forty-thieves", {"tableau0": "9H 8H", "waste": "KS"})``;
-comparing whole states (``whole``); the games and their option sets from the registries
-(``option_sets``, ``option_variants``, ``covering``, ``cases``); random play (``games``, a hypothesis
-strategy, and ``play_randomly``)."""
+comparing whole states (``whole``); the foundations before the winning move
+(``foundations_full_but_one``) and a rule several games share (``assert_foundation_cards_stay``);
+the games and their option sets from the registries (``option_sets``, ``option_variants``,
+``covering``, ``cases``); random play (``games``, a hypothesis strategy, and ``play_randomly``)."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ import random
 import pytest
 from hypothesis import strategies as st
 
-from game.core import GAMES, Card, from_dict, game_class, info, new_game
+from game.core import GAMES, Card, IllegalMove, from_dict, game_class, info, new_game
 
 
 def build(game_id: str, piles: dict[str, str], rest: str | dict = "stock", down=None,
@@ -64,6 +65,24 @@ def build(game_id: str, piles: dict[str, str], rest: str | dict = "stock", down=
 def tops(state) -> dict[str, str]:
     """Top card of every non-empty pile, as text."""
     return {name: str(cards[-1][0]) for name, cards in state.piles().items() if cards}
+
+
+def assert_foundation_cards_stay(state, move: str) -> None:
+    """Cards on the foundations stay there: no legal move takes one off, and ``move``, which
+    would, is refused."""
+    assert not any(m.source.startswith("foundation") for m in state.legal_moves())
+    with pytest.raises(IllegalMove, match="stay there"):
+        state.push(move)
+
+
+def foundations_full_but_one(packs: int = 1, ranks: str = "A23456789TJQK") -> dict[str, str]:
+    """The foundation piles of a game's last move: every card of ``packs`` packs on its own
+    suit's foundation (spades, hearts, diamonds, clubs; again for a second pack), built in
+    the order of ``ranks``, but the last card of the last pile (a club: ``ranks[-1]``)."""
+    piles = {f"foundation{i}": " ".join(r + "SHDC"[i % 4] for r in ranks)
+             for i in range(4 * packs)}
+    piles[f"foundation{4 * packs - 1}"] = " ".join(r + "C" for r in ranks[:-1])
+    return piles
 
 
 def every_card_once(state) -> bool:

@@ -15,7 +15,8 @@ from game.core import GAMES, IllegalMove, Move, from_dict, info, new_game
 from game.core.little_harp import REDEAL
 from game.core.standard_solitaire import QUIET_LIMIT
 
-from .positions import build, every_card_once, option_sets, play_randomly, tops, whole
+from .positions import (build, every_card_once, foundations_full_but_one, option_sets,
+                        play_randomly, tops, whole)
 
 LH = "little-harp"
 TURN = Move("stock", "waste")
@@ -282,10 +283,7 @@ def test_lh6_a_face_down_card_left_on_top_turns_face_up_by_itself():
 
 # ----------------------------------------------------------------- 7. the end
 def test_lh7_won_when_all_52_cards_are_on_the_foundations():
-    ranks = "A23456789TJQK"
-    piles = {f"foundation{i}": " ".join(r + "SHDC"[i] for r in ranks) for i in range(4)}
-    piles["foundation3"] = " ".join(r + "C" for r in ranks[:-1])
-    s = build(LH, piles | {"tableau2": "KC"}, rest={})
+    s = build(LH, foundations_full_but_one() | {"tableau2": "KC"}, rest={})
     assert not s.is_over()
     s.push("t2-f3")
     assert s.result().status == "won" and s.legal_moves() == []

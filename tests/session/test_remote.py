@@ -375,14 +375,21 @@ def test_the_hosts_computer_calls_first_and_the_guest_takes_its_move_back():
 
 
 # ---------------------------------------------------------------------- joining again
-def test_a_guest_joins_again_by_its_token_at_the_same_position():
+def bank_played_a_while(rounds, seed):
+    """A Russian Bank table of a person and a friend, (host, guest): for ``rounds`` rounds each
+    screen plays the computer's choice of move when it is its turn, then advances once."""
     host, (guest,) = table("russian-bank", ("human", "remote"))
-    bot = computer_player("russian-bank", "easy", seed=1)
-    for _ in range(40):
+    bot = computer_player("russian-bank", "easy", seed=seed)
+    for _ in range(rounds):
         for s in (host, guest):
             if s.accepting():
                 s.play(decide(bot, s.state))
             s.advance(1)
+    return host, guest
+
+
+def test_a_guest_joins_again_by_its_token_at_the_same_position():
+    host, guest = bank_played_a_while(40, seed=1)
     token = guest.token
     assert token and len(guest.state.history) > 5
     guest._peers[0].link.close()  # the old page is gone
@@ -429,13 +436,7 @@ def test_links_pass_only_text_in_small_typed_messages():
 
 
 def test_the_host_reloads_and_its_guest_comes_back():
-    host, (guest,) = table("russian-bank", ("human", "remote"))
-    bot = computer_player("russian-bank", "easy", seed=3)
-    for _ in range(30):
-        for s in (host, guest):
-            if s.accepting():
-                s.play(decide(bot, s.state))
-            s.advance(1)
+    host, guest = bank_played_a_while(30, seed=3)
     settle([host, guest])
     saved = json.loads(json.dumps(host.save()))  # what the host's page kept
     guest_saved = json.loads(json.dumps(guest.save()))

@@ -85,6 +85,32 @@ def random_positions(game_id, options, seeds, steps, rng, every=1):
             state.push(rng.choice(state.legal_moves()))
 
 
+def check_random_games(game_id, seeds, steps, rng) -> tuple[int, int]:
+    """``check_position`` at every position of random games (``random_positions``, default
+    options): (how many moves the model offered, at how many positions its root was exact:
+    the deal's history refused moves there)."""
+    offered = exact = 0
+    for state in random_positions(game_id, {}, seeds, steps, rng):
+        offered += check_position(state)
+        exact += make_model(state).exact_root
+    return offered, exact
+
+
+def off_the_foundations(rng, left: int) -> tuple[dict, list]:
+    """An endgame's start: ``left`` cards off the foundations (the top ranks of random suits,
+    an Ace left on each): the foundation piles (base rank Ace), and the cards off them,
+    shuffled, for the caller to deal."""
+    heights = [13] * 4
+    for _ in range(left):
+        s = rng.choice([i for i in range(4) if heights[i] > 1])
+        heights[s] -= 1
+    out = [Card(r, "SHDC"[s], 0).code for s in range(4) for r in range(heights[s] + 1, 14)]
+    rng.shuffle(out)
+    piles = {f"foundation{s}": [Card(r, "SHDC"[s], 0).code for r in range(1, heights[s] + 1)]
+             for s in range(4)}
+    return piles, out
+
+
 def assert_line_wins(state, verdict) -> None:
     """A "won" verdict's line replays through the core's push to a win."""
     assert verdict.status == "won" and verdict.line
@@ -137,19 +163,5 @@ def verdicts_against_brute_force(states, limit: int = 1500, lost_limit: int | No
 
 
 __all__ = ["assert_core_moves_covered", "assert_line_wins", "check_position",
-           "random_positions", "solve", "verdicts_against_brute_force"]
-
-
-def off_the_foundations(rng, left: int) -> tuple[dict, list]:
-    """An endgame's start: ``left`` cards off the foundations (the top ranks of random suits,
-    an Ace left on each): the foundation piles (base rank Ace), and the cards off them,
-    shuffled, for the caller to deal."""
-    heights = [13] * 4
-    for _ in range(left):
-        s = rng.choice([i for i in range(4) if heights[i] > 1])
-        heights[s] -= 1
-    out = [Card(r, "SHDC"[s], 0).code for s in range(4) for r in range(heights[s] + 1, 14)]
-    rng.shuffle(out)
-    piles = {f"foundation{s}": [Card(r, "SHDC"[s], 0).code for r in range(1, heights[s] + 1)]
-             for s in range(4)}
-    return piles, out
+           "check_random_games", "off_the_foundations", "random_positions", "solve",
+           "verdicts_against_brute_force"]

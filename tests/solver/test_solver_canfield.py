@@ -9,21 +9,15 @@ import random
 
 import pytest
 
-from game.ai.solver_model import make_model
 from game.core import from_dict, new_game
 
-from model_check import (assert_line_wins, check_position, off_the_foundations, random_positions,
-                         solve, verdicts_against_brute_force)
-
+from model_check import (assert_line_wins, check_random_games, off_the_foundations, solve,
+                         verdicts_against_brute_force)
 
 
 @pytest.mark.usefixtures("single_moves")
 def test_the_model_agrees_with_the_core_on_random_games():
-    rng = random.Random(16)
-    offered = exact = 0
-    for state in random_positions("canfield", {}, range(1, 9), 80, rng):
-        offered += check_position(state)
-        exact += make_model(state).exact_root
+    offered, exact = check_random_games("canfield", range(1, 9), 80, random.Random(16))
     assert offered > 500
     assert exact > 20  # positions where the deal's history refuses moves were met
 

@@ -7,20 +7,14 @@ from __future__ import annotations
 
 import random
 
-from game.ai.solver_model import make_model
 from game.core import Card, from_dict, new_game
 
-from model_check import (assert_line_wins, check_position, off_the_foundations, random_positions,
-                         solve, verdicts_against_brute_force)
-
+from model_check import (assert_line_wins, check_random_games, off_the_foundations, solve,
+                         verdicts_against_brute_force)
 
 
 def test_the_model_agrees_with_the_core_on_random_games():
-    rng = random.Random(16)
-    offered = exact = 0
-    for state in random_positions("seahaven", {}, range(1, 9), 60, rng):
-        offered += check_position(state)
-        exact += make_model(state).exact_root
+    offered, exact = check_random_games("seahaven", range(1, 9), 60, random.Random(16))
     assert offered > 500  # the positions were not all dead ends
     assert exact > 20  # positions where the deal's history refuses moves were met
 

@@ -224,6 +224,16 @@ def record_words(monkeypatch, chrome=None) -> Words:
     return words
 
 
+def assert_won(ui: Driver, t, game_id: str) -> None:
+    """The deal on table ``t`` is won, every foundation full, the end screen says "You won!",
+    and Statistics count one deal of ``game_id`` played and won."""
+    assert t.state.result().status == "won"
+    assert all(len(f.cards) == 13 for f in t.state.foundations)
+    assert t.modal is not None and t.modal.title == "You won!"
+    stats = ui.app.saves.stats(game_id)
+    assert stats["played"] == 1 and stats["won"] == 1
+
+
 @pytest.fixture
 def store():
     return MemoryStore()

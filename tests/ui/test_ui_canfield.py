@@ -2,7 +2,8 @@
 once and pinned; its winning line is found again here by a small search), the base rank written
 on the empty foundations, and a deal that ends stuck with cards still in the stock.
 
-The search helpers (``search``, ``shortcut``, ``play_line``) serve test_ui_seahaven.py too."""
+The search helpers (``search``, ``shortcut``, ``play_line``) and ``open_deal`` serve
+test_ui_seahaven.py too."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from game.core.canfield import is_turn
 from game.session import Session
 from game.ui import theme
 from tests.core.positions import build
+from tests.ui.conftest import assert_won
 
 WON_DEAL = 12  # the first deal from 1 that search() below wins within 300 positions
 
@@ -113,10 +115,10 @@ def play_line(ui, t, line: list[Move]) -> None:
         assert t.state.history[n].move == move
 
 
-def open_deal(ui, seed):
+def open_deal(ui, seed, game="canfield"):
     ui.app.settings.auto_move = False  # so the line alone decides every move
     ui.app.settings.animations = False
-    t = ui.app.open_game("canfield")
+    t = ui.app.open_game(game)
     t.start(seed)
     ui.settle()
     return t
@@ -132,11 +134,7 @@ def test_a_whole_canfield_deal_won_through_the_ui(ui):
     t = open_deal(ui, WON_DEAL)
     ui.screenshot("canfield-deal.png")
     play_line(ui, t, line)
-    assert t.state.result().status == "won"
-    assert all(len(f.cards) == 13 for f in t.state.foundations)
-    assert t.modal is not None and t.modal.title == "You won!"
-    stats = ui.app.saves.stats("canfield")
-    assert stats["played"] == 1 and stats["won"] == 1
+    assert_won(ui, t, "canfield")
     ui.frames(30, 40)
     ui.screenshot("canfield-won.png")
 

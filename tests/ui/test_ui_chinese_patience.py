@@ -107,13 +107,20 @@ def breach_at_once(state):
     return you_start(state) and Move("stock0", "stock0") in state.breach_moves()
 
 
+def knock_table(ui, seats):
+    """A table of three ``seats`` whose priorities are enforced by knocks (set in Settings),
+    dealt the first deal where you start and may slip at once (``breach_at_once``)."""
+    ui.app.settings.set_option(CP, "priorities", "knock")
+    seed, _ = find(CP, breach_at_once, {"players": 3, "priorities": "knock"})
+    t = three_players(ui, seats)
+    t.start(seed)
+    return t
+
+
 def test_the_opening_words_never_invite_a_slip(ui):
     """Where turning the stock would break a priority, the first words at the table say the
     priority (the move due first), not "click your stock"; where it is allowed, they say it."""
-    ui.app.settings.set_option(CP, "priorities", "knock")
-    seed, _ = find(CP, breach_at_once, {"players": 3, "priorities": "knock"})
-    t = three_players(ui, ("human", "computer:hard", "computer:hard"))
-    t.start(seed)
+    t = knock_table(ui, ("human", "computer:hard", "computer:hard"))
     words = t.message_text()
     assert "you start" in words and "click your stock" not in words.lower()
     assert words.endswith(t.state.why_illegal(Move("stock0", "stock0")))
@@ -124,10 +131,7 @@ def test_the_opening_words_never_invite_a_slip(ui):
 
 
 def test_a_computer_knocks_on_your_slip_and_the_penalty_cards_fly(ui):
-    ui.app.settings.set_option(CP, "priorities", "knock")
-    seed, _ = find(CP, breach_at_once, {"players": 3, "priorities": "knock"})
-    t = three_players(ui, ("human", "computer:hard", "computer:hard"))
-    t.start(seed)
+    t = knock_table(ui, ("human", "computer:hard", "computer:hard"))
     ui.frames(2)
     offered = t.state.breach_moves()
     assert Move("stock0", "stock0") in offered
@@ -152,10 +156,7 @@ def test_a_computer_knocks_on_your_slip_and_the_penalty_cards_fly(ui):
 
 
 def test_a_person_knocks_on_another_persons_slip(ui):
-    ui.app.settings.set_option(CP, "priorities", "knock")
-    seed, _ = find(CP, breach_at_once, {"players": 3, "priorities": "knock"})
-    t = three_players(ui, ("human", "human", "human"))
-    t.start(seed)
+    t = knock_table(ui, ("human", "human", "human"))
     ui.frames(2)
     assert t.button("Knock!").visible and not t.button("Knock!").enabled
     ui.click(ui.card_point("stock0"))

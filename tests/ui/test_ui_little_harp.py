@@ -3,14 +3,15 @@ waste back by clicking the stock, a run dragged as one, and a whole deal played 
 move a posted mouse event.
 
 ``choose`` is a simple strategy for the games whose piles build down in alternating colours
-(Standard uses it too); the deals it wins were found by playing it on the rules core and are
-pinned here (deals never change)."""
+(Standard uses it, and ``open_deal``, too); the deals it wins were found by playing it on the
+rules core and are pinned here (deals never change)."""
 
 from __future__ import annotations
 
 from deals import find_deal
 
 from game.core import Move, new_game
+from tests.ui.conftest import assert_won
 
 LH = "little-harp"
 WON_DEAL = 15  # the strategy wins it with the default options (draw 3, unlimited redeals)
@@ -94,9 +95,9 @@ def play_through_ui(ui, game_id: str, seed: int, options: dict | None = None):
     return t
 
 
-def open_deal(ui, seed=WON_DEAL, options=None):
+def open_deal(ui, seed=WON_DEAL, options=None, game=LH):
     ui.app.settings.auto_move = False  # the deal as dealt: the lines are played from it
-    t = ui.app.open_game(LH)
+    t = ui.app.open_game(game)
     t.start(seed, options)
     ui.settle()
     return t
@@ -159,11 +160,7 @@ def test_a_run_is_dragged_as_one(ui):
 def test_a_whole_deal_won_through_the_ui(ui):
     assert play_out(new_game(LH, WON_DEAL))[0] == "won"
     t = play_through_ui(ui, LH, WON_DEAL)
-    assert t.state.result().status == "won"
-    assert all(len(f.cards) == 13 for f in t.state.foundations)
-    assert t.modal is not None and t.modal.title == "You won!"
-    stats = ui.app.saves.stats(LH)
-    assert stats["played"] == 1 and stats["won"] == 1
+    assert_won(ui, t, LH)
     ui.screenshot("little-harp-won.png")
 
 

@@ -4,13 +4,14 @@ stuck."""
 
 from __future__ import annotations
 
-from test_ui_canfield import play_line, search, shortcut
+from test_ui_canfield import open_deal, play_line, search, shortcut
 
 import pygame
 
 from game.core import Move, new_game
 from game.session import Session
 from tests.core.positions import build
+from tests.ui.conftest import assert_won
 
 WON_DEAL = 6  # the first deal from 1 that search() wins within 500 positions with this order
 
@@ -36,15 +37,6 @@ def seahaven_order(state, m: Move):
     return 4
 
 
-def open_deal(ui, seed):
-    ui.app.settings.auto_move = False  # so the line alone decides every move
-    ui.app.settings.animations = False
-    t = ui.app.open_game("seahaven")
-    t.start(seed)
-    ui.settle()
-    return t
-
-
 def test_a_whole_seahaven_deal_won_through_the_ui(ui):
     state = new_game("seahaven", WON_DEAL)
     line = search(state, seahaven_order, key=canonical, max_nodes=500)
@@ -52,16 +44,12 @@ def test_a_whole_seahaven_deal_won_through_the_ui(ui):
     line = shortcut(state, line)
     assert any(m.target.startswith("cell") for m in line)
     assert any(m.source.startswith("cell") and m.target.startswith("tableau") for m in line)
-    t = open_deal(ui, WON_DEAL)
+    t = open_deal(ui, WON_DEAL, "seahaven")
     ui.screenshot("seahaven-deal.png")
     play_line(ui, t, line[:len(line) // 2])
     ui.screenshot("seahaven-half.png")
     play_line(ui, t, line[len(line) // 2:])
-    assert t.state.result().status == "won"
-    assert all(len(f.cards) == 13 for f in t.state.foundations)
-    assert t.modal is not None and t.modal.title == "You won!"
-    stats = ui.app.saves.stats("seahaven")
-    assert stats["played"] == 1 and stats["won"] == 1
+    assert_won(ui, t, "seahaven")
     ui.frames(30, 40)
     ui.screenshot("seahaven-won.png")
 
@@ -101,7 +89,7 @@ def test_a_deal_with_no_move_left_ends_stuck(ui):
 
 
 def test_the_waste_key_on_a_table_without_a_waste_changes_nothing(ui):
-    t = open_deal(ui, 3)
+    t = open_deal(ui, 3, "seahaven")
     ui.app.keyboard_used = True
     ui.key(pygame.K_3, frames=2)
     for key in (pygame.K_w, pygame.K_s):

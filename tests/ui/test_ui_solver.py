@@ -6,6 +6,9 @@ Deals are chosen by what the tests need (deals.solver_deal): listed as winnable,
 solver after a search of 1000 to 5000 positions, so the light shows "thinking" for a few
 frames and then "winnable" well within a second. The solver runs at one speed on every machine
 (conftest's steady_solver): what it decides in a frame does not depend on the machine.
+
+The helpers that drive the solver's help (``wait_for_verdict``, ``light``, ``play_through_ui``,
+``finish``) serve test_ui_solver_games.py too.
 """
 
 from __future__ import annotations
@@ -79,6 +82,17 @@ def play_through_ui(ui, move) -> None:
     else:
         ui.drag(ui.card_point(move.source, -move.count), ui.card_rect(move.target).center)
     ui.frames(2)
+
+
+def finish(ui, t, line) -> None:
+    """Click Finish, run frames until the game is over (three a move of ``line`` at most),
+    then until nothing moves."""
+    ui.click(t.chrome.finish_button.rect.center)
+    for _ in range(3 * len(line)):
+        if t.state.is_over():
+            break
+        ui.frames(1)
+    ui.settle()
 
 
 @pytest.mark.parametrize("game_id", GAMES)
@@ -182,12 +196,7 @@ def test_finish_plays_the_found_line_to_a_win(ui, quick_deals):
     ui.frames(1)
     line = list(t.session.help.verdict.line)
     assert t.chrome.finish_button.visible
-    ui.click(t.chrome.finish_button.rect.center)
-    for _ in range(3 * len(line)):
-        if t.state.is_over():
-            break
-        ui.frames(1)
-    ui.settle()
+    finish(ui, t, line)
     assert t.state.result().status == "won"
     played = [e.move for e in t.state.history][t.session.dealt:]  # after the deal's own
     assert played == line  # the found line, move for move

@@ -18,6 +18,7 @@ from game.core import info
 from game.ui.chromes.solitaire import LIGHT_COLOURS
 
 from deals import table_deal
+from test_ui_solver import finish, light, play_through_ui, wait_for_verdict
 
 GAMES = [(g, info(g).options) for g in ALL_GAMES if solvable(g)]
 GREEN = LIGHT_COLOURS["won"]
@@ -31,29 +32,6 @@ def deals():
 pytestmark = pytest.mark.usefixtures("deals", "fresh_solver_memory")  # deals found first
 
 
-def wait_for_verdict(ui, limit: int = 3000) -> int:
-    t = ui.table
-    for n in range(limit):
-        if t.session.help.verdict is not None:
-            return n
-        ui.frames(1)
-    raise AssertionError(f"no verdict after {limit} frames")
-
-
-def light(ui):
-    return tuple(ui.app.screen.get_at(ui.table.chrome.light_at))[:3]
-
-
-def play_through_ui(ui, move) -> None:
-    """Play ``move`` as a player would: click the stock for a stock move, else drag the
-    cards onto the target."""
-    if move.source == "stock":
-        ui.click(ui.card_rect("stock").center)
-    else:
-        ui.drag(ui.card_point(move.source, -move.count), ui.card_rect(move.target).center)
-    ui.frames(2)
-
-
 @pytest.mark.parametrize("game_id,options", GAMES)
 def test_light_hint_and_finish(ui, deals, game_id, options):
     ui.app.settings.winnable_light = True
@@ -64,7 +42,7 @@ def test_light_hint_and_finish(ui, deals, game_id, options):
     ui.frames(1)
     assert t.session.help is not None  # the game has a solver model: the session helps
     assert t.session.help.verdict is None and light(ui) == LIGHT_COLOURS[None]
-    frames = wait_for_verdict(ui)
+    frames = wait_for_verdict(ui, limit=3000)
     ui.frames(1)
     v = t.session.help.verdict
     assert frames >= 1 and v.status == "won"
@@ -87,12 +65,7 @@ def test_light_hint_and_finish(ui, deals, game_id, options):
         ui.frames(1)
         assert light(ui) == GREEN
     assert t.session.assisted
-    ui.click(t.chrome.finish_button.rect.center)
-    for _ in range(3 * len(line)):
-        if t.state.is_over():
-            break
-        ui.frames(1)
-    ui.settle()
+    finish(ui, t, line)
     assert t.state.result().status == "won"
     assert [e.move for e in t.state.history][t.session.dealt:] == line
     assert t.modal is not None and t.modal.title == "You won!"

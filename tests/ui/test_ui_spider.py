@@ -14,6 +14,7 @@ from game.core.spider import CARD_SETS, DEAL
 from game.session import Session
 from game.ui.table import readable
 from tests.core.test_spider import build
+from tests.ui.conftest import assert_won
 
 ONE_SUIT = {"suits": 1}
 
@@ -144,11 +145,7 @@ def test_a_whole_one_suit_deal_won_through_the_ui(ui):
             ui.screenshot("spider-1-suit-long-column.png")
         if i == len(line) // 2:
             ui.screenshot("spider-1-suit-halfway.png")
-    assert t.state.result().status == "won"
-    assert all(len(f.cards) == 13 for f in t.state.foundations)
-    assert t.modal is not None and t.modal.title == "You won!"
-    stats = ui.app.saves.stats("spider")
-    assert stats["played"] == 1 and stats["won"] == 1
+    assert_won(ui, t, "spider")
     ui.frames(30, 40)
     ui.screenshot("spider-won.png")
 

@@ -2,8 +2,8 @@
 stuck end offering Undo, and a whole deal played to a win, every move a posted mouse event.
 
 The strategy is Little Harp's (test_ui_little_harp.choose: both games build down in alternating
-colours); the deal it wins was found by playing it on the rules core and is pinned here (deals
-never change)."""
+colours), and so is the table opened as dealt (``open_deal``); the deal it wins was found by
+playing it on the rules core and is pinned here (deals never change)."""
 
 from __future__ import annotations
 
@@ -13,22 +13,15 @@ from game.core import new_game
 from game.core.standard_solitaire import DEAL_ROW
 
 from deals import find_deal
-from test_ui_little_harp import play_out, play_through_ui
+from test_ui_little_harp import open_deal, play_out, play_through_ui
+from tests.ui.conftest import assert_won
 
 ST = "standard-solitaire"
 WON_DEAL = 45  # the strategy wins it, in 434 moves
 
 
-def open_deal(ui, seed):
-    ui.app.settings.auto_move = False  # the deal as dealt: the lines are played from it
-    t = ui.app.open_game(ST)
-    t.start(seed)
-    ui.settle()
-    return t
-
-
 def test_the_table_as_dealt_shows_every_top_card(ui):
-    t = open_deal(ui, 1)
+    t = open_deal(ui, 1, game=ST)
     ui.screenshot("standard-dealt.png")
     for i in range(8):
         pile = f"tableau{i}"
@@ -38,7 +31,7 @@ def test_the_table_as_dealt_shows_every_top_card(ui):
 
 
 def test_clicking_the_stock_deals_a_row_onto_every_pile(ui):
-    t = open_deal(ui, 1)
+    t = open_deal(ui, 1, game=ST)
     ui.app.settings.auto_move = False
     stock = list(t.state.pile["stock"].cards)
     ui.click(ui.card_point("stock"))
@@ -57,7 +50,7 @@ def test_long_piles_squeeze_and_stay_above_the_message_line(ui):
     for n, move in enumerate(line):
         replay.push(move)
         longest = max(longest, (max(len(p.cards) for p in replay.tableau), n + 1))
-    t = open_deal(ui, WON_DEAL)
+    t = open_deal(ui, WON_DEAL, game=ST)
     ui.app.settings.auto_move = False
     for move in line[:longest[1]]:
         t.session.play(move)
@@ -75,18 +68,14 @@ def test_long_piles_squeeze_and_stay_above_the_message_line(ui):
 @pytest.mark.slow  # 6 to 10 s natively
 def test_a_whole_deal_won_through_the_ui(ui):
     t = play_through_ui(ui, ST, WON_DEAL)
-    assert t.state.result().status == "won"
-    assert all(len(f.cards) == 13 for f in t.state.foundations)
-    assert t.modal is not None and t.modal.title == "You won!"
-    stats = ui.app.saves.stats(ST)
-    assert stats["played"] == 1 and stats["won"] == 1
+    assert_won(ui, t, ST)
     ui.screenshot("standard-won.png")
 
 
 def test_a_stuck_deal_says_so_and_offers_undo(ui):
     seed = find_deal(ST, lambda s: play_out(s)[0] == "stuck")
     line = play_out(new_game(ST, seed))[1]
-    t = open_deal(ui, seed)
+    t = open_deal(ui, seed, game=ST)
     ui.app.settings.auto_move = False
     for move in line:
         t.session.play(move)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from deals import find_deal
+from tests.ui.conftest import assert_won
 from ui_strategy import TURN, choose, position, strategy_stuck, strategy_wins
 
 
@@ -38,12 +39,8 @@ def play_through_ui(ui, seed):
 @pytest.mark.slow  # 6 to 10 s natively
 def test_a_whole_deal_won_through_the_ui(ui):
     t = play_through_ui(ui, find_deal("forty-thieves", strategy_wins))
-    assert t.state.result().status == "won"
-    assert all(len(f.cards) == 13 for f in t.state.foundations)
-    assert t.modal is not None and t.modal.title == "You won!"
-    stats = ui.app.saves.stats("forty-thieves")
-    assert stats["played"] == 1 and stats["won"] == 1
-    assert stats["fewest_moves"] == len(t.state.history)
+    assert_won(ui, t, "forty-thieves")
+    assert ui.app.saves.stats("forty-thieves")["fewest_moves"] == len(t.state.history)
     ui.frames(90, 40)  # let the celebration run a little
     ui.screenshot("forty-thieves-won.png")
     # the end screen's New deal starts a fresh deal
