@@ -164,6 +164,25 @@ class Driver:
         return path
 
 
+def merge_artifact(name: str, entries: dict) -> Path:
+    """Add ``entries`` to the JSON object in test-artifacts/``name``, which several tests (and
+    the run's workers, at the same moment) fill: read, merged and replaced whole under a lock,
+    so that no one reads it half-written or loses another's entries."""
+    import fcntl
+    import json
+
+    ARTIFACTS.mkdir(exist_ok=True)
+    path = ARTIFACTS / name
+    with open(ARTIFACTS / f".{name}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        known = json.loads(path.read_text()) if path.exists() else {}
+        known.update(entries)
+        part = path.with_name(f".{name}.{os.getpid()}")
+        part.write_text(json.dumps(known, indent=1, sort_keys=True))
+        os.replace(part, path)
+    return path
+
+
 class Placed(NamedTuple):
     """A text placed by theme.blit_text: what, where, at which size."""
     text: str

@@ -7,8 +7,6 @@ left, landscape) is tested here too."""
 
 from __future__ import annotations
 
-import json
-
 import pygame
 import pytest
 
@@ -20,7 +18,7 @@ from game.ui.canvas import CANVAS, LANDSCAPE, PORTRAIT, choose
 from game.ui.screens import RulesScene, SettingsScene, StatsScene, TitleScene
 from game.ui.widgets import EndPanel
 
-from tests.ui.conftest import ARTIFACTS, Driver, Words, app_on_page, record_words
+from tests.ui.conftest import Driver, Words, app_on_page, merge_artifact, record_words
 
 PAGE = (390, 844)
 CSS = min(PAGE[0] / PORTRAIT.w, PAGE[1] / PORTRAIT.h)  # CSS px per logical px: 0.508
@@ -210,11 +208,7 @@ def test_every_table_upright_fits_a_phone_and_takes_a_move_by_touch(phone, monke
                      "smallest_button_css": smallest_button, "smallest_text_css": text_css,
                      "card_index_css": round(index_css, 1),
                      "move": str(move)}
-    ARTIFACTS.mkdir(exist_ok=True)
-    path = ARTIFACTS / "portrait-figures.json"
-    known = json.loads(path.read_text()) if path.exists() else {}
-    known.update(FIGURES)
-    path.write_text(json.dumps(known, indent=1, sort_keys=True))
+    merge_artifact("portrait-figures.json", FIGURES)
 
 
 def test_a_card_dragged_by_a_finger_on_the_upright_table_moves(phone):

@@ -5,8 +5,6 @@ Screenshots: test-artifacts/sideways-*.png."""
 
 from __future__ import annotations
 
-import json
-
 import pygame
 import pytest
 
@@ -17,7 +15,7 @@ from game.ui.chromes.panel import PANEL_X
 from game.ui.chromes.solitaire import BAR_H
 from game.ui.screens import SettingsScene, StatsScene
 
-from tests.ui.conftest import ARTIFACTS, app_on_page, record_words
+from tests.ui.conftest import app_on_page, merge_artifact, record_words
 from tests.ui.test_ui_portrait import buttons_of, open_for_people, tap_tap_move
 
 PAGE = (844, 390)
@@ -169,11 +167,7 @@ def test_sideways_the_table_s_own_words_read_at_12_css_px_clear_of_everything(
         assert css_height(size, bold) >= 12, (s, size, css_height(size, bold), chrome)
     chrome_words = sorted({(s, size, round(css_height(size, bold), 1))
                            for s, size, bold, chrome in recorded.texts if chrome})
-    ARTIFACTS.mkdir(exist_ok=True)
-    path = ARTIFACTS / "sideways-chrome-words.json"
-    known = json.loads(path.read_text()) if path.exists() else {}
-    known[game_id] = chrome_words
-    path.write_text(json.dumps(known, indent=1, sort_keys=True))
+    merge_artifact("sideways-chrome-words.json", {game_id: chrome_words})
     # what else is on the table: the piles' cards, the buttons, the names, the message line
     table = pygame.Rect(0, 0, lay.table_right, CANVAS.h)
     names = [t.chrome.title(seat) for seat in range(len(t.session.seats))] \
