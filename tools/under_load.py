@@ -5,7 +5,8 @@ A test that passes only on a quiet (or only on a busy) machine is a failing test
 machine that may be doing something else. This keeps one busy process per core at the
 ordinary priority (Debian's ``stress-ng --cpu N`` where it is installed, else as many Python
 loops), runs the suite as ``./build.sh test`` runs it (both cores, ``--dist loadgroup``), and
-prints each run's wall time, counts and failures, then one line for all runs. It exits 1 if any
+prints each run's wall time, counts and failures (pytest's output in
+test-artifacts/under-load-N.log), then one line for all runs. It exits 1 if any
 run failed. The figures go to BENCHMARKS.md ("The test suite").
 
     ./build.sh test --under-load            # 3 runs of every test
@@ -65,8 +66,9 @@ class Load:
             loop.join(timeout=30)
 
 
-def run_suite(pytest_args: list[str]) -> dict:
-    """One run of the suite as ./build.sh test runs it: wall seconds, counts, failures."""
+def run_suite(pytest_args: list[str], log: Path) -> dict:
+    """One run of the suite as ./build.sh test runs it: wall seconds, counts, failures (what
+    pytest printed: ``log``)."""
     command = [sys.executable, "-m", "pytest", "-n", os.environ.get("PARLOUR_TEST_WORKERS",
                                                                      "auto"),
                "--dist", "loadgroup", "-q", "-p", "no:cacheprovider", *pytest_args]
@@ -74,6 +76,8 @@ def run_suite(pytest_args: list[str]) -> dict:
     done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True)
     wall = time.monotonic() - start
     out = done.stdout + done.stderr
+    log.parent.mkdir(exist_ok=True)
+    log.write_text(out)
     closing = [line for line in out.splitlines() if re.search(r"\d+ (passed|failed)", line)]
     counts = {word: int(n) for n, word in
               re.findall(r"(\d+) (passed|failed|errors?|skipped)", closing[-1] if closing else "")}
@@ -97,15 +101,17 @@ def main(argv: list[str]) -> int:
     results = []
     try:
         for n in range(1, args.runs + 1):
-            r = run_suite(extra)
+            r = run_suite(extra, ROOT / "test-artifacts" / f"under-load-{n}.log")
             results.append(r)
             counts = ", ".join(f"{v} {k}" for k, v in r["counts"].items()) or "no count"
             print(f"run {n}: {r['wall_s'] / 60:.1f} min wall, {counts}, exit {r['code']}",
                   flush=True)
             for failure in r["failures"]:
                 print(f"    {failure}", flush=True)
-            if r["code"] != 0 and not r["failures"]:
-                print(r["tail"], flush=True)
+            if r["code"] != 0:
+                print(f"    (pytest's output: test-artifacts/under-load-{n}.log)", flush=True)
+                if not r["failures"]:
+                    print(r["tail"], flush=True)
     finally:
         load.close()
     failed = [r for r in results if r["code"] != 0]
