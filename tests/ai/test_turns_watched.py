@@ -12,6 +12,7 @@ from game.core import new_game
 from game.session import Session
 
 from ai_positions import position
+from tests.core.positions import run_to_the_end
 
 DEALS = (11, 12, 13)
 FIRST_TURNS = 6  # Easy's turns watched per deal
@@ -93,14 +94,6 @@ def _search(state):
     return search
 
 
-def _finish(generator):
-    try:
-        while True:
-            next(generator)
-    except StopIteration as stop:
-        return stop.value
-
-
 def test_a_house_move_that_changes_nothing_for_the_line_is_dropped():
     """The 8H moves from the 9S onto the 9C: the house tops want the same cards before and
     after, so turning the hand card is worth the same without it."""
@@ -112,7 +105,7 @@ def test_a_house_move_that_changes_nothing_for_the_line_is_dropped():
     line = [(0, 1), TURN]
     assert search.line_value(line) is not None
     assert search.line_value(line) == search.line_value([TURN])
-    assert _finish(search.prune(line)) == [TURN]
+    assert run_to_the_end(search.prune(line)) == [TURN]
     assert search.pruned == 1
 
 
@@ -127,7 +120,7 @@ def test_every_house_move_hard_plans_is_needed():
         while not state.is_over() and checked < 40:
             if len(state.legal_moves()) > 1:
                 search = _search(state)
-                _finish(search.run())
+                run_to_the_end(search.run())
                 line = search.plan
                 value = search.line_value(line)
                 for i, (s, t) in enumerate(line):

@@ -3,7 +3,8 @@ the rest go somewhere harmless, ``build("forty-thieves", {"tableau0": "9H 8H", "
 comparing whole states (``whole``); the foundations before the winning move
 (``foundations_full_but_one``) and a rule several games share (``assert_foundation_cards_stay``);
 the games and their option sets from the registries (``option_sets``, ``option_variants``,
-``covering``, ``cases``); random play (``games``, a hypothesis strategy, and ``play_randomly``)."""
+``covering``, ``cases``); random play (``games``, a hypothesis strategy, and ``play_randomly``);
+a search that yields between slices driven to its end (``run_to_the_end``)."""
 
 from __future__ import annotations
 
@@ -171,3 +172,12 @@ def games(draw, game_id, options, max_moves=120):
         else:
             state.push(moves[draw(st.integers(0, len(moves) - 1))])
     return state
+
+
+def run_to_the_end(generator):
+    """Drive a generator (a search that yields between slices) to its end: what it returns."""
+    try:
+        while True:
+            next(generator)
+    except StopIteration as stop:
+        return stop.value

@@ -10,14 +10,7 @@ from game.ai.solver_model import make_model
 from game.core import new_game
 
 from solver_positions import position
-
-
-def run(gen):
-    try:
-        while True:
-            next(gen)
-    except StopIteration as e:
-        return e.value
+from tests.core.positions import run_to_the_end
 
 
 def core_replay(state, model_line):
@@ -54,7 +47,7 @@ def test_a_loop_is_cut():
         line.append(m)
         model.apply(m)
     assert model.won()
-    short = run(cut_loops(model, root, line))
+    short = run_to_the_end(cut_loops(model, root, line))
     assert len(short) == 3 and all(d >= FOUND for _, d, _ in short)
     assert core_replay(state, short).result().status == "won"
 
@@ -72,9 +65,9 @@ def test_a_move_the_rest_does_not_need_is_dropped(passes):
         model.apply(m)
     assert model.won() and len(line) == 4
     if passes == "shortcuts":
-        short = run(shortcuts(model, root, line))
+        short = run_to_the_end(shortcuts(model, root, line))
     else:
-        short = run(drop_moves(model, root, line, Meter(1.0)))
+        short = run_to_the_end(drop_moves(model, root, line, Meter(1.0)))
     assert len(short) == 3
     assert core_replay(state, short).result().status == "won"
 
