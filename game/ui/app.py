@@ -25,12 +25,11 @@ from game.storage import Saves
 from .sound import Sounds
 from . import theme
 from .canvas import CANVAS, choose_for_page
-from .page import PageTurn
+from .page import WEB, PageTurn, page_window
 
 FPS = 60
 # the player's own input: sound may play from the first one on (browsers' autoplay rules)
 UNLOCKING = (pygame.MOUSEBUTTONDOWN, pygame.FINGERDOWN, pygame.KEYDOWN)
-WEB = sys.platform == "emscripten"
 
 # kept free in every frame for the runtime: the browser's own work (compositing the canvas,
 # the animation-frame callback) takes more than a desktop window's
@@ -268,17 +267,6 @@ class App:
         self.draw()
         os.makedirs(os.path.dirname(path) or ".", exist_ok=True)
         pygame.image.save(self.screen, path)
-
-
-def page_window():
-    """The page's window in the browser (pygbag's ``platform.window``); None elsewhere."""
-    if not WEB:
-        return None
-    try:
-        import platform
-        return platform.window
-    except Exception:  # noqa: BLE001
-        return None
 
 
 def fit_window() -> None:

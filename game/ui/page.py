@@ -15,7 +15,23 @@ hiding) keeps its canvas. On the desktop there is no page and nothing happens.
 
 from __future__ import annotations
 
+import sys
+
 from .canvas import CANVAS, choose
+
+WEB = sys.platform == "emscripten"  # in a browser page (Pyodide or pygbag)
+
+
+def page_window():
+    """The page's window in the browser (pygbag's ``platform.window``); None elsewhere."""
+    if not WEB:
+        return None
+    try:
+        import platform
+        return platform.window
+    except Exception:  # noqa: BLE001
+        return None
+
 
 CHECK_EVERY_MS = 500
 MARK = "#table="

@@ -12,7 +12,7 @@ from game.session.help import HELP_NOTE
 
 from . import theme
 from .canvas import CANVAS
-from .app import WEB, page_window
+from .page import WEB, page_window
 from .cards import get_art, table_sizes, warm_up
 from .widgets import Button, Scene, SeatPicker
 

@@ -39,7 +39,7 @@ from game.core import info
 from game.session.rooms import CODE_LENGTH, CODE_LETTERS, SharedTable, clean_code, new_code
 
 from . import theme
-from .app import WEB, page_window
+from .page import WEB, page_window
 from .canvas import CANVAS
 from .table import Table
 from .widgets import (SIDEWAYS_BUTTON, SIDEWAYS_DIALOG_W, Button, Confirm, EndPanel, Modal,
