@@ -4,19 +4,18 @@
     s = Session.new("russian-bank", seed=7, seats=("human", "computer:hard"))
 
 Modules: session (one game at a table: seats, undo/redo, computer seats, the save and what the
-statistics record), seat_kinds (the registry of seat kinds: a person here, the computer at a
-level, a person at another screen), seats (who sits where, and how a table names them),
-match_play (a table's match and the statistics per seat kind), remote (a table shared with
-other screens over links: Session.host / Session.join), settings (the player's settings, typed
-and checked), help (the solver's Hint, light and Finish for solitaires).
+statistics record; what happened, as events a screen draws from), seat_kinds (the registry of
+seat kinds: a person here, the computer at a level, a person at another screen), seats (who
+sits where, and how a table names them), match_play (a table's match and the statistics per
+seat kind), settings (the player's settings, typed and checked), help (the solver's Hint, light
+and Finish for solitaires). A table shared with other screens is the floor above: game/net.
 """
 
-from .seat_kinds import REMOTE, SeatKind, choices, seat_kind
-from .seats import (HUMAN, check_seats, computer, default_seats, describe, level_of, seat_title,
-                    seat_words)
-from .session import FORMAT, Session, new_seed
+from .seat_kinds import PERSON, REMOTE, SeatKind, choices, seat_kind
+from .seats import check_seats, computer, default_seats, describe, seat_names
+from .session import FORMAT, Action, Session, new_seed
 from .settings import GENERAL, PACES, Settings
 
-__all__ = ["FORMAT", "GENERAL", "HUMAN", "PACES", "REMOTE", "SeatKind", "Session", "Settings",
-           "check_seats", "choices", "computer", "default_seats", "describe", "level_of",
-           "new_seed", "seat_kind", "seat_title", "seat_words"]
+__all__ = ["FORMAT", "GENERAL", "Action", "PACES", "PERSON", "REMOTE", "SeatKind", "Session", "Settings",
+           "check_seats", "choices", "computer", "default_seats", "describe", "new_seed",
+           "seat_kind", "seat_names"]

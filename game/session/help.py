@@ -10,8 +10,10 @@
 
 from __future__ import annotations
 
+from game.ai.players import computer_player, levels
 from game.ai.solver import Solver
 from game.ai.solver_model import make_model
+from game.core import Move
 
 # How the statistics count help (game.storage's record_result), in the player's words: said
 # when Hint or Finish is first used in a game, on the win screen, and under Statistics. The
@@ -130,4 +132,66 @@ def _estimate(after) -> int:
         return 0
 
 
-__all__ = ["SolverHelp"]
+class SolverHelped:
+    """The solver's help at a Session's table (a solitaire the solver knows): the light, Hint,
+    Finish and back to the last winnable position. Mixed into Session."""
+
+    def think_help(self, budget_ms: float):
+        """A slice of the solver's thinking about the position (solitaires)."""
+        verdict = self.help.think(budget_ms) if self.help is not None else None
+        if verdict is not None and verdict.status == "won":
+            self.winnable_at = len(self.state.history)
+        return verdict
+
+    def can_back_to_winnable(self) -> bool:
+        """The position is proved lost and the solver proved an earlier one of this game
+        winnable, which undo can reach."""
+        v = self.help.verdict if self.help is not None else None
+        r = self.state.result()
+        lost = (v is not None and v.status == "lost") or (r is not None and r.status != "won")
+        return (lost and self.winnable_at is not None
+                and self.dealt <= self.winnable_at < len(self.state.history) and self.can_undo())
+
+    def back_to_winnable(self) -> int:
+        """Take moves back to the last position proved winnable (help: the game then counts as
+        played with help). Returns how many moves were taken back."""
+        if not self.can_back_to_winnable():
+            return 0
+        before = len(self.state.history)
+        while len(self.state.history) > self.winnable_at and self.can_undo():
+            self.undo()
+        self.assisted = True
+        return before - len(self.state.history)
+
+    def hint(self) -> Move | None:
+        """A move for the person to move: from the solver in a solitaire it knows, else what
+        the game's Hard computer player would play. The game then counts as played with help.
+        None when there is no hint to give."""
+        if not self.accepting():
+            return None
+        if self.help is not None:
+            move = self.help.hint(self.state)
+        elif "hard" in levels(self.state.game_id):
+            move = computer_player(self.state.game_id, "hard").choose(self.state)
+        else:
+            return None
+        if move is not None:
+            self.assisted = True
+        return move
+
+    def can_finish(self) -> bool:
+        return (self.help is not None and self.help.winning_line() is not None
+                and not self.finishing and self.accepting())
+
+    def finish(self) -> bool:
+        """Play out the found winning line (one follow_up() at a time)."""
+        if not self.can_finish():
+            return False
+        self.finishing = self.help.winning_line()
+        self._finish_group = True
+        self.assisted = True
+        self.redo_groups.clear()
+        return True
+
+
+__all__ = ["SolverHelp", "SolverHelped"]

@@ -1,17 +1,18 @@
 """Seat kinds: who sits in a seat, as one small object from one registry.
 
     kind = seat_kind("computer:hard")     # the registry's one object for that seat
-    kind.label, kind.local, kind.driven   # "Computer (Hard)", False, "slices"
+    kind.label, kind.local, kind.thinks_here   # "Computer (Hard)", False, True
     kind.calls(session, seat)             # its Stop!/Knock! decision (None: decided elsewhere)
     choices("chinese-patience", remote=True)   # what "Who plays?" may offer for a seat
 
 A kind is also its saved form: it is a ``str`` ("human", "computer:hard", "remote"), so saves
-and settings keep the very strings they always had, JSON writes it as that string, and code that
-still compares a seat with "human" keeps working while it moves to the kind's answers.
+and settings keep the very strings they always had, JSON writes it as that string, and a seat is
+never compared with one of those strings outside this file: code asks the kind.
 
 The kinds:
 
-    "human"                  a person at this screen: takes input here ("input")
+    "human"                  a person at this screen: takes input here ("input"); the saved
+                             word is "human", the code says "person"
     "computer:LEVEL"         the computer at a level, thinking here in slices ("slices")
     "remote"                 a person at another screen: its moves come from the network's
                              inbox ("network")
@@ -21,32 +22,44 @@ The kinds:
 Each kind answers: ``label`` (for "Who plays?" and headings), ``choice`` (the same, short: a row
 of choices, "Person", "Hard"), ``words`` (in a sentence: "the computer", "your friend"),
 ``heading`` (the seat as a heading when one person here plays it: "You", "Computer",
-"Friend"), ``person`` (a person plays it, here or elsewhere), ``local`` (takes
-input at this screen), ``driven`` ("input", "slices" or "network"), ``level`` (the computer's, or
-None), ``stat_kind`` (what the statistics per seat kind count it under: "person" or the level),
-``calls(session, seat)`` (whether it calls Stop!/knocks on the last move now: the computer
-decides; a person decides by input here or over the network, so None).
+"Friend"), ``person`` (a person plays it, here or elsewhere), ``local`` (takes input at this
+screen), ``thinks_here`` (the computer decides for it here, in slices), ``remote`` (it sits at
+another screen: its moves arrive over the network), ``host_may_seat`` (a host's table may
+have it: every kind but the guest's view of the host's computer), ``driven`` (a word for what
+drives it, from the answers before: "input", "slices" or "network"), ``level`` (the
+computer's, or None), ``stat_kind`` (what the statistics per seat kind count it under:
+"person" or the level), ``calls(session, seat)`` (whether it calls Stop!/knocks on the last
+move now: the computer decides; a person decides by input here or over the network, so None),
+``seen_by_guest(mine)`` (how a guest's table holds this seat of the host's).
+
+The registry is the table ``KINDS``: each kind's saved word (``word``), or the prefix before a
+level (``leveled``). A new kind is a class here and a row in that table (docs/remote.md, "Adding
+a seat kind").
 """
 
 from __future__ import annotations
 
 from game.ai.players import computer_player, levels
-
-HUMAN = "human"
-REMOTE = "remote"
-_COMPUTER = "computer:"
-_REMOTE_COMPUTER = "remote:computer:"
+from game.core import info
 
 
 class SeatKind(str):
     """One kind of seat; the string is its saved form. Made only by ``seat_kind``."""
 
-    family = ""  # "human", "computer", "remote"
+    word = ""  # the saved form, or (``leveled``) what comes before the level
+    leveled = False  # the saved form is ``word`` + a level
     person = False
     local = False
-    driven = "input"
-    level: str | None = None
+    thinks_here = False
     remote = False  # sits at another screen
+    host_may_seat = True
+    level: str | None = None
+
+    @property
+    def driven(self) -> str:
+        """What drives the seat, in a word: "input" here, "slices" of thinking here, or
+        "network"."""
+        return "slices" if self.thinks_here else "network" if self.remote else "input"
 
     @property
     def label(self) -> str:
@@ -76,6 +89,11 @@ class SeatKind(str):
     def check(self, game_id: str) -> None:
         """ValueError when this kind can't sit at the game's table."""
 
+    def seen_by_guest(self, mine: bool) -> "SeatKind":
+        """This seat of a host's table as a guest's table holds it: the guest's own seat is
+        its person here; every other person is at another screen."""
+        return seat_kind(Person.word if mine else Remote.word)
+
     def __repr__(self) -> str:
         return f"<seat {str.__repr__(self)}>"
 
@@ -84,13 +102,19 @@ class SeatKind(str):
 
 
 class Person(SeatKind):
-    family, person, local, driven = "human", True, True, "input"
+    """A person at this screen."""
+
+    word = "human"
+    person, local = True, True
     label = "Person"
     words, heading = "you", "You"
 
 
 class Computer(SeatKind):
-    family, driven = "computer", "slices"
+    """The computer at a level, thinking at this screen."""
+
+    word, leveled = "computer:", True
+    thinks_here = True
 
     @property
     def label(self) -> str:
@@ -104,16 +128,19 @@ class Computer(SeatKind):
     def check(self, game_id: str) -> None:
         computer_player(game_id, self.level)  # ValueError for a level the game doesn't know
 
+    def seen_by_guest(self, mine: bool) -> SeatKind:
+        return seat_kind(RemoteComputer.word + self.level)  # the host plays it
+
 
 class Remote(SeatKind):
     """A person at another screen."""
 
-    family, person, driven, remote = "remote", True, "network", True
+    word = "remote"
+    person, remote = True, True
     label = "A friend online"
     words, heading = "your friend", "Friend"
 
     def check(self, game_id: str) -> None:
-        from game.core import info
         if max(info(game_id).players) < 2:
             raise ValueError(f"{info(game_id).title} is played alone: no seat for a friend")
 
@@ -121,7 +148,8 @@ class Remote(SeatKind):
 class RemoteComputer(Remote):
     """The computer at another screen: the host plays it, a guest sees its moves arrive."""
 
-    family, person = "remote", False
+    word, leveled = "remote:computer:", True
+    person, host_may_seat = False, False
 
     @property
     def label(self) -> str:
@@ -134,14 +162,25 @@ class RemoteComputer(Remote):
         computer_player(game_id, self.level)
 
 
-_KINDS: dict[str, SeatKind] = {}
+#: the registry: every kind of seat, as its saved form names it
+KINDS: tuple[type[SeatKind], ...] = (Person, Computer, Remote, RemoteComputer)
+PERSON, REMOTE = Person.word, Remote.word  # the saved forms code asks for by name
+_MADE: dict[str, SeatKind] = {}
 
 
-def _make(cls, text: str, level: str | None = None) -> SeatKind:
-    kind = cls(text)
-    if level is not None:
-        kind.level = level
-    return kind
+def _level_ok(level: str) -> bool:
+    return 0 < len(level) <= 32 and level.isascii() and level.isalnum()
+
+
+def _make(seat: str) -> SeatKind | None:
+    for cls in KINDS:
+        if not cls.leveled and seat == cls.word:
+            return cls(seat)
+        if cls.leveled and seat.startswith(cls.word) and _level_ok(seat[len(cls.word):]):
+            kind = cls(seat)
+            kind.level = seat[len(cls.word):]
+            return kind
+    return None
 
 
 def seat_kind(seat) -> SeatKind:
@@ -149,58 +188,34 @@ def seat_kind(seat) -> SeatKind:
     "remote:computer:hard") or a kind itself; ValueError for anything else."""
     if isinstance(seat, SeatKind):
         return seat
-    if type(seat) is not str:
-        raise ValueError(f"a seat is 'human', 'computer:LEVEL' or 'remote', not {seat!r}")
-    kind = _KINDS.get(seat)
+    kind = _MADE.get(seat) if type(seat) is str else None
     if kind is None:
-        if seat == HUMAN:
-            kind = _make(Person, seat)
-        elif seat == REMOTE:
-            kind = _make(Remote, seat)
-        elif seat.startswith(_COMPUTER) and _level_ok(seat[len(_COMPUTER):]):
-            kind = _make(Computer, seat, seat[len(_COMPUTER):])
-        elif seat.startswith(_REMOTE_COMPUTER) and _level_ok(seat[len(_REMOTE_COMPUTER):]):
-            kind = _make(RemoteComputer, seat, seat[len(_REMOTE_COMPUTER):])
-        else:
+        kind = _make(seat) if type(seat) is str else None
+        if kind is None:
             raise ValueError(f"a seat is 'human', 'computer:LEVEL' or 'remote', not {seat!r}")
-        if len(_KINDS) < 256:  # the registry holds the kinds in use (levels are few)
-            _KINDS[seat] = kind
+        if len(_MADE) < 256:  # the kinds in use (levels are few)
+            _MADE[seat] = kind
     return kind
-
-
-def _level_ok(level: str) -> bool:
-    return 0 < len(level) <= 32 and level.isascii() and level.isalnum()
 
 
 def computer(level: str) -> SeatKind | str:
     """The computer at ``level`` (the plain text when it is no level at all, for check_seats to
     refuse in its words)."""
     try:
-        return seat_kind(_COMPUTER + level)
+        return seat_kind(Computer.word + level)
     except (ValueError, TypeError):
-        return f"{_COMPUTER}{level}"
-
-
-def as_seen_by_guest(kind: SeatKind, mine: bool) -> SeatKind:
-    """A host's seat as a guest's table holds it: the guest's own seat is its person here;
-    the host's computer is the computer at another screen; every other person is remote."""
-    if mine:
-        return seat_kind(HUMAN)
-    if kind.level is not None:
-        return seat_kind(_REMOTE_COMPUTER + kind.level)
-    return seat_kind(REMOTE)
+        return f"{Computer.word}{level}"
 
 
 def choices(game_id: str, remote: bool = False) -> list[SeatKind]:
     """The kinds "Who plays?" may offer for a seat of this game: a person here, the computer
     at each of the game's levels and, with ``remote`` (a page that can connect; never the
     first seat), a friend online."""
-    from game.core import info
-    out = [seat_kind(HUMAN)] + [computer(lv) for lv in levels(game_id)]
+    out = [seat_kind(PERSON)] + [computer(lv) for lv in levels(game_id)]
     if remote and max(info(game_id).players) > 1:
         out.append(seat_kind(REMOTE))
     return out
 
 
-__all__ = ["HUMAN", "REMOTE", "Computer", "Person", "Remote", "RemoteComputer", "SeatKind",
-           "as_seen_by_guest", "choices", "computer", "seat_kind"]
+__all__ = ["KINDS", "PERSON", "REMOTE", "Computer", "Person", "Remote", "RemoteComputer",
+           "SeatKind", "choices", "computer", "seat_kind"]

@@ -7,8 +7,8 @@ at this screen ("human"), the computer at a level ("computer:hard"), a person at
     seat_names(seats).name(1)                                   # "the computer" / "player 2"
 
 The names of the seats (``SeatNames``: in a sentence, as a heading, in the match's line) are
-the kinds' answers put together; is_human, level_of, seat_words and seat_title are one-line
-wrappers over them.
+the kinds' answers put together. What a seat is (a person here, the computer's level...) is the
+kind's to say: ``seat_kind(seat).local``, ``.level``.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from __future__ import annotations
 from game.ai.players import levels
 from game.core import info
 
-from .seat_kinds import HUMAN, REMOTE, SeatKind, computer, seat_kind
+from .seat_kinds import PERSON, REMOTE, SeatKind, computer, seat_kind
 
 DEFAULT_LEVEL = "medium"
 
@@ -28,18 +28,6 @@ def _kind(seat) -> SeatKind | None:
         return None
 
 
-def level_of(seat) -> str | None:
-    """The computer's level in a seat, or None for a person."""
-    kind = _kind(seat)
-    return kind.level if kind is not None else None
-
-
-def is_human(seat) -> bool:
-    """A person at this screen sits there (takes input here)."""
-    kind = _kind(seat)
-    return kind is not None and kind.local
-
-
 def default_seats(game_id: str, players: int | None = None) -> tuple[SeatKind, ...]:
     """You in the first seat, the computer at the middle level in the others (people in all
     seats when the game has no computer player)."""
@@ -47,8 +35,8 @@ def default_seats(game_id: str, players: int | None = None) -> tuple[SeatKind, .
     n = players or d.players[0]
     offered = levels(game_id)
     other = computer(DEFAULT_LEVEL if DEFAULT_LEVEL in offered else offered[0]) if offered \
-        else seat_kind(HUMAN)
-    return (seat_kind(HUMAN),) + (other,) * (n - 1)
+        else seat_kind(PERSON)
+    return (seat_kind(PERSON),) + (other,) * (n - 1)
 
 
 def check_seats(game_id: str, seats, players: int | None = None,
@@ -80,7 +68,7 @@ def check_seats(game_id: str, seats, players: int | None = None,
 
 
 def _people_here(seats) -> int:
-    return sum(1 for s in seats if is_human(s))
+    return sum(1 for s in seats if (k := _kind(s)) is not None and k.local)
 
 
 class SeatNames:
@@ -153,18 +141,6 @@ def seat_names(seats, table: str = "duel") -> SeatNames:
     return NumberedNames(seats) if table == "round" else SeatNames(seats)
 
 
-def seat_words(seats: tuple[str, ...], seat: int) -> str:
-    """How the table names a seat: "you" / "the computer" (or "your friend") when one person
-    here plays one other seat, else "player N" (people at one screen, the computer against
-    itself, three or more seats)."""
-    return SeatNames(seats).name(seat)
-
-
-def seat_title(seats: tuple[str, ...], seat: int) -> str:
-    """The seat as a heading: "You", "Computer", "Friend", "Player 2"."""
-    return SeatNames(seats).title(seat)
-
-
 def describe(seats: tuple[str, ...]) -> str:
     """One line for the title screen: "You vs Computer (Medium)", "You vs A friend online"."""
     names = []
@@ -180,6 +156,5 @@ def describe(seats: tuple[str, ...]) -> str:
     return " vs ".join(names)
 
 
-__all__ = ["HUMAN", "REMOTE", "NumberedNames", "SeatNames", "check_seats", "computer",
-           "default_seats", "describe", "is_human", "level_of", "seat_kind", "seat_names",
-           "seat_title", "seat_words"]
+__all__ = ["PERSON", "REMOTE", "NumberedNames", "SeatNames", "check_seats", "computer",
+           "default_seats", "describe", "seat_kind", "seat_names"]

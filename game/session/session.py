@@ -18,6 +18,13 @@ with several seats it takes back only the moves of the person to move, in the cu
 ("call", seat, StopCall) a right or wrong Stop! call (or knock); ("pass", seat) a forced
 pass; ("turn", seat) a new turn began.
 
+Every change of position is one of four actions (``Action``: a move, an undo, a redo, a call),
+made by one seat, and each goes through one method: ``play``, ``undo``, ``redo``,
+``call_stop`` (a person here, or with ``by`` a seat at another screen whose action game/net
+has received; the rules core checks it once, in ``push``), ``follow_up`` (the automatic moves)
+and ``advance`` (the computer seats). Each action made calls ``acted(action)`` once: a plain
+session does nothing more; a table shared with other screens (game/net) sends it on.
+
 Calls with more than two seats (Chinese Patience's knocks): any seat but the offender's may
 call. A person calls with ``call_stop()`` (the caller is the person given, else the first
 person from the offender's left); after a breach the computer seats are asked in seat order
@@ -33,28 +40,43 @@ from __future__ import annotations
 import itertools
 import random
 import time
+from typing import NamedTuple
 
 from game.ai.deals import winnable_deals
-from game.ai.players import computer_player, levels, solvable
-from game.core import PASS, STOP, IllegalMove, Move, from_dict, info, new_game
+from game.ai.players import computer_player, solvable
+from game.core import PASS, STOP, IllegalMove, Move, info, new_game
 
-from .help import SolverHelp
-from .seats import HUMAN, check_seats, default_seats
-from .settings import PACES
+from . import saved
+from .help import SolverHelp, SolverHelped
+from .saved import FORMAT
+from .seats import check_seats, default_seats
 
 # A session's version tells caches (the client's piles, its drawn layer) that the position
 # changed; drawn from one counter, two sessions never share one (a new deal is never mistaken
 # for the old one).
 _VERSIONS = itertools.count(1)
-FORMAT = 2  # of the dict to_dict() makes; 1 was the client's save before seats existed
-_FIELDS = {"format", "state", "seats", "redo", "redo_groups", "undo_groups", "turn_start",
-           "elapsed", "assisted", "recorded", "dealt", "pending_call", "auto_pending", "opening",
-           "finishing", "finish_group", "auto_at", "winnable_at"}
 
 
-class Session:
-    remote_seats = False  # seats at other screens: only a table connected to them (remote.py)
-    match_target: int | None = None  # a shared table's match target (the host's, remote.py);
+def new_version() -> int:
+    """A version no session had before (a table not yet dealt takes one too)."""
+    return next(_VERSIONS)
+
+
+class Action(NamedTuple):
+    """One action at the table: ``kind`` "move" (``moves``: the one move), "undo" (``size``
+    moves taken back), "redo" (``moves`` played again) or "call" (a Stop! call or knock); by
+    ``seat``, made when the history was ``at`` moves long."""
+
+    kind: str
+    seat: int
+    at: int
+    moves: tuple = ()
+    size: int = 0
+
+
+class Session(SolverHelped):
+    remote_seats = False  # seats at other screens: only a table connected to them (game/net)
+    match_target: int | None = None  # a shared table's match target (the host's, game/net);
     # None: each screen's own setting
 
     def __init__(self, state, seats=None):
@@ -101,19 +123,6 @@ class Session:
         s.auto_pending = s._opening = True  # safe cards of the deal go home at once
         return s
 
-    @classmethod
-    def host(cls, game_id: str, seats, links, **options) -> "Session":
-        """A table shared with other screens: one link per "remote" seat, in seat order; the
-        computer seats are played here (remote.py; the protocol: docs/remote.md)."""
-        from .remote import host
-        return host(game_id, seats, links, **options)
-
-    @classmethod
-    def join(cls, link, token: str | None = None) -> "Session":
-        """Sit down at the table of the host at the other end of ``link`` (remote.py)."""
-        from .remote import join
-        return join(link, token)
-
     # ------------------------------------------------------------------ who plays
     @property
     def to_move(self) -> int:
@@ -125,7 +134,22 @@ class Session:
 
     def _computer(self, seat: int) -> bool:
         """The computer thinks for this seat here, in slices."""
-        return self.seats[seat].driven == "slices"
+        return self.seats[seat].thinks_here
+
+    def _actor(self, by: int | None) -> int:
+        """The seat acting now: the person to move here (``by`` None), or ``by``, a seat at
+        another screen, when it is to move. IllegalMove otherwise."""
+        seat = self.to_move
+        if by is None:
+            if not self.is_human(seat):
+                raise IllegalMove(f"It is not your turn: {self.seats[seat].words} is playing.")
+        elif by != seat or not self.seats[by].remote:
+            raise IllegalMove("not that seat's turn")
+        return seat
+
+    def acted(self, action: Action) -> None:
+        """An action was made at this table (every one, once, in order). A table shared with
+        other screens sends it on (game/net); here, nothing more."""
 
     @property
     def humans(self) -> list[int]:
@@ -152,21 +176,24 @@ class Session:
         return self.state.last_mover()
 
     # ------------------------------------------------------------------ a person's moves
-    def play(self, move: Move) -> None:
-        """Play a person's move (a new undo group). A move that only breaks a priority is
-        played as a breach where the game allows it (Russian Bank's STOP! mode)."""
-        if not self.is_human(self.to_move):
-            raise IllegalMove(f"It is not your turn: {self.seats[self.to_move].words} is playing.")
+    def play(self, move: Move, by: int | None = None) -> None:
+        """Play a person's move (a new undo group): the person's here, or with ``by`` the move
+        of that seat at another screen. A move that only breaks a priority is played as a
+        breach where the game allows it (Russian Bank's STOP! mode). The safe moves after it
+        are the mover's screen's to play (``follow_up`` there)."""
+        seat = self._actor(by)
         if self.pending_call is not None:
             raise IllegalMove("Wait: a Stop! call is being made.")
-        self._forget_autos_from(len(self.state.history))
+        at = len(self.state.history)
         self._push(move, self._is_breach(move))
+        self._forget_autos_from(at)
         self.undo_groups.append(1)
         self.redo_groups.clear()
         self.finishing = []
-        self.auto_pending, self._opening = True, False
+        self.auto_pending, self._opening = by is None, False
         self._changed()
         self._ask_for_call()
+        self.acted(Action("move", seat, at, (self.state.history[at].move,)))
 
     def _is_breach(self, move: Move) -> bool:
         return move not in self.state.legal_moves() and move in self.state.breach_moves()
@@ -176,6 +203,9 @@ class Session:
             self.state.push(move, breach=True)
         else:
             self.state.push(move)
+
+    def _pop(self) -> Move:
+        return self.state.pop()
 
     def _others(self, seat: int) -> list[int]:
         """The other seats, from ``seat``'s left (the next in play) round."""
@@ -201,21 +231,22 @@ class Session:
         if s.is_over():
             self.finishing, self.auto_pending = [], False
             return None
+        seat, at = s.current_player, len(s.history)
         if self.finishing:
             move = self.finishing.pop(0)
             if move in s.legal_moves():
-                self._forget_autos_from(len(s.history))
+                self._forget_autos_from(at)
                 self._push(move, False)
                 if self._finish_group:  # Finish is undone as one group of its own
                     self._finish_group = False
                     self.undo_groups.append(0)
                 self._group_follow_up()
+                self.acted(Action("move", seat, at, (move,)))
                 return move
             self.finishing = []
         if self.auto_pending and self.auto_move and hasattr(s, "safe_move"):
             move = s.safe_move()
             if move is not None:
-                at = len(s.history)
                 self._push(move, False)
                 if self._opening:  # part of the deal: no move of the player's, never undone
                     self.dealt += 1
@@ -223,14 +254,15 @@ class Session:
                 else:
                     self.auto_at.add(at)
                 self._group_follow_up()
+                self.acted(Action("move", seat, at, (move,)))
                 return move
         self.auto_pending = self._opening = False
         if self.accepting() and s.legal_moves() == [PASS]:
-            seat = s.current_player
             self._push(PASS, False)
             self.undo_groups.append(1)
             self.events.append(("pass", seat))
             self._changed()
+            self.acted(Action("move", seat, at, (PASS,)))
             return PASS
         return None
 
@@ -256,40 +288,62 @@ class Session:
     def can_redo(self) -> bool:
         return bool(self.redo_groups) and self.accepting()
 
-    def undo(self) -> bool:
-        if not self.can_undo():
-            return False
+    def undo(self, by: int | None = None, size: int | None = None) -> bool:
+        """Take back the last group of moves: the person's here (False when they may not),
+        or with ``by`` that seat's at another screen, a group of ``size`` moves in its turn
+        (IllegalMove when it isn't one)."""
+        if by is None:
+            if not self.can_undo():
+                return False
+        else:
+            self._actor(by)
+            if (not self.undo_groups or self.undo_groups[-1] != size
+                    or len(self.state.history) - size < max(self.turn_start, self.dealt)):
+                raise IllegalMove("an undo of moves that aren't that seat's in this turn")
+        seat, at = self.to_move, len(self.state.history)
         n = self.undo_groups.pop()
-        moves = [self.state.pop() for _ in range(n)][::-1]
+        moves = [self._pop() for _ in range(n)][::-1]
         if self.winnable_at is not None and len(self.state.history) < self.winnable_at:
             self.winnable_at = len(self.state.history)  # on the way to a winnable position
         self.redo_groups.append(moves)
         self.last_group = moves
         self.finishing, self.auto_pending = [], False
         self._changed()
+        self.acted(Action("undo", seat, at, size=n))
         return True
 
-    def redo(self) -> bool:
-        if not self.can_redo():
-            return False
-        moves = self.redo_groups.pop()
+    def redo(self, by: int | None = None, moves=None) -> bool:
+        """Play the last undone group again: the person's here (False when they may not), or
+        with ``by`` the ``moves`` that seat at another screen played again (IllegalMove, and
+        nothing changed, when the rules refuse one)."""
+        if by is None:
+            if not self.can_redo():
+                return False
+            moves = self.redo_groups.pop()
+        else:
+            self._actor(by)
+            moves = list(moves)
+            if self.redo_groups and self.redo_groups[-1] == moves:
+                self.redo_groups.pop()
+        seat, at = self.to_move, len(self.state.history)
         done = 0
         try:
             for m in moves:
-                legal = m in self.state.legal_moves()
-                if not legal and not self._is_breach(m):
-                    raise IllegalMove(self.state.why_illegal(m) or f"{m} can't be played now")
-                self._push(m, not legal)
+                if self.state.current_player != seat:
+                    raise IllegalMove("not that seat's turn")
+                self._push(m, self._is_breach(m))
                 done += 1
         except IllegalMove:
             for _ in range(done):
-                self.state.pop()
-            self.redo_groups.clear()
-            self._changed()
+                self._pop()
+            if by is None:
+                self.redo_groups.clear()
+                self._changed()
             raise
         self.undo_groups.append(len(moves))
         self.last_group = moves
         self._changed()
+        self.acted(Action("redo", seat, at, tuple(moves)))
         return True
 
     # ------------------------------------------------------------------ Stop!
@@ -311,11 +365,19 @@ class Session:
         ``calls_allowed``: Chinese Patience only knocks with "knock" priorities)."""
         return self.state.calls_allowed
 
-    def call_stop(self, caller: int | None = None):
+    def call_stop(self, caller: int | None = None, by: int | None = None):
         """A person calls Stop! (knocks) on another seat's last move; the StopCall says how it
         went. What a right call does is the game's (Russian Bank: the move is taken back, the
         compulsory move played and the turn ends). ``caller``: the person's seat (default: the
         first person from the offender's left)."""
+        if by is not None:  # a seat at another screen called
+            mover = self.last_mover()
+            if not 0 <= by < len(self.seats) or not self.seats[by].remote:
+                raise IllegalMove("a call for another seat")
+            if mover is None or not self.has_calls or by == mover or self.state.is_over():
+                raise IllegalMove("there is no other player's move to call on")
+            self.pending_call = None  # (a computer here about to call: this call came first)
+            return self._call(by)
         if not self.can_call_stop():
             raise IllegalMove("There is no move of the other player to call Stop! on.")
         others = [seat for seat in self._others(self.last_mover()) if self.is_human(seat)]
@@ -327,7 +389,7 @@ class Session:
 
     def _call(self, caller: int):
         before = len(self.state.history)
-        call = self.state.call_stop()
+        call = self._call_in_core()
         if call.right or len(self.state.history) > before:
             # a right call replaces the breach in the history (taking it back exactly undoes
             # it); a wrong call with a price is a move of its own; neither is undone
@@ -337,7 +399,11 @@ class Session:
             self._changed()
             self.turn_start = len(self.state.history)
         self.events.append(("call", caller, call))
+        self.acted(Action("call", caller, before))
         return call
+
+    def _call_in_core(self):
+        return self.state.call_stop()
 
     # ------------------------------------------------------------------ computer seats
     def _bot(self, seat: int):
@@ -405,6 +471,7 @@ class Session:
 
     def _play_computer(self, move: Move) -> None:
         s = self.state
+        seat, at = s.current_player, len(s.history)
         if move in s.legal_moves():
             self._push(move, False)
         elif move in s.breach_moves():
@@ -414,64 +481,7 @@ class Session:
         self.undo_groups.append(1)
         self._changed()
         self._ask_for_call()
-
-    # ------------------------------------------------------------------ the solver's help
-    def think_help(self, budget_ms: float):
-        """A slice of the solver's thinking about the position (solitaires)."""
-        verdict = self.help.think(budget_ms) if self.help is not None else None
-        if verdict is not None and verdict.status == "won":
-            self.winnable_at = len(self.state.history)
-        return verdict
-
-    def can_back_to_winnable(self) -> bool:
-        """The position is proved lost and the solver proved an earlier one of this game
-        winnable, which undo can reach."""
-        v = self.help.verdict if self.help is not None else None
-        r = self.state.result()
-        lost = (v is not None and v.status == "lost") or (r is not None and r.status != "won")
-        return (lost and self.winnable_at is not None
-                and self.dealt <= self.winnable_at < len(self.state.history) and self.can_undo())
-
-    def back_to_winnable(self) -> int:
-        """Take moves back to the last position proved winnable (help: the game then counts as
-        played with help). Returns how many moves were taken back."""
-        if not self.can_back_to_winnable():
-            return 0
-        before = len(self.state.history)
-        while len(self.state.history) > self.winnable_at and self.can_undo():
-            self.undo()
-        self.assisted = True
-        return before - len(self.state.history)
-
-    def hint(self) -> Move | None:
-        """A move for the person to move: from the solver in a solitaire it knows, else what
-        the game's Hard computer player would play. The game then counts as played with help.
-        None when there is no hint to give."""
-        if not self.accepting():
-            return None
-        if self.help is not None:
-            move = self.help.hint(self.state)
-        elif "hard" in levels(self.state.game_id):
-            move = computer_player(self.state.game_id, "hard").choose(self.state)
-        else:
-            return None
-        if move is not None:
-            self.assisted = True
-        return move
-
-    def can_finish(self) -> bool:
-        return (self.help is not None and self.help.winning_line() is not None
-                and not self.finishing and self.accepting())
-
-    def finish(self) -> bool:
-        """Play out the found winning line (one follow_up() at a time)."""
-        if not self.can_finish():
-            return False
-        self.finishing = self.help.winning_line()
-        self._finish_group = True
-        self.assisted = True
-        self.redo_groups.clear()
-        return True
+        self.acted(Action("move", seat, at, (s.history[at].move,)))
 
     # ------------------------------------------------------------------ bookkeeping
     def _changed(self, keep_finishing: bool = False) -> None:
@@ -546,76 +556,14 @@ class Session:
 
     # ------------------------------------------------------------------ the save
     def to_dict(self) -> dict:
-        """The save: the game and everything about to happen by itself, so that a reload puts
-        the player exactly where they were: a computer seat's Stop! call (or knock) about to be
-        made (``pending_call``), safe cards about to go home (``auto_pending``; ``opening``
-        while they are still the deal's own), a found winning line being played out
-        (``finishing``; ``finish_group`` before its first move)."""
-        return {"format": FORMAT, "state": self.state.to_dict(), "seats": list(self.seats),
-                "redo": [str(m) for g in self.redo_groups for m in g],
-                "redo_groups": [len(g) for g in self.redo_groups],
-                "undo_groups": list(self.undo_groups), "turn_start": self.turn_start,
-                "elapsed": round(self.elapsed, 2), "assisted": self.assisted,
-                "recorded": self.recorded, "dealt": self.dealt,
-                "pending_call": self.pending_call, "auto_pending": self.auto_pending,
-                "opening": self._opening, "finishing": [str(m) for m in self.finishing],
-                "finish_group": self._finish_group, "auto_at": sorted(self.auto_at),
-                "winnable_at": self.winnable_at}
+        """The save (saved.py): the game and everything about to happen by itself."""
+        return saved.to_dict(self)
 
     @classmethod
     def from_dict(cls, data, seats=None) -> "Session":
         """A session saved with to_dict (or by the client before seats existed: then
         ``seats``, else the game's default seats). Anything wrong raises ValueError."""
-        if not isinstance(data, dict):
-            raise ValueError("a saved game must be an object")
-        version = data.get("format", 1)
-        if version not in (1, FORMAT):
-            raise ValueError(f"unknown saved game format {version!r}")
-        unknown = set(data) - _FIELDS
-        if unknown and version == FORMAT:
-            raise ValueError(f"unknown parts in a saved game: {', '.join(sorted(unknown))}")
-        state = from_dict(data.get("state"))
-        s = cls(state, data.get("seats") or seats)
-        s.undo_groups = _groups(data.get("undo_groups"), len(state.history), "undo")
-        redo = data.get("redo", [])
-        if not isinstance(redo, list) or not all(isinstance(m, str) for m in redo):
-            raise ValueError("the redo list is not a list of moves")
-        moves = [Move.parse(t) for t in redo]
-        sizes = _groups(data.get("redo_groups"), len(moves), "redo")
-        i = 0
-        for n in sizes:
-            s.redo_groups.append(moves[i:i + n])
-            i += n
-        turn_start = data.get("turn_start", len(state.history) if len(s.seats) > 1 else 0)
-        if type(turn_start) is not int or not 0 <= turn_start <= len(state.history):
-            raise ValueError(f"the turn's start {turn_start!r} is not in the history")
-        s.turn_start = turn_start
-        dealt = data.get("dealt", 0)
-        if type(dealt) is not int or not 0 <= dealt <= len(state.history) or (
-                dealt and (not s.undo_groups or s.undo_groups[0] != dealt)):
-            raise ValueError(f"the deal's own moves {dealt!r} don't match the history")
-        s.dealt = dealt
-        elapsed = data.get("elapsed", 0.0)
-        if type(elapsed) not in (int, float) or not 0 <= elapsed < 1e9:
-            raise ValueError(f"the clock reads {elapsed!r}")
-        s.elapsed = float(elapsed)
-        for name in ("assisted", "recorded", "auto_pending", "opening", "finish_group"):
-            value = data.get(name, False)
-            if type(value) is not bool:
-                raise ValueError(f"{name} must be true or false, not {value!r}")
-            setattr(s, "_" + name if name in ("opening", "finish_group") else name, value)
-        finishing = data.get("finishing", [])
-        if not isinstance(finishing, list) or not all(isinstance(m, str) for m in finishing):
-            raise ValueError("the winning line being finished is not a list of moves")
-        s.finishing = [Move.parse(t) for t in finishing]
-        s.pending_call = _pending_call(s, data.get("pending_call"))
-        s.auto_at = _auto_at(s, data.get("auto_at"))
-        winnable = data.get("winnable_at")
-        if winnable is not None and (type(winnable) is not int
-                                     or not 0 <= winnable <= len(state.history)):
-            raise ValueError(f"the last winnable position {winnable!r} is not in the history")
-        s.winnable_at = winnable
-        return s
+        return saved.from_dict(cls, data, seats)
 
 
 def new_seed(game_id: str, winnable_only: bool = False, **options) -> int:
@@ -628,68 +576,4 @@ def new_seed(game_id: str, winnable_only: bool = False, **options) -> int:
     return random.randrange(1, 1_000_000)
 
 
-CALL_WINDOW_MS = 2200  # a person may call Stop! for at least this long after the computer's slip
-HESITATE_ONE_IN = 5  # ... and a level that slips pauses as long after some plain moves too
-
-
-def computer_pause_ms(state, move, pace_ms: float, person_may_call: bool,
-                      may_slip: bool) -> float:
-    """How long a table waits after a computer's ``move`` (just played on ``state``) before its
-    next one: the chosen pace; half of it after turning up a hand card (its play follows: one
-    step to the eye); and, where a person at the table may call Stop! (knock) on it, at least
-    CALL_WINDOW_MS after a move that broke a priority, so a watchful player has time to catch
-    it. So that a pause doesn't give a slip away, a level that slips (Easy, Medium) pauses as
-    long after one plain move in HESITATE_ONE_IN as well (chosen by the deal and the move's
-    number, the same on every machine); Hard never slips and never waits for nothing. Not at
-    the instant pace (faster than "fast")."""
-    wait = pace_ms / 2 if move.source == move.target and move.count else pace_ms
-    if pace_ms >= PACES["fast"] and person_may_call:
-        slip = state.breach is not None
-        hesitate = may_slip and hash((state.seed or 0, len(state.history))) % HESITATE_ONE_IN == 0
-        if slip or hesitate:
-            wait = max(wait, CALL_WINDOW_MS)
-    return wait
-
-
-def _auto_at(s: Session, saved) -> set[int]:
-    """Where safe cards went home by themselves: saved, within the history and what may be
-    redone; a save from before it was kept: every move of an undo group after its first
-    (what the move count counted then)."""
-    if saved is None:
-        at, out = 0, set()
-        for size in s.undo_groups:
-            out.update(range(at + 1, at + size))
-            at += size
-        return {i for i in out if i >= s.dealt}
-    reach = len(s.state.history) + sum(len(g) for g in s.redo_groups)
-    if not isinstance(saved, list) or not all(type(i) is int and s.dealt <= i < reach
-                                              for i in saved):
-        raise ValueError(f"the automatic moves' places {saved!r} don't fit the history")
-    return set(saved)
-
-
-def _pending_call(s: Session, seat):
-    """A saved Stop! call (knock) about to be made: a computer seat's, on an open breach by
-    another seat, in a game that has calls; ValueError otherwise."""
-    if seat is None:
-        return None
-    breach = s.state.breach
-    if type(seat) is not int or not 0 <= seat < len(s.seats) or not s._computer(seat):
-        raise ValueError(f"a Stop! call about to be made must be a computer seat's, not {seat!r}")
-    if not s.has_calls or breach is None or s.state.is_over() or seat == breach.player:
-        raise ValueError(f"no Stop! call can be about to be made by seat {seat}: the last move "
-                         "broke no priority another seat could call on")
-    return seat
-
-
-def _groups(sizes, total: int, what: str) -> list[int]:
-    """Undo/redo group sizes that add up to ``total`` moves (one move a group when absent)."""
-    if sizes is None or (sizes == [] and total == 0):
-        return [1] * total
-    if (not isinstance(sizes, list) or any(type(n) is not int or n < 1 for n in sizes)
-            or sum(sizes) != total):
-        raise ValueError(f"the {what} groups {sizes!r} don't match the {total} moves")
-    return list(sizes)
-
-
-__all__ = ["FORMAT", "HUMAN", "Session", "new_seed"]
+__all__ = ["FORMAT", "Action", "Session", "new_seed", "new_version"]

@@ -1,6 +1,6 @@
 """Playing friends at other screens: the player's side of a shared table (issue 23, item 5).
 
-    app.open_room                 # the page's room opener (game/ui/net.py's open_room in a
+    app.open_room                 # the page's room opener (game/net/browser.py's open_room in a
                                   # browser that can connect; None on the desktop; tests: a
                                   # MemoryRelay's open)
     host_table(app, game, seats)  # "Who plays?" with a friend seat: a room, its waiting room
@@ -36,7 +36,7 @@ from __future__ import annotations
 import pygame
 
 from game.core import info
-from game.session.rooms import CODE_LENGTH, CODE_LETTERS, SharedTable, clean_code, new_code
+from game.net import CODE_LENGTH, CODE_LETTERS, SharedTable, clean_code, new_code
 
 from . import theme
 from .page import WEB, page_window
@@ -53,12 +53,12 @@ AWAY_S = 10.0  # a friend silent this long is away (RemoteSession.away)
 
 # ====================================================================== the page
 def room_opener():
-    """The page's room opener: game/ui/net.py's ``open_room`` in a browser that can connect,
+    """The page's room opener: game/net/browser.py's ``open_room`` in a browser that can connect,
     else None (the desktop: no friend online is offered)."""
     if not WEB:
         return None
     try:
-        from . import net
+        from game.net import browser as net
     except ImportError:
         return None
     try:

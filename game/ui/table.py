@@ -36,8 +36,8 @@ import re
 import pygame
 
 from game.core import IllegalMove, Move, info
-from game.session import Session, new_seed, seat_words
-from game.session.session import computer_pause_ms
+from game.session import Session, new_seed, seat_names
+from game.session.pace import computer_pause_ms
 from game.session.help import HELP_COUNTS
 
 from . import theme
@@ -280,7 +280,7 @@ class Table(Scene):
         return text if self.app.time_ms < until else ""
 
     def seat_name(self, seat: int) -> str:
-        return seat_words(self.session.seats, seat)
+        return seat_names(self.session.seats).name(seat)
 
     def accepting_input(self) -> bool:
         return self.modal is None and self.session.accepting()

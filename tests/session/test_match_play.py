@@ -13,7 +13,7 @@ from game.core import Match, Result
 from game.core.chinese_patience import ChineseResult
 from game.session import Session
 from game.session.match_play import MatchPlay, kind_lines
-from game.session.seats import NumberedNames, SeatNames, seat_names, seat_title, seat_words
+from game.session.seats import NumberedNames, SeatNames, seat_names
 
 RB, BS, CP = "russian-bank", "battle-solitaire", "chinese-patience"
 
@@ -43,8 +43,6 @@ def test_a_duel_names_its_seats_by_kind_when_one_person_faces_one_seat(seats, na
     assert [n.title(i) for i in range(len(seats))] == titles
     assert [n.short(i) for i in range(len(seats))] == titles
     assert [n.is_you(i) for i in range(len(seats))] == [w == "you" for w in names]
-    assert [seat_words(seats, i) for i in range(len(seats))] == names  # the wrappers agree
-    assert [seat_title(seats, i) for i in range(len(seats))] == titles
 
 
 @pytest.mark.parametrize("seats, names, titles, shorts", [

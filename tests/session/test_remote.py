@@ -1,4 +1,4 @@
-"""Remote seats through the contract: Session.host / Session.join over in-memory links.
+"""Remote seats through the contract: game.net.host / join over in-memory links.
 
 Every multi-seat game of the registry, with each mix of seats (a person and a friend, a friend
 and the host's computer, Chinese Patience with three or four screens and a computer seat),
@@ -15,8 +15,10 @@ import pytest
 
 from game.ai.players import computer_player
 from game.core import GAMES, IllegalMove, info
-from game.session import Session
-from game.session.remote import RemoteSession, commitment, deal_seed, pair
+from game import net
+from game.net import RemoteTable as RemoteSession
+from game.net.links import pair
+from game.net.protocol import commitment, deal_seed
 
 MULTI = [g for g in GAMES if max(info(g).players) > 1]
 
@@ -26,14 +28,14 @@ def seeded_values(monkeypatch, request):
     """Each screen's share of the deal from a generator seeded by the test's name, so that a
     failing test deals the same again (the protocol is the same; secrets only in play)."""
     rng = random.Random(request.node.name)
-    monkeypatch.setattr("game.session.remote.new_value", lambda: "%032x" % rng.getrandbits(128))
+    monkeypatch.setattr("game.net.table.new_value", lambda: "%032x" % rng.getrandbits(128))
 
 
 def table(game_id, seats, **options):
     """A host and its guests, one per remote seat, dealt."""
     links = [pair() for s in seats if s == "remote"]
-    host = Session.host(game_id, seats=seats, links=[a for a, _ in links], **options)
-    guests = [Session.join(b) for _, b in links]
+    host = net.host(game_id, seats=seats, links=[a for a, _ in links], **options)
+    guests = [net.join(b) for _, b in links]
     screens = [host] + guests
     for _ in range(20):
         for s in screens:
@@ -179,13 +181,13 @@ def test_after_both_have_advanced_the_tables_are_equal(game_id, seats, options):
 
 def test_nothing_is_played_before_the_deal_is_agreed():
     a, b = pair()
-    host = Session.host("russian-bank", seats=("human", "remote"), links=(a,))
+    host = net.host("russian-bank", seats=("human", "remote"), links=(a,))
     assert not host.ready and not host.accepting() and host.local_seats == [0]
     with pytest.raises(IllegalMove):
         host.play("h0-h1")
     host.advance(1)
     assert not host.ready  # nobody has joined yet
-    guest = Session.join(b)
+    guest = net.join(b)
     assert not guest.ready and guest.local_seats == [] and not guest.accepting()
     for _ in range(4):
         host.advance(1)
@@ -196,13 +198,13 @@ def test_nothing_is_played_before_the_deal_is_agreed():
 def test_a_table_needs_its_links_and_kinds():
     a, _ = pair()
     with pytest.raises(ValueError):
-        Session.host("russian-bank", seats=("human", "computer:easy"), links=(a,))
+        net.host("russian-bank", seats=("human", "computer:easy"), links=(a,))
     with pytest.raises(ValueError):
-        Session.host("russian-bank", seats=("human", "remote"), links=())
+        net.host("russian-bank", seats=("human", "remote"), links=())
     with pytest.raises(ValueError):
-        Session.host("forty-thieves", seats=("remote",), links=(a,))
+        net.host("forty-thieves", seats=("remote",), links=(a,))
     with pytest.raises(ValueError):
-        Session.host("russian-bank", seats=("human", "remote"), links=(a,), mode="poker")
+        net.host("russian-bank", seats=("human", "remote"), links=(a,), mode="poker")
 
 
 # ---------------------------------------------------------------------- the fair deal
@@ -216,8 +218,8 @@ def test_the_seed_comes_from_every_screen():
 
 def test_a_guest_that_reveals_another_value_is_caught():
     a, b = pair()
-    host = Session.host("russian-bank", seats=("human", "remote"), links=(a,))
-    guest = Session.join(b)
+    host = net.host("russian-bank", seats=("human", "remote"), links=(a,))
+    guest = net.join(b)
     host.advance(1)
     guest.advance(1)  # the guest committed to its value
     guest._value = "f" * 32  # ... and would now reveal another, to steer the deal
@@ -232,9 +234,9 @@ def test_a_guest_that_reveals_another_value_is_caught():
 def test_a_host_that_reveals_another_value_is_caught():
     a, b = pair()
     c = pair()
-    host = Session.host("chinese-patience", seats=("human", "remote", "remote"),
+    host = net.host("chinese-patience", seats=("human", "remote", "remote"),
                         links=(a, c[0]), players=3)
-    guests = [Session.join(b), Session.join(c[1])]
+    guests = [net.join(b), net.join(c[1])]
     host.advance(1)
     host._value = "e" * 32  # the host committed in its welcome; now it reveals another
     for _ in range(5):
@@ -247,8 +249,8 @@ def test_a_host_that_reveals_another_value_is_caught():
 
 def test_a_forged_list_of_values_in_the_deal_is_caught():
     a, b = pair()
-    host = Session.host("russian-bank", seats=("human", "remote"), links=(a,))
-    guest = Session.join(b)
+    host = net.host("russian-bank", seats=("human", "remote"), links=(a,))
+    guest = net.join(b)
     host.advance(1)
     guest.advance(1)
     host.advance(1)  # the host revealed its value
@@ -347,8 +349,8 @@ def test_the_hosts_computer_calls_first_and_the_guest_takes_its_move_back():
     # the breach before the guest's next move reaches it: the host's order stands
     for seed_try in range(300):
         a, b = pair()
-        host = Session.host("russian-bank", seats=("remote", "computer:hard"), links=(a,))
-        guest = Session.join(b)
+        host = net.host("russian-bank", seats=("remote", "computer:hard"), links=(a,))
+        guest = net.join(b)
         for _ in range(6):
             host.advance(1, max_moves=0)
             guest.advance(1)
@@ -395,7 +397,7 @@ def test_a_guest_joins_again_by_its_token_at_the_same_position():
     guest._peers[0].link.close()  # the old page is gone
     a2, b2 = pair()
     host.attach(a2)
-    again = Session.join(b2, token=token)
+    again = net.join(b2, token=token)
     for _ in range(4):
         host.advance(1)
         again.advance(1)
@@ -410,7 +412,7 @@ def test_a_stranger_with_no_token_finds_the_table_full():
     host, (guest,) = table("russian-bank", ("human", "remote"))
     a2, b2 = pair()
     host.attach(a2)
-    stranger = Session.join(b2, token="x" * 32)
+    stranger = net.join(b2, token="x" * 32)
     for _ in range(3):
         host.advance(1)
         stranger.advance(1)
@@ -420,8 +422,8 @@ def test_a_stranger_with_no_token_finds_the_table_full():
 
 def test_links_pass_only_text_in_small_typed_messages():
     a, b = pair()
-    host = Session.host("russian-bank", seats=("human", "remote"), links=(a,))
-    guest = Session.join(b)
+    host = net.host("russian-bank", seats=("human", "remote"), links=(a,))
+    guest = net.join(b)
     sent = []
     for link in (a, b):
         original = link.send
@@ -441,12 +443,12 @@ def test_the_host_reloads_and_its_guest_comes_back():
     saved = json.loads(json.dumps(host.save()))  # what the host's page kept
     guest_saved = json.loads(json.dumps(guest.save()))
     assert guest_saved == {"remote": 1, "role": "guest", "token": guest.token}
-    host2 = RemoteSession.resume(saved)  # the reloaded host page: its table at once
+    host2 = net.resume(saved)  # the reloaded host page: its table at once
     assert host2.ready and host2.state.to_dict() == host.state.to_dict()
     assert host2.local_seats == [0] and host2.away(0) == [1]  # its guest not back yet
     a2, b2 = pair()
     host2.attach(a2)
-    guest2 = RemoteSession.resume(guest_saved, b2)
+    guest2 = net.resume(guest_saved, b2)
     for _ in range(4):
         host2.advance(1)
         guest2.advance(1)
@@ -471,12 +473,12 @@ def test_a_damaged_save_of_a_shared_table_is_refused(damage):
     else:
         data["role"] = "king"
     with pytest.raises(ValueError):
-        RemoteSession.resume(data)
+        net.resume(data)
 
 
 def test_a_heartbeat_tells_a_silent_screen(monkeypatch):
     now = [1000.0]
-    monkeypatch.setattr("game.session.remote._clock", lambda: now[0])
+    monkeypatch.setattr("game.net.links.clock", lambda: now[0])
     host, (guest,) = table("russian-bank", ("human", "remote"))
     for step in range(8):  # both screens run, nothing is played: pings keep them present
         now[0] += 1.5
@@ -500,9 +502,9 @@ def test_a_heartbeat_tells_a_silent_screen(monkeypatch):
 
 def test_a_guest_leaving_ends_the_game_for_every_screen():
     c, d = pair(), pair()
-    host = Session.host("chinese-patience", seats=("human", "remote", "remote"),
+    host = net.host("chinese-patience", seats=("human", "remote", "remote"),
                         links=(c[0], d[0]), players=3)
-    guests = [Session.join(c[1]), Session.join(d[1])]
+    guests = [net.join(c[1]), net.join(d[1])]
     for _ in range(6):
         for s in [host] + guests:
             s.advance(1)
@@ -525,14 +527,14 @@ def test_every_screen_plays_the_hosts_match(game_id):
     each screen's own setting, so one screen can't call the match won while another plays on."""
     target = info(game_id).match.choices[-1]
     links = [pair()]
-    host = Session.host(game_id, seats=("human", "remote"), links=[links[0][0]],
+    host = net.host(game_id, seats=("human", "remote"), links=[links[0][0]],
                         match_target=target)
-    guest = Session.join(links[0][1])
+    guest = net.join(links[0][1])
     settle([host, guest], rounds=6)
     assert host.ready and guest.ready
     assert host.match_target == guest.match_target == target != info(game_id).match.default
     # and after the host's page reloads, it still plays that match
-    assert RemoteSession.resume(json.loads(json.dumps(host.save()))).match_target == target
+    assert net.resume(json.loads(json.dumps(host.save()))).match_target == target
 
 
 def test_the_match_target_is_the_games_default_unless_the_host_says():
@@ -540,19 +542,19 @@ def test_the_match_target_is_the_games_default_unless_the_host_says():
     assert host.match_target == guest.match_target == 300
     saved = host.save()
     del saved["match"]  # a save from before targets were shared
-    assert RemoteSession.resume(saved).match_target == 300
+    assert net.resume(saved).match_target == 300
 
 
 @pytest.mark.parametrize("target", [7, "500", 300.0, True, [300]])
 def test_a_match_target_outside_the_games_choices_is_refused(target):
     a, b = pair()
     with pytest.raises(ValueError):
-        Session.host("russian-bank", seats=("human", "remote"), links=(a,), match_target=target)
+        net.host("russian-bank", seats=("human", "remote"), links=(a,), match_target=target)
     host, _ = table("russian-bank", ("human", "remote"))
     saved = json.loads(json.dumps(host.save()))
     saved["match"] = target
     with pytest.raises(ValueError):
-        RemoteSession.resume(saved)
+        net.resume(saved)
 
 
 @pytest.mark.parametrize("target", [7, "500", 300.5, -1, {"x": 1}])
@@ -560,7 +562,7 @@ def test_a_welcome_with_a_strange_match_target_sits_nobody_down(target):
     """A host's welcome naming a target the game doesn't offer is refused: the guest stays
     unseated, its state unset, and is told once."""
     a, b = pair()
-    guest = Session.join(b)
+    guest = net.join(b)
     a.send(json.dumps({"i": 1, "t": "welcome", "v": 1, "game": "russian-bank", "options": {},
                        "seats": ["human", "remote"], "seat": 1, "token": "t" * 32,
                        "h": "0" * 64, "match": target}))

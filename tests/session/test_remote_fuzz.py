@@ -12,7 +12,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.core import Move
-from game.session.remote import BACKLOG, MAX_BYTES, PER_ADVANCE
+from game.net.protocol import MAX_BYTES
+from game.net.table import BACKLOG, PER_ADVANCE
 from tests.session.test_remote import decide, play_out, same, seeded_values, table  # noqa: F401
 
 COUNT = 10_000

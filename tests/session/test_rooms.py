@@ -1,4 +1,4 @@
-"""Rooms (game/session/rooms.py): screens meet in a room by its code, the host's table starts
+"""Rooms (game/net/room.py): screens meet in a room by its code, the host's table starts
 once a friend is there for every remote seat, reloads sit down again, strangers find it full,
 and nothing a transport gives can break a screen."""
 
@@ -10,7 +10,7 @@ import random
 
 import pytest
 
-from game.session.rooms import MemoryRelay, SharedTable, clean_code, new_code, CODE_LETTERS
+from game.net import MemoryRelay, SharedTable, clean_code, new_code, CODE_LETTERS
 
 from .test_remote import play_out, same, seeded_values  # noqa: F401  (the fixture)
 
@@ -122,7 +122,7 @@ def test_a_reloaded_host_takes_its_friend_back():
 
 def test_a_killed_tab_falls_silent_and_is_shown_away(monkeypatch):
     now = [1000.0]
-    monkeypatch.setattr("game.session.remote._clock", lambda: now[0])
+    monkeypatch.setattr("game.net.links.clock", lambda: now[0])
     relay, code, host, guest = bank_room()
     guest.transport.kill()
     for _ in range(3):
@@ -307,7 +307,7 @@ def test_in_the_second_game_reloads_sit_down_again_and_strangers_find_it_full():
 
 def test_the_host_plays_again_only_with_everyone_here(monkeypatch):
     now = [1000.0]
-    monkeypatch.setattr("game.session.remote._clock", lambda: now[0])
+    monkeypatch.setattr("game.net.links.clock", lambda: now[0])
     relay, code, host, guest = bank_room()
     play_out(host.session, [guest.session], rooms=[host, guest])
     guest.transport.close()

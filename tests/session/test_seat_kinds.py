@@ -10,8 +10,7 @@ import pytest
 from game.core import GAMES, info
 from game.session import Session, Settings
 from game.session.seat_kinds import choices, seat_kind
-from game.session.seats import (check_seats, computer, default_seats, describe, is_human,
-                                level_of, seat_title, seat_words)
+from game.session.seats import SeatNames, check_seats, computer, default_seats, describe
 
 
 def test_every_kind_answers_from_one_registry():
@@ -24,6 +23,9 @@ def test_every_kind_answers_from_one_registry():
     assert [k.person for k in (person, bot, friend, hosted)] == [True, False, True, False]
     assert [k.driven for k in (person, bot, friend, hosted)] == [
         "input", "slices", "network", "network"]
+    assert [k.thinks_here for k in (person, bot, friend, hosted)] == [False, True, False, False]
+    assert [k.remote for k in (person, bot, friend, hosted)] == [False, False, True, True]
+    assert [k.host_may_seat for k in (person, bot, friend, hosted)] == [True, True, True, False]
     assert [k.level for k in (person, bot, friend, hosted)] == [None, "hard", None, "easy"]
     assert [k.stat_kind for k in (person, bot, friend, hosted)] == [
         "person", "hard", "person", "easy"]
@@ -41,7 +43,6 @@ def test_a_kind_is_its_saved_string():
 def test_anything_else_is_no_kind(bad):
     with pytest.raises(ValueError):
         seat_kind(bad)
-    assert not is_human(bad) and level_of(bad) is None
 
 
 def test_remote_seats_only_where_a_table_is_connected():
@@ -72,17 +73,18 @@ def test_old_saves_and_settings_load_as_kinds():
     assert Session.from_dict(old, seats=["human", "computer:hard"]).seats[1].level == "hard"
 
 
-def test_the_old_helpers_answer_through_the_kinds():
-    seats = ("human", "computer:medium")
-    assert seat_words(seats, 0) == "you" and seat_words(seats, 1) == "the computer"
-    assert seat_title(seats, 1) == "Computer" and describe(seats) == "You vs Computer (Medium)"
-    friend = ("human", "remote")
-    assert seat_words(friend, 1) == "your friend" and seat_title(friend, 1) == "Friend"
-    assert describe(friend) == "You vs A friend online"
-    assert seat_words(("human", "human"), 1) == "player 2"
+def test_the_names_answer_through_the_kinds():
+    seats = SeatNames(("human", "computer:medium"))
+    assert seats.name(0) == "you" and seats.name(1) == "the computer"
+    assert seats.title(1) == "Computer" and describe(seats.seats) == "You vs Computer (Medium)"
+    friend = SeatNames(("human", "remote"))
+    assert friend.name(1) == "your friend" and friend.title(1) == "Friend"
+    assert describe(friend.seats) == "You vs A friend online"
+    assert SeatNames(("human", "human")).name(1) == "player 2"
     assert describe(("human", "human")) == "Player 1 vs Player 2"
-    assert level_of("computer:easy") == "easy" and level_of("human") is None
-    assert is_human("human") and not is_human("remote") and not is_human("computer:easy")
+    assert seat_kind("computer:easy").level == "easy" and seat_kind("human").level is None
+    assert [seat_kind(s).local for s in ("human", "remote", "computer:easy")] == [
+        True, False, False]
 
 
 def test_the_session_asks_the_kinds():

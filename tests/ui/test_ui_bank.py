@@ -246,7 +246,7 @@ def test_the_computers_slip_waits_for_your_stop_call(ui, monkeypatch):
     """Issue 26 item 7: at the Normal pace the computer's next move used to come 800 ms after
     its slip, too soon to see it and call. Now it waits at least CALL_WINDOW_MS; the call is
     then right."""
-    from game.session.session import CALL_WINDOW_MS
+    from game.session.pace import CALL_WINDOW_MS
     t = open_bank(ui, find_deal("russian-bank", computer_breach), rb_mode="stop", pace="normal")
     breaching_computer(t, monkeypatch)
     assert ui.run_until(lambda: t.state.history)

@@ -13,8 +13,8 @@ import pygame
 import pytest
 
 from game.core import STOP, Move
-from game.session import remote as remote_module
-from game.session.rooms import MemoryRelay
+from game.net import links as links_module, protocol as protocol_module
+from game.net import MemoryRelay
 from game.storage import MemoryStore, Saves
 from game.ui import shared as shared_ui
 from game.ui.app import App
@@ -145,7 +145,7 @@ def screens(monkeypatch):
         pygame.display.set_mode(CANVAS.size)
     monkeypatch.setattr("game.ui.deal.DEAL_MS", 0)
     now = [1000.0]  # the links' clock: still, unless a test moves it
-    monkeypatch.setattr(remote_module, "_clock", lambda: now[0])
+    monkeypatch.setattr(links_module, "clock", lambda: now[0])
     s = Screens(monkeypatch)
     s.now = now
     pygame.event.clear()
@@ -153,7 +153,7 @@ def screens(monkeypatch):
 
 
 def fix_deal(monkeypatch, seed: int) -> None:
-    monkeypatch.setattr(remote_module, "deal_seed", lambda game_id, values: seed)
+    monkeypatch.setattr(protocol_module, "deal_seed", lambda game_id, values: seed)
 
 
 def test_russian_bank_with_a_friend_online(screens, monkeypatch):

@@ -1,4 +1,4 @@
-"""game/ui/net.py, the browser transport's Python side, natively: a fake page window with a
+"""game/net/browser.py, the browser transport's Python side, natively: a fake page window with a
 fake ``window.parlourNet`` that behaves as web/net/bridge.js does (strings only), under
 pygbag's ``platform.window`` and Pyodide's ``js``. The real bridge in Chromium:
 tests/web/test_net_browser.py."""
@@ -10,7 +10,7 @@ import types
 
 import pytest
 
-from game.ui import net
+from game.net import browser as net
 
 
 class FakeNet:
@@ -190,8 +190,8 @@ def test_opening_another_room_retires_the_first_transport(page):
 
 
 def test_the_transport_fits_the_rooms_of_the_session(page):
-    """game.session.rooms takes a BrowserTransport as it takes its in-memory one."""
-    from game.session.rooms import SharedTable
+    """game.net's rooms take a BrowserTransport as it takes its in-memory one."""
+    from game.net import SharedTable
 
     table = SharedTable.join(net.open_room("TEST42", "guest"), "TEST42")
     page.events += [["status", "", "open"], ["join", "hostpeer", "host"]]

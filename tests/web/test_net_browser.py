@@ -4,7 +4,7 @@ WebRTC, all inside a private network namespace the test makes (tests/web/netns.p
 runs). Each page is opened with ``?relay=ws://127.0.0.1:PORT&ice=none``; the test driver calls
 ``window.parlourNet`` through page.evaluate (its instrumentation, NETLOG_INIT in
 game/bench/browser_net.py, never a second page of the game). Then the Python side,
-game/ui/net.py, in the game's own interpreter (Pyodide) on two pages.
+game/net/browser.py, in the game's own interpreter (Pyodide) on two pages.
 
 Every wait polls with a generous timeout; nothing assumes a machine's speed. The figures
 (connect, round trip, reload, closed tab) are printed (``pytest -s``); ``./build.sh bench net``
@@ -124,7 +124,7 @@ def test_two_pages_meet_talk_reload_and_part(site, private_network):
 
 
 def test_the_python_transport_in_the_shipped_page(site, private_network):
-    """game/ui/net.py in the game's Pyodide: available, open_room, poll, send, close, only
+    """game/net/browser.py in the game's Pyodide: available, open_room, poll, send, close, only
     strings across the bridge; a room for the session's rooms (SharedTable) as a guest."""
     from game.bench.browser_net import NetPage
 
@@ -149,7 +149,7 @@ def test_the_python_transport_in_the_shipped_page(site, private_network):
         a = NetPage(browser, url, relay.url).goto()
         b = NetPage(browser, url, relay.url).goto()
         for page, role in ((a, "host"), (b, "guest")):
-            py_exec(page, f"from game.ui import net\nassert net.available()\n"
+            py_exec(page, f"from game.net import browser as net\nassert net.available()\n"
                           f"T = net.open_room('PYROOM7', '{role}')\nEVENTS = []")
             assert py(page, "type(T).__name__") == "BrowserTransport"
         poll = "EVENTS.extend(list(e) for e in T.poll())"
@@ -165,7 +165,7 @@ def test_the_python_transport_in_the_shipped_page(site, private_network):
         py_exec(b, "T.close(); T.close()")
         wait_py(a, poll, f"['leave', {b_id!r}, ''] in EVENTS", what="the guest's leave")
         # a session's room over it: the guest says hello to the first host it sees
-        py_exec(b, "from game.session.rooms import SharedTable\n"
+        py_exec(b, "from game.net import SharedTable\n"
                    "ROOM = SharedTable.join(net.open_room('PYROOM7', 'guest'), 'PYROOM7')")
         hello = "any(e[0] == 'text' and json.loads(e[2]).get('t') == 'hello' for e in EVENTS)"
         py_exec(a, "import json\nEVENTS = []")

@@ -1,26 +1,21 @@
 """The browser's transport for remote seats: one room, this screen's side (issue 23).
 
-    from game.ui import net
-    if net.available():                       # a browser page with window.parlourNet
-        transport = net.open_room("K7PQ2M", "host")      # or "guest"; None if unavailable
+    from game.net import browser
+    if browser.available():                   # a browser page with window.parlourNet
+        transport = browser.open_room("K7PQ2M", "host")  # or "guest"; None if unavailable
         transport.poll()   # once a frame: [("join", peer, role), ("text", peer, text), ...]
         transport.send(peer, text)
         transport.close()
 
-game.session.rooms turns a transport into the session's links. Underneath is the page's
+game/net/room.py turns a transport into the session's links. Underneath is the page's
 ``window.parlourNet`` (web/net/bridge.js, shipped as net.js beside the page by ./build.sh web):
 JavaScript keeps the room (Trystero over WebRTC, the Nostr strategy) and only strings cross
 between it and Python, so this works under Pyodide (build/web/) and pygbag's runtime alike.
 The page is reached through ``platform.window`` (pygbag's, and what boot.py sets under
 Pyodide), else Pyodide's ``js`` module, as game.storage does for localStorage.
 
-Events, in order, as ``(kind, peer, data)`` tuples of strings:
-    ("join", peer, role)      a screen in the room told its role: "host" or "guest"
-    ("leave", peer, "")       a screen that had joined is gone (closed tab, lost connection;
-                              a killed tab falls silent first: the session's heartbeat)
-    ("text", peer, text)      text from a screen that has joined
-    ("status", "", what)      "open" (a relay is reached) or "failed: why"
-Anything else the page hands over (malformed JSON, other kinds, non-strings) is dropped;
+Events, in order, as ``(kind, peer, data)`` tuples of strings (events.py); anything else the
+page hands over (malformed JSON, other kinds, non-strings) is dropped;
 ``poll``, ``send`` and ``close`` never raise. The page has one room at a time: opening another
 closes the one before, whose transport then reads nothing and sends nothing.
 
@@ -31,12 +26,9 @@ the browser only. docs/remote.md, "The browser transport".
 from __future__ import annotations
 
 import json
-import re
 import sys
 
-ROLES = ("host", "guest")
-KINDS = ("join", "leave", "text", "status")
-CODE = re.compile(r"[A-Z0-9]{4,12}")
+from .events import CODE, ROLES, event
 
 _current = None  # the transport open now (the page has one room at a time)
 
@@ -106,18 +98,7 @@ def parse_events(text) -> list[tuple[str, str, str]]:
         return []
     if not isinstance(events, list):
         return []
-    out = []
-    for event in events:
-        if (isinstance(event, list) and len(event) == 3
-                and all(isinstance(x, str) and _utf8(x) for x in event)
-                and event[0] in KINDS):
-            kind, peer, data = event
-            if kind == "join" and (data not in ROLES or not peer):
-                continue
-            if kind in ("leave", "text") and not peer:
-                continue
-            out.append((kind, peer, data))
-    return out
+    return [e for e in map(event, events) if e is not None]
 
 
 class BrowserTransport:
@@ -170,15 +151,6 @@ class BrowserTransport:
 
     def __repr__(self) -> str:
         return f"BrowserTransport({self.code!r}, {self.role!r}, open={self._open})"
-
-
-def _utf8(text: str) -> bool:
-    """False for text with a lone surrogate (JSON can carry one; UTF-8 can't)."""
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        return False
-    return True
 
 
 def _describe(error: BaseException) -> str:

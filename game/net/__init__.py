@@ -1,0 +1,40 @@
+"""The network floor: tables shared by several screens, without pygame. It stands on the
+session (game/session) and the client (game/ui) stands on it.
+
+    from game.net import host, join, pair
+    a, b = pair()                     # two in-memory links joined to each other
+    table = host("russian-bank", seats=("human", "remote"), links=(a,), mode="stop")
+    guest = join(b)                   # its table comes from the host
+    table.advance(10); guest.advance(10)   # read and answer the links (and, on the host,
+                                           # play the computer seats); never blocks
+    table.ready and guest.ready       # once the deal is agreed
+    guest.play(move)                  # as at one screen; the others see it after advance
+
+The files, from the wire up:
+    protocol.py   the messages, one by one, as docs/remote.md tells them; parse and check
+                  (once), the fair deal's commitments, an action message played on a session
+    links.py      links (``send``/``receive`` of text), in memory (``pair``); a peer as this
+                  screen knows it
+    table.py      what both sides of a shared table do: read the links, refuse, end, tell
+    host.py       the host's side (seats the guests, leads the deal, relays, plays computers)
+    guest.py      a guest's side (plays at once; takes back exactly what the host didn't take)
+    resume.py     host(), join(), resume()
+    events.py     what a room's transport says (one shape, one check)
+    room.py       a room: screens meet by a code; the host's lobby, a guest's seat, Play again
+    memory.py     rooms in memory (tests, demos)
+    browser.py    the browser's transport (the page's window.parlourNet: Trystero, WebRTC)
+"""
+
+from .events import GUEST, HOST
+from .guest import GuestTable
+from .host import HostTable
+from .links import Link, pair
+from .memory import MemoryRelay
+from .protocol import PROTOCOL, Refused
+from .resume import host, join, resume
+from .room import CODE_LENGTH, CODE_LETTERS, GuestRoom, HostRoom, SharedTable, clean_code, new_code
+from .table import RemoteTable
+
+__all__ = ["CODE_LENGTH", "CODE_LETTERS", "GUEST", "GuestRoom", "GuestTable", "HOST", "HostRoom",
+           "HostTable", "Link", "MemoryRelay", "PROTOCOL", "Refused", "RemoteTable",
+           "SharedTable", "clean_code", "host", "join", "new_code", "pair", "resume"]

@@ -1,0 +1,78 @@
+"""Links: what carries a table's messages between two screens, and the other end as this
+screen knows it.
+
+A link is anything with ``send(text)`` and ``receive() -> list[str]`` (the browser's bridge
+passes only strings): ``pair()`` makes two joined in memory (tests, demos); a room makes one
+per screen over its transport (room.py).
+"""
+
+from __future__ import annotations
+
+import time
+from collections import deque
+
+from .protocol import dumps
+
+clock = time.monotonic  # when a peer was last heard (the tests' own clock replaces it)
+
+
+class Link:
+    """One end of an in-memory link: what ``send`` gives arrives at the other end's
+    ``receive``, in order. ``close()`` cuts it (nothing more goes either way)."""
+
+    def __init__(self):
+        self._inbox: list[str] = []
+        self.peer: Link | None = None
+        self.closed = False
+
+    def send(self, text: str) -> None:
+        if not self.closed and self.peer is not None and not self.peer.closed:
+            self.peer._inbox.append(text)
+
+    def receive(self) -> list[str]:
+        out, self._inbox = self._inbox, []
+        return out
+
+    def close(self) -> None:
+        self.closed = True
+
+
+def pair() -> tuple[Link, Link]:
+    """Two in-memory links joined to each other."""
+    a, b = Link(), Link()
+    a.peer, b.peer = b, a
+    return a, b
+
+
+class Peer:
+    """The other end of one link, as this screen knows it: the messages numbered each way,
+    those waiting to be read, when it was last heard, and (the host's) which seat it plays."""
+
+    def __init__(self, link, seat: int | None = None, screen: int = 0):
+        self.link = link
+        self.seat = seat  # the host: the remote seat this link plays; a guest: None (the host)
+        self.screen = screen  # the host: 1.. in seat order; a guest: 0 (the host)
+        self.sent = 0  # messages sent (each carries its number, from 1)
+        self.got = 0  # the number of the last message taken in order
+        self.backlog: deque = deque()  # messages received, waiting to be read
+        self.told = False  # the player was told this peer sent something refused
+        self.greeted = False
+        self.token: str | None = None
+        self.commit: str | None = None
+        self.secret: str | None = None
+        self.active = True
+        self.heard = self.said = clock()  # when it last sent a message in order / we did
+
+    def send(self, msg: dict) -> None:
+        if not self.active:
+            return
+        self.sent += 1
+        self.said = clock()
+        try:
+            self.link.send(dumps({"i": self.sent, **msg}))
+        except Exception:  # a link that broke: the peer is away, the game goes on
+            pass
+
+    def silent(self, seconds: float) -> bool:
+        """Gone, or not heard from for ``seconds``."""
+        return not self.active or clock() - self.heard >= seconds
