@@ -1,6 +1,7 @@
 """The layers of game/ (pyproject.toml, [tool.importlinter]): the rules core imports nothing
-above it, the computer players only the core, the session only those, storage only the core,
-and nothing but the client imports pygame. Imports inside functions count."""
+above it, the computer players only the core, the session only those, the network floor only
+those, storage only the core, and nothing but the client imports pygame; no two modules of a
+package import each other (no cycles). Imports inside functions count."""
 
 import os
 import subprocess
@@ -34,3 +35,17 @@ def test_an_import_upward_inside_a_function_breaks_the_contract(tmp_path):
     result = lint_imports(tmp_path)
     assert result.returncode != 0
     assert "game.core -> game.ui.app" in result.stdout, result.stdout
+
+
+def test_a_cycle_inside_a_floor_breaks_the_contract(tmp_path):
+    """No two modules of a package import each other, even from inside a function: the
+    protocol reaching for the room (which stands on it) is caught."""
+    import shutil
+
+    shutil.copytree(ROOT / "game", tmp_path / "game",
+                    ignore=shutil.ignore_patterns("__pycache__", "bench"))
+    with open(tmp_path / "game" / "net" / "protocol.py", "a", encoding="utf-8") as f:
+        f.write("\n\ndef _reaching_up():\n    from game.net import room  # noqa: F401\n")
+    result = lint_imports(tmp_path)
+    assert result.returncode != 0
+    assert "No cycles are allowed in game.net" in result.stdout, result.stdout
