@@ -30,7 +30,8 @@ drives it, from the answers before: "input", "slices" or "network"), ``level`` (
 computer's, or None), ``stat_kind`` (what the statistics per seat kind count it under:
 "person" or the level), ``calls(session, seat)`` (whether it calls Stop!/knocks on the last
 move now: the computer decides; a person decides by input here or over the network, so None),
-``seen_by_guest(mine)`` (how a guest's table holds this seat of the host's).
+``seen_by_guest(mine)`` (how a guest's table holds this seat of the host's), ``player(game)``
+(a kind that thinks here: what decides its moves).
 
 The registry is the table ``KINDS``: each kind's saved word (``word``), or the prefix before a
 level (``leveled``). A new kind is a class here and a row in that table (docs/remote.md, "Adding
@@ -89,6 +90,18 @@ class SeatKind(str):
     def check(self, game_id: str) -> None:
         """ValueError when this kind can't sit at the game's table."""
 
+    @classmethod
+    def offered(cls, game_id: str, remote: bool) -> list["SeatKind"]:
+        """What "Who plays?" offers of this kind for a seat of the game (``remote``: the page
+        can connect to other screens)."""
+        return []
+
+    def player(self, game_id: str):
+        """A kind that ``thinks_here``: the player that decides its moves, with ``start(state)
+        -> job`` (``job.think(budget_ms)``: the move once decided, else None) and
+        ``calls_stop(state)`` (game.ai.players)."""
+        raise ValueError(f"nobody thinks for {self} here")
+
     def seen_by_guest(self, mine: bool) -> "SeatKind":
         """This seat of a host's table as a guest's table holds it: the guest's own seat is
         its person here; every other person is at another screen."""
@@ -109,6 +122,10 @@ class Person(SeatKind):
     label = "Person"
     words, heading = "you", "You"
 
+    @classmethod
+    def offered(cls, game_id: str, remote: bool) -> list[SeatKind]:
+        return [seat_kind(cls.word)]
+
 
 class Computer(SeatKind):
     """The computer at a level, thinking at this screen."""
@@ -128,6 +145,13 @@ class Computer(SeatKind):
     def check(self, game_id: str) -> None:
         computer_player(game_id, self.level)  # ValueError for a level the game doesn't know
 
+    def player(self, game_id: str):
+        return computer_player(game_id, self.level)
+
+    @classmethod
+    def offered(cls, game_id: str, remote: bool) -> list[SeatKind]:
+        return [computer(level) for level in levels(game_id)]
+
     def seen_by_guest(self, mine: bool) -> SeatKind:
         return seat_kind(RemoteComputer.word + self.level)  # the host plays it
 
@@ -143,6 +167,10 @@ class Remote(SeatKind):
     def check(self, game_id: str) -> None:
         if max(info(game_id).players) < 2:
             raise ValueError(f"{info(game_id).title} is played alone: no seat for a friend")
+
+    @classmethod
+    def offered(cls, game_id: str, remote: bool) -> list[SeatKind]:
+        return [seat_kind(cls.word)] if remote and max(info(game_id).players) > 1 else []
 
 
 class RemoteComputer(Remote):
@@ -160,6 +188,10 @@ class RemoteComputer(Remote):
     def check(self, game_id: str) -> None:
         super().check(game_id)
         computer_player(game_id, self.level)
+
+    @classmethod
+    def offered(cls, game_id: str, remote: bool) -> list[SeatKind]:
+        return []  # (a guest's view only)
 
 
 #: the registry: every kind of seat, as its saved form names it
@@ -211,10 +243,7 @@ def choices(game_id: str, remote: bool = False) -> list[SeatKind]:
     """The kinds "Who plays?" may offer for a seat of this game: a person here, the computer
     at each of the game's levels and, with ``remote`` (a page that can connect; never the
     first seat), a friend online."""
-    out = [seat_kind(PERSON)] + [computer(lv) for lv in levels(game_id)]
-    if remote and max(info(game_id).players) > 1:
-        out.append(seat_kind(REMOTE))
-    return out
+    return [kind for cls in KINDS for kind in cls.offered(game_id, remote)]
 
 
 __all__ = ["KINDS", "PERSON", "REMOTE", "Computer", "Person", "Remote", "RemoteComputer",

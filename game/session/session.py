@@ -43,7 +43,7 @@ import time
 from typing import NamedTuple
 
 from game.ai.deals import winnable_deals
-from game.ai.players import computer_player, solvable
+from game.ai.players import solvable
 from game.core import PASS, STOP, IllegalMove, Move, info, new_game
 
 from . import saved
@@ -407,16 +407,17 @@ class Session(SolverHelped):
 
     # ------------------------------------------------------------------ computer seats
     def _bot(self, seat: int):
+        """The player that thinks for a seat here (its kind makes it: ``player``)."""
         bot = self._bots.get(seat)
         if bot is None:
-            bot = self._bots[seat] = computer_player(self.state.game_id,
-                                                     self.seats[seat].level)
+            bot = self._bots[seat] = self.seats[seat].player(self.state.game_id)
         return bot
 
     def may_slip(self, seat: int) -> bool:
         """Whether the computer in ``seat`` ever breaks a priority on purpose (its level's
         breach rate: Easy and Medium do, for a watchful person to catch; Hard never)."""
-        return bool(self.seats[seat].level) and bool(getattr(self._bot(seat), "breach_rate", 0))
+        return (self.seats[seat].thinks_here
+                and bool(getattr(self._bot(seat), "breach_rate", 0)))
 
     @property
     def thinking(self) -> bool:

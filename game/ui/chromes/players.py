@@ -200,7 +200,7 @@ class TurnsChrome(panel.PanelChrome):
     def computer_here(self) -> bool:
         """A computer seat plays at this screen (the pace is its; a friend's screen shows the
         host's computer as it plays there)."""
-        return any(kind.driven == "slices" for kind in self.session.seats)
+        return any(kind.thinks_here for kind in self.session.seats)
 
     def pace_word(self) -> str:
         return self.app.settings.pace.capitalize() if self.computer_here() else "No computer"
