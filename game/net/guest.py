@@ -200,6 +200,8 @@ class GuestTable(RemoteTable):
                            "shared."}[msg["why"]]
         self.ended = self.ended or text
         self.notices.append(text)
+        if msg["why"] == "left":
+            self.happened.append(("left", seat))
         peer.active = False
 
     def _on_full(self, peer: Peer, msg: dict) -> None:

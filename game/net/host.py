@@ -180,9 +180,11 @@ class HostTable(RemoteTable):
             self._welcome(peer)
             self._send_table(peer)
             self.notices.append(f"Player {peer.seat + 1} is back.")
+            self.happened.append(("joined", peer.seat))
             return
         peer.greeted = True
         peer.token = new_token()
+        self.happened.append(("joined", peer.seat))
         self._welcome(peer)
         if self.ready:
             self._send_table(peer)
@@ -207,6 +209,7 @@ class HostTable(RemoteTable):
                       "agreed fairly: the game is ended.", peer.seat)
         else:
             self._end("left", f"Player {peer.seat + 1} left the game.", peer.seat)
+            self.happened.append(("left", peer.seat))
 
     # ------------------------------------------------------------------ the fair deal
     def _on_commit(self, peer: Peer, msg: dict) -> None:

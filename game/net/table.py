@@ -8,8 +8,10 @@ each action made here on (``acted``). Before ``ready`` there is no state: nothin
 played.
 
 What the screen shows comes from the table's words: ``happened`` (("played", Action): another
-screen's action, now played here; ("taken back", n): n of this screen's actions the host
-didn't take, taken back), ``notices`` (sentences for the player) and ``ended``.
+screen's action (a move, an undo, a redo, a call), now played here; ("taken back", n): n of
+this screen's actions the host didn't take, taken back; ("joined", seat): a guest sat down,
+or again; ("left", seat): a player left, None for the host), ``notices`` (sentences for the
+player) and ``ended``.
 """
 
 from __future__ import annotations
