@@ -32,7 +32,15 @@ from .links import Link, pair
 from .memory import MemoryRelay
 from .protocol import PROTOCOL, Refused
 from .resume import host, join, resume
-from .room import CODE_LENGTH, CODE_LETTERS, GuestRoom, HostRoom, SharedTable, clean_code, new_code
+from .room import (
+           CODE_LENGTH,
+           CODE_LETTERS,
+           GuestRoom,
+           HostRoom,
+           SharedTable,
+           clean_code,
+           new_code,
+)
 from .table import RemoteTable
 
 __all__ = ["CODE_LENGTH", "CODE_LETTERS", "GUEST", "GuestRoom", "GuestTable", "HOST", "HostRoom",

@@ -21,11 +21,18 @@ from game.session import Action, check_seats
 from game.session import saved as saves
 from game.session.session import new_version
 
-from .events import GUEST
 from . import protocol
+from .events import GUEST
 from .links import Peer
-from .protocol import (AWAY_AFTER, FROM_HOST, PROTOCOL, Refused, commitment,
-                       is_token, values_match)
+from .protocol import (
+    AWAY_AFTER,
+    FROM_HOST,
+    PROTOCOL,
+    Refused,
+    commitment,
+    is_token,
+    values_match,
+)
 from .protocol import match_target as checked_target
 from .table import RemoteTable
 

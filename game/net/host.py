@@ -16,11 +16,22 @@ from game.core import GAMES, IllegalMove, info, new_game
 from game.session import Action, Session, check_seats
 from game.session import saved as saves
 
-from .events import HOST
 from . import protocol
+from .events import HOST
 from .links import Peer
-from .protocol import (AWAY_AFTER, FROM_GUEST, PROTOCOL, Late, Refused, commitment,
-                       is_commitment, is_token, is_value, new_token, values_match)
+from .protocol import (
+    AWAY_AFTER,
+    FROM_GUEST,
+    PROTOCOL,
+    Late,
+    Refused,
+    commitment,
+    is_commitment,
+    is_token,
+    is_value,
+    new_token,
+    values_match,
+)
 from .protocol import match_target as checked_target
 from .table import RemoteTable
 

@@ -139,6 +139,13 @@ class SharedTable:
         """The word this screen says it is in the room: HOST or GUEST."""
         return self.ROLE
 
+    @staticmethod
+    def role_of(saved: dict) -> str:
+        """The word a kept table's screen says again in its room (``resume`` checks the
+        rest): GUEST for a guest's, else HOST."""
+        session = saved.get("session") if isinstance(saved, dict) else None
+        return GUEST if isinstance(session, dict) and session.get("role") == GUEST else HOST
+
     def __init__(self, transport, code: str):
         self.transport = transport
         self.code = code

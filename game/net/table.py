@@ -25,8 +25,17 @@ from game.session.session import new_version
 
 from . import links
 from .links import Peer
-from .protocol import (ACTIONS, AWAY_AFTER, PING_EVERY, Refused, apply, check, message_of,
-                       new_value, parse)
+from .protocol import (
+    ACTIONS,
+    AWAY_AFTER,
+    PING_EVERY,
+    Refused,
+    apply,
+    check,
+    message_of,
+    new_value,
+    parse,
+)
 
 PER_ADVANCE = 64  # messages of one link handled per advance(): the rest wait for the next
 BACKLOG = 4096  # messages of one link waiting at most; more is a flood, dropped

@@ -39,7 +39,7 @@ NOTICE_MS = 6000  # each storage or settings notice is shown this long, oldest f
 
 #: the App running now (the last one made): a handle for tests and for the browser harness
 current: "App | None" = None
-_PAGE = object()  # App(open_room=...) not given: the page's own (shared.room_opener)
+_PAGE = object()  # App(open_room=...) not given: the page's own (online.room_opener)
 
 
 class App:
@@ -82,16 +82,16 @@ class App:
         self.frame_start = time.perf_counter()
         self.draw_ms = 0.0
         self._drawn = None  # the frame key of what the screen shows
-        from . import shared
+        from . import online
         # opens a room of screens playing together (friends online): the browser's transport
         # where the page can connect, None on the desktop (not offered); tests give their own
-        self.open_room = shared.room_opener() if open_room is _PAGE else open_room
-        self.shared = None  # the shared table open now (shared.SharedTableScene), if any
+        self.open_room = online.room_opener() if open_room is _PAGE else open_room
+        self.shared = None  # the shared table open now (online.SharedTableScene), if any
         from .screens import TitleScene
         self.scene = None
         self.show(TitleScene(self))
         try:  # a shared table kept from before a reload sits down again; a #join= link joins
-            shared.at_start(self)
+            online.at_start(self)
         except Exception as e:  # noqa: BLE001 (start-up goes on at the title)
             self.notice(f"The shared table could not be opened again ({e}).")
 
@@ -130,6 +130,24 @@ class App:
             self.shared.close_room()
         from .screens import TitleScene
         self.show(TitleScene(self))
+
+    # ----------------------------------------------------------------- the way between scenes
+    # (the App is the top of the client: a scene asks it for another scene, so that no scene
+    # imports another's module upward)
+    def show_rules(self, table) -> None:
+        """A table's Rules button: that game's rules, Back returning to the table as it was."""
+        from .screens import RulesScene
+        self.show(RulesScene(self, table.game_id, back=table))
+
+    def join_dialog(self, scene):
+        """Join a friend: the dialog where the room code is typed, over ``scene``."""
+        from .online import JoinDialog
+        return JoinDialog(scene)
+
+    def host_table(self, game_id: str, seats) -> None:
+        """A table with a friend seat: a new room, then its waiting room."""
+        from .online import host_table
+        host_table(self, game_id, seats)
 
     def save_settings(self) -> None:
         try:

@@ -584,8 +584,7 @@ class SeatPicker(Modal):
         if any(seat_kind(seat).remote for seat in seats):
             # friends online: a room and its waiting room (the remembered seats stay those
             # of this screen's own games: Settings keeps no seat played elsewhere)
-            from .shared import host_table
-            host_table(self.app, self.game_id, seats)
+            self.app.host_table(self.game_id, seats)
             return
         self.on_play(seats)
 

@@ -16,10 +16,11 @@ from game.core import STOP, Move
 from game.net import links as links_module, protocol as protocol_module
 from game.net import MemoryRelay
 from game.storage import MemoryStore, Saves
-from game.ui import shared as shared_ui
+from game.ui.online import page_link
 from game.ui.app import App
 from game.ui.canvas import CANVAS
-from game.ui.shared import AwayDialog, JoinDialog, RoomScene, SharedTableScene
+from game.ui.online import JoinDialog, RoomScene, SharedTableScene
+from game.ui.online.away import AwayDialog
 from game.ui.widgets import EndPanel, SeatPicker
 
 from conftest import Driver, Words, record_words
@@ -53,7 +54,7 @@ class Screens:
         self.drivers: list[Driver] = []
         self.monkeypatch = monkeypatch
         self.page = Page()
-        monkeypatch.setattr(shared_ui, "page_window", lambda: self.page)
+        monkeypatch.setattr(page_link, "page_window", lambda: self.page)
 
     def app(self, store=None, page: Page | None = None) -> Driver:
         """A new App (a page opened, or reloaded with the same storage)."""

@@ -14,7 +14,7 @@ import pytest
 
 from game.bench.fuzz import Fuzzer
 from game.core import GAMES, info
-from game.ui.shared import SharedTableScene
+from game.ui.online import SharedTableScene
 
 from test_ui_shared import host_by_input, join_by_typing, screens  # noqa: F401 (a fixture)
 

@@ -13,7 +13,8 @@ import pytest
 
 from game.core import GAMES, Move, info
 from game.storage import MemoryStore, Saves
-from game.ui import screens, theme
+from game.ui import theme
+from game.ui.screens import title as title_screen
 from game.ui.app import App
 from game.ui.canvas import CANVAS, PORTRAIT, SIDEWAYS
 from game.ui.screens import TitleScene, game_key, players_words
@@ -155,7 +156,7 @@ def test_a_page_with_a_finger_for_a_pointer_shows_no_keyboard_hints(store, monke
             assert query == "(pointer: coarse)"
             return Query()
 
-    monkeypatch.setattr(screens, "page_window", lambda: Window())
+    monkeypatch.setattr(title_screen, "page_window", lambda: Window())
     app = App(Saves(store))
     ui = Driver(app)
     drawn = record_words(monkeypatch)

@@ -238,8 +238,7 @@ def banner_sizes(big: int, small: int, steps) -> tuple[int, int, int, int]:
 
 def show_rules(table) -> None:
     """The Rules button of a panel: the game's rules; Back returns to the table as it was."""
-    from ..screens import show_rules as show
-    show(table)
+    table.app.show_rules(table)
 
 
 class PanelChrome:

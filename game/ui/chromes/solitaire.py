@@ -96,8 +96,7 @@ class Toolbar:
 
     def show_rules(self) -> None:
         """This game's rules; Back returns to the table as it was."""
-        from ..screens import show_rules
-        show_rules(self.table)
+        self.table.app.show_rules(self.table)
 
     def message_rect(self) -> pygame.Rect | None:
         """Where the message goes: in portrait a band of its own above the buttons, four

@@ -1,0 +1,47 @@
+"""Playing friends at other screens: the player's side of a shared table.
+
+    app.open_room                 # the page's room opener (game/net/browser.py's open_room in a
+                                  # browser that can connect; None on the desktop; tests: a
+                                  # MemoryRelay's open)
+    host_table(app, game, seats)  # "Who plays?" with a friend seat: a room, its waiting room
+    join_table(app, code)         # the title's "Join a friend", or a page opened at #join=CODE
+    at_start(app)                 # start-up: a kept shared table sits down again, else #join=
+
+The screens:
+
+- ``RoomScene`` (room.py): waiting in the room. The host sees the room code (large), the link to send
+  (``page address#join=CODE``) with Copy link, the seats (who is here, who is still to come)
+  and Cancel; a guest sees "Joining room CODE..." and what the room says (no table with this
+  code yet, the table is full, the connection failed). Once the deal is agreed, the game's
+  table opens.
+- ``SharedTableScene`` (table.py): a Table whose session is shared (game.net's tables). Each frame it
+  reads the room and the links, follows a new session (a guest, after the host's page
+  reloaded), shows what arrived from other screens as moves (animated, the log naming the
+  mover), the session's notices as the table's messages, who is here or away, and, when a
+  friend has been silent for 10 s, asks whether to wait or end the game. Input, undo and
+  Stop!/Knock! are the session's (only this screen's own seats take input); the host's
+  computer seats keep their pace exactly as at a table of one screen (Table.run_computers);
+  nothing waits on the pace to show a person's move from another screen. The table is kept
+  in the storage's shared slot (Saves.save_shared: never the game's own save) after every
+  change, so a reload sits down again; leaving it, or the game's end, clears the slot. The
+  waiting room is kept there too (``keep``): a reload comes back to the same room.
+- ``JoinDialog`` (join.py): type the code (keys, a pasted link, or the on-screen letters for touch).
+
+The page's address (the link, the ``#join=`` at start-up) and the clipboard are read through
+``page_window()`` (the browser's ``window``; None on the desktop), which tests replace.
+
+The files: opening.py (a room opened, joined, taken up again at start-up), room.py (the waiting
+room), table.py (the shared table) with away.py (the away dialog) and presence.py (here/away
+marks), join.py (the code dialog), kept.py (the kept room), page_link.py (the address and the
+clipboard). Arrows go one way: opening -> room -> table -> away, presence, kept; join ->
+opening.
+"""
+
+from .join import JoinDialog
+from .opening import OFFLINE_NOTE, at_start, host_table, join_table, room_opener
+from .page_link import join_link
+from .room import RoomScene
+from .table import SharedTableScene
+
+__all__ = ["JoinDialog", "OFFLINE_NOTE", "RoomScene", "SharedTableScene", "at_start",
+           "host_table", "join_link", "join_table", "room_opener"]

@@ -1,0 +1,119 @@
+"""A room's life from this page: opened for a new table (the host's) or by a code (a guest's),
+or again at start-up from what was kept before a reload, or from a page opened at
+``#join=CODE``."""
+
+from __future__ import annotations
+
+from game.net import GUEST, HOST, SharedTable, new_code
+
+from ..page import WEB
+from .kept import kept_table
+from .page_link import join_code_at_start
+from .room import RoomScene
+from .table import SharedTableScene
+
+OFFLINE_NOTE = "Playing a friend online: in the web version."
+
+def room_opener():
+    """The page's room opener: game/net/browser.py's ``open_room`` in a browser that can connect,
+    else None (the desktop: no friend online is offered)."""
+    if not WEB:
+        return None
+    try:
+        from game.net import browser as net
+    except ImportError:
+        return None
+    try:
+        return net.open_room if net.available() else None
+    except Exception:  # noqa: BLE001 (a bridge that can't say: not offered)
+        return None
+
+
+def _open(app, code: str, role: str):
+    """A transport into the room, or None (then the player is told)."""
+    opener = app.open_room
+    transport = None
+    if opener is not None:
+        try:
+            transport = opener(code, role)
+        except Exception as e:  # noqa: BLE001
+            app.notice(f"The room could not be opened ({e}).")
+            return None
+    if transport is None:
+        app.notice("The room could not be opened: playing a friend online needs the web "
+                   "version, connected." if opener is None else
+                   "The room could not be opened. Try again in a moment.")
+    return transport
+
+
+def host_table(app, game_id: str, seats) -> None:
+    """Start a table with a friend seat: a new room, then its waiting room."""
+    if app.shared is not None:
+        app.shared.close_room()
+    code = new_code()
+    transport = _open(app, code, HOST)
+    if transport is None:
+        return
+    try:
+        shared = SharedTable.host(transport, code, game_id, tuple(seats),
+                                  match_target=app.settings.match_target(game_id),
+                                  **app.settings.options(game_id))
+    except ValueError as e:
+        transport.close()
+        app.notice(f"That table can't be shared: {e}")
+        return
+    app.show(RoomScene(app, shared))
+
+
+def join_table(app, code: str, token: str | None = None) -> None:
+    """Sit down at a friend's table by its room code: the waiting screen until the table
+    comes."""
+    if app.shared is not None:
+        app.shared.close_room()
+    transport = _open(app, code, GUEST)
+    if transport is None:
+        return
+    app.show(RoomScene(app, SharedTable.join(transport, code, token)))
+
+
+def at_start(app) -> bool:
+    """Start-up: a shared table kept from before a reload sits down again (the host's table
+    at once, in the same room; a guest rejoins with its token), else a page opened with
+    ``#join=CODE`` joins that room. True when a shared table opened."""
+    if app.open_room is None:
+        return False
+    code = join_code_at_start()
+    kept = kept_table(app)
+    if kept is not None and code not in (None, kept["code"]):
+        kept = None  # a link to another room: that one is joined; this one is given up
+        app.saves.clear_shared()
+    if kept is not None:
+        return reopen(app, kept)
+    if code is not None:
+        join_table(app, code)
+        return True
+    return False
+
+
+def reopen(app, kept: dict) -> bool:
+    """Back in the room kept before a reload: the host at its table, or in its waiting room
+    (the same code: the link sent still works); a guest sitting down again with its token, or
+    still joining."""
+    session = kept["session"]
+    transport = _open(app, kept["code"], SharedTable.role_of(kept))
+    if transport is None:
+        return False
+    try:
+        shared = SharedTable.resume(transport, kept)
+    except ValueError:
+        transport.close()
+        app.saves.clear_shared()
+        app.notice("The shared table you were at couldn't be taken up again.")
+        return False
+    if not shared.hosting:
+        app.show(RoomScene(app, shared, again=session.get("token") is not None))
+    elif shared.session is None:  # still waiting for friends
+        app.show(RoomScene(app, shared))
+    else:
+        app.show(SharedTableScene(app, shared))
+    return True

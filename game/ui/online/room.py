@@ -1,0 +1,198 @@
+"""Waiting in a room until the deal is agreed: the host sees the room code (large), the link
+to send with Copy link, the seats (who is here, who is still to come) and Cancel; a guest sees
+"Joining room CODE..." and what the room says. Once the deal is agreed, the game's table
+opens."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.core import info
+
+from .. import theme
+from ..canvas import CANVAS
+from ..widgets import SIDEWAYS_BUTTON, Button, Scene
+from .kept import keep
+from .page_link import copy_text, join_link
+from .table import LINK_SLICE_MS, SharedTableScene
+
+
+def big_text(size: int) -> int:
+    """A size written for the 1280x720 canvas: upright as ``CANVAS.text`` makes it, sideways
+    at least CANVAS.label's 12.5 CSS px (``CANVAS.label`` is both)."""
+    return CANVAS.label(size)
+
+
+# ====================================================================== the waiting room
+class RoomScene(Scene):
+    """Waiting in a room until the deal is agreed (see the module docstring)."""
+
+    def __init__(self, app, shared, again: bool = False):
+        super().__init__(app)
+        self.shared = shared
+        # the host's: the game and seats it asked for (a guest learns them from the host)
+        self.game_id, self.seats = shared.asked[:2] if shared.asked else (None, ())
+        self.again = again  # a guest sitting down again with its kept token
+        self.link = join_link(shared.code) if shared.hosting else None
+        self.copied = ""  # what Copy link said
+        self.failed = ""  # why the table can't be joined (then Cancel reads Back)
+        self.handed = False  # the table opened: the room is the table's now
+        big, side = CANVAS.portrait, bool(CANVAS.rail)
+        w, h, size = (360, 96, 40) if big else SIDEWAYS_BUTTON if side else (220, 50, 24)
+        self.buttons.append(Button((CANVAS.w // 2 - w // 2,
+                                    CANVAS.h - h - (60 if big else 24 if side else 40),
+                                    w, h), "Cancel", self.cancel, size=size, name="cancel"))
+        if self.link is not None:  # (its y is drawn: under the link)
+            if big:
+                rect = (CANVAS.w // 2 - 200, 640, 400, 96)
+            elif side:
+                rect = (CANVAS.w // 2 - w // 2, 300, w, h)
+            else:
+                rect = (CANVAS.w // 2 - 110, 352, 220, 46)
+            self.buttons.append(Button(rect, "Copy link", self.copy, size=size,
+                                       style="primary", name="copy"))
+        keep(app, shared)  # a reload comes back to this room
+
+    def copy(self) -> None:
+        self.copied = ("Link copied: send it to your friend." if copy_text(self.link) else
+                       "Copy the link above by hand, or give your friend the code.")
+
+    def cancel(self) -> None:
+        self.shared.close()
+        self.handed = True
+        self.app.saves.clear_shared()  # nothing to come back to
+        self.app.collect_notices()
+        self.app.title()
+
+    def leave(self) -> None:
+        if not self.handed:  # (the app closing)
+            self.shared.close()
+
+    def key(self, event) -> None:
+        if self.focus_key(event):
+            return
+        if event.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
+            self.cancel()
+        elif event.key == pygame.K_c and self.link is not None:
+            self.copy()
+
+    def update(self, dt: float) -> None:
+        if self.handed:
+            return
+        shared = self.shared
+        shared.advance(LINK_SLICE_MS, max_moves=0)
+        s = shared.session
+        if s is not None and s.ready and s.ended is None:
+            self.handed = True
+            self.app.show(SharedTableScene(self.app, shared))
+            return
+        if s is not None and s.ended and not self.failed:
+            self.failed = s.ended
+            self.button("cancel").label = "Back"
+            self.app.saves.clear_shared()  # (a kept token refused: nothing to come back to)
+            self.app.collect_notices()
+        elif shared.status.startswith("failed") and not self.failed:
+            self.failed = ("The connection failed"
+                           + (f" ({shared.status[7:].strip()})" if shared.status[7:].strip()
+                              else "") + ". Check the network and try again.")
+            self.button("cancel").label = "Back"
+
+    def frame_key(self):
+        return None  # the room changes by itself (who is here, the status)
+
+    def status(self) -> str:
+        shared, s = self.shared, self.shared.session
+        if self.failed:
+            return self.failed
+        if shared.hosting:
+            missing = shared.waiting()
+            if missing > 0:
+                return ("Waiting for your friend: send them the link or the code." if missing == 1
+                        else f"Waiting for {missing} friends: send them the link or the code.")
+            return "Everyone is here: agreeing on a fair deal..."
+        if shared.status == "connecting":
+            return "Looking for the room..."
+        if not shared.host_here():
+            return "No table with this code yet: waiting for the host."
+        if s is not None and s.game_id is not None:
+            return f"Sitting down at {info(s.game_id).title}: agreeing on a fair deal..."
+        return "The host is here: sitting down..."
+
+    def seat_lines(self) -> list[tuple[str, tuple]]:
+        """The host's seats: who is here and who is still to come."""
+        if not self.seats:
+            return []
+        here = self.shared.seats_wanted - self.shared.waiting()
+        lines, friend = [], 0
+        for i, kind in enumerate(self.seats):
+            name = f"Player {i + 1}"
+            if kind.local:
+                lines.append((f"{name}: you, here", theme.INK))
+            elif kind.remote:
+                friend += 1
+                came = friend <= here
+                lines.append((f"{name}: a friend online, {'here' if came else 'still to come'}",
+                              theme.TARGET if came else theme.ACCENT))
+            else:
+                lines.append((f"{name}: {kind.label}", theme.INK_DIM))
+        return lines
+
+    def draw(self, screen) -> None:
+        screen.blit(theme.felt(), (0, 0))
+        cx, big, side = CANVAS.w // 2, CANVAS.portrait, bool(CANVAS.rail)
+        # the steps down the page: upright, sideways (every word at least 12.5 CSS px, the
+        # buttons 84 high), on the 1280x720 canvas
+        line, link_line, code_h, button_h = ((52, 44, 150, 130) if big else
+                                             (32, 30, 80, 100) if side else (32, 26, 110, 62))
+        shared = self.shared
+        y = 120 if big else 40
+        if shared.hosting:
+            heading = f"{info(self.game_id).title} with friends online" if self.game_id \
+                else "A table with friends online"
+        else:
+            heading = ("Sitting down again at your friend's table" if self.again
+                       else "Joining a friend's table")
+        for text in theme.wrap(heading, big_text(36), CANVAS.w - 40, True):
+            theme.blit_text(screen, text, (cx, y), big_text(36), theme.GOLD, bold=True,
+                            anchor="midtop")
+            y += 64 if big else 46
+        y += 20
+        theme.blit_text(screen, "Room code" if shared.hosting else
+                        f"Joining room {shared.code}..." if not self.failed else
+                        f"Room {shared.code}", (cx, y), big_text(24), theme.INK_DIM,
+                        anchor="midtop")
+        y += 56 if big else 34
+        if shared.hosting:
+            theme.blit_text(screen, " ".join(shared.code), (cx, y), 110 if big else 84,
+                            theme.INK, bold=True, anchor="midtop")
+            y += code_h
+            if self.link is not None:
+                lines = theme.wrap(self.link, big_text(20), CANVAS.w - 60)[:3]
+                for text in lines:
+                    theme.blit_text(screen, text, (cx, y), big_text(20), theme.ACCENT,
+                                    anchor="midtop")
+                    y += link_line
+                self.button("copy").rect.y = y + (16 if big else 8)
+                y += button_h
+                if self.copied:
+                    theme.blit_text(screen, self.copied, (cx, y), big_text(20), theme.TARGET,
+                                    anchor="midtop")
+                y += 40 if big else 34 if side else 30
+            else:
+                theme.blit_text(screen, "Give your friend this code: they choose Join a friend "
+                                "on the title screen.", (cx, y), big_text(20), theme.ACCENT,
+                                anchor="midtop")
+                y += 40
+            y += 10
+            for text, color in self.seat_lines():
+                theme.blit_text(screen, text, (cx, y), big_text(24), color, anchor="midtop")
+                y += line
+        else:
+            y += 20
+        y += 16
+        for text in theme.wrap(self.status(), big_text(24), CANVAS.w - 80):
+            theme.blit_text(screen, text, (cx, y), big_text(24),
+                            theme.RED_INK if self.failed else theme.INK, anchor="midtop")
+            y += line
+        super().draw(screen)
+        self.draw_focus(screen, self.app.keyboard_used)

@@ -1,0 +1,167 @@
+"""Every game's rules: from the title, or from a table (Back returns to it as it was)."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.core import GAMES, info
+
+from .. import theme
+from ..canvas import CANVAS
+from ..chromes import chrome_class
+from ..page import page_window
+from ..widgets import Button
+from .common import SIDEBAR_W, BackScene, fit_text, sidebar
+
+
+class RulesScene(BackScene):
+    """Every game's rules. Opened from a table (``back``: that table), Back and Esc return to
+    it as it was; from the title, to the title."""
+
+    heading = "Rules"
+
+    def __init__(self, app, game_id: str | None = None, back=None):
+        super().__init__(app)
+        self.back_to = back
+        if back is not None:
+            self.back.action = self.go_back
+        self.game = game_id or app.settings.last_game or GAMES[0]
+        if self.game not in GAMES:
+            self.game = GAMES[0]
+        self.scroll = 0
+        about = (CANVAS.w - 176, 16, 160, 88) if CANVAS.portrait else (CANVAS.w - 144, 18, 120, 44)
+        self.buttons.append(Button(about, "About", self.about, size=40 if CANVAS.portrait else 24,
+                                   name="About"))
+        if CANVAS.portrait:  # one game at a time: the previous and next game beside its name
+            self.buttons.append(Button((16, 120, 100, 88), "<", lambda: self.step_game(-1),
+                                       size=56, name="previous"))
+            self.buttons.append(Button((CANVAS.w - 116, 120, 100, 88), ">",
+                                       lambda: self.step_game(1), size=56, name="next"))
+            self.area = pygame.Rect(16, 224, CANVAS.w - 32, CANVAS.h - 240)
+        else:
+            for i, (x, y, w, h) in enumerate(sidebar(len(GAMES))):
+                g = GAMES[i]
+                self.buttons.append(Button((x, y, w, h), info(g).title,
+                                           lambda g=g: self.pick(g), size=22, name=f"tab-{g}"))
+            self.area = pygame.Rect(SIDEBAR_W + 40, 84, CANVAS.w - SIDEBAR_W - 64, 610)
+        self._lines = {}
+        self.drag_from = None
+
+    def pick(self, g):
+        self.game, self.scroll = g, 0
+
+    def go_back(self) -> None:
+        """Back where the rules were opened: the table (the same position), or the title."""
+        if self.back_to is not None:
+            self.app.show(self.back_to)
+        else:
+            self.app.title()
+
+    def about(self) -> None:
+        """The licences of what the game uses; in the browser, the site's NOTICES.html."""
+        window = page_window()
+        if window is None:
+            self.app.notice("Patience Parlour is MIT-licensed. It uses pygame-ce (LGPL-2.1) "
+                            "and SDL (zlib licence).")
+            return
+        try:
+            if window.open("NOTICES.html", "_blank"):
+                return
+        except Exception:  # noqa: BLE001
+            pass
+        self.app.notice("The licences are in NOTICES.html, beside this page.")
+
+    def step_game(self, step: int) -> None:
+        self.pick(GAMES[(GAMES.index(self.game) + step) % len(GAMES)])
+
+    def sizes(self) -> tuple[int, int, int, int]:
+        """(heading size, heading step, text size, text step)."""
+        return (28, 34, 24, 28) if not CANVAS.portrait else (44, 52, 36, 32)
+
+    def lines(self):
+        lines = self._lines.get(self.game)
+        if lines is None:
+            lines = []
+            for para in rules_text(self.game).strip().split("\n"):
+                if para.startswith("# "):
+                    lines.append(("h", para[2:]))
+                elif para.strip():
+                    for part in theme.wrap(para.strip(), self.sizes()[2], self.area.w - 40):
+                        lines.append(("p", part))
+                    lines.append(("gap", ""))
+                else:
+                    lines.append(("gap", ""))
+            self._lines[self.game] = lines
+        return lines
+
+    def max_scroll(self) -> int:
+        _, hs, _, ps = self.sizes()
+        height = sum(hs if k == "h" else 10 if k == "gap" else ps for k, _ in self.lines())
+        return max(0, height - self.area.h + 20)
+
+    def wheel(self, dy):
+        self.scroll = min(self.max_scroll(), max(0, self.scroll - dy * 60))
+
+    def key(self, event):
+        k = event.key
+        step = {pygame.K_DOWN: 40, pygame.K_UP: -40, pygame.K_PAGEDOWN: 400,
+                pygame.K_PAGEUP: -400, pygame.K_SPACE: 400}.get(k)
+        if step:
+            self.scroll = min(self.max_scroll(), max(0, self.scroll + step))
+        elif k in (pygame.K_LEFT, pygame.K_RIGHT):
+            i = GAMES.index(self.game) + (1 if k == pygame.K_RIGHT else -1)
+            self.pick(GAMES[i % len(GAMES)])
+        elif k in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
+            self.go_back()
+        else:
+            super().key(event)
+
+    def pointer_down(self, pos):
+        super().pointer_down(pos)
+        if self.area.collidepoint(pos):
+            self.drag_from = (pos[1], self.scroll)
+
+    def pointer_move(self, pos):
+        super().pointer_move(pos)
+        if self.drag_from:
+            y0, s0 = self.drag_from
+            self.scroll = min(self.max_scroll(), max(0, s0 - (pos[1] - y0)))
+
+    def pointer_up(self, pos):
+        super().pointer_up(pos)
+        self.drag_from = None
+
+    def draw(self, screen):
+        super().draw(screen)
+        if CANVAS.portrait:
+            theme.blit_text(screen, fit_text(info(self.game).title, 43, CANVAS.w - 260),
+                            (CANVAS.w // 2, 164), 43, theme.GOLD, bold=True, anchor="center")
+        else:
+            tab = self.button(f"tab-{self.game}").rect
+            pygame.draw.rect(screen, theme.GOLD, tab.inflate(6, 6), 3, border_radius=10)
+        pygame.draw.rect(screen, theme.PANEL, self.area, border_radius=10)
+        clip = screen.get_clip()
+        screen.set_clip(self.area.inflate(-4, -4))
+        y = self.area.y + 14 - self.scroll
+        hsize, hstep, psize, pstep = self.sizes()
+        for kind, text in self.lines():
+            if kind == "h":
+                theme.blit_text(screen, text, (self.area.x + 20, y), hsize, theme.GOLD,
+                                bold=True)
+                y += hstep
+            elif kind == "gap":
+                y += 10
+            else:
+                theme.blit_text(screen, text, (self.area.x + 20, y), psize, theme.INK)
+                y += pstep
+        screen.set_clip(clip)
+        if self.max_scroll():
+            frac = self.scroll / self.max_scroll()
+            bar = pygame.Rect(self.area.right - 10, self.area.y + 8 + frac * (self.area.h - 76),
+                              6, 60)
+            pygame.draw.rect(screen, theme.BUTTON_LINE, bar, border_radius=3)
+
+
+def rules_text(game_id: str) -> str:
+    """The game's rules (from its description) and how to play them at its kind of table."""
+    return info(game_id).rules.strip() + "\n\n" + chrome_class(info(game_id).table).controls
