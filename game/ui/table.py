@@ -26,7 +26,7 @@ this canvas, None for the bottom line), ``side_panel = True`` (a chrome whose pa
 left-handed setting moves to the left), and ``pointer_down``/``pointer_move``/``pointer_up``
 (pos) and ``wheel(dy)`` -> bool (input on a part of its own, such as a log that scrolls).
 A modal with a ``position`` (the piles, as ``piles()`` gives them) shows that position
-instead of the game's, view-only (a turn replayed: chromes/panel.py).
+instead of the game's, view-only (a turn replayed: chromes/turn_replay.py).
 """
 
 from __future__ import annotations
@@ -37,7 +37,6 @@ import pygame
 
 from game.core import IllegalMove, Move, info
 from game.session import Session, new_seed, seat_names
-from game.session.pace import computer_pause_ms
 from game.session.help import HELP_COUNTS
 
 from . import theme
@@ -46,6 +45,7 @@ from .cards import CardArt, get_art
 from .chromes import chrome_class
 from .deal import DealFlight, deal_flight
 from .layout import layout_for
+from .table_computers import ComputerSeats
 from .table_input import TableInput
 from .table_view import TableView
 from .widgets import Confirm, Scene
@@ -53,8 +53,6 @@ from .widgets import Confirm, Scene
 MESSAGE_MS = 5000
 FINISH_FLIGHT_MS = 60  # Finish plays its moves this fast (a click or a key: all at once)
 TIME_SAVE_MS = 5000  # the clock is saved this often even without a move
-THINK_SLICE_MS = 4  # a computer seat's share of a frame
-STOP_DELAY_MS = 650  # a computer's Stop! call comes this long after the slip
 SOLVER_SLICE_MS = 3  # the solver's share of a busy frame (cards moving, a drag)
 SOLVER_IDLE_MAX_MS = 12  # ... of an idle one: what is left of the frame, at most this
 _TEN = re.compile(r"\bT([SHDC])\b")
@@ -69,7 +67,7 @@ def make_table(app, game_id: str) -> "Table":
     return Table(app, game_id)
 
 
-class Table(Scene):
+class Table(ComputerSeats, Scene):
     def __init__(self, app, game_id: str):
         super().__init__(app)
         self.game_id = game_id
@@ -568,40 +566,6 @@ class Table(Scene):
 
     def keep_match(self, data: dict) -> None:
         self.app.saves.save_match(data, self.game_id)
-
-    def run_computers(self, now: float) -> None:
-        """The computer seats think in slices and show a move at the chosen pace; a computer's
-        Stop! call comes a moment after the slip it catches."""
-        s = self.session
-        if s.is_over():
-            return
-        if s.pending_call is not None:
-            if self.call_at is None:
-                self.call_at = now + STOP_DELAY_MS
-            if now < self.call_at:
-                return
-            self.call_at = None
-            before, caller = self.piles(), s.pending_call
-            for move in s.advance(THINK_SLICE_MS, max_moves=1):
-                self.moved(move, before, caller)
-            self.next_action_at = max(self.next_action_at,
-                                      now + max(self.app.settings.pace_ms, 2500))
-            return
-        if s.is_human(s.to_move):
-            return
-        due = now >= self.next_action_at
-        before, mover = self.piles(), s.to_move
-        made = s.advance(THINK_SLICE_MS, max_moves=1 if due else 0)
-        for move in made:
-            self.moved(move, before, mover)
-            self.next_action_at = now + self.pause_after(move, mover)
-
-    def pause_after(self, move, mover: int) -> float:
-        """How long the computer waits before its next move (game.session's computer_pause_ms:
-        the pace, a call window after a slip a person here could catch)."""
-        s = self.session
-        return computer_pause_ms(s.state, move, self.app.settings.pace_ms,
-                                 person_may_call=s.can_call_stop(), may_slip=s.may_slip(mover))
 
     def draw(self, screen: pygame.Surface) -> None:
         self.view.draw(screen)

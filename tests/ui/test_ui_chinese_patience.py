@@ -9,7 +9,8 @@ import pygame
 from game.ai.chinese import greedy_rank
 from game.core import STOP, Move, new_game
 from game.ui.layout import layout_for
-from game.ui.widgets import EndPanel, SeatPicker
+from game.ui.seat_picker import SeatPicker
+from game.ui.widgets import EndPanel
 
 from deals import find
 

@@ -17,7 +17,7 @@ from game.ai.players import computer_player
 from game.core import new_game
 from game.storage import Saves
 from game.ui.app import App
-from game.ui.chromes.panel import TurnReplay
+from game.ui.chromes.turn_replay import TurnReplay
 
 from conftest import Driver, app_on_page
 from deals import find_deal

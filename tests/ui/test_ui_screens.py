@@ -11,7 +11,7 @@ from game.ui.cards import FOUR_COLOUR
 from game.ui.screens import RulesScene, SettingsScene, StatsScene, TitleScene
 from game.storage import Saves
 from game.ui.table import Table
-from game.ui.widgets import SeatPicker
+from game.ui.seat_picker import SeatPicker
 
 from deals import find
 

@@ -21,7 +21,8 @@ from game.ui.app import App
 from game.ui.canvas import CANVAS
 from game.ui.online import JoinDialog, RoomScene, SharedTableScene
 from game.ui.online.away import AwayDialog
-from game.ui.widgets import EndPanel, SeatPicker
+from game.ui.seat_picker import SeatPicker
+from game.ui.widgets import EndPanel
 
 from conftest import Driver, Words, record_words
 from deals import find, slip_for_player_0

@@ -208,7 +208,8 @@ def test_sideways_the_table_s_own_words_read_at_12_css_px_clear_of_everything(
 
 def sideways_dialogs(t):
     """Each kind of dialog of widgets.py, with its longest words."""
-    from game.ui.widgets import Confirm, EndPanel, NumberEntry, SeatPicker
+    from game.ui.seat_picker import SeatPicker
+    from game.ui.widgets import Confirm, EndPanel, NumberEntry
     entry = NumberEntry(t, lambda n: None, "123456789")
     entry.error = "Type a number first."
     five = [(w, lambda: None, "primary" if i == 2 else "normal")

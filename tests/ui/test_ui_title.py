@@ -19,7 +19,7 @@ from game.ui.app import App
 from game.ui.canvas import CANVAS, PORTRAIT, SIDEWAYS
 from game.ui.screens import TitleScene, game_key, players_words
 from game.ui.table import Table
-from game.ui.widgets import SeatPicker
+from game.ui.seat_picker import SeatPicker
 
 from tests.ui.conftest import Driver, Words, app_on_page, record_words
 

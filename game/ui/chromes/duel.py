@@ -66,7 +66,7 @@ class SidePanel(TurnsChrome):
                        f"{self.name(seat)} pass{'' if self.is_you(seat) else 'es'}.", "info")
 
     def moved(self, move, before, mover) -> None:
-        """(The log reads the moves from the game's history: panel.MoveBook.)"""
+        """(The log reads the moves from the game's history: move_log.MoveBook.)"""
 
     def call_words(self, call, caller, called, state) -> str:
         """A Stop! call in the log, said of the position after it (``state``)."""

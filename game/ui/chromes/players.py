@@ -15,8 +15,9 @@ from game.session.match_play import MatchPlay
 
 from .. import theme
 from ..canvas import CANVAS
-from ..widgets import Button, EndPanel, SeatPicker
-from . import panel
+from ..seat_picker import SeatPicker
+from ..widgets import Button, EndPanel
+from . import move_log, panel
 
 BANNER_MS = 5000
 
@@ -389,7 +390,7 @@ class TurnsChrome(panel.PanelChrome):
         theme.blit_text(screen, fitted(self.match_progress(), size), (x, y + 4), size,
                         theme.ACCENT)
         y += style["after"]
-        self.log_view.draw(screen, panel.log_area(self, x, y, 340))
+        self.log_view.draw(screen, move_log.log_area(self, x, y, 340))
         top, value, size = style["pace"]
         theme.blit_text(screen, "Computer's pace", (px + 182, top), 18, theme.INK_DIM,
                         anchor="midtop")

@@ -127,7 +127,7 @@ class RoundTable(TurnsChrome):
         return f"{reason} {rest}"
 
     def moved(self, move, before, mover) -> None:
-        if move == STOP:  # (the log reads the moves from the game's history: panel.MoveBook)
+        if move == STOP:  # (the log reads the moves from the game's history: move_log.MoveBook)
             self.penalty_flight(before)
 
     def penalty_flight(self, before: dict) -> None:

@@ -179,7 +179,7 @@ class SharedTableScene(Presence, Table):
             self.app.sound.play("place")
 
     def _fly(self, before: dict) -> None:
-        from ..chromes.panel import fly_changes
+        from ..chromes.turn_replay import fly_changes
         if self.art is not None:
             fly_changes(self, before, self.piles(),
                         dur=None if self.app.settings.animations else 0)

@@ -12,7 +12,8 @@ from .. import theme
 from ..canvas import CANVAS
 from ..cards import get_art, table_sizes, warm_up
 from ..page import WEB, page_window
-from ..widgets import Button, Scene, SeatPicker
+from ..seat_picker import SeatPicker
+from ..widgets import Button, Scene
 from .common import Background, fit_text
 from .rules import RulesScene
 from .settings import SettingsScene
