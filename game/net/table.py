@@ -84,11 +84,6 @@ class RemoteTable(Session):
 
     # ------------------------------------------------------------------ who plays
     @property
-    def local_seats(self) -> list[int]:
-        """The seats of the people at this screen (never a computer seat)."""
-        return [i for i, k in enumerate(self.seats) if k.local]
-
-    @property
     def playing(self) -> bool:
         """The deal is agreed and the game not ended."""
         return self.ready and self.ended is None

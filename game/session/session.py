@@ -128,7 +128,7 @@ class Session(SolverHelped):
     def to_move(self) -> int:
         return self.state.current_player
 
-    def is_human(self, seat: int) -> bool:
+    def is_local(self, seat: int) -> bool:
         """A person at this screen sits there (the seat takes input here)."""
         return self.seats[seat].local
 
@@ -141,7 +141,7 @@ class Session(SolverHelped):
         another screen, when it is to move. IllegalMove otherwise."""
         seat = self.to_move
         if by is None:
-            if not self.is_human(seat):
+            if not self.is_local(seat):
                 raise IllegalMove(f"It is not your turn: {self.seats[seat].words} is playing.")
         elif by != seat or not self.seats[by].remote:
             raise IllegalMove("not that seat's turn")
@@ -152,14 +152,14 @@ class Session(SolverHelped):
         other screens sends it on (game/net); here, nothing more."""
 
     @property
-    def humans(self) -> list[int]:
-        """The seats of the people at this screen."""
+    def local_seats(self) -> list[int]:
+        """The seats of the people at this screen (never a computer seat)."""
         return [i for i, s in enumerate(self.seats) if s.local]
 
     def accepting(self) -> bool:
         """A person may move now: the game goes on, a person's seat is to move and no call is
         about to be made."""
-        return (not self.state.is_over() and self.is_human(self.to_move)
+        return (not self.state.is_over() and self.is_local(self.to_move)
                 and self.pending_call is None)
 
     def is_over(self) -> bool:
@@ -353,7 +353,7 @@ class Session(SolverHelped):
         mover = self.last_mover()
         return (mover is not None and self._calls and not self.state.is_over()
                 and self.pending_call is None
-                and any(self.is_human(seat) for seat in self._others(mover)))
+                and any(self.is_local(seat) for seat in self._others(mover)))
 
     @property
     def _calls(self) -> bool:
@@ -380,7 +380,7 @@ class Session(SolverHelped):
             return self._call(by)
         if not self.can_call_stop():
             raise IllegalMove("There is no move of the other player to call Stop! on.")
-        others = [seat for seat in self._others(self.last_mover()) if self.is_human(seat)]
+        others = [seat for seat in self._others(self.last_mover()) if self.is_local(seat)]
         if caller is None:
             caller = others[0]
         elif caller not in others:
@@ -493,7 +493,7 @@ class Session(SolverHelped):
             self._player = turn
             self._job = self._decided = None
             self.turn_start = len(s.history)
-            if self.is_human(s.current_player):
+            if self.is_local(s.current_player):
                 self.redo_groups.clear()
             if not s.is_over():
                 self.events.append(("turn", s.current_player))

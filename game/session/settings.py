@@ -23,6 +23,7 @@ from typing import Any
 from game.core import GAMES, info
 from game.core.info import Option
 
+from .seat_kinds import PERSON
 from .seats import check_seats, computer, default_seats
 
 PACES = {"slow": 1400, "normal": 800, "fast": 350, "instant": 60}  # ms between computer moves
@@ -201,7 +202,7 @@ def _legacy(data: dict) -> dict:
         if key in data:
             games.setdefault(game_id, {}).setdefault("options", {})[name] = data[key]
     if "level" in data:
-        games.setdefault("russian-bank", {})["seats"] = ["human", computer(data["level"])] \
+        games.setdefault("russian-bank", {})["seats"] = [PERSON, computer(data["level"])] \
             if isinstance(data["level"], str) else data["level"]
     if "match_target" in data:
         games.setdefault("russian-bank", {})["match_target"] = data["match_target"]

@@ -286,7 +286,7 @@ class Table(ComputerSeats, Scene):
     def explain_wait(self) -> None:
         s = self.session
         if self.modal is None and not s.is_over() and s.pending_call is None \
-                and not s.is_human(s.to_move):
+                and not s.is_local(s.to_move):
             self.say(f"Wait: it is {self.seat_name(s.to_move)}'s turn.", "info", 1500)
 
     # ================================================================= moves

@@ -28,7 +28,7 @@ class ComputerSeats:
             self.next_action_at = max(self.next_action_at,
                                       now + max(self.app.settings.pace_ms, 2500))
             return
-        if s.is_human(s.to_move):
+        if s.is_local(s.to_move):
             return
         due = now >= self.next_action_at
         before, mover = self.piles(), s.to_move

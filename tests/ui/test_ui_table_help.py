@@ -83,7 +83,7 @@ def test_chinese_patience_offers_hint_from_its_hard_player(ui):
     t = ui.app.open_game(CP, new=True)
     t.start(seed)
     ui.settle()
-    assert t.session.is_human(t.session.to_move) and not t.session.assisted
+    assert t.session.is_local(t.session.to_move) and not t.session.assisted
     ui.click(ui.button("Hint"))
     assert t.hint is not None, t.message_text()
     move = t.hint[0]
@@ -97,7 +97,7 @@ def test_chinese_patience_offers_hint_from_its_hard_player(ui):
     ui.settle()
     assert len(t.state.history) > n
     t.hint = None
-    if t.session.is_human(t.session.to_move):  # H asks too
+    if t.session.is_local(t.session.to_move):  # H asks too
         ui.key(pygame.K_h)
         assert t.hint is not None
 
@@ -112,7 +112,7 @@ def test_battle_solitaire_says_the_first_turn_can_decide_and_hint_counts_as_help
     t.start(1)
     ui.frames(2)
     s = t.session
-    assert s.to_move == 0 and s.is_human(0)
+    assert s.to_move == 0 and s.is_local(0)
     note = t.state.START_NOTE
     assert "first turn can decide the game" in note and t.message_text().endswith(note)
     assert "the first turn can decide the game" in info(BS).rules  # in the rules too

@@ -216,7 +216,7 @@ class SidePanel(TurnsChrome):
             title = self.title(seat)
             if b.enabled:
                 note = "press to end the turn"
-            elif not s.is_human(seat):
+            elif not s.is_local(seat):
                 note = "is thinking..." if s.thinking else "is playing"
             else:
                 note = ""

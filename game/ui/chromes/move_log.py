@@ -211,7 +211,7 @@ class MoveBook:
         self.update()
         s = self.session
         for st in reversed(self.steps):
-            if st.shown and not s.is_human(st.seat):
+            if st.shown and not s.is_local(st.seat):
                 steps = [x for x in self.steps if x.turn == st.turn and x.shown]
                 return (st.turn, st.seat, steps)
         return None

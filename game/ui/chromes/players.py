@@ -241,9 +241,9 @@ class TurnsChrome(panel.PanelChrome):
             again, self._turn_seat = seat == self._turn_seat, seat
             if again and self.misses_turns:  # the other seat missed its turn (a wrong call)
                 t.say(self.again_text(seat), "warn", 5000)
-                if not s.is_human(seat):
+                if not s.is_local(seat):
                     t.next_action_at = self.app.time_ms + self.app.settings.pace_ms
-            elif s.is_human(seat):
+            elif s.is_local(seat):
                 t.say("Your turn." if self.is_you(seat) else
                       f"{self.name(seat).capitalize()}'s turn.", "good", 2500)
             else:
@@ -264,7 +264,7 @@ class TurnsChrome(panel.PanelChrome):
             until = self.app.time_ms + BANNER_MS
             self.banner = (title, text, until)
             t.next_action_at = max(t.next_action_at, until)  # play waits while it stands
-            t.say(text, "good" if s.is_human(seat) else "warn", 9000)
+            t.say(text, "good" if s.is_local(seat) else "warn", 9000)
 
     def passed(self, seat: int) -> None:
         """A seat with nothing to do passed (said where the game passes: the duel)."""
@@ -353,11 +353,11 @@ class TurnsChrome(panel.PanelChrome):
         seat = s.to_move
         if s.is_over():
             return "Game over", theme.BUTTON
-        color = (176, 132, 36) if s.is_human(seat) else (40, 80, 150)
+        color = (176, 132, 36) if s.is_local(seat) else (40, 80, 150)
         if self.is_you(seat):
             return "Your turn", color
         name = self.name(seat).capitalize()
-        if not s.is_human(seat) and s.thinking:
+        if not s.is_local(seat) and s.thinking:
             return f"{name} is thinking...", color
         return f"{name}'s turn", color
 
