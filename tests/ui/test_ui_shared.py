@@ -29,7 +29,7 @@ from deals import find, slip_for_player_0
 
 
 class Page:
-    """The browser's window as shared.py reads it: the address, its history, the clipboard."""
+    """The browser's window as game/ui/online reads it: the address, its history, the clipboard."""
 
     def __init__(self, href="https://parlour.example/play/"):
         self.location = type("Location", (), {})()
