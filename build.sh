@@ -100,7 +100,7 @@ build_pygbag() {
     rm -rf build/stage-pygbag "$out" "build/$app-pygbag.zip"
     mkdir -p "$stage"
     cp web/main.py "$stage/main.py"
-    tar -c --exclude=__pycache__ --exclude='*.py[co]' --exclude='.*' --exclude=game/bench \
+    tar -c --exclude=__pycache__ --exclude='*.py[co]' --exclude='.*' \
         game assets | tar -x -C "$stage"
     # Never ask for a tap before the game starts (pygbag's ume_block): the game's sound waits for
     # the player's first click, tap or key by itself (game/ui/sound.py), and pygbag's wait for
@@ -154,7 +154,7 @@ case "$command" in
         ;;
     bench)
         setup test
-        exec "$VENV/bin/python" -m game.bench "$@"
+        exec "$VENV/bin/python" -m bench "$@"
         ;;
     web)
         case " $* " in *" --pygbag "*) setup web; build_pygbag "$@"; exit ;; esac  # pygbag's page
@@ -167,10 +167,10 @@ case "$command" in
         exec "$(find_python)" -m http.server "$port" --bind 127.0.0.1 --directory build/web
         ;;
     browser)
-        # ./build.sh web, then build/web/ served as built (game/bench/browser.py)
+        # ./build.sh web, then build/web/ served as built (bench/browser.py)
         setup test
         build_web
-        exec "$VENV/bin/python" -m game.bench.browser "${1:-8001}"
+        exec "$VENV/bin/python" -m bench.browser "${1:-8001}"
         ;;
     *)
         sed -n '2,15p' "$0"

@@ -73,7 +73,7 @@ set them per instance in ``__init__``, as Spider does by its ``suits``): ``share
 ``best_first_floor_s``, ``luby_cap``, ``shuffle``, ``guided``, ``guided_after`` (how the
 driver's three searches share the budget, see each below), ``shorten_lines``, ``own_search``
 and ``own_search_name``, ``options_only_add_moves`` (game/ai/deals.py), ``bench_variants``
-(game/bench/solver.py).
+(bench/solver.py).
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 redo, the computer's turn, the next automatic move, Stop!/knock, Finish, save and load) on
 every game and option set. A save and load changes nothing a player can notice, nor what
 happens next by itself; a refused action changes nothing. The checks are
-game/bench/session_fuzz.py's (``python -m game.bench session-fuzz`` runs them at full size)."""
+bench/session_fuzz.py's (``python -m bench session-fuzz`` runs them at full size)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.bench.session_fuzz import ACTIONS, option_sets, run_case, seat_kinds
+from bench.session_fuzz import ACTIONS, option_sets, run_case, seat_kinds
 from game.core import GAMES, info
 
 EVERY_OPTION_SET = [(g, options) for g in GAMES for options in option_sets(g)]

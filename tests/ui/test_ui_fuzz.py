@@ -2,7 +2,7 @@
 on any of the ten games, and memory stays flat however often the player changes the card
 colours, backs and table colours. In the browser, memory once taken is never given back, so
 the caches of drawn things must be bounded. The full-size run is ``./build.sh bench fuzz``
-(game/bench/fuzz.py; its figures are in BENCHMARKS.md)."""
+(bench/fuzz.py; its figures are in BENCHMARKS.md)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ import types
 import pygame
 import pytest
 
-from game.bench.fuzz import Fuzzer
+from bench.fuzz import Fuzzer
 from game.core import GAMES, info
 from game.session import GENERAL
 from game.ui import cards, theme

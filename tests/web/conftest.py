@@ -73,7 +73,7 @@ def _missing(what):
 
 def _made(make):
     """``make()``, or the test fails (skips with PARLOUR_ALLOW_SKIP=1) saying what is missing."""
-    from game.bench.browser import Missing
+    from bench.browser import Missing
 
     try:
         return make()
@@ -84,7 +84,7 @@ def _made(make):
 @pytest.fixture(scope="module")
 def site():
     """build/web/ as ./build.sh web builds it (once per test run), served on 127.0.0.1."""
-    from game.bench.browser import ClientSite
+    from bench.browser import ClientSite
 
     s = _made(ClientSite().__enter__)
     yield s
@@ -93,7 +93,7 @@ def site():
 
 @pytest.fixture(scope="session")
 def browser():
-    from game.bench.browser import Browser
+    from bench.browser import Browser
 
     b = _made(Browser)
     yield b
@@ -103,7 +103,7 @@ def browser():
 @pytest.fixture(scope="module")
 def pyodide_page(browser):
     """One Pyodide page for a test module; tests start by clearing its localStorage."""
-    from game.bench.browser import PyodidePage
+    from bench.browser import PyodidePage
 
     page = _made(PyodidePage(browser=browser).__enter__)
     yield page
@@ -113,9 +113,9 @@ def pyodide_page(browser):
 # ------------------------------------------------------------------------------ two screens
 @pytest.fixture(scope="module")
 def private_network():
-    """A private network namespace can be made here (root, iproute2: tests/web/netns.py); else
+    """A private network namespace can be made here (root, iproute2: testbed/netns.py); else
     fail (skip with PARLOUR_ALLOW_SKIP=1), saying why."""
-    from .netns import NetnsUnavailable, check_private_network
+    from testbed.netns import NetnsUnavailable, check_private_network
 
     try:
         check_private_network()
@@ -126,10 +126,10 @@ def private_network():
 def in_private_network(site, body, timeout=1500):
     """``body(url, relay, browser)`` in a new private network namespace, with a fresh Nostr
     relay, the site served again there and a Chromium of its own; returns what body returns."""
-    from game.bench.browser import Browser, StaticServer
+    from bench.browser import Browser, StaticServer
 
-    from .netns import run_in_private_network
-    from .nostr_relay import NostrRelay
+    from testbed.netns import run_in_private_network
+    from testbed.nostr_relay import NostrRelay
 
     def run():
         with NostrRelay() as relay:

@@ -6,8 +6,8 @@ import os
 import random
 import sys
 
-from game.bench.browser import PURE_PACKAGES
-from game.bench.web import GAMES, ROWS, measure
+from bench.browser import PURE_PACKAGES
+from bench.web import GAMES, ROWS, measure
 from game.core import from_dict, new_game
 
 ARTIFACTS = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(
@@ -221,11 +221,11 @@ result = [len(from_dict(data['state']).history), saves.notices]
 
 def test_webassembly_timings_beside_native(pyodide_page, capsys):
     """Not a timed test (no thresholds): prints the figures and checks both sides played the
-    same games. The full benchmark is python -m game.bench web."""
+    same games. The full benchmark is python -m bench web."""
     page = pyodide_page
     fresh(page)
     native = measure(quick=True)
-    wasm = page.run("from game.bench.web import measure\nresult = measure(True)")
+    wasm = page.run("from bench.web import measure\nresult = measure(True)")
     lines = [f"{'':18}{'':24}{'native':>12}{'wasm':>12}"]
     for game_id in GAMES:
         assert native[game_id]["moves_played"] == wasm[game_id]["moves_played"]

@@ -1,12 +1,12 @@
 """The real client in a real browser, end to end: the site ./build.sh web builds (build/web/:
 our page, Pyodide 0.27.7 = CPython 3.12, pygbag's own pygame-ce wheel, the packed game), served
-as built and played in headless Chromium (game/bench/browser.py; the page: web/client/).
+as built and played in headless Chromium (bench/browser.py; the page: web/client/).
 Everything a player does goes through the browser: playwright's mouse and keyboard, and touch
 through Chromium's touch emulation. The
 tests check the rules core's state (read from the page, rebuilt here with game.core), the page's
 localStorage and the pixels on the canvas. Screenshots: test-artifacts/client-*.png.
 
-What the tests know of the client's insides is in game/bench/browser_client.py, nowhere else.
+What the tests know of the client's insides is in bench/browser_client.py, nowhere else.
 One browser and one served site for the module; a page per group of tests.
 """
 
@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 
-from game.bench.browser_client import Client, client_settings, saved_game, stored
+from bench.browser_client import Client, client_settings, saved_game, stored
 from game.core import STOP, Move, new_game
 
 
@@ -31,7 +31,7 @@ TURN_HAND = Move("hand0", "hand0")
 
 # ------------------------------------------------------------------------------ fixtures
 def _client(browser, site, **kw) -> Client:
-    from game.bench.browser import ClientPage
+    from bench.browser import ClientPage
 
     return Client(ClientPage(browser, site, **kw))
 
@@ -525,7 +525,7 @@ def _answer(server, base: str, limit_s: float = 600) -> str | None:
 def test_build_sh_browser_serves_the_site_as_built(site):
     """./build.sh browser: builds build/web/ and serves those very files on localhost (what it
     needs is what ``site`` needs: a clear message, or a skip, when something is missing)."""
-    from game.bench.browser import site_build_lock, site_info
+    from bench.browser import site_build_lock, site_info
 
     root = Path(__file__).resolve().parents[2]
     with socket.socket() as s:
@@ -622,7 +622,7 @@ def test_the_light_s_solver_gets_most_of_an_idle_frame(client):
 
 def test_a_table_at_rest_leaves_the_screen_alone(client):
     """Found here: every frame drew and flipped the whole screen, so a table at rest cost
-    ~45% of a core in the browser (fixed in d63b5dc; goal <= 15%: python -m game.bench
+    ~45% of a core in the browser (fixed in d63b5dc; goal <= 15%: python -m bench
     browser)."""
     seed = find_deal("russian-bank", lambda s: s.current_player == 0, {"mode": "stop"})[0]
     c = client.open(bank_save(seed))

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pygame
 
-from game.bench.browser_client import client_settings, stored
+from bench.browser_client import client_settings, stored
 
 from .test_client_browser import client  # noqa: F401 (the fixture; site is conftest's)
 

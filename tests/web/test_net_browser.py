@@ -1,9 +1,9 @@
 """The browser transport of remote seats for real: two tabs of the shipped site (build/web/ as
 built) in headless Chromium, meeting through a real Nostr relay on 127.0.0.1 and talking over
-WebRTC, all inside a private network namespace the test makes (tests/web/netns.py; root, as CI
+WebRTC, all inside a private network namespace the test makes (testbed/netns.py; root, as CI
 runs). Each page is opened with ``?relay=ws://127.0.0.1:PORT&ice=none``; the test driver calls
 ``window.parlourNet`` through page.evaluate (its instrumentation, NETLOG_INIT in
-game/bench/browser_net.py, never a second page of the game). Then the Python side,
+bench/browser_net.py, never a second page of the game). Then the Python side,
 game/net/browser.py, in the game's own interpreter (Pyodide) on two pages.
 
 Every wait polls with a generous timeout; nothing assumes a machine's speed. The figures
@@ -27,7 +27,7 @@ def texts(events, peer=None):
 
 
 def test_two_pages_meet_talk_reload_and_part(site, private_network):
-    from game.bench.browser_net import NetPage, first, has
+    from bench.browser_net import NetPage, first, has
 
     def body(url, relay, browser):
         figures: dict = {}
@@ -126,7 +126,7 @@ def test_two_pages_meet_talk_reload_and_part(site, private_network):
 def test_the_python_transport_in_the_shipped_page(site, private_network):
     """game/net/browser.py in the game's Pyodide: available, open_room, poll, send, close, only
     strings across the bridge; a room for the session's rooms (SharedTable) as a guest."""
-    from game.bench.browser_net import NetPage
+    from bench.browser_net import NetPage
 
     def py(page, expression):
         return page.js("e => harness.eval(e)", expression)

@@ -1,11 +1,11 @@
-"""The private network namespace the WebRTC browser tests run in (tests/web/netns.py): set up,
+"""The private network namespace the WebRTC browser tests run in (testbed/netns.py): set up,
 it never changes under a running browser."""
 
 from __future__ import annotations
 
 import subprocess
 
-from .netns import _ip, run_in_private_network
+from testbed.netns import _ip, run_in_private_network
 
 
 def _addresses() -> str:

@@ -1,14 +1,14 @@
 """Friends online for real (issue 23, item 7): pages of the shipped site (build/web/ as built),
 each in a browser context of its own (another person's browser), meeting through a real Nostr
 relay on 127.0.0.1 and playing over WebRTC, all inside a private network namespace the test
-makes (tests/web/netns.py; root, as CI runs).
+makes (testbed/netns.py; root, as CI runs).
 
 Everything the players do goes through the browser, by mouse: the title's game, Who plays?
 with "A friend online", the link opened by the friend (``#join=CODE``), each move (a click on
 the card, a click where it goes), Stop!, Undo, End the game, a reload (F5), a killed tab. The
 moves are chosen by a computer player reading the position from the page
-(game/bench/browser_remote.py; the instrumentation is the driver's probes,
-game/bench/browser_client.py). Every wait polls with a generous timeout.
+(bench/browser_remote.py; the instrumentation is the driver's probes,
+bench/browser_client.py). Every wait polls with a generous timeout.
 """
 
 from __future__ import annotations
@@ -39,7 +39,7 @@ def test_russian_bank_played_to_the_end_by_two_friends(site, private_network):
     clicks on both screens; one slips and the other calls Stop!; the friend takes back their
     own move; each page reloads mid-game and is back at the same position; the game ends the
     same on both screens; the host's Play again deals the next game on both."""
-    from game.bench.browser_remote import (Screen, agree, click_move, greedy, host, play_game,
+    from bench.browser_remote import (Screen, agree, click_move, greedy, host, play_game,
                                            spread)
 
     def body(url, relay, browser):
@@ -149,7 +149,7 @@ def test_a_killed_tab_is_shown_away_and_a_stranger_finds_the_table_full(site, pr
     """The friend's tab is killed (no goodbye): the host sees them away within 12 s, with Wait
     and End the game; a third person with the code is told the table is full; ending the
     game ends it for good on the host's screen."""
-    from game.bench.browser_remote import OwnBrowser, Screen, greedy, host, kill, play_game
+    from bench.browser_remote import OwnBrowser, Screen, greedy, host, kill, play_game
 
     def body(url, relay, browser):
         a = Screen(browser, url, relay.url, "host").open()
@@ -194,7 +194,7 @@ def test_chinese_patience_on_three_screens(site, private_network):
     both open the link, and they play by clicks, every screen agreeing on every move. A run of
     cards from one column to another is moved whenever one can be (clicked on its first
     card: the test's clicks took the top card alone, and a CI run timed out on it)."""
-    from game.bench.browser_remote import Screen, greedy, host, play_game
+    from bench.browser_remote import Screen, greedy, host, play_game
 
     plain = greedy("chinese-patience")
 

@@ -36,7 +36,7 @@ def expected_members():
         for folder, dirs, files in os.walk(os.path.join(ROOT, top)):
             rel = os.path.relpath(folder, ROOT).replace(os.sep, "/")
             dirs[:] = [d for d in dirs if not d.startswith(".") and d != "__pycache__"
-                       and f"{rel}/{d}" != "game/bench"]
+                       and f"{rel}/{d}" != "bench/"]
             for name in files:
                 if not name.startswith(".") and not name.endswith((".pyc", ".pyo")):
                     want.add(f"assets/{rel}/{name}")

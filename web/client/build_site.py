@@ -76,14 +76,13 @@ def pyodide_dir() -> Path:
 
 
 def _game_members():
-    """(archive name, path) of main.py, the game package without game/bench, assets/: no
-    caches, no dot-files; sorted."""
+    """(archive name, path) of main.py, the game package, assets/: no caches, no dot-files;
+    sorted (the benchmarks and the tests live outside game/: nothing of theirs is shipped)."""
     out = [("assets/main.py", ROOT / "web" / "main.py")]
     for top in ("game", "assets"):
         for folder, dirs, files in os.walk(ROOT / top):
             rel = Path(folder).relative_to(ROOT).as_posix()
-            dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d != "__pycache__"
-                             and f"{rel}/{d}" != "game/bench")
+            dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d != "__pycache__")
             for name in sorted(files):
                 if not name.startswith(".") and not name.endswith((".pyc", ".pyo")):
                     out.append((f"assets/{rel}/{name}", Path(folder) / name))

@@ -1,4 +1,4 @@
-"""``python -m game.bench core [--quick]``: how fast the rules core runs, per game.
+"""``python -m bench core [--quick]``: how fast the rules core runs, per game.
 
 Random playouts from fixed deals: each step asks ``legal_moves()`` (a fresh generation, since
 the position just changed) and pushes one of them at random. Printed per game:
@@ -240,7 +240,7 @@ def measure_steps(game_id: str, deals: int, max_moves: int, min_steps: int = 0) 
 
 
 def main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(prog="python -m game.bench core", description=__doc__,
+    parser = argparse.ArgumentParser(prog="python -m bench core", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--quick", action="store_true", help="fewer deals (well under a minute)")
     parser.add_argument("--deals", type=int, help="deals per game")

@@ -1,8 +1,8 @@
-"""``python -m game.bench net [--quick]``: the browser transport of remote seats, measured.
+"""``python -m bench net [--quick]``: the browser transport of remote seats, measured.
 
 Two pages of the shipped site (build/web/, as ./build.sh web builds it) in headless Chromium,
-inside a private network namespace made for the run (tests/web/netns.py: needs root), with a
-real Nostr relay on 127.0.0.1 (tests/web/nostr_relay.py, the PyPI package nostr-relay), each page
+inside a private network namespace made for the run (testbed/netns.py: needs root), with a
+real Nostr relay on 127.0.0.1 (testbed/nostr_relay.py, the PyPI package nostr-relay), each page
 opened with ``?relay=ws://127.0.0.1:PORT&ice=none``. The pages' games are started first (as a
 player's would be), then ``window.parlourNet`` (web/net/bridge.js: Trystero over WebRTC) is
 driven from the test driver (page.evaluate; NETLOG_INIT below is the driver's instrumentation,
@@ -32,7 +32,7 @@ import sys
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[1]
 
 # The test driver's instrumentation of a page (playwright's add_init_script): window.netlog
 # polls window.parlourNet and keeps every event with the time it was seen (ms since the epoch,
@@ -90,7 +90,7 @@ class NetPage:
     """A tab of the shipped site opened with the test relay, driven through parlourNet."""
 
     def __init__(self, browser, url: str, relay_url: str, log: list | None = None):
-        from game.bench.browser import HARNESS_INIT
+        from bench.browser import HARNESS_INIT
 
         self.log = log if log is not None else []
         self.page = browser.new_page(log=self.log)
@@ -174,8 +174,8 @@ def percentile(values, q):
 
 def measure(folder: Path, pings: int = 100) -> dict:
     """The figures (see the module's docstring); run inside a private network namespace."""
-    from game.bench.browser import Browser, StaticServer
-    from tests.web.nostr_relay import NostrRelay
+    from bench.browser import Browser, StaticServer
+    from testbed.nostr_relay import NostrRelay
 
     out: dict = {}
     with NostrRelay() as relay:
@@ -226,17 +226,17 @@ def measure(folder: Path, pings: int = 100) -> dict:
 
 def in_private_network(measure, timeout: float, **kwargs) -> dict:
     """``measure(folder, **kwargs)`` on the site ./build.sh web builds, in a private network
-    namespace made for it (tests/web/netns.py: root); its figures."""
+    namespace made for it (testbed/netns.py: root); its figures."""
     if str(ROOT) not in sys.path:
         sys.path.insert(0, str(ROOT))
-    from game.bench.browser import build_site
-    from tests.web.netns import run_in_private_network
+    from bench.browser import build_site
+    from testbed.netns import run_in_private_network
 
     return run_in_private_network(measure, build_site(), timeout=timeout, **kwargs)
 
 
 def main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(prog="python -m game.bench net")
+    parser = argparse.ArgumentParser(prog="python -m bench net")
     parser.add_argument("--quick", action="store_true", help="fewer round trips")
     args = parser.parse_args(argv)
     out = in_private_network(measure, 900, pings=20 if args.quick else 200)

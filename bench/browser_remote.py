@@ -1,13 +1,13 @@
-"""``python -m game.bench remote [--quick]``: friends online in Chromium, played and measured.
+"""``python -m bench remote [--quick]``: friends online in Chromium, played and measured.
 
 Pages of the shipped site (build/web/ as ./build.sh web builds it), each in a browser context of
 its own (its own localStorage, as another person's browser), inside a private network namespace
-made for the run (tests/web/netns.py: needs root) with a real Nostr relay on 127.0.0.1
-(tests/web/nostr_relay.py), each page opened with ``?relay=ws://127.0.0.1:PORT&ice=none``.
+made for the run (testbed/netns.py: needs root) with a real Nostr relay on 127.0.0.1
+(testbed/nostr_relay.py), each page opened with ``?relay=ws://127.0.0.1:PORT&ice=none``.
 Everything the players do goes through the browser: mouse clicks on the canvas (a card, then
 where it goes; the title's buttons; Who plays?; Stop!; Undo), a link opened, a reload, a tab
 killed. The moves are chosen here by a computer player reading the rules core's state from the
-page (game/bench/browser_client.py's probes), then played by those clicks.
+page (bench/browser_client.py's probes), then played by those clicks.
 
 Figures (the last line printed is one JSON object with all of them):
 
@@ -310,8 +310,8 @@ def kill(screen: Screen, own: OwnBrowser) -> float:
 
 def measure(folder: Path, moves: int = 60) -> dict:
     """The figures (see the module's docstring); run inside a private network namespace."""
-    from game.bench.browser import Browser, StaticServer
-    from tests.web.nostr_relay import NostrRelay
+    from bench.browser import Browser, StaticServer
+    from testbed.nostr_relay import NostrRelay
 
     out: dict = {}
     with NostrRelay() as relay:
@@ -345,10 +345,10 @@ def measure(folder: Path, moves: int = 60) -> dict:
 
 
 def main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(prog="python -m game.bench remote")
+    parser = argparse.ArgumentParser(prog="python -m bench remote")
     parser.add_argument("--quick", action="store_true", help="fewer moves")
     args = parser.parse_args(argv)
-    from game.bench.browser_net import in_private_network
+    from bench.browser_net import in_private_network
 
     out = in_private_network(measure, 1800, moves=20 if args.quick else 100)
     m = out["move_ms"]

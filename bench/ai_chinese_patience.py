@@ -193,11 +193,11 @@ def wasm_times(games: int, first_seed: int, timeout: float = 1800.0) -> dict:
     if not pyodide:
         return {"skipped": "pyodide is not installed: run `npm ci --prefix web/pyodide`"}
     files = {}
-    for sub in ("game/__init__.py", "game/core", "game/ai", "game/bench/__init__.py",
-                "game/bench/ai.py", "game/bench/ai_chinese_patience.py"):
+    for sub in ("game/__init__.py", "game/core", "game/ai", "bench/__init__.py",
+                "bench/ai.py", "bench/ai_chinese_patience.py"):
         for path in sorted([ROOT / sub] if sub.endswith(".py") else (ROOT / sub).glob("*.py")):
             files[str(path.relative_to(ROOT))] = path.read_text(encoding="utf-8")
-    code = ("import json, sys\nfrom game.bench import ai_chinese_patience as b\n"
+    code = ("import json, sys\nfrom bench import ai_chinese_patience as b\n"
             f"r = b.decision_times(games={games}, first_seed={first_seed})\n"
             "r['python'] = sys.version.split()[0]; r['platform'] = sys.platform\n"
             "json.dumps(r)")

@@ -1,11 +1,11 @@
-"""``python -m game.bench browser [--quick]``: the real client's figures in a real browser.
+"""``python -m bench browser [--quick]``: the real client's figures in a real browser.
 
 The client is the site ./build.sh web builds (build/web/: our page, Pyodide 0.27.7 = CPython
 3.12, pygbag's pygame-ce 2.5.7 wheel, the packed game), served as built on 127.0.0.1 and played
 in headless Debian Chromium, one game frame per animation frame as under pygbag; what is
-measured comes from the test driver (game/bench/browser.py's init script). All input is real
+measured comes from the test driver (bench/browser.py's init script). All input is real
 browser input. ``--site``: the site's load figures instead (bytes, cold/warm/offline first
-frame on an emulated link: game/bench/browser_site.py).
+frame on an emulated link: bench/browser_site.py).
 Figures (the last line printed is one JSON object with all of them):
 
 - ``first_frame_ms``: from navigation to the first frame the game has drawn (the title), cold
@@ -296,11 +296,11 @@ def native_verdicts(game_id: str, deals, cap_s: float) -> dict:
 
 # ------------------------------------------------------------------------------ main
 def main(argv: list[str]) -> int:
-    if "--site" in argv:  # the shipped site's load figures (game/bench/browser_site.py)
+    if "--site" in argv:  # the shipped site's load figures (bench/browser_site.py)
         from .browser_site import main as site_main
 
         return site_main([a for a in argv if a != "--site"])
-    parser = argparse.ArgumentParser(prog="python -m game.bench browser")
+    parser = argparse.ArgumentParser(prog="python -m bench browser")
     parser.add_argument("--quick", action="store_true", help="fewer loads, deals and seconds")
     args = parser.parse_args(argv)
     quick = args.quick

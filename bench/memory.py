@@ -1,7 +1,7 @@
 """The client's memory over a long session: resident memory (RSS) over thousands of frames of
 play on every table (moves by posted clicks, undo, redo, hints, new deals), headless.
 
-    python -m game.bench memory [--quick] [--frames N]
+    python -m bench memory [--quick] [--frames N]
 
 In the browser, memory the program takes is WebAssembly memory that never comes back, so it
 must stay flat. Prints RSS after a warm-up and at the end, and the growth in between; the last
@@ -92,7 +92,7 @@ def play(app, frames: int, readings: list, every: int) -> dict:
 
 
 def main(argv: list[str]) -> int:
-    from game.bench import headless
+    from bench import headless
     headless()
 
     from game.storage import MemoryStore, Saves

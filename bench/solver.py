@@ -1,4 +1,4 @@
-"""Solver benchmark: ``python -m game.bench solver [--quick]``.
+"""Solver benchmark: ``python -m bench solver [--quick]``.
 
 On fixed seeded deals of each game (deal numbers 10001.. , disjoint from the shipped
 winnable-deals list which starts at 1) it runs the solver with the full budget and records the
@@ -111,7 +111,7 @@ def _load():
 
 
 def main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(prog="python -m game.bench solver")
+    parser = argparse.ArgumentParser(prog="python -m bench solver")
     parser.add_argument("--quick", action="store_true", help="20 deals a game, 1 s budget")
     parser.add_argument("--deals", type=int, help="deals per game (default 200)")
     parser.add_argument("--budget", type=float, help="seconds per deal (default 10)")

@@ -10,11 +10,11 @@
         page.mouse_click(640, 300)            # real input at logical (1280x720) coordinates
 
 PyodidePage (the pure-Python packages, no pygame) is used by tests/web/test_browser.py and
-``python -m game.bench web``. ClientSite serves the site ``./build.sh web`` builds (our page,
+``python -m bench web``. ClientSite serves the site ``./build.sh web`` builds (our page,
 Pyodide 0.27.7, pygbag's pygame-ce wheel, the packed game; web/client/, docs/web.md), as built;
 ClientPage opens it in a tab and adds, from the outside, what the tests observe (HARNESS_INIT,
 a playwright init script). Used by tests/web/test_client_browser.py and test_shipped_site.py,
-``./build.sh browser`` (``python -m game.bench.browser [PORT]``) and ``python -m game.bench
+``./build.sh browser`` (``python -m bench.browser [PORT]``) and ``python -m bench
 browser``.
 
 Needs the Python package playwright (never `playwright install`: the browser is
@@ -38,9 +38,11 @@ import threading
 import zipfile
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
-# The game packages that run without pygame, shipped into Pyodide. Add "ai" when it lands.
-PURE_PACKAGES = ["core", "ai", "storage", "bench"]
+ROOT = Path(__file__).resolve().parents[1]
+# The game packages that run without pygame, shipped into Pyodide; and the benchmarks' own
+# package beside them (bench/web.py measures in the page).
+PURE_PACKAGES = ["core", "ai", "storage"]
+BESIDE = ["bench"]
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
                  "--disable-background-networking", "--disable-component-update",
                  "--disable-sync", "--no-first-run"]
@@ -65,12 +67,14 @@ def pyodide_dir() -> Path:
 
 
 def game_zip(packages=PURE_PACKAGES) -> bytes:
-    """game/__init__.py plus the named subpackages, as a zip (sources only)."""
+    """game/__init__.py plus the named subpackages, and the packages BESIDE it, as a zip
+    (sources only)."""
     out = io.BytesIO()
+    folders = [ROOT / "game" / package for package in packages] + [ROOT / p for p in BESIDE]
     with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as zf:
         zf.write(ROOT / "game/__init__.py", "game/__init__.py")
-        for package in packages:
-            for path in sorted((ROOT / "game" / package).rglob("*.py")):
+        for folder in folders:
+            for path in sorted(folder.rglob("*.py")):
                 zf.write(path, path.relative_to(ROOT).as_posix())
     return out.getvalue()
 
@@ -367,7 +371,7 @@ class ClientPage:
     keyboard; touch through Chromium's touch emulation, CDP ``Input.dispatchTouchEvent``), at
     logical coordinates (the canvas's own size: 1280x720, or the portrait canvas the game
     picked for a page taller than wide) mapped onto the canvas wherever CSS put it. ``eval`` reads
-    the game's Python between two frames (game/bench/browser_client.py keeps what the tests
+    the game's Python between two frames (bench/browser_client.py keeps what the tests
     and the benchmark know of the client's insides)."""
 
     def __init__(self, browser: Browser, site: ClientSite, viewport=(W, H), touch: bool = False,

@@ -1,4 +1,4 @@
-"""Benchmark scripts (not tests): ``python -m game.bench core|frame|ai|solver|web [--quick]``.
+"""Benchmark scripts (not tests): ``python -m bench core|frame|ai|solver|web [--quick]``.
 Each prints its figures and, last, one JSON object with all of them."""
 
 

@@ -1,4 +1,4 @@
-"""``python -m game.bench web [--quick] [--native-python PY]``: native vs WebAssembly.
+"""``python -m bench web [--quick] [--native-python PY]``: native vs WebAssembly.
 
 The same function (``measure``) runs here in CPython and in headless Chromium in Pyodide
 (CPython compiled to WebAssembly, as pygbag's runtime is), and the figures are printed side by
@@ -7,7 +7,7 @@ side: legal-move generation, random games from the deal to the end, and saving/l
 The random games are seeded: both sides must play exactly the same moves (``same_games``).
 Pyodide is CPython 3.14; ``--native-python python3.13`` (say) runs the native side in another
 interpreter, to compare like with like. Every figure is the best of several rounds.
-Needs chromium, playwright and Pyodide (see game/bench/browser.py). The last line printed is a
+Needs chromium, playwright and Pyodide (see bench/browser.py). The last line printed is a
 JSON object with every figure.
 """
 
@@ -146,24 +146,24 @@ def _native(quick: bool, python: str | None) -> dict:
     import subprocess
     from pathlib import Path
 
-    root = str(Path(__file__).resolve().parents[2])
+    root = str(Path(__file__).resolve().parents[1])
     env = {**os.environ, "PYTHONPATH": root}
-    code = f"import json; from game.bench.web import measure; print(json.dumps(measure({quick})))"
+    code = f"import json; from bench.web import measure; print(json.dumps(measure({quick})))"
     done = subprocess.run([python, "-c", code], env=env, capture_output=True, text=True,
                           check=True)
     return json.loads(done.stdout.strip().splitlines()[-1])
 
 
 def main(argv: list[str]) -> int:
-    """python -m game.bench web [--quick] [--native-python PYTHON]"""
+    """python -m bench web [--quick] [--native-python PYTHON]"""
     quick = "--quick" in argv
     python = argv[argv.index("--native-python") + 1] if "--native-python" in argv else None
-    from game.bench.browser import Missing, PyodidePage
+    from bench.browser import Missing, PyodidePage
 
     native = _native(quick, python)
     try:
         with PyodidePage() as page:
-            wasm = page.run(f"from game.bench.web import measure\nresult = measure({quick})")
+            wasm = page.run(f"from bench.web import measure\nresult = measure({quick})")
             browser_version = page.page.context.browser.version
     except Missing as e:
         print(f"can't run the browser side: {e}")

@@ -14,7 +14,7 @@ of its own (a fresh SQLite file in a temporary folder, a free port), so each tes
 relay. Starting takes about a second; ``NostrRelay(timeout=...)`` waits longer on a busy
 machine. Its log is kept in the temporary folder and shown if it fails to start.
 
-    python -m tests.web.nostr_relay [PORT]     # one by hand, until Ctrl+C
+    python -m testbed.nostr_relay [PORT]     # one by hand, until Ctrl+C
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@ page in another shape (the client made again on another canvas, as a phone turne
 page: every layout is met; in the browser the reload starts a fresh heap, so the memory
 figures that count are those of a run without it).
 
-    python -m game.bench fuzz [--quick] [--frames N] [--warm-up N] [--seed S] [--shapes]
+    python -m bench fuzz [--quick] [--frames N] [--warm-up N] [--seed S] [--shapes]
 
 Prints the frames played, resident memory (RSS) after the warm-up and at the end, the growth in
 between (goal: less than 10 MB: in the browser, memory once taken is never given back), what
@@ -219,7 +219,7 @@ def run(frames: int, warm_up: int, seed: int = 1, shapes: bool = False, every: i
     """Play ``warm_up + frames`` frames of random input; RSS every ``every`` frames."""
     import gc
 
-    from game.bench.memory import rss_mb
+    from bench.memory import rss_mb
     from game.storage import MemoryStore
     from game.ui.app import settle_memory
     from game.ui.canvas import CANVAS, LANDSCAPE
@@ -294,7 +294,7 @@ def run(frames: int, warm_up: int, seed: int = 1, shapes: bool = False, every: i
 
 
 def main(argv: list[str]) -> int:
-    from game.bench import headless
+    from bench import headless
     headless()
 
     def arg(name, default):

@@ -1,4 +1,4 @@
-"""``python -m game.bench session-fuzz [--quick] [--cases N]``: random session actions on every
+"""``python -m bench session-fuzz [--quick] [--cases N]``: random session actions on every
 game, every option set and mixed seats, checking two promises (issue 25 item 4):
 
 - a save and load (``Session.to_dict`` through JSON, ``Session.from_dict``) puts the player
@@ -223,7 +223,7 @@ def cases(count: int, case_seed: int, actions: int):
 
 
 def main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(prog="python -m game.bench session-fuzz",
+    parser = argparse.ArgumentParser(prog="python -m bench session-fuzz",
                                      description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--quick", action="store_true", help="fewer cases (well under a minute)")

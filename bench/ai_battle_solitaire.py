@@ -1,4 +1,4 @@
-"""``python -m game.bench ai --game battle-solitaire``: the Battle solitaire computer player's
+"""``python -m bench ai --game battle-solitaire``: the Battle solitaire computer player's
 strength and decision time.
 
     ./build.sh bench ai --game battle-solitaire --jobs 1      full: 200 games per pairing
@@ -98,7 +98,7 @@ def load() -> str:
 
 
 def main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(prog="python -m game.bench ai --game battle-solitaire",
+    parser = argparse.ArgumentParser(prog="python -m bench ai --game battle-solitaire",
                                      description=__doc__.split("\n")[0])
     add_tournament_options(parser, 200)
     args = parser.parse_args(argv)

@@ -1,8 +1,8 @@
-"""``python -m game.bench ai``: the Russian Bank opponent's strength and decision time.
+"""``python -m bench ai``: the Russian Bank opponent's strength and decision time.
 
-    python -m game.bench ai                 full: 1,000 games per pairing (500 deals, seats
+    python -m bench ai                 full: 1,000 games per pairing (500 deals, seats
                                             swapped), native timings, WebAssembly timings
-    python -m game.bench ai --quick         under a minute: fewer games, no WebAssembly
+    python -m bench ai --quick         under a minute: fewer games, no WebAssembly
     options: --games N (per pairing)  --jobs N (processes, default 2)  --pairings a-b,c-d
              --wasm / --no-wasm  --timing-games N  --seed S (first deal)
 
@@ -21,7 +21,7 @@ the project folder first); without node or pyodide that part is skipped and says
 The last line printed is one JSON object with every figure.
 
 The machinery every game's computer-player benchmark shares lives here too (the games'
-benchmarks, game/bench/ai_<game>.py, import it from this module; their WebAssembly runs copy
+benchmarks, bench/ai_<game>.py, import it from this module; their WebAssembly runs copy
 this file): ``run_tournament`` (paired deals with the seats swapped, in processes, the win rate
 with its Wilson interval), ``time_decisions`` (every decision of a level timed in whole games
 against Greedy, and the sliced API's longest calls: ``time_slices``), the common command-line
@@ -48,7 +48,7 @@ FULL_PAIRINGS = ("hard-greedy", "oracle-greedy", "medium-greedy", "easy-greedy",
 QUICK_PAIRINGS = ("hard-greedy", "oracle-greedy", "medium-greedy", "easy-greedy")
 GOALS = {"hard_vs_greedy_min": 0.75, "oracle_gap_max": 0.05, "level_gap_min": 0.15,
          "native_p95_ms_max": 30.0, "wasm_p95_ms_max": 150.0}
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[1]
 
 
 # ---------------------------------------------------------------------- games
@@ -116,7 +116,7 @@ def watch_turns(level: str, games: int = 6, first_seed: int = 9000) -> dict:
     from game.ai import opponent
     from game.ai.opponent import evident
     from game.core import PASS, new_game
-    from game.session.session import computer_pause_ms
+    from game.session.pace import computer_pause_ms
     from game.session.settings import PACES
 
     pace = PACES["normal"]
@@ -402,11 +402,11 @@ def wasm_times(games: int, first_seed: int, timeout: float = 900.0) -> dict:
         return {"skipped": "pyodide is not installed: run `npm ci --prefix web/pyodide` in "
                            f"{ROOT} (or set PARLOUR_PYODIDE_DIR)"}
     files = {}
-    for sub in ("game/__init__.py", "game/core", "game/ai", "game/bench/__init__.py",
-                "game/bench/ai.py"):
+    for sub in ("game/__init__.py", "game/core", "game/ai", "bench/__init__.py",
+                "bench/ai.py"):
         for path in sorted([ROOT / sub] if sub.endswith(".py") else (ROOT / sub).glob("*.py")):
             files[str(path.relative_to(ROOT))] = path.read_text(encoding="utf-8")
-    code = ("import json, sys, platform\nfrom game.bench import ai\n"
+    code = ("import json, sys, platform\nfrom bench import ai\n"
             f"r = ai.decision_times(games={games}, first_seed={first_seed})\n"
             "r['python'] = sys.version.split()[0]; r['platform'] = sys.platform\n"
             "json.dumps(r)")
@@ -430,20 +430,20 @@ def wasm_times(games: int, first_seed: int, timeout: float = 900.0) -> dict:
 
 # ---------------------------------------------------------------------- main
 def main(argv: list[str]) -> int:
-    if "--game" in argv:  # another game's tournaments: game/bench/ai_<game>.py
+    if "--game" in argv:  # another game's tournaments: bench/ai_<game>.py
         i = argv.index("--game")
         game = argv[i + 1] if i + 1 < len(argv) else ""
         rest = argv[:i] + argv[i + 2:]
         if game != "russian-bank":
             import importlib
             try:
-                module = importlib.import_module(f"game.bench.ai_{game.replace('-', '_')}")
+                module = importlib.import_module(f"bench.ai_{game.replace('-', '_')}")
             except ModuleNotFoundError:
                 print(f"no computer-player benchmark for {game!r}")
                 return 2
             return module.main(rest)
         argv = rest
-    parser = argparse.ArgumentParser(prog="python -m game.bench ai", description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m bench ai", description=__doc__.split("\n")[0])
     add_tournament_options(parser, 1000)
     wasm = parser.add_mutually_exclusive_group()
     wasm.add_argument("--wasm", dest="wasm", action="store_true", default=None,

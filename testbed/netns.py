@@ -6,14 +6,14 @@ network namespace it makes itself: loopback up, a veth pair (v0, v1) with 198.18
 both ends up, and a default route via 198.18.0.254, a gateway that does not exist. Chromium then
 offers 198.18.0.1 as a host candidate, two pages connect through it, and nothing leaves the
 namespace (a packet for anywhere else goes to a gateway nobody answers for). The static server,
-the Nostr relay (tests/web/nostr_relay.py) and Chromium all run in it.
+the Nostr relay (testbed/nostr_relay.py) and Chromium all run in it.
 
 The veth ends get no IPv6 link-local address (addrgenmode none): the kernel would add one as
 "tentative" and finish it a second or two later, and Chromium, started by then, takes that for a
 network change and fails whatever it was downloading (net::ERR_NETWORK_CHANGED: a CI run lost
 pyodide.asm.wasm that way). Once set up, the namespace's addresses never change.
 
-    from tests.web.netns import run_in_private_network
+    from testbed.netns import run_in_private_network
     result = run_in_private_network(body, arg, timeout=300)   # body(arg) in a new namespace
 
 ``run_in_private_network`` runs ``body`` in a new thread that first moves itself (only itself:

@@ -19,12 +19,12 @@ MODULES = {"browser": "browser_bench", "session-fuzz": "session_fuzz",
 
 def main(argv: list[str]) -> int:
     if not argv or argv[0] not in COMMANDS:
-        print("usage: python -m game.bench WHAT [--quick]\n")
+        print("usage: python -m bench WHAT [--quick]\n")
         for name, what in COMMANDS.items():
             print(f"  {name:8} {what}")
         return 2
     try:
-        name = f"game.bench.{MODULES.get(argv[0], argv[0])}"
+        name = f"bench.{MODULES.get(argv[0], argv[0])}"
         module = importlib.import_module(name)
     except ModuleNotFoundError as e:
         if e.name != name:

@@ -1,4 +1,4 @@
-"""``python -m game.bench frame [--quick] [--frames N] [--no-solver]``: how long the client
+"""``python -m bench frame [--quick] [--frames N] [--no-solver]``: how long the client
 takes per frame, natively at 1280x720 with SDL's dummy video driver. The last line printed is
 one JSON object with every figure.
 
@@ -42,7 +42,7 @@ def _mid_game(table, moves: int) -> None:
         if state.is_over():
             break
         legal = state.legal_moves()
-        if not session.is_human(state.current_player):
+        if not session.is_local(state.current_player):
             session.advance(10_000, max_moves=1)
             seen.add(state.key())
             continue
@@ -63,7 +63,7 @@ def _mid_game(table, moves: int) -> None:
                  or m.target.startswith("waste")), legal[0])
         session.play(move)
         seen.add(state.key())
-    while not session.is_human(state.current_player) and not state.is_over():
+    while not session.is_local(state.current_player) and not state.is_over():
         session.advance(10_000, max_moves=1)  # hand the table to the player, who drags
     table.anim.clear()
     session.auto_pending = False
@@ -305,7 +305,7 @@ def _print_solver(results: dict) -> None:
 
 
 def main(argv: list[str]) -> int:
-    from game.bench import headless
+    from bench import headless
     headless()
     import pygame
 

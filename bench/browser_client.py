@@ -1,6 +1,6 @@
 """What the browser tests and benchmark know of the client's insides, kept in this one place.
 
-The real client runs in a page (game/bench/browser.py: ClientSite, ClientPage); players' input
+The real client runs in a page (bench/browser.py: ClientSite, ClientPage); players' input
 goes through the browser. To find where to click and to check what happened, the tests read a
 few things of the running game, all through the probes below, evaluated in the page's Python:
 
