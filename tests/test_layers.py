@@ -49,3 +49,16 @@ def test_a_cycle_inside_a_floor_breaks_the_contract(tmp_path):
     result = lint_imports(tmp_path)
     assert result.returncode != 0
     assert "No cycles are allowed in game.net" in result.stdout, result.stdout
+
+
+def test_the_product_reaching_into_the_benchmarks_breaks_the_contract(tmp_path):
+    """game/ never imports bench/, testbed/ or tests/ (nothing of theirs ships)."""
+    import shutil
+
+    shutil.copytree(ROOT / "game", tmp_path / "game",
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    with open(tmp_path / "game" / "net" / "memory.py", "a", encoding="utf-8") as f:
+        f.write("\n\ndef _a_relay():\n    from testbed.nostr_relay import NostrRelay  # noqa: F401\n")
+    result = lint_imports(tmp_path)
+    assert result.returncode != 0
+    assert "game.net.memory -> testbed" in result.stdout, result.stdout
