@@ -78,7 +78,7 @@ build_web() {
 
 # build_pygbag [--zip] [--cdn URL]  (./build.sh web --pygbag ...): pygbag's page, the other web
 # build (docs/web.md, "pygbag's page"), into build/pygbag/: stage exactly what the game needs
-# (main.py, the game package without its benchmarks, assets/) into a clean folder and run pygbag
+# (main.py, the game package, assets/) into a clean folder and run pygbag
 # on that copy, never on the source tree (pygbag packs its whole folder and may rewrite files in
 # place). Our template and icon are passed so that pygbag never waits on its CDN; `timeout`
 # guards it anyway; net.js (remote seats) is added beside the page. --zip also makes
@@ -167,10 +167,10 @@ case "$command" in
         exec "$(find_python)" -m http.server "$port" --bind 127.0.0.1 --directory build/web
         ;;
     browser)
-        # ./build.sh web, then build/web/ served as built (bench/browser.py)
+        # ./build.sh web, then build/web/ served as built (testbed/site.py)
         setup test
         build_web
-        exec "$VENV/bin/python" -m bench.browser "${1:-8001}"
+        exec "$VENV/bin/python" -m testbed.site "${1:-8001}"
         ;;
     *)
         sed -n '2,15p' "$0"

@@ -308,7 +308,9 @@ def main(argv: list[str]) -> int:
     deals = {g: LIGHT_DEALS[g][:3] if quick else LIGHT_DEALS[g] for g in SOLITAIRES}
     cap_s = 45.0 if quick else 120.0
 
-    from .browser import Browser, ClientSite, Missing
+    from testbed.site import ClientSite, Missing
+
+    from .browser import Browser
 
     started = time.perf_counter()
     out = {"bench": "browser", "quick": quick, "python_native": platform.python_version(),

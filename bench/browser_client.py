@@ -1,8 +1,9 @@
 """What the browser tests and benchmark know of the client's insides, kept in this one place.
 
-The real client runs in a page (bench/browser.py: ClientSite, ClientPage); players' input
-goes through the browser. To find where to click and to check what happened, the tests read a
-few things of the running game, all through the probes below, evaluated in the page's Python:
+The real client runs in a page (testbed/site.py: ClientSite; bench/browser.py: ClientPage);
+players' input goes through the browser. To find where to click and to check what happened, the
+tests read a few things of the running game, all through the probes below, evaluated in the
+page's Python:
 
     game.ui.app.current              the running App     .scene (the screen)  .notices
     scene.session, scene.state       a table's session and rules-core state (to_dict, piles)

@@ -174,8 +174,9 @@ def percentile(values, q):
 
 def measure(folder: Path, pings: int = 100) -> dict:
     """The figures (see the module's docstring); run inside a private network namespace."""
-    from bench.browser import Browser, StaticServer
+    from bench.browser import Browser
     from testbed.nostr_relay import NostrRelay
+    from testbed.site import StaticServer
 
     out: dict = {}
     with NostrRelay() as relay:
@@ -229,8 +230,8 @@ def in_private_network(measure, timeout: float, **kwargs) -> dict:
     namespace made for it (testbed/netns.py: root); its figures."""
     if str(ROOT) not in sys.path:
         sys.path.insert(0, str(ROOT))
-    from bench.browser import build_site
     from testbed.netns import run_in_private_network
+    from testbed.site import build_site
 
     return run_in_private_network(measure, build_site(), timeout=timeout, **kwargs)
 

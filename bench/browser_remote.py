@@ -310,8 +310,9 @@ def kill(screen: Screen, own: OwnBrowser) -> float:
 
 def measure(folder: Path, moves: int = 60) -> dict:
     """The figures (see the module's docstring); run inside a private network namespace."""
-    from bench.browser import Browser, StaticServer
+    from bench.browser import Browser
     from testbed.nostr_relay import NostrRelay
+    from testbed.site import StaticServer
 
     out: dict = {}
     with NostrRelay() as relay:

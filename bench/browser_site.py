@@ -174,7 +174,9 @@ def one_load(browser, host: GzipHost, files: int, build: str) -> dict:
 def main(argv: list[str]) -> int:
     quick = "--quick" in argv
     loads = 1 if quick else 3
-    from .browser import Browser, Missing, build_site, site_info
+    from testbed.site import Missing, build_site, site_info
+
+    from .browser import Browser
 
     started = time.perf_counter()
     out = {"bench": "browser --site", "quick": quick,

@@ -158,7 +158,8 @@ def main(argv: list[str]) -> int:
     """python -m bench web [--quick] [--native-python PYTHON]"""
     quick = "--quick" in argv
     python = argv[argv.index("--native-python") + 1] if "--native-python" in argv else None
-    from bench.browser import Missing, PyodidePage
+    from bench.browser import PyodidePage
+    from testbed.site import Missing
 
     native = _native(quick, python)
     try:

@@ -73,7 +73,7 @@ def _missing(what):
 
 def _made(make):
     """``make()``, or the test fails (skips with PARLOUR_ALLOW_SKIP=1) saying what is missing."""
-    from bench.browser import Missing
+    from testbed.site import Missing
 
     try:
         return make()
@@ -84,7 +84,7 @@ def _made(make):
 @pytest.fixture(scope="module")
 def site():
     """build/web/ as ./build.sh web builds it (once per test run), served on 127.0.0.1."""
-    from bench.browser import ClientSite
+    from testbed.site import ClientSite
 
     s = _made(ClientSite().__enter__)
     yield s
@@ -126,10 +126,11 @@ def private_network():
 def in_private_network(site, body, timeout=1500):
     """``body(url, relay, browser)`` in a new private network namespace, with a fresh Nostr
     relay, the site served again there and a Chromium of its own; returns what body returns."""
-    from bench.browser import Browser, StaticServer
+    from bench.browser import Browser
 
     from testbed.netns import run_in_private_network
     from testbed.nostr_relay import NostrRelay
+    from testbed.site import StaticServer
 
     def run():
         with NostrRelay() as relay:

@@ -56,7 +56,7 @@ def installed_pygbag() -> Path:
 def build(into: Path, *options: str) -> Path:
     """``./build.sh web --pygbag OPTIONS``; the site copied to ``into``/site (and the itch.io
     zip, when built, to ``into``/site.zip). Returns the site's folder."""
-    from bench.browser import site_build_lock
+    from testbed.site import site_build_lock
 
     with site_build_lock("pygbag"):  # build/pygbag/ and its stage are one per machine
         result = subprocess.run(["./build.sh", "web", "--pygbag", *options], cwd=ROOT,

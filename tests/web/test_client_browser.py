@@ -525,7 +525,7 @@ def _answer(server, base: str, limit_s: float = 600) -> str | None:
 def test_build_sh_browser_serves_the_site_as_built(site):
     """./build.sh browser: builds build/web/ and serves those very files on localhost (what it
     needs is what ``site`` needs: a clear message, or a skip, when something is missing)."""
-    from bench.browser import site_build_lock, site_info
+    from testbed.site import site_build_lock, site_info
 
     root = Path(__file__).resolve().parents[2]
     with socket.socket() as s:

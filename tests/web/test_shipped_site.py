@@ -87,7 +87,7 @@ def wait_offline_ready(page, build: str, files: int, timeout_s: float = 120) -> 
 
 # ------------------------------------------------------------------------------ what is built
 def test_the_site_is_every_file_it_needs_and_nothing_from_elsewhere(site):
-    from bench.browser import site_info
+    from testbed.site import site_info
 
     web = Path(site.folder)
     info = site_info(web)
@@ -114,7 +114,7 @@ def test_the_site_is_every_file_it_needs_and_nothing_from_elsewhere(site):
 
 
 def test_the_build_is_the_same_bytes_each_time_and_another_build_has_another_id(tmp_path):
-    from bench.browser import build_site, site_info
+    from testbed.site import build_site, site_info
 
     a = build_site(tmp_path / "a")
     b = build_site(tmp_path / "b")
@@ -127,7 +127,7 @@ def test_a_rebuild_touches_only_what_changed(tmp_path):
     """A rebuild (while ./build.sh serve, or another test, serves the folder) leaves every
     unchanged file as it was (the same file, never rewritten), replaces a changed one whole and
     removes what the new build lacks, so the folder is never seen half-written."""
-    from bench.browser import build_site
+    from testbed.site import build_site
 
     out = build_site(tmp_path / "web")
     (out / "stray.txt").write_text("from an older build")
@@ -157,7 +157,7 @@ def test_the_build_checks_the_wheel(tmp_path):
 
 
 def test_the_itch_zip_is_the_site(site):
-    from bench.browser import site_build_lock
+    from testbed.site import site_build_lock
 
     with site_build_lock():  # no other worker of the run builds build/web/ meanwhile
         result = subprocess.run(["./build.sh", "web", "--zip"], cwd=ROOT, capture_output=True,
@@ -194,7 +194,7 @@ def test_the_manifest_makes_it_installable(browser, site):
 
 # ------------------------------------------------------------------------------ offline
 def test_after_one_visit_the_game_starts_offline(browser, site):
-    from bench.browser import site_info
+    from testbed.site import site_info
 
     info = site_info(Path(site.folder))
     c = Client(_page(browser, site))
@@ -219,7 +219,7 @@ def test_a_new_build_replaces_the_old_whole_and_the_saves_stay(browser, tmp_path
     """Build A is visited and kept for offline play; the host then serves build B: the next
     visit still starts A (from its cache), B installs beside it, A's cache goes, and the visit
     after that is B, its cache holding B's files only; localStorage is untouched throughout."""
-    from bench.browser import ClientSite, build_site, site_info
+    from testbed.site import ClientSite, build_site, site_info
 
     a = build_site(tmp_path / "a", note="version A")
     b = build_site(tmp_path / "b", note="version B")
@@ -264,7 +264,7 @@ def _retry_shown(page) -> None:
 
 def test_the_first_load_shows_bytes_so_far_and_the_total(browser, site):
     """While the runtime downloads: a progress bar and "x of y MB" that grow to the total."""
-    from bench.browser import site_info
+    from testbed.site import site_info
 
     info = site_info(Path(site.folder))
     total = sum(info["files"][n] for n in info["runtime"])
@@ -352,7 +352,7 @@ def test_the_network_dropping_mid_download_is_reported_within_2_s(browser, site)
 def test_itch_io_un_gzipping_the_archive_still_plays(browser, site, tmp_path):
     """itch.io stores uploaded .gz files un-gzipped under the same name: the page reads the
     game either way."""
-    from bench.browser import ClientSite
+    from testbed.site import ClientSite
 
     copy = tmp_path / "itch"
     shutil.copytree(site.folder, copy)
@@ -372,7 +372,7 @@ def test_itch_io_un_gzipping_the_archive_still_plays(browser, site, tmp_path):
 def test_a_file_of_another_build_is_never_used(browser, site, tmp_path):
     """The host already serves another build's game while this page loads: the page says so
     (Try again), rather than play with files of two builds."""
-    from bench.browser import ClientSite
+    from testbed.site import ClientSite
 
     copy = tmp_path / "mixed"
     shutil.copytree(site.folder, copy)

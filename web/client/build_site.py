@@ -14,7 +14,7 @@ Into DIR (default build/web/), every file from this machine, nothing from any ot
     pyodide/              Pyodide 0.27.7 (CPython 3.12.7), the five files it loads, from the
                           pinned npm package web/pyodide-client/node_modules/pyodide
     pygame_ce-2.5.7.dev1-cp312-cp312-wasm32_bi_emscripten.whl, dom_pk_codes.json  (web/vendor/)
-    patience-parlour.tar.gz   the game: main.py, the game package without its benchmarks, assets/
+    patience-parlour.tar.gz   the game: main.py, the game package, assets/
 
 The build id is a hash of every file's content, so a build of the same sources is the same
 site, byte for byte (the archive is packed with fixed dates and owners). ``--note`` adds a line
