@@ -17,6 +17,17 @@ def lint_imports(cwd=ROOT, config=ROOT / "pyproject.toml"):
                           env={**os.environ, "PYTHONPATH": str(cwd)})
 
 
+def lint_with(tmp_path, module: str, line: str):
+    """lint-imports on a copy of game/ whose ``module`` (a path under game/) ends with a
+    function holding ``line`` (an import made inside a function)."""
+    import shutil
+
+    shutil.copytree(ROOT / "game", tmp_path / "game", ignore=shutil.ignore_patterns("__pycache__"))
+    with open(tmp_path / "game" / module, "a", encoding="utf-8") as f:
+        f.write(f"\n\ndef _reaching():\n    {line}  # noqa: F401\n")
+    return lint_imports(tmp_path)
+
+
 def test_every_floor_imports_only_the_floors_below_it():
     result = lint_imports()
     assert result.returncode == 0, result.stdout + result.stderr
@@ -26,13 +37,7 @@ def test_every_floor_imports_only_the_floors_below_it():
 def test_an_import_upward_inside_a_function_breaks_the_contract(tmp_path):
     """The contracts can fail: the rules core reaching up to the client, even from inside a
     function, is caught."""
-    import shutil
-
-    shutil.copytree(ROOT / "game", tmp_path / "game",
-                    ignore=shutil.ignore_patterns("__pycache__", "bench"))
-    with open(tmp_path / "game" / "core" / "__init__.py", "a", encoding="utf-8") as f:
-        f.write("\n\ndef _reaching_up():\n    from game.ui import app  # noqa: F401\n")
-    result = lint_imports(tmp_path)
+    result = lint_with(tmp_path, "core/__init__.py", "from game.ui import app")
     assert result.returncode != 0
     assert "game.core -> game.ui.app" in result.stdout, result.stdout
 
@@ -40,25 +45,13 @@ def test_an_import_upward_inside_a_function_breaks_the_contract(tmp_path):
 def test_a_cycle_inside_a_floor_breaks_the_contract(tmp_path):
     """No two modules of a package import each other, even from inside a function: the
     protocol reaching for the room (which stands on it) is caught."""
-    import shutil
-
-    shutil.copytree(ROOT / "game", tmp_path / "game",
-                    ignore=shutil.ignore_patterns("__pycache__", "bench"))
-    with open(tmp_path / "game" / "net" / "protocol.py", "a", encoding="utf-8") as f:
-        f.write("\n\ndef _reaching_up():\n    from game.net import room  # noqa: F401\n")
-    result = lint_imports(tmp_path)
+    result = lint_with(tmp_path, "net/protocol.py", "from game.net import room")
     assert result.returncode != 0
     assert "No cycles are allowed in game.net" in result.stdout, result.stdout
 
 
 def test_the_product_reaching_into_the_benchmarks_breaks_the_contract(tmp_path):
     """game/ never imports bench/, testbed/ or tests/ (nothing of theirs ships)."""
-    import shutil
-
-    shutil.copytree(ROOT / "game", tmp_path / "game",
-                    ignore=shutil.ignore_patterns("__pycache__"))
-    with open(tmp_path / "game" / "net" / "memory.py", "a", encoding="utf-8") as f:
-        f.write("\n\ndef _a_relay():\n    from testbed.nostr_relay import NostrRelay  # noqa: F401\n")
-    result = lint_imports(tmp_path)
+    result = lint_with(tmp_path, "net/memory.py", "from testbed.nostr_relay import NostrRelay")
     assert result.returncode != 0
     assert "game.net.memory -> testbed" in result.stdout, result.stdout

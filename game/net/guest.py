@@ -100,10 +100,6 @@ class GuestTable(RemoteTable):
     def _who(self, peer: Peer) -> str:
         return "The host's screen"
 
-    def _seat(self, state, seats) -> None:
-        super()._seat(state, seats)
-        self._book_now = self._book()
-
     # ------------------------------------------------------------------ its own actions
     def _send_action(self, msg: dict, action: Action) -> None:
         """An action made here goes to the host and stays pending until it comes back."""

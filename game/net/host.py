@@ -39,6 +39,7 @@ from .table import RemoteTable
 class HostTable(RemoteTable):
     accepts = FROM_GUEST
     ROLE = HOST
+    _relaying: dict = {}  # the guest's action being played here, as it is relayed on
 
     @classmethod
     def start(cls, game_id: str, seats, links, *, match_target: int | None = None,

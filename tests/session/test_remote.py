@@ -344,10 +344,10 @@ def test_a_stop_call_works_across_screens():
     assert any(e[0] == "call" and e[1] == 0 for e in guest.events)
 
 
-def test_the_hosts_computer_calls_first_and_the_guest_takes_its_move_back():
-    # the guest breaches a priority and plays on at once; the host's computer calls Stop! on
-    # the breach before the guest's next move reaches it: the host's order stands
-    for seed_try in range(300):
+def a_guest_who_may_breach_at_once():
+    """(host, guest) at a Russian Bank table against the host's Hard computer, dealt so that
+    the guest is to move and may break a priority at once (skips when no deal is found)."""
+    for _ in range(300):
         a, b = pair()
         host = net.host("russian-bank", seats=("remote", "computer:hard"), links=(a,))
         guest = net.join(b)
@@ -355,9 +355,14 @@ def test_the_hosts_computer_calls_first_and_the_guest_takes_its_move_back():
             host.advance(1, max_moves=0)
             guest.advance(1)
         if guest.accepting() and guest.state.breach_moves():
-            break
-    else:
-        pytest.skip("no deal with a breach at the start")
+            return host, guest
+    pytest.skip("no deal with a breach at the start")
+
+
+def test_the_hosts_computer_calls_first_and_the_guest_takes_its_move_back():
+    # the guest breaches a priority and plays on at once; the host's computer calls Stop! on
+    # the breach before the guest's next move reaches it: the host's order stands
+    host, guest = a_guest_who_may_breach_at_once()
     guest.play(guest.state.breach_moves()[0])
     second = guest.accepting()
     if second:

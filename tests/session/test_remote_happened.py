@@ -7,11 +7,10 @@ from __future__ import annotations
 
 import pytest
 
-from game import net
 from game.ai.players import computer_player
 from game.session import Action
 
-from .test_remote import decide, same, table
+from .test_remote import a_guest_who_may_breach_at_once, decide, same, table
 
 
 def drained(screen):
@@ -44,17 +43,7 @@ def test_a_move_and_an_undo_from_the_other_screen_arrive_as_that_seats_actions()
 def test_a_guests_moves_the_host_refused_are_taken_back_exactly():
     # the guest breaches and plays on; the host's computer calls first: what the guest played
     # after the breach is taken back, its book (undo groups, the turn's start) as before it
-    for _ in range(300):
-        a, b = net.pair()
-        host = net.host("russian-bank", seats=("remote", "computer:hard"), links=(a,))
-        guest = net.join(b)
-        for _ in range(6):
-            host.advance(1, max_moves=0)
-            guest.advance(1)
-        if guest.accepting() and guest.state.breach_moves():
-            break
-    else:
-        pytest.skip("no deal with a breach at the start")
+    host, guest = a_guest_who_may_breach_at_once()
     guest.play(guest.state.breach_moves()[0])
     if not guest.accepting():
         pytest.skip("the breach ended the guest's turn")
