@@ -11,7 +11,7 @@ from __future__ import annotations
 import time
 from collections import deque
 
-from .protocol import dumps
+from .protocol import PING_EVERY, dumps
 
 clock = time.monotonic  # when a peer was last heard (the tests' own clock replaces it)
 
@@ -72,6 +72,14 @@ class Peer:
             self.link.send(dumps({"i": self.sent, **msg}))
         except Exception:  # a link that broke: the peer is away, the game goes on
             pass
+
+    def ping_every(self) -> float:
+        """Seconds of silence before this screen says it is here: the link's own pace where it
+        has one (slower through the relays: game/net/paths.py), else PING_EVERY."""
+        try:
+            return float(self.link.ping_every())
+        except Exception:  # noqa: BLE001 - a link without one
+            return PING_EVERY
 
     def silent(self, seconds: float) -> bool:
         """Gone, or not heard from for ``seconds``."""

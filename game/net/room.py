@@ -44,7 +44,7 @@ from game.session import seat_kind
 from .events import CODE, GUEST, HOST, event
 from .guest import GuestTable
 from .host import HostTable
-from .protocol import PROTOCOL
+from .protocol import PING_EVERY, PROTOCOL
 from .resume import resume
 from .table import RemoteTable
 
@@ -114,6 +114,18 @@ class PeerLink:
     def receive(self) -> list[str]:
         out, self.inbox = self.inbox, []
         return out
+
+    def ping_every(self) -> float:
+        """The transport's pace of heartbeats to this screen (slower through the relays)."""
+        pace = getattr(self.transport, "ping_every", None)
+        return pace(self.peer) if callable(pace) else PING_EVERY
+
+    @property
+    def path(self) -> str:
+        """How texts reach this screen: "direct", "relays", or "" (not yet: a transport
+        with a single path says "direct")."""
+        path = getattr(self.transport, "path", None)
+        return path(self.peer) if callable(path) else "direct"
 
     def send_raw(self, text: str) -> None:
         """A word of the room's own (not the session's)."""

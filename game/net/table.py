@@ -28,7 +28,6 @@ from .links import Peer
 from .protocol import (
     ACTIONS,
     AWAY_AFTER,
-    PING_EVERY,
     Refused,
     apply,
     check,
@@ -150,7 +149,7 @@ class RemoteTable(Session):
         for peer in list(self._peers):
             if peer.active:
                 self._pump(peer, deadline)
-                if self._talks_to(peer) and now - peer.said >= PING_EVERY:
+                if self._talks_to(peer) and now - peer.said >= peer.ping_every():
                     peer.send({"t": "ping"})  # this screen is here (a heartbeat)
         return self._after_links(deadline, budget_ms, max_moves)
 
