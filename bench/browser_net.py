@@ -1,24 +1,26 @@
-"""``python -m bench net [--quick]``: the browser transport of remote seats, measured.
+"""``python -m bench net [--quick]``: the browser's carrier of remote seats, measured.
 
 Two pages of the shipped site (build/web/, as ./build.sh web builds it) in headless Chromium,
 inside a private network namespace made for the run (testbed/netns.py: needs root), with a
 real Nostr relay on 127.0.0.1 (testbed/nostr_relay.py, the PyPI package nostr-relay), each page
 opened with ``?relay=ws://127.0.0.1:PORT&ice=none``. The pages' games are started first (as a
-player's would be), then ``window.parlourNet`` (web/net/bridge.js: Trystero over WebRTC) is
-driven from the test driver (page.evaluate; NETLOG_INIT below is the driver's instrumentation,
-never part of the page). Figures (the last line printed is one JSON object with all of them):
+player's would be), then ``window.parlourNet`` (web/net/bridge.js: Trystero over WebRTC, and
+relay.js: sealed, signed Nostr events) is driven from the test driver (page.evaluate;
+NETLOG_INIT below is the driver's instrumentation, never part of the page). Figures (the last
+line printed is one JSON object with all of them):
 
 - ``connect_ms``: from the two ``open(code, role)`` calls to both pages having seen the other's
-  ``join`` (relay round trips, WebRTC offer/answer, the data channel, the role exchange).
-- ``rtt_ms`` (median, p95, max): a text from one page to the other and back (the other page
-  answers as soon as it sees it), polled without waiting for a frame (a MessageChannel loop):
-  the transport's own round trip. A game polls once a frame, which adds up to a frame each way.
+  ``up`` (relay round trips, WebRTC offer/answer, the data channel, the keys proved).
+- ``rtt_ms`` (median, p95, max): a text from one page to the other and back over the direct
+  path (the other page answers as soon as it sees it), polled without waiting for a frame (a
+  MessageChannel loop): the carrier's own round trip. A game polls once a frame, which adds up
+  to a frame each way. ``relay_rtt_ms``: the same through the relay (sealed, signed, checked).
 - ``big_ms``: a 60 KB message from one page to the other (Trystero chunks it).
 - ``rejoin_ms``: a page reloaded (beforeunload: its room left), its game started again, the
-  room opened again: from that ``open`` to the other page's ``join`` of its new peer id;
-  ``leave_seen_ms``: from the reload to the other page's ``leave`` of the old id.
+  room opened again: from that ``open`` to the other page's ``up`` of its new key;
+  ``leave_seen_ms``: from the reload to the other page's ``down`` of the old key.
 - ``closed_tab_ms``: a tab closed as a person closes it (beforeunload runs) to the other page's
-  ``leave``.
+  seeing its bye (through the relay; the frame set with ``setBye``).
 
 The same helpers (NetPage) drive tests/web/test_net_browser.py. ``--quick``: fewer pings.
 """
@@ -52,8 +54,10 @@ NETLOG_INIT = """
             const t = now();
             for (const e of got) {
                 log.events.push([t, e[0], e[1], e[2]]);
-                if (log.echo && e[0] === "text" && e[2].startsWith("ping:"))
-                    parlourNet.send(e[1], "pong:" + e[2].slice(5));
+                if (log.echo && e[2].startsWith("ping:")) {
+                    if (e[0] === "direct") parlourNet.send(e[1], "pong:" + e[2].slice(5));
+                    if (e[0] === "post") parlourNet.publish("pong:" + e[2].slice(5));
+                }
             }
             return got.length;
         },
@@ -65,15 +69,16 @@ NETLOG_INIT = """
             while (now() < end && gen === log.gen) { log.pump(); await tick(); }
         },
         halt() { log.gen++; },
-        // n round trips to `peer`, one after another: their times (ms)
-        async ping(peer, n, timeoutMs) {
-            const times = [];
+        // n round trips to `peer`, one after another, directly or (relays) through the relays:
+        // their times (ms)
+        async ping(peer, n, timeoutMs, relays) {
+            const times = [], kind = relays ? "post" : "direct";
             for (let i = 0; i < n; i++) {
                 const t0 = now();
-                parlourNet.send(peer, "ping:" + i);
+                if (relays) parlourNet.publish("ping:" + i); else parlourNet.send(peer, "ping:" + i);
                 for (;;) {
                     log.pump();
-                    const k = log.events.findIndex(e => e[1] === "text" && e[3] === "pong:" + i);
+                    const k = log.events.findIndex(e => e[1] === kind && e[3] === "pong:" + i);
                     if (k >= 0) { log.events.splice(k, 1); times.push(now() - t0); break; }
                     if (now() - t0 > timeoutMs) throw new Error("no pong:" + i);
                     await tick();
@@ -118,6 +123,7 @@ class NetPage:
         return self.page.evaluate(expression, arg)
 
     def peer_id(self) -> str:
+        """This page's key in the room open now."""
         return self.js("parlourNet.id()")
 
     def open(self, code: str, role: str) -> float:
@@ -126,8 +132,14 @@ class NetPage:
                        "return performance.timeOrigin + performance.now(); }", [code, role])
 
     def send(self, peer: str, text: str) -> float:
+        """Over the direct path; the time it was sent."""
         return self.js("([p, t]) => { parlourNet.send(p, t); "
                        "return performance.timeOrigin + performance.now(); }", [peer, text])
+
+    def publish(self, text: str) -> float:
+        """Through the relays; the time it was asked."""
+        return self.js("t => { parlourNet.publish(t); "
+                       "return performance.timeOrigin + performance.now(); }", text)
 
     def events(self) -> list:
         """Events seen since the last call: [time, kind, peer, data] (polled now too)."""
@@ -187,38 +199,44 @@ def measure(folder: Path, pings: int = 100) -> dict:
             guest = NetPage(browser, server.url, relay.url).goto()
             t0 = host.open("BENCH42", "host")
             guest.open("BENCH42", "guest")
-            a = host.wait_events(has("join", data="guest"), what="the guest's join")
-            b = guest.wait_events(has("join", data="host"), what="the host's join")
-            out["connect_ms"] = round(max(first(a, "join")[0], first(b, "join")[0]) - t0, 1)
-            guest_id = first(a, "join")[2]
+            guest_id, host_id = guest.peer_id(), host.peer_id()
+            a = host.wait_events(has("up", guest_id, "guest"), what="the guest's key")
+            b = guest.wait_events(has("up", host_id, "host"), what="the host's key")
+            out["connect_ms"] = round(max(first(a, "up")[0], first(b, "up")[0]) - t0, 1)
             # the guest answers at once: it polls in a loop (not awaited) until halted
             guest.js("() => { netlog.echo = true; netlog.spin(600000); }")
-            host.js("([p, n]) => netlog.ping(p, n, 10000)", [guest_id, 5])  # warm up
-            times = host.js("([p, n]) => netlog.ping(p, n, 10000)", [guest_id, pings])
-            guest.js("() => { netlog.halt(); netlog.echo = false; netlog.take(); }")
-            out["rtt_ms"] = {"median": round(statistics.median(times), 2),
+            for relays, name, n in ((False, "rtt_ms", pings), (True, "relay_rtt_ms",
+                                                                max(10, pings // 5))):
+                host.js("([p, n, r]) => netlog.ping(p, n, 10000, r)", [guest_id, 3, relays])
+                times = host.js("([p, n, r]) => netlog.ping(p, n, 10000, r)",
+                                [guest_id, n, relays])
+                out[name] = {"median": round(statistics.median(times), 2),
                              "p95": round(percentile(times, 0.95), 2),
                              "max": round(max(times), 2), "n": len(times)}
+            guest.js("() => { netlog.halt(); netlog.echo = false; netlog.take(); }")
             big = "♠♥♦♣ parlour " * 2857  # 59,997 bytes of UTF-8
             sent = host.send(guest_id, big)
-            got = guest.wait_events(has("text", data=big), what="the 60 KB message")
-            out["big_ms"] = round(first(got, "text", data=big)[0] - sent, 1)
+            got = guest.wait_events(has("direct", data=big), what="the 60 KB message")
+            out["big_ms"] = round(first(got, "direct", data=big)[0] - sent, 1)
             out["big_bytes"] = len(big.encode())
-            # a reload: the old id leaves, the new one joins once its page opens the room
+            # a reload: the old key goes down, the new one comes up once its page opens the room
             reload_at = host.now()
             guest.page.reload()
-            gone = host.wait_events(has("leave", guest_id), what="the reloaded page's leave")
-            out["leave_seen_ms"] = round(first(gone, "leave", guest_id)[0] - reload_at, 1)
+            gone = host.wait_events(has("down", guest_id), what="the reloaded page's leave")
+            out["leave_seen_ms"] = round(first(gone, "down", guest_id)[0] - reload_at, 1)
             guest.page.wait_for_function("!!window.parlourNet")
             guest.wait_game()
             again = guest.open("BENCH42", "guest")
-            back = host.wait_events(has("join", data="guest"), what="the rejoin")
-            out["rejoin_ms"] = round(first(back, "join")[0] - again, 1)
-            new_id = first(back, "join")[2]
+            new_id = guest.peer_id()
+            back = host.wait_events(has("up", new_id), what="the rejoin")
+            out["rejoin_ms"] = round(first(back, "up", new_id)[0] - again, 1)
+            guest.js("parlourNet.setBye('bye:bench')")
+            guest.js("new Promise(r => setTimeout(r, 500))")  # (the bye is sealed and signed)
             closed_at = host.now()
             guest.page.close(run_before_unload=True)
-            left = host.wait_events(has("leave", new_id), what="the closed tab's leave")
-            out["closed_tab_ms"] = round(first(left, "leave", new_id)[0] - closed_at, 1)
+            left = host.wait_events(has("post", new_id, "bye:bench"),
+                                    what="the closed tab's bye")
+            out["closed_tab_ms"] = round(first(left, "post", new_id)[0] - closed_at, 1)
         finally:
             browser.close()
             server.close()
@@ -243,7 +261,8 @@ def main(argv: list[str]) -> int:
     out = in_private_network(measure, 900, pings=20 if args.quick else 200)
     print(f"connect {out['connect_ms']} ms; round trip median {out['rtt_ms']['median']} ms, "
           f"p95 {out['rtt_ms']['p95']} ms, max {out['rtt_ms']['max']} ms "
-          f"({out['rtt_ms']['n']}); 60 KB in {out['big_ms']} ms; reload: leave seen after "
+          f"({out['rtt_ms']['n']}); through the relay median {out['relay_rtt_ms']['median']} "
+          f"ms, p95 {out['relay_rtt_ms']['p95']} ms; 60 KB in {out['big_ms']} ms; reload: leave seen after "
           f"{out['leave_seen_ms']} ms, rejoined {out['rejoin_ms']} ms after its open; "
           f"closed tab seen after {out['closed_tab_ms']} ms")
     print(json.dumps(out))

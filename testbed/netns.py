@@ -60,9 +60,12 @@ def _ip() -> str:
     return ip
 
 
-def enter_private_network() -> None:
+def enter_private_network(direct: bool = True) -> None:
     """Move the calling thread into a new network namespace and set it up (see the module's
-    docstring). Raises NetnsUnavailable without root, or without `ip`."""
+    docstring). ``direct=False``: loopback only, where Chromium finds no route between two
+    pages (no WebRTC candidate) while the relay and the server on 127.0.0.1 work: two players
+    whose browsers can't reach each other. Raises NetnsUnavailable without root, or without
+    `ip`."""
     ip = _ip()
     if hasattr(os, "unshare"):
         try:
@@ -73,14 +76,15 @@ def enter_private_network() -> None:
         errno = ctypes.get_errno()
         raise NetnsUnavailable(f"unshare(CLONE_NEWNET) failed: {os.strerror(errno)} "
                                "(needs root)")
-    for command in (["link", "set", "lo", "up"],
-                    ["link", "add", "v0", "type", "veth", "peer", "name", "v1"],
-                    ["link", "set", "v0", "addrgenmode", "none"],
-                    ["link", "set", "v1", "addrgenmode", "none"],
-                    ["addr", "add", ADDRESS, "dev", "v0"],
-                    ["link", "set", "v0", "up"],
-                    ["link", "set", "v1", "up"],
-                    ["route", "add", "default", "via", GATEWAY, "dev", "v0"]):
+    commands = [["link", "set", "lo", "up"],
+                ["link", "add", "v0", "type", "veth", "peer", "name", "v1"],
+                ["link", "set", "v0", "addrgenmode", "none"],
+                ["link", "set", "v1", "addrgenmode", "none"],
+                ["addr", "add", ADDRESS, "dev", "v0"],
+                ["link", "set", "v0", "up"],
+                ["link", "set", "v1", "up"],
+                ["route", "add", "default", "via", GATEWAY, "dev", "v0"]]
+    for command in commands if direct else commands[:1]:
         result = subprocess.run([ip, *command], capture_output=True, text=True, timeout=30)
         if result.returncode != 0:
             raise NetnsUnavailable(f"ip {' '.join(command)}: {result.stderr.strip()}")
@@ -92,15 +96,17 @@ def check_private_network() -> None:
     run_in_private_network(lambda: None, timeout=60)
 
 
-def run_in_private_network(body, *args, timeout: float | None = None, **kwargs):
+def run_in_private_network(body, *args, timeout: float | None = None, direct: bool = True,
+                           **kwargs):
     """``body(*args, **kwargs)`` in a new thread inside a new private network namespace; its
     return value, or its exception raised here. ``timeout`` (s): raise TimeoutError if it
-    hasn't ended by then (the thread is left to end by itself)."""
+    hasn't ended by then (the thread is left to end by itself). ``direct=False``: loopback
+    only (``enter_private_network``)."""
     outcome: dict = {}
 
     def run():
         try:
-            enter_private_network()
+            enter_private_network(direct)
             outcome["value"] = body(*args, **kwargs)
         except BaseException as e:  # noqa: BLE001 - handed to the caller's thread
             outcome["error"] = e

@@ -1,4 +1,4 @@
-"""The browser's transport for remote seats: one room, this screen's side (issue 23).
+"""The browser's transport for remote seats: one room, this screen's side (issues 23, 32).
 
     from game.net import browser
     if browser.available():                   # a browser page with window.parlourNet
@@ -7,16 +7,18 @@
         transport.send(peer, text)
         transport.close()
 
-game/net/room.py turns a transport into the session's links. Underneath is the page's
-``window.parlourNet`` (web/net/bridge.js, shipped as net.js beside the page by ./build.sh web):
-JavaScript keeps the room (Trystero over WebRTC, the Nostr strategy) and only strings cross
-between it and Python, so this works under Pyodide (build/web/) and pygbag's runtime alike.
+game/net/room.py turns a transport into the session's links. The transport is
+``TwoPaths`` (paths.py) over the page's carrier, ``window.parlourNet`` (web/net/bridge.js and
+relay.js, shipped as net.js beside the page by ./build.sh web): JavaScript keeps the direct
+connections (Trystero over WebRTC) and the relay path (sealed, signed Nostr events), and only
+strings cross between it and Python, so this works under Pyodide (build/web/) and pygbag's
+runtime alike.
 The page is reached through ``platform.window`` (pygbag's, and what boot.py sets under
 Pyodide), else Pyodide's ``js`` module, as game.storage does for localStorage.
 
-Events, in order, as ``(kind, peer, data)`` tuples of strings (events.py); anything else the
-page hands over (malformed JSON, other kinds, non-strings) is dropped;
-``poll``, ``send`` and ``close`` never raise. The page has one room at a time: opening another
+The carrier's events, in order, as ``(kind, key, data)`` tuples of strings (paths.py says
+which); anything else the page hands over (malformed JSON, non-strings) is dropped;
+``poll``, ``send``, ``publish`` and ``close`` never raise. The page has one room at a time: opening another
 closes the one before, whose transport then reads nothing and sends nothing.
 
 On the desktop there is no transport (``available()`` is False): remote seats are offered in
@@ -28,7 +30,8 @@ from __future__ import annotations
 import json
 import sys
 
-from .events import CODE, ROLES, event
+from .events import CODE, ROLES
+from .paths import TwoPaths
 
 _current = None  # the transport open now (the page has one room at a time)
 
@@ -65,10 +68,10 @@ def available() -> bool:
     return answer is True or str(answer).lower() == "true"
 
 
-def open_room(code: str, role: str) -> "BrowserTransport | None":
-    """Join the room of ``code`` as ``role`` ("host" or "guest"): a BrowserTransport, or None
-    where there is no browser transport. A code that isn't 4 to 12 capitals or digits, or
-    another role, is a ValueError."""
+def open_room(code: str, role: str) -> "TwoPaths | None":
+    """Join the room of ``code`` as ``role`` ("host" or "guest"): the room's transport (two
+    paths over the page's carrier), or None where there is no browser transport. A code that
+    isn't 4 to 12 capitals or digits, or another role, is a ValueError."""
     global _current
     if not (isinstance(code, str) and CODE.fullmatch(code)):
         raise ValueError(f"a room code is 4 to 12 letters A-Z or digits, not {code!r}")
@@ -79,35 +82,35 @@ def open_room(code: str, role: str) -> "BrowserTransport | None":
     bridge = _bridge()
     if _current is not None:
         _current._open = False  # the page's room is replaced by this one
+    carrier = _current = BrowserCarrier(bridge, code, role)
     try:
         bridge.open(code, role)
+        carrier.me = str(bridge.id())
     except Exception as e:  # noqa: BLE001 - told through poll, as the page would
-        transport = BrowserTransport(bridge, code, role)
-        transport._pending.append(("status", "", f"failed: {_describe(e)}"))
-        _current = transport
-        return transport
-    _current = BrowserTransport(bridge, code, role)
-    return _current
+        carrier._pending.append(("status", "", f"failed: {_describe(e)}"))
+    return TwoPaths(carrier, role)
 
 
 def parse_events(text) -> list[tuple[str, str, str]]:
-    """The events in the JSON text ``poll()`` gave: well-formed ones only, in order."""
+    """The events in the JSON text ``poll()`` gave: three strings each, in order."""
     try:
         events = json.loads(str(text))
     except (ValueError, TypeError, RecursionError):
         return []
     if not isinstance(events, list):
         return []
-    return [e for e in map(event, events) if e is not None]
+    return [tuple(e) for e in events if isinstance(e, list) and len(e) == 3
+            and all(isinstance(v, str) for v in e)]
 
 
-class BrowserTransport:
-    """One room through the page's ``window.parlourNet`` (see the module's docstring)."""
+class BrowserCarrier:
+    """One room's carrier through the page's ``window.parlourNet`` (the contract: paths.py)."""
 
     def __init__(self, bridge, code: str, role: str):
         self._bridge = bridge
         self.code = code
         self.role = role
+        self.me = ""
         self._open = True
         self._pending: list[tuple[str, str, str]] = []
 
@@ -127,30 +130,38 @@ class BrowserTransport:
             return events
         return events + parse_events(text)
 
-    def send(self, peer: str, text: str) -> None:
-        """Text to one screen in the room (nothing if it isn't there). Never raises."""
-        if not (self._open and isinstance(peer, str) and isinstance(text, str)):
+    def _call(self, name: str, *args) -> None:
+        if not (self._open and all(isinstance(a, str) for a in args)):
             return
         try:
-            self._bridge.send(peer, text)
-        except Exception:  # noqa: BLE001 - a screen gone meanwhile
+            getattr(self._bridge, name)(*args)
+        except Exception:  # noqa: BLE001 - a screen gone meanwhile, a relay away
             pass
+
+    def send(self, key: str, text: str) -> None:
+        """A frame over the direct connection to that screen (nothing if there is none)."""
+        self._call("send", key, text)
+
+    def publish(self, text: str) -> None:
+        """A frame to every relay."""
+        self._call("publish", text)
+
+    def set_bye(self, text: str) -> None:
+        """What the page says on both paths when it closes."""
+        self._call("setBye", text)
 
     def close(self) -> None:
         """Leave the room (the others see this screen leave). Never raises."""
         global _current
         if not self._open:
             return
+        self._call("close")
         self._open = False
         if _current is self:
             _current = None
-        try:
-            self._bridge.close()
-        except Exception:  # noqa: BLE001
-            pass
 
     def __repr__(self) -> str:
-        return f"BrowserTransport({self.code!r}, {self.role!r}, open={self._open})"
+        return f"BrowserCarrier({self.code!r}, {self.role!r}, open={self._open})"
 
 
 def _describe(error: BaseException) -> str:

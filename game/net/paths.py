@@ -191,8 +191,10 @@ class TwoPaths:
         if self.closed or s is None or not s.joined or s.gone or not isinstance(text, str):
             return
         s.out.extend(pieces(text))
-        if self.path(peer) == DIRECT:
-            self._transmit(s, self.clock())
+        if self.path(peer) == DIRECT:  # at once, in as many frames as it takes
+            now = self.clock()
+            while s.cursor <= s.last:
+                self._transmit(s, now)
 
     def close(self) -> None:
         if self.closed:

@@ -123,9 +123,11 @@ def private_network():
         _missing(f"a private network namespace for WebRTC: {e}")
 
 
-def in_private_network(site, body, timeout=1500):
+def in_private_network(site, body, timeout=1500, direct=True):
     """``body(url, relay, browser)`` in a new private network namespace, with a fresh Nostr
-    relay, the site served again there and a Chromium of its own; returns what body returns."""
+    relay, the site served again there and a Chromium of its own; returns what body returns.
+    ``direct=False``: a namespace where the pages can't connect to each other directly (no
+    WebRTC: loopback only), only through the relay."""
     from bench.browser import Browser
 
     from testbed.netns import run_in_private_network
@@ -142,7 +144,7 @@ def in_private_network(site, body, timeout=1500):
                 browser.close()
                 server.close()
 
-    return run_in_private_network(run, timeout=timeout)
+    return run_in_private_network(run, timeout=timeout, direct=direct)
 
 
 # ------------------------------------------------------------------------------ pygbag's page

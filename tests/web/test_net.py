@@ -1,7 +1,7 @@
-"""game/net/browser.py, the browser transport's Python side, natively: a fake page window with a
+"""game/net/browser.py, the browser carrier's Python side, natively: a fake page window with a
 fake ``window.parlourNet`` that behaves as web/net/bridge.js does (strings only), under
-pygbag's ``platform.window`` and Pyodide's ``js``. The real bridge in Chromium:
-tests/web/test_net_browser.py."""
+pygbag's ``platform.window`` and Pyodide's ``js``; what rooms get from it is two paths'
+transport (game/net/paths.py). The real bridge in Chromium: tests/web/test_net_browser.py."""
 
 import json
 import platform
@@ -11,6 +11,10 @@ import types
 import pytest
 
 from game.net import browser as net
+from game.net.paths import frame, pieces
+
+ME = "a" * 64
+HOST = "b" * 64
 
 
 class FakeNet:
@@ -19,6 +23,8 @@ class FakeNet:
     def __init__(self):
         self.events = []
         self.sent = []
+        self.published = []
+        self.byes = []
         self.opened = []
         self.closed = 0
         self.raw = None  # poll() returns this text instead, once, when set
@@ -37,6 +43,9 @@ class FakeNet:
         assert isinstance(code, str) and isinstance(role, str)
         self.opened.append((code, role))
 
+    def id(self):
+        return ME
+
     def poll(self):
         self._maybe_fail("poll")
         if self.raw is not None:
@@ -45,14 +54,35 @@ class FakeNet:
         text, self.events = json.dumps(self.events), []
         return text
 
-    def send(self, peer, text):
+    def send(self, key, text):
         self._maybe_fail("send")
-        assert isinstance(peer, str) and isinstance(text, str)
-        self.sent.append((peer, text))
+        assert isinstance(key, str) and isinstance(text, str)
+        self.sent.append((key, text))
+
+    def publish(self, text):
+        self._maybe_fail("publish")
+        self.published.append(text)
+
+    def setBye(self, text):
+        self.byes.append(text)
 
     def close(self):
         self._maybe_fail("close")
         self.closed += 1
+
+
+def host_up(page):
+    """The host's screen connected directly, and what it said first (its hello)."""
+    page.events += [["relays", "", "1/1"], ["up", HOST, "host"]]
+
+
+def from_host(seq, *texts, ack=0):
+    """A frame from the host with ``texts``, its items numbered from ``seq``."""
+    return ["direct", HOST, frame(ME, "host", seq, [i for t in texts for i in pieces(t)], ack)]
+
+
+def texts_sent(page):
+    return [item[1:] for _, f in page.sent for item in json.loads(f)["m"]]
 
 
 @pytest.fixture
@@ -91,38 +121,41 @@ def test_pyodide_js_module_is_used_without_platform_window(emscripten):
     emscripten.setattr(net, "_current", None)
     assert net.available()
     transport = net.open_room("ABCD", "guest")
-    assert bridge.opened == [("ABCD", "guest")]
-    bridge.events.append(["join", "p1", "host"])
-    assert transport.poll() == [("join", "p1", "host")]
+    assert bridge.opened == [("ABCD", "guest")] and transport.me == ME
+    bridge.events.append(["up", HOST, "host"])
+    assert transport.poll() == [("join", HOST, "host"), ("status", "", "open")]
 
 
 def test_events_send_and_close(page):
     transport = net.open_room("TEST42", "host")
-    assert isinstance(transport, net.BrowserTransport) and transport.is_open
+    assert transport.carrier.is_open and transport.me == ME
     assert page.opened == [("TEST42", "host")]
-    page.events += [["status", "", "open"], ["join", "p1", "guest"],
-                    ["text", "p1", "héllo ♠ \U0001F0A1"], ["leave", "p1", ""],
-                    ["status", "", "failed: no relay could be reached"]]
-    assert transport.poll() == [("status", "", "open"), ("join", "p1", "guest"),
-                                ("text", "p1", "héllo ♠ \U0001F0A1"), ("leave", "p1", ""),
-                                ("status", "", "failed: no relay could be reached")]
+    assert [json.loads(b).get("bye") for b in page.byes] == [1]  # ready for a closing tab
+    host_up(page)
+    page.events += [from_host(1, "héllo ♠ \U0001F0A1"), from_host(2, "x" * 60000)]  # (3 items)
+    assert transport.poll() == [("status", "", "open"), ("join", HOST, "host"),
+                                ("text", HOST, "héllo ♠ \U0001F0A1"), ("text", HOST, "x" * 60000)]
     assert transport.poll() == []
-    transport.send("p1", "x" * 60000)
-    assert page.sent == [("p1", "x" * 60000)]
+    transport.send(HOST, "y" * 60000)
+    assert "".join(texts_sent(page)) == "y" * 60000  # (in pieces)
+    assert json.loads(page.sent[-1][1])["a"] == 4  # what came is acknowledged
+    page.events += [["down", HOST, ""], ["relays", "", "0/1"]]
+    assert transport.poll() == [("status", "", "offline")]
     transport.close()
     transport.close()
-    assert page.closed == 1 and not transport.is_open
-    page.events.append(["text", "p1", "late"])
+    assert page.closed == 1 and not transport.carrier.is_open
+    page.events.append(from_host(5, "late"))
     assert transport.poll() == []
-    transport.send("p1", "after close")
-    assert len(page.sent) == 1
+    transport.send(HOST, "after close")
+    assert all("after close" not in t for t in texts_sent(page))
 
 
 @pytest.mark.parametrize("raw", [
     "", "not json", "{}", "null", "42", '"text"', "[[", "[1, 2]", '[["text", "p"]]',
-    '[["text", "p", 3]]', '[["text", null, "x"]]', '[["shout", "p", "x"]]',
-    '[["join", "p", "admin"]]', '[["join", "", "host"]]', '[["text", "", "x"]]',
-    '[["text", "p", "x", "extra"]]', '[{"kind": "text"}]', '[["text", "p", "\\ud800"]]',
+    '[["post", "p", 3]]', '[["post", null, "x"]]', '[["shout", "p", "x"]]',
+    '[["up", "p", "admin"]]', '[["up", "", "host"]]', '[["direct", "p", "x"]]',
+    '[["up", "' + "b" * 64 + '", "admin"]]', '[["post", "' + "b" * 64 + '", "{}"]]',
+    '[["text", "p", "x", "extra"]]', '[{"kind": "text"}]', '[["post", "p", "\\ud800"]]',
     "[" * 100000 + "]" * 100000,
 ])
 def test_malformed_events_are_dropped_never_raised(page, raw):
@@ -133,31 +166,34 @@ def test_malformed_events_are_dropped_never_raised(page, raw):
 
 def test_good_events_among_bad_ones_are_kept_in_order(page):
     transport = net.open_room("TEST42", "guest")
-    page.raw = json.dumps([["text", "p", "a"], ["text", "p", 1], "junk", ["join", "q", "host"],
-                           ["text", "p", "b"]])
-    assert transport.poll() == [("text", "p", "a"), ("join", "q", "host"), ("text", "p", "b")]
+    page.raw = json.dumps([["up", HOST, 1], "junk", ["up", HOST, "host"], from_host(1, "a"),
+                           ["direct", HOST, "{"], from_host(2, "b")])
+    assert transport.poll() == [("join", HOST, "host"), ("status", "", "open"),
+                                ("text", HOST, "a"), ("text", HOST, "b")]
 
 
 def test_a_poll_that_is_no_string_is_read_as_its_text(page):
     """pygbag's bridge may hand back a proxy: it is read as its text."""
     class Proxy:
         def __str__(self):
-            return '[["status", "", "open"]]'
+            return '[["relays", "", "2/5"]]'
 
     transport = net.open_room("TEST42", "guest")
     page.raw = Proxy()
-    assert transport.poll() == [("status", "", "open")]
+    assert transport.poll() == [("status", "", "open")] and transport.reached == 2
 
 
 def test_errors_of_the_page_never_reach_the_caller(page):
     transport = net.open_room("TEST42", "host")
-    page.fail |= {"poll", "send", "close"}
+    host_up(page)
+    transport.poll()
+    page.fail |= {"poll", "send", "publish", "close"}
     assert transport.poll() == []
-    transport.send("p1", "x")
-    transport.send("p1", None)  # not a string: ignored
+    transport.send(HOST, "x")
+    transport.send(HOST, None)  # not a string: ignored
     transport.send(7, "x")
     transport.close()
-    assert not transport.is_open
+    assert not transport.carrier.is_open
 
 
 def test_an_open_that_throws_is_told_as_a_failed_status(page):
@@ -181,21 +217,21 @@ def test_opening_another_room_retires_the_first_transport(page):
     first = net.open_room("AAAA", "host")
     second = net.open_room("BBBB", "guest")
     assert page.opened == [("AAAA", "host"), ("BBBB", "guest")]
-    page.events.append(["join", "p", "host"])
-    assert first.poll() == [] and not first.is_open
-    first.send("p", "stale")
+    page.events.append(["up", HOST, "host"])
+    assert first.poll() == [] and not first.carrier.is_open
+    first.send(HOST, "stale")
     first.close()  # closes nothing of the room open now
     assert page.sent == [] and page.closed == 0
-    assert second.poll() == [("join", "p", "host")]
+    assert second.poll() == [("join", HOST, "host"), ("status", "", "open")]
 
 
 def test_the_transport_fits_the_rooms_of_the_session(page):
-    """game.net's rooms take a BrowserTransport as it takes its in-memory one."""
+    """game.net's rooms take the browser's transport as they take the in-memory one."""
     from game.net import SharedTable
 
     table = SharedTable.join(net.open_room("TEST42", "guest"), "TEST42")
-    page.events += [["status", "", "open"], ["join", "hostpeer", "host"]]
+    host_up(page)
     table.advance(5)
     assert table.status == "open"
-    assert page.sent and all(peer == "hostpeer" for peer, _ in page.sent)
-    assert json.loads(page.sent[0][1])["t"] == "hello"
+    assert page.sent and all(key == HOST for key, _ in page.sent)
+    assert json.loads(texts_sent(page)[0])["t"] == "hello"

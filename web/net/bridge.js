@@ -1,43 +1,50 @@
-// window.parlourNet: the browser transport of remote seats (issue 23), one room at a time, for
-// the game's Python (game/ui/net.py). Only strings cross between Python and this file, so the
-// same bridge works under Pyodide (build/web/) and pygbag's runtime (build/pygbag/).
+// window.parlourNet: a room's carrier in the browser (issues 23 and 32), one room at a time,
+// for the game's Python (game/net/browser.py, under game/net/paths.py). Only strings cross
+// between Python and this file, so the same bridge works under Pyodide (build/web/) and
+// pygbag's runtime (build/pygbag/).
 //
 //   parlourNet.available()        -> true
 //   parlourNet.open(code, role)   join the room of room code `code` ([A-Z0-9]{4,12}) as "host"
-//                                 or "guest" (leaves the room open before, if any)
+//                                 or "guest" (leaves the room open before, if any), with a new
+//                                 key
+//   parlourNet.id()               this page's key in the room open now (64 hex digits)
 //   parlourNet.poll()             -> JSON text: the events since the last poll, in order:
-//       ["join", peerId, role]    a peer in the room has told its role ("host" or "guest")
-//       ["leave", peerId, ""]     a peer that had joined is gone (left, closed its tab, lost)
-//       ["text", peerId, text]    a message from a peer that has joined
-//       ["status", "", "open"]    a relay (the meeting point) is reached; peers can find us
-//                                 (always before the first join; again on a join after a
-//                                 failure)
-//       ["status", "", "failed: <why>"]   the room could not be opened, no relay was reached in
-//                                 20 s, or a screen couldn't be connected while no other is
-//                                 here (no TURN server for its network, a failed handshake)
-//   parlourNet.send(peerId, text) text to one peer that has joined (else ignored)
+//       ["up", key, role]         a direct (WebRTC) connection to the screen with that key is
+//                                 up: it proved its key (a signature over both Trystero ids)
+//       ["down", key, ""]         that connection is gone
+//       ["direct", key, frame]    a frame over it
+//       ["post", key, frame]      a frame from the relays (relay.js checked it)
+//       ["relays", "", "N/M"]     N of the M relays are reached now (at the start and on a change)
+//       ["status", "", "failed: <why>"]   the room could not be opened (a bad code or role)
+//   parlourNet.send(key, frame)   over the direct connection to that screen (else ignored)
+//   parlourNet.publish(frame)     to every relay, sealed and signed (relay.js)
+//   parlourNet.setBye(frame)      what close() says on both paths (made ready at once: a
+//                                 closing tab has no time to seal and sign)
 //   parlourNet.close()            leave the room (also on the page's pagehide/beforeunload)
-//   parlourNet.id()               this page's peer id (new at every page load)
 // None of these ever throws.
 //
-// Under it: Trystero (npm trystero 0.25.4, Nostr strategy; web/net/package.json), bundled by
-// esbuild into net.js by ./build.sh web. Trystero finds the other pages through Nostr relays:
-// what a relay sees is the room's hashed topic and WebRTC offers and answers encrypted with a
-// key derived from the room code (the password below); the game's messages go browser to
-// browser over WebRTC data channels. The page's query string sets:
-//   ?relay=wss://relay.example   the relays to use (repeatable); default: Trystero's own list
-//                                of public Nostr relays (it picks 5 of them)
+// Under it: Trystero (npm trystero 0.25.4, Nostr strategy; web/net/package.json) for the
+// direct path, and relay.js for the relay path, bundled by esbuild into net.js by ./build.sh
+// web. Both meet on the same Nostr relays. What a relay sees: the room's hashed topics, signed
+// events from keys made fresh for each room, and content sealed with a key made from the room
+// code. The page's query string sets:
+//   ?relay=wss://relay.example   the relays to use (repeatable); default: the five public Nostr
+//                                relays Trystero picks for this app
 //   ?ice=none                    no STUN servers (tests: nothing leaves the machine); default:
 //                                Trystero's public STUN servers
-// docs/web.md and docs/remote.md ("The browser transport") say more.
-import {joinRoom, selfId, getRelaySockets} from "trystero/nostr";
+//   ?turn=turn:host:3478&turnuser=NAME&turncred=SECRET   a TURN server (repeatable ?turn=;
+//                                one user and credential for all): browsers behind strict
+//                                networks connect directly through it
+// docs/web.md and docs/remote.md ("The browser transport", "The relay path") say more.
+import {joinRoom, selfId, defaultRelayUrls} from "trystero/nostr";
+import {getRelays} from "@trystero-p2p/core";
+import {relayPath, checkBind} from "./relay.js";
 
 const APP_ID = "patience-parlour";
 const CODE = /^[A-Z0-9]{4,12}$/;
 const ROLES = ["host", "guest"];
 const MAX_EVENTS = 8192;       // events kept for a Python that doesn't poll (a hidden page)
-const MAX_EARLY = 64;          // texts kept per peer that hasn't told its role yet
-const RELAY_WAIT_MS = 20000;   // no relay reached in this long: "failed: ..." (it keeps trying)
+const MAX_EARLY = 64;          // frames kept per peer that hasn't proved its key yet
 // Trystero's password handshake with a peer must end in this long (its default is 10 s; a phone
 // or a busy page may pause its JavaScript for seconds, and a denied peer is retried only at
 // the next announcement, up to a minute later)
@@ -46,31 +53,37 @@ const HANDSHAKE_MS = 30000;
 // the page's settings, from its query string
 function settings() {
     const query = new URLSearchParams(location.search);
-    const relays = query.getAll("relay").filter(function (url) {
-        try {
-            const u = new URL(url);
-            return u.protocol === "ws:" || u.protocol === "wss:";
-        } catch (e) {
-            return false;
-        }
-    });
-    return {relays: relays, iceNone: query.get("ice") === "none"};
+    const urls = function (name, protocols) {
+        return query.getAll(name).filter(function (url) {
+            try {
+                return protocols.indexOf(new URL(url).protocol) >= 0;
+            } catch (e) {
+                return false;
+            }
+        });
+    };
+    const turn = urls("turn", ["turn:", "turns:"]);
+    return {relays: urls("relay", ["ws:", "wss:"]), iceNone: query.get("ice") === "none",
+            turn: turn.length ? [{urls: turn, username: query.get("turnuser") || "",
+                                  credential: query.get("turncred") || ""}] : null};
 }
 
 let room = null;         // the Trystero room open now
+let path = null;         // its relay path (relay.js)
 let generation = 0;      // counts opens: callbacks of a room closed since are ignored
 let leaving = Promise.resolve();
 let events = [];
-let roles = {};          // peerId -> role, for the peers that have joined (told their role)
-let confirmed = {};      // peerId -> true once that peer has said it knows our role
-let early = {};          // peerId -> texts that came before its role
+let bound = {};          // Trystero peer id -> {key, role}, once it proved its key
+let byKey = {};          // key -> Trystero peer id
+let confirmed = {};      // peerId -> true once that peer has said it knows our key
+let early = {};          // peerId -> frames that came before its key
 let active = {};         // peerId -> true while Trystero has that peer in the room
-let myRole = "";
+let myRole = "", byeFrame = "";
 let roleAction = null, msgAction = null, timer = null;
 
-function push(kind, peer, text) {
-    if (events.length >= MAX_EVENTS && kind === "text") return;  // a flood: dropped
-    events.push([kind, peer, text]);
+function push(kind, key, text) {
+    if (events.length >= MAX_EVENTS && (kind === "direct" || kind === "post")) return;
+    events.push([kind, key, text]);
 }
 
 function reason(e) {
@@ -81,46 +94,53 @@ function reason(e) {
     }
 }
 
-// our role to a peer, with whether we know theirs (so that it answers until both know)
-function tellRole(peer) {
-    if (!roleAction) return;
-    roleAction.send(myRole + (roles[peer] ? ":1" : ":0"), {target: peer}).catch(function () {});
+// our role and key to a peer, with whether we know its key (so that it answers until both do)
+function tellRole(peer, gen) {
+    if (!roleAction || !path) return;
+    const p = path, action = roleAction;
+    p.bind(selfId, peer).then(function (sig) {
+        if (gen !== generation) return;
+        action.send(JSON.stringify({r: myRole, k: p.key, g: sig, c: bound[peer] ? 1 : 0}),
+                    {target: peer}).catch(function () {});
+    }).catch(function () {});
 }
 
+// the relay path: made at once (its key is the page's name in the room from the start)
+function openPath(code, gen) {
+    const s = settings();
+    const urls = getRelays({appId: APP_ID, relayConfig: s.relays.length ? {urls: s.relays} : null},
+                           defaultRelayUrls, 5, true);
+    path = relayPath({
+        urls: urls, code: code,
+        onPost: function (key, text) {
+            if (gen === generation) push("post", key, text);
+        },
+        onRelays: function (n, m) {
+            if (gen === generation) push("relays", "", n + "/" + m);
+        }
+    });
+}
+
+// the direct path: Trystero's room (once the room left before is gone)
 function join(code, role, gen) {
     if (gen !== generation) return;
     const s = settings();
     const config = {appId: APP_ID, password: "parlour:" + code};
     if (s.relays.length) config.relayConfig = {urls: s.relays};
     if (s.iceNone) config.rtcConfig = {iceServers: []};
-    // "open" once a relay is reached (at the latest when a peer is found through one), and
-    // again when a peer joins after a failure
-    let open = false, told = false, status = "";
-    const setStatus = function (what) {
-        status = what;
-        push("status", "", what);
-    };
-    const markOpen = function () {
-        open = true;
-        if (status !== "open") setStatus("open");
-    };
+    if (s.turn) config.turnConfig = s.turn;
     let r;
     try {
         r = joinRoom(config, "room-" + code, {
             handshakeTimeoutMs: HANDSHAKE_MS,
-            // a peer that couldn't be connected (no TURN server for its network, a handshake
-            // that failed): the room's failure while nobody is here; else only the console's
+            // a peer that couldn't be connected directly (no TURN server for its network, a
+            // handshake that failed): the relays carry on; the console keeps the why
             onJoinError: function (details) {
-                if (gen !== generation) return;
-                if (Object.keys(roles).length) {
-                    console.warn("parlourNet: " + reason(details));
-                } else {
-                    setStatus("failed: " + reason(details));
-                }
+                if (gen === generation) console.warn("parlourNet: " + reason(details));
             }
         });
     } catch (e) {
-        setStatus("failed: " + reason(e));
+        console.warn("parlourNet: no direct connections: " + reason(e));
         return;
     }
     room = r;
@@ -129,66 +149,64 @@ function join(code, role, gen) {
     r.onPeerJoin = function (peer) {
         if (gen !== generation) return;
         active[peer] = true;
-        tellRole(peer);
+        tellRole(peer, gen);
     };
     r.onPeerLeave = function (peer) {
         if (gen !== generation) return;
         delete active[peer];
         delete early[peer];
         delete confirmed[peer];
-        if (roles[peer]) {
-            delete roles[peer];
-            push("leave", peer, "");
+        const b = bound[peer];
+        if (b) {
+            delete bound[peer];
+            if (byKey[b.key] === peer) delete byKey[b.key];
+            push("down", b.key, "");
         }
     };
     roleAction.onMessage = function (data, meta) {
         const peer = meta && meta.peerId;
-        if (gen !== generation || typeof peer !== "string" || typeof data !== "string") return;
-        const parts = data.split(":");
-        if (ROLES.indexOf(parts[0]) < 0) return;
-        const knew = !!roles[peer];
-        active[peer] = true;
-        if (parts[1] === "1") confirmed[peer] = true;
-        if (!knew) {
-            markOpen();
-            roles[peer] = parts[0];  // the first role a peer tells is its role
-            push("join", peer, parts[0]);
-            (early[peer] || []).forEach(function (text) { push("text", peer, text); });
-            delete early[peer];
+        if (gen !== generation || typeof peer !== "string" || typeof data !== "string"
+                || data.length > 1000) return;
+        let said;
+        try {
+            said = JSON.parse(data);
+        } catch (e) {
+            return;
         }
-        // it doesn't know ours yet, or doesn't know yet that we know its role
-        if (parts[1] !== "1" || !knew) tellRole(peer);
+        if (!said || ROLES.indexOf(said.r) < 0 || typeof said.k !== "string") return;
+        active[peer] = true;
+        if (said.c === 1) confirmed[peer] = true;
+        const knew = bound[peer];
+        if (knew) {
+            if (said.c !== 1) tellRole(peer, gen);  // it doesn't know ours yet
+            return;
+        }
+        checkBind(said.k, String(said.g), peer, selfId).then(function (ok) {
+            if (!ok || gen !== generation || bound[peer] || !active[peer]) return;
+            bound[peer] = {key: said.k, role: said.r};  // the first key a peer proves is its key
+            byKey[said.k] = peer;
+            push("up", said.k, said.r);
+            (early[peer] || []).forEach(function (text) { push("direct", said.k, text); });
+            delete early[peer];
+            tellRole(peer, gen);
+        });
     };
     msgAction.onMessage = function (data, meta) {
         const peer = meta && meta.peerId;
         if (gen !== generation || typeof peer !== "string" || typeof data !== "string") return;
-        if (roles[peer]) {
-            push("text", peer, data);
+        if (bound[peer]) {
+            push("direct", bound[peer].key, data);
         } else {
             const kept = early[peer] = early[peer] || [];
             if (kept.length < MAX_EARLY) kept.push(data);
         }
     };
-    // is a relay reached? and a role not yet confirmed is told again (every 250 ms)
-    const started = Date.now();
+    // a key not yet confirmed is told again (every 250 ms)
     timer = setInterval(function () {
         if (gen !== generation) return;
-        try {
-            const sockets = getRelaySockets();
-            const reached = Object.keys(sockets).some(function (url) {
-                return sockets[url] && sockets[url].readyState === 1;
-            });
-            if (reached && !open) {
-                markOpen();
-            } else if (!open && !told && Date.now() - started > RELAY_WAIT_MS) {
-                told = true;
-                setStatus("failed: no relay could be reached (" +
-                          (s.relays.length ? s.relays.join(", ") : "the public Nostr relays") + ")");
-            }
-            Object.keys(active).forEach(function (peer) {
-                if (!confirmed[peer]) tellRole(peer);
-            });
-        } catch (e) { /* next time */ }
+        Object.keys(active).forEach(function (peer) {
+            if (!confirmed[peer]) tellRole(peer, gen);
+        });
     }, 250);
 }
 
@@ -196,9 +214,19 @@ function close() {
     generation++;
     if (timer !== null) clearInterval(timer);
     timer = null;
+    // the bye on both paths, synchronously (a closing tab has no time for more)
+    if (byeFrame && msgAction) {
+        Object.keys(bound).forEach(function (peer) {
+            try {
+                msgAction.send(byeFrame, {target: peer}).catch(function () {});
+            } catch (e) { /* gone */ }
+        });
+    }
+    if (path) path.close();
     const r = room;
-    room = roleAction = msgAction = null;
-    roles = {};
+    room = roleAction = msgAction = path = null;
+    bound = {};
+    byKey = {};
     confirmed = {};
     early = {};
     active = {};
@@ -216,6 +244,7 @@ const parlourNet = {
     open: function (code, role) {
         try {
             close();
+            byeFrame = "";
             code = String(code);
             role = String(role);
             if (!CODE.test(code)) {
@@ -228,11 +257,15 @@ const parlourNet = {
             }
             myRole = role;
             const gen = generation;
+            openPath(code, gen);
             // a room being left is gone before it is joined again (Trystero keeps one per id)
             leaving.then(function () { join(code, role, gen); });
         } catch (e) {
             push("status", "", "failed: " + reason(e));
         }
+    },
+    id: function () {
+        return path ? path.key : "";
     },
     poll: function () {
         try {
@@ -244,19 +277,29 @@ const parlourNet = {
             return "[]";
         }
     },
-    send: function (peer, text) {
+    send: function (key, text) {
         try {
-            if (!msgAction || typeof text !== "string" || !roles[peer]) return;
+            const peer = byKey[key];
+            if (!msgAction || typeof text !== "string" || !peer || !bound[peer]) return;
             msgAction.send(text, {target: peer}).catch(function () {});
         } catch (e) { /* a peer gone meanwhile */ }
+    },
+    publish: function (text) {
+        try {
+            if (path && typeof text === "string") path.publish(text);
+        } catch (e) { /* the next frame tries again */ }
+    },
+    setBye: function (text) {
+        try {
+            if (typeof text !== "string") return;
+            byeFrame = text;
+            if (path) path.setBye(text);
+        } catch (e) { /* no bye: the others wait for the silence */ }
     },
     close: function () {
         try {
             close();
         } catch (e) { /* nothing open */ }
-    },
-    id: function () {
-        return selfId;
     }
 };
 
