@@ -4,7 +4,8 @@
     ("leave", peer, "")       a screen that had joined is gone (closed tab, lost connection;
                               a killed tab falls silent first: the session's heartbeat)
     ("text", peer, text)      text from a screen that has joined
-    ("status", "", what)      "open" (a relay is reached) or "failed: why"
+    ("status", "", what)      "open" (a relay is reached), "offline" (none now: still trying)
+                              or "failed: why"
 
 ``event(x)`` is the one check of that shape (the room holds every transport to it; the
 browser's transport reads the page's events with it): anything else is None, dropped.

@@ -54,6 +54,7 @@ BATCH_S = 0.08  # on the relays, at most one frame to a screen in this long
 HELLO_EVERY_S = 20.0  # alone in the room: hello to everyone this often
 HELLO_FIRST_S = (0.0, 1.5, 5.0)  # ... and at these times after opening
 HELLO_TRIES = 10  # hellos to a screen met that doesn't answer (a replayed hello's key)
+REACH_WAIT_S = 10.0  # no relay reached this long after opening: "offline" (still trying)
 LEAVE_S = 30.0  # a joined screen silent this long (a relay reached) has left
 PING_EVERY_S = {DIRECT: 2.0, RELAYS: 5.0}  # the session's heartbeat on each path
 
@@ -379,6 +380,10 @@ class TwoPaths:
             if s.cursor <= s.last or (
                     s.ack_owed is not None and now - s.ack_owed >= ACK_DELAY_S[path]):
                 self._transmit(s, now)
+        if (self.reached == 0 and not self._open_said and not self._offline_said
+                and now - self.opened >= REACH_WAIT_S):
+            self._offline_said = True
+            self._events.append(("status", "", "offline"))
         alone = not any(s.joined for s in self.screens.values())
         due = self._hellos[0] if self._hellos else None
         if due is not None and now - self.opened >= due:

@@ -17,7 +17,7 @@ by the page's string bridge; docs/remote.md, "The room"):
         ("join", peer, role)     a screen in the room told its role: "host" or "guest"
         ("leave", peer, "")      it left (a closed tab; a killed one just falls silent)
         ("text", peer, text)     it sent text to this screen
-        ("status", "", what)     "open", or "failed: why"
+        ("status", "", what)     "open", "offline" (no relay reached now), or "failed: why"
     transport.send(peer, text); transport.close()
 
 The room turns peers into the session's links (``send``/``receive``). The host waits until a
@@ -162,7 +162,9 @@ class SharedTable:
         self.transport = transport
         self.code = code
         self.session: RemoteTable | None = None
-        self.status = "connecting"  # "open" once the transport says so; "failed: ..."
+        #: "connecting"; "open" once the transport says so (a relay is reached, or a screen
+        #: met); "offline" while no relay is reached (it keeps trying); "failed: why"
+        self.status = "connecting"
         self._links: dict[str, PeerLink] = {}  # peer -> its link, for every screen here
         self._roles: dict[str, str] = {}
         self.game = 1  # the room's game: 2, 3, ... after "Play again" (``again``)
@@ -228,6 +230,11 @@ class SharedTable:
     def host_here(self) -> bool:
         """A guest: a host screen is in the room."""
         return False
+
+    def paths(self) -> list[str]:
+        """How each screen this one talks to is reached now: "direct", "relays", or "" (its
+        direct path still being tried), one per screen here."""
+        return [link.path for link in self._links.values() if not link.gone]
 
     def can_play_again(self) -> bool:
         return False

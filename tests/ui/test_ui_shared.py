@@ -367,7 +367,9 @@ def test_joining_a_room_with_no_host_yet_says_so_and_cancel_goes_back(screens):
     assert dialog.value == "K7PQ2M"
     ui.click(ui.modal_button("join"))
     room = ui.app.scene
-    screens.run(3)
+    screens.run(3)  # (a host that is there answers within seconds)
+    assert room.status() == "Looking for your friend's table..."
+    screens.run(13, dt=1000)
     assert room.status() == "No table with this code yet: waiting for the host."
     ui.screenshot("shared-no-host-yet.png")
     ui.click(ui.button("cancel"))
@@ -391,13 +393,15 @@ def test_reloads_in_the_waiting_room_keep_the_room_and_its_link(screens):
     host = screens.app(host_store)  # the host's page again
     room = host.app.scene
     assert isinstance(room, RoomScene) and room.shared.code == code and room.link == link
+    assert room.status() == "Reaching the relays that bring players together..."
+    screens.run(2)
     assert room.status() == "Waiting for your friend: send them the link or the code."
     host.screenshot("shared-waiting-room-after-reload.png")
     # the host's page goes away for a moment; the friend opens the link meanwhile
     host.app.scene.shared.transport.close()
     screens.drop(host)
     guest = screens.app(guest_store, page=Page(link))
-    screens.run(3)
+    screens.run(13, dt=1000)
     assert guest.app.scene.status() == "No table with this code yet: waiting for the host."
     guest.app.scene.shared.transport.close()
     screens.drop(guest)
@@ -619,7 +623,7 @@ def test_the_waiting_room_on_a_phone_reads_at_12_css_px(phone_screens, screens, 
     for letter in "K7PQ2M":
         lone.click(lone.modal_button(f"key{letter}"))
     lone.click(lone.modal_button("join"))
-    screens.run(3)
+    screens.run(13, dt=1000)
     waiting = lone.app.scene
     assert waiting.status() == "No table with this code yet: waiting for the host."
     check_readable(lambda: waiting.draw(lone.app.screen), canvas, waiting.buttons, words,

@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from game.core import STOP
 
 from .conftest import in_private_network
@@ -33,7 +35,8 @@ def no_errors(*screens):
         assert errors == [], (s.name, errors)
 
 
-def test_russian_bank_played_to_the_end_by_two_friends(site, private_network):
+@pytest.mark.parametrize("direct", [True, False], ids=["direct", "relay only"])
+def test_russian_bank_played_to_the_end_by_two_friends(site, private_network, direct):
     """A whole game: the host picks A friend online (its page reloaded in the waiting room
     still waits in the same room), the friend opens the link; moves by
     clicks on both screens; one slips and the other calls Stop!; the friend takes back their
@@ -123,7 +126,7 @@ def test_russian_bank_played_to_the_end_by_two_friends(site, private_network):
         no_errors(a, b)
         return spread(first["latencies"] + rest["latencies"])
 
-    figures = in_private_network(site, body)
+    figures = in_private_network(site, body, direct=direct)
     print("a move to the other screen (ms):", figures)
 
 
@@ -145,7 +148,9 @@ def keeps_turn(state, move) -> bool:
     return after.current_player == state.current_player and not after.is_over()
 
 
-def test_a_killed_tab_is_shown_away_and_a_stranger_finds_the_table_full(site, private_network):
+@pytest.mark.parametrize("direct", [True, False], ids=["direct", "relay only"])
+def test_a_killed_tab_is_shown_away_and_a_stranger_finds_the_table_full(site, private_network,
+                                                                           direct):
     """The friend's tab is killed (no goodbye): the host sees them away within 12 s, with Wait
     and End the game; a third person with the code is told the table is full; ending the
     game ends it for good on the host's screen."""
@@ -164,8 +169,8 @@ def test_a_killed_tab_is_shown_away_and_a_stranger_finds_the_table_full(site, pr
         b = Screen(own, url, relay_url, "friend").open(f"#join={code}")
         b.wait_table()
         play_game([a, b], {0: 0, 1: 1}, greedy("russian-bank"), moves=4)
-        shot(a, "remote-host")
-        shot(b, "remote-friend")
+        shot(a, "remote-host" + ("" if direct else "-relayed"))
+        shot(b, "remote-friend" + ("" if direct else "-relayed"))
 
         c = Screen(browser, url, relay_url, "stranger").open(f"#join={code}")
         c.c.wait("(probe['room']() or {}).get('ended') is not None", 60,
@@ -185,11 +190,12 @@ def test_a_killed_tab_is_shown_away_and_a_stranger_finds_the_table_full(site, pr
         no_errors(a, c)
         return away_ms
 
-    away_ms = in_private_network(site, body)
+    away_ms = in_private_network(site, body, direct=direct)
     print(f"a killed tab shown away after {away_ms:.0f} ms")
 
 
-def test_chinese_patience_on_three_screens(site, private_network):
+@pytest.mark.parametrize("direct", [True, False], ids=["direct", "relay only"])
+def test_chinese_patience_on_three_screens(site, private_network, direct):
     """Three people at three screens: the host chooses three players with two friends online,
     both open the link, and they play by clicks, every screen agreeing on every move. A run of
     cards from one column to another is moved whenever one can be (clicked on its first
@@ -217,4 +223,4 @@ def test_chinese_patience_on_three_screens(site, private_network):
         print(f"{len(runs)} runs of cards moved by clicks: {runs}")
         no_errors(a, b, c)
 
-    in_private_network(site, body)
+    in_private_network(site, body, direct=direct)

@@ -12,9 +12,13 @@ from game.core import info
 from .. import theme
 from ..canvas import CANVAS
 from ..widgets import SIDEWAYS_BUTTON, Button, Scene
+from . import connection
 from .kept import keep
 from .page_link import copy_text, join_link
 from .table import LINK_SLICE_MS, SharedTableScene
+
+
+LOOKING_MS = 12000  # a guest looks this long for the host before saying there is no table
 
 
 def big_text(size: int) -> int:
@@ -37,6 +41,7 @@ class RoomScene(Scene):
         self.copied = ""  # what Copy link said
         self.failed = ""  # why the table can't be joined (then Cancel reads Back)
         self.handed = False  # the table opened: the room is the table's now
+        self.open_ms: float | None = None  # when a relay was first reached (a guest's wait)
         big, side = CANVAS.portrait, bool(CANVAS.rail)
         w, h, size = (360, 96, 40) if big else SIDEWAYS_BUTTON if side else (220, 50, 24)
         self.buttons.append(Button((CANVAS.w // 2 - w // 2,
@@ -81,6 +86,8 @@ class RoomScene(Scene):
             return
         shared = self.shared
         shared.advance(LINK_SLICE_MS, max_moves=0)
+        if self.open_ms is None and shared.status == "open":
+            self.open_ms = self.app.time_ms
         s = shared.session
         if s is not None and s.ready and s.ended is None:
             self.handed = True
@@ -92,9 +99,8 @@ class RoomScene(Scene):
             self.app.saves.clear_shared()  # (a kept token refused: nothing to come back to)
             self.app.collect_notices()
         elif shared.status.startswith("failed") and not self.failed:
-            self.failed = ("The connection failed"
-                           + (f" ({shared.status[7:].strip()})" if shared.status[7:].strip()
-                              else "") + ". Check the network and try again.")
+            print(f"parlour: the room couldn't be opened: {shared.status}")  # (for bug reports)
+            self.failed = "This room couldn't be opened. Check the network and try again."
             self.button("cancel").label = "Back"
 
     def frame_key(self):
@@ -104,16 +110,22 @@ class RoomScene(Scene):
         shared, s = self.shared, self.shared.session
         if self.failed:
             return self.failed
+        where = connection.state(shared)
+        if where in (connection.REACHING, connection.OFFLINE):
+            return connection.WORDS[where]
         if shared.hosting:
             missing = shared.waiting()
             if missing > 0:
                 return ("Waiting for your friend: send them the link or the code." if missing == 1
                         else f"Waiting for {missing} friends: send them the link or the code.")
             return "Everyone is here: agreeing on a fair deal..."
-        if shared.status == "connecting":
-            return "Looking for the room..."
         if not shared.host_here():
+            # (a host that is there answers within seconds: only then "no table")
+            if self.open_ms is None or self.app.time_ms - self.open_ms < LOOKING_MS:
+                return "Looking for your friend's table..."
             return "No table with this code yet: waiting for the host."
+        if where == connection.CONNECTING:
+            return connection.WORDS[where]
         if s is not None and s.game_id is not None:
             return f"Sitting down at {info(s.game_id).title}: agreeing on a fair deal..."
         return "The host is here: sitting down..."

@@ -8,6 +8,7 @@ import pygame
 from ..table import Table
 from ..widgets import Confirm, EndPanel
 from .away import AwayDialog
+from .connection import ConnectionNews
 from .kept import keep
 from .presence import AWAY_S, Presence
 
@@ -27,6 +28,7 @@ class SharedTableScene(Presence, Table):
         self._opened_ms = app.time_ms
         self._game = shared.game  # the room's game this table shows (2, 3, ...: Play again)
         self._marks = None  # (what they depend on, the friends' marks placed for it)
+        self.connection = ConnectionNews()  # says when the connection changes
         super().__init__(app, shared.session.game_id)
         app.shared = self
         mine = self.session.local_seats
@@ -185,7 +187,11 @@ class SharedTableScene(Presence, Table):
                         dur=None if self.app.settings.animations else 0)
 
     def watch(self) -> None:
-        """The session's notices, its end, and friends gone quiet."""
+        """The session's notices, its end, the connection's changes, and friends gone
+        quiet."""
+        news = self.connection.news(self.shared, self.message_text())
+        if news is not None:
+            self.say(*news)
         s = self.session
         notices, s.notices = list(s.notices), []
         for i, text in enumerate(notices):
