@@ -162,7 +162,10 @@ def _probe_setup():
                 "scene": type(s).__name__, "modal": type(modal).__name__ if modal else None,
                 "local": list(session.local_seats) if ready else [],
                 "away": list(session.away()) if ready else [],
-                "ended": getattr(session, "ended", None)}
+                "ended": getattr(session, "ended", None), "status": shared.status,
+                "paths": shared.paths(),
+                "relay_events": getattr(shared.transport, "sent_events", None),
+                "message": s.message_text() if hasattr(s, "message_text") else None}
 
     return {"flips": flips_so_far, "room": room, "dot_of_the_i": dot_of_the_i, "sound": sound,
             "dragging": dragging, "settled": settled, "view": view, "moves": moves,

@@ -29,9 +29,10 @@ ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 EXPECTED = ("Close called",)
 
 
-def no_errors(*screens):
+def no_errors(*screens, expected=()):
     for s in screens:
-        errors = [e for e in s.c.page.log_errors() if not any(x in e for x in EXPECTED)]
+        errors = [e for e in s.c.page.log_errors()
+                  if not any(x in e for x in EXPECTED + tuple(expected))]
         assert errors == [], (s.name, errors)
 
 
@@ -224,3 +225,60 @@ def test_chinese_patience_on_three_screens(site, private_network, direct):
         no_errors(a, b, c)
 
     in_private_network(site, body, direct=direct)
+
+
+def test_relays_stopped_mid_game_where_the_pages_cannot_connect_directly(site, private_network):
+    """Two relays, and pages that can't reach each other directly: one relay stops mid-game
+    and the other carries the game; both stop, and both screens say so within 10 s; one comes
+    back, and the game carries on where it was."""
+    from bench.browser_remote import Screen, agree, greedy, host, play_game
+    from testbed.nostr_relay import NostrRelay
+
+    def body(url, first, browser):
+        second = NostrRelay().__enter__()
+        try:
+            return played(url, first, second, browser)
+        finally:
+            second.__exit__(None, None, None)
+
+    def played(url, first, second, browser):
+        relays = [first.url, second.url]
+        a = Screen(browser, url, relays, "host").open()
+        code = host(a, "russian-bank", {"seat1": "remote"})
+        b = Screen(browser, url, relays, "friend").open(f"#join={code}")
+        b.wait_table()
+        a.wait_table()
+        screens, idx, choose = [a, b], {0: 0, 1: 1}, greedy("russian-bank")
+        for s in screens:
+            s.c.wait("probe['room']()['paths'] == ['relays']", 60, what="the relay path")
+        play_game(screens, idx, choose, moves=4)
+
+        first.__exit__(None, None, None)  # one relay gone: the other carries the game
+        play_game(screens, idx, choose, moves=4)
+        position = agree(screens, what="with one relay")
+
+        t0 = a.now()
+        second_port = second.port
+        second.__exit__(None, None, None)  # none left
+        said = [s.c.wait("(probe['room']()['message'] or '').startswith("
+                         "\"Can't reach the relays\")", 30, what=f"{s.name} told")
+                for s in screens]
+        told_ms = max(s.epoch(at) for s, at in zip(screens, said)) - t0
+        shot(a, "remote-relays-gone")
+        assert told_ms <= 10_000, told_ms
+
+        back = NostrRelay(port=second_port).__enter__()  # one back, at the same address
+        try:
+            for s in screens:
+                s.c.wait("probe['room']()['status'] == 'open'", 90, what=f"{s.name} back")
+            assert agree(screens, what="after the relays came back") == position
+            play_game(screens, idx, choose, moves=4)
+            agree(screens, what="the game going on")
+            # (the browser's own words for a relay it couldn't reach, while it was stopped)
+            no_errors(a, b, expected=["net::ERR_CONNECTION_REFUSED"])
+        finally:
+            back.__exit__(None, None, None)
+        return told_ms
+
+    told_ms = in_private_network(site, body, direct=False)
+    print(f"every relay gone: both screens told after {told_ms:.0f} ms")
