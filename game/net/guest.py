@@ -108,7 +108,7 @@ class GuestTable(RemoteTable):
                                       self._ops, self._book_now))
         self._ops = []
         self._book_now = self._book()
-        host.send(msg)
+        host.send({**msg, "h": host.got})  # (made after the host's messages up to this one)
 
     def acted(self, action: Action) -> None:
         super().acted(action)

@@ -149,6 +149,8 @@ class HostTable(RemoteTable):
         for peer in self._peers:
             if peer.greeted and peer.seat is not None:
                 peer.send({**msg, "by": action.seat})
+                if not (self._applying and action.seat == peer.seat):  # (not its own, back)
+                    peer.conflict = peer.sent
 
     def acted(self, action: Action) -> None:
         super().acted(action)
@@ -160,7 +162,11 @@ class HostTable(RemoteTable):
             raise Refused("no game under way", reply=True)
         if "by" in msg and msg["by"] != peer.seat:
             raise Refused("a move for another seat", reply=True)
-        self._relaying = {k: v for k, v in msg.items() if k not in ("i", "by")}
+        if "h" not in msg:
+            raise Refused("an action that doesn't say when it was made", reply=True)
+        if msg["h"] < peer.conflict:  # made before it saw the table change
+            raise Refused("an action for another point of the game", reply=True, late=True)
+        self._relaying = {k: v for k, v in msg.items() if k not in ("i", "by", "h")}
         try:
             self._apply(msg, peer.seat)
         except (IllegalMove, ValueError) as e:
@@ -211,6 +217,7 @@ class HostTable(RemoteTable):
         peer.send({"t": "table", "ss": self._values, "hs": self._commits,
                    "moves": self.state.to_dict()["moves"], "groups": list(self.undo_groups),
                    "turn": self.turn_start})
+        peer.conflict = peer.sent
 
     def _on_end(self, peer: Peer, msg: dict) -> None:
         if not peer.greeted:

@@ -62,6 +62,10 @@ class Peer:
         self.secret: str | None = None
         self.active = True
         self.heard = self.said = clock()  # when it last sent a message in order / we did
+        #: (the host's) the number of the last message to this peer that changed the table
+        #: without being its own action (another seat's, a refusal, the whole table): its
+        #: actions made before it had that message are refused
+        self.conflict = 0
 
     def send(self, msg: dict) -> None:
         if not self.active:

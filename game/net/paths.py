@@ -51,12 +51,17 @@ RESEND_S = {DIRECT: 2.0, RELAYS: 4.0}  # unacknowledged this long: sent again
 RESEND_MAX_S = 12.0  # (on the relays the wait doubles up to this)
 ACK_DELAY_S = {DIRECT: 0.1, RELAYS: 1.5}  # an acknowledgement alone waits this long for a ride
 BATCH_S = 0.08  # on the relays, at most one frame to a screen in this long
+RELAY_RATE = 0.8  # events a page publishes per second, at most, in the long run (public
+RELAY_BURST = 12  # relays' limits: under 60 a minute), after a burst of this many
 HELLO_EVERY_S = 20.0  # alone in the room: hello to everyone this often
 HELLO_FIRST_S = (0.0, 1.5, 5.0)  # ... and at these times after opening
 HELLO_TRIES = 10  # hellos to a screen met that doesn't answer (a replayed hello's key)
 REACH_WAIT_S = 10.0  # no relay reached this long after opening: "offline" (still trying)
 LEAVE_S = 30.0  # a joined screen silent this long (a relay reached) has left
 PING_EVERY_S = {DIRECT: 2.0, RELAYS: 5.0}  # the session's heartbeat on each path
+KEEPALIVE_S = {DIRECT: 5.0, RELAYS: 6.0}   # nothing sent to a joined screen this long: an
+#                                            empty frame says this page is here (a screen
+#                                            the session doesn't talk to yet isn't left)
 
 PIECE = 24_000  # characters of a text in one item (a longer text goes in pieces)
 FRAME_CHARS = 30_000  # characters of items in one frame (a relay event stays under 64 KB)
@@ -163,6 +168,8 @@ class TwoPaths:
         self._offline_said = False
         self._events: list[tuple[str, str, str]] = []
         self.sent_events = 0  # frames published to the relays (the bench counts them)
+        self._tokens = float(RELAY_BURST)  # what may be published now (RELAY_RATE refills)
+        self._tokens_at = self.opened
         self.closed = False
         try:  # what the carrier says to everyone when the page closes (it may go first)
             carrier.set_bye(self.bye())
@@ -377,7 +384,7 @@ class TwoPaths:
                 s.cursor = s.acked + 1  # unacknowledged: again
                 if path == RELAYS:
                     s.wait = min(s.wait * 2, RESEND_MAX_S)
-            if s.cursor <= s.last or (
+            if s.cursor <= s.last or now - s.framed_at >= KEEPALIVE_S[path] or (
                     s.ack_owed is not None and now - s.ack_owed >= ACK_DELAY_S[path]):
                 self._transmit(s, now)
         if (self.reached == 0 and not self._open_said and not self._offline_said
@@ -395,8 +402,9 @@ class TwoPaths:
     def _hello(self, s: Screen | None, now: float) -> None:
         """Hello to everyone (``s`` None), or to one screen (an answer)."""
         if s is None:
-            self._hello_at = now
-            self._publish(frame(EVERYONE, self.role, 1, [], 0, hello=True))
+            if self._may_publish(now):
+                self._hello_at = now
+                self._publish(frame(EVERYONE, self.role, 1, [], 0, hello=True))
             return
         s.hello_at = now
         if not s.joined:
@@ -404,12 +412,26 @@ class TwoPaths:
         text = frame(s.key, self.role, s.acked + 1, [], s.got, hello=not s.joined)
         if s.direct:
             self._direct(s.key, text)
-        else:
+        elif self._may_publish(now):
             self._publish(text)
+        else:
+            s.hello_at = -1e9  # (said as soon as there is a token)
+            if not s.joined:
+                s.hellos -= 1
+
+    def _may_publish(self, now: float) -> bool:
+        """A token for one event on the relays (they wait, and batch, when there is none)."""
+        self._tokens = min(RELAY_BURST, self._tokens + (now - self._tokens_at) * RELAY_RATE)
+        self._tokens_at = now
+        if self._tokens < 1:
+            return False
+        self._tokens -= 1
+        return True
 
     def _transmit(self, s: Screen, now: float) -> None:
         path = self._path(s, now)
-        if not path or (path == RELAYS and now - s.framed_at < BATCH_S):
+        if not path or (path == RELAYS and (now - s.framed_at < BATCH_S
+                                            or not self._may_publish(now))):
             return
         items, chars = [], 0
         first = max(s.cursor, s.acked + 1)

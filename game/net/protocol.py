@@ -1,4 +1,4 @@
-"""The protocol the screens at one table speak (version 1), message by message, as
+"""The protocol the screens at one table speak (version 2), message by message, as
 docs/remote.md tells it. Every message is one JSON object of at most 64 KB in UTF-8 with its
 type ``t`` and its number ``i`` (1, 2, ... per link and direction); ``parse`` reads the text
 once and ``check`` holds it to its type's fields. Anything else is ``Refused``: nothing changes.
@@ -20,8 +20,11 @@ The fair deal (every screen commits, then all reveal; ``deal_seed`` of every val
     table    ss, hs, moves, groups, turn
                              the whole table, for a guest back by its token
 
-Playing (an action, for the seat to act, at the history's length ``n``; the host relays each
-to every guest with ``by``, its seat):
+Playing (an action, for the seat to act, at the history's length ``n``; a guest's also with
+``h``, the number of the last host message it had taken when it made it, so that the host
+refuses an action made before the guest saw the table change (a refusal, another seat's
+action: one in flight may otherwise come when the history is that long again); the host
+relays each to every guest with ``by``, its seat, and without ``h``):
     move     n, m            a move (``Move`` text)
     undo     n, k            the last group of ``k`` moves taken back
     redo     n, m            the moves of the last undone group played again
@@ -44,7 +47,7 @@ import secrets
 from game.core import GAMES, IllegalMove, Move, info
 from game.session import Action
 
-PROTOCOL = 1
+PROTOCOL = 2  # 2: a guest's actions say which host messages they were made after (h)
 MAX_BYTES = 64 * 1024  # a message's size, in UTF-8
 MAX_MOVES = 20000  # moves in a table sent to a guest that rejoins
 PING_EVERY = 2.0  # seconds without a message to a peer before a ping says this screen is here
@@ -125,9 +128,10 @@ FIELDS = {  # type -> {field: check}; every message also has "t" and "i"
     "ping": {},
     "end": {"why": lambda x: x in ENDINGS, "seat": lambda x: x is None or is_int(x, 0, 7)},
 }
-# type -> {field a message may leave out: check}: an action's seat as the host relays it; the
-# host's match target (a host from before targets were shared sent none)
-OPTIONAL = {**{t: {"by": lambda x: is_int(x, 0, 7)} for t in ACTIONS},
+# type -> {field a message may leave out: check}: an action's seat as the host relays it, and
+# the host messages a guest had taken when it made it (the host requires it); the host's
+# match target (a host from before targets were shared sent none)
+OPTIONAL = {**{t: {"by": lambda x: is_int(x, 0, 7), "h": is_int} for t in ACTIONS},
             "welcome": {"match": lambda x: x is None or is_int(x, 1, 10**6)}}
 # who may send what: the host's messages to a guest, a guest's to the host
 FROM_HOST = frozenset({"welcome", "reveal", "deal", "table", "refused", "end", "full", "ping",

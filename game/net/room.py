@@ -54,6 +54,7 @@ CODE_LETTERS = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 6
 MAX_PEERS = 16  # screens a room keeps track of (a room is for two to four)
 MAX_GAMES = 10**6  # games one room may play, one after another
+SILENT_HOST_S = 10.0  # a guest's host silent this long, another host here: it is gone
 
 
 def new_code() -> str:
@@ -432,6 +433,19 @@ class GuestRoom(SharedTable):
 
     def host_here(self) -> bool:
         return self._host_peer is not None
+
+    def pump(self) -> None:
+        super().pump()
+        # another host came while this one fell silent (its page reloaded, and its goodbye
+        # was lost on the way): this one is gone
+        s, peer = self.session, self._host_peer
+        if peer is not None and s is not None and s._peers and s._peers[0].silent(
+                SILENT_HOST_S) and any(r == HOST and p != peer for p, r in self._roles.items()):
+            self._roles.pop(peer, None)
+            link = self._links.pop(peer, None)
+            if link is not None:
+                link.gone = True
+            self._left(peer)
 
     def _joined(self, peer: str, role: str) -> None:
         if role != HOST or self._host_peer is not None:

@@ -215,6 +215,7 @@ class RemoteTable(Session):
             self._tell(peer, f"sent something that can't be played ({why}); it was ignored")
         if msg is not None:  # the host answers a guest's refused action
             peer.send({"t": "refused", "r": msg["i"]})
+            peer.conflict = peer.sent  # (its actions made before it took this back: refused)
 
     def _tell(self, peer: Peer, what: str) -> None:
         if not peer.told:

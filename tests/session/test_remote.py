@@ -13,6 +13,8 @@ import random
 
 import pytest
 
+from game.net.protocol import PROTOCOL
+
 from game.ai.players import computer_player
 from game.core import GAMES, IllegalMove, info
 from game import net
@@ -321,7 +323,8 @@ def test_an_undo_of_someone_elses_move_is_refused():
     assert host.can_undo()
     before = host.state.to_dict()
     peer = guest._peers[0]
-    peer.send({"t": "undo", "n": len(guest.state.history), "k": host.undo_groups[-1]})
+    peer.send({"t": "undo", "n": len(guest.state.history), "k": host.undo_groups[-1],
+               "h": peer.got})
     host.advance(1)
     assert host.state.to_dict() == before and host.refused == 1 and len(host.notices) == 1
 
@@ -447,7 +450,7 @@ def test_the_host_reloads_and_its_guest_comes_back():
     settle([host, guest])
     saved = json.loads(json.dumps(host.save()))  # what the host's page kept
     guest_saved = json.loads(json.dumps(guest.save()))
-    assert guest_saved == {"remote": 1, "role": "guest", "token": guest.token}
+    assert guest_saved == {"remote": PROTOCOL, "role": "guest", "token": guest.token}
     host2 = net.resume(saved)  # the reloaded host page: its table at once
     assert host2.ready and host2.state.to_dict() == host.state.to_dict()
     assert host2.local_seats == [0] and host2.away(0) == [1]  # its guest not back yet
@@ -568,7 +571,7 @@ def test_a_welcome_with_a_strange_match_target_sits_nobody_down(target):
     unseated, its state unset, and is told once."""
     a, b = pair()
     guest = net.join(b)
-    a.send(json.dumps({"i": 1, "t": "welcome", "v": 1, "game": "russian-bank", "options": {},
+    a.send(json.dumps({"i": 1, "t": "welcome", "v": PROTOCOL, "game": "russian-bank", "options": {},
                        "seats": ["human", "remote"], "seat": 1, "token": "t" * 32,
                        "h": "0" * 64, "match": target}))
     guest.advance(1)

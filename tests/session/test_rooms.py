@@ -10,6 +10,8 @@ import random
 
 import pytest
 
+from game.net.protocol import PROTOCOL
+
 from game.net import MemoryRelay, SharedTable, clean_code, new_code, CODE_LETTERS
 
 from .test_remote import play_out, same, seeded_values  # noqa: F401  (the fixture)
@@ -138,9 +140,9 @@ def test_saves_before_the_deal_and_bad_saves():
     kept = json.loads(json.dumps(host.save()))  # the waiting room, to open again
     assert kept["session"]["lobby"] == {"game": "russian-bank", "seats": ["human", "remote"],
                                         "options": {"mode": "strict"}, "match_target": 500}
-    lobby = {"remote": 1, "role": "host", "lobby": kept["session"]["lobby"]}
+    lobby = {"remote": PROTOCOL, "role": "host", "lobby": kept["session"]["lobby"]}
     for bad in (None, {}, {"code": "x"}, {"code": "ROOM42", "session": {}},
-                {"code": "ROOM42", "session": {"remote": 1, "role": "guest", "token": "?"}},
+                {"code": "ROOM42", "session": {"remote": PROTOCOL, "role": "guest", "token": "?"}},
                 {"code": "ROOM42", "session": {**lobby, "lobby": None}},
                 {"code": "ROOM42", "session": {**lobby, "lobby": {**lobby["lobby"],
                                                                   "game": "spider"}}},
@@ -178,7 +180,7 @@ def test_a_friend_reloaded_while_waiting_for_the_host_joins_when_the_host_comes(
     guest = SharedTable.join(relay.open(code, "guest"), code)
     run([guest])
     kept = guest.save()
-    assert kept["session"] == {"remote": 1, "role": "guest", "token": None}
+    assert kept["session"] == {"remote": PROTOCOL, "role": "guest", "token": None}
     guest = reload(relay, code, guest, [])
     host = SharedTable.host(relay.open(code, "host"), code, "russian-bank",
                             seats=("human", "remote"))
@@ -227,7 +229,7 @@ class Garbage:
             lambda: [("join", "p", "host")], lambda: [("join", "p", "guest")],
             lambda: [("join", "p", "admin")], lambda: [("leave", "p", "")],
             lambda: [("text", "p", "{}")], lambda: [("text", "q", "x" * 70000)],
-            lambda: [("text", "p", '{"i":1,"t":"hello","v":1,"token":null}')],
+            lambda: [("text", "p", f'{{"i":1,"t":"hello","v":{PROTOCOL},"token":null}}')],
             lambda: [("join", str(r.random()), "guest")], lambda: [(1, 2, 3)],
             lambda: [("status", "", "failed: nope")], lambda: [["join", "p", "host"]],
         ])

@@ -186,6 +186,30 @@ def test_relay_events_per_minute_of_a_quiet_table_stay_low():
     assert max(per_minute) <= 30, per_minute
 
 
+def test_a_busy_table_on_the_relays_batches_within_sixty_events_a_minute():
+    """Two screens sending 240 texts a minute each way (a computer's pace, not a person's):
+    each page still publishes at most RELAY_RATE a second after its first burst, texts
+    batched, every text delivered in order."""
+    net = CarrierNet(direct=False)
+    a, b = met(net)
+    spin([a, b], 100)
+    start = len(a.carrier.published), len(b.carrier.published)
+    got_a, got_b = [], []
+    for i in range(240):  # a minute: 0.25 s of the clock between sends
+        a.send(b.me, f"a{i}")
+        b.send(a.me, f"b{i}")
+        x, y = spin([a, b], int(0.25 / net.step / 2))
+        got_a += texts(x)
+        got_b += texts(y)
+    per_minute = [len(a.carrier.published) - start[0], len(b.carrier.published) - start[1]]
+    assert max(per_minute) <= 60 * paths.RELAY_RATE + paths.RELAY_BURST, per_minute
+    for _ in range(400):
+        x, y = spin([a, b], 1)
+        got_a += texts(x)
+        got_b += texts(y)
+    assert got_b == [f"a{i}" for i in range(240)] and got_a == [f"b{i}" for i in range(240)]
+
+
 def test_frames_are_checked_and_texts_cut_into_pieces():
     assert pieces("") == ["="] and pieces("ab") == ["=ab"]
     long = "x" * (paths.PIECE * 2 + 5)
