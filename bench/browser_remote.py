@@ -24,7 +24,9 @@ Figures (the last line printed is one JSON object with all of them):
   that player as away (goal <= 12 s).
 - ``relay_events_per_minute``: the events each page published to the relays per minute of the
   game played by clicks (goal <= 60: public relays' limits); ``paths``: how the screens
-  reached each other.
+  reached each other. ``--pace 1.5`` plays a move every 1.5 s (a quick person); without it the
+  moves come as fast as the clicks go, several a second, and the relay path paces its events
+  (game/net/paths.py: at most 0.8 a second after a burst of 20), so moves wait for a ride.
 
 Through the relay only the goals are: link to table <= 10 s, a move p95 <= 300 ms.
 
@@ -58,6 +60,12 @@ class Screen:
         self.c = Client(ClientPage(browser, SimpleNamespace(url=url)))
         relays = [relay_url] if isinstance(relay_url, str) else list(relay_url)
         self.query = "?" + "&".join(f"relay={url}" for url in relays) + "&ice=none"
+
+    def relay_only(self) -> "Screen":
+        """This person's page takes no direct connection (``?ice=relay``, no TURN server):
+        everything goes through the relays, whatever the network allows."""
+        self.query = self.query.replace("&ice=none", "&ice=relay")
+        return self
         self.origin = 0.0
 
     def open(self, fragment: str = "", **settings) -> "Screen":
@@ -317,7 +325,7 @@ def kill(screen: Screen, own: OwnBrowser) -> float:
     return t0
 
 
-def measure(folder: Path, moves: int = 60) -> dict:
+def measure(folder: Path, moves: int = 60, pace_s: float = 0.0) -> dict:
     """The figures (see the module's docstring); run inside a private network namespace
     (with or without a direct path between the pages: the namespace's)."""
     from bench.browser import Browser
@@ -341,7 +349,8 @@ def measure(folder: Path, moves: int = 60) -> dict:
             owner = {a.seat(): 0, b.seat(): 1}
             sent = [s.room()["relay_events"] for s in (a, b)]
             t0 = time.monotonic()
-            played = play_game([a, b], owner, greedy("russian-bank"), moves=moves)
+            played = play_game([a, b], owner, greedy("russian-bank"), moves=moves,
+                               on_move=(lambda count: time.sleep(pace_s)) if pace_s else None)
             minutes = (time.monotonic() - t0) / 60
             out["relay_events_per_minute"] = [
                 round((s.room()["relay_events"] - n) / minutes, 1) for s, n in zip((a, b), sent)]
@@ -367,11 +376,14 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--quick", action="store_true", help="fewer moves")
     parser.add_argument("--no-direct", action="store_true",
                         help="pages that can't connect directly: everything through the relay")
+    parser.add_argument("--pace", type=float, default=0.0, metavar="SECONDS",
+                        help="a pause after each move (1.5: a quick person, 40 moves a minute); "
+                             "default: moves as fast as the clicks go")
     args = parser.parse_args(argv)
     from bench.browser_net import in_private_network
 
     out = in_private_network(measure, 1800, moves=20 if args.quick else 100,
-                             direct=not args.no_direct)
+                             pace_s=args.pace, direct=not args.no_direct)
     m = out["move_ms"]
     goals = (10000, 300) if args.no_direct else (3000, 150)
     print(f"{'through the relay only' if args.no_direct else 'direct where it connects'} "

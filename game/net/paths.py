@@ -45,14 +45,14 @@ EVERYONE = "*"
 DIRECT, RELAYS = "direct", "relays"
 KEY = re.compile(r"[0-9a-f]{64}")
 
-DIRECT_WAIT_S = 3.0  # a screen met without a direct path, or whose path went down: this
+DIRECT_WAIT_S = 2.0  # a screen met without a direct path, or whose path went down: this
 #                      long, then the relays carry its texts
-RESEND_S = {DIRECT: 2.0, RELAYS: 4.0}  # unacknowledged this long: sent again
+RESEND_S = {DIRECT: 2.0, RELAYS: 6.0}  # unacknowledged this long: sent again
 RESEND_MAX_S = 12.0  # (on the relays the wait doubles up to this)
-ACK_DELAY_S = {DIRECT: 0.1, RELAYS: 1.5}  # an acknowledgement alone waits this long for a ride
+ACK_DELAY_S = {DIRECT: 0.1, RELAYS: 3.0}  # an acknowledgement alone waits this long for a ride
 BATCH_S = 0.08  # on the relays, at most one frame to a screen in this long
 RELAY_RATE = 0.8  # events a page publishes per second, at most, in the long run (public
-RELAY_BURST = 12  # relays' limits: under 60 a minute), after a burst of this many
+RELAY_BURST = 20  # relays' limits: about 60 a minute), after a burst of this many
 HELLO_EVERY_S = 20.0  # alone in the room: hello to everyone this often
 HELLO_FIRST_S = (0.0, 1.5, 5.0)  # ... and at these times after opening
 HELLO_TRIES = 10  # hellos to a screen met that doesn't answer (a replayed hello's key)

@@ -32,6 +32,9 @@
 //                                relays Trystero picks for this app
 //   ?ice=none                    no STUN servers (tests: nothing leaves the machine); default:
 //                                Trystero's public STUN servers
+//   ?ice=relay                   no direct connection but through a TURN server (?turn=; this
+//                                page's addresses are never shown to the other screens): with
+//                                none, everything goes through the Nostr relays
 //   ?turn=turn:host:3478&turnuser=NAME&turncred=SECRET   a TURN server (repeatable ?turn=;
 //                                one user and credential for all): browsers behind strict
 //                                networks connect directly through it
@@ -64,6 +67,7 @@ function settings() {
     };
     const turn = urls("turn", ["turn:", "turns:"]);
     return {relays: urls("relay", ["ws:", "wss:"]), iceNone: query.get("ice") === "none",
+            relayOnly: query.get("ice") === "relay",
             turn: turn.length ? [{urls: turn, username: query.get("turnuser") || "",
                                   credential: query.get("turncred") || ""}] : null};
 }
@@ -128,6 +132,7 @@ function join(code, role, gen) {
     const config = {appId: APP_ID, password: "parlour:" + code};
     if (s.relays.length) config.relayConfig = {urls: s.relays};
     if (s.iceNone) config.rtcConfig = {iceServers: []};
+    if (s.relayOnly) config.rtcConfig = {iceServers: s.turn || [], iceTransportPolicy: "relay"};
     if (s.turn) config.turnConfig = s.turn;
     let r;
     try {
