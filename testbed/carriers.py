@@ -117,7 +117,9 @@ class MemoryCarrier:
             if page.me == key and self.net._linked(self, page):
                 page.events.append(("direct", self.me, text))
 
-    def publish(self, text: str) -> None:
+    def publish(self, text: str, to: str = "") -> None:
+        """(Every page in the room gets it, as every page can read a relay: sealed for one,
+        the others couldn't open it; a frame says whom it is for, and they drop it.)"""
         if self.alive:
             self.published.append(text)
             self.net._post(self, text)

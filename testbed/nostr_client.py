@@ -52,6 +52,7 @@ from websockets.sync.client import connect
 KIND = 21061                                  # ephemeral: relays pass it on, never store it
 TOPIC_PREFIX = "patience-parlour/relay/topic/"
 KEY_PREFIX = "patience-parlour/relay/key/"
+PAIR_PREFIX = "patience-parlour/relay/pair/"
 MAX_CONTENT = 65536                           # characters of content, at most
 MAX_AGE_S = 900                               # an event older or newer than this is dropped
 IV_BYTES = 12
@@ -73,6 +74,15 @@ def topic(code: str) -> str:
 def room_key(code: str) -> bytes:
     """The room's AES-256 key: SHA-256 of KEY_PREFIX + code (UTF-8), 32 bytes."""
     return hashlib.sha256((KEY_PREFIX + code).encode("utf-8")).digest()
+
+
+def pair_key(keys: "Keys", other: str, code: str) -> bytes:
+    """The AES-256 key ``keys`` shares with the screen whose key is ``other`` (64 hex), for
+    frames meant for that screen alone: SHA-256 of PAIR_PREFIX + code + "|" + the hex x of
+    the ECDH point (this secret times ``other`` lifted with even y: the same x either way)."""
+    point = coincurve.PublicKey(b"\x02" + bytes.fromhex(other)).multiply(keys.secret)
+    x = point.format(compressed=True)[1:].hex()
+    return hashlib.sha256((PAIR_PREFIX + code + "|" + x).encode("utf-8")).digest()
 
 
 # ------------------------------------------------------------------------------ the seal
@@ -115,6 +125,7 @@ class Keys:
             if 0 < int.from_bytes(candidate, "big") < N:
                 secret = candidate
         self._private = coincurve.PrivateKey(secret)  # ValueError for 0 or N and above
+        self.secret = secret
         self.pubkey = coincurve.PublicKeyXOnly.from_secret(secret).format().hex()
 
     def sign(self, digest: bytes, aux: bytes | None = None) -> bytes:
@@ -151,32 +162,37 @@ def sign(keys: Keys, ev: dict) -> dict:
 
 
 def event(keys: Keys, code: str, text: str, created_at: int | None = None, kind: int = KIND,
-          tags: list | None = None) -> dict:
-    """A signed event of room ``code`` carrying ``text`` (sealed by ``keys.pubkey``): made
-    now unless ``created_at``; ``kind`` and ``tags`` (default ``[["x", topic(code)]]``) for
-    the tests that make events the room must refuse."""
+          tags: list | None = None, to: str | None = None) -> dict:
+    """A signed event of room ``code`` carrying ``text`` (sealed by ``keys.pubkey`` for the
+    room, or with ``to`` for that screen alone): made now unless ``created_at``; ``kind`` and
+    ``tags`` (default ``[["x", topic(code)]]``) for the tests that make events the room must
+    refuse."""
+    key = room_key(code) if to is None else pair_key(keys, to, code)
     return sign(keys, {
         "created_at": int(time.time()) if created_at is None else created_at,
         "kind": kind,
         "tags": [["x", topic(code)]] if tags is None else tags,
-        "content": seal(text, room_key(code), keys.pubkey),
+        "content": seal(text, key, keys.pubkey),
     })
 
 
-def check(ev: Any, code: str, mine: str | None = None,
+def check(ev: Any, code: str, mine: "str | Keys | None" = None,
           now: float | None = None) -> tuple[str, str] | None:
     """``(pubkey, text)`` of an event of room ``code`` that checks out as the browser checks
     it: kind KIND, tags exactly ``[["x", topic(code)]]``, its id recomputed, its signature
     verified, not from ``mine`` (this client's pubkey), made within MAX_AGE_S of ``now`` (the
     clock's time unless given), content of at most MAX_CONTENT characters that opens for
-    its pubkey. None for anything else, whatever its types or sizes; never raises."""
+    its pubkey (the room's key, or, when ``mine`` is this client's Keys, the key it shares
+    with the sender). None for anything else, whatever its types or sizes; never raises."""
     try:
         return _check(ev, code, mine, time.time() if now is None else now)
     except Exception:  # noqa: BLE001 (a last guard: every case is checked before, one by one)
         return None
 
 
-def _check(ev: Any, code: str, mine: str | None, now: float) -> tuple[str, str] | None:
+def _check(ev: Any, code: str, mine, now: float) -> tuple[str, str] | None:
+    keys = mine if isinstance(mine, Keys) else None
+    mine = keys.pubkey if keys is not None else mine
     if not isinstance(ev, dict):
         return None
     ident, key, sig = ev.get("id"), ev.get("pubkey"), ev.get("sig")
@@ -206,6 +222,8 @@ def _check(ev: Any, code: str, mine: str | None, now: float) -> tuple[str, str] 
     except ValueError:  # not the x coordinate of a point of the curve
         return None
     text = unseal(content, room_key(code), key)
+    if text is None and keys is not None:
+        text = unseal(content, pair_key(keys, key, code), key)
     return None if text is None else (key, text)
 
 

@@ -142,9 +142,10 @@ class BrowserCarrier:
         """A frame over the direct connection to that screen (nothing if there is none)."""
         self._call("send", key, text)
 
-    def publish(self, text: str) -> None:
-        """A frame to every relay."""
-        self._call("publish", text)
+    def publish(self, text: str, to: str = "") -> None:
+        """A frame to every relay, sealed for the screen with key ``to`` alone (or, "", for
+        everyone in the room)."""
+        self._call("publish", text, to)
 
     def set_bye(self, text: str) -> None:
         """What the page says on both paths when it closes."""

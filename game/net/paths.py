@@ -19,7 +19,9 @@ what a page offers (docs/remote.md, "The relay path", has the wire):
         ("relays", "", "N/M")      N of the page's M relays are reached now
         ("status", "", "failed: why")   the room couldn't be opened
     carrier.send(key, frame)       over the direct connection to that screen
-    carrier.publish(frame)         to every relay (sealed and signed by the page)
+    carrier.publish(frame, to)     to every relay, signed, and sealed for the screen with key
+                                   ``to`` alone (the key the two pages share), or, with "",
+                                   for everyone in the room (the room's key)
     carrier.set_bye(frame)         what to say on both paths when the page closes (it may
                                    close without Python: a tab closed)
     carrier.close()                leave, saying it
@@ -51,8 +53,8 @@ RESEND_S = {DIRECT: 2.0, RELAYS: 6.0}  # unacknowledged this long: sent again
 RESEND_MAX_S = 12.0  # (on the relays the wait doubles up to this)
 ACK_DELAY_S = {DIRECT: 0.1, RELAYS: 3.0}  # an acknowledgement alone waits this long for a ride
 BATCH_S = 0.08  # on the relays, at most one frame to a screen in this long
-RELAY_RATE = 0.8  # events a page publishes per second, at most, in the long run (public
-RELAY_BURST = 20  # relays' limits: about 60 a minute), after a burst of this many
+RELAY_RATE = 0.8  # events a page publishes to one screen per second, at most, in the long
+RELAY_BURST = 20  # run (public relays' limits: about 60 a minute), after a burst of this many
 HELLO_EVERY_S = 20.0  # alone in the room: hello to everyone this often
 HELLO_FIRST_S = (0.0, 1.5, 5.0)  # ... and at these times after opening
 HELLO_TRIES = 10  # hellos to a screen met that doesn't answer (a replayed hello's key)
@@ -115,6 +117,22 @@ def pieces(text: str) -> list[str]:
     return ["+" + p for p in parts[:-1]] + ["=" + parts[-1]]
 
 
+class Bucket:
+    """Tokens for events on the relays: RELAY_RATE a second, RELAY_BURST at most (what is
+    sent waits, and is batched, while there is none)."""
+
+    def __init__(self, now: float):
+        self.tokens, self.at = float(RELAY_BURST), now
+
+    def take(self, now: float) -> bool:
+        self.tokens = min(RELAY_BURST, self.tokens + (now - self.at) * RELAY_RATE)
+        self.at = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+
 class Screen:
     """Another screen in the room, as this page knows it (by its key)."""
 
@@ -142,6 +160,7 @@ class Screen:
         self.partial: list[str] = []
         self.partial_chars = 0
         self.ack_owed: float | None = None
+        self.bucket = Bucket(now)  # what may be published to it (RELAY_RATE)
 
     @property
     def last(self) -> int:
@@ -168,8 +187,7 @@ class TwoPaths:
         self._offline_said = False
         self._events: list[tuple[str, str, str]] = []
         self.sent_events = 0  # frames published to the relays (the bench counts them)
-        self._tokens = float(RELAY_BURST)  # what may be published now (RELAY_RATE refills)
-        self._tokens_at = self.opened
+        self._bucket = Bucket(self.opened)  # hellos to everyone (each screen has its own)
         self.closed = False
         try:  # what the carrier says to everyone when the page closes (it may go first)
             carrier.set_bye(self.bye())
@@ -402,9 +420,9 @@ class TwoPaths:
     def _hello(self, s: Screen | None, now: float) -> None:
         """Hello to everyone (``s`` None), or to one screen (an answer)."""
         if s is None:
-            if self._may_publish(now):
+            if self._bucket.take(now):
                 self._hello_at = now
-                self._publish(frame(EVERYONE, self.role, 1, [], 0, hello=True))
+                self._publish(frame(EVERYONE, self.role, 1, [], 0, hello=True), "")
             return
         s.hello_at = now
         if not s.joined:
@@ -412,26 +430,17 @@ class TwoPaths:
         text = frame(s.key, self.role, s.acked + 1, [], s.got, hello=not s.joined)
         if s.direct:
             self._direct(s.key, text)
-        elif self._may_publish(now):
-            self._publish(text)
+        elif s.bucket.take(now):
+            self._publish(text, s.key)
         else:
             s.hello_at = -1e9  # (said as soon as there is a token)
             if not s.joined:
                 s.hellos -= 1
 
-    def _may_publish(self, now: float) -> bool:
-        """A token for one event on the relays (they wait, and batch, when there is none)."""
-        self._tokens = min(RELAY_BURST, self._tokens + (now - self._tokens_at) * RELAY_RATE)
-        self._tokens_at = now
-        if self._tokens < 1:
-            return False
-        self._tokens -= 1
-        return True
-
     def _transmit(self, s: Screen, now: float) -> None:
         path = self._path(s, now)
         if not path or (path == RELAYS and (now - s.framed_at < BATCH_S
-                                            or not self._may_publish(now))):
+                                            or not s.bucket.take(now))):
             return
         items, chars = [], 0
         first = max(s.cursor, s.acked + 1)
@@ -444,7 +453,7 @@ class TwoPaths:
         if path == DIRECT:
             self._direct(s.key, text)
         else:
-            self._publish(text)
+            self._publish(text, s.key)
         s.cursor = first + len(items)
         if items and first == s.acked + 1:
             s.sent_at = now
@@ -457,12 +466,13 @@ class TwoPaths:
         except Exception:  # noqa: BLE001 - resent later
             pass
 
-    def _publish(self, text: str) -> None:
+    def _publish(self, text: str, to: str) -> None:
         self.sent_events += 1
         try:
-            self.carrier.publish(text)
+            self.carrier.publish(text, to)
         except Exception:  # noqa: BLE001 - resent later
             pass
 
 
-__all__ = ["DIRECT", "EVERYONE", "RELAYS", "Screen", "TwoPaths", "frame", "pieces", "read_frame"]
+__all__ = ["Bucket", "DIRECT", "EVERYONE", "RELAYS", "Screen", "TwoPaths", "frame", "pieces",
+           "read_frame"]

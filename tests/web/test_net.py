@@ -59,9 +59,10 @@ class FakeNet:
         assert isinstance(key, str) and isinstance(text, str)
         self.sent.append((key, text))
 
-    def publish(self, text):
+    def publish(self, text, to):
         self._maybe_fail("publish")
-        self.published.append(text)
+        assert isinstance(to, str)
+        self.published.append((text, to))
 
     def setBye(self, text):
         self.byes.append(text)
@@ -235,3 +236,16 @@ def test_the_transport_fits_the_rooms_of_the_session(page):
     assert table.status == "open"
     assert page.sent and all(key == HOST for key, _ in page.sent)
     assert json.loads(texts_sent(page)[0])["t"] == "hello"
+
+
+def test_frames_for_one_screen_are_sealed_for_it_alone(page):
+    """A hello to everyone goes out sealed for the room; what is said to one screen (an
+    answer, a text, its seat's token) is sealed for that screen alone."""
+    transport = net.open_room("TEST42", "guest")
+    page.events.append(["relays", "", "1/1"])
+    transport.poll()
+    assert page.published and {to for _, to in page.published} == {""}
+    page.events.append(["post", HOST, frame("*", "host", 1, [], 0, hello=True)])
+    transport.poll()
+    text, to = page.published[-1]
+    assert to == HOST and json.loads(text)["to"] == HOST

@@ -47,10 +47,12 @@ def test_two_pages_meet_talk_reload_and_part(site, private_network, direct):
         host_id, guest_id = host.peer_id(), guest.peer_id()
         assert len(host_id) == 64 and len(guest_id) == 64 and host_id != guest_id
         a = host.wait_events(has("relays", data="1/1"), what="the relay reached (host)")
-        guest.wait_events(has("relays", data="1/1"), what="the relay reached (guest)")
-        if direct:
-            a += host.wait_events(has("up", guest_id, "guest"), what="the guest's key, direct")
-            b = guest.wait_events(has("up", host_id, "host"), what="the host's key, direct")
+        b = guest.wait_events(has("relays", data="1/1"), what="the relay reached (guest)")
+        if direct:  # (what came already counts)
+            a += host.wait_events(lambda ev: has("up", guest_id, "guest")(a + ev),
+                                  what="the guest's key, direct")
+            b += guest.wait_events(lambda ev: has("up", host_id, "host")(b + ev),
+                                   what="the host's key, direct")
             figures["connect_ms"] = max(first(a, "up")[0], first(b, "up")[0]) - t0
 
             # text both ways over the direct path, in order, unicode and 60 KB intact
@@ -82,6 +84,39 @@ def test_two_pages_meet_talk_reload_and_part(site, private_network, direct):
         times = host.js("([p, n]) => netlog.ping(p, n, 20000, true)", [guest_id, 10])
         guest.js("() => { netlog.halt(); netlog.echo = false; netlog.take(); }")
         figures["relay_rtt_median_ms"] = statistics.median(times)
+
+        # sealed for one screen: the host reads it, a third page in the room can't
+        third = NetPage(browser, url, relay.url).goto(wait_game=False)
+        third.open(CODE, "guest")
+        third.wait_events(has("relays", data="1/1"), what="the third page's relay")
+        guest.js("([t, k]) => parlourNet.publish(t, k)", ["for the host alone", host_id])
+        guest.publish("for everyone")
+        host.wait_events(lambda ev: {"for everyone", "for the host alone"} <= set(
+            carried(ev, "post", guest_id)), what="both posts at the host")
+        seen = third.wait_events(lambda ev: "for everyone" in carried(ev, "post"),
+                                 what="the post for everyone at the third page")
+        third.js("new Promise(r => setTimeout(r, 500))")
+        assert "for the host alone" not in carried(seen + third.events(), "post")
+        third.close()
+
+        # the same bytes as the Python client's (testbed/nostr_client.py): each opens the
+        # other's, for the room and for one screen alone
+        from testbed.nostr_client import Keys, RelayClient, check, event
+
+        keys = Keys()
+        with RelayClient(relay.url) as client:
+            client.subscribe(CODE, wait=60)
+            client.publish(event(keys, CODE, "from python ♠", to=host_id), wait=60)
+            client.publish(event(keys, CODE, "from python to all"), wait=60)
+            host.wait_events(lambda ev: {"from python ♠", "from python to all"} <= set(
+                carried(ev, "post", keys.pubkey)), what="the Python client's events")
+            host.js("([t, k]) => parlourNet.publish(t, k)", ["to python é", keys.pubkey])
+            opened = []
+            end = time.monotonic() + 60
+            while "to python é" not in opened and time.monotonic() < end:
+                opened += [got[1] for got in (check(e, CODE, mine=keys)
+                                              for e in client.events(timeout=1)) if got]
+            assert "to python é" in opened
 
         # nothing is sent to a key that isn't there, non-strings are ignored; nothing throws
         host.js("p => { parlourNet.send('nobody', 'x'); parlourNet.send(null, 'x'); "

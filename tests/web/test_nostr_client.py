@@ -292,3 +292,15 @@ def test_two_clients_talk_through_a_real_relay():
             assert [check(e, CODE)[1] for e in got] == ["still here"]
             assert alice.open and bob.open
     assert not alice.open and not bob.open
+
+
+def test_a_frame_for_one_screen_opens_for_it_alone():
+    """Sealed with the key two screens share (ECDH of their keys), as the browser seals what
+    it says to one screen: the other screen opens it, a third with the room's code doesn't."""
+    from testbed.nostr_client import Keys, check, event, pair_key
+
+    alice, bob, carol = Keys(), Keys(), Keys()
+    assert pair_key(alice, bob.pubkey, CODE) == pair_key(bob, alice.pubkey, CODE)
+    ev = event(alice, CODE, "your token", to=bob.pubkey)
+    assert check(ev, CODE, mine=bob) == (alice.pubkey, "your token")
+    assert check(ev, CODE, mine=carol) is None and check(ev, CODE) is None

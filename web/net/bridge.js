@@ -17,7 +17,8 @@
 //       ["relays", "", "N/M"]     N of the M relays are reached now (at the start and on a change)
 //       ["status", "", "failed: <why>"]   the room could not be opened (a bad code or role)
 //   parlourNet.send(key, frame)   over the direct connection to that screen (else ignored)
-//   parlourNet.publish(frame)     to every relay, sealed and signed (relay.js)
+//   parlourNet.publish(frame, to) to every relay, signed, and sealed for the screen with key
+//                                 `to` alone, or ("") for everyone in the room (relay.js)
 //   parlourNet.setBye(frame)      what close() says on both paths (made ready at once: a
 //                                 closing tab has no time to seal and sign)
 //   parlourNet.close()            leave the room (also on the page's pagehide/beforeunload)
@@ -289,9 +290,9 @@ const parlourNet = {
             msgAction.send(text, {target: peer}).catch(function () {});
         } catch (e) { /* a peer gone meanwhile */ }
     },
-    publish: function (text) {
+    publish: function (text, to) {
         try {
-            if (path && typeof text === "string") path.publish(text);
+            if (path && typeof text === "string") path.publish(text, to);
         } catch (e) { /* the next frame tries again */ }
     },
     setBye: function (text) {

@@ -7,17 +7,20 @@
 //   const path = relayPath({urls, code, onPost, onRelays});
 //   path.key                     this page's public key for the room (64 hex digits)
 //   path.bind(peerId, selfId)    -> Promise of a signature proving the key to a WebRTC peer
-//   path.publish(frame)          sealed, signed, sent to every relay (queued where not open)
+//   path.publish(frame, to)      sealed (for the screen with key `to` alone, with the key the two
+//                                share; for everyone in the room with "": the room's key),
+//                                signed, sent to every relay (queued where not open)
 //   path.setBye(frame)           made ready now, sent synchronously by close()
 //   path.close()
 // onPost(key, frame) for each event of this room from another key that checks out (kind, tag,
 // id, signature, age, size, seal; each event once, whichever relay brought it);
 // onRelays(reached, total) whenever the number of relays reached changes.
-import {schnorr} from "@noble/secp256k1";
+import {schnorr, getSharedSecret} from "@noble/secp256k1";
 
 export const KIND = 21061;
 const TOPIC_PREFIX = "patience-parlour/relay/topic/";
 const KEY_PREFIX = "patience-parlour/relay/key/";
+const PAIR_PREFIX = "patience-parlour/relay/pair/";
 const BIND_PREFIX = "parlour-bind|";
 const MAX_CONTENT = 65536;
 const MAX_AGE_S = 900;
@@ -89,30 +92,53 @@ export function relayPath(options) {
     let closed = false, lastReached = -1, byeEvent = "", byeFrame = "", byeTimer = null;
     let chain = Promise.resolve();  // publishes go out in the order asked
 
-    async function seal(text) {
+    // the key this page and the screen with key `other` share (ECDH of their keys: the x of
+    // the shared point, which neither key's parity changes), for frames meant for it alone
+    const pairs = {};
+    function pairKey(other) {
+        if (!pairs[other]) {
+            pairs[other] = (async function () {
+                const shared = getSharedSecret(keys.secretKey, unhex("02" + other), true);
+                const raw = await sha256(PAIR_PREFIX + code + "|" + hex(shared.subarray(1)));
+                return crypto.subtle.importKey("raw", raw, "AES-GCM", false,
+                                               ["encrypt", "decrypt"]);
+            })();
+            pairs[other].catch(function () { delete pairs[other]; });
+        }
+        return pairs[other];
+    }
+
+    async function seal(text, to) {
         const iv = crypto.getRandomValues(new Uint8Array(12));
         const sealed = new Uint8Array(await crypto.subtle.encrypt(
             {name: "AES-GCM", iv: iv, additionalData: encoder.encode(me)},
-            await aesP, encoder.encode(text)));
+            to ? await pairKey(to) : await aesP, encoder.encode(text)));
         const out = new Uint8Array(12 + sealed.length);
         out.set(iv);
         out.set(sealed, 12);
         return toBase64(out);
     }
 
+    // what the content says: sealed for everyone (the room's key), or for this page (the key
+    // it shares with the sender)
     async function unseal(content, key) {
         const bytes = fromBase64(content);
         if (bytes.length < 12 + 16) throw new Error("short");
-        const plain = await crypto.subtle.decrypt(
-            {name: "AES-GCM", iv: bytes.subarray(0, 12), additionalData: encoder.encode(key)},
-            await aesP, bytes.subarray(12));
+        const params = {name: "AES-GCM", iv: bytes.subarray(0, 12),
+                        additionalData: encoder.encode(key)};
+        let plain;
+        try {
+            plain = await crypto.subtle.decrypt(params, await aesP, bytes.subarray(12));
+        } catch (e) {
+            plain = await crypto.subtle.decrypt(params, await pairKey(key), bytes.subarray(12));
+        }
         return decoder.decode(plain);
     }
 
-    async function event(text) {
+    async function event(text, to) {
         const topic = await topicP;
         const ev = {pubkey: me, created_at: Math.floor(Date.now() / 1000), kind: KIND,
-                    tags: [["x", topic]], content: await seal(text)};
+                    tags: [["x", topic]], content: await seal(text, to)};
         const id = await sha256(JSON.stringify(
             [0, ev.pubkey, ev.created_at, ev.kind, ev.tags, ev.content]));
         ev.id = hex(id);
@@ -251,9 +277,10 @@ export function relayPath(options) {
         bind: async function (selfId, peerId) {
             return hex(await schnorr.signAsync(await bindDigest(selfId, peerId), keys.secretKey));
         },
-        publish: function (text) {
+        publish: function (text, to) {
             if (closed) return;
-            chain = chain.then(function () { return event(text); }).then(function (ev) {
+            to = HEX64.test(String(to || "")) ? String(to) : "";
+            chain = chain.then(function () { return event(text, to); }).then(function (ev) {
                 if (!closed) send(ev);
             }).catch(function (e) {
                 console.warn("parlourNet: an event couldn't be made: " + e);
