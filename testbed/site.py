@@ -42,8 +42,6 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
 class _Server(http.server.ThreadingHTTPServer):
     def handle_error(self, request, client_address):
         """A page that went away mid-download (a killed tab, a reload) is no error here."""
-        import sys
-
         if not isinstance(sys.exc_info()[1], (BrokenPipeError, ConnectionResetError)):
             super().handle_error(request, client_address)
 
@@ -161,6 +159,4 @@ def serve_client(port: int = 8001) -> None:
 
 
 if __name__ == "__main__":
-    import sys
-
     serve_client(int(sys.argv[1]) if len(sys.argv) > 1 else 8001)

@@ -13,9 +13,9 @@ import secrets
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from game.net import SharedTable, new_code
+from game.net import SharedTable
 from game.net import paths
-from game.net.paths import DIRECT, RELAYS, TwoPaths, frame, pieces, read_frame
+from game.net.paths import DIRECT, RELAYS, frame, pieces, read_frame
 from testbed.carriers import CarrierNet
 
 from .test_remote import play_out, same, seeded_values  # noqa: F401  (the fixture)
