@@ -764,3 +764,26 @@ def test_play_again_with_the_same_friend_in_the_same_room(screens):
     play_a_move(mover)
     screens.agree()
     assert len(h.state.history) >= 1
+
+
+def test_no_computer_is_written_clear_of_the_buttons_on_a_phone(phone_screens, screens,
+                                                                 monkeypatch):
+    """Upright, the pace's word stands between - and +, 130 px: "No computer" (a table with a
+    friend, no computer at this screen) was drawn under both buttons. Now they are gone where
+    no computer plays here, and the words stand clear of every button."""
+    shape, css = phone_screens
+    host = screens.app()
+    room = host_by_input(host, "russian-bank", {"seat1": "remote"})
+    guest = screens.app()
+    join_by_typing(guest, room.shared.code)
+    screens.agree()
+    t = host.app.scene
+    words = record_words(monkeypatch)
+    t.view.draw(host.app.screen)
+    where = [r for s, r in placed(words) if s.startswith("No computer")]
+    assert where, placed(words)
+    buttons = [b.rect for b in t.buttons if b.visible]
+    assert not any(r.colliderect(b) for r in where for b in buttons), (where, buttons)
+    assert [b.name for b in t.buttons if not b.visible] == (
+        ["slower", "faster"] if CANVAS.portrait else [])
+    host.screenshot(f"shared-no-computer-{shape}.png")

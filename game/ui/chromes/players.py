@@ -363,6 +363,11 @@ class TurnsChrome(panel.PanelChrome):
 
     def draw(self, screen) -> None:
         t = self.table
+        if CANVAS.portrait:  # no computer here: no - and +, and "No computer" has their room
+            here = self.computer_here()
+            for b in self.buttons:
+                if b.name in ("slower", "faster"):
+                    b.visible = here
         if CANVAS.portrait or (CANVAS.rail and not t.layout.table_left):
             # (sideways: the panel's texts in a column, large)
             lines = self.count_lines()
