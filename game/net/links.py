@@ -80,10 +80,8 @@ class Peer:
     def ping_every(self) -> float:
         """Seconds of silence before this screen says it is here: the link's own pace where it
         has one (slower through the relays: game/net/paths.py), else PING_EVERY."""
-        try:
-            return float(self.link.ping_every())
-        except Exception:  # noqa: BLE001 - a link without one
-            return PING_EVERY
+        pace = getattr(self.link, "ping_every", None)
+        return pace() if callable(pace) else PING_EVERY
 
     def silent(self, seconds: float) -> bool:
         """Gone, or not heard from for ``seconds``."""

@@ -140,8 +140,8 @@ class Screen:
         self.key = key
         self.role = role
         self.met = now
-        self.joined = False  # a frame addressed to this page came from it
-        self.gone = False
+        self.joined = False  # a frame addressed to this page came from it (one that left
+        #                      is no longer among the TwoPaths' screens)
         self.hello_at = -1e9  # when this page last said hello to it
         self.hellos = 0  # hellos said to it while it hadn't joined
         self.direct = False
@@ -183,8 +183,7 @@ class TwoPaths:
         self.opened = self.clock()
         self._hellos = list(HELLO_FIRST_S)
         self._hello_at = self.opened
-        self._open_said = False
-        self._offline_said = False
+        self._said = ""  # the last status told the room: "", "open" or "offline"
         self._events: list[tuple[str, str, str]] = []
         self.sent_events = 0  # frames published to the relays (the bench counts them)
         self._bucket = Bucket(self.opened)  # hellos to everyone (each screen has its own)
@@ -214,7 +213,7 @@ class TwoPaths:
 
     def send(self, peer: str, text: str) -> None:
         s = self.screens.get(peer) if isinstance(peer, str) else None
-        if self.closed or s is None or not s.joined or s.gone or not isinstance(text, str):
+        if self.closed or s is None or not s.joined or not isinstance(text, str):
             return
         s.out.extend(pieces(text))
         if self.path(peer) == DIRECT:  # at once, in as many frames as it takes
@@ -234,9 +233,7 @@ class TwoPaths:
     def path(self, peer: str) -> str:
         """How texts to that screen go now: DIRECT, RELAYS, or "" (waiting for a path)."""
         s = self.screens.get(peer)
-        if s is None or s.gone:
-            return ""
-        return self._path(s, self.clock())
+        return "" if s is None else self._path(s, self.clock())
 
     def ping_every(self, peer: str) -> float:
         """How often the session says it is here to that screen (less often on the relays:
@@ -287,12 +284,10 @@ class TwoPaths:
             for s in self.screens.values():  # silent while no relay was reached: not gone
                 s.heard = max(s.heard, now)
         self.reached = int(n)
-        if self.reached > 0 and (not self._open_said or self._offline_said):
-            self._open_said, self._offline_said = True, False
-            self._events.append(("status", "", "open"))
-        elif self.reached == 0 and self._open_said and not self._offline_said:
-            self._offline_said = True
-            self._events.append(("status", "", "offline"))
+        if self.reached > 0:
+            self._status("open")
+        elif self._said:  # (before anything was reached: offline only after REACH_WAIT_S)
+            self._status("offline")
 
     def _screen(self, key: str, role: str, now: float) -> Screen | None:
         s = self.screens.get(key)
@@ -356,25 +351,27 @@ class TwoPaths:
         if item[0] == "=":
             text = "".join(s.partial)
             s.partial, s.partial_chars = [], 0
-            if s.joined and not s.gone:
+            if s.joined:
                 self._events.append(("text", s.key, text))
 
     def _join(self, s: Screen) -> None:
-        if not s.joined and not s.gone:
+        if not s.joined:
             s.joined = True
             self._events.append(("join", s.key, s.role))
-            if not self._open_said:
-                self._open_said = True
-                self._events.append(("status", "", "open"))
+            if not self._said:  # (met before any relay said it was reached)
+                self._status("open")
 
     def _leave(self, s: Screen) -> None:
-        if s.gone:
-            return
-        s.gone = True
         self.left.add(s.key)
         self.screens.pop(s.key, None)
         if s.joined:
             self._events.append(("leave", s.key, ""))
+
+    def _status(self, word: str) -> None:
+        """"open" or "offline" to the room, once for each change."""
+        if word != self._said:
+            self._said = word
+            self._events.append(("status", "", word))
 
     # ------------------------------------------------------------------ what goes
     def _path(self, s: Screen, now: float) -> str:
@@ -405,10 +402,8 @@ class TwoPaths:
             if s.cursor <= s.last or now - s.framed_at >= KEEPALIVE_S[path] or (
                     s.ack_owed is not None and now - s.ack_owed >= ACK_DELAY_S[path]):
                 self._transmit(s, now)
-        if (self.reached == 0 and not self._open_said and not self._offline_said
-                and now - self.opened >= REACH_WAIT_S):
-            self._offline_said = True
-            self._events.append(("status", "", "offline"))
+        if self.reached == 0 and not self._said and now - self.opened >= REACH_WAIT_S:
+            self._status("offline")
         alone = not any(s.joined for s in self.screens.values())
         due = self._hellos[0] if self._hellos else None
         if due is not None and now - self.opened >= due:
@@ -424,18 +419,16 @@ class TwoPaths:
                 self._hello_at = now
                 self._publish(frame(EVERYONE, self.role, 1, [], 0, hello=True), "")
             return
+        if not s.direct and not s.bucket.take(now):
+            return  # (said as soon as there is a token)
         s.hello_at = now
         if not s.joined:
             s.hellos += 1
         text = frame(s.key, self.role, s.acked + 1, [], s.got, hello=not s.joined)
         if s.direct:
             self._direct(s.key, text)
-        elif s.bucket.take(now):
-            self._publish(text, s.key)
         else:
-            s.hello_at = -1e9  # (said as soon as there is a token)
-            if not s.joined:
-                s.hellos -= 1
+            self._publish(text, s.key)
 
     def _transmit(self, s: Screen, now: float) -> None:
         path = self._path(s, now)

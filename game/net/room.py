@@ -441,11 +441,7 @@ class GuestRoom(SharedTable):
         s, peer = self.session, self._host_peer
         if peer is not None and s is not None and s._peers and s._peers[0].silent(
                 SILENT_HOST_S) and any(r == HOST and p != peer for p, r in self._roles.items()):
-            self._roles.pop(peer, None)
-            link = self._links.pop(peer, None)
-            if link is not None:
-                link.gone = True
-            self._left(peer)
+            self._event("leave", peer, "")  # (as the transport would say it)
 
     def _joined(self, peer: str, role: str) -> None:
         if role != HOST or self._host_peer is not None:

@@ -95,6 +95,7 @@ export function relayPath(options) {
     // the key this page and the screen with key `other` share (ECDH of their keys: the x of
     // the shared point, which neither key's parity changes), for frames meant for it alone
     const pairs = {};
+    const binds = {};  // "selfId|peerId" -> the signature proving this key to that peer
     function pairKey(other) {
         if (!pairs[other]) {
             pairs[other] = (async function () {
@@ -274,8 +275,14 @@ export function relayPath(options) {
 
     return {
         key: me,
-        bind: async function (selfId, peerId) {
-            return hex(await schnorr.signAsync(await bindDigest(selfId, peerId), keys.secretKey));
+        bind: function (selfId, peerId) {  // (made once per peer: told again every 250 ms)
+            const id = selfId + "|" + peerId;
+            if (!binds[id]) {
+                binds[id] = bindDigest(selfId, peerId).then(function (digest) {
+                    return schnorr.signAsync(digest, keys.secretKey);
+                }).then(hex);
+            }
+            return binds[id];
         },
         publish: function (text, to) {
             if (closed) return;
