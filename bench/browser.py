@@ -213,10 +213,11 @@ W, H = 1280, 720  # the game's landscape canvas (a page taller than wide gets th
 # ms between animation frames.
 HARNESS_INIT = """
 (() => {
-    let recording = null, lastFrameTime = null;
+    let recording = null, lastFrameTime = null, animationFrames = 0;
     const raf = window.requestAnimationFrame.bind(window);
     window.requestAnimationFrame = function (callback) {
         return raf(function (t) {
+            animationFrames++;
             if (t !== lastFrameTime) {
                 if (recording && lastFrameTime !== null) recording.intervals.push(t - lastFrameTime);
                 lastFrameTime = t;
@@ -232,6 +233,11 @@ HARNESS_INIT = """
     };
     window.harness = {
         get frames() { return window.parlour ? window.parlour.frames : 0; },
+        // animation frames the page asked for and got (none while the game rests)
+        get animationFrames() { return animationFrames; },
+        get resting() { return window.parlour ? window.parlour.resting : false; },
+        // the test driver changed the game from outside (exec): a resting game looks
+        wake() { if (window.parlour) window.parlour.wake(); },
         get error() { return window.parlour ? window.parlour.error : null; },
         get marks() { return window.parlour ? window.parlour.marks : {}; },
         eval(expr) {
@@ -241,7 +247,11 @@ HARNESS_INIT = """
         },
         exec(code) {
             const py = window.parlour.py;
-            py.runPython(code, {globals: py.globals});
+            try {
+                py.runPython(code, {globals: py.globals});
+            } finally {
+                this.wake();
+            }
         },
         record(on) {
             const r = recording;
@@ -364,8 +374,9 @@ class ClientPage:
     def wait_frames(self, n: int = 2) -> None:
         """Let ``n`` whole frames of the game run."""
         start = self.frames()
-        self.page.wait_for_function(f"harness.frames >= {start + n} || harness.error !== null",
-                                    polling="raf")
+        # (a game at rest is woken: these frames are asked for, as input would)
+        self.page.wait_for_function(f"harness.frames >= {start + n} || harness.error !== null"
+                                    " || (harness.wake(), false)", polling="raf")
         self.check()
 
     def record_frames(self, on: bool):

@@ -94,11 +94,13 @@ def _probe_setup():
             return True
         return not s.anim.busy and not s.session.auto_pending
 
-    flips = [0]
+    flips = [0, 0]
 
     def flips_so_far():
         # how many times the screen was flipped (pygame.display.flip or update) since the
-        # first call; the first call wraps those two functions to count
+        # first call; the first call wraps those two functions to count (and to note the
+        # page's frame that flipped last: last_flip_frame)
+        import js
         import pygame
 
         display = pygame.display
@@ -106,6 +108,7 @@ def _probe_setup():
             for name in ("flip", "update"):
                 def counted(*args, _original=getattr(display, name), **kw):
                     flips[0] += 1
+                    flips[1] = js.parlour.frames + 1  # (counted once the step returns)
                     return _original(*args, **kw)
 
                 counted.counted = True
@@ -167,7 +170,7 @@ def _probe_setup():
                 "relay_events": getattr(shared.transport, "sent_events", None),
                 "message": s.message_text() if hasattr(s, "message_text") else None}
 
-    return {"flips": flips_so_far, "room": room, "dot_of_the_i": dot_of_the_i, "sound": sound,
+    return {"flips": flips_so_far, "last_flip_frame": lambda: flips[1], "room": room, "dot_of_the_i": dot_of_the_i, "sound": sound,
             "dragging": dragging, "settled": settled, "view": view, "moves": moves,
             "state": state, "card": card, "button": button, "buttons": buttons,
             "light": light,

@@ -26,6 +26,7 @@ from .sound import Sounds
 from . import theme
 from .canvas import CANVAS, choose_for_page
 from .page import WEB, PageTurn, page_window
+from . import rest as resting
 
 FPS = 60
 # the player's own input: sound may play from the first one on (browsers' autoplay rules)
@@ -70,7 +71,8 @@ class App:
         for problem in problems:
             self.notice(problem)
         self.sound = Sounds(self.settings)  # silent until the player's first input
-        self.page_turn = PageTurn(page_window())  # the phone turned: reload in its shape
+        self.window = page_window()
+        self.page_turn = PageTurn(self.window)  # the phone turned: reload in its shape
         theme.use_felt(self.settings.felt)
         self.time_ms = 0.0
         self.running = True
@@ -82,6 +84,10 @@ class App:
         self.frame_start = time.perf_counter()
         self.draw_ms = 0.0
         self._drawn = None  # the frame key of what the screen shows
+        self.held: list = []  # input that ended a rest (rest.py): the next frame's first
+        self.quiet = False  # the last frame had no input and drew nothing
+        self.hidden = False  # the page is hidden (the browser's) or the window minimised
+        self.minimised = False
         from . import online
         # opens a room of screens playing together (friends online): the browser's transport
         # where the page can connect, None on the desktop (not offered); tests give their own
@@ -201,6 +207,10 @@ class App:
         t = event.type
         if t == pygame.QUIT:
             self.running = False
+        elif t in (pygame.WINDOWMINIMIZED, pygame.WINDOWHIDDEN):
+            self.minimised = True
+        elif t in (pygame.WINDOWRESTORED, pygame.WINDOWSHOWN, pygame.WINDOWMAXIMIZED):
+            self.minimised = False
         elif t == pygame.MOUSEBUTTONDOWN and not getattr(event, "touch", False):
             if event.button == 1:
                 self.keyboard_used = False
@@ -240,13 +250,19 @@ class App:
         """One frame: events, update (dt milliseconds of game time), draw, flip."""
         self.frame_start = time.perf_counter()
         self.time_ms += dt
-        events = pygame.event.get()
+        events, self.held = self.held + pygame.event.get(), []
         for event in events:
             if event.type in UNLOCKING:
                 self.sound.unlock()
             self.dispatch(event)
             if not self.running:
                 return
+        self.hidden = self.minimised or resting.page_hidden(self.window)
+        if self.hidden:  # only what must go on: friends at a shared table still hear us
+            if self.shared is not None:
+                self.shared.background()
+            self.quiet, self._drawn = True, None  # (drawn again when shown)
+            return
         self.sound.warm()
         if self.page_turn.check(self, dt):
             return  # the page reloads in its new shape, the game saved
@@ -260,7 +276,8 @@ class App:
         # is the same (its frame_key), the last picture stands. An idle table then costs
         # next to nothing (in the browser the canvas keeps what was drawn).
         key = (id(scene), scene.frame_key())
-        if events or key[1] is None or key != self._drawn:
+        drawn = bool(events) or key[1] is None or key != self._drawn
+        if drawn:
             t0 = time.perf_counter()
             self.draw()
             pygame.display.flip()
@@ -268,6 +285,26 @@ class App:
             self._drawn = key
         else:
             self.draw_ms = 0.0  # at rest the next frame most likely draws nothing either
+        self.quiet = not drawn
+
+    def rest_ms(self) -> float:
+        """How long the frame loop may wait for input before the next frame (rest.py): 0
+        after a frame with input or a new picture, or while something moves or thinks; else
+        until the first timer the screens set, at most REST_MAX_MS."""
+        if self.hidden:
+            return resting.HIDDEN_REST_MS
+        scene = self.scene
+        if not self.quiet or self.sound.warming or scene is None:
+            return 0.0
+        waits = [resting.REST_MAX_MS, scene.rest_ms()]
+        if scene.modal is not None:
+            waits.append(scene.modal.rest_ms())
+        if self.shared is not None and self.shared is not scene:
+            waits.append(resting.SHARED_REST_MS)
+        if self.notices:  # the notice shown goes at its time
+            since = self._notice_since
+            waits.append(0.0 if since is None else since + NOTICE_MS - self.time_ms)
+        return max(0.0, min(waits))
 
     def spare_ms(self) -> float:
         """What is left of this frame (1000/FPS ms) once what it has done so far and a draw
@@ -323,12 +360,18 @@ async def main(saves=None) -> None:
     app = App(saves)
     app.reopen_after_turn()
     settle_memory()
+    rested = 0.0
     while app.running:
         # In the browser the runtime paces ``await asyncio.sleep(0)`` to the page's animation
         # frames, so the clock only measures; tick(FPS) would busy-wait a core there.
         dt = app.clock.tick() if WEB else app.clock.tick(FPS)
-        app.step(min(dt, 100))
-        await asyncio.sleep(0)
+        app.step(min(dt, 100 + rested))  # (after a rest its time has passed: timers are due)
+        rested = app.rest_ms() if resting.CAN_REST else 0.0
+        if rested >= resting.REST_MIN_MS:
+            await resting.rest(rested, app.held)
+        else:
+            rested = 0.0
+            await asyncio.sleep(0)
     if hasattr(app.scene, "leave"):
         app.scene.leave()
     if not WEB:

@@ -71,6 +71,11 @@ class Sounds:
             return False
         return True
 
+    @property
+    def warming(self) -> bool:
+        """Effects are still being loaded, one a frame (``warm``)."""
+        return self.on and len(self._sounds) < len(EFFECTS)
+
     def warm(self) -> None:
         """Load one effect not loaded yet (called once a frame after the first input: each
         costs a few ms to decode in WebAssembly, so they are not all decoded in one frame,

@@ -570,6 +570,21 @@ class Table(ComputerSeats, Scene):
     def draw(self, screen: pygame.Surface) -> None:
         self.view.draw(screen)
 
+    def rest_ms(self) -> float:
+        """0 while cards move, the pointer holds a card, the computer or the solver thinks or
+        the table deals; else until the first of its timers (see ButtonRow.rest_ms)."""
+        s, now = self.session, self.app.time_ms
+        if (self.deal_pending or self.anim.busy or self.input.busy or s.finishing
+                or (self.celebration is not None and self.celebration.running)
+                or (s.help is not None and s.help.thinking) or self.computer_busy()):
+            return 0.0
+        waits = [self.chrome.rest_ms()]
+        for until in (self.hint and self.hint[1], self.message and self.message[2],
+                      self.computer_due()):
+            if until and until > now:
+                waits.append(until - now)
+        return min(waits)
+
     def frame_key(self):
         """What the table shows (see Scene.frame_key): cards in motion redraw every frame."""
         now, inp = self.app.time_ms, self.input

@@ -37,6 +37,25 @@ class ComputerSeats:
             self.moved(move, before, mover)
             self.next_action_at = now + self.pause_after(move, mover)
 
+    def computer_busy(self) -> bool:
+        """A computer seat of this screen is deciding its move (it thinks every frame)."""
+        s = self.session
+        if s.is_over() or s.pending_call is not None:
+            return s.pending_call is not None and self.call_at is None
+        return (not s.is_local(s.to_move) and s.seats[s.to_move].thinks_here
+                and not s.decided)
+
+    def computer_due(self) -> float | None:
+        """When a computer seat's next move or call is shown (app time, ms), if one waits."""
+        s = self.session
+        if s.is_over():
+            return None
+        if s.pending_call is not None:
+            return self.call_at
+        if not s.is_local(s.to_move) and s.seats[s.to_move].thinks_here:
+            return self.next_action_at
+        return None
+
     def pause_after(self, move, mover: int) -> float:
         """How long the computer waits before its next move (game.session's computer_pause_ms:
         the pace, a call window after a slip a person here could catch)."""

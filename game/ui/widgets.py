@@ -9,6 +9,7 @@ import pygame
 
 from . import theme
 from .canvas import CANVAS
+from .rest import REST_MAX_MS
 
 
 class Button:
@@ -82,6 +83,13 @@ class ButtonRow:
     """Pointer handling shared by scenes and dialogs that hold buttons."""
 
     buttons: list[Button]
+
+    def rest_ms(self) -> float:
+        """How long this screen can go without a frame when no input comes (rest.py): 0
+        while something moves or thinks, else until the first timer it set (a message that
+        goes, the computer's next move). A screen that changes only on input: as long as the
+        loop likes (REST_MAX_MS)."""
+        return REST_MAX_MS
 
     def buttons_down(self, pos) -> bool:
         for b in self.buttons:

@@ -644,6 +644,33 @@ def test_a_table_at_rest_leaves_the_screen_alone(client):
     assert ran >= 120 and flipped <= 4, f"{flipped} flips in {ran} frames at rest"
 
 
+def test_at_rest_the_page_sleeps_and_a_click_after_10_s_is_drawn_in_the_next_frame(client):
+    """Issue 33: a table at rest asks the browser for no animation frames (the game's loop is
+    woken about once a second at most) and a click after 10 s of rest is drawn within 2
+    frames of the game."""
+    seed = find_deal("russian-bank", lambda s: s.current_player == 0, {"mode": "stop"})[0]
+    c = client.open(bank_save(seed))
+    c.click_button("continue")
+    c.wait("probe['view']().get('game') == 'russian-bank'")
+    c.settled()
+    c.page.mouse_move(1270, 700)  # the pointer off every button
+    c.probe("flips")  # (counted from here)
+    time.sleep(3)  # the computer's pace, a message: gone by now
+    page = c.page.page
+    frames, asked = c.page.frames(), page.evaluate("harness.animationFrames")
+    time.sleep(10)
+    ran, got = c.page.frames() - frames, page.evaluate("harness.animationFrames") - asked
+    assert page.evaluate("harness.resting")
+    assert ran <= 15 and got <= 15, f"{ran} frames, {got} animation frames in 10 s at rest"
+    flips, frames = c.probe("flips"), c.page.frames()
+    page.mouse.click(*c.page.to_page(*c.card_point("reserve0")))  # (no frames asked for)
+    c.wait(f"probe['flips']() > {flips} and __import__('game.ui.app', fromlist=['app'])"
+           ".current.scene.input.selected is not None", what="the card picked up, drawn")
+    drawn = c.probe("last_flip_frame") - frames
+    assert 1 <= drawn <= 2, f"the click was drawn in the page's frame {drawn} after it"
+    shot(c, "rest-then-click")
+
+
 # ------------------------------------------------------------------------------ a phone upright
 PHONE = (390, 844)
 

@@ -14,6 +14,10 @@
 #     frames: each requestAnimationFrame callback runs it up to its next `await
 #     asyncio.sleep(0)`, which ends the frame. pygbag steps its loop once per animation frame
 #     the same way. (Pyodide alone would resume the loop at once and spin a core at 100%.)
+#   - resting: `await platform.rest_until_input(ms)` ends a frame and asks for no animation
+#     frame until input comes, a message from a friend (the page's net.js), the page is shown or
+#     hidden, or ms pass (index.html, drive). pygbag's runtime has no such thing: there the
+#     game never rests (game/ui/page.py).
 import asyncio
 import os
 import platform
@@ -45,6 +49,20 @@ class _NextFrame:
 
 
 NEXT_FRAME = _NextFrame()
+
+
+class Rest:
+    """What `await platform.rest_until_input(ms)` waits for: nothing to do until input or ``ms``
+    milliseconds (at least 2)."""
+
+    def __init__(self, ms):
+        self.ms = max(2.0, float(ms))
+
+    def __await__(self):
+        yield self
+
+
+platform.rest_until_input = Rest
 _sleep = asyncio.sleep
 
 
@@ -68,7 +86,9 @@ class FrameDriver:
 
     def step(self):
         """One frame; returns 0 when the coroutine waits for an asyncio future, 1 when it ran
-        a frame, -1 when it has ended (then the page stops calling)."""
+        a frame (the next one in the next animation frame), 2 or more when it ran a frame and
+        then rests that many milliseconds or until woken, -1 when it has ended (then the page
+        stops calling)."""
         if self.waiting is not None:
             if not self.waiting.done():
                 return 0
@@ -81,6 +101,8 @@ class FrameDriver:
         except BaseException as error:
             js.parlour.fail("".join(traceback.format_exception(error)))
             return -1
+        if isinstance(awaited, Rest):
+            return awaited.ms
         if awaited is not NEXT_FRAME:  # an asyncio future, as a Task would be handed it
             awaited._asyncio_future_blocking = False
             self.waiting = awaited

@@ -89,6 +89,10 @@ let roleAction = null, msgAction = null, timer = null;
 function push(kind, key, text) {
     if (events.length >= MAX_EVENTS && (kind === "direct" || kind === "post")) return;
     events.push([kind, key, text]);
+    // a game resting until something happens (web/client/index.html) polls at once
+    try {
+        window.dispatchEvent(new Event("parlournet"));
+    } catch (e) { /* no window: nothing rests */ }
 }
 
 function reason(e) {

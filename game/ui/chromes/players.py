@@ -16,6 +16,7 @@ from game.session.match_play import MatchPlay
 from .. import theme
 from ..canvas import CANVAS
 from ..seat_picker import SeatPicker
+from ..rest import REST_MAX_MS
 from ..widgets import Button, EndPanel
 from . import move_log, panel
 
@@ -268,6 +269,10 @@ class TurnsChrome(panel.PanelChrome):
 
     def passed(self, seat: int) -> None:
         """A seat with nothing to do passed (said where the game passes: the duel)."""
+
+    def rest_ms(self) -> float:
+        """The Stop! banner goes at its time."""
+        return self.banner[2] - self.app.time_ms if self.banner else REST_MAX_MS
 
     def update(self, dt: float) -> None:
         if self.banner and self.app.time_ms >= self.banner[2]:

@@ -12,6 +12,7 @@ from game.session.help import HELP_NOTE_WIN
 
 from .. import theme
 from ..canvas import CANVAS
+from ..rest import REST_MAX_MS
 from ..widgets import Button, EndPanel, NumberEntry
 
 #: the "still winnable?" light: winnable, not winnable, thinking or unknown
@@ -250,6 +251,13 @@ class Toolbar:
     # ------------------------------------------------------------------ drawing
     def layer_key(self):
         return None
+
+    def rest_ms(self) -> float:
+        """The clock shows seconds: while it runs, the next second."""
+        t, s = self.table, self.session
+        if t.modal is None and s.state.history and not s.is_over():
+            return 1000.0 * (1.0 - s.elapsed % 1.0)
+        return REST_MAX_MS
 
     def frame_key(self):
         """The live parts: the clock's seconds, the light, Finish."""

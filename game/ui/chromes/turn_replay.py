@@ -7,6 +7,7 @@ import pygame
 
 from .. import theme
 from ..canvas import CANVAS
+from ..rest import REST_MAX_MS
 from ..widgets import Button, Modal
 from .panel_geometry import panel_rect, portrait_top
 
@@ -77,6 +78,10 @@ class TurnReplay(Modal):
     def close(self) -> None:
         self.table.anim.clear()
         super().close()
+
+    def rest_ms(self) -> float:
+        """Playing, the next step comes at its time."""
+        return max(0.0, self.next_at - self.app.time_ms) if self.playing else REST_MAX_MS
 
     def update(self, dt) -> None:
         self.buttons[1].label = "Pause" if self.playing else "Play"

@@ -11,6 +11,7 @@ from game.core import info
 
 from .. import theme
 from ..canvas import CANVAS
+from ..rest import SHARED_REST_MS
 from ..widgets import SIDEWAYS_BUTTON, Button, Scene
 from . import connection
 from .kept import keep
@@ -104,7 +105,13 @@ class RoomScene(Scene):
             self.button("cancel").label = "Back"
 
     def frame_key(self):
-        return None  # the room changes by itself (who is here, the status)
+        """What the room shows that changes by itself: the status, who is here."""
+        return (super().frame_key(), self.status(), tuple(self.seat_lines()), self.copied,
+                self.button("cancel").label)
+
+    def rest_ms(self) -> float:
+        """The room's own timers (acknowledgements, heartbeats, hellos) run in its frames."""
+        return min(super().rest_ms(), SHARED_REST_MS)
 
     def status(self) -> str:
         shared, s = self.shared, self.shared.session

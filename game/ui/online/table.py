@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pygame
 
+from ..rest import SHARED_REST_MS
 from ..table import Table
 from ..widgets import Confirm, EndPanel
 from .away import AwayDialog
@@ -323,3 +324,8 @@ class SharedTableScene(Presence, Table):
 
     def frame_key(self):
         return (super().frame_key(), tuple(self.presence()), self.closed)
+
+    def rest_ms(self) -> float:
+        """The room's own timers (acknowledgements, heartbeats, resends) run in its frames;
+        a friend's message wakes the page at once (rest.py)."""
+        return min(super().rest_ms(), SHARED_REST_MS)

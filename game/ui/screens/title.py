@@ -277,6 +277,10 @@ class TitleScene(Scene):
 
         self.modal = SeatPicker(self, game_id, self.app.settings.seats(game_id), play)
 
+    def rest_ms(self) -> float:
+        """While card faces are still being made (a little each frame): every frame."""
+        return super().rest_ms() if self.warm else 0.0
+
     def update(self, dt):
         if not self.warm:  # make the card faces a little at a time, before a table needs them:
             # the last game's first, then the saved games' (warm_up makes only the first few)

@@ -1,0 +1,75 @@
+"""At rest the page sleeps: when nothing moves, nobody thinks and no input came, the frame
+loop waits for the next thing that can change the picture instead of running 60 frames a
+second (a phone's battery; a patience game is left open for hours between moves).
+
+What can change the picture: input; a timer the game set (each scene says how long it can wait:
+``Scene.rest_ms``, 0 while something moves or thinks); a message from a friend; the page shown
+again. The loop asks ``App.rest_ms()`` after each frame and, from ``REST_MIN_MS`` on, rests:
+
+- in our page (web/client/boot.py gives ``platform.rest_until_input``): no animation frame is
+  asked for until input, a friend's message (net.js), the page shown or hidden, or the time
+  is up; the next frame then comes in the next animation frame;
+- on the desktop: ``pygame.event.wait`` with a timeout (the event that woke it is the next
+  frame's first);
+- under pygbag's own runtime there is no way to be woken by input, so the game never rests
+  there (one frame per animation frame, as before).
+
+A hidden page (or a minimised window) does only what must go on: friends at a shared table
+still hear this screen, once a second; nothing is drawn, nobody thinks.
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+import pygame
+
+from .page import WEB
+
+REST_MIN_MS = 50.0  # a shorter wait isn't a rest: the next frames come as usual
+REST_MAX_MS = 1000.0  # at rest the loop still looks once a second (the clock's seconds)
+HIDDEN_REST_MS = 1000.0  # a hidden page's steps (the browser runs hidden pages' timers so)
+SHARED_REST_MS = 250.0  # a shared table's room: its acknowledgements, heartbeats and resends
+
+
+def _page_rest():
+    """Our page's rest (web/client/boot.py), or None (pygbag's runtime, the desktop)."""
+    if not WEB:
+        return None
+    try:
+        import platform
+        return getattr(platform, "rest_until_input", None)
+    except Exception:  # noqa: BLE001
+        return None
+
+
+PAGE_REST = _page_rest()
+CAN_REST = PAGE_REST is not None or not WEB
+
+
+def page_hidden(window) -> bool:
+    """Whether the browser page is hidden (another tab, the phone's screen off)."""
+    if window is None:
+        return False
+    try:
+        return bool(window.document.hidden)
+    except Exception:  # noqa: BLE001
+        return False
+
+
+async def rest(ms: float, held: list) -> None:
+    """Wait up to ``ms`` for input (see the module docstring); natively the event that ended
+    the wait is put in ``held`` for the next frame."""
+    if PAGE_REST is not None:
+        await PAGE_REST(ms)
+    elif not WEB:
+        event = pygame.event.wait(max(1, int(ms)))
+        if event.type != pygame.NOEVENT:
+            held.append(event)
+        await asyncio.sleep(0)
+    else:
+        await asyncio.sleep(0)
+
+
+__all__ = ["CAN_REST", "HIDDEN_REST_MS", "REST_MAX_MS", "REST_MIN_MS", "SHARED_REST_MS",
+           "page_hidden", "rest"]

@@ -1,0 +1,172 @@
+"""At rest the loop sleeps (issue 33, game/ui/rest.py): each screen says how long it can go
+without a frame, the frame loop waits that long for input (natively in pygame.event.wait),
+and input that ends a rest is the next frame's first. The browser's side is tested in
+tests/web/test_client_browser.py (a click after 10 s at rest)."""
+
+from __future__ import annotations
+
+import time
+
+import pygame
+import pytest
+
+from game.core import new_game
+from game.storage import Saves
+from game.ui import rest
+from game.ui.app import App
+
+
+def idle(ui, t, limit: int = 400) -> None:
+    """Frames until the table waits for the person and nothing moves."""
+    for _ in range(limit):
+        ui.frames(1, 50)
+        if t.session.accepting() and not t.anim.busy and not t.input.busy:
+            break
+    ui.frames(3, 50)
+
+
+def find_seed(game_id: str, predicate, options=None) -> int:
+    return next(s for s in range(1, 3000) if predicate(new_game(game_id, s, **(options or {}))))
+
+
+def test_the_title_at_rest_waits_for_input_only(ui):
+    while ui.app.rest_ms() == 0:  # card faces made a little each frame, then nothing to do
+        ui.frames(1)
+    assert ui.app.rest_ms() == rest.REST_MAX_MS
+    ui.post(pygame.MOUSEMOTION, pos=(5, 5), rel=(0, 0), buttons=(0, 0, 0))
+    ui.frames(1)
+    assert ui.app.rest_ms() == 0  # input: the next frame comes as usual
+
+
+def test_a_duel_waiting_for_the_person_rests_and_the_computer_does_not(ui):
+    app = ui.app
+    app.settings.set("pace", "slow")
+    seed = find_seed("russian-bank", lambda s: s.current_player == 0, {"mode": "stop"})
+    t = app.open_game("russian-bank", new=True)
+    t.start(seed, {"mode": "stop"})
+    idle(ui, t)
+    assert t.session.is_local(t.session.to_move)
+    assert app.rest_ms() == rest.REST_MAX_MS  # nothing happens until the person plays
+
+    seed = find_seed("russian-bank", lambda s: s.current_player == 1, {"mode": "stop"})
+    t.start(seed, {"mode": "stop"})  # the computer begins: it thinks every frame
+    s, waits = t.session, []
+    for _ in range(400):
+        ui.frames(1, 16)
+        waits.append(app.rest_ms())
+        if s.decided:
+            break
+    assert s.decided and waits[0] == 0
+    for _ in range(5):
+        ui.frames(1, 16)
+    due = t.next_action_at - app.time_ms
+    assert due > rest.REST_MIN_MS  # (slow pace: its move waits)
+    assert 0 < app.rest_ms() <= due + 1e-6  # the loop rests until then, not beyond
+
+
+def test_a_message_and_a_hint_go_at_their_time_not_a_frame_late(ui):
+    app = ui.app
+    t = app.open_game("forty-thieves", new=True)
+    t.session.help = None
+    idle(ui, t)
+    t.say("Something to read.", "info", 700)
+    ui.frames(2, 16)
+    assert 0 < app.rest_ms() <= 700
+
+
+def test_a_solitaire_rests_until_its_clock_s_next_second(ui):
+    app = ui.app
+    t = app.open_game("forty-thieves", new=True)
+    t.session.help = None
+    idle(ui, t)
+    move = next(m for m in t.state.legal_moves() if m.source != "stock")
+    assert t.attempt(move)
+    idle(ui, t)
+    left = 1000 * (1 - t.session.elapsed % 1)
+    assert app.rest_ms() == pytest.approx(left, abs=1)
+
+
+def test_the_solver_thinking_means_no_rest(ui):
+    app = ui.app
+    app.settings.set("winnable_light", True)
+    t = app.open_game("forty-thieves", new=True)
+    t.start(156)  # a deal the solver thinks about for seconds
+    ui.frames(5, 16)
+    assert t.session.help is not None and t.session.help.thinking
+    assert t.rest_ms() == 0
+
+
+def test_a_minimised_window_draws_nothing_and_rests(ui, monkeypatch):
+    flips = []
+    real = pygame.display.flip
+    monkeypatch.setattr(pygame.display, "flip", lambda: (flips.append(1), real())[1])
+    ui.post(pygame.WINDOWMINIMIZED)
+    ui.frames(3)
+    assert ui.app.hidden and flips == []
+    assert ui.app.rest_ms() == rest.HIDDEN_REST_MS
+    ui.post(pygame.WINDOWRESTORED)
+    ui.frames(1)
+    assert not ui.app.hidden and len(flips) == 1  # shown again: drawn
+
+
+def test_the_native_loop_sleeps_in_event_wait_and_the_waking_click_is_the_next_frame(
+        store, monkeypatch):
+    """main() at the title: after the card faces are made it waits in pygame.event.wait
+    (at most REST_MAX_MS); the click that ends a wait is handled in the very next frame."""
+    from game.ui import app as app_module
+
+    monkeypatch.setattr(pygame, "quit", lambda: None)  # the other tests go on using pygame
+    pygame.init()
+    pygame.event.clear()
+    waits, steps = [], []
+    real_wait = pygame.event.wait
+
+    def wait(timeout=0):
+        waits.append(timeout)
+        if len(waits) == 3:  # the third rest ends with a click on Quit
+            app = app_module.current
+            button = app.scene.button("Quit")
+            pos = button.rect.center
+            return pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)
+        if len(waits) == 4:
+            return pygame.event.Event(pygame.MOUSEBUTTONUP,
+                                      pos=app_module.current.scene.button("Quit").rect.center,
+                                      button=1)
+        return real_wait(1)  # (quickly: the test needn't sleep)
+
+    monkeypatch.setattr(pygame.event, "wait", wait)
+    real_step = App.step
+    monkeypatch.setattr(App, "step", lambda self, dt=1000 / 60: (steps.append(len(waits)),
+                                                               real_step(self, dt))[1])
+    loop = app_module.main(Saves(store))
+    for _ in range(2000):
+        try:
+            loop.send(None)
+        except StopIteration:
+            break
+    else:
+        loop.close()
+        pytest.fail("the loop never rested, or the click didn't quit")
+    assert all(w >= rest.REST_MIN_MS for w in waits)
+    # the release that ended the 4th rest was handled in the frame right after it: Quit
+    assert steps[-1] == 4 and steps.count(4) == 1
+
+
+def test_a_real_rest_costs_no_cpu(store):
+    """Two seconds at rest natively: the process's own CPU time stays near nothing."""
+    pygame.init()
+    pygame.event.clear()
+    app = App(Saves(store))
+    while app.rest_ms() == 0:
+        app.step()
+    cpu0, wall0 = time.process_time(), time.perf_counter()
+    while time.perf_counter() - wall0 < 2.0:
+        app.step()
+        resting = rest.rest(app.rest_ms(), app.held)
+        try:
+            while True:
+                resting.send(None)
+        except StopIteration:
+            pass
+    cpu = time.process_time() - cpu0
+    assert cpu < 0.2, f"{cpu:.2f} s of CPU in 2 s at rest"
