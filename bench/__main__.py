@@ -6,6 +6,7 @@ COMMANDS = {"core": "rules core: legal-move generations and random-playout moves
             "ai": "computer players (--game ID, Russian Bank by default): tournaments, decision time",
             "solver": "solitaire solver: share of deals decided, nodes per second",
             "web": "rules core and saving, native vs WebAssembly (Pyodide in Chromium)",
+            "rest": "the desktop app at rest: CPU at the title, at a table, minimised",
             "memory": "client: resident memory over thousands of frames of play",
             "fuzz": "client: random input on every table, screen and dialog: exceptions, memory",
             "browser": "the real client in Chromium: first frame, frames, idle CPU, solver light",

@@ -14,8 +14,14 @@ For each load, in a new browser context (nothing cached, no service worker):
   from its cache; the browser asks for sw.js to look for an update);
 - offline (``context.set_offline``): a reload, first frame.
 
-Goals (issue 22): first visit <= 8 MB, second <= 50 KB; first frame cold <= 10 s, warm <= 3 s,
-offline <= 3 s. The last line printed is one JSON object with every figure. The machine's load
+Each first frame comes with its steps (``steps``: ms from navigation to each of the page's
+marks: ``pyodide`` Python's runtime started, ``files`` the game's files in hand, ``unpacked``
+pygame's wheel and the game unpacked, ``pygame`` and ``game`` imported, ``firstFrame`` the title
+drawn). ``--cpu-slowdown N`` runs the page's CPU N times slower (Chromium's
+``Emulation.setCPUThrottlingRate``): a stand-in for a phone slower than this machine.
+
+Goals (issues 22 and 33): first visit <= 8 MB, second <= 50 KB; first frame cold <= 10 s, warm
+<= 3 s, offline <= 3 s. The last line printed is one JSON object with every figure. The machine's load
 moves the times: quote them with the machine and its load average.
 """
 
@@ -114,13 +120,19 @@ class GzipHost:
         self.httpd.server_close()
 
 
-def _first_frame(page, timeout_s: float = 180) -> float:
+STEPS = ("pyodide", "files", "unpacked", "pygame", "game", "firstFrame")
+
+
+def _first_frame(page, steps: dict, timeout_s: float = 180) -> float:
+    """ms from navigation to the first drawn frame; ``steps`` gets each mark's ms."""
     page.wait_for_function("window.parlour && (parlour.started || parlour.error !== null)",
                            timeout=timeout_s * 1000, polling=50)
     error = page.evaluate("parlour.error")
     if error:
         raise RuntimeError(f"the game did not start: {error}")
-    return page.evaluate("parlour.marks.firstFrame")
+    marks = page.evaluate("parlour.marks")
+    steps.update({k: round(marks[k]) for k in STEPS if k in marks})
+    return marks["firstFrame"]
 
 
 def _settle(host: GzipHost, quiet_s: float = 1.5, limit_s: float = 30) -> None:
@@ -136,16 +148,19 @@ def _settle(host: GzipHost, quiet_s: float = 1.5, limit_s: float = 30) -> None:
         time.sleep(quiet_s)
 
 
-def one_load(browser, host: GzipHost, files: int, build: str) -> dict:
+def one_load(browser, host: GzipHost, files: int, build: str, slowdown: float = 1) -> dict:
     context = browser.new_context(viewport={"width": 1280, "height": 720})
+    steps = {"cold": {}, "warm": {}, "offline": {}}
     try:
         page = context.new_page()
         cdp = context.new_cdp_session(page)
         cdp.send("Network.enable")
         cdp.send("Network.emulateNetworkConditions", LINK)
+        if slowdown != 1:
+            cdp.send("Emulation.setCPUThrottlingRate", {"rate": slowdown})
         host.take()
         page.goto(host.url)
-        cold = _first_frame(page)
+        cold = _first_frame(page, steps["cold"])
         deadline = time.monotonic() + 120  # (page.evaluate awaits the async check)
         while not page.evaluate("""async ([cache, n]) => navigator.serviceWorker.controller
                 !== null && (await caches.has(cache))
@@ -157,13 +172,14 @@ def one_load(browser, host: GzipHost, files: int, build: str) -> dict:
         _settle(host)
         first_bytes, first_requests = host.take()
         page.reload()
-        warm = _first_frame(page)
+        warm = _first_frame(page, steps["warm"])
         _settle(host)
         second_bytes, second_requests = host.take()
         context.set_offline(True)
         page.reload()
-        offline = _first_frame(page)
+        offline = _first_frame(page, steps["offline"])
         return {"cold_ms": round(cold), "warm_ms": round(warm), "offline_ms": round(offline),
+                "steps": steps,
                 "first_visit_bytes": first_bytes, "second_visit_bytes": second_bytes,
                 "first_visit_requests": len(first_requests),
                 "second_visit_requests": [f"{p} {s} {n}" for p, s, n in second_requests]}
@@ -174,6 +190,7 @@ def one_load(browser, host: GzipHost, files: int, build: str) -> dict:
 def main(argv: list[str]) -> int:
     quick = "--quick" in argv
     loads = 1 if quick else 3
+    slowdown = float(argv[argv.index("--cpu-slowdown") + 1]) if "--cpu-slowdown" in argv else 1
     from testbed.site import Missing, build_site, site_info
 
     from .browser import Browser
@@ -182,7 +199,8 @@ def main(argv: list[str]) -> int:
     out = {"bench": "browser --site", "quick": quick,
            "machine": f"{platform.machine()}, {os.cpu_count()} cores",
            "load_average_before": [round(x, 2) for x in os.getloadavg()],
-           "link": "10 Mbit/s down and up, 40 ms round trips (Chromium network emulation)"}
+           "link": "10 Mbit/s down and up, 40 ms round trips (Chromium network emulation)",
+           "cpu_slowdown": slowdown}
     try:
         folder = build_site()
         browser = Browser()
@@ -201,17 +219,23 @@ def main(argv: list[str]) -> int:
               "served", flush=True)
         runs = []
         for i in range(loads):
-            r = one_load(browser.browser, host, len(info["files"]) + 1, info["build"])
+            r = one_load(browser.browser, host, len(info["files"]) + 1, info["build"], slowdown)
             runs.append(r)
             print(f"load {i + 1}: first frame cold {r['cold_ms']} ms, warm {r['warm_ms']} ms, "
                   f"offline {r['offline_ms']} ms; bytes first visit {r['first_visit_bytes']:,} "
                   f"({r['first_visit_requests']} requests), second visit "
                   f"{r['second_visit_bytes']:,} ({r['second_visit_requests']})", flush=True)
+            for kind, marks in r["steps"].items():
+                print(f"  {kind} steps (ms from navigation): "
+                      + ", ".join(f"{k} {v}" for k, v in marks.items()), flush=True)
     finally:
         browser.close()
         host.close()
     for key in GOALS:
         out[key] = statistics.median(r[key] for r in runs)
+    out["steps"] = {kind: {k: statistics.median(r["steps"][kind][k] for r in runs)
+                           for k in STEPS if all(k in r["steps"][kind] for r in runs)}
+                    for kind in ("cold", "warm", "offline")}
     out["runs"] = runs
     out["goals"] = {f"{k}<={v:g}": out[k] <= v for k, v in GOALS.items()}
     out["load_average_after"] = [round(x, 2) for x in os.getloadavg()]

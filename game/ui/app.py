@@ -84,7 +84,6 @@ class App:
         self.frame_start = time.perf_counter()
         self.draw_ms = 0.0
         self._drawn = None  # the frame key of what the screen shows
-        self.held: list = []  # input that ended a rest (rest.py): the next frame's first
         self.quiet = False  # the last frame had no input and drew nothing
         self.hidden = False  # the page is hidden (the browser's) or the window minimised
         self.minimised = False
@@ -250,7 +249,7 @@ class App:
         """One frame: events, update (dt milliseconds of game time), draw, flip."""
         self.frame_start = time.perf_counter()
         self.time_ms += dt
-        events, self.held = self.held + pygame.event.get(), []
+        events = pygame.event.get()
         for event in events:
             if event.type in UNLOCKING:
                 self.sound.unlock()
@@ -292,7 +291,8 @@ class App:
         after a frame with input or a new picture, or while something moves or thinks; else
         until the first timer the screens set, at most REST_MAX_MS."""
         if self.hidden:
-            return resting.HIDDEN_REST_MS
+            return (resting.HIDDEN_REST_MS if self.shared is None
+                    else resting.HIDDEN_SHARED_REST_MS)
         scene = self.scene
         if not self.quiet or self.sound.warming or scene is None:
             return 0.0
@@ -368,7 +368,7 @@ async def main(saves=None) -> None:
         app.step(min(dt, 100 + rested))  # (after a rest its time has passed: timers are due)
         rested = app.rest_ms() if resting.CAN_REST else 0.0
         if rested >= resting.REST_MIN_MS:
-            await resting.rest(rested, app.held)
+            await resting.rest(rested)
         else:
             rested = 0.0
             await asyncio.sleep(0)

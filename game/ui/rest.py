@@ -9,18 +9,22 @@ again. The loop asks ``App.rest_ms()`` after each frame and, from ``REST_MIN_MS`
 - in our page (web/client/boot.py gives ``platform.rest_until_input``): no animation frame is
   asked for until input, a friend's message (net.js), the page shown or hidden, or the time
   is up; the next frame then comes in the next animation frame;
-- on the desktop: ``pygame.event.wait`` with a timeout (the event that woke it is the next
-  frame's first);
+- on the desktop: sleeps of a frame's length (16 ms), each followed by a look at SDL's event
+  queue (``pygame.event.peek``, which leaves the event there for the next frame). Not
+  ``pygame.event.wait(timeout)``: pygame-ce waits by polling every millisecond (2% of a core
+  here); the slices cost about a third of that and answer input within a frame;
 - under pygbag's own runtime there is no way to be woken by input, so the game never rests
   there (one frame per animation frame, as before).
 
 A hidden page (or a minimised window) does only what must go on: friends at a shared table
-still hear this screen, once a second; nothing is drawn, nobody thinks.
+still hear this screen, once a second; nothing else: nothing is drawn, nobody thinks, the clock
+stops.
 """
 
 from __future__ import annotations
 
 import asyncio
+import time
 
 import pygame
 
@@ -28,8 +32,10 @@ from .page import WEB
 
 REST_MIN_MS = 50.0  # a shorter wait isn't a rest: the next frames come as usual
 REST_MAX_MS = 1000.0  # at rest the loop still looks once a second (the clock's seconds)
-HIDDEN_REST_MS = 1000.0  # a hidden page's steps (the browser runs hidden pages' timers so)
+HIDDEN_REST_MS = 60000.0  # a hidden page: nothing goes on (shown again, it is woken at once)
+HIDDEN_SHARED_REST_MS = 1000.0  # ... but a shared table's room (hidden pages' timers: 1 a second)
 SHARED_REST_MS = 250.0  # a shared table's room: its acknowledgements, heartbeats and resends
+SLICE_S = 1 / 60  # the desktop's rest looks for input this often
 
 
 def _page_rest():
@@ -57,19 +63,20 @@ def page_hidden(window) -> bool:
         return False
 
 
-async def rest(ms: float, held: list) -> None:
-    """Wait up to ``ms`` for input (see the module docstring); natively the event that ended
-    the wait is put in ``held`` for the next frame."""
+async def rest(ms: float) -> None:
+    """Wait up to ``ms`` for input (see the module docstring)."""
     if PAGE_REST is not None:
         await PAGE_REST(ms)
-    elif not WEB:
-        event = pygame.event.wait(max(1, int(ms)))
-        if event.type != pygame.NOEVENT:
-            held.append(event)
-        await asyncio.sleep(0)
-    else:
-        await asyncio.sleep(0)
+        return
+    if not WEB:
+        end = time.perf_counter() + ms / 1000
+        while not pygame.event.peek():
+            left = end - time.perf_counter()
+            if left <= 0:
+                break
+            time.sleep(min(SLICE_S, left))
+    await asyncio.sleep(0)
 
 
-__all__ = ["CAN_REST", "HIDDEN_REST_MS", "REST_MAX_MS", "REST_MIN_MS", "SHARED_REST_MS",
-           "page_hidden", "rest"]
+__all__ = ["CAN_REST", "HIDDEN_REST_MS", "HIDDEN_SHARED_REST_MS", "REST_MAX_MS", "REST_MIN_MS",
+           "SHARED_REST_MS", "page_hidden", "rest"]
