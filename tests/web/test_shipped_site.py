@@ -369,6 +369,29 @@ def test_itch_io_un_gzipping_the_archive_still_plays(browser, site, tmp_path):
             c.page.close()
 
 
+@pytest.mark.parametrize("inflate", ["the browser's", "none (an older browser)"])
+def test_the_game_is_unpacked_and_plays_compiled(browser, site, inflate):
+    """The page unpacks pygame's wheel and the game (the browser inflating them); a browser
+    without DecompressionStream leaves that to boot.py. Either way the game's modules are the
+    compiled ones the build packed (no source beside them) and a table plays."""
+    c = Client(_page(browser, site))
+    try:
+        if inflate.startswith("none"):
+            c.page.page.add_init_script("delete window.DecompressionStream;")
+        c.open(stored({"settings": client_settings()}))
+        c.open_game("forty-thieves")
+        c.settled()
+        assert c.view()["game"] == "forty-thieves" and c.page.log_errors() == []
+        where = c.page.eval("__import__('game.ui.app', fromlist=['app']).__file__")
+        assert where.endswith("/assets/game/ui/app.pyc"), where
+        assert not c.page.eval("__import__('os').path.exists("
+                               "__import__('game.ui.app', fromlist=['app']).__file__[:-1])")
+        assert c.page.eval("__import__('os').path.exists('/tmp/pygame.whl')") == \
+            inflate.startswith("none")
+    finally:
+        c.page.close()
+
+
 def test_a_file_of_another_build_is_never_used(browser, site, tmp_path):
     """The host already serves another build's game while this page loads: the page says so
     (Try again), rather than play with files of two builds."""

@@ -7,6 +7,8 @@
 #   - the game: the archive ./build.sh web builds, unpacked where pygbag unpacks it, its assets/
 #     folder the current directory and first on sys.path. Read gzipped or not: itch.io un-gzips
 #     uploaded .gz files, the name staying the same.
+#     The page unpacks both (index.html, unpack: the browser inflates natively); only where it
+#     can't (no DecompressionStream) are they left in /tmp for this file to unpack.
 #   - platform.window: the page's window (pygbag's platform module offers it; the game reaches
 #     localStorage through it).
 #   - the frame loop: asyncio.run(main()) returns at once (the page's event loop is already
@@ -22,20 +24,22 @@ import asyncio
 import os
 import platform
 import sys
-import tarfile
 import traceback
-import zipfile
 
 import js
 from pyodide.ffi import create_proxy
 
 SITE = f"/lib/python{sys.version_info[0]}.{sys.version_info[1]}/site-packages"
-APP = "/data/data/patience-parlour"
+APP = str(js.parlour.home)
 
-zipfile.ZipFile("/tmp/pygame.whl").extractall(SITE)
-os.makedirs(APP, exist_ok=True)
-with tarfile.open("/tmp/game.tar.gz", "r:*") as archive:
-    archive.extractall(APP, filter="tar")
+if os.path.exists("/tmp/pygame.whl"):  # (a browser without DecompressionStream: else the page
+    import tarfile  # has unpacked both, index.html)
+    import zipfile
+
+    zipfile.ZipFile("/tmp/pygame.whl").extractall(SITE)
+    os.makedirs(APP, exist_ok=True)
+    with tarfile.open("/tmp/game.tar.gz", "r:*") as archive:
+        archive.extractall(APP, filter="tar")
 os.chdir(f"{APP}/assets")
 sys.path.insert(0, f"{APP}/assets")
 platform.window = js
@@ -118,7 +122,7 @@ asyncio.sleep = _paced_sleep
 asyncio.run = _run_in_frames
 # main.py's own imports, made first so that the page's marks say what each took (the start-up
 # steps ./build.sh bench browser --site reports); main.py then finds them made
-js.parlour.mark("unpacked")
+js.parlour.mark("boot")
 import pygame  # noqa: E402,F401
 js.parlour.mark("pygame")
 import game.ui.app  # noqa: E402,F401

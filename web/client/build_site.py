@@ -33,6 +33,7 @@ import shutil
 import subprocess
 import sys
 import tarfile
+import tempfile
 import zipfile
 from pathlib import Path
 
@@ -89,12 +90,40 @@ def _game_members():
     return sorted(out)
 
 
-def pack_game() -> bytes:
-    """The game as a .tar.gz, the same bytes for the same sources (dates, owners fixed)."""
+def compile_game(members) -> dict[str, bytes]:
+    """The game package's modules (archive name -> bytes) compiled by the page's own CPython
+    (Pyodide, run by Node: web/client/compile_pyc.mjs): the page imports them without
+    compiling them first (about half of what importing the game took there). main.py stays
+    source (boot.py reads it)."""
+    sources = [(name, path) for name, path in members
+               if name.startswith("assets/game/") and name.endswith(".py")]
+    with tempfile.TemporaryDirectory() as tmp:
+        for name, path in sources:
+            target = Path(tmp, name)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(path, target)
+        node = shutil.which("node")
+        if node is None:
+            raise BuildError("Node.js is missing (it compiles the game for the page): "
+                             "apt-get install -y nodejs")
+        result = subprocess.run([node, str(HERE / "compile_pyc.mjs"), str(pyodide_dir()), tmp,
+                                 f"/data/data/{APP}/"], capture_output=True, text=True)
+        if result.returncode != 0:
+            raise BuildError(f"compiling the game for the page failed:\n{result.stderr[-2000:]}")
+        return {name + "c": Path(tmp, name + "c").read_bytes() for name, _ in sources}
+
+
+def pack_game(compiled: bool = True) -> bytes:
+    """The game as a .tar.gz, the same bytes for the same sources (dates, owners fixed);
+    ``compiled``: the game package's modules as .pyc only (compile_game)."""
+    members = _game_members()
+    pycs = compile_game(members) if compiled else {}
+    entries = [(name + "c", pycs[name + "c"]) if name + "c" in pycs else (name, path)
+               for name, path in members]
     raw = io.BytesIO()
     with tarfile.open(fileobj=raw, mode="w", format=tarfile.PAX_FORMAT) as tar:
         dirs_done = set()
-        for name, path in _game_members():
+        for name, path in entries:
             parts = name.split("/")[:-1]
             for i in range(1, len(parts) + 1):
                 d = "/".join(parts[:i])
@@ -103,7 +132,7 @@ def pack_game() -> bytes:
                     info = tarfile.TarInfo(d)
                     info.type, info.mode, info.mtime = tarfile.DIRTYPE, 0o755, 0
                     tar.addfile(info)
-            data = path.read_bytes()
+            data = path if isinstance(path, bytes) else path.read_bytes()
             info = tarfile.TarInfo(name)
             info.size, info.mode, info.mtime = len(data), 0o644, 0
             tar.addfile(info, io.BytesIO(data))
@@ -224,7 +253,7 @@ def _make(out: Path, note: str) -> dict:
               for name in RUNTIME if not name.startswith("pyodide/")}
     ungzipped = hashlib.sha256(gzip.decompress((out / GAME).read_bytes())).hexdigest()
     site = {"build": build_id, "files": files, "runtime": RUNTIME, "wheel": WHEEL,
-            "game": GAME, "sha256": sha256, "sha256_ungzipped": {GAME: ungzipped}}
+            "game": GAME, "home": f"/data/data/{APP}", "sha256": sha256, "sha256_ungzipped": {GAME: ungzipped}}
     text = json.dumps(site, separators=(",", ":"), sort_keys=True)
     for name in ("index.html", "sw.js"):
         page = (HERE / name).read_text(encoding="utf-8")
