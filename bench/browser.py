@@ -214,6 +214,11 @@ W, H = 1280, 720  # the game's landscape canvas (a page taller than wide gets th
 HARNESS_INIT = """
 (() => {
     let recording = null, lastFrameTime = null, animationFrames = 0;
+    // when the page's net.js handed the game something from another screen (page ms)
+    const arrivals = [];
+    window.addEventListener("parlournet", () => {
+        if (arrivals.length < 100000) arrivals.push(performance.now());
+    }, true);
     const raf = window.requestAnimationFrame.bind(window);
     window.requestAnimationFrame = function (callback) {
         return raf(function (t) {
@@ -236,6 +241,8 @@ HARNESS_INIT = """
         // animation frames the page asked for and got (none while the game rests)
         get animationFrames() { return animationFrames; },
         get resting() { return window.parlour ? window.parlour.resting : false; },
+        // the first arrival from another screen at or after page time t (ms), or null
+        arrivalAfter(t) { return arrivals.find(a => a >= t) ?? null; },
         // the test driver changed the game from outside (exec): a resting game looks
         wake() { if (window.parlour) window.parlour.wake(); },
         get error() { return window.parlour ? window.parlour.error : null; },

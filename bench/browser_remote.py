@@ -17,7 +17,12 @@ Figures (the last line printed is one JSON object with all of them):
   table drawn, the deal agreed (goal <= 3 s).
 - ``move_ms`` (median, p95, max): a move dropped on one screen (the click that plays it) to the
   frame that shows it on the other screen (goal: p95 <= 150 ms). Both clocks are the pages'
-  ``performance.timeOrigin + now()``: one machine, one clock.
+  ``performance.timeOrigin + now()``: one machine, one clock. Split in two: ``to_arrival_ms``,
+  the click to the first message from another screen that page's net.js got after it (the
+  ``parlournet`` event: a heartbeat may come first, rarely), and ``arrival_to_shown_ms``, from
+  there to the frame that shows the move.
+- ``--cpu-slowdown N``: both pages' CPU N times slower (Chromium's CPU throttling), a stand-in
+  for phones slower than this machine.
 - ``reload_ms``: a page reloaded mid-game (F5), from the reload to its table back at the same
   position (goal <= 5 s).
 - ``killed_away_ms``: a tab killed (its renderer crashed: no goodbye) to the other screen showing
@@ -195,6 +200,7 @@ def play_game(screens, owner, choose, to_the_end: bool = True, moves: int = 10**
     ``on_move(count)`` after each move (a reload, say). Returns figures: the moves' latencies
     to the other screens."""
     latencies: list[float] = []
+    arrivals: list[tuple[float, float]] = []  # (click to arrival, arrival to shown), ms
     slipped = called = False
     done = 0
     state = from_dict(agree(screens, what="before play"))
@@ -217,7 +223,11 @@ def play_game(screens, owner, choose, to_the_end: bool = True, moves: int = 10**
                                  f"view {me.c.probe('view')}): {e}") from None
         others = [s for s in screens if s is not me]
         for other in others:
-            latencies.append(seen_at(other, n + 1) - t0)
+            seen = seen_at(other, n + 1)
+            latencies.append(seen - t0)
+            came = other.c.page.page.evaluate("t => harness.arrivalAfter(t)", t0 - other.origin)
+            if came is not None and other.epoch(came) <= seen:
+                arrivals.append((other.epoch(came) - t0, seen - other.epoch(came)))
         state = from_dict(agree(screens, n + 1, what=f"move {n + 1}: {move}"))
         done += 1
         if slip:
@@ -232,7 +242,8 @@ def play_game(screens, owner, choose, to_the_end: bool = True, moves: int = 10**
         if on_move is not None:
             on_move(len(state.history))
             state = from_dict(agree(screens, what="after a reload"))
-    return {"moves": done, "latencies": latencies, "called": called, "state": state}
+    return {"moves": done, "latencies": latencies, "arrivals": arrivals, "called": called,
+            "state": state}
 
 
 def spread(values) -> dict:
@@ -325,7 +336,15 @@ def kill(screen: Screen, own: OwnBrowser) -> float:
     return t0
 
 
-def measure(folder: Path, moves: int = 60, pace_s: float = 0.0) -> dict:
+def slow_down(screen: "Screen", rate: float) -> None:
+    """This page's CPU ``rate`` times slower (Chromium's throttling, kept across reloads)."""
+    if rate != 1:
+        page = screen.c.page.page
+        page.context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate",
+                                                {"rate": rate})
+
+
+def measure(folder: Path, moves: int = 60, pace_s: float = 0.0, slowdown: float = 1) -> dict:
     """The figures (see the module's docstring); run inside a private network namespace
     (with or without a direct path between the pages: the namespace's)."""
     from bench.browser import Browser
@@ -339,8 +358,10 @@ def measure(folder: Path, moves: int = 60, pace_s: float = 0.0) -> dict:
         own = OwnBrowser(browser)
         try:
             a = Screen(browser, server.url, relay.url, "host").open()
+            slow_down(a, slowdown)
             code = host(a, "russian-bank", {"seat1": "remote"})
             b = Screen(own, server.url, relay.url, "friend").open(f"#join={code}")
+            slow_down(b, slowdown)
             first = b.c.page.marks().get("firstFrame", 0.0)
             drawn = b.wait_table()
             out["link_to_table_ms"] = round(drawn - first, 1)
@@ -356,6 +377,8 @@ def measure(folder: Path, moves: int = 60, pace_s: float = 0.0) -> dict:
                 round((s.room()["relay_events"] - n) / minutes, 1) for s, n in zip((a, b), sent)]
             out["play_minutes"] = round(minutes, 2)
             out["move_ms"] = spread(played["latencies"])
+            out["to_arrival_ms"] = spread([a for a, _ in played["arrivals"]])
+            out["arrival_to_shown_ms"] = spread([s for _, s in played["arrivals"]])
             position = agree([a, b])
             t0 = b.reload()
             b.wait_table(what="the reloaded page's table")
@@ -379,17 +402,24 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--pace", type=float, default=0.0, metavar="SECONDS",
                         help="a pause after each move (1.5: a quick person, 40 moves a minute); "
                              "default: moves as fast as the clicks go")
+    parser.add_argument("--cpu-slowdown", type=float, default=1.0, metavar="N",
+                        help="both pages' CPU N times slower (a stand-in for slower phones)")
     args = parser.parse_args(argv)
     from bench.browser_net import in_private_network
 
     out = in_private_network(measure, 1800, moves=20 if args.quick else 100,
-                             pace_s=args.pace, direct=not args.no_direct)
+                             pace_s=args.pace, slowdown=args.cpu_slowdown,
+                             direct=not args.no_direct)
+    out["cpu_slowdown"] = args.cpu_slowdown
     m = out["move_ms"]
     goals = (10000, 300) if args.no_direct else (3000, 150)
     print(f"{'through the relay only' if args.no_direct else 'direct where it connects'} "
           f"(paths {out['paths']}): link to table {out['link_to_table_ms']} ms (goal <= "
           f"{goals[0]}); a move to the other screen: median {m['median']} ms, p95 {m['p95']} "
-          f"ms (goal <= {goals[1]}), max {m['max']} ms ({m['n']} moves); relay events sent "
+          f"ms (goal <= {goals[1]}), max {m['max']} ms ({m['n']} moves; click to arrival: "
+          f"median {out['to_arrival_ms'].get('median')} ms, arrival to shown: median "
+          f"{out['arrival_to_shown_ms'].get('median')} ms, p95 "
+          f"{out['arrival_to_shown_ms'].get('p95')} ms); relay events sent "
           f"per minute of play {out['relay_events_per_minute']} (goal <= 60); reload back at "
           f"the table {out['reload_ms']} ms (goal <= 5000); a killed tab shown away after "
           f"{out['killed_away_ms']} ms (goal <= 12000)")
