@@ -27,6 +27,8 @@ Figures (the last line printed is one JSON object with all of them):
   position (goal <= 5 s).
 - ``killed_away_ms``: a tab killed (its renderer crashed: no goodbye) to the other screen showing
   that player as away (goal <= 12 s).
+- ``shared_rest``: both people's pages at the table with nobody playing (issue 33): the CPU of
+  every Chromium process (two browsers, a page each) and each page's game steps a second.
 - ``relay_events_per_minute``: the events each page published to the relays per minute of the
   game played by clicks (goal <= 60: public relays' limits); ``paths``: how the screens
   reached each other. ``--pace 1.5`` plays a move every 1.5 s (a quick person); without it the
@@ -336,6 +338,23 @@ def kill(screen: Screen, own: OwnBrowser) -> float:
     return t0
 
 
+def shared_rest(a: "Screen", b: "Screen", seconds: float = 10.0) -> dict:
+    """Both screens at the shared table, nobody playing (one waits for the other's move):
+    the CPU of every Chromium process (both people's browsers) over the wall time, from 4 s
+    after the last move on; and each page's game steps a second (its room's heartbeats)."""
+    from .browser_bench import chromium_cpu_seconds
+
+    time.sleep(4.0)
+    frames = [s.c.page.frames() for s in (a, b)]
+    cpu0, t0 = chromium_cpu_seconds(), time.perf_counter()
+    time.sleep(seconds)
+    wall = time.perf_counter() - t0
+    cpu = 100 * (chromium_cpu_seconds() - cpu0) / wall
+    return {"seconds": round(wall, 1), "cpu_percent_both_pages": round(cpu, 1),
+            "steps_per_s": [round((s.c.page.frames() - f) / wall, 1)
+                            for s, f in zip((a, b), frames)]}
+
+
 def slow_down(screen: "Screen", rate: float) -> None:
     """This page's CPU ``rate`` times slower (Chromium's throttling, kept across reloads)."""
     if rate != 1:
@@ -376,6 +395,7 @@ def measure(folder: Path, moves: int = 60, pace_s: float = 0.0, slowdown: float 
             out["relay_events_per_minute"] = [
                 round((s.room()["relay_events"] - n) / minutes, 1) for s, n in zip((a, b), sent)]
             out["play_minutes"] = round(minutes, 2)
+            out["shared_rest"] = shared_rest(a, b)
             out["move_ms"] = spread(played["latencies"])
             out["to_arrival_ms"] = spread([a for a, _ in played["arrivals"]])
             out["arrival_to_shown_ms"] = spread([s for _, s in played["arrivals"]])
@@ -421,7 +441,10 @@ def main(argv: list[str]) -> int:
           f"{out['arrival_to_shown_ms'].get('median')} ms, p95 "
           f"{out['arrival_to_shown_ms'].get('p95')} ms); relay events sent "
           f"per minute of play {out['relay_events_per_minute']} (goal <= 60); reload back at "
-          f"the table {out['reload_ms']} ms (goal <= 5000); a killed tab shown away after "
+          f"the table {out['reload_ms']} ms (goal <= 5000); at the table with nobody playing: "
+          f"{out['shared_rest']['cpu_percent_both_pages']} % of a core for both pages' "
+          f"Chromiums ({out['shared_rest']['steps_per_s']} game steps/s); a killed tab shown "
+          "away after "
           f"{out['killed_away_ms']} ms (goal <= 12000)")
     print(json.dumps(out))
     return 0
