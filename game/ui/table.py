@@ -18,7 +18,8 @@ the frame: automatic moves, the computer seats at the chosen pace, the solver's 
 A chrome is any object with: ``buttons``, ``controls`` (text for the Rules screen),
 ``started()``, ``abandon_note()`` and ``abandoning()`` (a game given up: what it means,
 said, then done), ``event(ev)`` (a session event), ``moved(move, before, mover)`` (after every
-move), ``update(dt)``, ``key(event)`` -> bool, ``layer_key()``, ``frame_key()`` (its live
+move), ``update(dt)``, ``rest_ms()`` (how long it can go without a frame: until its next
+timer, rest.py), ``key(event)`` -> bool, ``layer_key()``, ``frame_key()`` (its live
 parts: a frame that changes nothing is not drawn again), ``decorate(surf)`` (static parts,
 into the cached layer), ``draw(screen)`` (under the buttons), ``draw_over(screen)`` (over
 everything), ``game_over()``; optionally ``message_rect()`` (where the message line goes on
@@ -45,6 +46,7 @@ from .cards import CardArt, get_art
 from .chromes import chrome_class
 from .deal import DealFlight, deal_flight
 from .layout import layout_for
+from .move_words import describe, explain
 from .table_computers import ComputerSeats
 from .table_input import TableInput
 from .table_view import TableView
@@ -365,7 +367,7 @@ class Table(ComputerSeats, Scene):
         if not self.can_undo():
             return
         self.take_back(self.session.undo)
-        self.say(f"Took back: {self.describe(self.session.last_group)}.", "info", 2500)
+        self.say(f"Took back: {describe(self.state, self.session.last_group)}.", "info", 2500)
 
     def take_back(self, action):
         """Run ``action`` (the session taking moves back) and show the table as it now is;
@@ -391,7 +393,7 @@ class Table(ComputerSeats, Scene):
         if not self.can_redo():
             return
         self.anim.clear()
-        words = self.describe(self.session.redo_groups[-1])  # said of the position before it
+        words = describe(self.state, self.session.redo_groups[-1])  # said of the position before it
         try:
             self.session.redo()
         except IllegalMove as e:
@@ -412,40 +414,8 @@ class Table(ComputerSeats, Scene):
             self.say("No hint: no move helps any more.", "info")
             return
         self.hint = (move, self.app.time_ms + 4000)
-        self.say_helped(f"Hint: {self.explain(move)}.", helped)
+        self.say_helped(f"Hint: {explain(self.state, move)}.", helped)
         self.save()
-
-    def explain(self, move: Move) -> str:
-        """A move in a player's words: "move the Nine of clubs onto the Ten of clubs"."""
-        state = self.state
-        if move == state.turn_move(move.source):
-            return f"turn a card from your {state.pile[move.source].noun}"
-        if move.source == move.target:  # a pass
-            return "end your turn"
-        src, dst = state.pile[move.source], state.pile[move.target]
-        if len(src.cards) < move.count:
-            return str(move)
-        card = src.cards[-move.count]
-        what = (f"the {card.name}" if move.count == 1
-                else f"the {move.count} cards from the {card.name}")
-        if dst.kind == "foundation":
-            where = "to a foundation"
-        elif dst.top is None:
-            where = f"to the empty {dst.noun}"  # the game's word: Battle solitaire's "pile"
-        else:
-            where = f"onto the {dst.top.name}"
-        ends = ", which ends your turn" if move == state.end_turn_move() else ""
-        return f"move {what} {where}{ends}"
-
-    def describe(self, moves) -> str:
-        """A group of moves in words, said of the position before them (after an undo, or
-        before a redo): its first move, and how many came with it ("the Nine of clubs onto
-        the Ten of clubs, and 2 more moves")."""
-        if not moves:
-            return "nothing"
-        first = self.explain(moves[0]).removeprefix("move ")
-        rest = len(moves) - 1
-        return first + (f", and {rest} more move{'s' if rest > 1 else ''}" if rest else "")
 
     # ================================================================= input (to the parts)
     def pointer_down(self, pos) -> None:
@@ -571,19 +541,16 @@ class Table(ComputerSeats, Scene):
         self.view.draw(screen)
 
     def rest_ms(self) -> float:
-        """0 while cards move, the pointer holds a card, the computer or the solver thinks or
-        the table deals; else until the first of its timers (see ButtonRow.rest_ms)."""
+        """0 while cards move, the pointer holds a card, the solver thinks or the table deals;
+        else until the first of its timers, the computer's included (ButtonRow.rest_ms)."""
         s, now = self.session, self.app.time_ms
         if (self.deal_pending or self.anim.busy or self.input.busy or s.finishing
                 or (self.celebration is not None and self.celebration.running)
-                or (s.help is not None and s.help.thinking) or self.computer_busy()):
+                or (s.help is not None and s.help.thinking)):
             return 0.0
-        waits = [self.chrome.rest_ms()]
-        for until in (self.hint and self.hint[1], self.message and self.message[2],
-                      self.computer_due()):
-            if until and until > now:
-                waits.append(until - now)
-        return min(waits)
+        hint = self.hint[1] if self.hint else 0.0
+        timers = [t - now for t in (hint, self.message[2]) if t > now]
+        return min([self.chrome.rest_ms(), *timers, self.computer_wait_ms(now)])
 
     def frame_key(self):
         """What the table shows (see Scene.frame_key): cards in motion redraw every frame."""

@@ -37,24 +37,17 @@ class ComputerSeats:
             self.moved(move, before, mover)
             self.next_action_at = now + self.pause_after(move, mover)
 
-    def computer_busy(self) -> bool:
-        """A computer seat of this screen is deciding its move (it thinks every frame)."""
-        s = self.session
-        if s.is_over() or s.pending_call is not None:
-            return s.pending_call is not None and self.call_at is None
-        return (not s.is_local(s.to_move) and s.seats[s.to_move].thinks_here
-                and not s.decided)
-
-    def computer_due(self) -> float | None:
-        """When a computer seat's next move or call is shown (app time, ms), if one waits."""
+    def computer_wait_ms(self, now: float) -> float:
+        """How long the computer seats of this screen can go without a frame: 0 while one
+        decides its move (it thinks every frame), else until its move or call is shown."""
         s = self.session
         if s.is_over():
-            return None
+            return float("inf")
         if s.pending_call is not None:
-            return self.call_at
-        if not s.is_local(s.to_move) and s.seats[s.to_move].thinks_here:
-            return self.next_action_at
-        return None
+            return 0.0 if self.call_at is None else max(0.0, self.call_at - now)
+        if s.is_local(s.to_move) or not s.seats[s.to_move].thinks_here:
+            return float("inf")
+        return 0.0 if not s.decided else max(0.0, self.next_action_at - now)
 
     def pause_after(self, move, mover: int) -> float:
         """How long the computer waits before its next move (game.session's computer_pause_ms:

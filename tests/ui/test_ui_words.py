@@ -5,11 +5,9 @@ seat kind."""
 
 from __future__ import annotations
 
-from types import SimpleNamespace
-
 from game.core import Move, new_game
 from game.core.russian_bank import decider
-from game.ui.table import Table
+from game.ui.move_words import explain
 
 from deals import find_deal
 
@@ -102,13 +100,13 @@ def battle_state_with_an_empty_pile():
 
 def test_battle_solitaire_hint_calls_its_piles_piles():
     """The issue: Hint said "house" where the log and the rules say "pile". The hint's words
-    (Table.explain) take the pile's noun from the game's own file."""
+    (move_words.explain) take the pile's noun from the game's own file."""
     state, move = battle_state_with_an_empty_pile()
-    words = Table.explain(SimpleNamespace(state=state), move)
+    words = explain(state, move)
     assert words.endswith("to the empty pile") and "house" not in words, words
     turn = state.turn_move(f"hand{state.current_player}")
     if turn is not None and turn.source.startswith("hand"):
-        assert Table.explain(SimpleNamespace(state=state), turn) == "turn a card from your hand"
+        assert explain(state, turn) == "turn a card from your hand"
 
 
 def test_the_log_names_the_other_seat_as_in_a_sentence(ui):
