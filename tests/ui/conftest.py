@@ -22,6 +22,20 @@ from game.storage import MemoryStore, Saves  # noqa: E402
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 
 
+def run_coroutine(coro, limit: int, failure: str) -> None:
+    """Drive a coroutine by hand (main()'s frame loop, a rest), one step per ``await`` that
+    yields to its driver, until it ends: at most ``limit`` steps, else the test fails with
+    ``failure``. (asyncio.run() refuses to start where another loop runs: in a test worker
+    that has started the browser tests' playwright, one does.)"""
+    for _ in range(limit):
+        try:
+            coro.send(None)
+        except StopIteration:
+            return
+    coro.close()
+    pytest.fail(failure)
+
+
 class Driver:
     """Posts real events to SDL's queue and runs frames of the real App."""
 

@@ -15,6 +15,8 @@ from game.storage import Saves
 from game.ui import rest
 from game.ui.app import App
 
+from conftest import run_coroutine
+
 
 def idle(ui, t, limit: int = 400) -> None:
     """Frames until the table waits for the person and nothing moves."""
@@ -132,15 +134,8 @@ def test_the_native_loop_rests_and_the_waking_click_is_the_next_frame(store, mon
     real_step = App.step
     monkeypatch.setattr(App, "step", lambda self, dt=1000 / 60: (steps.append(len(rests)),
                                                                real_step(self, dt))[1])
-    loop = app_module.main(Saves(store))
-    for _ in range(2000):
-        try:
-            loop.send(None)
-        except StopIteration:
-            break
-    else:
-        loop.close()
-        pytest.fail("the loop never rested, or the click didn't quit")
+    run_coroutine(app_module.main(Saves(store)), 2000,
+                  "the loop never rested, or the click didn't quit")
     assert all(ms >= rest.REST_MIN_MS for ms in rests)
     assert len(rests) == 3 and steps[-1] == 3 and steps.count(3) == 1  # Quit, the next frame
 
@@ -151,19 +146,10 @@ def test_a_rest_ends_at_the_first_input(store):
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, mod=0, unicode="a",
                                          scancode=0))
     t0 = time.perf_counter()
-    drive(rest.rest(5000))
+    run_coroutine(rest.rest(5000), 10**6, "the rest never ended")
     assert time.perf_counter() - t0 < 1.0  # (not the 5 s: the key was there)
     assert pygame.event.peek(pygame.KEYDOWN)  # left for the frame to read
     pygame.event.clear()
-
-
-def drive(coro) -> None:
-    """Run a coroutine that only yields to its driver (no event loop needed)."""
-    try:
-        while True:
-            coro.send(None)
-    except StopIteration:
-        pass
 
 
 def test_a_real_rest_costs_no_cpu(store):
@@ -177,6 +163,6 @@ def test_a_real_rest_costs_no_cpu(store):
     cpu0, wall0 = time.process_time(), time.perf_counter()
     while time.perf_counter() - wall0 < 2.0:
         app.step()
-        drive(rest.rest(app.rest_ms()))
+        run_coroutine(rest.rest(app.rest_ms()), 10**6, "the rest never ended")
     cpu = time.process_time() - cpu0
     assert cpu < 0.2, f"{cpu:.2f} s of CPU in 2 s at rest"

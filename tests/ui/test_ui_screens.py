@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import pygame
-import pytest
 
-from game.core import GAMES, Move
+from game.core import Move
 from game.ui.app import App
 from game.ui.cards import FOUR_COLOUR
 from game.ui.screens import RulesScene, SettingsScene, StatsScene, TitleScene
@@ -13,6 +12,7 @@ from game.storage import Saves
 from game.ui.table import Table
 from game.ui.seat_picker import SeatPicker
 
+from conftest import run_coroutine
 from deals import find
 
 TURN = Move("stock", "waste")
@@ -191,15 +191,8 @@ def test_the_frame_loop_runs_and_freezes_what_start_up_made(store, monkeypatch):
     pygame.event.clear()
     pygame.event.post(pygame.event.Event(pygame.QUIT))
     try:
-        loop = app_module.main(Saves(store))
-        for _ in range(100):  # frames: the QUIT is read in the first
-            try:
-                loop.send(None)
-            except StopIteration:
-                break
-        else:
-            loop.close()
-            pytest.fail("the frame loop did not stop on QUIT")
+        # frames: the QUIT is read in the first
+        run_coroutine(app_module.main(Saves(store)), 100, "the frame loop did not stop on QUIT")
         assert gc.get_freeze_count() > 1000  # modules, fonts, card art, the title screen
     finally:
         gc.unfreeze()

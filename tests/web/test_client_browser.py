@@ -626,16 +626,23 @@ def test_the_light_s_solver_gets_most_of_an_idle_frame(client):
     assert median >= 7, f"the frames at rest take {median:.1f} ms (median): the solver starves"
 
 
-def test_a_table_at_rest_leaves_the_screen_alone(client):
-    """Found here: every frame drew and flipped the whole screen, so a table at rest cost
-    ~45% of a core in the browser (fixed in d63b5dc; goal <= 15%: python -m bench
-    browser)."""
+def bank_waiting_for_you(client) -> Client:
+    """Russian Bank against the computer, your turn, nothing moving, the pointer off every
+    button."""
     seed = find_deal("russian-bank", lambda s: s.current_player == 0, {"mode": "stop"})[0]
     c = client.open(bank_save(seed))
     c.click_button("continue")
     c.wait("probe['view']().get('game') == 'russian-bank'")
     c.settled()
-    c.page.mouse_move(1270, 700)  # the pointer off every button
+    c.page.mouse_move(1270, 700)
+    return c
+
+
+def test_a_table_at_rest_leaves_the_screen_alone(client):
+    """Found here: every frame drew and flipped the whole screen, so a table at rest cost
+    ~45% of a core in the browser (fixed in d63b5dc; goal <= 15%: python -m bench
+    browser)."""
+    c = bank_waiting_for_you(client)
     c.page.wait_frames(30)
     before, frames = c.probe("flips"), c.page.frames()
     c.page.wait_frames(120)  # two seconds with nothing happening
@@ -648,12 +655,7 @@ def test_at_rest_the_page_sleeps_and_a_click_after_10_s_is_drawn_in_the_next_fra
     """Issue 33: a table at rest asks the browser for no animation frames (the game's loop is
     woken about once a second at most) and a click after 10 s of rest is drawn within 2
     frames of the game."""
-    seed = find_deal("russian-bank", lambda s: s.current_player == 0, {"mode": "stop"})[0]
-    c = client.open(bank_save(seed))
-    c.click_button("continue")
-    c.wait("probe['view']().get('game') == 'russian-bank'")
-    c.settled()
-    c.page.mouse_move(1270, 700)  # the pointer off every button
+    c = bank_waiting_for_you(client)
     c.probe("flips")  # (counted from here)
     time.sleep(3)  # the computer's pace, a message: gone by now
     page = c.page.page
