@@ -222,7 +222,9 @@ def play_game(screens, owner, choose, to_the_end: bool = True, moves: int = 10**
         except Exception as e:
             raise AssertionError(f"the click at screen {owner[p]} didn't play {move} "
                                  f"(seat {p}; {me.c.probe('state')['moves'][n:]} played, "
-                                 f"view {me.c.probe('view')}): {e}") from None
+                                 f"view {me.c.probe('view')}, room {me.room()}, resting "
+                                 f"{me.c.page.page.evaluate('harness.resting')}, console "
+                                 f"{me.c.page.log[-8:]}): {e}") from None
         others = [s for s in screens if s is not me]
         for other in others:
             seen = seen_at(other, n + 1)

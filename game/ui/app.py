@@ -206,8 +206,8 @@ class App:
         t = event.type
         if t == pygame.QUIT:
             self.running = False
-        elif t in (pygame.WINDOWMINIMIZED, pygame.WINDOWHIDDEN):
-            self.minimised = True
+        elif t in (pygame.WINDOWMINIMIZED, pygame.WINDOWHIDDEN) and not WEB:
+            self.minimised = True  # (in a page, the page's own hidden is the truth: rest.py)
         elif t in (pygame.WINDOWRESTORED, pygame.WINDOWSHOWN, pygame.WINDOWMAXIMIZED):
             self.minimised = False
         elif t == pygame.MOUSEBUTTONDOWN and not getattr(event, "touch", False):

@@ -78,7 +78,9 @@ def test_a_message_and_a_hint_go_at_their_time_not_a_frame_late(ui):
 
 def test_a_solitaire_rests_until_its_clock_s_next_second(ui):
     app = ui.app
-    t = app.open_game("forty-thieves", new=True)
+    seed = find_seed("forty-thieves", lambda s: any(m.source != "stock" for m in s.legal_moves()))
+    t = app.open_game("forty-thieves")
+    t.start(seed)
     t.session.help = None
     idle(ui, t)
     move = next(m for m in t.state.legal_moves() if m.source != "stock")
