@@ -48,6 +48,10 @@ class App:
         global current
         current = self
         pygame.init()
+        # No joystick or gamepad plays this game. Without SDL's joystick part the browser
+        # stops polling the gamepads for the page: about 1% of a core in Chromium's browser
+        # process, all the time, measured (BENCHMARKS.md, issue 33).
+        pygame.joystick.quit()
         if screen is None:
             if flags is None:
                 flags = 0 if WEB else pygame.SCALED | pygame.RESIZABLE

@@ -100,6 +100,12 @@ def test_the_solver_thinking_means_no_rest(ui):
     assert t.rest_ms() == 0
 
 
+def test_no_joystick_is_watched(ui):
+    """Found with the browser bench: SDL's joystick part makes Chromium poll the gamepads for
+    the page all the time (1% of a core at rest). The game uses none."""
+    assert not pygame.joystick.get_init()
+
+
 def test_a_minimised_window_draws_nothing_and_rests(ui, monkeypatch):
     flips = []
     real = pygame.display.flip
