@@ -34,7 +34,7 @@ REST_MIN_MS = 50.0  # a shorter wait isn't a rest: the next frames come as usual
 REST_MAX_MS = 1000.0  # at rest the loop still looks once a second (the clock's seconds)
 HIDDEN_REST_MS = 60000.0  # a hidden page: nothing goes on (shown again, it is woken at once)
 HIDDEN_SHARED_REST_MS = 1000.0  # ... but a shared table's room (hidden pages' timers: 1 a second)
-SHARED_REST_MS = 250.0  # a shared table's room: its acknowledgements, heartbeats and resends
+SHARED_REST_MS = 500.0  # a shared table's room: its acknowledgements, heartbeats and resends
 SLICE_S = 1 / 60  # the desktop's rest looks for input this often
 
 
