@@ -140,6 +140,7 @@ class TableInput:
         if self.selected:
             src, sindex = self.selected
             self.selected = None
+            self.last_click = None  # (a click that drops a card is no half of a double click)
             if src != name:
                 count = len(t.piles()[src]) - sindex
                 t.attempt(Move(src, name, count))
