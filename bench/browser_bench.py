@@ -207,6 +207,15 @@ def thinking_frames(c, seconds: float) -> dict:
     return {"still_thinking": c.light()[0] is None, **_frames(rec)}
 
 
+def cpu_percent(seconds: float) -> tuple[float, float]:
+    """(every Chromium process's CPU over ``seconds`` of wall time, one core = 100; the wall
+    time)."""
+    cpu0, t0 = chromium_cpu_seconds(), time.perf_counter()
+    time.sleep(seconds)
+    wall = time.perf_counter() - t0
+    return 100 * (chromium_cpu_seconds() - cpu0) / wall, wall
+
+
 def idle_cpu(c, seconds: float) -> dict:
     """The table at rest (nothing moving, no input, nothing to think about): CPU time of the
     Chromium processes (this page's browser holds no other page) over the wall time, from 4 s
@@ -216,14 +225,11 @@ def idle_cpu(c, seconds: float) -> dict:
     time.sleep(4.0)
     c.page.record_frames(True)
     frames0 = c.page.frames()
-    cpu0, t0 = chromium_cpu_seconds(), time.perf_counter()
-    time.sleep(seconds)
-    cpu1, t1 = chromium_cpu_seconds(), time.perf_counter()
+    cpu, wall = cpu_percent(seconds)
     steps = c.page.frames() - frames0
     rec = c.page.record_frames(False)
     c.page.check()
-    wall = t1 - t0
-    return {"seconds": _r(wall, 2), "idle_cpu_percent": _r(100 * (cpu1 - cpu0) / wall, 1),
+    return {"seconds": _r(wall, 2), "idle_cpu_percent": _r(cpu, 1),
             "game_frame_work_percent": _r(100 * sum(rec["work"]) / 1000 / wall, 1),
             "frames_per_s": _r(steps / wall, 1),
             "frame_median_ms": _r(statistics.median(rec["work"]), 2) if rec["work"] else None}
@@ -305,11 +311,8 @@ def title_at_rest(browser, site, idle_s: float) -> dict:
     try:
         page.goto(site.url + "NOTICES.html")
         time.sleep(1.0)
-        cpu0, t0 = chromium_cpu_seconds(), time.perf_counter()
-        time.sleep(idle_s)
-        wall = time.perf_counter() - t0
-        out["chromium_alone"] = {"seconds": _r(wall, 2), "idle_cpu_percent":
-                                 _r(100 * (chromium_cpu_seconds() - cpu0) / wall, 1)}
+        cpu, wall = cpu_percent(idle_s)
+        out["chromium_alone"] = {"seconds": _r(wall, 2), "idle_cpu_percent": _r(cpu, 1)}
     finally:
         page.close()
     return out

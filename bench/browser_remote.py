@@ -344,14 +344,11 @@ def shared_rest(a: "Screen", b: "Screen", seconds: float = 10.0) -> dict:
     """Both screens at the shared table, nobody playing (one waits for the other's move):
     the CPU of every Chromium process (both people's browsers) over the wall time, from 4 s
     after the last move on; and each page's game steps a second (its room's heartbeats)."""
-    from .browser_bench import chromium_cpu_seconds
+    from .browser_bench import cpu_percent
 
     time.sleep(4.0)
     frames = [s.c.page.frames() for s in (a, b)]
-    cpu0, t0 = chromium_cpu_seconds(), time.perf_counter()
-    time.sleep(seconds)
-    wall = time.perf_counter() - t0
-    cpu = 100 * (chromium_cpu_seconds() - cpu0) / wall
+    cpu, wall = cpu_percent(seconds)
     return {"seconds": round(wall, 1), "cpu_percent_both_pages": round(cpu, 1),
             "steps_per_s": [round((s.c.page.frames() - f) / wall, 1)
                             for s, f in zip((a, b), frames)]}

@@ -304,7 +304,7 @@ class App:
         if scene.modal is not None:
             waits.append(scene.modal.rest_ms())
         if self.shared is not None and self.shared is not scene:
-            waits.append(resting.SHARED_REST_MS)
+            waits.append(self.shared.rest_ms())  # (Rules over a shared table: its room)
         if self.notices:  # the notice shown goes at its time
             since = self._notice_since
             waits.append(0.0 if since is None else since + NOTICE_MS - self.time_ms)
