@@ -100,8 +100,9 @@ build_pygbag() {
     rm -rf build/stage-pygbag "$out" "build/$app-pygbag.zip"
     mkdir -p "$stage"
     cp web/main.py "$stage/main.py"
+    # (a folder with a DESKTOP-ONLY file is the desktop app's alone: web/client/build_site.py)
     tar -c --exclude=__pycache__ --exclude='*.py[co]' --exclude='.*' \
-        game assets | tar -x -C "$stage"
+        --exclude-tag-all=DESKTOP-ONLY game assets | tar -x -C "$stage"
     # Never ask for a tap before the game starts (pygbag's ume_block): the game's sound waits for
     # the player's first click, tap or key by itself (game/ui/sound.py), and pygbag's wait for
     # "media engagement" is known to leave mobile browsers stuck at "Ready to start".

@@ -22,9 +22,28 @@ def run(argv=None) -> None:
     parser.add_argument("--sideways", action="store_true",
                         help="the table a phone held sideways gets in the browser (1552x720: "
                              "the 1280x720 table with a rail of big buttons on its right)")
+    parser.add_argument("--relay", action="append", default=[], metavar="ADDRESS",
+                        help="a Nostr relay to meet friends online on (wss://...; repeat for "
+                             "several; default: the same five public relays the web version "
+                             "uses); the web version's ?relay= must name the same ones")
+    parser.add_argument("--site", metavar="ADDRESS",
+                        help="the address of a site that serves the web version (https://...): "
+                             "the waiting room then shows a link ADDRESS#join=CODE to send "
+                             "to friends; kept in the settings (--site none forgets it)")
     args = parser.parse_args(sys.argv[1:] if argv is None else argv)
     if args.data_dir:
         os.environ["PARLOUR_DATA_DIR"] = args.data_dir
+    if args.relay:
+        bad = [u for u in args.relay if not u.startswith(("ws://", "wss://"))]
+        if bad:
+            parser.error(f"a relay's address starts with wss:// or ws://, not {bad[0]!r}")
+        from game.net.desktop import RELAYS_ENV
+        os.environ[RELAYS_ENV] = " ".join(args.relay)
+    if args.site is not None:
+        from game.session.settings import site_address
+        if args.site != "none" and not site_address(args.site):
+            parser.error(f"a site's address starts with https:// or http://, not {args.site!r}")
+        keep_site(None if args.site == "none" else args.site)
     if args.portrait:
         from game.ui.canvas import CANVAS, PORTRAIT
         CANVAS.use(PORTRAIT)
@@ -33,6 +52,17 @@ def run(argv=None) -> None:
         CANVAS.use(SIDEWAYS)
     from game.ui.app import main
     asyncio.run(main())
+
+
+def keep_site(address) -> None:
+    """The site's address into the saved settings (kept for the next runs)."""
+    from game.session import Settings
+    from game.storage import Saves
+
+    saves = Saves()
+    settings, _ = Settings.from_dict(saves.settings())
+    settings.set("site", address)
+    saves.save_settings(settings.to_dict())
 
 
 if __name__ == "__main__":

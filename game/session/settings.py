@@ -70,6 +70,9 @@ class Settings:
     felt: str = "green"
     left_handed: bool = False  # the side panel of games with turns on the left (landscape)
     last_game: str | None = None
+    #: the address of a site that serves the game (the desktop's join links: ADDRESS#join=CODE;
+    #: ``python -m game --site ADDRESS``), or None
+    site: str | None = None
     #: per game: {"options": {...}, "seats": [...], "match_target": n}; only what differs
     #: from the defaults needs to be here
     games: dict[str, dict[str, Any]] = field(default_factory=dict)
@@ -108,6 +111,10 @@ class Settings:
         if name == "last_game":
             if value is not None and value not in GAMES:
                 raise ValueError(f"unknown game {value!r}")
+        elif name == "site":
+            if value is not None and not site_address(value):
+                raise ValueError(f"a site's address starts with https:// or http://, not "
+                                 f"{value!r}")
         elif name not in _GENERAL or not _GENERAL[name].allows(value):
             raise ValueError(f"setting {name} can't be {value!r}")
         setattr(self, name, value)
@@ -132,6 +139,8 @@ class Settings:
     def to_dict(self) -> dict:
         data = {o.name: getattr(self, o.name) for o in GENERAL}
         data["last_game"] = self.last_game
+        if self.site is not None:
+            data["site"] = self.site
         data["games"] = {g: dict(v) for g, v in self.games.items() if v}
         return data
 
@@ -153,6 +162,11 @@ class Settings:
             s.last_game = last
         elif last is not None:  # a game this version does not have, or not a game at all
             bad.append(f"Last game played: {last!r}")
+        site = data.get("site")
+        if site_address(site):
+            s.site = site
+        elif site is not None:
+            bad.append(f"the site's address: {str(site)[:80]!r}")
         games = data.get("games", {})
         if not isinstance(games, dict):
             bad.append("the game settings")
@@ -193,6 +207,14 @@ class Settings:
             except (ValueError, TypeError):
                 bad.append(f"{d.title}, {d.match.label if d.match else 'match'}: "
                            f"{stored['match_target']!r}")
+
+
+def site_address(value) -> bool:
+    """Whether ``value`` can be a site's address for a join link: http(s)://, no spaces, not
+    over 300 characters."""
+    return (isinstance(value, str) and value.startswith(("https://", "http://"))
+            and len(value) <= 300 and value.isprintable() and not any(c.isspace() for c in value)
+            and len(value.split("://", 1)[1]) > 0)
 
 
 def _legacy(data: dict) -> dict:

@@ -378,5 +378,7 @@ async def main(saves=None) -> None:
             await asyncio.sleep(0)
     if hasattr(app.scene, "leave"):
         app.scene.leave()
+    if app.shared is not None:  # (a page's net.js says goodbye itself when the tab closes)
+        app.shared.closing()
     if not WEB:
         pygame.quit()

@@ -12,7 +12,8 @@ again. The loop asks ``App.rest_ms()`` after each frame and, from ``REST_MIN_MS`
 - on the desktop: sleeps of a frame's length (16 ms), each followed by a look at SDL's event
   queue (``pygame.event.peek``, which leaves the event there for the next frame). Not
   ``pygame.event.wait(timeout)``: pygame-ce waits by polling every millisecond (2% of a core
-  here); the slices cost about a third of that and answer input within a frame;
+  here); the slices cost about a third of that and answer input within a frame. A friend's
+  message ends the rest at once: the desktop's network threads call ``wake()``;
 - under pygbag's own runtime there is no way to be woken by input, so the game never rests
   there (one frame per animation frame, as before).
 
@@ -24,6 +25,7 @@ stops.
 from __future__ import annotations
 
 import asyncio
+import threading
 import time
 
 import pygame
@@ -51,6 +53,13 @@ def _page_rest():
 
 PAGE_REST = _page_rest()
 CAN_REST = PAGE_REST is not None or not WEB
+_woken = threading.Event()  # set by wake() (any thread), cleared by the rest it ended
+
+
+def wake() -> None:
+    """End the desktop's rest now (safe from any thread: the network's, on a friend's
+    message). In a page, net.js wakes the page itself."""
+    _woken.set()
 
 
 def page_hidden(window) -> bool:
@@ -72,11 +81,11 @@ async def rest(ms: float) -> None:
         end = time.perf_counter() + ms / 1000
         while not pygame.event.peek():
             left = end - time.perf_counter()
-            if left <= 0:
+            if left <= 0 or _woken.wait(min(SLICE_S, left)):
                 break
-            time.sleep(min(SLICE_S, left))
+        _woken.clear()
     await asyncio.sleep(0)
 
 
 __all__ = ["CAN_REST", "HIDDEN_REST_MS", "HIDDEN_SHARED_REST_MS", "REST_MAX_MS", "REST_MIN_MS",
-           "SHARED_REST_MS", "page_hidden", "rest"]
+           "SHARED_REST_MS", "page_hidden", "rest", "wake"]

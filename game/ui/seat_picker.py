@@ -22,7 +22,7 @@ class SeatPicker(Modal):
 
     width = 760
     ONLINE_WIDTH = 900  # with "A friend online" in the rows
-    NOTE = "Playing a friend online: in the web version."  # where no room can be opened
+    NOTE = "Playing a friend online isn't possible here."  # where no room can be opened
 
     def __init__(self, scene, game_id: str, seats, on_play, play_label: str = "Play"):
         d = info(game_id)

@@ -323,7 +323,9 @@ def test_chinese_patience_with_two_friends_online(screens):
     assert all(x.state.peek() == turn for x in tables)
 
 
-def test_the_desktop_offers_no_friend_online(screens):
+def test_where_no_room_can_be_opened_no_friend_online_is_offered(screens):
+    """A desktop without the network libraries, a page without net.js: no friend online, and
+    "Who plays?" says so."""
     ui = screens.app()
     ui.app.open_room = None
     ui.app.title()
@@ -332,8 +334,8 @@ def test_the_desktop_offers_no_friend_online(screens):
     picker = ui.app.scene.modal
     names = [b.name for b in picker.buttons]
     assert "seat1=remote" not in names and "seat1=computer:hard" in names
-    assert picker.note == "Playing a friend online: in the web version."
-    ui.screenshot("shared-desktop-who-plays.png")
+    assert picker.note == "Playing a friend online isn't possible here."
+    ui.screenshot("shared-no-room-who-plays.png")
     ui.key(pygame.K_ESCAPE)
     ui.key(pygame.K_j)
     assert ui.app.scene.modal is None  # no Join a friend either

@@ -76,14 +76,21 @@ def pyodide_dir() -> Path:
     return path
 
 
+#: a folder holding a file of this name is the desktop app's alone (game/net/desktop/: its
+#: network libraries aren't in a page): never packed (build.sh's pygbag stage skips it too)
+DESKTOP_ONLY = "DESKTOP-ONLY"
+
+
 def _game_members():
-    """(archive name, path) of main.py, the game package, assets/: no caches, no dot-files;
-    sorted (the benchmarks and the tests live outside game/: nothing of theirs is shipped)."""
+    """(archive name, path) of main.py, the game package, assets/: no caches, no dot-files, no
+    desktop-only folder; sorted (the benchmarks and the tests live outside game/: nothing of
+    theirs is shipped)."""
     out = [("assets/main.py", ROOT / "web" / "main.py")]
     for top in ("game", "assets"):
         for folder, dirs, files in os.walk(ROOT / top):
             rel = Path(folder).relative_to(ROOT).as_posix()
-            dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d != "__pycache__")
+            dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d != "__pycache__"
+                             and not (Path(folder) / d / DESKTOP_ONLY).exists())
             for name in sorted(files):
                 if not name.startswith(".") and not name.endswith((".pyc", ".pyo")):
                     out.append((f"assets/{rel}/{name}", Path(folder) / name))

@@ -38,10 +38,10 @@ opening.
 """
 
 from .join import JoinDialog
-from .opening import OFFLINE_NOTE, at_start, host_table, join_table, room_opener
+from .opening import at_start, host_table, join_table, room_opener
 from .page_link import join_link
 from .room import RoomScene
 from .table import SharedTableScene
 
-__all__ = ["JoinDialog", "OFFLINE_NOTE", "RoomScene", "SharedTableScene", "at_start",
+__all__ = ["JoinDialog", "RoomScene", "SharedTableScene", "at_start",
            "host_table", "join_link", "join_table", "room_opener"]

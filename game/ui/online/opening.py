@@ -4,29 +4,38 @@ or again at start-up from what was kept before a reload, or from a page opened a
 
 from __future__ import annotations
 
+import functools
+
 from game.net import GUEST, HOST, SharedTable, new_code
 
+from .. import rest as resting
 from ..page import WEB
 from .kept import kept_table
 from .page_link import join_code_at_start
 from .room import RoomScene
 from .table import SharedTableScene
 
-OFFLINE_NOTE = "Playing a friend online: in the web version."
-
 def room_opener():
-    """The page's room opener: game/net/browser.py's ``open_room`` in a browser that can connect,
-    else None (the desktop: no friend online is offered)."""
-    if not WEB:
-        return None
+    """This screen's room opener: in a browser that can connect, the page's
+    (game/net/browser.py); on the desktop, the relay path spoken by Python
+    (game/net/desktop/, its network threads waking the frame loop's rest); None where neither
+    is there (a page without net.js, a desktop without the network libraries)."""
+    if WEB:
+        try:
+            from game.net import browser as net
+        except ImportError:
+            return None
+        try:
+            return net.open_room if net.available() else None
+        except Exception:  # noqa: BLE001 (a bridge that can't say: not offered)
+            return None
     try:
-        from game.net import browser as net
+        from game.net import desktop
     except ImportError:
         return None
-    try:
-        return net.open_room if net.available() else None
-    except Exception:  # noqa: BLE001 (a bridge that can't say: not offered)
+    if not desktop.available():
         return None
+    return functools.partial(desktop.open_room, wake=resting.wake)
 
 
 def _open(app, code: str, role: str):
@@ -40,8 +49,8 @@ def _open(app, code: str, role: str):
             app.notice(f"The room could not be opened ({e}).")
             return None
     if transport is None:
-        app.notice("The room could not be opened: playing a friend online needs the web "
-                   "version, connected." if opener is None else
+        app.notice("The room could not be opened: playing a friend online isn't possible "
+                   "here." if opener is None else
                    "The room could not be opened. Try again in a moment.")
     return transport
 

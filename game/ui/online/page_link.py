@@ -1,7 +1,8 @@
 """The page's address and the clipboard: the link a friend opens (``#join=CODE``), the code a
 page was opened with, copying and pasting. Read through ``page_window()`` (the browser's
 ``window``; None on the desktop), which tests replace; the desktop's clipboard through
-pygame.scrap.
+pygame.scrap. On the desktop the link is made on the address of a site that serves the game,
+where the player has set one (the ``site`` setting: ``python -m game --site ADDRESS``).
 """
 
 from __future__ import annotations
@@ -25,10 +26,11 @@ def page_href() -> str | None:
     return href if href.startswith(("http:", "https:", "file:")) else None
 
 
-def join_link(code: str) -> str | None:
-    """The link a friend opens to sit down: the page's address without its hash, and
-    ``#join=CODE``; None where the page has no address (the desktop)."""
-    href = page_href()
+def join_link(code: str, site: str | None = None) -> str | None:
+    """The link a friend opens to sit down: the page's address (on the desktop: ``site``, the
+    address of a site that serves the game) without its hash, and ``#join=CODE``; None where
+    there is no address (a desktop with no site set)."""
+    href = page_href() or site
     return None if href is None else href.split("#", 1)[0] + "#join=" + code
 
 
@@ -49,14 +51,16 @@ def clear_hash() -> None:
 
 
 def copy_text(text: str) -> bool:
-    """Put text on the clipboard (the browser's navigator.clipboard); False when it can't."""
+    """Put text on the clipboard (the browser's navigator.clipboard; the desktop's through
+    pygame.scrap); False when it can't."""
     window = page_window()
-    if window is None:
-        return False
     try:
+        if window is None:
+            pygame.scrap.put_text(text)
+            return pygame.scrap.get_text() == text
         window.navigator.clipboard.writeText(text)
         return True
-    except Exception:  # noqa: BLE001
+    except Exception:  # noqa: BLE001 (no clipboard here)
         return False
 
 

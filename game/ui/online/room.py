@@ -38,7 +38,7 @@ class RoomScene(Scene):
         # the host's: the game and seats it asked for (a guest learns them from the host)
         self.game_id, self.seats = shared.asked[:2] if shared.asked else (None, ())
         self.again = again  # a guest sitting down again with its kept token
-        self.link = join_link(shared.code) if shared.hosting else None
+        self.link = join_link(shared.code, app.settings.site) if shared.hosting else None
         self.copied = ""  # what Copy link said
         self.failed = ""  # why the table can't be joined (then Cancel reads Back)
         self.handed = False  # the table opened: the room is the table's now

@@ -247,6 +247,14 @@ class SharedTableScene(Presence, Table):
                                ("Menu", self.app.title, "normal")],
                               centerx=(lay.table_left + lay.table_right) // 2)
 
+    def closing(self) -> None:
+        """The app is closing (the desktop's window closed): the friends' screens are told
+        (the room's goodbye, as a page's when its tab closes), the table stays kept, so the
+        app started again sits down at the same position."""
+        if not self.closed:
+            self.closed = True
+            self.shared.close()
+
     def close_room(self) -> None:
         """Leave the room: the peers are told when the game was still on; the kept table is
         cleared (a reload opens the title)."""
