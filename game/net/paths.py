@@ -25,6 +25,8 @@ what a page offers (docs/remote.md, "The relay path", has the wire):
     carrier.set_bye(frame)         what to say on both paths when the page closes (it may
                                    close without Python: a tab closed)
     carrier.close()                leave, saying it
+    carrier.direct                 (optional, True if absent) False where there is no direct
+                                   path at all (the desktop's): texts take the relays at once
 
 This file is everything above the carrier: the frames (JSON, the same on both paths), the
 numbering, acknowledgements and resending that deliver each text once and in order whichever
@@ -188,6 +190,8 @@ class TwoPaths:
         self.sent_events = 0  # frames published to the relays (the bench counts them)
         self._bucket = Bucket(self.opened)  # hellos to everyone (each screen has its own)
         self.closed = False
+        # how long a screen met waits for a direct path before the relays carry its texts
+        self.direct_wait = DIRECT_WAIT_S if getattr(carrier, "direct", True) else 0.0
         try:  # what the carrier says to everyone when the page closes (it may go first)
             carrier.set_bye(self.bye())
         except Exception:  # noqa: BLE001 - a carrier without one: silence, then LEAVE_S
@@ -377,7 +381,7 @@ class TwoPaths:
     def _path(self, s: Screen, now: float) -> str:
         if s.direct:
             return DIRECT
-        if now - s.no_direct_since >= DIRECT_WAIT_S:
+        if now - s.no_direct_since >= self.direct_wait:
             return RELAYS
         return ""
 

@@ -56,6 +56,8 @@ HEX64 = re.compile(r"[0-9a-f]{64}")
 class RelayCarrier:
     """One room's carrier through Nostr relays (the contract: game/net/paths.py)."""
 
+    direct = False  # no direct path: TwoPaths sends on the relays at once
+
     def __init__(self, code: str, urls, wake=None, keys: "wire.Keys | None" = None):
         self.code = code
         self.urls = list(urls)
