@@ -524,6 +524,10 @@ class DesktopScreen(Screen):
     def relay_only(self) -> "DesktopScreen":
         raise NotImplementedError("the desktop's only path is the relays'")
 
+    def close(self) -> None:
+        """The app closed (ClientError if it failed)."""
+        self.c.page.close()
+
 
 if __name__ == "__main__":
     if sys.argv[1:2] != ["child"]:
