@@ -98,7 +98,7 @@ class _Driver:
         def peeked(*args, **kw):
             self.resting = True
             self.serve()
-            if self.wake or self.quitting:  # (after QUIT, main() would rest once more)
+            if self.wake or self.quitting:  # (a wake asked for; QUIT posted: no rest before it)
                 self.wake = False
                 return True
             return peek(*args, **kw)

@@ -370,6 +370,8 @@ async def main(saves=None) -> None:
         # frames, so the clock only measures; tick(FPS) would busy-wait a core there.
         dt = app.clock.tick() if WEB else app.clock.tick(FPS)
         app.step(min(dt, 100 + rested))  # (after a rest its time has passed: timers are due)
+        if not app.running:  # (the window closed: no rest before the goodbye)
+            break
         rested = app.rest_ms() if resting.CAN_REST else 0.0
         if rested >= resting.REST_MIN_MS:
             await resting.rest(rested)
