@@ -13,9 +13,12 @@ COMMANDS = {"core": "rules core: legal-move generations and random-playout moves
             "session-fuzz": "session: random actions, save/load and refusals on every game",
             "net": "remote seats' transport in Chromium (netns, root): connect, round trip, reload",
             "remote": "friends online in Chromium (netns, root): link to table, moves, reload, "
-                      "killed tab"}
+                      "killed tab",
+            "desktop-remote": "a desktop app and a page at one table (netns, root): link to "
+                              "table, moves each way, the desktop's frames"}
 MODULES = {"browser": "browser_bench", "session-fuzz": "session_fuzz",
-           "net": "browser_net", "remote": "browser_remote"}  # command -> module, when they differ
+           "net": "browser_net", "remote": "browser_remote",
+           "desktop-remote": "desktop_remote"}  # command -> module, when they differ
 
 
 def main(argv: list[str]) -> int:

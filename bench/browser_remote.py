@@ -250,6 +250,77 @@ def play_game(screens, owner, choose, to_the_end: bool = True, moves: int = 10**
             "state": state}
 
 
+def keeps_turn(state, move) -> bool:
+    """After ``move`` the same player is still to move (its turn goes on: Undo may take the
+    move back)."""
+    after = state.copy()
+    after.push(move)
+    return after.current_player == state.current_player and not after.is_over()
+
+
+def undo_own_move(screens, owner, choose) -> int:
+    """Seat 1's person (at ``screens[owner[1]]``) plays a move in their turn that lets it go
+    on, then takes it back with Undo (never offered to seat 0's person): every screen back at
+    the position before. Returns the number of moves then."""
+    a, b = screens[owner[0]], screens[owner[1]]
+    while True:
+        state = a.state()
+        move = None
+        if state.current_player == 1:
+            move = next((m for m in [choose(state), *state.legal_moves()]
+                         if keeps_turn(state, m)), None)
+        if move is not None:
+            break
+        play_game(screens, owner, choose, moves=1)
+    n = len(state.history)
+    click_move(b, move)
+    agree(screens, n + 1, what="the friend's move")
+    b.c.wait("probe['button']('Undo')[4]", what="Undo offered to the friend")
+    assert not a.c.button("Undo")[4]  # never someone else's move
+    b.c.click_button("Undo", frames=1)
+    for screen in screens:
+        screen.c.wait(f"probe['moves']() == {n}", what=f"the friend's Undo at {screen.name}")
+    back = agree(screens, n, what="the friend's Undo")
+    assert back == state.to_dict()
+    return n
+
+
+def whole_game(a, b, game_id: str = "russian-bank", reloads=((20, 1), (60, 0)),
+               timeout_s: float = 60) -> dict:
+    """A whole game between seat 0's person at ``a`` and seat 1's at ``b``, by clicks: the
+    opening with a slip caught by the other's Stop!; seat 1's own move taken back with Undo;
+    then on to the end, each screen in ``reloads`` (so many moves after the Undo, the seat
+    whose screen reloads: a page's F5, a desktop app closed and started again) back at its
+    seat at the same position. Returns the final position and the moves' latencies."""
+    screens, idx, choose = [a, b], {0: 0, 1: 1}, greedy(game_id)
+    owner = {0: a, 1: b}
+    first = play_game(screens, idx, choose, moves=40, slip_once=True)
+    while not first["called"] and not first["state"].is_over():  # (no slip came yet)
+        more = play_game(screens, idx, choose, moves=40, slip_once=True)
+        first = {**more, "latencies": first["latencies"] + more["latencies"]}
+    assert first["called"], "no slip to catch in the whole game"
+    n = undo_own_move(screens, idx, choose)
+    when = {n + after: seat for after, seat in reloads}
+
+    def reload_at(count):
+        due = [k for k in when if k <= count]
+        if due:
+            screen = owner[when.pop(min(due))]
+            position = agree(screens)
+            screen.reload()
+            screen.wait_table(timeout_s, what=f"{screen.name} back after a reload")
+            assert agree(screens, what="after the reload") == position
+            assert screen.room()["local"] == [0 if screen is a else 1]
+
+    rest = play_game(screens, idx, choose, on_move=reload_at)
+    state = rest["state"]
+    assert state.is_over() and not when, when
+    final = agree(screens, what="the end")
+    assert a.state().result() == b.state().result() == state.result()
+    assert final["moves"].count(str(STOP)) >= 1
+    return {"final": final, "latencies": first["latencies"] + rest["latencies"]}
+
+
 def spread(values) -> dict:
     values = sorted(values)
     if not values:

@@ -43,6 +43,7 @@ import sys
 import threading
 import time
 import traceback
+from collections import deque
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -83,6 +84,7 @@ class _Driver:
         self.frame_waits: list = []  # [id, the frame count that answers it]
         self.wake = self.resting = self.quitting = False
         self.mouse, self.pressed, self.quit_id = (0, 0), False, None
+        self.step_ms: deque = deque(maxlen=100_000)  # each App.step's time, ms (newest last)
 
     def install(self) -> None:
         from game.ui import app as ui_app
@@ -91,7 +93,9 @@ class _Driver:
 
         def stepped(app, *args, **kw):
             self.resting = False
+            t0 = time.perf_counter()
             step(app, *args, **kw)
+            self.step_ms.append((time.perf_counter() - t0) * 1000)  # (the benchmark's)
             self.frames += 1
             self.serve()
 

@@ -21,8 +21,8 @@ which); anything else the page hands over (malformed JSON, non-strings) is dropp
 ``poll``, ``send``, ``publish`` and ``close`` never raise. The page has one room at a time: opening another
 closes the one before, whose transport then reads nothing and sends nothing.
 
-On the desktop there is no transport (``available()`` is False): remote seats are offered in
-the browser only. docs/remote.md, "The browser transport".
+On the desktop ``available()`` is False: the desktop app has its own transport
+(game/net/desktop/, the relay path in Python). docs/remote.md, "The browser transport".
 """
 
 from __future__ import annotations

@@ -789,3 +789,28 @@ def test_no_computer_is_written_clear_of_the_buttons_on_a_phone(phone_screens, s
     assert [b.name for b in t.buttons if not b.visible] == (
         ["slower", "faster"] if CANVAS.portrait else [])
     host.screenshot(f"shared-no-computer-{shape}.png")
+
+
+def test_the_desktops_waiting_room_shows_the_code_or_a_link_on_the_site_set(screens,
+                                                                            monkeypatch):
+    """On the desktop (no page): the waiting room shows the code to give; once the player has
+    set the address of a site that serves the game (``python -m game --site``), the link on
+    that address, which Copy link puts on the desktop's clipboard."""
+    monkeypatch.setattr(page_link, "page_window", lambda: None)
+    put = []
+    monkeypatch.setattr(pygame.scrap, "put_text", put.append)
+    monkeypatch.setattr(pygame.scrap, "get_text", lambda: put[-1] if put else "")
+    ui = screens.app()
+    room = host_by_input(ui, "russian-bank", {"seat1": "remote"})
+    assert room.link is None and "copy" not in [b.name for b in room.buttons]
+    assert room.status() == "Waiting for your friend: send them the code."
+    ui.app.step(20)
+    ui.screenshot("shared-desktop-waiting-room.png")
+    room.cancel()
+    ui.app.settings.set("site", "https://parlour.example/play/")
+    room = host_by_input(ui, "russian-bank", {"seat1": "remote"})
+    assert room.link == f"https://parlour.example/play/#join={room.shared.code}"
+    ui.click(ui.button("copy"))
+    assert put == [room.link] and "Link copied" in room.copied
+    with pytest.raises(ValueError):
+        ui.app.settings.set("site", "javascript:alert(1)")

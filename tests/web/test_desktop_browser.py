@@ -18,10 +18,8 @@ from __future__ import annotations
 
 import pytest
 
-from game.core import STOP
-
 from .conftest import in_private_network
-from .test_remote_browser import keeps_turn, no_errors
+from .test_remote_browser import no_errors
 
 
 def desktop_errors(screen) -> None:
@@ -36,7 +34,7 @@ def test_russian_bank_between_a_desktop_and_a_browser(site, private_network, tmp
     other calls Stop!; the friend takes back their own move; the desktop app is closed and
     started again mid-game, the page reloaded, each back at the same position; the game ends
     the same on both screens."""
-    from bench.browser_remote import Screen, agree, click_move, greedy, host, play_game
+    from bench.browser_remote import Screen, host, whole_game
     from bench.desktop_client import DesktopScreen
 
     def body(url, relay, browser):
@@ -57,60 +55,15 @@ def test_russian_bank_between_a_desktop_and_a_browser(site, private_network, tmp
             desk.close()
 
     def play(a, b):
-        screens, idx, choose = [a, b], {0: 0, 1: 1}, greedy("russian-bank")
-        owner = {0: a, 1: b}
-        first = play_game(screens, idx, choose, moves=40, slip_once=True)
-        while not first["called"] and not first["state"].is_over():
-            more = play_game(screens, idx, choose, moves=40, slip_once=True)
-            first = {**more, "latencies": first["latencies"] + more["latencies"]}
-        assert first["called"], "no slip to catch in the whole game"
-
-        # the friend's own move taken back (in their turn: a move that lets it go on)
-        while True:
-            state = a.state()
-            move = None
-            if state.current_player == 1:
-                move = next((m for m in [choose(state), *state.legal_moves()]
-                             if keeps_turn(state, m)), None)
-            if move is not None:
-                break
-            play_game(screens, idx, choose, moves=1)
-        n = len(state.history)
-        click_move(b, move)
-        agree(screens, n + 1, what="the friend's move")
-        b.c.wait("probe['button']('Undo')[4]", what="Undo offered to the friend")
-        assert not a.c.button("Undo")[4]  # never someone else's move
-        b.c.click_button("Undo", frames=1)
-        for screen in screens:
-            screen.c.wait(f"probe['moves']() == {n}", what=f"the friend's Undo at {screen.name}")
-        back = agree(screens, what="the friend's Undo")
-        assert back == state.to_dict()
-
-        # the desktop app closed and started again, the page reloaded: both back in place
-        def reload_at(count):
-            due = [k for k in reload_at.when if k <= count]
-            if due:
-                screen = owner[reload_at.when.pop(min(due))]
-                position = agree(screens)
-                screen.reload()
-                screen.wait_table(90, what=f"{screen.name} back after a restart")
-                assert agree(screens, what="after the restart") == position
-                assert screen.room()["local"] == [0 if screen is a else 1]
-        reload_at.when = {n + 16: 1, n + 40: 0}
-
-        rest = play_game(screens, idx, choose, on_move=reload_at)
-        state = rest["state"]
-        assert state.is_over() and not reload_at.when
-        final = agree(screens, what="the end")
-        assert b.state().result() == a.state().result() == state.result()
-        assert final["moves"].count(str(STOP)) >= 1
-        for screen in screens:
+        # a slip and Stop!, the friend's Undo, the desktop app closed and started again and
+        # the page reloaded, to the end
+        played = whole_game(a, b, reloads=((16, 1), (40, 0)), timeout_s=90)
+        for screen in (a, b):
             screen.c.wait("probe['view']()['modal'] == 'EndPanel'", what="the end panel")
-        page = a if a.__class__.__name__ == "Screen" else b
-        desk = b if page is a else a
+        page, desk = (a, b) if isinstance(b, DesktopScreen) else (b, a)
         no_errors(page)
         desktop_errors(desk)
-        return first["latencies"] + rest["latencies"]
+        return played["latencies"]
 
     latencies = in_private_network(site, body)
     print(f"{len(latencies)} moves seen on the other screen; slowest {max(latencies):.0f} ms")

@@ -18,8 +18,6 @@ from pathlib import Path
 
 import pytest
 
-from game.core import STOP
-
 from .conftest import in_private_network
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
@@ -44,8 +42,7 @@ def test_russian_bank_played_to_the_end_by_two_friends(site, private_network, di
     clicks on both screens; one slips and the other calls Stop!; the friend takes back their
     own move; each page reloads mid-game and is back at the same position; the game ends the
     same on both screens; the host's Play again deals the next game on both."""
-    from bench.browser_remote import (Screen, agree, click_move, greedy, host, play_game,
-                                           spread)
+    from bench.browser_remote import Screen, agree, host, spread, whole_game
 
     def body(url, relay, browser):
         a = Screen(browser, url, relay.url, "host").open()
@@ -61,57 +58,9 @@ def test_russian_bank_played_to_the_end_by_two_friends(site, private_network, di
         assert a.room()["local"] == [0] and b.room()["local"] == [1]
         # the link was used: a reload must not join again through it
         assert "#join" not in b.c.page.page.url
-        owner = {0: a, 1: b}
         screens = [a, b]
-        idx = {0: 0, 1: 1}
-        choose = greedy("russian-bank")
-
-        # the opening, with a slip caught by the other player's Stop!
-        first = play_game(screens, idx, choose, moves=40, slip_once=True)
-        while not first["called"] and not first["state"].is_over():  # (no slip came yet)
-            more = play_game(screens, idx, choose, moves=40, slip_once=True)
-            first = {**more, "latencies": first["latencies"] + more["latencies"]}
-        assert first["called"], "no slip to catch in the whole game"
-
-        # the friend's own move taken back (in their turn: a move that lets it go on)
-        while True:
-            state = from_table(a)
-            move = None
-            if state.current_player == 1:
-                move = next((m for m in [choose(state), *state.legal_moves()]
-                             if keeps_turn(state, m)), None)
-            if move is not None:
-                break
-            play_game(screens, idx, choose, moves=1)
-        n = len(state.history)
-        click_move(b, move)
-        agree(screens, n + 1, what="the friend's move")
-        b.c.wait("probe['button']('Undo')[4]", what="Undo offered to the friend")
-        assert not a.c.button("Undo")[4]  # never someone else's move
-        b.c.click_button("Undo", frames=1)
-        for screen in screens:
-            screen.c.wait(f"probe['moves']() == {n}", what=f"the friend's Undo at {screen.name}")
-        back = agree(screens, n, what="the friend's Undo")
-        assert back == state.to_dict()
-
-        # reloads in the middle: each page back at its seat, at the same position
-        def reload_at(count):
-            due = [k for k in reload_at.when if k <= count]
-            if due:
-                screen = owner[reload_at.when.pop(min(due))]
-                position = agree(screens)
-                screen.reload()
-                screen.wait_table(what=f"{screen.name} back after a reload")
-                assert agree(screens, what="after the reload") == position
-                assert screen.room()["local"] == [0 if screen is a else 1]
-        reload_at.when = {n + 20: 1, n + 60: 0}
-
-        rest = play_game(screens, idx, choose, on_move=reload_at)
-        state = rest["state"]
-        assert state.is_over() and not reload_at.when
-        final = agree(screens, what="the end")
-        assert from_table(b).result() == state.result()
-        assert final["moves"].count(str(STOP)) >= 1
+        # a slip and Stop!, the friend's Undo, a reload of each page, to the end
+        played = whole_game(a, b, reloads=((20, 1), (60, 0)))
 
         # Play again: the host's end panel deals the room's next game on both screens
         for screen in screens:
@@ -126,7 +75,7 @@ def test_russian_bank_played_to_the_end_by_two_friends(site, private_network, di
         again = agree(screens, what="the next game")
         assert again["moves"] == [] and a.room()["local"] == [0] and b.room()["local"] == [1]
         no_errors(a, b)
-        return spread(first["latencies"] + rest["latencies"])
+        return spread(played["latencies"])
 
     figures = in_private_network(site, body, direct=direct)
     print("a move to the other screen (ms):", figures)
@@ -136,18 +85,6 @@ def shot(screen, name: str) -> None:
     """The page as its player sees it: test-artifacts/<name>.png."""
     ARTIFACTS.mkdir(exist_ok=True)
     screen.c.page.page.screenshot(path=str(ARTIFACTS / f"{name}.png"))
-
-
-def from_table(screen):
-    return screen.state()
-
-
-def keeps_turn(state, move) -> bool:
-    """After ``move`` the same player is still to move (its turn goes on: Undo may take the
-    move back)."""
-    after = state.copy()
-    after.push(move)
-    return after.current_player == state.current_player and not after.is_over()
 
 
 @pytest.mark.parametrize("direct", [True, False], ids=["direct", "relay only"])

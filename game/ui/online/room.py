@@ -123,8 +123,9 @@ class RoomScene(Scene):
         if shared.hosting:
             missing = shared.waiting()
             if missing > 0:
-                return ("Waiting for your friend: send them the link or the code." if missing == 1
-                        else f"Waiting for {missing} friends: send them the link or the code.")
+                what = "the link or the code" if self.link is not None else "the code"
+                return (f"Waiting for your friend: send them {what}." if missing == 1
+                        else f"Waiting for {missing} friends: send them {what}.")
             return "Everyone is here: agreeing on a fair deal..."
         if not shared.host_here():
             # (a host that is there answers within seconds: only then "no table")
