@@ -33,7 +33,7 @@ def test_russian_bank_between_a_desktop_and_a_browser(site, private_network, tmp
     the link, the desktop by typing it); moves by clicks on both screens; one slips and the
     other calls Stop!; the friend takes back their own move; the desktop app is closed and
     started again mid-game, the page reloaded, each back at the same position; the game ends
-    the same on both screens."""
+    the same on both screens; the host's Play again deals the next game on both."""
     from bench.browser_remote import Screen, host, whole_game
     from bench.desktop_client import DesktopScreen
 
@@ -60,6 +60,13 @@ def test_russian_bank_between_a_desktop_and_a_browser(site, private_network, tmp
         played = whole_game(a, b, reloads=((16, 1), (40, 0)), timeout_s=90)
         for screen in (a, b):
             screen.c.wait("probe['view']()['modal'] == 'EndPanel'", what="the end panel")
+        # Play again: the host's end panel deals the room's next game on both screens
+        a.c.click_button("Play again")
+        fresh = ("probe['view']()['modal'] is None and probe['room']()['ready'] and "
+                 "len(probe['state']()['moves']) == 0")
+        for screen in (a, b):
+            screen.c.wait(fresh, 90, what=f"the next game at {screen.name}")
+        assert a.room()["local"] == [0] and b.room()["local"] == [1]
         page, desk = (a, b) if isinstance(b, DesktopScreen) else (b, a)
         no_errors(page)
         desktop_errors(desk)

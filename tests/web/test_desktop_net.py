@@ -117,6 +117,7 @@ def recording(monkeypatch):
     monkeypatch.setattr(RelayCarrier, "poll", poll)
 
 
+@pytest.mark.slow  # (10,000 signatures checked: about 10 s of CPU)
 def test_ten_thousand_hostile_relay_events_change_nothing(relay):
     """A relay that passes anything on sends both desktop screens 10,000 events no honest
     screen sends (tests/web/test_remote_browser.py's ``hostile_events``): nothing raises,
