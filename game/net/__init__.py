@@ -23,6 +23,10 @@ The files, from the wire up:
     room.py       a room: screens meet by a code; the host's lobby, a guest's seat, Play again
     memory.py     rooms in memory (tests, demos)
     browser.py    the browser's transport (the page's window.parlourNet: Trystero, WebRTC)
+    paths.py      two paths, one link: a room's transport over a carrier's direct connections
+                  and its relays
+    desktop/      the desktop's transport: the relay path in Python (threads; never packed
+                  into the web game)
 """
 
 from .events import GUEST, HOST
