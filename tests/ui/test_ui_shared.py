@@ -802,7 +802,7 @@ def test_the_desktops_waiting_room_shows_the_code_or_a_link_on_the_site_set(scre
     monkeypatch.setattr(pygame.scrap, "get_text", lambda: put[-1] if put else "")
     ui = screens.app()
     room = host_by_input(ui, "russian-bank", {"seat1": "remote"})
-    assert room.link is None and "copy" not in [b.name for b in room.buttons]
+    assert room.link is None and room.button("copy").label == "Copy code"
     assert room.status() == "Waiting for your friend: send them the code."
     ui.app.step(20)
     ui.screenshot("shared-desktop-waiting-room.png")
@@ -814,3 +814,41 @@ def test_the_desktops_waiting_room_shows_the_code_or_a_link_on_the_site_set(scre
     assert put == [room.link] and "Link copied" in room.copied
     with pytest.raises(ValueError):
         ui.app.settings.set("site", "javascript:alert(1)")
+
+
+@pytest.mark.parametrize("shape", ["landscape", "portrait", "sideways"])
+def test_the_desktops_waiting_room_offers_the_code_to_copy_in_every_shape(monkeypatch, shape):
+    """The desktop with no site set (``python -m game``, ``--portrait``, ``--sideways``): the
+    code, how a friend uses it, and Copy code, which puts it on the clipboard; every word
+    inside the canvas and off the buttons, none on another."""
+    from game.ui import canvas as canvas_module
+    from tests.ui.conftest import record_words
+
+    CANVAS.use(getattr(canvas_module, shape.upper()))
+    pygame.display.quit()
+    pygame.display.set_mode(CANVAS.size)
+    try:
+        screens = Screens(monkeypatch)
+        monkeypatch.setattr(page_link, "page_window", lambda: None)
+        put = []
+        monkeypatch.setattr(pygame.scrap, "put_text", put.append)
+        monkeypatch.setattr(pygame.scrap, "get_text", lambda: put[-1] if put else "")
+        ui = screens.app()
+        pygame.event.clear()
+        room = host_by_input(ui, "russian-bank", {"seat1": "remote"})
+        assert room.button("copy").label == "Copy code"
+        ui.click(ui.button("copy"))
+        assert put == [room.shared.code] and room.copied == "Code copied: give it to your friend."
+        words = record_words(monkeypatch)
+        room.draw(ui.app.screen)
+        written = [(w.text, w.rect) for w in words.written if w.text.strip()]
+        assert any("Join a friend" in t for t, _ in written)
+        screen = pygame.Rect((0, 0), CANVAS.size)
+        for i, (text, rect) in enumerate(written):
+            assert screen.contains(rect), (text, rect)
+            assert rect.collidelist([b.rect for b in room.buttons if b.visible]) == -1, text
+            assert rect.collidelist([r for _, r in written[i + 1:]]) == -1, text
+        ui.screenshot(f"shared-desktop-room-{shape}.png")
+    finally:
+        CANVAS.use(canvas_module.LANDSCAPE)
+        pygame.display.quit()

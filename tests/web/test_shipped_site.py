@@ -111,6 +111,13 @@ def test_the_site_is_every_file_it_needs_and_nothing_from_elsewhere(site):
         text = (web / name).read_text(encoding="utf-8")
         assert not re.search(r"https?://", text), name
     assert info["build"] and f'"build":"{info["build"]}"' in (web / "sw.js").read_text()
+    # the desktop's network (game/net/desktop/: DESKTOP-ONLY) isn't packed: a page has its own
+    import tarfile
+
+    with tarfile.open(web / "patience-parlour.tar.gz") as tar:
+        packed = tar.getnames()
+    assert any(n.startswith("assets/game/net/paths") for n in packed)
+    assert not [n for n in packed if "game/net/desktop" in n]
 
 
 def test_the_build_is_the_same_bytes_each_time_and_another_build_has_another_id(tmp_path):

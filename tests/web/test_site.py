@@ -30,13 +30,15 @@ ARTIFACTS = os.path.join(ROOT, "test-artifacts")
 
 def expected_members():
     """What the game needs: main.py, every source file of the game package except the
-    benchmarks, and the assets; no caches, no dot-files."""
+    benchmarks and the desktop's alone (a folder with a DESKTOP-ONLY file), and the assets;
+    no caches, no dot-files."""
     want = {"assets/main.py"}
     for top in ("game", "assets"):
         for folder, dirs, files in os.walk(os.path.join(ROOT, top)):
             rel = os.path.relpath(folder, ROOT).replace(os.sep, "/")
             dirs[:] = [d for d in dirs if not d.startswith(".") and d != "__pycache__"
-                       and f"{rel}/{d}" != "bench/"]
+                       and f"{rel}/{d}" != "bench/"
+                       and not os.path.exists(os.path.join(folder, d, "DESKTOP-ONLY"))]
             for name in files:
                 if not name.startswith(".") and not name.endswith((".pyc", ".pyo")):
                     want.add(f"assets/{rel}/{name}")
@@ -75,6 +77,7 @@ def test_the_packed_game_holds_main_py_the_game_package_and_assets_only(pygbag_s
         members = {m.name for m in tar.getmembers() if m.isfile()}
         main = tar.extractfile("assets/main.py").read()
     assert members == expected_members()
+    assert not [m for m in members if "game/net/desktop" in m]  # the desktop's network
     assert not [m for m in members if re.search(r"(^|/)(tests?|web|bench|__pycache__)/|\.pyc$|"
                                                 r"/\.|\.tmpl$", m.removeprefix("assets/"))]
     assert main == open(os.path.join(ROOT, "web", "main.py"), "rb").read()

@@ -28,6 +28,10 @@ def big_text(size: int) -> int:
     return CANVAS.label(size)
 
 
+#: where the waiting room has no link to show (the desktop with no site set)
+CODE_HINT = "Give your friend this code: they choose Join a friend on the title screen."
+
+
 # ====================================================================== the waiting room
 class RoomScene(Scene):
     """Waiting in a room until the deal is agreed (see the module docstring)."""
@@ -48,18 +52,23 @@ class RoomScene(Scene):
         self.buttons.append(Button((CANVAS.w // 2 - w // 2,
                                     CANVAS.h - h - (60 if big else 24 if side else 40),
                                     w, h), "Cancel", self.cancel, size=size, name="cancel"))
-        if self.link is not None:  # (its y is drawn: under the link)
+        if shared.hosting:  # (its y is drawn: under the link, or the code's hint)
             if big:
                 rect = (CANVAS.w // 2 - 200, 640, 400, 96)
             elif side:
                 rect = (CANVAS.w // 2 - w // 2, 300, w, h)
             else:
                 rect = (CANVAS.w // 2 - 110, 352, 220, 46)
-            self.buttons.append(Button(rect, "Copy link", self.copy, size=size,
-                                       style="primary", name="copy"))
+            self.buttons.append(Button(rect, "Copy link" if self.link else "Copy code",
+                                       self.copy, size=size, style="primary", name="copy"))
         keep(app, shared)  # a reload comes back to this room
 
     def copy(self) -> None:
+        if self.link is None:  # (the desktop with no site set: the code alone)
+            self.copied = ("Code copied: give it to your friend." if
+                           copy_text(self.shared.code) else
+                           "Give your friend the code above.")
+            return
         self.copied = ("Link copied: send it to your friend." if copy_text(self.link) else
                        "Copy the link above by hand, or give your friend the code.")
 
@@ -79,7 +88,7 @@ class RoomScene(Scene):
             return
         if event.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
             self.cancel()
-        elif event.key == pygame.K_c and self.link is not None:
+        elif event.key == pygame.K_c and self.shared.hosting:
             self.copy()
 
     def update(self, dt: float) -> None:
@@ -186,23 +195,19 @@ class RoomScene(Scene):
             theme.blit_text(screen, " ".join(shared.code), (cx, y), 110 if big else 84,
                             theme.INK, bold=True, anchor="midtop")
             y += code_h
-            if self.link is not None:
-                lines = theme.wrap(self.link, big_text(20), CANVAS.w - 60)[:3]
-                for text in lines:
-                    theme.blit_text(screen, text, (cx, y), big_text(20), theme.ACCENT,
-                                    anchor="midtop")
-                    y += link_line
-                self.button("copy").rect.y = y + (16 if big else 8)
-                y += button_h
-                if self.copied:
-                    theme.blit_text(screen, self.copied, (cx, y), big_text(20), theme.TARGET,
-                                    anchor="midtop")
-                y += 40 if big else 34 if side else 30
-            else:
-                theme.blit_text(screen, "Give your friend this code: they choose Join a friend "
-                                "on the title screen.", (cx, y), big_text(20), theme.ACCENT,
+            # the link to send (the desktop with no site set: how a friend uses the code)
+            lines = (theme.wrap(self.link, big_text(20), CANVAS.w - 60)[:3] if self.link else
+                     theme.wrap(CODE_HINT, big_text(20), CANVAS.w - 60))
+            for text in lines:
+                theme.blit_text(screen, text, (cx, y), big_text(20), theme.ACCENT,
                                 anchor="midtop")
-                y += 40
+                y += link_line
+            self.button("copy").rect.y = y + (16 if big else 8)
+            y += button_h
+            if self.copied:
+                theme.blit_text(screen, self.copied, (cx, y), big_text(20), theme.TARGET,
+                                anchor="midtop")
+            y += 40 if big else 34 if side else 30
             y += 10
             for text, color in self.seat_lines():
                 theme.blit_text(screen, text, (cx, y), big_text(24), color, anchor="midtop")
