@@ -188,16 +188,18 @@ class Fuzzer:
 
 def new_app(store, page=None):
     """A client on the canvas a page of this shape picks (None: the canvas in use), its window
-    made again as a reloaded page's is."""
+    made again as a reloaded page's is; its friends-online rooms in memory (rooms that wait:
+    random input never reaches a network)."""
     import pygame
 
+    from game.net import MemoryRelay
     from game.storage import Saves
     from game.ui.app import App
     from game.ui.canvas import CANVAS, choose
     if page is not None:
         CANVAS.use(choose(*page))
         pygame.display.quit()
-    app = App(Saves(store))
+    app = App(Saves(store), open_room=MemoryRelay().open)
     pygame.event.clear()
     return app
 

@@ -57,3 +57,22 @@ def single_moves(monkeypatch):
     from game.ai.solver_canfield_talon import TalonMoves
 
     monkeypatch.setattr(TalonMoves, "macro_searches", "none")
+
+
+#: no test reaches the internet: a desktop app a test starts without ``--relay`` (in a child
+#: process too) meets on this address, where nothing listens, not on the public relays
+os.environ.setdefault("PARLOUR_RELAYS", "ws://127.0.0.1:9")
+
+
+@pytest.fixture(autouse=True)
+def _rooms_in_memory(monkeypatch):
+    """An App a test makes in this process without ``open_room`` opens its rooms in memory
+    (a MemoryRelay of its own: rooms that wait, the same every run), not through the desktop's
+    relays: what a random click on "A friend online" does never depends on a network's
+    timing. The desktop's real transport is tested in tests/web/test_desktop_*.py and through
+    the real app in a child process (bench/desktop_client.py)."""
+    from game.net import MemoryRelay
+    from game.ui import online
+
+    relay = MemoryRelay()
+    monkeypatch.setattr(online, "room_opener", lambda: relay.open)
