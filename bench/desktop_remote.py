@@ -86,16 +86,15 @@ def play_each_way(a, b, moves: int, pace_s: float):
 
 
 def frame_figures(desk, frames_before: int) -> tuple[dict, dict]:
+    from .browser_net import percentile
     from .browser_remote import spread
 
     steps = desk.c.page.eval("list(driver.step_ms)")
     steps = steps[-(desk.c.page.frames() - frames_before):]
     spent = desk.c.page.eval("list(net_spent.values())")
-    s = sorted(steps)
-    pick = (lambda q: round(s[min(len(s) - 1, int(q * (len(s) - 1)))], 2)) if s else (lambda q: None)
-    frames = {"n": len(s), "p50": pick(0.5), "p95": pick(0.95), "p99": pick(0.99),
-              "max": round(s[-1], 2) if s else None,
-              "over_16_7": sum(1 for x in s if x > 1000 / 60)}
+    frames = {"n": len(steps), **{f"p{round(q * 100)}": round(percentile(steps, q), 2)
+                                  for q in (0.5, 0.95, 0.99)},
+              "max": round(max(steps), 2), "over_16_7": sum(1 for x in steps if x > 1000 / 60)}
     net = spread(spent)
     net["max"] = round(max(spent), 3) if spent else None
     return frames, net

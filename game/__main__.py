@@ -34,16 +34,16 @@ def run(argv=None) -> None:
     if args.data_dir:
         os.environ["PARLOUR_DATA_DIR"] = args.data_dir
     if args.relay:
-        bad = [u for u in args.relay if not u.startswith(("ws://", "wss://"))]
+        from game.net.desktop import RELAYS_ENV, relay_address
+        bad = [u for u in args.relay if not relay_address(u)]
         if bad:
             parser.error(f"a relay's address starts with wss:// or ws://, not {bad[0]!r}")
-        from game.net.desktop import RELAYS_ENV
         os.environ[RELAYS_ENV] = " ".join(args.relay)
     if args.site is not None:
-        from game.session.settings import site_address
-        if args.site != "none" and not site_address(args.site):
-            parser.error(f"a site's address starts with https:// or http://, not {args.site!r}")
-        keep_site(None if args.site == "none" else args.site)
+        try:
+            keep_site(None if args.site == "none" else args.site)
+        except ValueError as e:  # (the settings say what a site's address is)
+            parser.error(str(e))
     if args.portrait:
         from game.ui.canvas import CANVAS, PORTRAIT
         CANVAS.use(PORTRAIT)
@@ -55,7 +55,8 @@ def run(argv=None) -> None:
 
 
 def keep_site(address) -> None:
-    """The site's address into the saved settings (kept for the next runs)."""
+    """The site's address into the saved settings (kept for the next runs); ValueError for
+    an address that can't be one."""
     from game.session import Settings
     from game.storage import Saves
 

@@ -33,6 +33,24 @@ def relay():
         yield r
 
 
+def seen(table) -> list:
+    """Every carrier event the table's transport took so far (recorded by ``recording``)."""
+    return getattr(table.transport.carrier, "taken", [])
+
+
+@pytest.fixture(autouse=True)
+def recording(monkeypatch):
+    """Each carrier keeps what its poll handed over (for the tests to look at)."""
+    original = RelayCarrier.poll
+
+    def poll(self):
+        out = original(self)
+        self.taken = getattr(self, "taken", []) + out
+        return out
+
+    monkeypatch.setattr(RelayCarrier, "poll", poll)
+
+
 def until(check, timeout_s: float, what: str, tables=()):
     """Advance the tables (each frame: 5 ms) until ``check()``; AssertionError after the
     timeout, saying what was waited for."""
@@ -97,24 +115,6 @@ def test_a_relay_stopped_mid_game_is_survived():
         assert host.status == "open" and guest.status == "open"
         host.close()
         guest.close()
-
-
-def seen(table) -> list:
-    """Every carrier event the table's transport took so far (recorded by ``recording``)."""
-    return getattr(table.transport.carrier, "taken", [])
-
-
-@pytest.fixture(autouse=True)
-def recording(monkeypatch):
-    """Each carrier keeps what its poll handed over (for the tests to look at)."""
-    original = RelayCarrier.poll
-
-    def poll(self):
-        out = original(self)
-        self.taken = getattr(self, "taken", []) + out
-        return out
-
-    monkeypatch.setattr(RelayCarrier, "poll", poll)
 
 
 @pytest.mark.slow  # (10,000 signatures checked: about 10 s of CPU)

@@ -45,10 +45,14 @@ def available() -> bool:
     return True
 
 
+def relay_address(url) -> bool:
+    """Whether ``url`` can be a relay's address: ws:// or wss://."""
+    return isinstance(url, str) and url.startswith(("ws://", "wss://"))
+
+
 def relays() -> list[str]:
     """The relays to meet on: $PARLOUR_RELAYS's ws:// or wss:// addresses, else the default."""
-    given = [u for u in os.environ.get(RELAYS_ENV, "").split()
-             if u.startswith(("ws://", "wss://"))]
+    given = [u for u in os.environ.get(RELAYS_ENV, "").split() if relay_address(u)]
     return given or list(DEFAULT_RELAYS)
 
 

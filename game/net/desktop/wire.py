@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import functools
 import hashlib
 import json
 import re
@@ -54,16 +55,19 @@ _HEX128 = re.compile(r"[0-9a-f]{128}")
 
 
 # ------------------------------------------------------------------------------ the room
+@functools.lru_cache(maxsize=256)  # (every event made or checked asks)
 def topic(code: str) -> str:
     """The room's topic, its ``x`` tag: hex SHA-256 of TOPIC_PREFIX + code (UTF-8)."""
     return hashlib.sha256((TOPIC_PREFIX + code).encode("utf-8")).hexdigest()
 
 
+@functools.lru_cache(maxsize=256)  # (every event made or checked asks)
 def room_key(code: str) -> bytes:
     """The room's AES-256 key: SHA-256 of KEY_PREFIX + code (UTF-8), 32 bytes."""
     return hashlib.sha256((KEY_PREFIX + code).encode("utf-8")).digest()
 
 
+@functools.lru_cache(maxsize=256)  # (every event made or checked asks)
 def pair_key(keys: "Keys", other: str, code: str) -> bytes:
     """The AES-256 key ``keys`` shares with the screen whose key is ``other`` (64 hex), for
     frames meant for that screen alone: SHA-256 of PAIR_PREFIX + code + "|" + the hex x of

@@ -16,8 +16,8 @@ class AwayDialog(Modal):
     portrait_height = 700
 
     BODY = ("No word from their screen for 10 seconds (a page or the app closed, a device "
-            "asleep, or the connection lost). Wait for them to come back, or end the game: it counts as "
-            "unfinished, neither a win nor a loss.")
+            "asleep, or the connection lost). Wait for them to come back, or end the game: it "
+            "counts as unfinished, neither a win nor a loss.")
 
     def __init__(self, table, seats: list[int]):
         names = [table.seat_heading(s) for s in seats]

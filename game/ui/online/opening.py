@@ -29,10 +29,8 @@ def room_opener():
             return net.open_room if net.available() else None
         except Exception:  # noqa: BLE001 (a bridge that can't say: not offered)
             return None
-    try:
-        from game.net import desktop
-    except ImportError:
-        return None
+    from game.net import desktop
+
     if not desktop.available():
         return None
     return functools.partial(desktop.open_room, wake=resting.wake)
