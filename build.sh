@@ -10,6 +10,8 @@
 #   ./build.sh web [--zip]    build the browser version, a self-contained site, into build/web/;
 #                             --zip also makes build/patience-parlour-web.zip for itch.io
 #                             (--pygbag [--cdn URL]: pygbag's page instead, into build/pygbag/)
+#   ./build.sh words [--new CODE]  extract the messages to translate into game/locale/ and bring
+#                             every language's catalogue up to date (--new: start a language)
 #   ./build.sh serve [PORT]   serve build/web/ on http://127.0.0.1:PORT/ (default 8000)
 #   ./build.sh browser [PORT] build build/web/ and serve it as built: http://localhost:PORT/
 #                             (8001)
@@ -43,6 +45,36 @@ setup() {
         rm -f "$VENV"/.installed-"$extras"-*
         touch "$stamp"
     fi
+}
+
+# catalogues: every language's message catalogue compiled for the game (game/locale/<code>/
+# LC_MESSAGES/parlour.po -> .mo, Babel; docs/languages.md). Quick, and only what changed.
+catalogues() {
+    local po
+    for po in game/locale/*/LC_MESSAGES/parlour.po; do
+        [ -f "$po" ] || continue
+        [ "${po%.po}.mo" -nt "$po" ] ||
+            "$VENV/bin/pybabel" compile --domain parlour --input-file "$po" \
+                --output-file "${po%.po}.mo"
+    done
+}
+
+# words [--new CODE]: the messages to translate, extracted from the game's code and the web
+# page into game/locale/parlour.pot, merged into every language's catalogue (a new message
+# waits there untranslated, and a test names it); --new CODE starts a language's catalogue.
+words() {
+    local keywords=(-k N_ -k "NP_:1c,2" -k "pgettext:1c,2" -k "npgettext:1c,2,3")
+    "$VENV/bin/pybabel" extract -F babel.cfg "${keywords[@]}" --no-wrap --sort-by-file \
+        --add-comments=Translators: --project "Patience Parlour" --copyright-holder "" \
+        -o game/locale/parlour.pot game web/client
+    if [ "${1:-}" = --new ]; then
+        "$VENV/bin/pybabel" init --no-wrap -D parlour -i game/locale/parlour.pot \
+            -d game/locale -l "${2:?--new needs a language code, e.g. --new it}"
+    fi
+    compgen -G "game/locale/*/LC_MESSAGES/parlour.po" >/dev/null || return 0
+    "$VENV/bin/pybabel" update --no-wrap --no-fuzzy-matching --ignore-obsolete \
+        -D parlour -i game/locale/parlour.pot -d game/locale
+    catalogues
 }
 
 # net_modules: Trystero and esbuild (web/net/, pinned), for net.js in both web builds
@@ -101,7 +133,7 @@ build_pygbag() {
     mkdir -p "$stage"
     cp web/main.py "$stage/main.py"
     # (a folder with a DESKTOP-ONLY file is the desktop app's alone: web/client/build_site.py)
-    tar -c --exclude=__pycache__ --exclude='*.py[co]' --exclude='.*' \
+    tar -c --exclude=__pycache__ --exclude='*.py[co]' --exclude='.*' --exclude='*.po' --exclude='*.pot' \
         --exclude-tag-all=DESKTOP-ONLY game assets | tar -x -C "$stage"
     # Never ask for a tap before the game starts (pygbag's ume_block): the game's sound waits for
     # the player's first click, tap or key by itself (game/ui/sound.py), and pygbag's wait for
@@ -137,6 +169,7 @@ shift || true
 case "$command" in
     play)
         setup test
+        catalogues
         exec "$VENV/bin/python" -m game "$@"
         ;;
     test)
@@ -145,6 +178,7 @@ case "$command" in
         # namespace, nothing slow. --under-load [RUNS]: the whole suite RUNS times (3) with
         # every core kept busy (tools/under_load.py). Other args go to pytest (-n 0: one lane).
         setup test
+        catalogues
         lane=()
         case "${1:-}" in
             --fast) shift; lane=(-m "not browser and not network and not slow") ;;
@@ -155,11 +189,18 @@ case "$command" in
         ;;
     bench)
         setup test
+        catalogues
         exec "$VENV/bin/python" -m bench "$@"
         ;;
     web)
-        case " $* " in *" --pygbag "*) setup web; build_pygbag "$@"; exit ;; esac  # pygbag's page
+        case " $* " in *" --pygbag "*) setup web; catalogues; build_pygbag "$@"; exit ;; esac
+        setup words
+        catalogues
         build_web "$@"
+        ;;
+    words)
+        setup test
+        words "$@"
         ;;
     serve)
         [ -f build/web/index.html ] || { echo "build.sh: no build/web/ yet: run ./build.sh web" >&2; exit 1; }
@@ -170,6 +211,7 @@ case "$command" in
     browser)
         # ./build.sh web, then build/web/ served as built (testbed/site.py)
         setup test
+        catalogues
         build_web
         exec "$VENV/bin/python" -m testbed.site "${1:-8001}"
         ;;

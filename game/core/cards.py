@@ -13,12 +13,100 @@ from __future__ import annotations
 
 import zlib
 
+from .language import NP_, pgettext
+
 SUITS = ("S", "H", "D", "C")
 RANKS = "A23456789TJQK"  # index + 1 is the rank
 RED_SUITS = frozenset("HD")
-SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}  # English, for the code
 RANK_NAMES = ("Ace", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten",
               "Jack", "Queen", "King")
+
+#: a suit inside a card's name, translated (Herz, cœur)
+_SUIT_WORDS = {"S": NP_("suit in a card's name", "spades"),
+               "H": NP_("suit in a card's name", "hearts"),
+               "D": NP_("suit in a card's name", "diamonds"),
+               "C": NP_("suit in a card's name", "clubs")}
+#: a card in words, by the part it plays in a sentence: each language puts its own article
+#: and case on each rank (das Pik-Ass, den Herz-König, auf die Kreuz-Dame; l'as de pique, sur
+#: la dame de cœur); Card.words(form)
+CARD_FORMS = {
+    "name": (
+        NP_("card, alone: a title, a list", "Ace of {suit}"),
+        NP_("card, alone: a title, a list", "Two of {suit}"),
+        NP_("card, alone: a title, a list", "Three of {suit}"),
+        NP_("card, alone: a title, a list", "Four of {suit}"),
+        NP_("card, alone: a title, a list", "Five of {suit}"),
+        NP_("card, alone: a title, a list", "Six of {suit}"),
+        NP_("card, alone: a title, a list", "Seven of {suit}"),
+        NP_("card, alone: a title, a list", "Eight of {suit}"),
+        NP_("card, alone: a title, a list", "Nine of {suit}"),
+        NP_("card, alone: a title, a list", "Ten of {suit}"),
+        NP_("card, alone: a title, a list", "Jack of {suit}"),
+        NP_("card, alone: a title, a list", "Queen of {suit}"),
+        NP_("card, alone: a title, a list", "King of {suit}"),
+    ),
+    "the": (
+        NP_("card, the subject of a sentence", "the Ace of {suit}"),
+        NP_("card, the subject of a sentence", "the Two of {suit}"),
+        NP_("card, the subject of a sentence", "the Three of {suit}"),
+        NP_("card, the subject of a sentence", "the Four of {suit}"),
+        NP_("card, the subject of a sentence", "the Five of {suit}"),
+        NP_("card, the subject of a sentence", "the Six of {suit}"),
+        NP_("card, the subject of a sentence", "the Seven of {suit}"),
+        NP_("card, the subject of a sentence", "the Eight of {suit}"),
+        NP_("card, the subject of a sentence", "the Nine of {suit}"),
+        NP_("card, the subject of a sentence", "the Ten of {suit}"),
+        NP_("card, the subject of a sentence", "the Jack of {suit}"),
+        NP_("card, the subject of a sentence", "the Queen of {suit}"),
+        NP_("card, the subject of a sentence", "the King of {suit}"),
+    ),
+    "object": (
+        NP_("card, what is moved: move the King of spades", "the Ace of {suit}"),
+        NP_("card, what is moved: move the King of spades", "the Two of {suit}"),
+        NP_("card, what is moved: move the King of spades", "the Three of {suit}"),
+        NP_("card, what is moved: move the King of spades", "the Four of {suit}"),
+        NP_("card, what is moved: move the King of spades", "the Five of {suit}"),
+        NP_("card, what is moved: move the King of spades", "the Six of {suit}"),
+        NP_("card, what is moved: move the King of spades", "the Seven of {suit}"),
+        NP_("card, what is moved: move the King of spades", "the Eight of {suit}"),
+        NP_("card, what is moved: move the King of spades", "the Nine of {suit}"),
+        NP_("card, what is moved: move the King of spades", "the Ten of {suit}"),
+        NP_("card, what is moved: move the King of spades", "the Jack of {suit}"),
+        NP_("card, what is moved: move the King of spades", "the Queen of {suit}"),
+        NP_("card, what is moved: move the King of spades", "the King of {suit}"),
+    ),
+    "onto": (
+        NP_("card, where a card goes: onto the King of spades", "onto the Ace of {suit}"),
+        NP_("card, where a card goes: onto the King of spades", "onto the Two of {suit}"),
+        NP_("card, where a card goes: onto the King of spades", "onto the Three of {suit}"),
+        NP_("card, where a card goes: onto the King of spades", "onto the Four of {suit}"),
+        NP_("card, where a card goes: onto the King of spades", "onto the Five of {suit}"),
+        NP_("card, where a card goes: onto the King of spades", "onto the Six of {suit}"),
+        NP_("card, where a card goes: onto the King of spades", "onto the Seven of {suit}"),
+        NP_("card, where a card goes: onto the King of spades", "onto the Eight of {suit}"),
+        NP_("card, where a card goes: onto the King of spades", "onto the Nine of {suit}"),
+        NP_("card, where a card goes: onto the King of spades", "onto the Ten of {suit}"),
+        NP_("card, where a card goes: onto the King of spades", "onto the Jack of {suit}"),
+        NP_("card, where a card goes: onto the King of spades", "onto the Queen of {suit}"),
+        NP_("card, where a card goes: onto the King of spades", "onto the King of {suit}"),
+    ),
+    "from": (
+        NP_("card, where a run starts: the 3 cards from the Nine of clubs", "from the Ace of {suit}"),
+        NP_("card, where a run starts: the 3 cards from the Nine of clubs", "from the Two of {suit}"),
+        NP_("card, where a run starts: the 3 cards from the Nine of clubs", "from the Three of {suit}"),
+        NP_("card, where a run starts: the 3 cards from the Nine of clubs", "from the Four of {suit}"),
+        NP_("card, where a run starts: the 3 cards from the Nine of clubs", "from the Five of {suit}"),
+        NP_("card, where a run starts: the 3 cards from the Nine of clubs", "from the Six of {suit}"),
+        NP_("card, where a run starts: the 3 cards from the Nine of clubs", "from the Seven of {suit}"),
+        NP_("card, where a run starts: the 3 cards from the Nine of clubs", "from the Eight of {suit}"),
+        NP_("card, where a run starts: the 3 cards from the Nine of clubs", "from the Nine of {suit}"),
+        NP_("card, where a run starts: the 3 cards from the Nine of clubs", "from the Ten of {suit}"),
+        NP_("card, where a run starts: the 3 cards from the Nine of clubs", "from the Jack of {suit}"),
+        NP_("card, where a run starts: the 3 cards from the Nine of clubs", "from the Queen of {suit}"),
+        NP_("card, where a run starts: the 3 cards from the Nine of clubs", "from the King of {suit}"),
+    ),
+}
 
 
 def card_key(rank: int, suit: str) -> int:
@@ -57,8 +145,15 @@ class Card:
 
     @property
     def name(self) -> str:
-        """The card in words, for messages: "Ten of hearts"."""
-        return f"{RANK_NAMES[self.rank - 1]} of {SUIT_NAMES[self.suit]}"
+        """The card's name in the current language, alone: "Ten of hearts", "Herz-Zehn"."""
+        return self.words("name")
+
+    def words(self, form: str) -> str:
+        """The card in the current language as ``form`` of CARD_FORMS has it: "the" (the
+        subject: "the Ten of hearts"), "object" (what is moved), "onto" ("onto the Ten of
+        hearts"), "from" ("from the Ten of hearts"), "name" (alone: "Ten of hearts")."""
+        return pgettext(*CARD_FORMS[form][self.rank - 1]).format(
+            suit=pgettext(*_SUIT_WORDS[self.suit]))
 
     @classmethod
     def parse(cls, text: str) -> "Card":

@@ -26,12 +26,17 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from .language import current
+
 RULES_DIR = Path(__file__).with_name("rules")
 _STARTS_PARAGRAPH = re.compile(r"(\d+\.|-) ")  # a numbered rule or a list item
 
 
-def rules_file(game_id: str) -> Path:
-    """The one file that holds a game's rules."""
+def rules_file(game_id: str, language: str | None = None) -> Path:
+    """The one file that holds a game's rules (English), or its twin in ``language``
+    (``<game id>.<code>.md``: the same numbered rules, docs/languages.md)."""
+    if language and language != "en":
+        return RULES_DIR / f"{game_id}.{language}.md"
     return RULES_DIR / f"{game_id}.md"
 
 
@@ -67,10 +72,18 @@ def player_text(markdown: str) -> str:
     return "\n".join(out) + "\n"
 
 
+def rules_text(game_id: str, language: str | None = None) -> str:
+    """A game's rules as the Rules screen shows them, from its rules file in ``language`` (by
+    default the language spoken now; English where the twin is missing)."""
+    return _rules_text(game_id, current() if language is None else language)
+
+
 @cache
-def rules_text(game_id: str) -> str:
-    """A game's rules as the Rules screen shows them, from its rules file."""
-    return player_text(rules_file(game_id).read_text(encoding="utf-8"))
+def _rules_text(game_id: str, language: str) -> str:
+    path = rules_file(game_id, language)
+    if not path.is_file():
+        path = rules_file(game_id)
+    return player_text(path.read_text(encoding="utf-8"))
 
 
 @dataclass(frozen=True)

@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.core import GAMES, info
+from game.core import GAMES, info, language
 from game.core.info import Option
 
 from .seat_kinds import PERSON
@@ -73,6 +73,9 @@ class Settings:
     #: the address of a site that serves the game (the desktop's join links: ADDRESS#join=CODE;
     #: ``python -m game --site ADDRESS``), or None
     site: str | None = None
+    #: the language the game speaks: a code of ``language.available()``, or "" for the
+    #: browser's (the system's) own choice; ``?lang=de``, ``python -m game --lang de``
+    language: str = ""
     #: per game: {"options": {...}, "seats": [...], "match_target": n}; only what differs
     #: from the defaults needs to be here
     games: dict[str, dict[str, Any]] = field(default_factory=dict)
@@ -111,6 +114,9 @@ class Settings:
         if name == "last_game":
             if value is not None and value not in GAMES:
                 raise ValueError(f"unknown game {value!r}")
+        elif name == "language":
+            if value != "" and value not in language.available():
+                raise ValueError(f"no language {value!r}")
         elif name == "site":
             if value is not None and not site_address(value):
                 raise ValueError(f"a site's address starts with https:// or http://, not "
@@ -141,6 +147,8 @@ class Settings:
         data["last_game"] = self.last_game
         if self.site is not None:
             data["site"] = self.site
+        if self.language:
+            data["language"] = self.language
         data["games"] = {g: dict(v) for g, v in self.games.items() if v}
         return data
 
@@ -167,6 +175,11 @@ class Settings:
             s.site = site
         elif site is not None:
             bad.append(f"the site's address: {str(site)[:80]!r}")
+        lang = data.get("language", "")
+        if lang == "" or lang in language.available():
+            s.language = lang
+        else:  # a language this version doesn't speak: the browser's own choice again
+            bad.append(f"the language: {str(lang)[:20]!r}")
         games = data.get("games", {})
         if not isinstance(games, dict):
             bad.append("the game settings")

@@ -83,8 +83,14 @@ DESKTOP_ONLY = "DESKTOP-ONLY"
 
 def _game_members():
     """(archive name, path) of main.py, the game package, assets/: no caches, no dot-files, no
-    desktop-only folder; sorted (the benchmarks and the tests live outside game/: nothing of
+    desktop-only folder, no catalogue sources (a language whose compiled catalogue is missing or
+    older than its source is a BuildError: ./build.sh web compiles them); sorted (the benchmarks and the tests live outside game/: nothing of
     theirs is shipped)."""
+    for po in sorted((ROOT / "game" / "locale").glob("*/LC_MESSAGES/*.po")):
+        mo = po.with_suffix(".mo")
+        if not mo.exists() or mo.stat().st_mtime < po.stat().st_mtime:
+            raise BuildError(f"{mo.relative_to(ROOT)} is missing or older than its .po: "
+                             "./build.sh web compiles it")
     out = [("assets/main.py", ROOT / "web" / "main.py")]
     for top in ("game", "assets"):
         for folder, dirs, files in os.walk(ROOT / top):
@@ -92,7 +98,8 @@ def _game_members():
             dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d != "__pycache__"
                              and not (Path(folder) / d / DESKTOP_ONLY).exists())
             for name in sorted(files):
-                if not name.startswith(".") and not name.endswith((".pyc", ".pyo")):
+                # .po/.pot: the catalogues' sources (the game reads the compiled .mo)
+                if not name.startswith(".") and not name.endswith((".pyc", ".pyo", ".po", ".pot")):
                     out.append((f"assets/{rel}/{name}", Path(folder) / name))
     return sorted(out)
 
