@@ -8,10 +8,10 @@ shows, written to assets/fonts/ (game/ui/theme.py renders every line of text wit
 fontTools (pyftsubset) is needed only to run this script, never by the game or its tests: the
 subset fonts are committed. ``--source DIR`` reads the two .ttf files from another folder.
 
-What is kept (the browser downloads it: both fonts add 16 KB to the packed game):
-- the characters: printable ASCII, the middle dot the game writes between facts, a few
-  typographic marks (dashes, quotes, ellipsis, bullet, minus, multiplication sign) and the
-  four suits (tests/ui/test_ui_text.py checks that every character in the game's code has a
+What is kept (the browser downloads it: both fonts add about 30 KB to the packed game):
+- the characters: printable ASCII and Latin-1 (German's and French's letters, the middle
+  dot the game writes between facts, « »), Œ œ Ÿ, a few typographic marks (dashes, quotes of
+  each language, ellipsis, bullet, narrow no-break space, minus) and the four suits (tests/ui/test_ui_text.py checks that every character in the game's code has a
   glyph: add any new one here and run this again);
 - the names' copyright, trademark, family and version (name IDs 0-7; the licence's full
   text is assets/fonts/LICENSE-DejaVu.txt, packed with the fonts);
@@ -41,9 +41,17 @@ SOURCE = Path("/usr/share/fonts/truetype/dejavu")
 FONTS = {"DejaVuSans.ttf": "DejaVuSans.ttf", "DejaVuSans-Bold.ttf": "DejaVuSans-Bold.ttf"}
 
 ASCII = list(range(0x20, 0x7F))
-UNICODES = (ASCII + [0xB7, 0xD7, 0x2013, 0x2014, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022,
-                     0x2026, 0x2212, 0x2660, 0x2663, 0x2665, 0x2666])
-OWN = UNICODES  # their extent sets the line height
+LATIN_1 = list(range(0xA0, 0x100))  # the letters and marks of German and French (äöüß, éèçà,
+# « »), and of most western European languages
+UNICODES = (ASCII + LATIN_1 + [0x152, 0x153, 0x178,  # Œ œ Ÿ (French)
+                               0x2013, 0x2014, 0x2018, 0x2019, 0x201A, 0x201C, 0x201D, 0x201E,
+                               0x2022, 0x2026, 0x202F, 0x2039, 0x203A, 0x2212,
+                               0x2660, 0x2663, 0x2665, 0x2666])
+#: their extent sets the line height: English's own characters, as before German and French
+#: came. A line with an accented capital (Ä, É) is a few pixels taller: SDL_ttf makes such a
+#: line's surface as tall as its letters, so nothing is cut, and English lines keep their height
+OWN = ASCII + [0xB7, 0xD7, 0x2013, 0x2014, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2026,
+               0x2212, 0x2660, 0x2663, 0x2665, 0x2666]
 
 
 def make(source: Path, out: Path) -> int:
