@@ -17,18 +17,55 @@ game finite:
 
 from __future__ import annotations
 
-from .cards import RANK_NAMES, RED_SUITS, SUITS, Card, card_key, pack
+from .cards import RED_SUITS, SUITS, Card, card_key, pack
 from .info import GameInfo
+from .language import N_, NP_, _, ngettext, pgettext
 from .moves import IllegalMove, Move
-from .solitaire import Solitaire, Stock as _Stock, Waste
-from .state import ANY, REGISTRY, Foundation as _Foundation, Pile, Result
+from .solitaire import Solitaire, Stock as _Stock, Waste, no_card_on
+from .state import ANY, REGISTRY, Foundation as _Foundation, Pile, Result, doesnt_fit, \
+    pile_sentence
 
 INFO = GameInfo(
-    id="canfield", title="Canfield",
-    blurb="A thirteen-card reserve, a base rank, three cards at a time.",
+    # Translators: a game's name
+    id="canfield", title=N_("Canfield"),
+    # Translators: a game's description in a line, under its name
+    blurb=N_("A thirteen-card reserve, a base rank, three cards at a time."),
     players=(1,), table="solitaire")
 
 RANK_WORDS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+#: the letters among RANK_WORDS, translated where they are written (``marks``)
+RANK_LETTERS = {
+    # Translators: the rank Ace as a card's corner shows it, written on an empty foundation
+    "A": NP_("a rank's letter, as on a card's corner", "A"),
+    # Translators: the rank Jack as a card's corner shows it, written on an empty foundation
+    "J": NP_("a rank's letter, as on a card's corner", "J"),
+    # Translators: the rank Queen as a card's corner shows it, written on an empty foundation
+    "Q": NP_("a rank's letter, as on a card's corner", "Q"),
+    # Translators: the rank King as a card's corner shows it, written on an empty foundation
+    "K": NP_("a rank's letter, as on a card's corner", "K"),
+}
+#: each rank's name alone ("the base rank (Ten)")
+RANK_NAMES = (
+    NP_("a rank alone: the base rank (Ten)", "Ace"),
+    NP_("a rank alone: the base rank (Ten)", "Two"),
+    NP_("a rank alone: the base rank (Ten)", "Three"),
+    NP_("a rank alone: the base rank (Ten)", "Four"),
+    NP_("a rank alone: the base rank (Ten)", "Five"),
+    NP_("a rank alone: the base rank (Ten)", "Six"),
+    NP_("a rank alone: the base rank (Ten)", "Seven"),
+    NP_("a rank alone: the base rank (Ten)", "Eight"),
+    NP_("a rank alone: the base rank (Ten)", "Nine"),
+    NP_("a rank alone: the base rank (Ten)", "Ten"),
+    NP_("a rank alone: the base rank (Ten)", "Jack"),
+    NP_("a rank alone: the base rank (Ten)", "Queen"),
+    NP_("a rank alone: the base rank (Ten)", "King"),
+)
+
+#: "Only the top card of ... plays.", by the way the pile is named (pile_sentence)
+ONLY_THE_TOP_CARD = {
+    "the waste": N_("Only the top card of the waste plays."),
+    "the reserve": N_("Only the top card of the reserve plays."),
+}
 
 
 def wrap(rank: int) -> int:
@@ -53,7 +90,8 @@ def is_turn(move: Move) -> bool:
 
 
 class Foundation(_Foundation):
-    rule = "foundations build up in suit from the base rank, the Ace after the King"
+    # Translators: a building rule, said after a refusal
+    rule = N_("foundations build up in suit from the base rank, the Ace after the King")
     BY_TOP = None  # the base rank is the game's
 
     def wanted(self):
@@ -67,11 +105,14 @@ class Foundation(_Foundation):
 
     def refusal(self, card):
         if not self.cards:
-            base = RANK_NAMES[self.game.base - 1]
-            return f"Only a card of the base rank ({base}) can start a foundation, not the {card.name}."
+            base = pgettext(*RANK_NAMES[self.game.base - 1])
+            # Translators: {base}: a rank's name ("Ten"); {card}: a card as the subject ("the
+            # Nine of clubs")
+            return _("Only a card of the base rank ({base}) can start a foundation, not "
+                     "{card}.").format(base=base, card=card.words("the"))
         if len(self.cards) == 13:
-            return "That foundation is complete."
-        return f"The {card.name} doesn't fit on the {self.cards[-1].name}: {self.rule}."
+            return _("That foundation is complete.")
+        return doesnt_fit(card, self.cards[-1], self.rule)
 
     def check(self, cards, down):
         for i, card in enumerate(cards):
@@ -82,7 +123,8 @@ class Foundation(_Foundation):
 
 class Tableau(Pile):
     kind = "tableau"
-    rule = "columns build down in alternating colours, a King on an Ace"
+    # Translators: a building rule, said after a refusal
+    rule = N_("columns build down in alternating colours, a King on an Ace")
     BY_TOP = _BUILD_ON
     BUILDS = _BUILD_ON  # card face -> the faces that may be played on it
     WHEN_EMPTY = ANY
@@ -98,10 +140,11 @@ class Tableau(Pile):
 
 class Reserve(Pile):
     kind = "reserve"
-    rule = "nothing is played onto the reserve"
+    # Translators: a building rule, said after a refusal
+    rule = N_("nothing is played onto the reserve")
 
     def refusal(self, card):
-        return "Nothing may be played onto the reserve."
+        return _("Nothing may be played onto the reserve.")
 
     def check(self, cards, down):
         if down != max(len(cards) - 1, 0):
@@ -110,10 +153,11 @@ class Reserve(Pile):
 
 
 class Stock(_Stock):
-    rule = "the stock turns three cards at a time onto the waste"
+    # Translators: a building rule, said after a refusal
+    rule = N_("the stock turns three cards at a time onto the waste")
 
     def refusal(self, card):
-        return "Cards go back to the stock only as the whole waste, once the stock is empty."
+        return _("Cards go back to the stock only as the whole waste, once the stock is empty.")
 
 
 class NewPositionsOnly:
@@ -198,12 +242,12 @@ class Canfield(NewPositionsOnly, Solitaire):
         super().__init__(seed, **options)
         self.reserve = self.pile["reserve"]
         self._forget_positions()
-        self._result_for = None  # the legal-move list the cached result belongs to
+        self._result_for = None  # the legal-move list the cached reason (stuck) belongs to
         self._result = None
 
     def _deal(self, seed):
         deck = self._shuffled_deck(seed)
-        for _ in range(13):
+        for _card in range(13):
             self.reserve.cards.append(deck.pop())
         self.reserve.down = 12
         for column in self.tableau:
@@ -261,57 +305,74 @@ class Canfield(NewPositionsOnly, Solitaire):
         stock, waste = self.stock, self.waste
         if src is stock:
             if dst is not waste:
-                return IllegalMove("Stock cards go to the waste: click the stock to turn three.")
+                return IllegalMove(_("Stock cards go to the waste: click the stock to turn "
+                                     "three."))
             if not stock.cards:
-                return IllegalMove("The stock is empty: click it to turn the waste back over.")
+                return IllegalMove(_("The stock is empty: click it to turn the waste back "
+                                     "over."))
             n = min(self.DRAW, len(stock.cards))
             if move.count != n:
-                return IllegalMove("The stock turns three cards at a time." if n == self.DRAW
-                                   else f"The stock's last {n} cards turn together.")
+                if n == self.DRAW:
+                    return IllegalMove(_("The stock turns three cards at a time."))
+                # Translators: {n}: the cards left in the stock, 1 or 2
+                return IllegalMove(ngettext("The stock's last {n} cards turn together.",
+                                            "The stock's last {n} cards turn together.",
+                                            n).format(n=n))
             return None
         if dst is stock:
             if src is not waste:
-                return IllegalMove("Only the waste goes back to the stock.")
+                return IllegalMove(_("Only the waste goes back to the stock."))
             if stock.cards:
-                return IllegalMove("The waste goes back to the stock only once the stock is "
-                                   "empty.")
+                return IllegalMove(_("The waste goes back to the stock only once the stock is "
+                                     "empty."))
             if not waste.cards:
-                return IllegalMove("The waste is empty: there is nothing to turn back.")
+                return IllegalMove(_("The waste is empty: there is nothing to turn back."))
             if move.count != len(waste.cards):
-                return IllegalMove(f"The whole waste ({len(waste.cards)} cards) goes back to "
-                                   "the stock at once.")
+                n = len(waste.cards)
+                # Translators: {n}: the cards on the waste
+                return IllegalMove(ngettext("The whole waste ({n} cards) goes back to the stock "
+                                            "at once.",
+                                            "The whole waste ({n} cards) goes back to the stock "
+                                            "at once.", n).format(n=n))
             return None
         if not src.cards:
-            return IllegalMove(f"There is no card on {src.label}.")
+            return no_card_on(src)
         if src is dst:
-            return IllegalMove("The card is already there.")
+            return IllegalMove(_("The card is already there."))
         if src.kind == "foundation":
-            return IllegalMove("Cards on the foundations stay there.")
+            return IllegalMove(_("Cards on the foundations stay there."))
         if move.count == 1:
             card = src.cards[-1]
         else:
             if src.kind != "tableau":
-                return IllegalMove(f"Only the top card of {src.label} plays.")
+                return IllegalMove(pile_sentence(src, ONLY_THE_TOP_CARD,
+                                                 "Only the top card of {pile} plays."))
             if dst.kind != "tableau":
-                return IllegalMove("Only a column takes a whole column; elsewhere cards go one "
-                                   "at a time.")
+                return IllegalMove(_("Only a column takes a whole column; elsewhere cards go "
+                                     "one at a time."))
             if move.count != len(src.cards):
-                return IllegalMove(f"Only a whole column moves as one: move its top card alone, "
-                                   f"or all {len(src.cards)} of its cards.")
+                n = len(src.cards)
+                # Translators: {n}: the cards in the column, 2 or more
+                return IllegalMove(ngettext("Only a whole column moves as one: move its top "
+                                            "card alone, or all {n} of its cards.",
+                                            "Only a whole column moves as one: move its top "
+                                            "card alone, or all {n} of its cards.",
+                                            n).format(n=n))
             if not dst.cards:
-                return IllegalMove("An empty column takes a single card, not a whole column.")
+                return IllegalMove(_("An empty column takes a single card, not a whole "
+                                     "column."))
             card = src.cards[0]
         if not dst.accepts(card):
             return IllegalMove(dst.refusal(card))
         if src.kind == "tableau" and dst.kind == "tableau" and self._repeats(move):
-            return IllegalMove("That would bring back a position this deal has already had: "
-                               "take moves back instead.")
+            return IllegalMove(_("That would bring back a position this deal has already "
+                                 "had: take moves back instead."))
         return None
 
     def _play(self, move, ops):
         src, dst = self.pile[move.source], self.pile[move.target]
         if src is self.stock:  # turned one after another: the third is the waste's top
-            for _ in range(move.count):
+            for _card in range(move.count):
                 self._move(ops, src, dst)
         elif dst is self.stock:  # the waste turned back over: the stock in its old order
             self._turn_over(ops, src, dst)
@@ -324,21 +385,23 @@ class Canfield(NewPositionsOnly, Solitaire):
     # ----------------------------------------------------------------- the end
     def result(self) -> Result | None:
         if self.is_won():
-            return Result("won", 0, reason="Every card is on the foundations.")
+            return Result("won", 0, reason=_("Every card is on the foundations."))
         self.legal_moves()
         legal = self._legal
         if self._result_for is not legal:
             self._result_for, self._result = legal, self._stuck(legal)
-        return self._result
+        return None if self._result is None else Result("stuck", reason=_(self._result))
 
-    def _stuck(self, legal) -> Result | None:
+    def _stuck(self, legal) -> str | None:
+        """Why the deal is stuck (English, marked: result() says it in the current language),
+        or None."""
         if not legal:
-            return Result("stuck", reason="No more moves.")
+            return N_("No more moves.")
         if not all(is_turn(m) for m in legal):
             return None
         if self._only_turns_from_here():
-            return Result("stuck", reason="Only going round the stock is left, and none of its "
-                          "cards can ever be played.")
+            return N_("Only going round the stock is left, and none of its cards can ever be "
+                      "played.")
         return None
 
     def _only_turns_from_here(self) -> bool:
@@ -373,7 +436,7 @@ class Canfield(NewPositionsOnly, Solitaire):
                 if any(not self._repeats(m, here) for m in columns):
                     return False
             if stock:
-                for _ in range(min(self.DRAW, len(stock))):
+                for _card in range(min(self.DRAW, len(stock))):
                     waste.append(stock.pop())
             elif waste:
                 stock, waste = waste[::-1], []
@@ -384,6 +447,8 @@ class Canfield(NewPositionsOnly, Solitaire):
     def marks(self):
         """The base rank, written on every empty foundation."""
         word = RANK_WORDS[self.base - 1] if self.base else ""
+        if word in RANK_LETTERS:
+            word = pgettext(*RANK_LETTERS[word])
         return {f.name: word for f in self.foundations if not f.cards and word}
 
     def safe_move(self) -> Move | None:

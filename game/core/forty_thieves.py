@@ -9,21 +9,28 @@ onto a column.
 from __future__ import annotations
 
 from .info import GameInfo, Option
+from .language import N_, _, ngettext
 from .moves import IllegalMove, Move
 from .piles import DownInSuit
 from .solitaire import Solitaire
-from .state import REGISTRY, Pile
+from .state import REGISTRY, Pile, ordinal
 
 
 INFO = GameInfo(
-    id="forty-thieves", title="Forty Thieves",
-    blurb="Two packs, ten columns, build down in suit.",
+    # Translators: a game's name
+    id="forty-thieves", title=N_("Forty Thieves"),
+    # Translators: a game's description in a line, under its name
+    blurb=N_("Two packs, ten columns, build down in suit."),
     players=(1,),
     option_list=(
-        Option("supermove", False, (False, True), "Forty Thieves runs",
-               ("One card at a time", "Runs (supermove)")),
-        Option("foundation_takeback", False, (False, True), "Forty Thieves foundations",
-               ("Cards stay there", "Top card may come back")),
+        # Translators: a setting's name in Settings
+        Option("supermove", False, (False, True), N_("Forty Thieves runs"),
+               # Translators: a setting's choice in Settings (Forty Thieves runs)
+               (N_("One card at a time"), N_("Runs (supermove)"))),
+        # Translators: a setting's name in Settings
+        Option("foundation_takeback", False, (False, True), N_("Forty Thieves foundations"),
+               # Translators: a setting's choice in Settings (Forty Thieves foundations)
+               (N_("Cards stay there"), N_("Top card may come back"))),
     ),
     table="solitaire")
 
@@ -76,18 +83,26 @@ class FortyThieves(Solitaire):
         src, dst = self._pile_of(move.source), self._pile_of(move.target)
         if src.kind == "foundation" and self.options["foundation_takeback"] and src.cards:
             if dst.kind != "tableau" or move.count != 1:
-                return IllegalMove("A foundation card can only come back onto a column.")
+                return IllegalMove(_("A foundation card can only come back onto a column."))
             return None if dst.accepts(src.cards[-1]) else IllegalMove(dst.refusal(src.cards[-1]))
         if move.count > 1 and src.kind == "tableau" and src is not dst:
             if dst.kind != "tableau" or not self.options["supermove"]:
-                return IllegalMove("Only one card can be moved at a time.")
+                return IllegalMove(_("Only one card can be moved at a time."))
             if run_length(src) < move.count:
-                return IllegalMove(f"The top {move.count} cards of {src.label} are not a run "
-                                   "down in suit.")
+                # Translators: {count} is 2 or more; {nth}: the column's place from the left,
+                # an ordinal ("3rd")
+                return IllegalMove(ngettext(
+                    "The top {count} cards of the {nth} column are not a run down in suit.",
+                    "The top {count} cards of the {nth} column are not a run down in suit.",
+                    move.count).format(count=move.count, nth=ordinal(src.label_pattern[1])))
             limit = self.max_run(dst, src)
             if move.count > limit:
-                return IllegalMove(f"Moving {move.count} cards needs more empty columns: "
-                                   f"{limit} card{'s' if limit > 1 else ''} at most now.")
+                # Translators: {count}: the cards of the run (2 or more); {limit}: the most
+                # cards a run may have now
+                return IllegalMove(ngettext(
+                    "Moving {count} cards needs more empty columns: {limit} card at most now.",
+                    "Moving {count} cards needs more empty columns: {limit} cards at most now.",
+                    limit).format(count=move.count, limit=limit))
             card = src.cards[-move.count]
             return None if dst.accepts(card) else IllegalMove(dst.refusal(card))
         return super()._refusal(move)

@@ -9,14 +9,17 @@ rule 5 are part of the move that caused them, so ``pop`` takes them back with it
 from __future__ import annotations
 
 from .info import GameInfo
+from .language import N_, _, capital
 from .moves import IllegalMove
 from .piles import DownAnySuitButSame
 from .solitaire import Solitaire
 from .state import ANY, REGISTRY, Pile
 
 INFO = GameInfo(
-    id="indian-patience", title="Indian Patience",
-    blurb="Build down in other suits; exposed cards are protected.",
+    # Translators: a game's name
+    id="indian-patience", title=N_("Indian Patience"),
+    # Translators: a game's description in a line, under its name
+    blurb=N_("Build down in other suits; exposed cards are protected."),
     players=(1,), table="solitaire")
 
 class Tableau(DownAnySuitButSame):
@@ -32,10 +35,11 @@ class Tableau(DownAnySuitButSame):
 
     def refusal(self, card):
         if self.game.protected[self.index - 10]:
-            return (f"The {self.cards[-1].name} is protected: nothing may be played on it until "
-                    "the stock is empty.")
+            # Translators: {card}: a card as the subject ("the Nine of clubs")
+            return capital(_("{card} is protected: nothing may be played on it until the stock "
+                             "is empty.").format(card=self.cards[-1].words("the")))
         if not self.cards:
-            return "An empty column can be filled only once the stock is empty."
+            return _("An empty column can be filled only once the stock is empty.")
         return super().refusal(card)
 
     def check(self, cards, down):
@@ -63,7 +67,9 @@ class IndianPatience(Solitaire):
         return pile is not None and pile.kind == "tableau" and self.protected[pile.index - 10]
 
     def marks(self):
-        return {t.name: "protected" for t in self.tableau if self.protected[t.index - 10]}
+        # Translators: a tag under a protected card on the table; keep it short
+        word = _("protected")
+        return {t.name: word for t in self.tableau if self.protected[t.index - 10]}
 
     def _generate_moves(self):
         moves = []
@@ -79,8 +85,10 @@ class IndianPatience(Solitaire):
         src = self._pile_of(move.source)
         dst = self._pile_of(move.target)
         if self.is_protected(src.name) and dst.kind != "foundation" and src.cards:
-            return IllegalMove(f"The {src.cards[-1].name} is protected: it may only go to a "
-                               "foundation until the stock is empty.")
+            # Translators: {card}: a card as the subject ("the Nine of clubs")
+            return IllegalMove(capital(_("{card} is protected: it may only go to a foundation "
+                                         "until the stock is empty.").format(
+                card=src.cards[-1].words("the"))))
         return super()._refusal(move)
 
     def _play(self, move, ops):
@@ -106,7 +114,7 @@ class IndianPatience(Solitaire):
     def _refill(self, ops, column: Pile) -> None:
         """One face-down and two face-up cards from the stock; all face up if fewer than 3."""
         count = min(3, len(self.stock.cards))
-        for _ in range(count):
+        for _card in range(count):
             self._move(ops, self.stock, column)
         if count == 3:
             self._set_down(ops, column, 1)

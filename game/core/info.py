@@ -26,7 +26,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from .language import current
+from .language import N_, current
 
 RULES_DIR = Path(__file__).with_name("rules")
 _STARTS_PARAGRAPH = re.compile(r"(\d+\.|-) ")  # a numbered rule or a list item
@@ -89,14 +89,16 @@ def _rules_text(game_id: str, language: str) -> str:
 @dataclass(frozen=True)
 class Option:
     """One rule option (or match setting): its name, default, allowed values and the words a
-    player reads in Settings."""
+    player reads in Settings (English, marked ``N_`` where they are written: whoever shows
+    them translates them, ``_(option.label)``)."""
 
     name: str
     default: Any
     choices: tuple
     label: str  # "Russian Bank priorities"
     choice_labels: tuple[str, ...] = ()  # one per choice; str(choice) when left out
-    note: str = "new deals"  # when a change takes effect
+    # Translators: in Settings, beside a setting: when a change of it takes effect
+    note: str = N_("new deals")  # when a change takes effect
 
     def __post_init__(self):
         if self.default not in self.choices:
@@ -117,7 +119,9 @@ class Option:
 class GameInfo:
     """A game's description. ``table`` names the kind of table the client builds for it
     ("solitaire": one player with the solver's help; "duel": players taking turns with a side
-    panel); ``match`` is the match's target score, for games played as a match."""
+    panel); ``match`` is the match's target score, for games played as a match. ``title`` and
+    ``blurb`` are English, marked ``N_`` where they are written: whoever shows them translates
+    them, ``_(info.title)``."""
 
     id: str
     title: str

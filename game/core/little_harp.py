@@ -29,19 +29,27 @@ from __future__ import annotations
 
 from .cards import pack
 from .info import GameInfo, Option
+from .language import N_, _, ngettext, pgettext
 from .moves import IllegalMove, Move
 from .solitaire import TURN_STOCK, Waste
 from .standard_solitaire import KING_KEYS, QUIET_LIMIT, AlternatingSolitaire, Tableau as _Tableau
 from .state import REGISTRY
 
 INFO = GameInfo(
-    id="little-harp", title="Little Harp",
-    blurb="Seven piles in a harp; turn the stock three at a time.",
+    # Translators: a game's name
+    id="little-harp", title=N_("Little Harp"),
+    # Translators: a game's description in a line, under its name
+    blurb=N_("Seven piles in a harp; turn the stock three at a time."),
     players=(1,),
     option_list=(
-        Option("draw", 3, (3, 1), "Little Harp stock", ("Turn 3 cards", "Turn 1 card")),
-        Option("redeals", "unlimited", ("unlimited", 2, 0), "Little Harp redeals",
-               ("As often as you like", "Twice", "None")),
+        # Translators: a setting's name in Settings
+        Option("draw", 3, (3, 1), N_("Little Harp stock"),
+               # Translators: a setting's choice in Settings (Little Harp stock)
+               (N_("Turn 3 cards"), N_("Turn 1 card"))),
+        # Translators: a setting's name in Settings
+        Option("redeals", "unlimited", ("unlimited", 2, 0), N_("Little Harp redeals"),
+               # Translators: a setting's choice in Settings (Little Harp redeals)
+               (N_("As often as you like"), N_("Twice"), N_("None"))),
     ),
     table="solitaire")
 
@@ -49,12 +57,15 @@ REDEAL = Move("waste", "stock")
 
 
 class Tableau(_Tableau):
-    rule = "piles build down in alternating colours, and only a King fills an empty pile"
+    # Translators: a building rule, said after a refusal
+    rule = N_("piles build down in alternating colours, and only a King fills an empty pile")
     WHEN_EMPTY = KING_KEYS
 
     def refusal(self, card):
         if not self.cards:
-            return f"Only a King can fill an empty pile, not the {card.name}."
+            # Translators: {card}: a card as the subject ("the Nine of clubs")
+            return _("Only a King can fill an empty pile, not {card}.").format(
+                card=card.words("the"))
         return super().refusal(card)
 
 
@@ -70,7 +81,7 @@ class LittleHarp(AlternatingSolitaire):
     def _deal(self, seed):
         deck = self._shuffled_deck(seed)
         for i, pile in enumerate(self.tableau):
-            for _ in range(7 - i):
+            for _card in range(7 - i):
                 pile.cards.append(deck.pop())
             pile.down = 6 - i
         self.stock.cards, self.stock.down = deck, len(deck)
@@ -93,7 +104,9 @@ class LittleHarp(AlternatingSolitaire):
     def marks(self):
         """The empty stock says "again" when clicking it turns the waste back over."""
         if not self.stock.cards and REDEAL in self.legal_moves():
-            return {"stock": "again"}
+            # Translators: written on the empty stock, which turns the waste over when clicked;
+            # keep it short
+            return {"stock": pgettext("on the empty stock: turn the waste over", "again")}
         return {}
 
     def _stock_moves(self):
@@ -106,27 +119,32 @@ class LittleHarp(AlternatingSolitaire):
     def _stock_refusal(self, move):
         if move.source == "stock":
             if move.target != "waste":
-                return IllegalMove("Stock cards go to the waste: click the stock to turn them.")
+                return IllegalMove(_("Stock cards go to the waste: click the stock to turn "
+                                     "them."))
             if move.count != 1:
-                return IllegalMove(f"Click the stock to turn its cards, {self.draw} at a time.")
+                # Translators: {n}: how many cards a click turns, 3 or 1
+                return IllegalMove(ngettext("Click the stock to turn its cards, {n} at a time.",
+                                            "Click the stock to turn its cards, {n} at a time.",
+                                            self.draw).format(n=self.draw))
             if not self.stock.cards:
                 if self.waste.cards:
-                    return IllegalMove("The stock is empty: click it to turn the waste over.")
-                return IllegalMove("The stock and the waste are both empty.")
+                    return IllegalMove(_("The stock is empty: click it to turn the waste "
+                                         "over."))
+                return IllegalMove(_("The stock and the waste are both empty."))
             return False
         if move.source == "waste" and move.target == "stock":
             if move.count != 1:
-                return IllegalMove("The waste goes back as a whole: click the empty stock.")
+                return IllegalMove(_("The waste goes back as a whole: click the empty stock."))
             if self.stock.cards:
-                return IllegalMove("The waste goes back to the stock only once the stock is "
-                                   "empty.")
+                return IllegalMove(_("The waste goes back to the stock only once the stock is "
+                                     "empty."))
             if not self.waste.cards:
-                return IllegalMove("The waste is empty: there is nothing to turn over.")
+                return IllegalMove(_("The waste is empty: there is nothing to turn over."))
             if self.redeals_left() == 0:
                 if self.options["redeals"] == 0:
-                    return IllegalMove("There is no redeal in this game.")
-                return IllegalMove("No redeal left: the waste goes back to the stock twice "
-                                   "at most.")
+                    return IllegalMove(_("There is no redeal in this game."))
+                return IllegalMove(_("No redeal left: the waste goes back to the stock twice "
+                                     "at most."))
             return False
         return None
 
@@ -140,7 +158,7 @@ class LittleHarp(AlternatingSolitaire):
         elif left == 0 or (total - left) % self.draw == 0:  # a place of a pass
             self._set(ops, "idle", self.idle + 1)
         if move == TURN_STOCK:
-            for _ in range(min(self.draw, left)):
+            for _card in range(min(self.draw, left)):
                 self._move(ops, stock, waste)
         else:
             self._turn_over(ops, waste, stock)
@@ -167,14 +185,17 @@ class LittleHarp(AlternatingSolitaire):
         return not helps and (not self._stock_moves() or self.idle >= self.pass_length())
 
     def _quiet_reason(self):
-        return (f"No card went to a foundation, left the waste or turned up in the last "
-                f"{QUIET_LIMIT} moves.")
+        # Translators: {n}: a number of moves, 300
+        return ngettext("No card went to a foundation, left the waste or turned up in the last "
+                        "{n} moves.",
+                        "No card went to a foundation, left the waste or turned up in the last "
+                        "{n} moves.", QUIET_LIMIT).format(n=QUIET_LIMIT)
 
     def _stuck_reason(self):
         if self._stock_moves():
-            return "A whole pass through the stock brought no card to play."
-        return "No move can put a card on a foundation, take one from the waste or turn one " \
-               "up any more."
+            return _("A whole pass through the stock brought no card to play.")
+        return _("No move can put a card on a foundation, take one from the waste or turn one "
+                 "up any more.")
 
     def _auto_from(self, pile):
         """Turning three at a time, taking a card off the waste changes which cards the later

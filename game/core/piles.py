@@ -7,7 +7,7 @@ suit; an empty one takes any card. A game's pile takes the shape and adds only w
 
     class House(DownAlternating):             # Russian Bank
         kind = "house"
-        rule = "houses build down in alternating colours"
+        rule = N_("houses build down in alternating colours")
 
 The tables (a top card's face -> the faces that may go on it, in the order of ``SUITS``) are
 the shapes' ``BY_TOP`` and ``BUILDS`` (what auto-move asks); games use them by these names too.
@@ -16,6 +16,7 @@ the shapes' ``BY_TOP`` and ``BUILDS`` (what auto-move asks); games use them by t
 from __future__ import annotations
 
 from .cards import RED_SUITS, SUITS, card_key
+from .language import N_
 from .state import ANY, Pile
 
 
@@ -44,22 +45,30 @@ class Column(Pile):
 
 
 class DownInSuit(Column):
-    rule = "columns build down in suit"
+    # Translators: a building rule, said after a refusal ("... doesn't fit on the Ten of
+    # hearts: {rule}.")
+    rule = N_("columns build down in suit")
     BY_TOP = BUILDS = DOWN_IN_SUIT
 
 
 class DownAlternating(Column):
-    rule = "columns build down in alternating colours"
+    # Translators: a building rule, said after a refusal ("... doesn't fit on the Ten of
+    # hearts: {rule}.")
+    rule = N_("columns build down in alternating colours")
     BY_TOP = BUILDS = DOWN_ALTERNATING
 
 
 class DownAnySuitButSame(Column):
-    rule = "columns build down by any suit but the same"
+    # Translators: a building rule, said after a refusal ("... doesn't fit on the Ten of
+    # hearts: {rule}.")
+    rule = N_("columns build down by any suit but the same")
     BY_TOP = BUILDS = DOWN_ANY_SUIT_BUT_SAME
 
 
 class DownAnySuit(Column):
-    rule = "columns build down, one rank lower, in any suit"
+    # Translators: a building rule, said after a refusal ("... doesn't fit on the Ten of
+    # hearts: {rule}.")
+    rule = N_("columns build down, one rank lower, in any suit")
     BY_TOP = BUILDS = DOWN_ANY_SUIT
 
 

@@ -10,14 +10,17 @@ from __future__ import annotations
 from .canfield import NewPositionsOnly
 from .cards import pack
 from .info import GameInfo
+from .language import N_, _
 from .moves import IllegalMove, Move
 from .piles import DownInSuit
-from .solitaire import Solitaire
+from .solitaire import Solitaire, no_card_on
 from .state import ANY, REGISTRY, Pile, Result
 
 INFO = GameInfo(
-    id="seahaven", title="Seahaven",
-    blurb="Every card face up, four cells, build down in suit.",
+    # Translators: a game's name
+    id="seahaven", title=N_("Seahaven"),
+    # Translators: a game's description in a line, under its name
+    blurb=N_("Every card face up, four cells, build down in suit."),
     players=(1,), table="solitaire")
 
 CELLS = 4
@@ -28,12 +31,13 @@ Tableau = DownInSuit  # columns build down in suit; an empty one takes any card
 
 class Cell(Pile):
     kind = "cell"
-    rule = "a cell holds one card"
+    # Translators: a building rule, said after a refusal
+    rule = N_("a cell holds one card")
     BY_TOP = {}  # a card in it: nothing more
     WHEN_EMPTY = ANY
 
     def refusal(self, card):
-        return f"{self.label.capitalize()} already holds a card: a cell holds one card."
+        return _("That cell already holds a card: a cell holds one card.")
 
     def check(self, cards, down):
         if len(cards) > 1:
@@ -80,19 +84,20 @@ class Seahaven(NewPositionsOnly, Solitaire):
     def _refusal(self, move):
         src, dst = self._pile_of(move.source), self._pile_of(move.target)
         if not src.cards:
-            return IllegalMove(f"There is no card on {src.label}.")
+            return no_card_on(src)
         if src is dst:
-            return IllegalMove("The card is already there.")
+            return IllegalMove(_("The card is already there."))
         if src.kind == "foundation":
-            return IllegalMove("Cards on the foundations stay there.")
+            return IllegalMove(_("Cards on the foundations stay there."))
         if move.count != 1:
-            return IllegalMove("Only one card moves at a time: there are no runs in Seahaven.")
+            return IllegalMove(_("Only one card moves at a time: there are no runs in "
+                                 "Seahaven."))
         card = src.cards[-1]
         if not dst.accepts(card):
             return IllegalMove(dst.refusal(card))
         if dst.kind != "foundation" and self._repeats(move):
-            return IllegalMove("That would bring back a position this deal has already had: "
-                               "take moves back instead.")
+            return IllegalMove(_("That would bring back a position this deal has already "
+                                 "had: take moves back instead."))
         return None
 
     def _play(self, move, ops):
@@ -101,10 +106,10 @@ class Seahaven(NewPositionsOnly, Solitaire):
     # ----------------------------------------------------------------- the end
     def result(self) -> Result | None:
         if self.is_won():
-            return Result("won", 0, reason="Every card is on the foundations.")
+            return Result("won", 0, reason=_("Every card is on the foundations."))
         if self.legal_moves():
             return None
-        return Result("stuck", reason="No more moves.")
+        return Result("stuck", reason=_("No more moves."))
 
     def turn_move(self, pile):
         return None

@@ -15,15 +15,37 @@ stock or waste sets STOCK or WASTE to None).
 from __future__ import annotations
 
 from .cards import SUITS, Rng, shuffled
+from .language import N_, _
 from .moves import IllegalMove, Move
-from .state import Foundation, GameState, Pile, Result
+from .state import Foundation, GameState, Pile, Result, pile_sentence
 
 TURN_STOCK = Move("stock", "waste")
+
+#: "There is no card on ...", by the way the pile is named (state.pile_sentence): the
+#: solitaires' piles that can be empty
+NO_CARD_ON = {
+    "the waste": N_("There is no card on the waste."),
+    "the reserve": N_("There is no card on the reserve."),
+    "that foundation": N_("There is no card on that foundation."),
+    "that cell": N_("There is no card on that cell."),
+    # Translators: {nth}: the column's place from the left, an ordinal ("3rd")
+    "the {nth} column": N_("There is no card on the {nth} column."),
+    # Translators: {n}: the pile's number from the left (Standard, Little Harp)
+    "pile {n}": N_("There is no card on pile {n}."),
+    # Translators: {n}: the column's number from the left (Spider)
+    "column {n}": N_("There is no card on column {n}."),
+}
+
+
+def no_card_on(pile: Pile) -> IllegalMove:
+    """"There is no card on the 3rd column.", in the current language."""
+    return IllegalMove(pile_sentence(pile, NO_CARD_ON, "There is no card on {pile}."))
 
 
 class Stock(Pile):
     kind = "stock"
-    rule = "the stock deals one card at a time onto the waste"
+    # Translators: a building rule, said after a refusal
+    rule = N_("the stock deals one card at a time onto the waste")
 
     def check(self, cards, down):
         return None if down == len(cards) else "the stock's cards must lie face down"
@@ -31,10 +53,11 @@ class Stock(Pile):
 
 class Waste(Pile):
     kind = "waste"
-    rule = "only the stock deals onto the waste"
+    # Translators: a building rule, said after a refusal
+    rule = N_("only the stock deals onto the waste")
 
     def refusal(self, card):
-        return "Only the stock deals onto the waste."
+        return _("Only the stock deals onto the waste.")
 
 
 class Solitaire(GameState):
@@ -71,9 +94,9 @@ class Solitaire(GameState):
 
     def result(self) -> Result | None:
         if self.is_won():
-            return Result("won", 0, reason="Every card is on the foundations.")
+            return Result("won", 0, reason=_("Every card is on the foundations."))
         if not self.legal_moves():
-            return Result("stuck", reason="No more moves.")
+            return Result("stuck", reason=_("No more moves."))
         return None
 
     def turn_move(self, pile):
@@ -118,20 +141,22 @@ class Solitaire(GameState):
         src, dst = self._pile_of(move.source), self._pile_of(move.target)
         if src is self.stock:
             if dst is not self.waste:
-                return IllegalMove("Stock cards go to the waste: click the stock to turn one.")
+                return IllegalMove(_("Stock cards go to the waste: click the stock to turn "
+                                     "one."))
             if not src.cards:
-                return IllegalMove("The stock is empty: there is no redeal.")
-            return None if move.count == 1 else IllegalMove("The stock turns one card at a time.")
+                return IllegalMove(_("The stock is empty: there is no redeal."))
+            return (None if move.count == 1
+                    else IllegalMove(_("The stock turns one card at a time.")))
         if not src.cards:
-            return IllegalMove(f"There is no card on {src.label}.")
+            return no_card_on(src)
         if src is dst:
-            return IllegalMove("The card is already there.")
+            return IllegalMove(_("The card is already there."))
         if dst is self.stock:
-            return IllegalMove("Cards can't go back to the stock.")
+            return IllegalMove(_("Cards can't go back to the stock."))
         if src.kind == "foundation":
-            return IllegalMove("Cards on the foundations stay there.")
+            return IllegalMove(_("Cards on the foundations stay there."))
         if move.count != 1:
-            return IllegalMove("Only one card can be moved at a time.")
+            return IllegalMove(_("Only one card can be moved at a time."))
         card = src.cards[-1]
         if not dst.accepts(card):
             return IllegalMove(dst.refusal(card))

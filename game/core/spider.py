@@ -19,21 +19,26 @@ from collections import deque
 
 from .cards import ALL_CARDS, Card, card_key
 from .info import GameInfo, Option
+from .language import N_, _, ngettext
 from .moves import IllegalMove, Move
 from .piles import DownAnySuit
-from .solitaire import Solitaire, Stock
-from .state import REGISTRY, Foundation, Result
+from .solitaire import Solitaire, Stock, no_card_on
+from .state import REGISTRY, Foundation, Result, doesnt_fit
 
 IDLE_LIMIT = 300  # moves in a row without a deal, a card turned up or a run off: the game ends
 SEARCH_LIMIT = 40  # positions the "can anything still change?" search looks at, at most
 
 INFO = GameInfo(
-    id="spider", title="Spider",
-    blurb="Two packs, ten columns: gather eight runs from King to Ace.",
+    # Translators: a game's name
+    id="spider", title=N_("Spider"),
+    # Translators: a game's description in a line, under its name
+    blurb=N_("Two packs, ten columns: gather eight runs from King to Ace."),
     players=(1,),
     option_list=(
-        Option("suits", 4, (4, 2, 1), "Spider suits",
-               ("4 suits", "2 suits: spades and hearts", "1 suit: spades")),
+        # Translators: a setting's name in Settings
+        Option("suits", 4, (4, 2, 1), N_("Spider suits"),
+               # Translators: a setting's choice in Settings (Spider suits)
+               (N_("4 suits"), N_("2 suits: spades and hearts"), N_("1 suit: spades"))),
     ),
     table="solitaire")
 
@@ -85,17 +90,19 @@ _RUN_MOVES = [[[None] + [Move(f"tableau{i}", f"tableau{j}", n) for n in range(1,
 
 
 class SpiderStock(Stock):
-    rule = "the stock deals one card onto every column"
+    # Translators: a building rule, said after a refusal
+    rule = N_("the stock deals one card onto every column")
 
 
 class SpiderFoundation(Foundation):
-    rule = "only a whole run from King down to Ace in one suit goes to a foundation"
+    # Translators: a building rule, said after a refusal
+    rule = N_("only a whole run from King down to Ace in one suit goes to a foundation")
     WHEN_EMPTY = ()
     BY_TOP = {}
 
     def refusal(self, card):
-        return ("Only a whole run from King down to Ace in one suit goes to a foundation, "
-                "and it goes there by itself.")
+        return _("Only a whole run from King down to Ace in one suit goes to a foundation, "
+                 "and it goes there by itself.")
 
     def check(self, cards, down):
         if len(cards) not in (0, 13):
@@ -105,11 +112,11 @@ class SpiderFoundation(Foundation):
 
 class Tableau(DownAnySuit):
     @property
-    def label(self):
-        return f"column {int(self.name[len('tableau'):]) + 1}"
+    def label_pattern(self):
+        return "column {n}", int(self.name[len("tableau"):]) + 1
 
     def refusal(self, card):
-        return f"The {card.name} doesn't fit on the {self.cards[-1].name}: {self.rule}."
+        return doesnt_fit(card, self.cards[-1], self.rule)
 
     def check(self, cards, down):
         if cards and down >= len(cards):
@@ -165,7 +172,8 @@ class Spider(Solitaire):
         rows = self.deals_left()
         if not rows:
             return {}
-        return {"stock": f"{rows} deal{'s' if rows > 1 else ''} left"}
+        # Translators: written under the stock; keep it short
+        return {"stock": ngettext("{n} deal left", "{n} deals left", rows).format(n=rows)}
 
     # ----------------------------------------------------------------- the end
     def is_won(self):
@@ -173,21 +181,24 @@ class Spider(Solitaire):
 
     def result(self):
         if self.is_won():
-            return Result("won", 0, reason="All eight runs are off.")
+            return Result("won", 0, reason=_("All eight runs are off."))
         if self.legal_moves():
             return None
-        return Result("stuck", reason=self._over_reason() or "No more moves.")
+        return Result("stuck", reason=self._over_reason() or _("No more moves."))
 
     def _over_reason(self) -> str | None:
         """Why the game is over although cards could still move, or None."""
         if not self._moves():
             return None
         if self.idle >= IDLE_LIMIT:
-            return (f"No row was dealt, no card turned up and no run taken off in the last "
-                    f"{IDLE_LIMIT} moves.")
+            # Translators: {n}: a number of moves, 300
+            return ngettext("No row was dealt, no card turned up and no run taken off in the "
+                            "last {n} moves.",
+                            "No row was dealt, no card turned up and no run taken off in the "
+                            "last {n} moves.", IDLE_LIMIT).format(n=IDLE_LIMIT)
         if self._changes_nothing():
-            return ("No move can ever deal a row, turn a card or take a run off again: only "
-                    "moves that change nothing are left.")
+            return _("No move can ever deal a row, turn a card or take a run off again: only "
+                     "moves that change nothing are left.")
         return None
 
     def _changes_nothing(self) -> bool:
@@ -252,32 +263,41 @@ class Spider(Solitaire):
         src, dst = self._pile_of(move.source), self._pile_of(move.target)
         if src is self.stock:
             if dst is not self.tableau[0] or move.count != 1:
-                return IllegalMove("The stock deals one card onto every column at once: click "
-                                   "the stock.")
+                return IllegalMove(_("The stock deals one card onto every column at once: "
+                                     "click the stock."))
             if not src.cards:
-                return IllegalMove("The stock is empty: there is no redeal.")
+                return IllegalMove(_("The stock is empty: there is no redeal."))
             empty = [t for t in self.tableau if not t.cards]
             if empty:
-                return IllegalMove(f"A row can't be dealt while a column is empty: fill "
-                                   f"{empty[0].label} first.")
+                # Translators: {n}: the empty column's number from the left
+                return IllegalMove(_("A row can't be dealt while a column is empty: fill "
+                                     "column {n} first.").format(n=empty[0].label_pattern[1]))
             return self._unless_over(move)
         if not src.cards:
-            return IllegalMove(f"There is no card on {src.label}.")
+            return no_card_on(src)
         if src is dst:
-            return IllegalMove("The cards are already there.")
+            return IllegalMove(_("The cards are already there."))
         if src.kind == "foundation":
-            return IllegalMove("Runs on the foundations stay there.")
+            return IllegalMove(_("Runs on the foundations stay there."))
         if dst is self.stock:
-            return IllegalMove("Cards can't go back to the stock.")
+            return IllegalMove(_("Cards can't go back to the stock."))
         if dst.kind == "foundation":
             return IllegalMove(dst.refusal(src.cards[-1]))
         up = len(src.cards) - src.down
+        n = src.label_pattern[1]
         if move.count > up:
-            return IllegalMove(f"Only face-up cards move: {src.label} has {up} face up.")
+            # Translators: {n}: the column's number from the left; {up}: its face-up cards
+            return IllegalMove(ngettext("Only face-up cards move: column {n} has {up} face up.",
+                                        "Only face-up cards move: column {n} has {up} face up.",
+                                        up).format(n=n, up=up))
         length = run_length(src.cards, src.down)
         if move.count > length:
-            return IllegalMove(f"The top {move.count} cards of {src.label} are not a run down "
-                               "in one suit: only a run in one suit moves as one.")
+            # Translators: {count} is 2 or more; {n}: the column's number from the left
+            return IllegalMove(ngettext(
+                "The top {count} cards of column {n} are not a run down in one suit: only a "
+                "run in one suit moves as one.",
+                "The top {count} cards of column {n} are not a run down in one suit: only a "
+                "run in one suit moves as one.", move.count).format(count=move.count, n=n))
         card = src.cards[-move.count]
         if dst.cards and dst.cards[-1].rank != card.rank + 1:
             return IllegalMove(dst.refusal(card))
@@ -287,7 +307,9 @@ class Spider(Solitaire):
         """A move the building rules allow is legal unless the game is over."""
         if move in self.legal_moves():
             return None
-        return IllegalMove(f"The deal is over. {self._over_reason() or 'No more moves.'}")
+        # Translators: {reason}: why, a sentence ("No more moves.")
+        return IllegalMove(_("The deal is over. {reason}").format(
+            reason=self._over_reason() or _("No more moves.")))
 
     def _play(self, move, ops):
         src, dst = self.pile[move.source], self.pile[move.target]
@@ -317,7 +339,7 @@ class Spider(Solitaire):
         if run_length(column.cards, column.down) < 13:
             return False
         foundation = next(f for f in self.foundations if not f.cards)
-        for _ in range(13):
+        for _card in range(13):
             self._move(ops, column, foundation)
         self._turn_up(ops, column)
         return True
@@ -373,7 +395,7 @@ def hopeless(columns, stock: bool) -> bool:
     lifted = [[False] * len(up) for _, up in columns]
     runtop = []  # per column, per card: the index of the top card of its run in suit
     places = [0] * 15  # per rank: how many exposed cards of it (places for one rank lower)
-    for c, (_, up) in enumerate(columns):
+    for c, (_based, up) in enumerate(columns):
         top = list(range(len(up)))
         for i in range(len(up) - 2, -1, -1):
             if up[i] == up[i + 1] + 1:
@@ -403,7 +425,7 @@ def hopeless(columns, stock: bool) -> bool:
                      for c, (based, up) in enumerate(columns) for i in range(len(up))):
         return False  # a card can go into an empty column with a card left under it
     can = set()  # faces that can come to lie on the next higher card of their suit
-    for c, (_, up) in enumerate(columns):
+    for c, (_based, up) in enumerate(columns):
         for i, card in enumerate(up):
             if lifted[c][i] or (i and up[i - 1] == card + 1):
                 can.add(card)
@@ -425,7 +447,7 @@ def _exhausted(columns, stock: bool) -> bool:
         cols = todo.popleft()
         empty = None
         tops: dict[int, list[int]] = {}  # rank of a top card -> its columns
-        for b, (_, up) in enumerate(cols):
+        for b, (_based, up) in enumerate(cols):
             if up:
                 tops.setdefault(up[-1] & 15, []).append(b)
             elif empty is None:

@@ -36,14 +36,17 @@ from collections import deque
 
 from .cards import SUITS, card_key
 from .info import GameInfo
+from .language import N_, _, ngettext
 from .moves import IllegalMove, Move
 from .piles import DOWN_ALTERNATING, DownAlternating
-from .solitaire import Solitaire
-from .state import ACE_KEYS, ANY, REGISTRY, Pile, Result
+from .solitaire import Solitaire, no_card_on
+from .state import ACE_KEYS, ANY, REGISTRY, Pile, Result, pile_sentence
 
 INFO = GameInfo(
-    id="standard-solitaire", title="Standard",
-    blurb="Two packs, eight piles; each click on the stock deals a row.",
+    # Translators: a game's name (Standard solitaire)
+    id="standard-solitaire", title=N_("Standard"),
+    # Translators: a game's description in a line, under its name
+    blurb=N_("Two packs, eight piles; each click on the stock deals a row."),
     players=(1,), table="solitaire")
 
 # card face -> the faces that may be played on it: one rank lower, the other colour
@@ -55,6 +58,11 @@ PARENTS = {card_key(r, s): tuple(card_key(r + 1, o) for o in SUITS if _RED[o] !=
 KING_KEYS = tuple(card_key(13, s) for s in SUITS)
 SEARCH_LIMIT = 16000  # work the stuck search may do (then: not stuck yet): about 3 ms natively
 QUIET_LIMIT = 300  # moves in a row that did not help: the deal is over
+
+#: "Only the top card of ... can be moved.", by the way the pile is named (pile_sentence)
+ONLY_THE_TOP_CARD = {
+    "the waste": N_("Only the top card of the waste can be moved."),
+}
 
 
 def fits(card, on) -> bool:
@@ -77,7 +85,8 @@ def _run(cards, up: int) -> int:
 class Tableau(DownAlternating):
     """A pile building down in alternating colours; empty, it takes any card."""
 
-    rule = "piles build down in alternating colours"
+    # Translators: a building rule, said after a refusal
+    rule = N_("piles build down in alternating colours")
 
     @classmethod
     def accepts_empty(cls, face: int) -> bool:
@@ -85,8 +94,8 @@ class Tableau(DownAlternating):
         return cls.WHEN_EMPTY is ANY or face in cls.WHEN_EMPTY
 
     @property
-    def label(self) -> str:
-        return f"pile {int(self.name[len('tableau'):]) + 1}"
+    def label_pattern(self) -> tuple[str, int]:
+        return "pile {n}", int(self.name[len("tableau"):]) + 1
 
     def check(self, cards, down):
         if cards and down >= len(cards):
@@ -173,8 +182,10 @@ class AlternatingSolitaire(Solitaire):
             if move in self.legal_moves():
                 return None
             if self.quiet >= QUIET_LIMIT:
-                return IllegalMove(f"This deal is over: {self._quiet_reason()}")
-            return IllegalMove("This deal is stuck: no move can help any more.")
+                # Translators: {reason}: why, a sentence ("No card went to a foundation ...")
+                return IllegalMove(_("This deal is over: {reason}").format(
+                    reason=self._quiet_reason()))
+            return IllegalMove(_("This deal is stuck: no move can help any more."))
         return error
 
     def _stock_refusal(self, move: Move):
@@ -185,26 +196,35 @@ class AlternatingSolitaire(Solitaire):
     def _card_refusal(self, move: Move, src: Pile, dst: Pile):
         """False if the building rules allow a card or run move now, else the IllegalMove."""
         if src is self.stock or dst is self.stock:
-            return IllegalMove("Cards can't go back to the stock.")
+            return IllegalMove(_("Cards can't go back to the stock."))
         if not src.cards:
-            return IllegalMove(f"There is no card on {src.label}.")
+            return no_card_on(src)
         if src is dst:
-            return IllegalMove("The card is already there.")
+            return IllegalMove(_("The card is already there."))
         if src.kind == "foundation":
-            return IllegalMove("Cards on the foundations stay there.")
+            return IllegalMove(_("Cards on the foundations stay there."))
         if dst.kind == "waste":
             return IllegalMove(dst.refusal(src.cards[-1]))
         if move.count > 1:
             if src.kind != "tableau":
-                return IllegalMove(f"Only the top card of {src.label} can be moved.")
+                return IllegalMove(pile_sentence(src, ONLY_THE_TOP_CARD,
+                                                 "Only the top card of {pile} can be moved."))
             if dst.kind != "tableau":
-                return IllegalMove("Cards go to a foundation one at a time.")
+                return IllegalMove(_("Cards go to a foundation one at a time."))
             up = len(src.cards) - src.down
+            n = src.label_pattern[1]
             if move.count > up:
-                return IllegalMove(f"There are not {move.count} face-up cards on {src.label}.")
+                # Translators: {count} is 2 or more; {n}: the pile's number from the left
+                return IllegalMove(ngettext("There are not {count} face-up cards on pile {n}.",
+                                            "There are not {count} face-up cards on pile {n}.",
+                                            move.count).format(count=move.count, n=n))
             if move.count > run_length(src):
-                return IllegalMove(f"The top {move.count} cards of {src.label} are not a run "
-                                   "down in alternating colours.")
+                # Translators: {count} is 2 or more; {n}: the pile's number from the left
+                return IllegalMove(ngettext(
+                    "The top {count} cards of pile {n} are not a run down in alternating "
+                    "colours.",
+                    "The top {count} cards of pile {n} are not a run down in alternating "
+                    "colours.", move.count).format(count=move.count, n=n))
         card = src.cards[-move.count]
         return False if dst.accepts(card) else IllegalMove(dst.refusal(card))
 
@@ -229,21 +249,24 @@ class AlternatingSolitaire(Solitaire):
     # ----------------------------------------------------------------- the end
     def result(self) -> Result | None:
         if self.is_won():
-            return Result("won", 0, reason="Every card is on the foundations.")
+            return Result("won", 0, reason=_("Every card is on the foundations."))
         if self.legal_moves():
             return None
         if self._rule_moves():
             if self.quiet >= QUIET_LIMIT:
                 return Result("stuck", reason=self._quiet_reason())
             return Result("stuck", reason=self._stuck_reason())
-        return Result("stuck", reason="No more moves.")
+        return Result("stuck", reason=_("No more moves."))
 
     def _stuck_reason(self) -> str:
-        return "No move can put a card on a foundation or turn a card up any more."
+        return _("No move can put a card on a foundation or turn a card up any more.")
 
     def _quiet_reason(self) -> str:
-        return (f"No card went to a foundation or turned up, and no row was dealt, in the last "
-                f"{QUIET_LIMIT} moves.")
+        # Translators: {n}: a number of moves, 300
+        return ngettext("No card went to a foundation or turned up, and no row was dealt, in "
+                        "the last {n} moves.",
+                        "No card went to a foundation or turned up, and no row was dealt, in "
+                        "the last {n} moves.", QUIET_LIMIT).format(n=QUIET_LIMIT)
 
     def helps(self, move: Move) -> bool:
         """The move can't be taken back by another move: a card goes to a foundation or leaves
@@ -483,9 +506,9 @@ class StandardSolitaire(AlternatingSolitaire):
         if move.source != "stock":
             return None
         if move.target != "tableau0" or move.count != 1:
-            return IllegalMove("The stock deals a row, one card onto every pile: click it.")
+            return IllegalMove(_("The stock deals a row, one card onto every pile: click it."))
         if not self.stock.cards:
-            return IllegalMove("The stock is empty: there is no redeal.")
+            return IllegalMove(_("The stock is empty: there is no redeal."))
         return False
 
     def _play_stock(self, move, ops):
@@ -498,8 +521,8 @@ class StandardSolitaire(AlternatingSolitaire):
         return True
 
     def _stuck_reason(self):
-        return ("The stock is empty and no move can put a card on a foundation or turn a card "
-                "up any more.")
+        return _("The stock is empty and no move can put a card on a foundation or turn a card "
+                 "up any more.")
 
 
 REGISTRY[StandardSolitaire.game_id] = StandardSolitaire

@@ -24,6 +24,7 @@ from typing import Any, ClassVar
 
 from .cards import ALL_CARDS, SUITS, Card, card_key
 from .info import GameInfo
+from .language import N_, NP_, _, capital, pgettext
 from .moves import SPECIAL, STOP, IllegalMove, Move
 
 FORMAT = 1
@@ -33,12 +34,88 @@ ACE_KEYS = tuple(card_key(1, s) for s in SUITS)
 # undo operations
 _MOVE, _FLIP, _SET, _REV = range(4)
 
+#: what a player calls each kind of pile (``Pile.noun``), in English: sentences that name a
+#: pile by its noun choose their words from tables keyed by these
+NOUNS = {
+    # Translators: a kind of pile (a tableau pile), the word alone
+    "tableau": N_("column"),
+    # Translators: a kind of pile, the word alone
+    "stock": N_("stock"),
+    # Translators: a kind of pile, the word alone
+    "waste": N_("waste"),
+    # Translators: a kind of pile, the word alone
+    "foundation": N_("foundation"),
+    # Translators: a kind of pile (Seahaven's free cells), the word alone
+    "cell": N_("cell"),
+    # Translators: a kind of pile, the word alone
+    "reserve": N_("reserve"),
+    # Translators: a kind of pile (Russian Bank's shared piles), the word alone
+    "house": N_("house"),
+    # Translators: a kind of pile (a player's face-down pile in a game for two), the word alone
+    "hand": N_("hand"),
+    # Translators: a pile of cards, the word alone
+    "pile": N_("pile"),
+}
+
+#: a column's place from the left as an ordinal ("the 3rd column"): English's suffix picks the
+#: message (``ordinal``)
+ORDINALS = {
+    # Translators: an ordinal, a column's place from the left (German "{n}.", French "{n}re":
+    # la colonne)
+    "st": NP_("a column's place from the left: the 1st column", "{n}st"),
+    # Translators: an ordinal, a column's place from the left (German "{n}.", French "{n}e")
+    "nd": NP_("a column's place from the left: the 2nd column", "{n}nd"),
+    # Translators: an ordinal, a column's place from the left (German "{n}.", French "{n}e")
+    "rd": NP_("a column's place from the left: the 3rd column", "{n}rd"),
+    # Translators: an ordinal, a column's place from the left (German "{n}.", French "{n}e")
+    "th": NP_("a column's place from the left: the 4th column", "{n}th"),
+}
+
+
+def _suffix(n: int) -> str:
+    """English's ordinal suffix of ``n``: "st", "nd", "rd", "th"."""
+    return "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+
+
+def ordinal(n: int) -> str:
+    """``n`` as an ordinal in the current language: "3rd", "3.", "3e"."""
+    return pgettext(*ORDINALS[_suffix(n)]).format(n=n)
+
+
+def pile_sentence(pile: "Pile", sentences: dict, fallback: str, **fields) -> str:
+    """A sentence that names ``pile``, in the current language. ``sentences`` maps the ways a
+    pile is named (``Pile.label_pattern``: "the waste", "the {nth} column", "pile {n}") to the
+    sentence for each (marked ``N_``: one per pile word, since articles and cases follow the
+    noun); they may use ``{n}`` (the pile's number) and ``{nth}`` (its ordinal) besides
+    ``fields``. A pile named otherwise is named by its ``label`` in ``fallback`` (``{pile}``)."""
+    pattern, n = pile.label_pattern
+    message = sentences.get(pattern)
+    if message is None or type(pile).label is not Pile.label:  # (a label of its own)
+        return _(fallback).format(pile=pile.label, **fields)
+    return _(message).format(n=n, nth=ordinal(n), **fields)
+
+
+def doesnt_fit(card: Card, on: Card, rule: str) -> str:
+    """"The Nine of clubs doesn't fit on the Ten of hearts: {rule}.", in the current language;
+    ``rule`` as a pile states it (English, marked ``N_``)."""
+    # Translators: {card} doesn't fit on {other}: a card as the subject, the card under it as
+    # what is moved (German "den Pik-König", so "auf {other}"); {rule}: the pile's building
+    # rule, as "columns build down in suit"
+    return capital(_("{card} doesn't fit on {other}: {rule}.").format(
+        card=card.words("the"), other=on.words("object"), rule=rule_words(rule)))
+
+
+def rule_words(rule: str) -> str:
+    """A pile's building rule (English, marked ``N_``) in the current language."""
+    return _(rule) if rule else ""
+
 
 class Pile:
     """A pile of cards; ``cards[-1]`` is the top; the lowest ``down`` cards lie face down."""
 
     kind: ClassVar[str] = "pile"
-    rule: ClassVar[str] = ""  # the building rule as a player would say it
+    rule: ClassVar[str] = ""  # the building rule as a player would say it (English, marked N_;
+    # rule_words translates it)
 
     __slots__ = ("name", "index", "cards", "down", "game")
 
@@ -59,23 +136,31 @@ class Pile:
         """What a player calls this kind of pile in a sentence: its kind ("house", "waste"),
         "column" for a tableau pile, unless the game's pile says otherwise (Battle solitaire's
         houses are "piles", its wastes "reserve piles"). Every sentence about a pile (hints,
-        the log of moves, refusals) takes its name from here."""
-        return "column" if self.kind == "tableau" else self.kind
+        the log of moves, refusals) takes its name from here. An English word (``NOUNS``):
+        sentences choose their words by it, so that each language's articles fit."""
+        return NOUNS.get(self.kind, self.kind)
 
     @property
-    def label(self) -> str:
-        """The pile as a player sees it, for messages: "the stock", "the 3rd column" (columns
-        are numbered from the left on every table), "that house" (other numbered piles are the
-        one the player just touched)."""
+    def label_pattern(self) -> tuple[str, int]:
+        """How messages name the pile, in English: a pattern and the pile's number ("the {nth}
+        column" and 3, "that foundation" and 0, "the stock" and 0). Sentences that name a pile
+        choose their words by the pattern (``pile_sentence``); ``label`` fills it in."""
         base = self.name.rstrip("0123456789")
         number = self.name[len(base):]
         if not number:
-            return f"the {base}"
+            return f"the {base}", 0
         if base == "tableau":
-            n = int(number) + 1
-            suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-            return f"the {n}{suffix} column"
-        return f"that {base}"
+            return "the {nth} column", int(number) + 1
+        return f"that {base}", 0
+
+    @property
+    def label(self) -> str:
+        """The pile as a player sees it, for messages, in English: "the stock", "the 3rd column"
+        (columns are numbered from the left on every table), "that house" (other numbered piles
+        are the one the player just touched). (``pile_sentence`` puts it in a sentence in the
+        current language.)"""
+        pattern, n = self.label_pattern
+        return pattern.format(n=n, nth=f"{n}{_suffix(n)}")
 
     # A pile whose rule depends only on its top card states it as two class attributes:
     # BY_TOP maps the top card's face to the faces it takes; WHEN_EMPTY is what it takes empty.
@@ -94,27 +179,46 @@ class Pile:
         return wanted is ANY or card.key in wanted
 
     def refusal(self, card: Card) -> str:
-        """Why ``card`` may not go here, in a sentence."""
+        """Why ``card`` may not go here, in a sentence (in the current language)."""
         if self.cards:
-            return f"The {card.name} doesn't fit on the {self.cards[-1].name}: {self.rule}."
-        return f"The {card.name} can't go on {self.label}: {self.rule}."
+            return doesnt_fit(card, self.cards[-1], self.rule)
+        return capital(pile_sentence(self, CANT_GO_ON, "{card} can't go on {pile}: {rule}.",
+                                     card=card.words("the"), rule=rule_words(self.rule)))
 
     def check(self, cards: list[Card], down: int) -> str | None:
         """For loading a saved position: what is impossible about this pile, or None."""
         return None if down == 0 else f"{self.name} can't have face-down cards"
 
 
+#: "The Nine of clubs can't go on the 3rd column: {rule}.", by the way the pile is named
+#: (pile_sentence; {card}: a card as the subject, "the Nine of clubs"; {rule}: the pile's rule)
+CANT_GO_ON = {
+    # Translators: {card}: a card as the subject ("the Nine of clubs"); {nth}: the column's
+    # place from the left, an ordinal ("3rd"); {rule}: the pile's building rule
+    "the {nth} column": N_("{card} can't go on the {nth} column: {rule}."),
+    "that foundation": N_("{card} can't go on that foundation: {rule}."),
+    "that cell": N_("{card} can't go on that cell: {rule}."),
+    "the waste": N_("{card} can't go on the waste: {rule}."),
+    "the reserve": N_("{card} can't go on the reserve: {rule}."),
+    "the stock": N_("{card} can't go on the stock: {rule}."),
+}
+
+
 class Foundation(Pile):
     kind = "foundation"
-    rule = "foundations start with an Ace and build up in suit to the King"
+    # Translators: a building rule, said after a refusal ("... doesn't fit on the Ten of
+    # hearts: {rule}.")
+    rule = N_("foundations start with an Ace and build up in suit to the King")
     BY_TOP = {card_key(r, s): (card_key(r + 1, s),) for r in range(1, 13) for s in SUITS}
     WHEN_EMPTY = ACE_KEYS
 
     def refusal(self, card: Card) -> str:
         if not self.cards:
-            return f"Only an Ace can start a foundation, not the {card.name}."
+            # Translators: {card}: a card as the subject ("the Nine of clubs")
+            return _("Only an Ace can start a foundation, not {card}.").format(
+                card=card.words("the"))
         if self.cards[-1].rank == 13:
-            return "That foundation is complete."
+            return _("That foundation is complete.")
         return super().refusal(card)
 
     def check(self, cards, down):
@@ -298,7 +402,7 @@ class GameState:
             error = self._refusal(self._as_move(move))
         except IllegalMove as e:  # e.g. no such pile
             error = e
-        return error or IllegalMove("That move is not allowed now.")
+        return error or IllegalMove(_("That move is not allowed now."))
 
     def is_over(self) -> bool:
         return self.result() is not None
@@ -319,7 +423,8 @@ class GameState:
         raise NotImplementedError
 
     def call_stop(self) -> StopCall:
-        return StopCall(False, f"{self.title} has no calls.")
+        # Translators: {title}: a game's name
+        return StopCall(False, _("{title} has no calls.").format(title=_(self.title)))
 
     def call_price(self) -> str:
         """What a wrong call costs the caller, in words ("a turn"); "" when nothing."""
@@ -424,16 +529,26 @@ class GameState:
                 return Move.parse(move)
             except ValueError:
                 pass
-        raise IllegalMove(f"That is not a move: {move!r}.")
+        # Translators: {move}: what was handed over as a move, as the code writes it
+        raise IllegalMove(_("That is not a move: {move}.").format(move=repr(move)))
 
     def _pile_of(self, name: str) -> Pile:
         try:
             return self.pile[name]
         except (KeyError, TypeError):
-            if name in SPECIAL:  # a game with passes or calls checks them before asking here
-                what = "passing" if name == "pass" else "calling Stop!"
-                raise IllegalMove(f"There is no {what} in {self.title}.") from None
-            raise IllegalMove(f"There is no pile called {name!r} in {self.title}.") from None
+            title = _(self.title)
+            if name == "pass":  # a game with passes or calls checks them before asking here
+                # Translators: {title}: a game's name
+                raise IllegalMove(_("There is no passing in {title}.").format(title=title)) \
+                    from None
+            if name == "stop":
+                # Translators: {title}: a game's name
+                raise IllegalMove(_("There is no calling Stop! in {title}.").format(
+                    title=title)) from None
+            # Translators: {name}: the pile's name as the code writes it ('tableau3'); {title}:
+            # a game's name
+            raise IllegalMove(_("There is no pile called {name} in {title}.").format(
+                name=repr(name), title=title)) from None
 
     @staticmethod
     def _target_index(targets):
