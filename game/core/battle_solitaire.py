@@ -15,17 +15,20 @@ from __future__ import annotations
 
 from .cards import Card, Rng, pack, shuffled
 from .info import GameInfo, Option
+from .language import N_, _, capital, ngettext
 from .moves import PASS, STOP, IllegalMove, Move
-from .race import DOWN_IN_OTHER_COLOUR, PlayerPile, RaceState, race_layout, zobrist_keys
+from .race import DOWN_IN_OTHER_COLOUR, PlayerPile, RaceState, is_you, race_layout, zobrist_keys
 from .race import House as RaceHouse
 from .state import REGISTRY, Pile
 
 INFO = GameInfo(
-    id="battle-solitaire", title="Battle solitaire",
-    blurb="Race a rival through your own pack on shared piles.",
+    # Translators: a game's name
+    id="battle-solitaire", title=N_("Battle solitaire"),
+    blurb=N_("Race a rival through your own pack on shared piles."),
     players=(2,),
     table="duel",
-    match=Option("match_target", 100, (50, 100, 200), "Match to", note="new matches"))
+    # Translators: a setting: the score that wins a match; "new matches": when a change counts
+    match=Option("match_target", 100, (50, 100, 200), N_("Match to"), note=N_("new matches")))
 
 SUIT_ORDER = "DHSC"  # ties of rank when drawing for the start: Clubs > Spades > Hearts > Diamonds
 
@@ -33,12 +36,13 @@ SUIT_ORDER = "DHSC"  # ties of rank when drawing for the start: Clubs > Spades >
 class House(RaceHouse):
     """A shared pile: down in alternating colours; an empty one takes any card."""
 
-    noun = "pile"
-    rule = "the piles build down in alternating colours"
+    noun = N_("pile")
+    rule = N_("the piles build down in alternating colours")
 
     @property
     def label(self):
-        return f"the pile {self.index - 7}"
+        # Translators: one of the shared piles, numbered from 1 to 8
+        return _("the pile {n}").format(n=self.index - 7)
 
     def check(self, cards, down):
         problem = super().check(cards, down)
@@ -63,10 +67,10 @@ class OwnPile(PlayerPile):
 
 class Penalty(OwnPile):
     kind = "reserve"
-    noun = "penalty pile"
+    noun = N_("penalty pile")
 
     def refusal(self, card):
-        return "No card may be put on a penalty pile."
+        return _("No card may be put on a penalty pile.")
 
     def check(self, cards, down):
         if down != max(len(cards) - 1, 0):
@@ -76,10 +80,10 @@ class Penalty(OwnPile):
 
 class Hand(OwnPile):
     kind = "hand"
-    noun = "hand"
+    noun = N_("hand")
 
     def refusal(self, card):
-        return "No card may be put on a hand: it is only refilled from its reserve pile."
+        return _("No card may be put on a hand: it is only refilled from its reserve pile.")
 
     def check(self, cards, down):
         return None if down == len(cards) else f"{self.name}: a hand lies face down"
@@ -87,10 +91,10 @@ class Hand(OwnPile):
 
 class ReservePile(OwnPile):
     kind = "waste"
-    noun = "reserve pile"
+    noun = N_("reserve pile")
 
     def refusal(self, card):
-        return "Only your hand's top card goes onto your reserve pile, by turning it."
+        return _("Only your hand's top card goes onto your reserve pile, by turning it.")
 
 
 def first_player(card0: Card, card1: Card) -> int | None:
@@ -105,11 +109,11 @@ def first_player(card0: Card, card1: Card) -> int | None:
 
 class BattleSolitaire(RaceState):
     INFO = INFO
-    #: said to the players as a game begins, after who starts (the duel table's opening)
-    START_NOTE = "Turns have no limit: the first turn can decide the game."
+    #: said to the players as a game begins, after who starts (the duel table's opening;
+    #: English, marked: shown with _)
+    START_NOTE = N_("Turns have no limit: the first turn can decide the game.")
     LAYOUT = race_layout(House, Penalty, Hand, ReservePile)
     ZOBRIST = zobrist_keys(0xBA77)
-    IDLE_REASON = "nobody got a card out of a penalty or reserve pile"
     VARS = {"current_player": 0,
             "turn": 0,  # turns completed
             "refilled": False,  # the player on turn has turned their reserve pile into the hand
@@ -120,6 +124,12 @@ class BattleSolitaire(RaceState):
             "boundaries": (),  # digests of the positions at every turn boundary
             "draws": (),  # the cards drawn for who starts: ((player 0's, player 1's), ...)
             "outcome": None}  # (status, winner, points, reason) once the game is over
+
+    def idle_reason(self, turns: int) -> str:
+        return ngettext("Stalemate: for {n} turn nobody got a card out of a penalty or reserve "
+                        "pile.",
+                        "Stalemate: for {n} turns nobody got a card out of a penalty or reserve "
+                        "pile.", turns).format(n=turns)
 
     def _deal(self, seed):
         """Each pack is shuffled apart; a card is drawn from each for who starts and put back;
@@ -190,65 +200,67 @@ class BattleSolitaire(RaceState):
     # ----------------------------------------------------------------- checking a move
     def _refusal(self, move: Move) -> IllegalMove | None:
         if self.outcome:
-            return IllegalMove("The game is over.")
+            return IllegalMove(_("The game is over."))
         if move == PASS:
             return None
         if move == STOP:
-            return IllegalMove(f"There are no Stop! calls in {self.title}.")
+            # Translators: {game}: the game's name
+            return IllegalMove(_("There are no Stop! calls in {game}.").format(
+                game=_(self.title)))
         p = self.current_player
         src, dst = self._pile_of(move.source), self._pile_of(move.target)
         hand, waste = self.hands[p], self.wastes[p]
         if src is dst:
-            return IllegalMove("A card can't be moved onto its own pile.")
+            return IllegalMove(_("A card can't be moved onto its own pile."))
         if src.kind == "foundation":
-            return IllegalMove("Cards on the foundations stay there.")
-        for pile, what in ((src, "taken from"), (dst, "put on")):
+            return IllegalMove(_("Cards on the foundations stay there."))
+        for pile, theirs in ((src, _THEIRS_FROM), (dst, _THEIRS_ONTO)):
             if isinstance(pile, OwnPile) and pile.owner != p:
-                return IllegalMove(f"That is your opponent's {pile.noun}: nothing is ever "
-                                   f"{what} it.")
+                return IllegalMove(_(theirs[pile.kind]))
         if src is hand:
             if dst is not waste:
-                return IllegalMove("Your hand's top card can only be turned onto your reserve "
-                                   "pile.")
+                return IllegalMove(_("Your hand's top card can only be turned onto your "
+                                     "reserve pile."))
             if move.count != 1:
-                return IllegalMove("Your hand's cards are turned one at a time.")
+                return IllegalMove(_("Your hand's cards are turned one at a time."))
             if not hand.cards:
-                return IllegalMove("Your hand is empty: " + (
-                    "your reserve pile has been turned over into it once this turn already."
-                    if self.refilled or not waste.cards else
-                    "click it to turn your reserve pile back into it."))
+                if self.refilled or not waste.cards:
+                    return IllegalMove(_("Your hand is empty: your reserve pile has been turned "
+                                         "over into it once this turn already."))
+                return IllegalMove(_("Your hand is empty: click it to turn your reserve pile "
+                                     "back into it."))
             return None
         if src is waste and dst is hand:
             if move.count != 1:
-                return IllegalMove("Turning your reserve pile over into your hand is one move.")
+                return IllegalMove(_("Turning your reserve pile over into your hand is one "
+                                     "move."))
             if hand.cards:
-                return IllegalMove("Your reserve pile turns back into your hand only when the "
-                                   "hand is empty.")
+                return IllegalMove(_("Your reserve pile turns back into your hand only when "
+                                     "the hand is empty."))
             if not waste.cards:
-                return IllegalMove("Your reserve pile is empty.")
+                return IllegalMove(_("Your reserve pile is empty."))
             if self.refilled:
-                return IllegalMove("Your reserve pile turns back into your hand only once per "
-                                   "turn.")
+                return IllegalMove(_("Your reserve pile turns back into your hand only once "
+                                     "per turn."))
             return None
         if isinstance(dst, OwnPile):
             return IllegalMove(dst.refusal(None))
         if not src.cards:
-            return IllegalMove(f"There is no card on {self._words(src)}.")
+            if isinstance(src, OwnPile):
+                return IllegalMove(_(_NO_CARD_ON[src.kind]))
+            # Translators: {n}: one of the shared piles, numbered from 1 to 8
+            return IllegalMove(_("There is no card on the pile {n}.").format(n=src.index - 7))
         if move.count != 1:
-            return IllegalMove("Cards move one at a time: there are no movable sequences in "
-                               f"{self.title}.")
+            # Translators: {game}: the game's name
+            return IllegalMove(_("Cards move one at a time: there are no movable sequences in "
+                                 "{game}.").format(game=_(self.title)))
         card = src.cards[-1]
         if not dst.accepts(card):
             return IllegalMove(dst.refusal(card))
         if not self._drop_repeats([move]):
-            return IllegalMove("That would bring the piles back to a position already seen "
-                               "this turn.")
+            return IllegalMove(_("That would bring the piles back to a position already seen "
+                                 "this turn."))
         return None
-
-    def _words(self, pile) -> str:
-        if isinstance(pile, OwnPile):
-            return f"your {pile.noun}"
-        return pile.label
 
     # ----------------------------------------------------------------- playing a move
     def _play(self, move, ops):
@@ -277,29 +289,37 @@ class BattleSolitaire(RaceState):
 
     # ----------------------------------------------------------------- the table
     def counts(self, player: int) -> dict[str, int]:
-        """What the side panel shows of each player."""
-        return {"penalty": len(self.reserves[player].cards),
-                "hand": len(self.hands[player].cards),
-                "reserve pile": len(self.wastes[player].cards)}
+        """What the side panel shows of each player (the words English, marked: shown with _)."""
+        # Translators: a count beside a player's name: "penalty 13 · hand 35 · reserve pile 4"
+        return {N_("penalty"): len(self.reserves[player].cards),
+                N_("hand"): len(self.hands[player].cards),
+                N_("reserve pile"): len(self.wastes[player].cards)}
 
     def opening(self, names) -> str:
         """Who starts and why, in words, with the seats named by ``names`` ("you",
         "the computer", "player 2")."""
+        first = names[self.current_player]
+        if is_you(first):
+            starts = _("you start.")
+        else:
+            # Translators: {name}: a seat in a sentence ("the computer", "player 2")
+            starts = _("{name} starts.").format(name=first)
         if not self.draws:
-            first = names[self.current_player]
-            return f"{first[0].upper()}{first[1:]} {'start' if first == 'you' else 'starts'}."
-        parts = []
-        for i, pair in enumerate(self.draws):
+            return capital(starts)
+        n0, n1 = names
+        drew = _DREW_YOU0 if is_you(n0) else _DREW_YOU1 if is_you(n1) else _DREW
+        text = starts
+        for pair in reversed(self.draws):  # the last draw decides: the ties before it wrap it
             c0, c1 = (Card.parse(code) for code in pair)
             if c0.key == c1.key:
-                parts.append(f"both drew the {c0.name}, so again")
-                continue
-            n0, n1 = names
-            parts.append(f"{n0} drew the {c0.name}, {n1} the {c1.name}")
-        first = names[self.current_player]
-        text = "; ".join(parts)
-        return (f"{text[0].upper()}{text[1:]}: {first} "
-                f"{'start' if first == 'you' else 'starts'}.") if parts else ""
+                # Translators: who starts: the players drew the same card ({card}, as a card
+                # that is moved), so they drew again; {rest}: what came next
+                text = _("both drew {card}, so again; {rest}").format(
+                    card=c0.words("object"), rest=text)
+            else:
+                text = _(drew[self.current_player]).format(
+                    n0=n0, c0=c0.words("object"), n1=n1, c1=c1.words("object"))
+        return capital(text)
 
     def _var_from_json(self, name, value):
         if name == "draws":
@@ -318,6 +338,34 @@ class BattleSolitaire(RaceState):
         if name == "draws":
             return [list(pair) for pair in value]
         return super()._var_to_json(name, value)
+
+
+#: refusals of a move from or onto the opponent's own pile, by its kind
+_THEIRS_FROM = {
+    "reserve": N_("That is your opponent's penalty pile: nothing is ever taken from it."),
+    "hand": N_("That is your opponent's hand: nothing is ever taken from it."),
+    "waste": N_("That is your opponent's reserve pile: nothing is ever taken from it.")}
+_THEIRS_ONTO = {
+    "reserve": N_("That is your opponent's penalty pile: nothing is ever put on it."),
+    "hand": N_("That is your opponent's hand: nothing is ever put on it."),
+    "waste": N_("That is your opponent's reserve pile: nothing is ever put on it.")}
+#: who starts (opening()): what each drew, by who starts (player 0, player 1); the person
+#: at this screen drew first, second, or is not in the game
+_DREW_YOU0 = (
+    # Translators: who starts: what each player drew; {c0}, {c1}: cards, as cards that are
+    # moved; {n0}, {n1}: seats in a sentence ("the computer", "player 2")
+    N_("you drew {c0}, {n1} {c1}: you start."),
+    N_("you drew {c0}, {n1} {c1}: {n1} starts."))
+_DREW_YOU1 = (
+    N_("{n0} drew {c0}, you {c1}: {n0} starts."),
+    N_("{n0} drew {c0}, you {c1}: you start."))
+_DREW = (
+    N_("{n0} drew {c0}, {n1} {c1}: {n0} starts."),
+    N_("{n0} drew {c0}, {n1} {c1}: {n1} starts."))
+#: the refusal of a move from an empty pile of the player's own, by its kind
+_NO_CARD_ON = {"reserve": N_("There is no card on your penalty pile."),
+               "hand": N_("There is no card on your hand."),
+               "waste": N_("There is no card on your reserve pile.")}
 
 
 REGISTRY[BattleSolitaire.game_id] = BattleSolitaire

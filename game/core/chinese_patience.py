@@ -31,25 +31,29 @@ from dataclasses import dataclass
 
 from .cards import SUITS, Rng, card_key, pack, shuffled
 from .info import GameInfo, Option
+from .language import N_, NP_, _, capital, ngettext, pgettext
 from .moves import PASS, STOP, IllegalMove, Move
 from .piles import DOWN_ALTERNATING, DownAlternating
 from .state import REGISTRY, Breach, Foundation, GameState, Pile, Result, StopCall, _Entry
 
 INFO = GameInfo(
-    id="chinese-patience", title="Chinese Patience",
-    blurb="Two to four players race to empty their stocks on a shared table.",
+    # Translators: a game's name
+    id="chinese-patience", title=N_("Chinese Patience"),
+    blurb=N_("Two to four players race to empty their stocks on a shared table."),
     players=(2, 3, 4),
     option_list=(
-        Option("players", 2, (2, 3, 4), "Players", ("2", "3", "4")),
-        Option("priorities", "standard", ("standard", "free", "knock"), "Priorities",
-               ("Stock to foundation", "Free", "Knock")),
-        Option("equal_rank_loading", False, (False, True), "Loading onto a waste",
-               ("Next rank in suit", "Also equal rank")),
-        Option("play_for_places", False, (False, True), "When a player goes out",
-               ("The game ends", "Play for places")),
+        # Translators: options in Settings: a label, then its choices (keep them short)
+        Option("players", 2, (2, 3, 4), N_("Players"), ("2", "3", "4")),
+        Option("priorities", "standard", ("standard", "free", "knock"), N_("Priorities"),
+               (N_("Stock to foundation"), N_("Free"), N_("Knock"))),
+        Option("equal_rank_loading", False, (False, True), N_("Loading onto a waste"),
+               (N_("Next rank in suit"), N_("Also equal rank"))),
+        Option("play_for_places", False, (False, True), N_("When a player goes out"),
+               (N_("The game ends"), N_("Play for places"))),
     ),
     table="round",
-    match=Option("match_target", 100, (50, 100, 200), "Match to", note="new matches"))
+    # Translators: a setting: the score that wins a match; "new matches": when a change counts
+    match=Option("match_target", 100, (50, 100, 200), N_("Match to"), note=N_("new matches")))
 
 #: a column's outer card -> the faces that may go on it (one lower, the other colour)
 BUILD_ON = DOWN_ALTERNATING
@@ -65,6 +69,13 @@ _PENALTY = 10  # undo operation: a card from the middle of a pile to the bottom 
 # knock priorities: the group of a move, as the seed numbers the priorities
 FOUNDATION, LOAD, TABLEAU, STOCK, OWN_WASTE = range(5)
 _GROUP_RULE = {FOUNDATION: "1", LOAD: "2", TABLEAU: "3"}
+#: the place of a player who is out, written on their empty stock (marks())
+_PLACES = (
+    # Translators: a player's place once out, written on their empty stock: keep it short
+    NP_("a place, on an empty stock", "1st"),
+    NP_("a place, on an empty stock", "2nd"),
+    NP_("a place, on an empty stock", "3rd"),
+    NP_("a place, on an empty stock", "4th"))
 
 
 def _pile_layout(players: int) -> tuple:
@@ -97,16 +108,28 @@ class ChineseResult(Result):
 class Column(DownAlternating):
     @property
     def label(self):
-        return f"column {self.index - 3}"
+        # Translators: one of the four tableau columns, numbered from 1
+        return _("column {n}").format(n=self.index - 3)
 
     def refusal(self, card):
         if self.cards:
-            return f"The {card.name} doesn't fit on the {self.cards[-1].name}: {self.rule}."
-        return f"The {card.name} can't go into the empty {self.label} now."
+            return _doesnt_fit(card, self.cards[-1], self.rule)
+        # Translators: {card}: a card, the subject; {n}: a tableau column, numbered from 1
+        return capital(_("{card} can't go into the empty column {n} now.").format(
+            card=card.words("the"), n=self.index - 3))
 
     def check(self, cards, down):
         return super().check(cards, down) or (
             f"{self.name} holds more than 13 cards" if len(cards) > 13 else None)
+
+
+def _doesnt_fit(card, top, rule: str) -> str:
+    """The refusal of ``card`` on a pile whose top card is ``top``: "The Nine of clubs doesn't
+    fit on the Ten of clubs: {rule}." (``rule``: English, marked; translated here)."""
+    # Translators: {card}: the card moved, as the subject; {other}: the card it would go on
+    # (as in "on the Ten of clubs": the form of a card that is moved); {rule}: the building rule
+    return capital(_("{card} doesn't fit on {other}: {rule}.").format(
+        card=card.words("the"), other=top.words("object"), rule=_(rule)))
 
 
 class PlayerPile(Pile):
@@ -120,15 +143,21 @@ class PlayerPile(Pile):
 
     @property
     def label(self):
-        return f"player {self.owner + 1}'s {self.kind}"
+        return pgettext(*_LABELS[self.kind]).format(n=self.owner + 1)
+
+
+#: a player's pile as a player sees it ("player 2's stock"), by its kind
+_LABELS = {"stock": NP_("a player's pile", "player {n}'s stock"),
+           "waste": NP_("a player's pile", "player {n}'s waste")}
 
 
 class Stock(PlayerPile):
     kind = "stock"
-    rule = "no card may be played onto a stock"
+    noun = N_("stock")
+    rule = N_("no card may be played onto a stock")
 
     def refusal(self, card):
-        return "No card may be played onto a stock."
+        return _("No card may be played onto a stock.")
 
     def check(self, cards, down):
         ok = down == len(cards) or down == len(cards) - 1
@@ -140,13 +169,15 @@ class Waste(PlayerPile):
     with ``equal_rank_loading``), never when empty."""
 
     kind = "waste"
+    noun = N_("waste")
     BY_TOP = None  # it depends on whose turn it is and on the option
 
     @property
     def rule(self):
+        """The loading rule (English, marked: shown with _)."""
         if self.game.options["equal_rank_loading"]:
-            return "loading takes the same suit one rank higher or lower, or the same rank"
-        return "loading takes the same suit, one rank higher or lower"
+            return N_("loading takes the same suit one rank higher or lower, or the same rank")
+        return N_("loading takes the same suit, one rank higher or lower")
 
     def wanted(self):
         if self.owner == self.game.current_player or not self.cards:
@@ -155,15 +186,34 @@ class Waste(PlayerPile):
 
     def refusal(self, card):
         if self.owner == self.game.current_player:
-            return ("Only your turned-up stock card may go on your own waste, and that ends "
-                    "your turn.")
+            return _("Only your turned-up stock card may go on your own waste, and that ends "
+                     "your turn.")
         if not self.cards:
-            return "You can't load an empty waste."
-        return f"The {card.name} doesn't fit on the {self.cards[-1].name}: {self.rule}."
+            return _("You can't load an empty waste.")
+        return _doesnt_fit(card, self.cards[-1], self.rule)
 
     def check(self, cards, down):
         return super().check(cards, down)
 
+
+#: the refusal of a move from an empty pile of a player's ({n}), by its kind
+_NO_CARD_IN = {"stock": N_("There is no card in player {n}'s stock."),
+               "waste": N_("There is no card in player {n}'s waste.")}
+#: priority 4 and 5 (a turned-up stock card, {card}), by where it fits: a foundation, another
+#: player's waste, the tableau
+_PRIORITY_4 = (
+    # Translators: {card}: a card, as the subject
+    N_("Priority 4: your stock card, {card}, must go to a foundation first."),
+    N_("Priority 4: your stock card, {card}, must go to another player's waste first."),
+    N_("Priority 4: your stock card, {card}, must go to the tableau first."))
+_PRIORITY_5 = (
+    # Translators: {card}: a card, as the subject
+    N_("Priority 5: your stock card, {card}, goes on your own waste only when it fits nowhere "
+       "else; it fits a foundation."),
+    N_("Priority 5: your stock card, {card}, goes on your own waste only when it fits nowhere "
+       "else; it fits another player's waste."),
+    N_("Priority 5: your stock card, {card}, goes on your own waste only when it fits nowhere "
+       "else; it fits the tableau."))
 
 _LAYOUTS = {n: _pile_layout(n) for n in (2, 3, 4)}
 _TABLES: dict[int, list] = {}
@@ -251,7 +301,9 @@ class ChinesePatience(GameState):
         return stock.down < len(stock.cards)
 
     def counts(self, player: int) -> dict[str, int]:
-        return {"stock": len(self.stocks[player].cards), "waste": len(self.wastes[player].cards)}
+        """Each player's cards (the words English, marked: shown with _)."""
+        return {N_("stock"): len(self.stocks[player].cards),
+                N_("waste"): len(self.wastes[player].cards)}
 
     # ----------------------------------------------------------------- the moves
     def _groups(self) -> list[list[Move]]:
@@ -345,16 +397,16 @@ class ChinesePatience(GameState):
         out = {}
         for place, p in enumerate(self.finished):
             if not self.stocks[p].cards:
-                out[self.stocks[p].name] = ("1st", "2nd", "3rd", "4th")[place]
+                out[self.stocks[p].name] = pgettext(*_PLACES[place])
         return out
 
     # ----------------------------------------------------------------- checking a move
     def _refusal(self, move: Move) -> IllegalMove | None:
         if self.outcome:
-            return IllegalMove("The game is over.")
+            return IllegalMove(_("The game is over."))
         if move == PASS:
-            return IllegalMove("There is no passing in Chinese Patience: your turn ends when "
-                               "your turned-up stock card goes on your own waste.")
+            return IllegalMove(_("There is no passing in Chinese Patience: your turn ends when "
+                                 "your turned-up stock card goes on your own waste."))
         if move == STOP:
             return IllegalMove("A knock is made with call_stop(), not played as a move.")
         src, dst = self._pile_of(move.source), self._pile_of(move.target)
@@ -369,57 +421,72 @@ class ChinesePatience(GameState):
         stock, waste = self.stocks[p], self.wastes[p]
         committed = stock.down < len(stock.cards)
         if src.kind == "foundation":
-            return "Cards on the foundations stay there."
+            return _("Cards on the foundations stay there.")
         if isinstance(src, PlayerPile) and src.owner != p:
             if src.kind == "waste":
-                return "Cards on another player's waste stay there: you may only load onto it."
-            return "That is another player's stock: only its owner turns its cards."
+                return _("Cards on another player's waste stay there: you may only load onto "
+                         "it.")
+            return _("That is another player's stock: only its owner turns its cards.")
         if src is dst:
             if src.kind == "tableau":
-                return "A column moves only onto the outer card of another column."
+                return _("A column moves only onto the outer card of another column.")
             if src is not stock:
-                return "A card can't go back onto the pile it comes from."
+                return _("A card can't go back onto the pile it comes from.")
             if move.count != 1:
-                return "One stock card is turned at a time."
+                return _("One stock card is turned at a time.")
             if committed:
-                return (f"Your stock card, the {stock.top.name}, is already turned up: place it "
-                        "first.")
+                # Translators: {card}: a card, as the subject
+                return _("Your stock card, {card}, is already turned up: place it first.").format(
+                    card=stock.top.words("the"))
             if not stock.cards and not waste.cards:
-                return "You have no cards left in your stock or waste to turn."
+                return _("You have no cards left in your stock or waste to turn.")
             return None
         if committed and src is not stock:
-            return f"Place your turned-up stock card, the {stock.top.name}, before anything else."
+            # Translators: {card}: a card, as a card that is moved
+            return _("Place your turned-up stock card, {card}, before anything else.").format(
+                card=stock.top.words("object"))
         if src is stock and not committed:
-            return "Turn up your stock card first: click your stock."
+            return _("Turn up your stock card first: click your stock.")
         if not src.cards:
-            return f"There is no card in {src.label}."
+            if src.kind == "tableau":
+                # Translators: {n}: a tableau column, numbered from 1
+                return _("There is no card in column {n}.").format(n=src.index - 3)
+            return _(_NO_CARD_IN[src.kind]).format(n=src.owner + 1)
         if dst.kind == "stock":
-            return "No card may be played onto a stock."
+            return _("No card may be played onto a stock.")
         one_card = (dst.kind == "foundation" and src.kind == "tableau"
                     or dst.kind == "waste" and dst is not waste)
         if one_card:
             if move.count != 1:
-                return ("Only a column's outer card moves on its own, to a foundation or onto "
-                        "another player's waste; a whole column moves only onto another column.")
+                return _("Only a column's outer card moves on its own, to a foundation or onto "
+                         "another player's waste; a whole column moves only onto another "
+                         "column.")
         if src.kind == "tableau" and dst.kind == "tableau":
             if move.count != len(src.cards):
-                return (f"Only a whole column moves within the tableau: {src.label} has "
-                        f"{len(src.cards)} card{'s' if len(src.cards) != 1 else ''}.")
+                n = len(src.cards)
+                # Translators: {column}: a tableau column's number, from 1; {n}: its cards
+                return ngettext("Only a whole column moves within the tableau: column {column} "
+                                "has {n} card.",
+                                "Only a whole column moves within the tableau: column {column} "
+                                "has {n} cards.", n).format(column=src.index - 3, n=n)
             if not dst.cards:
-                return "A column moves only onto the outer card of another column."
+                return _("A column moves only onto the outer card of another column.")
             inner, outer = src.cards[0], dst.cards[-1]
             if inner.key not in BUILD_ON.get(outer.key, ()):
-                return (f"The column starting with the {inner.name} doesn't fit on the "
-                        f"{outer.name}: "
-                        "columns build down in alternating colours.")
+                # Translators: {card}: the column's first card, as a subject (the sentence may
+                # be turned: "the column whose first card is ..."); {other}: the card it would
+                # go on (the form of a card that is moved)
+                return _("The column starting with {card} doesn't fit on {other}: columns "
+                         "build down in alternating colours.").format(
+                             card=inner.words("the"), other=outer.words("object"))
             return None
         if move.count != 1:
-            return "Cards move one at a time."
+            return _("Cards move one at a time.")
         if dst is waste:
             if src is stock:
                 return None
-            return ("Only your turned-up stock card may go on your own waste, and that ends your "
-                    "turn.")
+            return _("Only your turned-up stock card may go on your own waste, and that ends "
+                     "your turn.")
         card = src.cards[-1]
         if not dst.accepts(card):
             return dst.refusal(card)
@@ -436,29 +503,31 @@ class ChinesePatience(GameState):
         p = self.current_player
         stock = self.stocks[p]
         if mode == "standard":
-            return IllegalMove(f"Your stock card, the {stock.top.name}, fits a foundation: it must "
-                               "go there.")
+            # Translators: {card}: a card, as the subject
+            return IllegalMove(_("Your stock card, {card}, fits a foundation: it must go "
+                                 "there.").format(card=stock.top.words("the")))
         groups = self._groups()
         first = next(i for i, g in enumerate(groups) if g)
         due = groups[first][0]
         committed = self.committed()
         if committed:
-            what = ("a foundation", "another player's waste", "the tableau")[first]
             if move.target == self.wastes[p].name:
-                return IllegalMove(f"Priority 5: your stock card, the {stock.top.name}, goes on your "
-                                   f"own waste only when it fits nowhere else; it fits {what}.",
-                                   "5")
-            return IllegalMove(f"Priority 4: your stock card, the {stock.top.name}, must go to {what} "
-                               "first.", "4")
+                return IllegalMove(_(_PRIORITY_5[first]).format(
+                    card=stock.top.words("the")), "5")
+            return IllegalMove(_(_PRIORITY_4[first]).format(
+                card=stock.top.words("the")), "4")
         card = self.pile[due.source].cards[-1] if due.count == 1 else None
         if first == FOUNDATION:
-            text = f"Priority 1: the {card.name} must go to a foundation before any other move."
+            # Translators: {card}: a card, as the subject
+            text = _("Priority 1: {card} must go to a foundation before any other move.").format(
+                card=card.words("the"))
         elif first == LOAD:
-            text = (f"Priority 2: a card must be loaded onto another player's waste (the {card.name}) "
-                    "before any other move.")
+            # Translators: {card}: a card, as the subject (of "a card must be loaded")
+            text = _("Priority 2: a card must be loaded onto another player's waste ({card}) "
+                     "before any other move.").format(card=card.words("the"))
         else:
-            text = ("Priority 3: the tableau moves from your waste and between columns come "
-                    "before turning a stock card.")
+            text = _("Priority 3: the tableau moves from your waste and between columns come "
+                     "before turning a stock card.")
         return IllegalMove(text, _GROUP_RULE[first])
 
     # ----------------------------------------------------------------- playing a move
@@ -502,9 +571,12 @@ class ChinesePatience(GameState):
         self._set(ops, "finished", self.finished + (player,))
         if not self.options["play_for_places"] or len(others) <= 1:
             first = self.finished[0]
-            who = f"Player {first + 1} has" if first == player else f"Player {first + 1} had"
+            if first == player:
+                reason = _("Player {n} has played every card.")
+            else:
+                reason = _("Player {n} had played every card.")
             self._set(ops, "outcome", ("won", first, self.scores[first],
-                                       f"{who} played every card."))
+                                       reason.format(n=first + 1)))
         elif player == self.current_player:
             self._end_turn(ops)
 
@@ -525,15 +597,20 @@ class ChinesePatience(GameState):
         self._set(ops, "progress", False)
         digest = self.position_digest()
         if idle >= limit:
-            self._stalemate(ops, f"for {idle // len(active)} rounds nobody got down to fewer "
-                                 "cards than before")
+            rounds = idle // len(active)
+            self._stalemate(ops, ngettext(
+                "Stalemate: for {n} round nobody got down to fewer cards than before.",
+                "Stalemate: for {n} rounds nobody got down to fewer cards than before.",
+                rounds).format(n=rounds))
         elif digest in self.boundaries:
-            self._stalemate(ops, "the same position came back at the start of a turn")
+            self._stalemate(ops, _("Stalemate: the same position came back at the start of a "
+                                   "turn."))
         else:
             self._set(ops, "boundaries", self.boundaries + (digest,))
 
-    def _stalemate(self, ops, why: str) -> None:
-        """Rule 14: the player still in with the fewest cards scores the differences."""
+    def _stalemate(self, ops, reason: str) -> None:
+        """Rule 14: the player still in with the fewest cards scores the differences
+        (``reason``: the sentence that says why, "Stalemate: ...")."""
         active = self.active()
         counts = {q: self.own_cards(q) for q in active}
         low = min(counts.values())
@@ -544,7 +621,7 @@ class ChinesePatience(GameState):
             self._set(ops, "scores", tuple(scores))
         winner = self.finished[0] if self.finished else (best[0] if len(best) == 1 else None)
         self._set(ops, "outcome", ("stalemate", winner, scores[winner] if winner is not None
-                                   else 0, f"Stalemate: {why}."))
+                                   else 0, reason))
 
     # ----------------------------------------------------------------- knocks
     @property
@@ -563,7 +640,7 @@ class ChinesePatience(GameState):
         not recorded."""
         found = self.breach
         if found is None:
-            return StopCall(False, "Wrong knock: the last move broke no priority.")
+            return StopCall(False, _("Wrong knock: the last move broke no priority."))
         legal = self._legal
         entry = self.history.pop()
         ops: list = []
@@ -603,9 +680,19 @@ class ChinesePatience(GameState):
                 self._end_turn(ops)
         self.history.append(_Entry(STOP, ops, None, entry, legal))
         self._legal = None
-        names = ", ".join(f"player {g + 1}" for g in givers) or "nobody"
-        return StopCall(True, f"Knock! {found.reason} The move stands; player {offender + 1} "
-                              f"gets a penalty card from {names} and the turn passes.", found)
+        if givers:
+            # Translators: {reason}: the priority broken, a sentence; {n}: the offender's
+            # number; {givers}: the players who give a card ("player 2, player 3")
+            text = _("Knock! {reason} The move stands; player {n} gets a penalty card from "
+                     "{givers} and the turn passes.")
+        else:
+            # Translators: {reason}: the priority broken, a sentence; {n}: the offender's number
+            text = _("Knock! {reason} The move stands; player {n} gets a penalty card from "
+                     "nobody and the turn passes.")
+        names = ", ".join(pgettext("a seat in a sentence", "player {n}").format(n=g + 1)
+                          for g in givers)
+        return StopCall(True, text.format(reason=found.reason, n=offender + 1, givers=names),
+                        found)
 
     def _give(self, ops, src: Pile, index: int, dst: Pile) -> None:
         """A card from ``src`` at ``index`` to the bottom of the stock ``dst``, face down."""
@@ -619,7 +706,7 @@ class ChinesePatience(GameState):
     def _undo(self, ops, redo=None):
         for op in reversed(ops):
             if op[0] == _PENALTY:  # (only in a knock, which is never undone with ``redo``)
-                _, src, index, dst, src_down, dst_down = op
+                _op, src, index, dst, src_down, dst_down = op
                 src.cards.insert(index, dst.cards.pop(0))
                 src.down, dst.down = src_down, dst_down
             else:

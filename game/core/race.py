@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import random
 
+from .language import N_, NP_, _, ngettext, pgettext
 from .moves import Move
 from .piles import DOWN_ALTERNATING, DownAlternating
 from .state import Foundation, GameState, Pile, Result
@@ -50,7 +51,8 @@ class House(DownAlternating):
     """A shared pile of a race: down in alternating colours; an empty one takes any card."""
 
     kind = "house"
-    rule = "houses build down in alternating colours"
+    noun = N_("house")
+    rule = N_("houses build down in alternating colours")
 
 
 def race_layout(house: type, reserve: type, hand: type, waste: type) -> tuple:
@@ -73,24 +75,48 @@ class PlayerPile(Pile):
 
     @property
     def noun(self) -> str:
-        """What the game calls this kind of pile (its kind, unless it says otherwise)."""
+        """What the game calls this kind of pile (its kind, unless it says otherwise: a game's
+        pile class names its own, marked with N_, in English: a sentence about it chooses its
+        words by it)."""
         return self.kind
 
     @property
     def label(self):
-        return f"player {self.owner + 1}'s {self.noun}"
+        words = _LABELS.get(self.noun)
+        n = self.owner + 1
+        return pgettext(*words).format(n=n) if words else f"player {n}'s {self.noun}"
+
+
+#: a player's pile as a player sees it ("player 2's reserve"), by its noun
+_LABELS = {"reserve": NP_("a player's pile", "player {n}'s reserve"),
+           "hand": NP_("a player's pile", "player {n}'s hand"),
+           "waste": NP_("a player's pile", "player {n}'s waste"),
+           "penalty pile": NP_("a player's pile", "player {n}'s penalty pile"),
+           "reserve pile": NP_("a player's pile", "player {n}'s reserve pile")}
+
+
+def is_you(name: str) -> bool:
+    """Whether a seat's name in a sentence (``opening(names)``) is the person at this screen:
+    "you", in English or in the language spoken now."""
+    return name == "you" or name == pgettext("a seat in a sentence", "you")
 
 
 class RaceState(GameState):
     """The state of a two-player race on ``race_layout``'s table. A game gives ZOBRIST (its
-    ``zobrist_keys``), IDLE_REASON (the stalemate's words for turns without progress), the deal
-    and the rules."""
+    ``zobrist_keys``), ``idle_reason`` (the stalemate's words for turns without progress), the
+    deal and the rules."""
 
     ZOBRIST: list  # zobrist_keys(the game's seed)
     idle_limit = 0  # the stalemate's limit since the last progress (0: none yet)
     lost_turns = (0, 0)  # turns each player will miss (a game that has them keeps it in its
     # VARS: Russian Bank's price for a wrong Stop! call)
-    IDLE_REASON = "neither player got rid of a card for good"  # "Stalemate: for N turns ..."
+
+    def idle_reason(self, turns: int) -> str:
+        """The stalemate's sentence for ``turns`` turns without progress (a game says it its
+        own way)."""
+        return ngettext("Stalemate: for {n} turn neither player got rid of a card for good.",
+                        "Stalemate: for {n} turns neither player got rid of a card for good.",
+                        turns).format(n=turns)
 
     def __init__(self, seed=None, **options):
         super().__init__(seed, **options)
@@ -121,14 +147,14 @@ class RaceState(GameState):
 
     def _won(self, ops, p: int) -> None:
         self._set(ops, "outcome", ("won", p, self.win_points(p),
-                                   f"Player {p + 1} has played every card."))
+                                   _("Player {n} has played every card.").format(n=p + 1)))
 
     def concede(self, player: int) -> Result:
         """The player gives the game up: the other wins it as if they had played every card
         now (what abandoning a game of a match means)."""
         winner = 1 - player
         return Result("won", winner, self.win_points(winner),
-                      f"Player {player + 1} gave the game up.")
+                      _("Player {n} gave the game up.").format(n=player + 1))
 
     # ----------------------------------------------------------------- moving a card
     def _move_card(self, ops, src: Pile, dst: Pile) -> None:
@@ -214,9 +240,10 @@ class RaceState(GameState):
         self._set(ops, "turn", self.turn + 1)
         digest = self.position_digest()
         if idle >= limit:
-            self._stalemate(ops, f"for {idle} turns {self.IDLE_REASON}")
+            self._stalemate(ops, self.idle_reason(idle))
         elif digest in self.boundaries:
-            self._stalemate(ops, "the same position came back at the start of a turn")
+            self._stalemate(ops, _("Stalemate: the same position came back at the start of a "
+                                   "turn."))
         else:
             self._set(ops, "boundaries", self.boundaries + (digest,))
             p = self.current_player
@@ -226,11 +253,12 @@ class RaceState(GameState):
                 self._set(ops, "lost_turns", tuple(lost))
                 self._end_turn(ops)
 
-    def _stalemate(self, ops, why: str) -> None:
-        """The lower penalty count scores the difference, no bonus."""
+    def _stalemate(self, ops, reason: str) -> None:
+        """The lower penalty count scores the difference, no bonus (``reason``: the sentence
+        that says why, "Stalemate: ...")."""
         c0, c1 = self.penalty_count(0), self.penalty_count(1)
         winner = None if c0 == c1 else (0 if c0 < c1 else 1)
-        self._set(ops, "outcome", ("stalemate", winner, abs(c0 - c1), f"Stalemate: {why}."))
+        self._set(ops, "outcome", ("stalemate", winner, abs(c0 - c1), reason))
 
     def position_digest(self) -> int:
         """The whole table and who is on turn, as a number below 2**53."""
@@ -275,5 +303,5 @@ class RaceState(GameState):
         return value
 
 
-__all__ = ["DOWN_IN_OTHER_COLOUR", "House", "PlayerPile", "RaceState", "race_layout",
+__all__ = ["DOWN_IN_OTHER_COLOUR", "House", "PlayerPile", "RaceState", "is_you", "race_layout",
            "zobrist_keys"]

@@ -19,26 +19,31 @@ from __future__ import annotations
 
 from .cards import SUITS, Rng, card_key, pack, shuffled
 from .info import GameInfo, Option
+from .language import N_, NP_, _, capital, pgettext
 from .moves import PASS, STOP, IllegalMove, Move
 from .match import Match  # noqa: F401 (game.core.Match; it lives in match.py)
 from .race import House as RaceHouse
-from .race import PlayerPile, RaceState, race_layout, zobrist_keys
+from .race import PlayerPile, RaceState, is_you, race_layout, zobrist_keys
 from .state import REGISTRY, Breach, Pile, StopCall, _Entry
 
 INFO = GameInfo(
-    id="russian-bank", title="Russian Bank",
-    blurb="Race the computer to empty your piles.",
+    # Translators: a game's name
+    id="russian-bank", title=N_("Russian Bank"),
+    blurb=N_("Race the computer to empty your piles."),
     players=(2,),
     option_list=(
-        Option("mode", "stop", ("stop", "strict"), "Russian Bank priorities",
-               ("STOP! mode", "Strict")),
-        Option("own_waste_playable", False, (False, True), "Own waste playable", ("No", "Yes")),
-        Option("reserve_size", 13, (13, 12, 11), "Reserve size"),
-        Option("wrong_call", "turn", ("turn", "free"), "A wrong Stop! call",
-               ("Costs the caller a turn", "Costs nothing")),
+        # Translators: options in Settings: a label, then its choices (keep them short)
+        Option("mode", "stop", ("stop", "strict"), N_("Russian Bank priorities"),
+               (N_("STOP! mode"), N_("Strict"))),
+        Option("own_waste_playable", False, (False, True), N_("Own waste playable"),
+               (N_("No"), N_("Yes"))),
+        Option("reserve_size", 13, (13, 12, 11), N_("Reserve size")),
+        Option("wrong_call", "turn", ("turn", "free"), N_("A wrong Stop! call"),
+               (N_("Costs the caller a turn"), N_("Costs nothing"))),
     ),
     table="duel",
-    match=Option("match_target", 300, (100, 300, 500), "Match to", note="new matches"))
+    # Translators: a setting: the score that wins a match; "new matches": when a change counts
+    match=Option("match_target", 300, (100, 300, 500), N_("Match to"), note=N_("new matches")))
 
 _LOAD_ON = {card_key(r, s): tuple(card_key(q, s) for q in (r - 1, r + 1) if 1 <= q <= 13)
             for r in range(1, 14) for s in SUITS}
@@ -51,9 +56,11 @@ class House(RaceHouse):
 
 
 class LoadablePile(PlayerPile):
-    """The opponent may load it: same suit, one rank higher or lower, never when empty."""
+    """The opponent may load it: same suit, one rank higher or lower, never when empty. A
+    pile of this kind says its own refusals (``OWN``, ``EMPTY``: marked, English)."""
 
-    rule = "loading takes the same suit, one rank higher or lower"
+    rule = N_("loading takes the same suit, one rank higher or lower")
+    OWN = EMPTY = ""
     BY_TOP = None  # it depends on whose turn it is
 
     def wanted(self):
@@ -63,14 +70,17 @@ class LoadablePile(PlayerPile):
 
     def refusal(self, card):
         if self.owner == self.game.current_player:
-            return f"You can't play onto your own {self.kind}."
+            return _(self.OWN)
         if not self.cards:
-            return f"You can't load an empty {self.kind}."
+            return _(self.EMPTY)
         return super().refusal(card)
 
 
 class Reserve(LoadablePile):
     kind = "reserve"
+    noun = N_("reserve")
+    OWN = N_("You can't play onto your own reserve.")
+    EMPTY = N_("You can't load an empty reserve.")
 
     def check(self, cards, down):  # cards loaded onto a reserve lie face up on its top card
         ok = down < len(cards) or down == 0
@@ -79,13 +89,17 @@ class Reserve(LoadablePile):
 
 class Waste(LoadablePile):
     kind = "waste"
+    noun = N_("waste")
+    OWN = N_("You can't play onto your own waste.")
+    EMPTY = N_("You can't load an empty waste.")
 
 
 class Hand(PlayerPile):
     kind = "hand"
+    noun = N_("hand")
 
     def refusal(self, card):
-        return "No card may be played onto a hand."
+        return _("No card may be played onto a hand.")
 
     def check(self, cards, down):
         ok = down in (len(cards), len(cards) - 1)
@@ -107,14 +121,22 @@ def decider(reserve_tops, house_rows):
     return 0, None, None
 
 
-HOUSE_PLACE = ("next to the reserve", "second from the reserve", "third from the reserve",
-               "furthest from the reserve")
-
-
-def _ranks(card) -> str:
-    """"Eights", "Sixes": the card's rank in the plural."""
-    word = card.name.split(" of ")[0]
-    return word + ("es" if word.endswith("x") else "s")
+#: a rank in the plural ("Eights", "Sixes"), by rank - 1 (Russian Bank's opening())
+_RANKS_PLURAL = (
+    NP_("a rank in the plural: both top reserve cards are Eights", "Aces"),
+    NP_("a rank in the plural: both top reserve cards are Eights", "Twos"),
+    NP_("a rank in the plural: both top reserve cards are Eights", "Threes"),
+    NP_("a rank in the plural: both top reserve cards are Eights", "Fours"),
+    NP_("a rank in the plural: both top reserve cards are Eights", "Fives"),
+    NP_("a rank in the plural: both top reserve cards are Eights", "Sixes"),
+    NP_("a rank in the plural: both top reserve cards are Eights", "Sevens"),
+    NP_("a rank in the plural: both top reserve cards are Eights", "Eights"),
+    NP_("a rank in the plural: both top reserve cards are Eights", "Nines"),
+    NP_("a rank in the plural: both top reserve cards are Eights", "Tens"),
+    NP_("a rank in the plural: both top reserve cards are Eights", "Jacks"),
+    NP_("a rank in the plural: both top reserve cards are Eights", "Queens"),
+    NP_("a rank in the plural: both top reserve cards are Eights", "Kings"),
+)
 
 
 class RussianBank(RaceState):
@@ -243,12 +265,12 @@ class RussianBank(RaceState):
     # ----------------------------------------------------------------- checking a move
     def _refusal(self, move: Move) -> IllegalMove | None:
         if self.outcome:
-            return IllegalMove("The game is over.")
+            return IllegalMove(_("The game is over."))
         if move == PASS:
             p = self.current_player
             if self.hands[p].cards or self.wastes[p].cards:
-                return IllegalMove("With cards in your hand or waste, your turn ends when your "
-                                   "turned-up hand card goes on your waste.")
+                return IllegalMove(_("With cards in your hand or waste, your turn ends when your "
+                                     "turned-up hand card goes on your waste."))
             return self._priority(move, None, None)
         if move == STOP:
             return IllegalMove("Stop! is called with call_stop(), not played as a move.")
@@ -257,18 +279,18 @@ class RussianBank(RaceState):
         hand, waste = self.hands[p], self.wastes[p]
         turned = hand.down < len(hand.cards)
         if move.count != 1 and (src is dst or src is hand):
-            return IllegalMove("Cards move one at a time.")
+            return IllegalMove(_("Cards move one at a time."))
         if src is dst:
             if src is not hand:
-                return IllegalMove("Only your own hand card can be turned up.")
+                return IllegalMove(_("Only your own hand card can be turned up."))
             if turned:
-                return IllegalMove("Your hand card is already turned up: play it, or put it on "
-                                   "your waste to end your turn.")
+                return IllegalMove(_("Your hand card is already turned up: play it, or put it "
+                                     "on your waste to end your turn."))
             if not hand.cards and not waste.cards:
-                return IllegalMove("You have no cards left in your hand or waste to turn.")
+                return IllegalMove(_("You have no cards left in your hand or waste to turn."))
         elif src is hand and dst is waste:
             if not turned:
-                return IllegalMove("Turn up your hand card first.")
+                return IllegalMove(_("Turn up your hand card first."))
         else:
             error = self._availability(move, src, dst, p, turned)
             if error:
@@ -278,24 +300,25 @@ class RussianBank(RaceState):
     def _availability(self, move, src, dst, p, turned) -> str | None:
         """The building rules for a card moving from src to dst."""
         if src.kind == "foundation":
-            return "Cards on the foundations stay there."
+            return _("Cards on the foundations stay there.")
         if isinstance(src, PlayerPile) and src.owner != p:
-            return f"That is your opponent's {src.kind}: you may only load cards onto it."
+            return _(_THEIRS[src.kind])
         if src.kind == "waste" and not self.options["own_waste_playable"]:
-            return "The cards on your waste can't be played."
+            return _("The cards on your waste can't be played.")
         if src.kind == "hand" and not turned:
-            return "Your hand card is face down: click your hand to turn it up."
+            return _("Your hand card is face down: click your hand to turn it up.")
         if not src.cards:
-            return f"There is no card on {src.label}."
+            return _(_NO_CARD_ON[src.kind]).format(n=p + 1)
         if move.count != 1:
-            return "Cards move one at a time."
+            return _("Cards move one at a time.")
         if dst is self.wastes[p]:
-            return "Only your turned-up hand card may go on your waste, and that ends your turn."
+            return _("Only your turned-up hand card may go on your waste, and that ends your "
+                     "turn.")
         card = src.cards[-1]
         if not dst.accepts(card):
             return dst.refusal(card)
         if not self._drop_repeats([move]):
-            return "That would bring the table back to a position already seen this turn."
+            return _("That would bring the table back to a position already seen this turn.")
         return None
 
     def _priority(self, move, src, dst) -> IllegalMove | None:
@@ -306,14 +329,17 @@ class RussianBank(RaceState):
         to_foundation = dst is not None and dst.kind == "foundation"
         if forced and forced[0].source == self.reserves[p].name:
             if not (src is self.reserves[p] and to_foundation):
-                return IllegalMove(f"Priority: your reserve card, the {card.name}, "
-                                   "must go to a foundation before any other move.", "a")
+                # Translators: {card}: a card, as the subject of a sentence
+                return IllegalMove(_("Priority: your reserve card, {card}, must go to a "
+                                     "foundation before any other move.").format(
+                                         card=card.words("the")), "a")
         elif forced and not to_foundation:
-            return IllegalMove(f"Priority: the {card.name} must go to a foundation "
-                               "before any other move.", "b")
+            # Translators: {card}: a card, as the subject of a sentence
+            return IllegalMove(_("Priority: {card} must go to a foundation before any other "
+                                 "move.").format(card=card.words("the")), "b")
         elif src is dst is not None and self._must_fill_houses():
-            return IllegalMove("Priority: fill the empty house from your reserve before turning "
-                               "a hand card.", "c")
+            return IllegalMove(_("Priority: fill the empty house from your reserve before "
+                                 "turning a hand card."), "c")
         return None
 
     # ----------------------------------------------------------------- playing a move
@@ -386,40 +412,53 @@ class RussianBank(RaceState):
         self.history.append(_Entry(STOP, ops, None, entry, self._legal))
         self._legal = None
         played = self.pile[found.compulsory.target].top
-        where = ("a foundation" if found.compulsory.target.startswith("foundation")
-                 else "the empty house")
-        return StopCall(True, f"Stop! {found.reason} The move is taken back, the {played.name} "
-                              f"is played to {where} instead, and the turn passes.", found)
+        if found.compulsory.target.startswith("foundation"):
+            # Translators: {reason}: the priority broken, a sentence; {card}: a card, the
+            # subject
+            text = _("Stop! {reason} The move is taken back, {card} is played to a foundation "
+                     "instead, and the turn passes.")
+        else:
+            # Translators: {reason}: the priority broken, a sentence; {card}: a card, the
+            # subject
+            text = _("Stop! {reason} The move is taken back, {card} is played to the empty "
+                     "house instead, and the turn passes.")
+        return StopCall(True, text.format(reason=found.reason, card=played.words("the")), found)
 
     def call_price(self) -> str:
-        return "a turn" if self.options["wrong_call"] == "turn" and self.calls_allowed else ""
+        if self.options["wrong_call"] == "turn" and self.calls_allowed:
+            return pgettext("what a wrong Stop! call costs: a wrong call costs you a turn",
+                            "a turn")
+        return ""
 
     def _wrong_call(self) -> StopCall:
         """A call on a move that broke no priority: free, or (option ``wrong_call`` "turn")
         the caller, the opponent of the last mover, misses a turn."""
-        wrong = "Wrong call: the last move broke no priority rule."
         mover = self.last_mover()
         if (self.options["wrong_call"] == "free" or self.options["mode"] != "stop"
                 or mover is None or self.outcome):
-            return StopCall(False, wrong)
+            return StopCall(False, _("Wrong call: the last move broke no priority rule."))
         caller = 1 - mover
         ops: list = []
         if caller == self.current_player:  # the call came at the start of the caller's turn
             self._end_turn(ops)
-            cost, words = "turn", f"Player {caller + 1}'s turn ends."
+            cost, words = "turn", _("Wrong call: the last move broke no priority rule. "
+                                    "Player {n}'s turn ends.")
         else:  # each wrong call costs a turn: the caller's next turns are missed, one by one
             lost = list(self.lost_turns)
             lost[caller] += 1
             self._set(ops, "lost_turns", tuple(lost))
-            cost, words = "next turn", f"Player {caller + 1} misses their next turn."
+            cost, words = "next turn", _("Wrong call: the last move broke no priority rule. "
+                                         "Player {n} misses their next turn.")
         self.history.append(_Entry(STOP, ops, None, None, self._legal))
         self._legal = None
-        return StopCall(False, f"{wrong} {words}", cost=cost)
+        return StopCall(False, words.format(n=caller + 1), cost=cost)
 
     # ----------------------------------------------------------------- the table
     def counts(self, player: int) -> dict[str, int]:
-        return {"reserve": len(self.reserves[player].cards), "hand": len(self.hands[player].cards),
-                "waste": len(self.wastes[player].cards)}
+        """What the side panel shows of each player (the words English, marked: shown with _)."""
+        return {N_("reserve"): len(self.reserves[player].cards),
+                N_("hand"): len(self.hands[player].cards),
+                N_("waste"): len(self.wastes[player].cards)}
 
     def opening(self, names) -> str:
         """Who starts and why, in words, read from the deal (the lower top reserve card; on a
@@ -429,19 +468,66 @@ class RussianBank(RaceState):
             [r.cards[-1] for r in dealt.reserves],
             [[h.cards[-1] for h in dealt.houses[4 * p:4 * p + 4]] for p in (0, 1)])
         name = names[first]
-        starts = f"{name} {'start' if name == 'you' else 'starts'}."
-        whose = "your" if name == "you" else f"{name}'s"
+        you = is_you(name)
         if stage is None:
-            return f"The top reserve cards and every pair of houses tie: {starts}"
+            text = _OPENING_TIE[not you]
+            return capital(pgettext(*text).format(name=name))
         if stage == 0:
-            return f"{whose[0].upper()}{whose[1:]} top reserve card is lower: {starts}"
-        tie = f"Both top reserve cards are {_ranks(dealt.reserves[0].cards[-1])}"
-        if stage > 1:
-            tie += (" and the houses next to the reserve tie" if stage == 2 else
-                    f" and the {('two', 'three')[stage - 3]} houses nearest the reserve tie")
+            text = _OPENING_RESERVE[not you]
+            return capital(pgettext(*text).format(name=name))
         mine, other = cards[first], cards[1 - first]
-        return (f"{tie}; {whose} house {HOUSE_PLACE[stage - 1]} is lower (the {mine.name} "
-                f"against the {other.name}): {starts}")
+        text = _OPENING_HOUSE[stage - 1][not you]
+        return capital(pgettext(*text).format(
+            name=name, ranks=pgettext(*_RANKS_PLURAL[dealt.reserves[0].cards[-1].rank - 1]),
+            mine=mine.words("the"), other=other.words("object")))
+
+
+#: refusals of a move from the opponent's pile, by its kind
+_THEIRS = {"reserve": N_("That is your opponent's reserve: you may only load cards onto it."),
+           "hand": N_("That is your opponent's hand: you may only load cards onto it."),
+           "waste": N_("That is your opponent's waste: you may only load cards onto it.")}
+#: the refusal of a move from an empty pile of the player on turn ({n}) or a house, by its kind
+_NO_CARD_ON = {"house": N_("There is no card on that house."),
+               "reserve": N_("There is no card on player {n}'s reserve."),
+               "hand": N_("There is no card on player {n}'s hand."),
+               "waste": N_("There is no card on player {n}'s waste.")}
+
+# Who starts and why (opening()), each as (the person at this screen starts, {name} starts)
+_OPENING_TIE = (
+    # Translators: who starts, said as a game begins; {name}: a seat in a sentence ("the
+    # computer", "player 2")
+    NP_("who starts", "The top reserve cards and every pair of houses tie: you start."),
+    NP_("who starts", "The top reserve cards and every pair of houses tie: {name} starts."))
+_OPENING_RESERVE = (
+    NP_("who starts", "Your top reserve card is lower: you start."),
+    NP_("who starts", "{name}'s top reserve card is lower: {name} starts."))
+_OPENING_HOUSE = (
+    # Translators: who starts; {ranks}: a rank in the plural ("Eights"); {mine}: the starter's
+    # house's card, as a subject; {other}: the other house's card, as in "against the Five of
+    # hearts" (the form of a card that is moved); {name}: a seat ("the computer", "player 2")
+    (NP_("who starts", "Both top reserve cards are {ranks}; your house next to the reserve is "
+                       "lower ({mine} against {other}): you start."),
+     NP_("who starts", "Both top reserve cards are {ranks}; {name}'s house next to the reserve "
+                       "is lower ({mine} against {other}): {name} starts.")),
+    (NP_("who starts", "Both top reserve cards are {ranks} and the houses next to the reserve "
+                       "tie; your house second from the reserve is lower ({mine} against "
+                       "{other}): you start."),
+     NP_("who starts", "Both top reserve cards are {ranks} and the houses next to the reserve "
+                       "tie; {name}'s house second from the reserve is lower ({mine} against "
+                       "{other}): {name} starts.")),
+    (NP_("who starts", "Both top reserve cards are {ranks} and the two houses nearest the "
+                       "reserve tie; your house third from the reserve is lower ({mine} against "
+                       "{other}): you start."),
+     NP_("who starts", "Both top reserve cards are {ranks} and the two houses nearest the "
+                       "reserve tie; {name}'s house third from the reserve is lower ({mine} "
+                       "against {other}): {name} starts.")),
+    (NP_("who starts", "Both top reserve cards are {ranks} and the three houses nearest the "
+                       "reserve tie; your house furthest from the reserve is lower ({mine} "
+                       "against {other}): you start."),
+     NP_("who starts", "Both top reserve cards are {ranks} and the three houses nearest the "
+                       "reserve tie; {name}'s house furthest from the reserve is lower ({mine} "
+                       "against {other}): {name} starts.")),
+)
 
 
 REGISTRY[RussianBank.game_id] = RussianBank
