@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from game.core import IllegalMove, from_dict, info, new_game
+from game.core.language import _
 from game.session import Action, check_seats
 from game.session import saved as saves
 from game.session.session import new_version
@@ -86,7 +87,7 @@ class GuestTable(RemoteTable):
 
     def leave(self) -> None:
         """The person here leaves: the game ends for every screen (unfinished)."""
-        self._end("left", "You left the game.", self.seat)
+        self._end("left", _("You left the game."), self.seat)
 
     def away(self, seconds: float = AWAY_AFTER) -> list[int]:
         """Every other seat, when the host's screen is silent (the host relays everything)."""
@@ -98,7 +99,8 @@ class GuestTable(RemoteTable):
         return True
 
     def _who(self, peer: Peer) -> str:
-        return "The host's screen"
+        # Translators: the screen of the table's host, as the subject of a sentence
+        return _("The host's screen")
 
     # ------------------------------------------------------------------ its own actions
     def _send_action(self, msg: dict, action: Action) -> None:
@@ -190,17 +192,12 @@ class GuestTable(RemoteTable):
         if not any(p.msg["i"] == msg["r"] for p in self._pending):  # (taken back already)
             raise Refused("a refusal of nothing waiting", late=True)
         self._take_back()
-        self.notices.append("Your last move came too late (another player's came first) "
-                            "and was taken back.")
+        self.notices.append(_("Your last move came too late (another player's came first) "
+                              "and was taken back."))
 
     def _on_end(self, peer: Peer, msg: dict) -> None:
         seat = msg["seat"]
-        who = f"Player {seat + 1}" if seat is not None and seat < len(self.seats) else "A player"
-        text = {"cheat": f"{who}'s share of the deal didn't match what it committed to: the game "
-                         "is ended.",
-                "left": f"{who} left the game." if seat is not None else "The host left the game.",
-                "version": "The host runs another version of the game: the table can't be "
-                           "shared."}[msg["why"]]
+        text = _ended_text(msg["why"], seat if seat is None or seat < len(self.seats) else -1)
         self.ended = self.ended or text
         self.notices.append(text)
         if msg["why"] == "left":
@@ -210,7 +207,7 @@ class GuestTable(RemoteTable):
     def _on_full(self, peer: Peer, msg: dict) -> None:
         if self.game_id is not None:
             raise Refused("full, after a welcome")
-        self.ended = "That table is full (or its game has not started): it can't be joined."
+        self.ended = _("That table is full (or its game has not started): it can't be joined.")
         self.notices.append(self.ended)
         peer.active = False
 
@@ -219,8 +216,8 @@ class GuestTable(RemoteTable):
         if self.game_id is not None or self.ready:
             raise Refused("a second welcome")
         if msg["v"] != PROTOCOL:
-            self._end("version", "The host runs another version of the game: the table can't "
-                      "be shared.")
+            self._end("version", _("The host runs another version of the game: the table can't "
+                                   "be shared."))
             return
         try:
             options = info(msg["game"]).check_options(msg["options"])
@@ -253,8 +250,9 @@ class GuestTable(RemoteTable):
         if len(hs) != len(self._commits) or hs[self._screen] != self._commits[self._screen]:
             raise Refused("commitments that aren't the table's")
         if hs[0] != self._commits[0] or commitment(msg["s"]) != self._commits[0]:
-            self._end("cheat", "The host's screen revealed a value that doesn't match the one it "
-                      "committed to, so it could have chosen the deal: the game is ended.")
+            self._end("cheat", _("The host's screen revealed a value that doesn't match the one "
+                                 "it committed to, so it could have chosen the deal: the game is "
+                                 "ended."))
             return
         self._commits = list(hs)
         self._values = [msg["s"]] + [None] * (len(hs) - 1)
@@ -267,8 +265,8 @@ class GuestTable(RemoteTable):
         ss = msg["ss"]
         if (not values_match(ss, self._commits) or ss[0] != self._values[0]
                 or ss[self._screen] != self._value):
-            self._end("cheat", "A revealed value doesn't match the one its screen committed to, "
-                      "so the deal could have been chosen: the game is ended.")
+            self._end("cheat", _("A revealed value doesn't match the one its screen committed "
+                                 "to, so the deal could have been chosen: the game is ended."))
             return
         self._values = list(ss)
         self._seat(new_game(self.game_id, protocol.deal_seed(self.game_id, ss), **self.options),
@@ -284,8 +282,8 @@ class GuestTable(RemoteTable):
         ss, hs = msg["ss"], msg["hs"]
         if len(hs) != len(self._commits) or hs[0] != self._commits[0] \
                 or not values_match(ss, hs):
-            self._end("cheat", "The host sent a table whose deal doesn't match what its screens "
-                      "committed to: the game is ended.")
+            self._end("cheat", _("The host sent a table whose deal doesn't match what its "
+                                 "screens committed to: the game is ended."))
             return
         start = new_game(self.game_id, protocol.deal_seed(self.game_id, ss), **self.options).to_dict()
         try:
@@ -299,6 +297,24 @@ class GuestTable(RemoteTable):
         self._seat(state, self.seats)
         self.undo_groups, self.turn_start = groups, msg["turn"]
         self._book_now = self._book()
+
+
+def _ended_text(why: str, seat: int | None) -> str:
+    """What the host's end says to a guest: ``why`` ("cheat", "left", "version") and the seat
+    it names (None: the host's own; -1: a seat this table doesn't have)."""
+    if why == "version":
+        return _("The host runs another version of the game: the table can't be shared.")
+    if why == "cheat":
+        if seat is None or seat < 0:
+            return _("A player's share of the deal didn't match what it committed to: the game "
+                     "is ended.")
+        return _("Player {n}'s share of the deal didn't match what it committed to: the game is "
+                 "ended.").format(n=seat + 1)
+    if seat is None:
+        return _("The host left the game.")
+    if seat < 0:
+        return _("A player left the game.")
+    return _("Player {n} left the game.").format(n=seat + 1)
 
 
 __all__ = ["GuestTable"]

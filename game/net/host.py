@@ -13,6 +13,7 @@ from __future__ import annotations
 import time
 
 from game.core import GAMES, IllegalMove, info, new_game
+from game.core.language import _
 from game.session import Action, Session, check_seats
 from game.session import saved as saves
 
@@ -106,7 +107,7 @@ class HostTable(RemoteTable):
 
     def leave(self) -> None:
         """The person here ends the game for every screen (it counts as unfinished)."""
-        self._end("left", "You ended the game.")
+        self._end("left", _("You ended the game."))
 
     def attach(self, link) -> None:
         """A new link (a guest that lost its link joins again with its token); its hello
@@ -133,7 +134,11 @@ class HostTable(RemoteTable):
         return peer.greeted
 
     def _who(self, peer: Peer) -> str:
-        return f"Player {peer.seat + 1}'s screen" if peer.seat is not None else "A screen"
+        if peer.seat is None:
+            # Translators: another screen at the table, as the subject of a sentence
+            return _("A screen")
+        # Translators: the screen of a seat at the table, as the subject of a sentence
+        return _("Player {n}'s screen").format(n=peer.seat + 1)
 
     def _after_links(self, deadline, budget_ms, max_moves) -> list:
         """The computer seats think and play in what is left of the budget."""
@@ -179,7 +184,8 @@ class HostTable(RemoteTable):
         if msg["v"] != PROTOCOL:
             peer.send({"t": "end", "why": "version", "seat": None})
             peer.active = False
-            self.notices.append("A screen running another version of the game could not join.")
+            self.notices.append(_("A screen running another version of the game could not "
+                                  "join."))
             return
         if peer.seat is None:  # a link attached later: a guest joining again by its token
             owner = next((p for p in self._peers if p is not peer and p.token is not None
@@ -197,7 +203,7 @@ class HostTable(RemoteTable):
             peer.told = False
             self._welcome(peer)
             self._send_table(peer)
-            self.notices.append(f"Player {peer.seat + 1} is back.")
+            self.notices.append(_("Player {n} is back.").format(n=peer.seat + 1))
             self.happened.append(("joined", peer.seat))
             return
         peer.greeted = True
@@ -224,10 +230,10 @@ class HostTable(RemoteTable):
             raise Refused("an end from a screen that never sat down")
         peer.active = False
         if msg["why"] == "cheat":
-            self._end("cheat", f"Player {peer.seat + 1}'s screen found that the deal was not "
-                      "agreed fairly: the game is ended.", peer.seat)
+            self._end("cheat", _("Player {n}'s screen found that the deal was not agreed "
+                                 "fairly: the game is ended.").format(n=peer.seat + 1), peer.seat)
         else:
-            self._end("left", f"Player {peer.seat + 1} left the game.", peer.seat)
+            self._end("left", _("Player {n} left the game.").format(n=peer.seat + 1), peer.seat)
             self.happened.append(("left", peer.seat))
 
     # ------------------------------------------------------------------ the fair deal
@@ -244,9 +250,9 @@ class HostTable(RemoteTable):
                 or any(p.commit is None for p in self._guests())):
             raise Refused("a revealed value out of turn")
         if commitment(msg["s"]) != peer.commit:
-            self._end("cheat", f"Player {peer.seat + 1}'s screen revealed a value that doesn't "
-                      "match the one it committed to, so it could have chosen the deal: the "
-                      "game is ended.", peer.seat)
+            self._end("cheat", _("Player {n}'s screen revealed a value that doesn't match the "
+                                 "one it committed to, so it could have chosen the deal: the "
+                                 "game is ended.").format(n=peer.seat + 1), peer.seat)
             return
         peer.secret = self._values[peer.screen] = msg["s"]
         if all(p.secret is not None for p in self._guests()):

@@ -20,6 +20,7 @@ import time
 import traceback
 
 from game.core import IllegalMove
+from game.core.language import _
 from game.session import Action, Session
 from game.session.session import new_version
 
@@ -112,7 +113,7 @@ class RemoteTable(Session):
 
     def play(self, move, by: int | None = None) -> None:
         if not self.playing:
-            raise IllegalMove(self.ended or "Wait: the deal is being agreed.")
+            raise IllegalMove(self.ended or _("Wait: the deal is being agreed."))
         super().play(move, by)
 
     def follow_up(self):
@@ -172,7 +173,9 @@ class RemoteTable(Session):
             dropped = len(texts) - max(room, 0)
             self.refused += dropped
             self.reasons["a flood"] = self.reasons.get("a flood", 0) + dropped
-            self._tell(peer, "sent too many messages at once; the rest were ignored")
+            # Translators: {who} is a screen ("Player 2's screen", "The host's screen")
+            self._tell(peer, _("{who} sent too many messages at once; the rest were ignored. "
+                               "The game goes on."))
             texts = texts[:max(room, 0)]
         peer.backlog.extend(texts)
         done = 0
@@ -212,17 +215,23 @@ class RemoteTable(Session):
         if len(self.reasons) < 256 or why in self.reasons:
             self.reasons[why] = self.reasons.get(why, 0) + 1
         if not late:
-            self._tell(peer, f"sent something that can't be played ({why}); it was ignored")
+            # Translators: {who} is a screen ("Player 2's screen", "The host's screen"); {why}
+            # what was wrong with what it sent (in English)
+            self._tell(peer, _("{who} sent something that can't be played ({why}); it was "
+                               "ignored. The game goes on."), why=why)
         if msg is not None:  # the host answers a guest's refused action
             peer.send({"t": "refused", "r": msg["i"]})
             peer.conflict = peer.sent  # (its actions made before it took this back: refused)
 
-    def _tell(self, peer: Peer, what: str) -> None:
+    def _tell(self, peer: Peer, sentence: str, **fields) -> None:
+        """Tell the player once what ``peer`` did: ``sentence`` (translated) names it as
+        {who}."""
         if not peer.told:
             peer.told = True
-            self.notices.append(f"{self._who(peer)} {what}. The game goes on.")
+            self.notices.append(sentence.format(who=self._who(peer), **fields))
 
     def _who(self, peer: Peer) -> str:
+        """The screen at the other end, as the subject of a sentence ("The host's screen")."""
         raise NotImplementedError
 
     def _end(self, why: str, notice: str, seat: int | None = None) -> None:

@@ -14,14 +14,20 @@ from game.ai.players import computer_player, levels
 from game.ai.solver import Solver
 from game.ai.solver_model import make_model
 from game.core import Move
+from game.core.language import N_
 
 # How the statistics count help (game.storage's record_result), in the player's words: said
 # when Hint or Finish is first used in a game, on the win screen, and under Statistics. The
-# "still winnable?" light is no help: it only says what the solver found.
-HELP_COUNTS = "From now on this game counts as played with help."
-HELP_NOTE_WIN = "counted apart in Statistics, not in your wins, win rate, streaks or records."
-HELP_NOTE = ("Won, win rate, streaks, best time and fewest moves count the games played "
-             "without help; games where Hint or Finish helped are counted apart.")
+# "still winnable?" light is no help: it only says what the solver found. In English here:
+# translated where shown, _(HELP_COUNTS).
+# Translators: said when Hint or Finish is first used in a game
+HELP_COUNTS = N_("From now on this game counts as played with help.")
+# Translators: on the win screen, after "Won with help (Hint or Finish): "
+HELP_NOTE_WIN = N_("counted apart in Statistics, not in your wins, win rate, streaks or "
+                   "records.")
+# Translators: under Statistics
+HELP_NOTE = N_("Won, win rate, streaks, best time and fewest moves count the games played "
+               "without help; games where Hint or Finish helped are counted apart.")
 
 BUDGET_S = 10.0  # solver time (not wall-clock) per position before it answers "unknown"
 HINT_BUDGET_S = 2.0  # a Hint asked before the background search has started

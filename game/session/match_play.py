@@ -17,8 +17,10 @@ seats is not this table's (another match begins).
 from __future__ import annotations
 
 from game.core import Match
+from game.core.language import _, capital, ngettext
 
-from .seats import SeatNames, seat_names
+from .seat_kinds import level_name
+from .seats import SeatNames, player_heading, seat_names
 
 KIND_ORDER = ("person", "easy", "medium", "hard")  # the statistics per seat kind, in this order
 
@@ -50,7 +52,8 @@ class MatchPlay:
                     if match.players == len(seats):
                         return match
                 except ValueError:
-                    self.notice = "The saved match score could not be read; a new match begins."
+                    self.notice = _("The saved match score could not be read; a new match "
+                                    "begins.")
         return self.new_match()
 
     # ------------------------------------------------------------------ scoring
@@ -87,14 +90,21 @@ class MatchPlay:
         result = s.state.concede(s.you) if s.you is not None else None
         if result is None:
             return ""
-        name = self.names.name(result.winner)
-        note = f"In the match, {name} scores it as a win: {result.points} points."
+        name, points = self.names.name(result.winner), result.points
         if next_seats is not None and tuple(next_seats) != tuple(s.seats):
             scores = list(self.match.scores)
             scores[result.winner] += result.points
-            note = (f"In the match of these seats, {name} scores it as a win: {result.points} "
-                    f"points ({self.line(scores)}). The new seats play a new match, from 0.")
-        return note
+            # Translators: a game given up, for a match of other seats; {name} is a seat ("the
+            # computer", "player 2"), {line} the match in a line ("Match to 300: You 0 · ...")
+            return ngettext("In the match of these seats, {name} scores it as a win: {points} "
+                            "point ({line}). The new seats play a new match, from 0.",
+                            "In the match of these seats, {name} scores it as a win: {points} "
+                            "points ({line}). The new seats play a new match, from 0.",
+                            points).format(name=name, points=points, line=self.line(scores))
+        # Translators: a game given up; {name} is a seat ("the computer", "player 2")
+        return ngettext("In the match, {name} scores it as a win: {points} point.",
+                        "In the match, {name} scores it as a win: {points} points.",
+                        points).format(name=name, points=points)
 
     # ------------------------------------------------------------------ in words
     def line(self, scores=None) -> str:
@@ -102,7 +112,9 @@ class MatchPlay:
         scores: before the match was recorded)."""
         scores = self.match.scores if scores is None else scores
         parts = [f"{self.names.short(i)} {scores[i]}" for i in range(len(scores))]
-        return f"Match to {self.match.target}: {' · '.join(parts)}"
+        # Translators: {target} is the points that win the match, {scores} "You 42 · Computer 30"
+        return _("Match to {target}: {scores}").format(target=self.match.target,
+                                                        scores=" · ".join(parts))
 
     def over_line(self) -> str | None:
         """Who won the match, once it is won."""
@@ -110,14 +122,17 @@ class MatchPlay:
             return None
         seat = self.match.winner
         if self.names.is_you(seat):
-            return "You win the match!"
-        return f"{self.names.name(seat).capitalize()} wins the match."
+            return _("You win the match!")
+        # Translators: {name} is a seat ("the computer", "player 2")
+        return capital(_("{name} wins the match.").format(name=self.names.name(seat)))
 
     def winner_title(self, result) -> str:
         """The end screen's title for a game someone won."""
         if self.names.is_you(result.winner):
-            return "You won!"
-        return f"{self.names.name(result.winner).capitalize()} won"
+            # Translators: the end screen's title
+            return _("You won!")
+        # Translators: the end screen's title; {name} is a seat ("the computer", "player 2")
+        return capital(_("{name} won").format(name=self.names.name(result.winner)))
 
     # ------------------------------------------------------------------ statistics per seat
     def count_kinds(self, record) -> list[str]:
@@ -142,9 +157,20 @@ def kind_lines(kinds: dict[str, dict]) -> list[str]:
     not "Medium won 1 of 2"."""
     def order(item):
         return KIND_ORDER.index(item[0]) if item[0] in KIND_ORDER else len(KIND_ORDER) + 5
-    parts = [f"{'people' if k == 'person' else k.capitalize() + ' computers'} won "
-             f"{v['won']} of {v['played']}" for k, v in sorted(kinds.items(), key=order)]
-    return [f"All rounds, each seat counted: {', '.join(parts)}."] if parts else []
+
+    def part(kind: str, counts: dict) -> str:
+        if kind == "person":
+            # Translators: a part of "All rounds, each seat counted: ..."
+            return _("people won {won} of {played}").format(**counts)
+        # Translators: a part of "All rounds, each seat counted: ..."; {level} is "Medium"...
+        return _("{level} computers won {won} of {played}").format(level=level_name(kind),
+                                                                     **counts)
+    parts = [part(k, {"won": v["won"], "played": v["played"]})
+             for k, v in sorted(kinds.items(), key=order)]
+    # Translators: the statistics per seat kind on the end screen; {parts} is "people won 3 of
+    # 5, Medium computers won 2 of 5"
+    return ([_("All rounds, each seat counted: {parts}.").format(parts=", ".join(parts))]
+            if parts else [])
 
 
 def scores_line(seats, scores) -> str:
@@ -153,7 +179,7 @@ def scores_line(seats, scores) -> str:
     which are now chosen otherwise)."""
     seats = tuple(seats)
     names = SeatNames(seats) if len(seats) == len(scores) else None
-    return " · ".join(f"{names.title(i) if names else f'Player {i + 1}'} {n}"
+    return " · ".join(f"{names.title(i) if names else player_heading(i)} {n}"
                       for i, n in enumerate(scores))
 
 

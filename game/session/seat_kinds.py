@@ -42,6 +42,23 @@ from __future__ import annotations
 
 from game.ai.players import computer_player, levels
 from game.core import info
+from game.core.language import NP_, _, pgettext
+
+#: the computer's levels as a player reads them ("Hard"); a level not here: its word, capitalised
+LEVEL_NAMES = {"easy": NP_("a computer's level", "Easy"),
+               "medium": NP_("a computer's level", "Medium"),
+               "hard": NP_("a computer's level", "Hard")}
+
+
+def level_name(level: str) -> str:
+    """A computer's level in the current language ("Hard")."""
+    name = LEVEL_NAMES.get(level)
+    return pgettext(*name) if name else level.capitalize()
+
+
+def _computer_label(level: str) -> str:
+    # Translators: a seat's kind in "Who plays?" and headings; {level} is "Easy", "Hard"...
+    return _("Computer ({level})").format(level=level_name(level))
 
 
 class SeatKind(str):
@@ -62,6 +79,7 @@ class SeatKind(str):
         "network"."""
         return "slices" if self.thinks_here else "network" if self.remote else "input"
 
+    # A kind's words (label, words, heading, choice) are in the current language.
     @property
     def label(self) -> str:
         raise NotImplementedError
@@ -76,7 +94,7 @@ class SeatKind(str):
     @property
     def choice(self) -> str:
         """The kind in a row of choices (Settings): "Person", "Easy", "Hard"."""
-        return self.level.capitalize() if self.level else self.label
+        return level_name(self.level) if self.level else self.label
 
     @property
     def stat_kind(self) -> str:
@@ -119,8 +137,21 @@ class Person(SeatKind):
 
     word = "human"
     person, local = True, True
-    label = "Person"
-    words, heading = "you", "You"
+
+    @property
+    def label(self) -> str:
+        # Translators: a seat's kind in "Who plays?": a person at this screen
+        return _("Person")
+
+    @property
+    def words(self) -> str:
+        # Translators: the seat of the one person at this screen, as the subject of a sentence
+        return pgettext("a seat in a sentence", "you")
+
+    @property
+    def heading(self) -> str:
+        # Translators: the seat of the one person at this screen, as a heading
+        return pgettext("a seat as a heading", "You")
 
     @classmethod
     def offered(cls, game_id: str, remote: bool) -> list[SeatKind]:
@@ -135,9 +166,16 @@ class Computer(SeatKind):
 
     @property
     def label(self) -> str:
-        return f"Computer ({self.level.capitalize()})"
+        return _computer_label(self.level)
 
-    words, heading = "the computer", "Computer"
+    @property
+    def words(self) -> str:
+        # Translators: the computer's seat, as the subject of a sentence
+        return pgettext("a seat in a sentence", "the computer")
+
+    @property
+    def heading(self) -> str:
+        return pgettext("a seat as a heading", "Computer")
 
     def calls(self, session, seat: int) -> bool:
         return bool(session._bot(seat).calls_stop(session.state))
@@ -161,8 +199,20 @@ class Remote(SeatKind):
 
     word = "remote"
     person, remote = True, True
-    label = "A friend online"
-    words, heading = "your friend", "Friend"
+
+    @property
+    def label(self) -> str:
+        # Translators: a seat's kind in "Who plays?": a person at another screen
+        return _("A friend online")
+
+    @property
+    def words(self) -> str:
+        # Translators: the seat of a friend at another screen, as the subject of a sentence
+        return pgettext("a seat in a sentence", "your friend")
+
+    @property
+    def heading(self) -> str:
+        return pgettext("a seat as a heading", "Friend")
 
     def check(self, game_id: str) -> None:
         if max(info(game_id).players) < 2:
@@ -181,9 +231,15 @@ class RemoteComputer(Remote):
 
     @property
     def label(self) -> str:
-        return f"Computer ({self.level.capitalize()})"
+        return _computer_label(self.level)
 
-    words, heading = "the computer", "Computer"
+    @property
+    def words(self) -> str:
+        return pgettext("a seat in a sentence", "the computer")
+
+    @property
+    def heading(self) -> str:
+        return pgettext("a seat as a heading", "Computer")
 
     def check(self, game_id: str) -> None:
         super().check(game_id)
@@ -246,5 +302,5 @@ def choices(game_id: str, remote: bool = False) -> list[SeatKind]:
     return [kind for cls in KINDS for kind in cls.offered(game_id, remote)]
 
 
-__all__ = ["KINDS", "PERSON", "REMOTE", "Computer", "Person", "Remote", "RemoteComputer",
-           "SeatKind", "choices", "computer", "seat_kind"]
+__all__ = ["KINDS", "LEVEL_NAMES", "PERSON", "REMOTE", "Computer", "Person", "Remote",
+           "RemoteComputer", "SeatKind", "choices", "computer", "level_name", "seat_kind"]

@@ -15,8 +15,9 @@ from __future__ import annotations
 
 from game.ai.players import levels
 from game.core import info
+from game.core.language import _, pgettext
 
-from .seat_kinds import PERSON, REMOTE, SeatKind, computer, seat_kind
+from .seat_kinds import PERSON, REMOTE, SeatKind, computer, level_name, seat_kind
 
 DEFAULT_LEVEL = "medium"
 
@@ -50,8 +51,13 @@ def check_seats(game_id: str, seats, players: int | None = None,
     seats = tuple(seats)
     allowed = (players,) if players else info(game_id).players
     if len(seats) not in allowed:
-        raise ValueError(f"{info(game_id).title} is played by "
-                         f"{' or '.join(map(str, allowed))}, not {len(seats)}")
+        numbers = str(allowed[0])
+        for n in allowed[1:]:
+            # Translators: numbers of players, "2 or 3" ({first} may be "2 or 3" itself)
+            numbers = _("{first} or {second}").format(first=numbers, second=n)
+        # Translators: {game} is a game's name, {allowed} "2 or 3", {n} a number of seats
+        raise ValueError(_("{game} is played by {allowed}, not {n}").format(
+            game=_(info(game_id).title), allowed=numbers, n=len(seats)))
     kinds = []
     for seat in seats:
         kind = _kind(seat)
@@ -97,13 +103,13 @@ class SeatNames:
         kind = self.kinds[seat]
         if self.by_kind and kind is not None:
             return kind.words
-        return f"player {seat + 1}"
+        return player_words(seat)
 
     def title(self, seat: int) -> str:
         kind = self.kinds[seat]
         if self.by_kind and kind is not None:
             return kind.heading
-        return f"Player {seat + 1}"
+        return player_heading(seat)
 
     def short(self, seat: int) -> str:
         return self.title(seat)
@@ -121,17 +127,37 @@ class NumberedNames(SeatNames):
         return seat == self.you
 
     def name(self, seat: int) -> str:
-        return "you" if seat == self.you else f"player {seat + 1}"
+        return pgettext("a seat in a sentence", "you") if seat == self.you else player_words(seat)
 
     def title(self, seat: int) -> str:
         if seat == self.you:
-            return "You"
+            return pgettext("a seat as a heading", "You")
         kind = self.kinds[seat]
         level = kind.level if kind is not None else None
-        return f"Player {seat + 1}" + (f" ({level.capitalize()})" if level else "")
+        if level:
+            # Translators: a computer's seat round a table, as a heading: "Player 3 (Hard)"
+            return pgettext("a seat as a heading", "Player {n} ({level})").format(
+                n=seat + 1, level=level_name(level))
+        return player_heading(seat)
 
     def short(self, seat: int) -> str:
-        return "You" if seat == self.you else f"P{seat + 1}"
+        if seat == self.you:
+            return pgettext("a seat as a heading", "You")
+        # Translators: a seat by its number in the match's line ("You 42 · P2 30 · P3 12");
+        # keep it very short
+        return pgettext("a seat in the match's line", "P{n}").format(n=seat + 1)
+
+
+def player_words(seat: int) -> str:
+    """A seat by its number in a sentence: "player 2"."""
+    # Translators: a seat by its number, as the subject of a sentence ("player 2 wins")
+    return pgettext("a seat in a sentence", "player {n}").format(n=seat + 1)
+
+
+def player_heading(seat: int) -> str:
+    """A seat by its number as a heading: "Player 2"."""
+    # Translators: a seat by its number, as a heading or a name in a list
+    return pgettext("a seat as a heading", "Player {n}").format(n=seat + 1)
 
 
 def seat_names(seats, table: str = "duel") -> SeatNames:
@@ -148,13 +174,20 @@ def describe(seats: tuple[str, ...]) -> str:
     for i, seat in enumerate(seats):
         kind = _kind(seat)
         if kind is None:
-            names.append(f"Player {i + 1}")
+            names.append(player_heading(i))
         elif kind.local:
-            names.append("You" if here == 1 else f"Player {i + 1}")
+            names.append(pgettext("a seat as a heading", "You") if here == 1
+                         else player_heading(i))
         else:
             names.append(kind.label)
-    return " vs ".join(names)
+    line = names[0] if names else ""
+    for name in names[1:]:
+        # Translators: who plays whom, on the title screen: "You vs Computer (Medium)" ({first}
+        # may be such a line itself, with three or four seats)
+        line = _("{first} vs {second}").format(first=line, second=name)
+    return line
 
 
 __all__ = ["PERSON", "REMOTE", "NumberedNames", "SeatNames", "check_seats", "computer",
-           "default_seats", "describe", "seat_kind", "seat_names"]
+           "default_seats", "describe", "player_heading", "player_words", "seat_kind",
+           "seat_names"]

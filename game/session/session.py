@@ -45,6 +45,7 @@ from typing import NamedTuple
 from game.ai.deals import winnable_deals
 from game.ai.players import solvable
 from game.core import PASS, STOP, IllegalMove, Move, info, new_game
+from game.core.language import _
 
 from . import saved
 from .help import SolverHelp, SolverHelped
@@ -142,7 +143,9 @@ class Session(SolverHelped):
         seat = self.to_move
         if by is None:
             if not self.is_local(seat):
-                raise IllegalMove(f"It is not your turn: {self.seats[seat].words} is playing.")
+                # Translators: {who} is a seat ("the computer", "your friend")
+                raise IllegalMove(_("It is not your turn: {who} is playing.").format(
+                    who=self.seats[seat].words))
         elif by != seat or not self.seats[by].remote:
             raise IllegalMove("not that seat's turn")
         return seat
@@ -183,7 +186,7 @@ class Session(SolverHelped):
         are the mover's screen's to play (``follow_up`` there)."""
         seat = self._actor(by)
         if self.pending_call is not None:
-            raise IllegalMove("Wait: a Stop! call is being made.")
+            raise IllegalMove(_("Wait: a Stop! call is being made."))
         at = len(self.state.history)
         self._push(move, self._is_breach(move))
         self._forget_autos_from(at)
@@ -334,7 +337,7 @@ class Session(SolverHelped):
                 self._push(m, self._is_breach(m))
                 done += 1
         except IllegalMove:
-            for _ in range(done):
+            for _step in range(done):
                 self._pop()
             if by is None:
                 self.redo_groups.clear()
@@ -379,12 +382,12 @@ class Session(SolverHelped):
             self.pending_call = None  # (a computer here about to call: this call came first)
             return self._call(by)
         if not self.can_call_stop():
-            raise IllegalMove("There is no move of the other player to call Stop! on.")
+            raise IllegalMove(_("There is no move of the other player to call Stop! on."))
         others = [seat for seat in self._others(self.last_mover()) if self.is_local(seat)]
         if caller is None:
             caller = others[0]
         elif caller not in others:
-            raise IllegalMove("Only a person at another seat may call on this move.")
+            raise IllegalMove(_("Only a person at another seat may call on this move."))
         return self._call(caller)
 
     def _call(self, caller: int):

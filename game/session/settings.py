@@ -22,31 +22,44 @@ from typing import Any
 
 from game.core import GAMES, info, language
 from game.core.info import Option
+from game.core.language import N_, _, pgettext
 
 from .seat_kinds import PERSON
 from .seats import check_seats, computer, default_seats
 
 PACES = {"slow": 1400, "normal": 800, "fast": 350, "instant": 60}  # ms between computer moves
 
+# The settings' words are English here (marked, N_), translated where Settings shows them:
+# _(option.label), [_(label) for label in option.choice_labels], _(option.note).
 GENERAL = (
-    Option("four_colour", False, (False, True), "Suit colours", ("Two colours", "Four colours"),
+    Option("four_colour", False, (False, True), N_("Suit colours"),
+           (N_("Two colours"), N_("Four colours")), note=""),
+    Option("animations", True, (True, False), N_("Card animations"), (N_("On"), N_("Off")),
            note=""),
-    Option("animations", True, (True, False), "Card animations", ("On", "Off"), note=""),
-    Option("pace", "normal", tuple(PACES), "Computer's pace",
-           tuple(p.capitalize() for p in PACES), note=""),
-    Option("auto_move", True, (True, False), "Safe cards to foundations",
-           ("Automatically", "By hand"), note=""),
-    Option("winnable_only", False, (False, True), "Solitaire deals",
-           ("Any deal", "Winnable deals only")),
-    Option("winnable_light", False, (False, True), "\"Still winnable?\" light", ("Off", "On"),
-           note="no help: Hint and Finish are"),
-    Option("sound", True, (True, False), "Sound", ("On", "Off"), note="M at a table"),
-    Option("card_back", "blue", ("blue", "red", "green", "purple"), "Card backs",
-           ("Blue lattice", "Red rings", "Green checks", "Purple stripes"), note=""),
-    Option("felt", "green", ("green", "blue", "burgundy", "charcoal"), "Table colour",
-           ("Green", "Blue", "Burgundy", "Charcoal"), note=""),
-    Option("left_handed", False, (False, True), "Side panel of games with turns",
-           ("On the right", "On the left"), note="left-handed; wide screens"),
+    # Translators: the computer's pace: how long it waits after each of its moves
+    Option("pace", "normal", tuple(PACES), N_("Computer's pace"),
+           (N_("Slow"), N_("Normal"), N_("Fast"), N_("Instant")), note=""),
+    Option("auto_move", True, (True, False), N_("Safe cards to foundations"),
+           (N_("Automatically"), N_("By hand")), note=""),
+    Option("winnable_only", False, (False, True), N_("Solitaire deals"),
+           (N_("Any deal"), N_("Winnable deals only"))),
+    Option("winnable_light", False, (False, True), N_("\"Still winnable?\" light"),
+           (N_("Off"), N_("On")),
+           # Translators: a setting's note: the light is no help (as the statistics count
+           # help); Hint and Finish are
+           note=N_("no help: Hint and Finish are")),
+    Option("sound", True, (True, False), N_("Sound"), (N_("On"), N_("Off")),
+           # Translators: a setting's note: M is the key that turns the sound on and off
+           note=N_("M at a table")),
+    Option("card_back", "blue", ("blue", "red", "green", "purple"), N_("Card backs"),
+           (N_("Blue lattice"), N_("Red rings"), N_("Green checks"), N_("Purple stripes")),
+           note=""),
+    Option("felt", "green", ("green", "blue", "burgundy", "charcoal"), N_("Table colour"),
+           (N_("Green"), N_("Blue"), N_("Burgundy"), N_("Charcoal")), note=""),
+    Option("left_handed", False, (False, True), N_("Side panel of games with turns"),
+           (N_("On the right"), N_("On the left")),
+           # Translators: a setting's note: for whom the side panel on the left is, and where
+           note=N_("left-handed; wide screens")),
 )
 _GENERAL = {o.name: o for o in GENERAL}
 
@@ -158,31 +171,35 @@ class Settings:
         and was reset to its default. Never raises."""
         s, bad = cls(), []
         if not isinstance(data, dict):
-            return s, (["the settings were not readable"] if data else [])
+            return s, ([_("the settings were not readable")] if data else [])
         for o in GENERAL:
             if o.name in data:
                 if o.allows(data[o.name]):
                     setattr(s, o.name, data[o.name])
                 else:
-                    bad.append(f"{o.label}: {data[o.name]!r}")
+                    bad.append(_bad(_(o.label), data[o.name]))
         last = data.get("last_game")
         if last in GAMES:
             s.last_game = last
         elif last is not None:  # a game this version does not have, or not a game at all
-            bad.append(f"Last game played: {last!r}")
+            # Translators: a setting that could not be used, and its stored value
+            bad.append(_("Last game played: {value}").format(value=repr(last)))
         site = data.get("site")
         if site_address(site):
             s.site = site
         elif site is not None:
-            bad.append(f"the site's address: {str(site)[:80]!r}")
+            # Translators: a setting that could not be used, and its stored value
+            bad.append(_("the site's address: {value}").format(value=repr(str(site)[:80])))
         lang = data.get("language", "")
         if lang == "" or lang in language.available():
             s.language = lang
         else:  # a language this version doesn't speak: the browser's own choice again
-            bad.append(f"the language: {str(lang)[:20]!r}")
+            # Translators: a setting that could not be used, and its stored value
+            bad.append(_("the language: {value}").format(value=repr(str(lang)[:20])))
         games = data.get("games", {})
         if not isinstance(games, dict):
-            bad.append("the game settings")
+            # Translators: settings that could not be used
+            bad.append(_("the game settings"))
             games = {}
         for game_id, stored in _legacy(data).items():  # older versions' flat settings
             games.setdefault(game_id, {})
@@ -197,8 +214,9 @@ class Settings:
             if game_id not in GAMES or not isinstance(stored, dict):
                 continue  # a game this version does not have: nothing to check it against
             s._load_game(game_id, stored, bad)
-        return s, [f"A setting could not be used and was reset to its default ({b})."
-                   for b in bad]
+        # Translators: {what} names the setting and its stored value ("Sound: 'loud'")
+        return s, [_("A setting could not be used and was reset to its default ({what}).")
+                   .format(what=b) for b in bad]
 
     def _load_game(self, game_id: str, stored: dict, bad: list) -> None:
         d = info(game_id)
@@ -207,19 +225,33 @@ class Settings:
             try:
                 self.set_option(game_id, name, value)
             except (ValueError, TypeError):
-                label = d.option(name).label if name in d.options else name
-                bad.append(f"{d.title}, {label}: {value!r}")
+                label = _(d.option(name).label) if name in d.options else name
+                bad.append(_bad(label, value, d))
         if "seats" in stored:
             try:
                 self.set_seats(game_id, stored["seats"])
             except (ValueError, TypeError):
-                bad.append(f"{d.title}, who plays: {stored['seats']!r}")
+                # Translators: a game's seats that could not be used: {game} is the game's name
+                bad.append(_("{game}, who plays: {value}").format(game=_(d.title),
+                                                                   value=repr(stored["seats"])))
         if "match_target" in stored:
             try:
                 self.set_match_target(game_id, stored["match_target"])
             except (ValueError, TypeError):
-                bad.append(f"{d.title}, {d.match.label if d.match else 'match'}: "
-                           f"{stored['match_target']!r}")
+                label = _(d.match.label) if d.match else pgettext("a setting", "match")
+                bad.append(_bad(label, stored["match_target"], d))
+
+
+def _bad(label: str, value, game=None) -> str:
+    """A setting that could not be used, in words: its label (in the current language), its
+    stored value and (``game``: a game's description) the game's name."""
+    if game is None:
+        # Translators: a setting that could not be used ({setting}) and its stored value
+        return _("{setting}: {value}").format(setting=label, value=repr(value))
+    # Translators: a game's setting that could not be used: the game's name, the setting and
+    # its stored value
+    return _("{game}, {setting}: {value}").format(game=_(game.title), setting=label,
+                                                  value=repr(value))
 
 
 def site_address(value) -> bool:

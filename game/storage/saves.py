@@ -51,6 +51,8 @@ import math
 import sys
 from typing import Any, Callable
 
+from game.core.language import N_, _
+
 from .stores import Store, StorageError, StorageFull, default_store, describe
 
 PREFIX = "parlour/"
@@ -215,10 +217,11 @@ def _check_match(game_id: str, data) -> dict:
 
 
 def _title(game_id: str) -> str:
-    """A game's title for notices (the id itself for a game this version does not have)."""
+    """A game's title for notices, in the current language (the id itself for a game this
+    version does not have)."""
     from game.core import info
     try:
-        return info(game_id).title
+        return _(info(game_id).title)
     except ValueError:
         return game_id
 
@@ -238,18 +241,118 @@ def _check_shared(data) -> dict:
     return data
 
 
-def _what(path: str) -> str:
-    """How notices name the record at ``path``."""
-    kind, _, name = path.partition("/")
-    if kind == "shared":
-        return "The shared table you were at"
-    if kind == "game":
-        return f"Your saved {_title(name)} game"
-    if kind == "stats":
-        return f"Your {_title(name)} statistics"
+# What notices say of a record, by its kind ("game", "stats", "match", "settings", "shared")
+# and case: one whole sentence each, since German and French verbs, participles and pronouns
+# follow the record's gender and number. English here, translated when said (``_said``).
+_SAID = {
+    "game": {
+        # Translators: a notice; {title} is a game's name
+        "damaged": N_("Your saved {title} game couldn't be read, so a new game starts."),
+        "newer": N_("Your saved {title} game was saved by a newer version of the game, so a new "
+                    "game starts."),
+        # Translators: {error} is what the storage said (in English)
+        "unread": N_("Your saved {title} game can't be read right now ({error}). The stored copy "
+                     "is left untouched, and nothing is saved over it until the game is "
+                     "restarted."),
+        "aside now": N_("Your saved {title} game, which couldn't be read, is now kept aside, and "
+                        "saving goes on."),
+        "newer, replaced": N_("Your saved {title} game was saved by a newer version of the game, "
+                              "and is being replaced."),
+        "damaged, replaced": N_("Your saved {title} game couldn't be read, and is being "
+                                "replaced."),
+        # Translators: {size} is how large it is: "2.3 MB; the limit is 2 MB"
+        "too large": N_("This {title} game has grown too long to save ({size}). The last save "
+                        "that fitted is kept; moves from now on are not saved."),
+    },
+    "stats": {
+        "damaged": N_("Your {title} statistics couldn't be read, so they start again from zero."),
+        "newer": N_("Your {title} statistics was saved by a newer version of the game, so they "
+                    "start again from zero."),
+        # Translators: {error} is what the storage said (in English)
+        "unread": N_("Your {title} statistics can't be read right now ({error}). The stored copy "
+                     "is left untouched, and nothing is saved over it until the game is "
+                     "restarted."),
+        "aside now": N_("Your {title} statistics, which couldn't be read, is now kept aside, and "
+                        "saving goes on."),
+        "newer, replaced": N_("Your {title} statistics was saved by a newer version of the game, "
+                              "and is being replaced."),
+        "damaged, replaced": N_("Your {title} statistics couldn't be read, and is being "
+                                "replaced."),
+        # Translators: {size} is how large it is: "2.3 MB; the limit is 2 MB"
+        "too large": N_("Your {title} statistics can't be saved: too large ({size}). What was "
+                        "saved before is kept."),
+    },
+    "match": {
+        "damaged": N_("The saved {title} match score couldn't be read, so a new match starts."),
+        "newer": N_("The saved {title} match score was saved by a newer version of the game, so "
+                    "a new match starts."),
+        # Translators: {error} is what the storage said (in English)
+        "unread": N_("The saved {title} match score can't be read right now ({error}). The "
+                     "stored copy is left untouched, and nothing is saved over it until the game "
+                     "is restarted."),
+        "aside now": N_("The saved {title} match score, which couldn't be read, is now kept "
+                        "aside, and saving goes on."),
+        "newer, replaced": N_("The saved {title} match score was saved by a newer version of the "
+                              "game, and is being replaced."),
+        "damaged, replaced": N_("The saved {title} match score couldn't be read, and is being "
+                                "replaced."),
+        # Translators: {size} is how large it is: "2.3 MB; the limit is 2 MB"
+        "too large": N_("The saved {title} match score can't be saved: too large ({size}). What "
+                        "was saved before is kept."),
+    },
+    "settings": {
+        "damaged": N_("Your settings couldn't be read, so the defaults are used."),
+        "newer": N_("Your settings was saved by a newer version of the game, so the defaults are "
+                    "used."),
+        # Translators: {error} is what the storage said (in English)
+        "unread": N_("Your settings can't be read right now ({error}). The stored copy is left "
+                     "untouched, and nothing is saved over it until the game is restarted."),
+        "aside now": N_("Your settings, which couldn't be read, is now kept aside, and saving "
+                        "goes on."),
+        "newer, replaced": N_("Your settings was saved by a newer version of the game, and is "
+                              "being replaced."),
+        "damaged, replaced": N_("Your settings couldn't be read, and is being replaced."),
+        # Translators: {size} is how large it is: "2.3 MB; the limit is 2 MB"
+        "too large": N_("Your settings can't be saved: too large ({size}). What was saved before "
+                        "is kept."),
+    },
+    "shared": {
+        "damaged": N_("The shared table you were at couldn't be read, so it can't be joined "
+                      "again."),
+        "newer": N_("The shared table you were at was saved by a newer version of the game, so "
+                    "it can't be joined again."),
+        # Translators: {error} is what the storage said (in English)
+        "unread": N_("The shared table you were at can't be read right now ({error}). The stored "
+                     "copy is left untouched, and nothing is saved over it until the game is "
+                     "restarted."),
+        "aside now": N_("The shared table you were at, which couldn't be read, is now kept "
+                        "aside, and saving goes on."),
+        "newer, replaced": N_("The shared table you were at was saved by a newer version of the "
+                              "game, and is being replaced."),
+        "damaged, replaced": N_("The shared table you were at couldn't be read, and is being "
+                                "replaced."),
+        # Translators: {size} is how large it is: "2.3 MB; the limit is 2 MB"
+        "too large": N_("The shared table you were at can't be saved: too large ({size}). What "
+                        "was saved before is kept."),
+    },
+}
+
+
+def _said(path: str, case: str, **fields) -> str:
+    """The notice of ``case`` about the record at ``path``, in the current language."""
+    kind, _slash, name = path.partition("/")
     if kind == "match":
-        return f"The saved {_title(name or LEGACY_MATCH[1])} match score"
-    return "Your settings"
+        name = name or LEGACY_MATCH[1]
+    sentence = _(_SAID.get(kind, _SAID["settings"])[case])
+    return sentence.format(title=_title(name) if name else "", **fields)
+
+
+_BUGS = {  # a notice: the game couldn't keep what it was keeping
+    # Translators: {error} is what went wrong (in English)
+    "save the game": N_("The game couldn't save the game ({error})."),
+    # Translators: {error} is what went wrong (in English)
+    "keep the shared table": N_("The game couldn't keep the shared table ({error})."),
+}
 
 
 class _Newer(Exception):
@@ -273,7 +376,7 @@ class Saves:
         self._too_large: set[str] = set()  # keys whose last write was refused for its size
         warning = getattr(self.store, "warning", None)
         if warning:
-            self.notices.append(warning)
+            self.notices.append(_(warning))  # (marked where it is written: stores.py)
 
     # ------------------------------------------------------------------------- games
     def load_game(self, game_id: str, check: Callable[[Any], Any] | None = None):
@@ -292,8 +395,7 @@ class Saves:
                 return _check_game(game_id, data)
             _check_game_of(game_id, data)
             return check(data)
-        path = f"game/{game_id}"
-        return self._read("game", path, checked, _what(path), "a new game starts")
+        return self._read("game", f"game/{game_id}", checked)
 
     def save_game(self, game_id: str, data: dict) -> None:
         """Save the game in play (called after every move). Never raises."""
@@ -322,8 +424,7 @@ class Saves:
         def checked(data):
             data = _check_shared(data)
             return check(data) if check is not None else data
-        return self._read("shared", "shared", checked, _what("shared"),
-                          "it can't be joined again")
+        return self._read("shared", "shared", checked)
 
     def save_shared(self, data: dict) -> None:
         """Keep the shared table open now (SharedTable.save()), in its own slot. Never raises."""
@@ -340,8 +441,7 @@ class Saves:
     def stats(self, game_id: str) -> dict:
         """played, won, win_rate (0.0 to 1.0), streak, best_streak, best_time (seconds) and
         fewest_moves (None until an unassisted win), assisted (games played with help)."""
-        data = self._read("stats", f"stats/{game_id}", _check_stats, _what(f"stats/{game_id}"),
-                          "they start again from zero")
+        data = self._read("stats", f"stats/{game_id}", _check_stats)
         stats = data if data is not None else empty_stats()
         stats["win_rate"] = _win_rate(stats)
         return stats
@@ -385,8 +485,7 @@ class Saves:
 
     # ------------------------------------------------------------------------- settings, match
     def settings(self) -> dict:
-        data = self._read("settings", "settings", _check_settings, _what("settings"),
-                          "the defaults are used")
+        data = self._read("settings", "settings", _check_settings)
         return data if data is not None else {}
 
     def save_settings(self, settings: dict) -> None:
@@ -401,10 +500,9 @@ class Saves:
 
         def check(data):
             return _check_match(game_id, data)
-        data = self._read("match", path, check, _what(path), "a new match starts")
+        data = self._read("match", path, check)
         if data is None and game_id == LEGACY_MATCH[1] and PREFIX + path not in self._written:
-            legacy = LEGACY_MATCH[0]
-            data = self._read("match", legacy, check, _what(legacy), "a new match starts")
+            data = self._read("match", LEGACY_MATCH[0], check)
         return data
 
     def save_match(self, data: dict | None, game_id: str = LEGACY_MATCH[1]) -> None:
@@ -463,19 +561,19 @@ class Saves:
             version += 1
         return data
 
-    def _read(self, kind: str, path: str, check, what: str, then: str):
+    def _read(self, kind: str, path: str, check):
         key = PREFIX + path
         try:
             text, raw, problem = self._fetch(key)
         except Exception as e:  # a read error, whatever the store raised: not damaged data
-            self._cannot_read(key, what, e)
+            self._cannot_read(key, path, e)
             return None
         # Read: the caller now has what is stored, so writing over it is the caller's choice.
         self._locked.pop(key, None)
         self._seen.add(key)
         if raw is None:
             return None
-        damaged = f"{what} couldn't be read, so {then}."
+        damaged = _said(path, "damaged")
         if problem is not None:
             print(f"parlour storage: {key} is unusable: {problem}", file=sys.stderr)
             self._set_aside(key, raw, damaged)
@@ -483,8 +581,7 @@ class Saves:
         try:
             data = self._open(kind, text)
         except _Newer:
-            self._set_aside(key, raw, f"{what} was saved by a newer version of the game, "
-                                      f"so {then}.")
+            self._set_aside(key, raw, _said(path, "newer"))
             return None
         except Exception as e:  # whatever the stored text does to the parsers, play goes on
             print(f"parlour storage: {key} is unreadable: {describe(e)}", file=sys.stderr)
@@ -501,14 +598,13 @@ class Saves:
             self._set_aside(key, raw, damaged)
             return None
 
-    def _cannot_read(self, key: str, what: str, error: Exception) -> None:
+    def _cannot_read(self, key: str, path: str, error: Exception) -> None:
         """A read error: leave the record alone and refuse to write over it."""
         print(f"parlour storage: can't read {key}: {type(error).__name__}: {describe(error)}",
               file=sys.stderr)
         self._locked[key] = _UNREAD
         self._written.pop(key, None)
-        self._notice(f"{what} can't be read right now ({describe(error)}). The stored copy is "
-                     "left untouched, and nothing is saved over it until the game is restarted.")
+        self._notice(_said(path, "unread", error=describe(error)))
 
     def _set_aside(self, key: str, raw, notice: str | None) -> bool:
         """Keep an unusable record aside, byte for byte, under ASIDE (replacing an older
@@ -532,16 +628,25 @@ class Saves:
                     pass  # the copy is kept: writing over the record later loses nothing
         except Exception as e:
             self._locked[key] = raw
-            if notice is not None:
-                why = ("There is no room to keep a copy of it" if isinstance(e, StorageFull)
-                       else f"A copy of it can't be kept aside ({describe(e)})")
-                self._notice(f"{notice} {why}, so it is left where it is, and nothing is saved "
-                             "over it until that can be done.")
+            if notice is not None and isinstance(e, StorageFull):
+                # Translators: {notice} is a whole sentence about a record that couldn't be
+                # read (your saved game, your statistics...); "it" is that record
+                self._notice(_("{notice} There is no room to keep a copy of it, so it is left "
+                               "where it is, and nothing is saved over it until that can be "
+                               "done.").format(notice=notice))
+            elif notice is not None:
+                # Translators: {notice} is a whole sentence about a record that couldn't be
+                # read (your saved game, your statistics...); "it" is that record; {error} is
+                # what the storage said (in English)
+                self._notice(_("{notice} A copy of it can't be kept aside ({error}), so it is "
+                               "left where it is, and nothing is saved over it until that can "
+                               "be done.").format(notice=notice, error=describe(e)))
             return False
         self._locked.pop(key, None)
         self._seen.add(key)
         if notice is not None:
-            self._notice(f"{notice} A copy is kept aside.")
+            # Translators: {notice} is a whole sentence about a record that couldn't be read
+            self._notice(_("{notice} A copy is kept aside.").format(notice=notice))
         return True
 
     def _may_replace(self, key: str) -> bool:
@@ -558,8 +663,7 @@ class Saves:
             if raw == lock:
                 if not self._set_aside(key, raw, None):
                     return False
-                self._notice(f"{_what(key[len(PREFIX):])}, which couldn't be read, is now kept "
-                             "aside, and saving goes on.")
+                self._notice(_said(key[len(PREFIX):], "aside now"))
                 return True
             self._locked.pop(key, None)  # someone else replaced or removed it: look afresh
             self._seen.discard(key)
@@ -571,7 +675,7 @@ class Saves:
         try:
             text, raw, problem = self._fetch(key)
         except Exception as e:
-            self._cannot_read(key, _what(path), e)
+            self._cannot_read(key, path, e)
             return False
         self._seen.add(key)
         if raw is None:
@@ -582,9 +686,9 @@ class Saves:
             self._open(kind, text)
             return True
         except _Newer:
-            why = f"{_what(path)} was saved by a newer version of the game, and is being replaced."
+            why = _said(path, "newer, replaced")
         except Exception:
-            why = f"{_what(path)} couldn't be read, and is being replaced."
+            why = _said(path, "damaged, replaced")
         return self._set_aside(key, raw, why)
 
     def _write(self, kind: str, path: str, data) -> None:
@@ -604,14 +708,16 @@ class Saves:
         except StorageFull:
             if kind not in self._failing:
                 self._failing.add(kind)
-                self._notice("The storage is full, so progress can't be saved right now. "
-                             "Clearing this site's data in the browser (or freeing disk space) "
-                             "makes room.")
+                self._notice(_("The storage is full, so progress can't be saved right now. "
+                               "Clearing this site's data in the browser (or freeing disk "
+                               "space) makes room."))
             return
         except StorageError as e:
             if kind not in self._failing:
                 self._failing.add(kind)
-                self._notice(f"Progress can't be saved right now ({describe(e)}).")
+                # Translators: {error} is what the storage said (in English)
+                self._notice(_("Progress can't be saved right now ({error}).").format(
+                    error=describe(e)))
             return
         self._failing.discard(kind)
         self._too_large.discard(key)
@@ -619,13 +725,10 @@ class Saves:
 
     @staticmethod
     def _too_large_notice(kind: str, path: str, size: int) -> str:
-        megabytes = f"{size / 1e6:.1f} MB; the limit is {MAX_RECORD / 1e6:g} MB"
-        if kind == "game":
-            title = _title(path.partition("/")[2])
-            return (f"This {title} game has grown too long to save ({megabytes}). The last "
-                    "save that fitted is kept; moves from now on are not saved.")
-        return (f"{_what(path)} can't be saved: too large ({megabytes}). What was saved "
-                "before is kept.")
+        # Translators: how large a record is, in a notice: "2.3 MB; the limit is 2 MB"
+        megabytes = _("{size} MB; the limit is {limit} MB").format(
+            size=f"{size / 1e6:.1f}", limit=f"{MAX_RECORD / 1e6:g}")
+        return _said(path, "too large", size=megabytes)
 
     def _delete(self, path: str) -> None:
         key = PREFIX + path
@@ -635,7 +738,8 @@ class Saves:
         try:
             self.store.delete(key)
         except StorageError as e:
-            self._notice(f"An old save can't be removed ({describe(e)}).")
+            # Translators: {error} is what the storage said (in English)
+            self._notice(_("An old save can't be removed ({error}).").format(error=describe(e)))
 
     def _notice(self, text: str) -> None:
         if text not in self.notices:
@@ -644,7 +748,7 @@ class Saves:
     def _report_bug(self, doing: str, error: Exception) -> None:
         print(f"parlour storage: failed to {doing}: {type(error).__name__}: {describe(error)}",
               file=sys.stderr)
-        self._notice(f"The game couldn't {doing} ({type(error).__name__}: {describe(error)}).")
+        self._notice(_(_BUGS[doing]).format(error=f"{type(error).__name__}: {describe(error)}"))
 
 
 __all__ = ["ASIDE", "FORMATS", "MAX_RECORD", "MIGRATIONS", "PREFIX", "Saves", "Unreadable",

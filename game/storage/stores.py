@@ -29,6 +29,8 @@ import time
 from typing import Protocol
 from urllib.parse import unquote
 
+from game.core.language import N_
+
 APP_NAME = "patience-parlour"
 DATA_DIR_ENV = "PARLOUR_DATA_DIR"  # overrides the desktop data folder (tests, portable installs)
 
@@ -88,7 +90,8 @@ class MemoryStore:
     def __init__(self, quota: int | None = None, warning: str | None = None):
         self.data: dict[str, str] = {}
         self.quota = quota
-        self.warning = warning  # a sentence for the player, when this stands in for real storage
+        self.warning = warning  # a sentence for the player (English: Saves translates it), when
+        #                         this stands in for real storage
 
     def used(self) -> int:
         return sum(len(k) + len(v) for k, v in self.data.items())
@@ -450,18 +453,20 @@ def data_dir() -> str:
 
 def default_store() -> Store:
     """localStorage in the browser (pygbag or Pyodide), a FileStore on the desktop. If neither
-    can be used, a MemoryStore whose ``warning`` tells the player progress won't be kept."""
+    can be used, a MemoryStore whose ``warning`` tells the player progress won't be kept (in
+    English: Saves translates it when it tells the player)."""
     if sys.platform == "emscripten":
         try:
             return BrowserStore()
         except StorageError:
-            return MemoryStore(warning="This browser doesn't let the game save (its storage is "
-                                       "blocked), so progress will be lost when the page closes.")
+            return MemoryStore(warning=N_("This browser doesn't let the game save (its storage "
+                                          "is blocked), so progress will be lost when the page "
+                                          "closes."))
     try:
         return FileStore(data_dir())
     except (StorageError, OSError):
-        return MemoryStore(warning="The save folder can't be used, so progress will be lost "
-                                   "when the game closes.")
+        return MemoryStore(warning=N_("The save folder can't be used, so progress will be lost "
+                                      "when the game closes."))
 
 
 __all__ = ["APP_NAME", "DATA_DIR_ENV", "BrowserStore", "FileStore", "MemoryStore", "Store",
