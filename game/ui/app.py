@@ -19,6 +19,7 @@ import warnings
 
 import pygame
 
+from game.core.language import _
 from game.session import Settings
 from game.storage import Saves
 
@@ -59,7 +60,8 @@ class App:
                 screen = pygame.display.set_mode(CANVAS.size, flags)
             except pygame.error:
                 screen = pygame.display.set_mode(CANVAS.size)
-            pygame.display.set_caption("Patience Parlour")
+            # Translators: the game's name, the window's title (the desktop's)
+            pygame.display.set_caption(_("Patience Parlour"))
             if not WEB:
                 fit_window()
         self.screen = screen
@@ -102,7 +104,8 @@ class App:
         try:  # a shared table kept from before a reload sits down again; a #join= link joins
             online.at_start(self)
         except Exception as e:  # noqa: BLE001 (start-up goes on at the title)
-            self.notice(f"The shared table could not be opened again ({e}).")
+            # Translators: a notice at start-up; {error} is what went wrong (the program's words)
+            self.notice(_("The shared table could not be opened again ({error}).").format(error=e))
 
     # ----------------------------------------------------------------- scenes
     def show(self, scene) -> None:
@@ -162,7 +165,8 @@ class App:
         try:
             self.saves.save_settings(self.settings.to_dict())
         except Exception as e:  # reported, never fatal
-            self.notice(f"Settings could not be saved: {e}")
+            # Translators: a notice; {error} is what went wrong (the system's words)
+            self.notice(_("Settings could not be saved: {error}").format(error=e))
         self.collect_notices()
 
     def notice(self, text: str) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pygame
 
 from game.core import info
+from game.core.language import N_, _
 from game.session import choices, default_seats, seat_kind
 
 from . import theme
@@ -22,9 +23,10 @@ class SeatPicker(Modal):
 
     width = 760
     ONLINE_WIDTH = 900  # with "A friend online" in the rows
-    NOTE = "Playing a friend online isn't possible here."  # where no room can be opened
+    # where no room can be opened
+    NOTE = N_("Playing a friend online isn't possible here.")
 
-    def __init__(self, scene, game_id: str, seats, on_play, play_label: str = "Play"):
+    def __init__(self, scene, game_id: str, seats, on_play, play_label: str | None = None):
         d = info(game_id)
         self.game_id = game_id
         self.counts = tuple(d.players) if len(d.players) > 1 and "players" in d.options \
@@ -34,12 +36,15 @@ class SeatPicker(Modal):
         self.choices = [(kind, self.choice_label(kind)) for kind in choices(game_id)]
         self.more = [(kind, self.choice_label(kind)) for kind in
                      choices(game_id, remote=self.online) if kind.remote]
-        self.note = self.NOTE if not self.online and max(d.players) > 1 else ""
+        self.note = _(self.NOTE) if not self.online and max(d.players) > 1 else ""
         self.seats = list(seats)
         self.on_play = on_play
-        self.play_label = play_label
+        # Translators: the button of "Who plays?" that starts the game
+        self.play_label = _("Play") if play_label is None else play_label
         self.scene_ref = scene
-        self.title_text = f"Who plays {d.title}?"
+        # Translators: the title of the dialog where the players are chosen; {game} is the
+        # game's name
+        self.title_text = _("Who plays {game}?").format(game=_(d.title))
         self.layout()
 
     # the rows on a landscape canvas: (row step, button height, words, label's x, choices' x);
@@ -51,10 +56,12 @@ class SeatPicker(Modal):
     @staticmethod
     def choice_label(kind) -> str:
         """A seat kind on its button: "Person", "Easy", "A friend online" ("Friend" where
-        the buttons are big)."""
+        the buttons are big). (The kinds' words are the session's, in the language spoken.)"""
         if kind.remote:
-            return "Friend" if CANVAS.portrait or CANVAS.rail else kind.label
-        return kind.level.capitalize() if kind.level else "Person"
+            # Translators: a choice of "Who plays?" on a phone: a friend at another screen;
+            # keep it short
+            return _("Friend") if CANVAS.portrait or CANVAS.rail else kind.label
+        return kind.choice  # "Person", or the computer's level: "Easy"
 
     def layout(self) -> None:
         """The dialog for the seats as they are now (its height follows their number)."""
@@ -92,8 +99,8 @@ class SeatPicker(Modal):
         by = self.rect.bottom - bh - 22
         self.buttons.append(Button((self.rect.centerx - bw - 10, by, bw, bh), self.play_label,
                                    self.play, style="primary", name="play", size=size))
-        self.buttons.append(Button((self.rect.centerx + 10, by, bw, bh), "Cancel", self.close,
-                                   name="cancel", size=size))
+        self.buttons.append(Button((self.rect.centerx + 10, by, bw, bh), _("Cancel"),
+                                   self.close, name="cancel", size=size))
 
     def row_buttons(self, y: int, specs, min_w: int = 96, slots: int = 0) -> None:
         """One row of choices: right of its label (landscape) or under it (portrait, each
@@ -107,7 +114,7 @@ class SeatPicker(Modal):
                                            name=name))
                 x += cw + 8
             return
-        _, h, size, _, x0 = self.rows_spec()
+        _step, h, size, _label_x, x0 = self.rows_spec()
         x = self.rect.x + x0
         for name, label, action in specs:
             w = max(min_w * h // 44, theme.measure(label, size) + 28)
@@ -147,14 +154,16 @@ class SeatPicker(Modal):
 
     def draw(self, screen):
         self.draw_frame(screen)
-        labels = [(f"Player {seat + 1}", y) for seat, y in enumerate(self.rows)]
+        # Translators: a row of "Who plays?": who sits in this seat; {n} is its number
+        labels = [(_("Player {n}").format(n=seat + 1), y) for seat, y in enumerate(self.rows)]
         if self.count_row is not None:
-            labels.insert(0, ("Players", self.count_row))
+            # Translators: a row of "Who plays?": how many players
+            labels.insert(0, (_("Players"), self.count_row))
         for text, y in labels:
             if CANVAS.portrait:
                 theme.blit_text(screen, text, (self.rect.x + 20, y), 40, theme.INK)
             else:
-                _, h, size, label_x, _ = self.rows_spec()
+                h, size, label_x = self.rows_spec()[1:4]
                 theme.blit_text(screen, text, (self.rect.x + label_x, y + h // 2),
                                 max(26, size), theme.INK, anchor="midright")
         if self.note:

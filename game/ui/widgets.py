@@ -7,6 +7,8 @@ from typing import Callable
 
 import pygame
 
+from game.core.language import N_, _
+
 from . import theme
 from .canvas import CANVAS
 from .rest import REST_MAX_MS
@@ -275,7 +277,10 @@ class Confirm(Modal):
     height = 250
     portrait_height = 640
 
-    def __init__(self, scene, title: str, body: str, yes_label: str, on_yes, no_label="Cancel"):
+    def __init__(self, scene, title: str, body: str, yes_label: str, on_yes,
+                 no_label: str | None = None):
+        if no_label is None:
+            no_label = _("Cancel")
         if CANVAS.rail:  # a phone on its side: words of 12.5 CSS px, buttons of 45
             self.width = SIDEWAYS_DIALOG_W
             lines = len(theme.wrap(body, CANVAS.label(24), self.width - 60))
@@ -315,13 +320,15 @@ class NumberEntry(Modal):
 
     width, height = 460, 470
     portrait_height = 1000
-    title = "Play deal number"
+    # Translators: the title of the dialog where a deal's number is typed
+    title = N_("Play deal number")
 
     def __init__(self, scene, on_ok, initial: str = ""):
         side = bool(CANVAS.rail)  # a phone on its side: the keys in two rows of six, each
         if side:  # a thumb's size (45 CSS px high), the words 12.5 CSS px
             self.width, self.height = 860, 470
         super().__init__(scene)
+        self.title = _(NumberEntry.title)
         self.value = initial
         self.on_ok = on_ok
         self.error = ""
@@ -337,15 +344,17 @@ class NumberEntry(Modal):
             x0, y0 = self.rect.centerx - (6 * step_x - 8) // 2, self.rect.y + 164
         for i, k in enumerate(keys):
             r = pygame.Rect(x0 + (i % per_row) * step_x, y0 + (i // per_row) * step_y, kw, kh)
-            label = {"<": "Del", "C": "Clear"}.get(k, k)
+            # Translators: keys of the on-screen keypad: delete the last digit, clear them all
+            label = {"<": _("Del"), "C": _("Clear")}.get(k, k)
             self.buttons.append(Button(r, label, lambda k=k: self.press(k), name=f"key{k}",
                                        size=size))
         bw, bh, size = (300, 96, 40) if big else SIDEWAYS_BUTTON if side else (160, 48, 24)
         y = self.rect.bottom - bh - 22
-        self.buttons.append(Button((self.rect.centerx - bw - 10, y, bw, bh), "Play", self.ok,
+        # Translators: the button that plays the deal whose number was typed
+        self.buttons.append(Button((self.rect.centerx - bw - 10, y, bw, bh), _("Play"), self.ok,
                                    enabled=lambda: self.value != "", style="primary", name="ok",
                                    size=size))
-        self.buttons.append(Button((self.rect.centerx + 10, y, bw, bh), "Cancel", self.close,
+        self.buttons.append(Button((self.rect.centerx + 10, y, bw, bh), _("Cancel"), self.close,
                                    name="cancel", size=size))
 
     def press(self, k: str) -> None:
@@ -359,7 +368,7 @@ class NumberEntry(Modal):
 
     def ok(self) -> None:
         if not self.value:
-            self.error = "Type a number first."
+            self.error = _("Type a number first.")
             return
         self.close()
         self.on_ok(int(self.value))
@@ -403,7 +412,9 @@ def _digit(key) -> str | None:
 
 
 class EndPanel(Modal):
-    """The end of a deal: the result, the figures, and what to do next."""
+    """The end of a deal: the result, the figures, and what to do next. ``buttons``: (label,
+    action, style) or (label, action, style, name): a button's name (an id, English) is its
+    label where none is given."""
 
     width, height = 600, 330
     portrait_height = 900
@@ -429,9 +440,10 @@ class EndPanel(Modal):
         widest = 340 if CANVAS.portrait else 300 if CANVAS.rail else 170
         bw = min(widest, (self.rect.w - 40 - 12 * (n - 1)) // n)
         x = self.rect.centerx - (n * bw + (n - 1) * 12) // 2
-        for i, (label, action, style) in enumerate(buttons):
+        for i, (label, action, style, *name) in enumerate(buttons):
             self.buttons.append(Button((x + i * (bw + 12), self.rect.bottom - bh - 22, bw, bh),
-                                       label, action, style=style, name=label, size=size))
+                                       label, action, style=style, name=name[0] if name else label,
+                                       size=size))
 
     def draw(self, screen):
         if self.dim:

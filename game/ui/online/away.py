@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pygame
 
+from game.core.language import N_, _
+
 from .. import theme
 from ..canvas import CANVAS
 from ..widgets import SIDEWAYS_BUTTON, SIDEWAYS_DIALOG_W, Button, Modal
@@ -15,14 +17,13 @@ class AwayDialog(Modal):
     height = 290
     portrait_height = 700
 
-    BODY = ("No word from their screen for 10 seconds (a page or the app closed, a device "
-            "asleep, or the connection lost). Wait for them to come back, or end the game: it "
-            "counts as unfinished, neither a win nor a loss.")
+    # Translators: the body of the dialog shown when a friend at another screen went quiet
+    BODY = N_("No word from their screen for 10 seconds (a page or the app closed, a device "
+              "asleep, or the connection lost). Wait for them to come back, or end the game: "
+              "it counts as unfinished, neither a win nor a loss.")
 
     def __init__(self, table, seats: list[int]):
-        names = [table.seat_heading(s) for s in seats]
-        who = " and ".join(names)
-        title = f"{who} {'is' if len(names) == 1 else 'are'} away"
+        title = away_title([table.seat_heading(s) for s in seats])
         if CANVAS.rail:  # a phone on its side: words of 12.5 CSS px, buttons of 45
             self.width = SIDEWAYS_DIALOG_W
             self.height = self.body_top(title) + 30 * len(self.body_lines()) + 20 \
@@ -30,18 +31,20 @@ class AwayDialog(Modal):
         super().__init__(table)
         self.seats = list(seats)
         self.title = title
-        self.body = self.BODY
+        self.body = _(self.BODY)
         bw, bh, size = (320, 96, 40) if CANVAS.portrait else SIDEWAYS_BUTTON if CANVAS.rail \
             else (210, 48, 24)
         y = self.rect.bottom - bh - 22
         self.buttons = [
-            Button((self.rect.centerx - bw - 10, y, bw, bh), "Wait", self.wait,
+            # Translators: a button of the dialog shown when a friend went quiet
+            Button((self.rect.centerx - bw - 10, y, bw, bh), _("Wait"), self.wait,
                    style="primary", name="Wait", size=size),
-            Button((self.rect.centerx + 10, y, bw, bh), "End the game", table.end_game,
+            # Translators: a button of the dialog shown when a friend went quiet
+            Button((self.rect.centerx + 10, y, bw, bh), _("End the game"), table.end_game,
                    style="danger", name="End the game", size=size)]
 
     def body_lines(self) -> tuple[str, ...]:
-        return theme.wrap(self.BODY, CANVAS.label(22), self.width - 60)
+        return theme.wrap(_(self.BODY), CANVAS.label(22), self.width - 60)
 
     def body_top(self, title: str) -> int:
         """How far down the dialog its body starts (sideways: under a title of two lines)."""
@@ -72,3 +75,19 @@ class AwayDialog(Modal):
         for b in self.buttons:
             b.draw(screen)
         self.draw_focus(screen, self.app.keyboard_used)
+
+
+def away_title(names: list[str]) -> str:
+    """The dialog's title: "Your friend is away", "Player 2 and Player 3 are away" (``names``:
+    the seats as a sentence begins)."""
+    if len(names) == 1:
+        # Translators: the title of the dialog shown when a friend went quiet; {name} is the
+        # seat as a sentence begins ("Your friend", "Player 2")
+        return _("{name} is away").format(name=names[0])
+    who = names[0]
+    for name in names[1:]:
+        # Translators: two or more seats in a sentence ("Player 2 and Player 3")
+        who = _("{names} and {name}").format(names=who, name=name)
+    # Translators: the title of the dialog shown when friends went quiet; {names} are the seats
+    # ("Player 2 and Player 3")
+    return _("{names} are away").format(names=who)

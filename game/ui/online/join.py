@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.core.language import N_, _
 from game.net import CODE_LENGTH, CODE_LETTERS, clean_code
 
 from .. import theme
@@ -21,9 +22,10 @@ class JoinDialog(Modal):
 
     width, height = 720, 500
     portrait_height = 1120
-    title = "Join a friend"
+    # Translators: the title of the dialog where a friend's room code is typed
+    title = N_("Join a friend")
     COLUMNS = 9
-    BODY = "Type the room code your friend gave you (or open the link they sent)."
+    BODY = N_("Type the room code your friend gave you (or open the link they sent).")
     #: sideways (a phone on its side): the keys in three rows of eleven, each a thumb's size
     #: (84: 45 CSS px on an 844x390 page), their letters 13.5 CSS px, the words 12.5
     SIDEWAYS_COLUMNS, SIDEWAYS_KEY = 11, 84
@@ -35,6 +37,7 @@ class JoinDialog(Modal):
             self.height = self.code_box().bottom + 34 + 3 * (self.SIDEWAYS_KEY + 8) - 8 \
                 + 20 + SIDEWAYS_BUTTON[1] + 22
         super().__init__(scene)
+        self.title = _(JoinDialog.title)
         self.value = ""
         self.error = ""
         keys = list(CODE_LETTERS) + [DEL, CLEAR]
@@ -49,19 +52,21 @@ class JoinDialog(Modal):
                         else (self.rect.y + 196, 24))
         for i, k in enumerate(keys):
             r = pygame.Rect(x0 + (i % cols) * (kw + gap), y0 + (i // cols) * (kh + gap), kw, kh)
-            label = {DEL: "Del", CLEAR: "Clear"}.get(k, k)
+            # Translators: keys of the on-screen keyboard: delete the last letter, clear them all
+            label = {DEL: _("Del"), CLEAR: _("Clear")}.get(k, k)
             self.buttons.append(Button(r, label, lambda k=k: self.press(k), name=f"key{k}",
                                        size=size if len(label) == 1 else size - 4))
         bw, bh, size = (320, 96, 40) if big else SIDEWAYS_BUTTON if side else (180, 48, 24)
         y = self.rect.bottom - bh - 22
-        self.buttons.append(Button((self.rect.centerx - bw - 10, y, bw, bh), "Join", self.ok,
+        # Translators: the button that joins the room whose code was typed
+        self.buttons.append(Button((self.rect.centerx - bw - 10, y, bw, bh), _("Join"), self.ok,
                                    enabled=lambda: len(self.value) == CODE_LENGTH,
                                    style="primary", name="join", size=size))
-        self.buttons.append(Button((self.rect.centerx + 10, y, bw, bh), "Cancel", self.close,
+        self.buttons.append(Button((self.rect.centerx + 10, y, bw, bh), _("Cancel"), self.close,
                                    name="cancel", size=size))
 
     def body_lines(self) -> tuple[str, ...]:
-        return theme.wrap(self.BODY, CANVAS.label(20), self.width - 60)
+        return theme.wrap(_(self.BODY), CANVAS.label(20), self.width - 60)
 
     def code_box(self, origin=(0, 0)) -> pygame.Rect:
         """Where the code typed so far is shown: under the body's lines (the dialog's top
@@ -87,13 +92,13 @@ class JoinDialog(Modal):
         """A pasted code or link (``...#join=CODE``)."""
         code = clean_code(text) if isinstance(text, str) else None
         if code is None or len(code) != CODE_LENGTH or any(c not in CODE_LETTERS for c in code):
-            self.error = "That is no room code."
+            self.error = _("That is no room code.")
             return
         self.value, self.error = code, ""
 
     def ok(self) -> None:
         if len(self.value) != CODE_LENGTH:
-            self.error = f"A room code has {CODE_LENGTH} letters and digits."
+            self.error = _("A room code has {n} letters and digits.").format(n=CODE_LENGTH)
             return
         self.close()
         join_table(self.app, self.value)
@@ -121,7 +126,9 @@ class JoinDialog(Modal):
                 if char in CODE_LETTERS:
                     self.press(char)
                 elif char.isalnum():
-                    self.error = f"Room codes have no {char}: they use no 0, O, 1, I or L."
+                    # Translators: {char} is the letter or digit typed
+                    self.error = _("Room codes have no {char}: they use no 0, O, 1, I or L."
+                                   ).format(char=char)
 
     def draw(self, screen) -> None:
         self.draw_frame(screen)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import functools
 
+from game.core.language import _
 from game.net import GUEST, HOST, SharedTable, new_code
 
 from .. import rest as resting
@@ -44,12 +45,13 @@ def _open(app, code: str, role: str):
         try:
             transport = opener(code, role)
         except Exception as e:  # noqa: BLE001
-            app.notice(f"The room could not be opened ({e}).")
+            # Translators: a notice; {error} is what went wrong, as the network said it
+            app.notice(_("The room could not be opened ({error}).").format(error=e))
             return None
     if transport is None:
-        app.notice("The room could not be opened: playing a friend online isn't possible "
-                   "here." if opener is None else
-                   "The room could not be opened. Try again in a moment.")
+        app.notice(_("The room could not be opened: playing a friend online isn't possible "
+                     "here.") if opener is None else
+                   _("The room could not be opened. Try again in a moment."))
     return transport
 
 
@@ -67,7 +69,8 @@ def host_table(app, game_id: str, seats) -> None:
                                   **app.settings.options(game_id))
     except ValueError as e:
         transport.close()
-        app.notice(f"That table can't be shared: {e}")
+        # Translators: a notice; {reason} is why, as the shared table said it
+        app.notice(_("That table can't be shared: {reason}").format(reason=e))
         return
     app.show(RoomScene(app, shared))
 
@@ -115,7 +118,7 @@ def reopen(app, kept: dict) -> bool:
     except ValueError:
         transport.close()
         app.saves.clear_shared()
-        app.notice("The shared table you were at couldn't be taken up again.")
+        app.notice(_("The shared table you were at couldn't be taken up again."))
         return False
     if not shared.hosting:
         app.show(RoomScene(app, shared, again=session.get("token") is not None))

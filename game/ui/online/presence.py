@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import pygame
 
+from game.core.language import pgettext
+
 from .. import theme
 from ..canvas import CANVAS
 
@@ -78,7 +80,12 @@ class Presence:
         for seat, here in self.presence():
             if seat >= len(names):
                 continue
-            word = "here" if here else "away"
+            # Translators: a mark beside a friend's name on a shared table (green: their screen
+            # answers; red: silent for 10 s); keep it short
+            word = (pgettext("a friend's screen on a shared table", "here") if here else
+                    # Translators: a mark beside a friend's name on a shared table (red: silent
+                    # for 10 s); keep it short
+                    pgettext("a friend's screen on a shared table", "away"))
             w, h = theme.font(size, True).size(word)
             lines = self.name_rects(seat)
             name = lines[0].unionall(lines[1:])

@@ -8,6 +8,7 @@ from __future__ import annotations
 import pygame
 
 from game.core import info
+from game.core.language import N_, _, ngettext
 
 from .. import theme
 from ..canvas import CANVAS
@@ -29,7 +30,8 @@ def big_text(size: int) -> int:
 
 
 #: where the waiting room has no link to show (the desktop with no site set)
-CODE_HINT = "Give your friend this code: they choose Join a friend on the title screen."
+# Translators: "Join a friend" is the title screen's button
+CODE_HINT = N_("Give your friend this code: they choose Join a friend on the title screen.")
 
 
 # ====================================================================== the waiting room
@@ -51,7 +53,7 @@ class RoomScene(Scene):
         w, h, size = (360, 96, 40) if big else SIDEWAYS_BUTTON if side else (220, 50, 24)
         self.buttons.append(Button((CANVAS.w // 2 - w // 2,
                                     CANVAS.h - h - (60 if big else 24 if side else 40),
-                                    w, h), "Cancel", self.cancel, size=size, name="cancel"))
+                                    w, h), _("Cancel"), self.cancel, size=size, name="cancel"))
         if shared.hosting:  # (its y is drawn: under the link, or the code's hint)
             if big:
                 rect = (CANVAS.w // 2 - 200, 640, 400, 96)
@@ -59,18 +61,21 @@ class RoomScene(Scene):
                 rect = (CANVAS.w // 2 - w // 2, 300, w, h)
             else:
                 rect = (CANVAS.w // 2 - 110, 352, 220, 46)
-            self.buttons.append(Button(rect, "Copy link" if self.link else "Copy code",
-                                       self.copy, size=size, style="primary", name="copy"))
+            # Translators: the waiting room's button that copies the link (or the room's code)
+            # to send to a friend
+            label = _("Copy link") if self.link else _("Copy code")
+            self.buttons.append(Button(rect, label, self.copy, size=size, style="primary",
+                                       name="copy"))
         keep(app, shared)  # a reload comes back to this room
 
     def copy(self) -> None:
         if self.link is None:  # (the desktop with no site set: the code alone)
-            self.copied = ("Code copied: give it to your friend." if
+            self.copied = (_("Code copied: give it to your friend.") if
                            copy_text(self.shared.code) else
-                           "Give your friend the code above.")
+                           _("Give your friend the code above."))
             return
-        self.copied = ("Link copied: send it to your friend." if copy_text(self.link) else
-                       "Copy the link above by hand, or give your friend the code.")
+        self.copied = (_("Link copied: send it to your friend.") if copy_text(self.link) else
+                       _("Copy the link above by hand, or give your friend the code."))
 
     def cancel(self) -> None:
         self.shared.close()
@@ -105,13 +110,13 @@ class RoomScene(Scene):
             return
         if s is not None and s.ended and not self.failed:
             self.failed = s.ended
-            self.button("cancel").label = "Back"
+            self.button("cancel").label = _("Back")
             self.app.saves.clear_shared()  # (a kept token refused: nothing to come back to)
             self.app.collect_notices()
         elif shared.status.startswith("failed") and not self.failed:
             print(f"parlour: the room couldn't be opened: {shared.status}")  # (for bug reports)
-            self.failed = "This room couldn't be opened. Check the network and try again."
-            self.button("cancel").label = "Back"
+            self.failed = _("This room couldn't be opened. Check the network and try again.")
+            self.button("cancel").label = _("Back")
 
     def frame_key(self):
         """What the room shows that changes by itself: the status, who is here."""
@@ -128,24 +133,32 @@ class RoomScene(Scene):
             return self.failed
         where = connection.state(shared)
         if where in (connection.REACHING, connection.OFFLINE):
-            return connection.WORDS[where]
+            return _(connection.WORDS[where])
         if shared.hosting:
             missing = shared.waiting()
             if missing > 0:
-                what = "the link or the code" if self.link is not None else "the code"
-                return (f"Waiting for your friend: send them {what}." if missing == 1
-                        else f"Waiting for {missing} friends: send them {what}.")
-            return "Everyone is here: agreeing on a fair deal..."
+                if self.link is not None:
+                    # Translators: the host's waiting room; {n} friends are still to come
+                    return ngettext("Waiting for your friend: send them the link or the code.",
+                                    "Waiting for {n} friends: send them the link or the code.",
+                                    missing).format(n=missing)
+                # Translators: the host's waiting room; {n} friends are still to come
+                return ngettext("Waiting for your friend: send them the code.",
+                                "Waiting for {n} friends: send them the code.",
+                                missing).format(n=missing)
+            return _("Everyone is here: agreeing on a fair deal...")
         if not shared.host_here():
             # (a host that is there answers within seconds: only then "no table")
             if self.open_ms is None or self.app.time_ms - self.open_ms < LOOKING_MS:
-                return "Looking for your friend's table..."
-            return "No table with this code yet: waiting for the host."
+                return _("Looking for your friend's table...")
+            return _("No table with this code yet: waiting for the host.")
         if where == connection.CONNECTING:
-            return connection.WORDS[where]
+            return _(connection.WORDS[where])
         if s is not None and s.game_id is not None:
-            return f"Sitting down at {info(s.game_id).title}: agreeing on a fair deal..."
-        return "The host is here: sitting down..."
+            # Translators: a guest's waiting room; {game} is the game's name
+            return _("Sitting down at {game}: agreeing on a fair deal...").format(
+                game=_(info(s.game_id).title))
+        return _("The host is here: sitting down...")
 
     def seat_lines(self) -> list[tuple[str, tuple]]:
         """The host's seats: who is here and who is still to come."""
@@ -154,16 +167,24 @@ class RoomScene(Scene):
         here = self.shared.seats_wanted - self.shared.waiting()
         lines, friend = [], 0
         for i, kind in enumerate(self.seats):
-            name = f"Player {i + 1}"
+            n = i + 1
             if kind.local:
-                lines.append((f"{name}: you, here", theme.INK))
+                # Translators: the host's waiting room: a seat, played at this screen
+                lines.append((_("Player {n}: you, here").format(n=n), theme.INK))
             elif kind.remote:
                 friend += 1
                 came = friend <= here
-                lines.append((f"{name}: a friend online, {'here' if came else 'still to come'}",
-                              theme.TARGET if came else theme.ACCENT))
+                # Translators: the host's waiting room: a seat of a friend at another screen
+                text = (_("Player {n}: a friend online, here") if came else
+                        # Translators: the host's waiting room: a seat of a friend at another
+                        # screen
+                        _("Player {n}: a friend online, still to come")).format(n=n)
+                lines.append((text, theme.TARGET if came else theme.ACCENT))
             else:
-                lines.append((f"{name}: {kind.label}", theme.INK_DIM))
+                # Translators: the host's waiting room: a seat and who plays it ("Computer
+                # (Hard)")
+                lines.append((_("Player {n}: {kind}").format(n=n, kind=kind.label),
+                              theme.INK_DIM))
         return lines
 
     def draw(self, screen) -> None:
@@ -176,20 +197,23 @@ class RoomScene(Scene):
         shared = self.shared
         y = 120 if big else 40
         if shared.hosting:
-            heading = f"{info(self.game_id).title} with friends online" if self.game_id \
-                else "A table with friends online"
+            # Translators: the host's waiting room's heading; {game} is the game's name
+            heading = _("{game} with friends online").format(game=_(info(self.game_id).title)) \
+                if self.game_id else _("A table with friends online")
         else:
-            heading = ("Sitting down again at your friend's table" if self.again
-                       else "Joining a friend's table")
+            heading = (_("Sitting down again at your friend's table") if self.again
+                       else _("Joining a friend's table"))
         for text in theme.wrap(heading, big_text(36), CANVAS.w - 40, True):
             theme.blit_text(screen, text, (cx, y), big_text(36), theme.GOLD, bold=True,
                             anchor="midtop")
             y += 64 if big else 46
         y += 20
-        theme.blit_text(screen, "Room code" if shared.hosting else
-                        f"Joining room {shared.code}..." if not self.failed else
-                        f"Room {shared.code}", (cx, y), big_text(24), theme.INK_DIM,
-                        anchor="midtop")
+        # Translators: the waiting room: over the room's code (the host's), or a guest's line
+        # with the code ({code})
+        theme.blit_text(screen, _("Room code") if shared.hosting else
+                        _("Joining room {code}...").format(code=shared.code) if not self.failed
+                        else _("Room {code}").format(code=shared.code), (cx, y), big_text(24),
+                        theme.INK_DIM, anchor="midtop")
         y += 56 if big else 34
         if shared.hosting:
             theme.blit_text(screen, " ".join(shared.code), (cx, y), 110 if big else 84,
@@ -197,7 +221,7 @@ class RoomScene(Scene):
             y += code_h
             # the link to send (the desktop with no site set: how a friend uses the code)
             lines = (theme.wrap(self.link, big_text(20), CANVAS.w - 60)[:3] if self.link else
-                     theme.wrap(CODE_HINT, big_text(20), CANVAS.w - 60))
+                     theme.wrap(_(CODE_HINT), big_text(20), CANVAS.w - 60))
             for text in lines:
                 theme.blit_text(screen, text, (cx, y), big_text(20), theme.ACCENT,
                                 anchor="midtop")

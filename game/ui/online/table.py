@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import pygame
 
+from game.core.language import N_, _, capital
+
 from ..rest import SHARED_REST_MS
 from ..table import Table
 from ..widgets import Confirm, EndPanel
@@ -13,7 +15,7 @@ from .connection import ConnectionNews
 from .kept import keep
 from .presence import AWAY_S, Presence
 
-UNFINISHED = "It counts as unfinished: neither a win nor a loss."
+UNFINISHED = N_("It counts as unfinished: neither a win nor a loss.")  # (a game ended)
 LINK_SLICE_MS = 3  # a frame's share for reading and answering the links
 
 
@@ -44,7 +46,9 @@ class SharedTableScene(Presence, Table):
     def load_or_deal(self) -> None:
         s = self.session = self.shared.session
         fresh = len(s.state.history) <= s.dealt
-        self.say(f"{self.title_text}: the deal is agreed (deal {s.state.seed}).", "info", 3000)
+        # Translators: a shared table's message; {game} is the game's name, {number} the deal's
+        self.say(_("{game}: the deal is agreed (deal {number}).").format(
+            game=self.title_text, number=s.state.seed), "info", 3000)
         self.changed()
         if fresh:
             self.chrome.started()
@@ -64,23 +68,24 @@ class SharedTableScene(Presence, Table):
         self.view.invalidate()
         self._fly(before)
         self.changed()
-        self.say("The host's screen is back: the game goes on.", "good", 4000)
+        self.say(_("The host's screen is back: the game goes on."), "good", 4000)
 
     def next_game(self, session) -> None:
         """The room's next game, its deal agreed: dealt as a new deal is (the match goes on)."""
         self._game = self.shared.game
         self.view.invalidate()
-        self.begin(session, f"{self.title_text}: the next game, deal {session.state.seed} "
-                            "(agreed by every screen).")
+        # Translators: a shared table's message; {game} is the game's name, {number} the deal's
+        self.begin(session, _("{game}: the next game, deal {number} (agreed by every screen)."
+                              ).format(game=self.title_text, number=session.state.seed))
 
     def play_again(self) -> None:
         """The host: the room's next game with the same friends (a new deal agreed)."""
         if not self.shared.can_play_again():
-            self.say("Another game needs every friend here: wait for them, or leave.", "warn")
+            self.say(_("Another game needs every friend here: wait for them, or leave."), "warn")
             return
         self.shared.play_again()
         self.modal = None
-        self.say("The next game: agreeing the deal with every screen...", "info", 6000)
+        self.say(_("The next game: agreeing the deal with every screen..."), "info", 6000)
 
     def saved_match(self):
         return self._match_data
@@ -107,13 +112,17 @@ class SharedTableScene(Presence, Table):
         panel = self.modal
         if isinstance(panel, EndPanel):  # the ways on: another game in this room, or leave
             lay = self.layout
+            # Translators: a button at the end of a game shared with friends online: out of
+            # the room, to the title
+            leave = (_("Leave"), self.leave_room, "normal", "Leave")
             if self.shared.hosting:
-                buttons = [("Play again", self.play_again, "primary"),
-                           ("Leave", self.leave_room, "normal")]
+                # Translators: a button at the end of a game shared with friends online (the
+                # host's): another game with the same friends
+                buttons = [(_("Play again"), self.play_again, "primary", "Play again"), leave]
                 lines = panel.lines
             else:
-                buttons = [("Leave", self.leave_room, "normal")]
-                lines = panel.lines[:4] + ["The host may deal another game: wait here."]
+                buttons = [leave]
+                lines = panel.lines[:4] + [_("The host may deal another game: wait here.")]
             self.modal = EndPanel(self, panel.title, lines, buttons, dim=panel.dim,
                                   good=panel.good,
                                   centerx=(lay.table_left + lay.table_right) // 2)
@@ -192,7 +201,8 @@ class SharedTableScene(Presence, Table):
         quiet."""
         news = self.connection.news(self.shared, self.message_text())
         if news is not None:
-            self.say(*news)
+            words, kind, ms = news
+            self.say(_(words), kind, ms)
         s = self.session
         notices, s.notices = list(s.notices), []
         for i, text in enumerate(notices):
@@ -209,7 +219,10 @@ class SharedTableScene(Presence, Table):
         dialog = self.modal if isinstance(self.modal, AwayDialog) else None
         if dialog is not None and not set(dialog.seats) & set(away):
             dialog.close()
-            self.say(f"{self.seat_heading(dialog.seats[0])} is back.", "good", 4000)
+            # Translators: a shared table's message; {name} is the seat as a sentence begins
+            # ("Your friend", "Player 2")
+            self.say(_("{name} is back.").format(name=self.seat_heading(dialog.seats[0])),
+                     "good", 4000)
         self.waited &= set(away)  # one who came back and goes again is asked about again
         fresh = [seat for seat in away if seat not in self.waited]
         grace = self.app.time_ms - self._opened_ms >= AWAY_S * 1000  # (after a reload)
@@ -222,7 +235,7 @@ class SharedTableScene(Presence, Table):
 
     def seat_heading(self, seat: int) -> str:
         """A person's seat as a sentence begins: "Your friend", "Player 2"."""
-        return self.seat_name(seat).capitalize()
+        return capital(self.seat_name(seat))
 
     # ------------------------------------------------------------------ leaving, ending
     def end_game(self) -> None:
@@ -230,7 +243,7 @@ class SharedTableScene(Presence, Table):
         s = self.session
         if s.ended is None and not s.state.is_over():
             s.leave()
-        self.end(s.ended or "The game is ended.")
+        self.end(s.ended or _("The game is ended."))
 
     def end(self, text: str) -> None:
         """The game was ended (here, by a friend, a cheat, a full table): its sentence, and
@@ -242,9 +255,13 @@ class SharedTableScene(Presence, Table):
         self.input.reset()
         self.say(text, "warn", 8000)
         lay = self.layout
-        self.modal = EndPanel(self, "Game ended", [text, UNFINISHED],
-                              [("New game", self.play_here, "primary"),
-                               ("Menu", self.app.title, "normal")],
+        # Translators: the title of the panel shown when a game shared with friends online
+        # was ended before its end
+        self.modal = EndPanel(self, _("Game ended"), [text, _(UNFINISHED)],
+                              # Translators: buttons of the panel shown when a shared game
+                              # was ended: a game at this screen, or the title screen
+                              [(_("New game"), self.play_here, "primary", "New game"),
+                               (_("Menu"), self.app.title, "normal", "Menu")],
                               centerx=(lay.table_left + lay.table_right) // 2)
 
     def closing(self) -> None:
@@ -283,11 +300,14 @@ class SharedTableScene(Presence, Table):
         def go():
             self.close_room()
             then()
-        self.modal = Confirm(self, what, "Leaving ends the game at every screen. " + UNFINISHED,
+        self.modal = Confirm(self, what, _("Leaving ends the game at every screen. It counts "
+                                           "as unfinished: neither a win nor a loss."),
                              what, go)
 
     def to_menu(self) -> None:
-        self.ask_to_leave("Leave the game", self.app.title)
+        # Translators: the title and button of the question before leaving a game shared
+        # with friends online
+        self.ask_to_leave(_("Leave the game"), self.app.title)
 
     def play_here(self) -> None:
         """A game at this screen instead: the game's own table, or "Who plays?" for a new one."""
@@ -304,7 +324,9 @@ class SharedTableScene(Presence, Table):
 
     # a shared table deals no game of its own: a new one is a game at this screen
     def new_deal(self, confirm: bool = True) -> None:
-        self.ask_to_leave("New game", self.play_here)
+        # Translators: the title and button of the question before leaving a game shared
+        # with friends online for a new game
+        self.ask_to_leave(_("New game"), self.play_here)
 
     def restart(self, confirm: bool = True) -> None:
         self.new_deal()
@@ -321,7 +343,8 @@ class SharedTableScene(Presence, Table):
         self.close_room()
         table = self.app.open_game(self.game_id)
         if table.session.unfinished and not table.session.is_over():
-            table.say("Your own game of this table is kept: New game deals another.", "info")
+            # Translators: "New game" is the table's button
+            table.say(_("Your own game of this table is kept: New game deals another."), "info")
         else:
             table.start(seed, options, seats)
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import pygame
 
+from game.core.language import _
+
 from .. import theme
 from ..canvas import CANVAS
 from ..widgets import Button, Scene
@@ -19,14 +21,16 @@ class Background:
 class BackScene(Scene):
     """A screen with a title and a Back button (Esc)."""
 
-    heading = ""
+    heading = ""  # marked N_ where written: translated where drawn
 
     def __init__(self, app):
         super().__init__(app)
+        # Translators: a button back to the title screen (or the table); keep it short
+        back = _("Back")
         if CANVAS.portrait:
-            self.back = Button((16, 16, 190, 88), "Back", app.title, size=40, name="Back")
+            self.back = Button((16, 16, 190, 88), back, app.title, size=40, name="Back")
         else:
-            self.back = Button((24, 18, 120, 44), "Back", app.title, size=24, name="Back")
+            self.back = Button((24, 18, 120, 44), back, app.title, size=24, name="Back")
         self.buttons = [self.back]
 
     def key(self, event):
@@ -37,11 +41,12 @@ class BackScene(Scene):
 
     def draw(self, screen):
         screen.blit(Background.get(), (0, 0))
+        heading = _(self.heading) if self.heading else ""
         if CANVAS.portrait:
-            theme.blit_text(screen, self.heading, (CANVAS.w // 2 + 100, 30), 64, theme.GOLD,
+            theme.blit_text(screen, heading, (CANVAS.w // 2 + 100, 30), 64, theme.GOLD,
                             bold=True, anchor="midtop")
         else:
-            theme.blit_text(screen, self.heading, (CANVAS.w // 2, 22), 46, theme.GOLD, bold=True,
+            theme.blit_text(screen, heading, (CANVAS.w // 2, 22), 46, theme.GOLD, bold=True,
                             anchor="midtop")
         super().draw(screen)
         self.draw_focus(screen, self.app.keyboard_used)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pygame
 
 from game.core import GAMES, info
+from game.core.language import N_, _
 
 from .. import theme
 from ..canvas import CANVAS
@@ -18,7 +19,7 @@ class RulesScene(BackScene):
     """Every game's rules. Opened from a table (``back``: that table), Back and Esc return to
     it as it was; from the title, to the title."""
 
-    heading = "Rules"
+    heading = N_("Rules")
 
     def __init__(self, app, game_id: str | None = None, back=None):
         super().__init__(app)
@@ -30,8 +31,9 @@ class RulesScene(BackScene):
             self.game = GAMES[0]
         self.scroll = 0
         about = (CANVAS.w - 176, 16, 160, 88) if CANVAS.portrait else (CANVAS.w - 144, 18, 120, 44)
-        self.buttons.append(Button(about, "About", self.about, size=40 if CANVAS.portrait else 24,
-                                   name="About"))
+        # Translators: the Rules screen's button for the game's licences; keep it short
+        self.buttons.append(Button(about, _("About"), self.about,
+                                   size=40 if CANVAS.portrait else 24, name="About"))
         if CANVAS.portrait:  # one game at a time: the previous and next game beside its name
             self.buttons.append(Button((16, 120, 100, 88), "<", lambda: self.step_game(-1),
                                        size=56, name="previous"))
@@ -41,7 +43,7 @@ class RulesScene(BackScene):
         else:
             for i, (x, y, w, h) in enumerate(sidebar(len(GAMES))):
                 g = GAMES[i]
-                self.buttons.append(Button((x, y, w, h), info(g).title,
+                self.buttons.append(Button((x, y, w, h), _(info(g).title),
                                            lambda g=g: self.pick(g), size=22, name=f"tab-{g}"))
             self.area = pygame.Rect(SIDEBAR_W + 40, 84, CANVAS.w - SIDEBAR_W - 64, 610)
         self._lines = {}
@@ -61,15 +63,15 @@ class RulesScene(BackScene):
         """The licences of what the game uses; in the browser, the site's NOTICES.html."""
         window = page_window()
         if window is None:
-            self.app.notice("Patience Parlour is MIT-licensed. It uses pygame-ce (LGPL-2.1) "
-                            "and SDL (zlib licence).")
+            self.app.notice(_("Patience Parlour is MIT-licensed. It uses pygame-ce (LGPL-2.1) "
+                              "and SDL (zlib licence)."))
             return
         try:
             if window.open("NOTICES.html", "_blank"):
                 return
         except Exception:  # noqa: BLE001
             pass
-        self.app.notice("The licences are in NOTICES.html, beside this page.")
+        self.app.notice(_("The licences are in NOTICES.html, beside this page."))
 
     def step_game(self, step: int) -> None:
         self.pick(GAMES[(GAMES.index(self.game) + step) % len(GAMES)])
@@ -95,7 +97,7 @@ class RulesScene(BackScene):
         return lines
 
     def max_scroll(self) -> int:
-        _, hs, _, ps = self.sizes()
+        _hsize, hs, _psize, ps = self.sizes()
         height = sum(hs if k == "h" else 10 if k == "gap" else ps for k, _ in self.lines())
         return max(0, height - self.area.h + 20)
 
@@ -134,7 +136,7 @@ class RulesScene(BackScene):
     def draw(self, screen):
         super().draw(screen)
         if CANVAS.portrait:
-            theme.blit_text(screen, fit_text(info(self.game).title, 43, CANVAS.w - 260),
+            theme.blit_text(screen, fit_text(_(info(self.game).title), 43, CANVAS.w - 260),
                             (CANVAS.w // 2, 164), 43, theme.GOLD, bold=True, anchor="center")
         else:
             tab = self.button(f"tab-{self.game}").rect
@@ -163,5 +165,6 @@ class RulesScene(BackScene):
 
 
 def rules_text(game_id: str) -> str:
-    """The game's rules (from its description) and how to play them at its kind of table."""
-    return info(game_id).rules.strip() + "\n\n" + chrome_class(info(game_id).table).controls
+    """The game's rules (from its description, in the language spoken) and how to play them at
+    its kind of table (the chrome's ``controls``: English marked where written)."""
+    return info(game_id).rules.strip() + "\n\n" + _(chrome_class(info(game_id).table).controls)

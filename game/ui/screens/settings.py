@@ -5,6 +5,7 @@ from __future__ import annotations
 import pygame
 
 from game.core import GAMES, info
+from game.core.language import N_, _
 from game.session import GENERAL
 from game.session.seat_kinds import choices as seat_choices
 
@@ -20,7 +21,7 @@ class SettingsScene(BackScene):
     """Settings in tabs: General, then one per game with rule options, a match or seats. Each
     row's choices come from the descriptions (game.session.GENERAL and the games' info)."""
 
-    heading = "Settings"
+    heading = N_("Settings")
 
     def __init__(self, app, tab: str = "General"):
         super().__init__(app)
@@ -29,7 +30,8 @@ class SettingsScene(BackScene):
         self.tab = tab if tab in self.tabs else "General"
         rects = sidebar(len(self.tabs)) if not CANVAS.portrait else tab_grid(len(self.tabs))
         for name, rect in zip(self.tabs, rects):
-            label = name if name == "General" else info(name).title
+            # Translators: Settings' first tab (the settings of every game); keep it short
+            label = _("General") if name == "General" else _(info(name).title)
             self.buttons.append(Button(rect, label, lambda n=name: self.pick(n),
                                        size=22 if not CANVAS.portrait else 36,
                                        name=f"tab-{name}"))
@@ -91,8 +93,8 @@ class SettingsScene(BackScene):
 
     def place_rows(self) -> None:
         """Rows scrolled: buttons move with them; a button out of sight can't be pressed."""
-        for _, _, _, row in self.rows:
-            for _, b in row:
+        for *_row, row in self.rows:
+            for _chosen, b in row:
                 b.rect.y = self.base[b.name] - self.scroll
                 b.visible = b.rect.top >= self.area.top and b.rect.bottom <= self.area.bottom
 
@@ -126,28 +128,30 @@ class SettingsScene(BackScene):
         s = self.app.settings
         if tab == "General":
             for o in GENERAL:
-                yield o.label, o.note, [
+                yield shown(o.label), shown(o.note), [
                     (f"{o.name}={v}", text, lambda n=o.name, v=v: getattr(s, n) == v,
                      lambda n=o.name, v=v: self.change(lambda: s.set(n, v), n))
-                    for v, text in o.labelled()]
+                    for v, text in labelled(o)]
             return
         d = info(tab)
         for o in d.option_list:
-            yield o.label, o.note, [
+            yield shown(o.label), shown(o.note), [
                 (f"{tab}/{o.name}={v}", text,
                  lambda n=o.name, v=v: s.options(tab)[n] == v,
                  lambda n=o.name, v=v: self.change(lambda: s.set_option(tab, n, v)))
-                for v, text in o.labelled()]
+                for v, text in labelled(o)]
         if d.match:
             o = d.match
-            yield o.label, o.note, [
+            yield shown(o.label), shown(o.note), [
                 (f"{tab}/{o.name}={v}", text, lambda v=v: s.match_target(tab) == v,
                  lambda v=v: self.change(lambda: s.set_match_target(tab, v)))
-                for v, text in o.labelled()]
+                for v, text in labelled(o)]
         if d.multiplayer:
             kinds = seat_choices(tab)  # a person, the computer at each level (seat_kinds)
             for seat in range(len(s.seats(tab))):
-                yield f"Player {seat + 1}", "new games", [
+                # Translators: a row of Settings: who sits in this seat; {n} is its number.
+                # The note beside it ("new games") says when a change takes effect
+                yield _("Player {n}").format(n=seat + 1), _("new games"), [
                     (f"{tab}/seat{seat}={v}", v.choice,
                      lambda i=seat, v=v: s.seats(tab)[i] == v,
                      lambda i=seat, v=v: self.change(lambda: self.set_seat(tab, i, v)))
@@ -258,3 +262,16 @@ class SettingsScene(BackScene):
             frac = self.scroll / self.max_scroll()
             bar = pygame.Rect(CANVAS.w - 8, self.area.y + frac * (self.area.h - 80), 6, 80)
             pygame.draw.rect(screen, theme.BUTTON_LINE, bar, border_radius=3)
+
+
+def shown(text: str) -> str:
+    """A description's English (an option's label or note, marked where it is written) in the
+    language spoken; "" stays "" (gettext's "" is the catalogue's header)."""
+    return _(text) if text else ""
+
+
+def labelled(option) -> list[tuple]:
+    """An option's (value, the words on its button): its labels in the language spoken, or the
+    values themselves (numbers: the same in every language)."""
+    return [(v, shown(text) if option.choice_labels else text)
+            for v, text in option.labelled()]

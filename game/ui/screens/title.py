@@ -6,6 +6,7 @@ from __future__ import annotations
 import pygame
 
 from game.core import GAMES, info
+from game.core.language import NP_, _, capital, ngettext, pgettext
 from game.session import describe
 
 from .. import theme
@@ -24,7 +25,16 @@ P_TITLE_TOP = 262  # ... on the portrait canvas
 SIDE_TOP = 158  # ... on a phone held sideways (the canvas with a rail)
 
 
-NUMBER_WORDS = ("none", "one", "two", "three", "four", "five", "six", "seven", "eight")
+#: a number of players in words, in the title's headings ("Two to four players")
+NUMBER_WORDS = (NP_("a number of players, in words", "none"),
+                NP_("a number of players, in words", "one"),
+                NP_("a number of players, in words", "two"),
+                NP_("a number of players, in words", "three"),
+                NP_("a number of players, in words", "four"),
+                NP_("a number of players, in words", "five"),
+                NP_("a number of players, in words", "six"),
+                NP_("a number of players, in words", "seven"),
+                NP_("a number of players, in words", "eight"))
 
 
 def player_groups() -> list[tuple[str, list[str]]]:
@@ -41,11 +51,17 @@ def player_groups() -> list[tuple[str, list[str]]]:
 def players_words(players) -> str:
     """(1,) "One player"; (2,) "Two players"; (2, 3, 4) "Two to four players"."""
     def word(n):
-        return NUMBER_WORDS[n] if n < len(NUMBER_WORDS) else str(n)
+        return pgettext(*NUMBER_WORDS[n]) if n < len(NUMBER_WORDS) else str(n)
     lo, hi = min(players), max(players)
-    text = f"{word(lo)} player" if hi == 1 else (
-        f"{word(lo)} players" if lo == hi else f"{word(lo)} to {word(hi)} players")
-    return text[0].upper() + text[1:]
+    if lo == hi:
+        # Translators: a heading over the games for so many players ("One player", "Two
+        # players"); {number} is the number in words (a form may leave it out: "Ein Spieler")
+        text = ngettext("{number} player", "{number} players", lo).format(number=word(lo))
+    else:
+        # Translators: a heading over the games for so many players ("Two to four players");
+        # {low} and {high} are numbers in words
+        text = _("{low} to {high} players").format(low=word(lo), high=word(hi))
+    return capital(text)
 
 
 def game_key(index: int) -> str:
@@ -192,7 +208,7 @@ class TitleScene(Scene):
                     for i, g in enumerate(games):
                         c, r = divmod(i, rows)
                         self.buttons.append(Button((x + c * (bw + gap), cy + r * row, bw,
-                                                    button_h), info(g).title,
+                                                    button_h), _(info(g).title),
                                                    lambda g=g: self.choose(g), size=size,
                                                    name=g))
                     cy += rows * row
@@ -204,39 +220,46 @@ class TitleScene(Scene):
         app = self.app
         last = app.settings.last_game
         can_continue = last in GAMES and self.saved.get(last)
+        # Translators: the title's big button that goes back to the last game played
+        cont_label = _("Continue")
         self.buttons.append(Button((x, y, w, big_h),
-                                   f"Continue: {info(last).title}" if can_continue
-                                   else "Continue",
+                                   # Translators: the title's big button: {game} is the name
+                                   # of the last game played, to go back to
+                                   _("Continue: {game}").format(game=_(info(last).title))
+                                   if can_continue else cont_label,
                                    lambda: app.open_game(last), can_continue, size=big_size,
                                    style="primary", name="continue"))
         y += step
-        small = [("Statistics", lambda: app.show(StatsScene(app))),
-                 ("Settings", lambda: app.show(SettingsScene(app))),
-                 ("Rules", lambda: app.show(RulesScene(app)))]
+        # (label, action, the button's name: an id, English)
+        small = [(_("Statistics"), lambda: app.show(StatsScene(app)), "Statistics"),
+                 (_("Settings"), lambda: app.show(SettingsScene(app)), "Settings"),
+                 (_("Rules"), lambda: app.show(RulesScene(app)), "Rules")]
         if not WEB:
-            small.append(("Quit", app.quit))
+            # Translators: the title's button that closes the game (the desktop's)
+            small.append((_("Quit"), app.quit, "Quit"))
         if app.open_room is not None:  # friends online: sit down at a friend's table
+            # Translators: the title's button to sit down at a friend's table online
+            join = _("Join a friend")
             if CANVAS.portrait:  # a row of its own, as wide as Continue
-                self.buttons.append(Button((x, y + step, w, small_h), "Join a friend",
+                self.buttons.append(Button((x, y + step, w, small_h), join,
                                            self.join_friend, size=small_size, name="join"))
             elif CANVAS.rail:  # beside Continue (no row to spare below)
                 button = self.button("continue")
                 cont = button.rect
                 cont.width -= 270
                 if theme.measure(button.label, big_size, bold=True) > cont.w - 24:
-                    button.label = "Continue"  # (the game's name no longer fits)
+                    button.label = cont_label  # (the game's name no longer fits)
                 self.buttons.append(Button((cont.right + 10, cont.y, 260, cont.h),
-                                           "Join a friend", self.join_friend, size=small_size,
+                                           join, self.join_friend, size=small_size,
                                            name="join"))
             else:  # one more in the row, which grows wider
-                small.append(("Join a friend", self.join_friend))
+                small.append((join, self.join_friend, "join"))
                 wide = max(w, 150 * len(small))
                 x, w = x + (w - wide) // 2, wide
         bw = (w + 10) // len(small) - 10
-        for i, (label, action) in enumerate(small):
+        for i, (label, action, name) in enumerate(small):
             self.buttons.append(Button((x + i * (bw + 10), y, bw, small_h), label, action,
-                                       size=small_size,
-                                       name="join" if action == self.join_friend else label))
+                                       size=small_size, name=name))
 
     def join_friend(self) -> None:
         """Join a friend: type the room code (the App's join dialog)."""
@@ -247,12 +270,34 @@ class TitleScene(Scene):
         return not self.touch or self.app.keyboard_used
 
     def keys_line(self) -> str:
+        """The title's keys in one line: its parts (each a message) between " · "."""
         n = min(10, len(self.order))
-        numbers = f"1-{n}" if n <= 9 else "1-9 and 0"
-        games = "a game" if len(self.order) <= 10 else "one of the first ten games"
-        join = " · J join a friend" if self.app.open_room is not None else ""
-        return (f"Keys: {numbers} choose {games} (the number on its button) · Enter continues · "
-                f"S settings · T statistics · R rules{join} · Tab and Enter for any button")
+        if n <= 9:
+            # Translators: the first part of the title's line of keys (keys stay as they are)
+            first = _("Keys: 1-{n} choose a game (the number on its button)").format(n=n)
+        elif len(self.order) <= 10:
+            # Translators: the first part of the title's line of keys (keys stay as they are)
+            first = _("Keys: 1-9 and 0 choose a game (the number on its button)")
+        else:
+            # Translators: the first part of the title's line of keys (keys stay as they are)
+            first = _("Keys: 1-9 and 0 choose one of the first ten games (the number on its "
+                      "button)")
+        # (the keys' names and letters stay as they are in every language)
+        parts = [first,
+                 # Translators: a part of the title's line of keys; Enter is the key
+                 _("Enter continues"),
+                 # Translators: a part of the title's line of keys; S is the key
+                 _("S settings"),
+                 # Translators: a part of the title's line of keys; T is the key
+                 _("T statistics"),
+                 # Translators: a part of the title's line of keys; R is the key
+                 _("R rules")]
+        if self.app.open_room is not None:
+            # Translators: a part of the title's line of keys; J is the key
+            parts.append(_("J join a friend"))
+        # Translators: a part of the title's line of keys; Tab and Enter are the keys
+        parts.append(_("Tab and Enter for any button"))
+        return " · ".join(parts)
 
     def pointed_game(self) -> str | None:
         """The game whose button is under the pointer or has the keyboard's focus."""
@@ -315,12 +360,15 @@ class TitleScene(Scene):
 
     def blurb(self, g: str) -> str:
         d = info(g)
-        line = d.blurb
+        line = _(d.blurb)
         if self.in_progress.get(g):
-            line += " · a game in progress to resume"
+            # Translators: after a game's line on the title screen, " · " before it
+            line += " · " + _("a game in progress to resume")
         elif d.multiplayer:
             line += " · " + describe(self.app.settings.seats(g))
-        return f"{d.title}: {line}"
+        # Translators: the title's line about the game under the pointer: its name, its
+        # description (and who plays it)
+        return _("{game}: {about}").format(game=_(d.title), about=line)
 
     def draw_games(self, screen, tag_size: int, key_size: int) -> None:
         """The groups' headings, the game buttons, each one's key (where keys are shown) and
@@ -336,8 +384,10 @@ class TitleScene(Scene):
                 theme.blit_text(screen, game_key(i), (r.x + 12, r.centery + 1), key_size,
                                 theme.INK_FAINT, bold=True, anchor="midleft")
             if self.in_progress.get(g):  # under the label, on the right
-                theme.blit_text(screen, "in progress", (r.right - 8, r.bottom - 2), tag_size,
-                                theme.ACCENT, anchor="bottomright")
+                # Translators: a small tag on a game's button on the title screen: a game
+                # of it is started and not finished; keep it short
+                theme.blit_text(screen, _("in progress"), (r.right - 8, r.bottom - 2),
+                                tag_size, theme.ACCENT, anchor="bottomright")
 
     def draw(self, screen):
         if CANVAS.portrait:
@@ -351,8 +401,9 @@ class TitleScene(Scene):
             img = pygame.transform.rotozoom(self.art.face(c), 18 - i * 12, zoom)
             screen.blit(img, img.get_rect(center=(cx + (i - 1.5) * 88 * zoom,
                                                   top + abs(i - 1.5) * 6)))
-        theme.blit_text(screen, "Patience Parlour", (cx, 104 if side else 134), 44 if side else 52,
-                        theme.GOLD, bold=True, anchor="midtop")
+        # Translators: the game's name, the title screen's heading
+        theme.blit_text(screen, _("Patience Parlour"), (cx, 104 if side else 134),
+                        44 if side else 52, theme.GOLD, bold=True, anchor="midtop")
         self.draw_games(screen, 32 if side else 16, 34 if side else 20)
         g = self.pointed_game()
         r = self.button("continue").rect
@@ -383,7 +434,8 @@ class TitleScene(Scene):
         for i, c in enumerate(self.fan):
             img = pygame.transform.rotozoom(self.art.face(c), 18 - i * 12, 0.8)
             screen.blit(img, img.get_rect(center=(cx - 72 + i * 48, 92 + abs(i - 1.5) * 6)))
-        theme.blit_text(screen, "Patience Parlour", (cx, 168), 72, theme.GOLD, bold=True,
+        # Translators: the game's name, the title screen's heading
+        theme.blit_text(screen, _("Patience Parlour"), (cx, 168), 72, theme.GOLD, bold=True,
                         anchor="midtop")
         self.draw_games(screen, 36, 36)
         g = self.pointed_game()
