@@ -7,10 +7,15 @@ machines can't reach, so the page never runs the game here: these tests check wh
 our page's own behaviour (layout, messages, the tap to start), with the CDN refused or, for the
 start-up path, replaced by a stand-in script that plays the runtime's part. The page with
 pygbag's real pythons.js: test_pygbag_faults.py.
+
+At the end, without a browser: the words of the self-contained site's page (./build.sh web,
+web/client/build_site.py; web/client/words.js), their translations from the game's catalogues
+and the language the page picks (run in Node).
 """
 
 import ast
 import hashlib
+import json
 import os
 import re
 import tarfile
@@ -285,3 +290,201 @@ def test_the_page_picks_the_canvas_the_game_picks(browser, pygbag_served):
             assert page.evaluate(f"parlourShape({w}, {h})") == list(choose(w, h).size), (w, h)
     finally:
         page.context.close()
+
+
+# ---------------------------------------------------- build/web's page: its own words (no browser)
+# web/client/words.js says what the page built by web/client/build_site.py (./build.sh web) says
+# while the game loads, in the language the game speaks; the build puts it into index.html with
+# each language's translations from the game's compiled catalogues.
+WORDS_JS = os.path.join(ROOT, "web", "client", "words.js")
+INDEX_HTML = os.path.join(ROOT, "web", "client", "index.html")
+
+
+def build_site_module():
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location(
+        "parlour_build_site", os.path.join(ROOT, "web", "client", "build_site.py"))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def page_messages():
+    with open(WORDS_JS, encoding="utf-8") as f:
+        return build_site_module().page_messages(f.read())
+
+
+def make_catalogues(locale, translate):
+    """Compiled catalogues in ``locale``: {code: {English: translation}}."""
+    from babel.messages.catalog import Catalog
+    from babel.messages.mofile import write_mo
+
+    for code, words in translate.items():
+        catalog = Catalog(locale=code, domain="parlour")
+        for english, said in words.items():
+            catalog.add(english, said)
+        folder = locale / code / "LC_MESSAGES"
+        folder.mkdir(parents=True)
+        with open(folder / "parlour.mo", "wb") as f:
+            write_mo(f, catalog)
+
+
+def test_the_page_words_are_the_messages_babel_extracts():
+    """./build.sh words (Babel's JavaScript extractor, babel.cfg) puts into the catalogues
+    exactly the messages the build looks up for the page, each with a note for translators,
+    and the page says nothing but through words.js."""
+    from babel.messages.extract import DEFAULT_KEYWORDS, extract
+
+    with open(WORDS_JS, "rb") as f:
+        found = list(extract("javascript", f, keywords={**DEFAULT_KEYWORDS, "N_": None},
+                             comment_tags=["Translators:"]))
+    messages = page_messages()
+    assert [m[1] for m in found] == messages
+    assert len(messages) >= 18 and "Downloading the game: {done} of {total} MB" in messages
+    assert all(m[2] for m in found), [m[1] for m in found if not m[2]]  # a translator's note
+    script = open(WORDS_JS, encoding="utf-8").read()
+    said = set(re.findall(r"^ {8}(\w+): function", script, re.MULTILINE))
+    page = open(INDEX_HTML, encoding="utf-8").read()
+    used = set(re.findall(r"\bsay\.(\w+)\(", page))
+    assert used and used <= said, used - said
+    assert page.count('<script src="words.js"></script>') == 1
+    assert page.index('<script src="words.js"></script>') < page.index("var parlour = ")
+
+
+def test_each_language_with_a_catalogue_gets_the_page_words_it_translates(tmp_path):
+    site = build_site_module()
+    messages = page_messages()
+    de = {m: "DE " + m for m in messages[1:]}  # the first message not translated yet
+    fr = {m: "FR " + m for m in messages}
+    fr["Try again"] = "Réessayer </script> \u2028"
+    make_catalogues(tmp_path, {"de": de, "fr": fr, "it": {}})
+    (tmp_path / "es" / "LC_MESSAGES").mkdir(parents=True)  # a .po not compiled: not spoken
+    (tmp_path / "es" / "LC_MESSAGES" / "parlour.po").write_text("")
+    assert site.page_languages(tmp_path) == ["de", "fr", "it"]
+    assert site.page_words(messages, tmp_path) == {"de": de, "fr": fr, "it": {}}
+    assert site.page_languages(tmp_path / "nowhere") == []
+
+    page = site.page_html('{"build":"b1"}', site.words_script(tmp_path))
+    assert '<script src="words.js"></script>' not in page and "/*WORDS*/" not in page
+    assert page.count("var SITE = {") == 1 and 'var SITE = {"build":"b1"}' in page
+    assert page.index("var parlourWords = ") < page.index("var parlour = ")
+    assert "</script> \u2028" not in page  # escaped: it would end the script
+    start = page.index("var WORDS = ") + len("var WORDS = ")
+    table = json.JSONDecoder().raw_decode(page[start:])[0]
+    assert table == {"de": de, "fr": fr, "it": {}}
+    # the real catalogues: a table for each compiled one, of the page's messages only
+    real = site.page_words(messages)
+    assert set(real) == set(site.page_languages())
+    assert all(set(t) <= set(messages) for t in real.values())
+
+
+# the page's words in Node: words.js as built with ``table``, run once per case in a page of
+# its own (the address's query, the saved settings or a storage that throws, the browser's
+# languages); each case's language, <html lang> and a few of its sentences
+NODE_PAGE = r"""
+const vm = require("vm");
+const {script, cases} = JSON.parse(require("fs").readFileSync(0, "utf-8"));
+const out = cases.map(c => {
+    const store = c.saved === undefined ? {} : {"parlour/settings": c.saved};
+    const page = {
+        location: {search: c.search || ""},
+        navigator: {languages: c.languages || [], language: (c.languages || [])[0]},
+        localStorage: {getItem(key) {
+            if (c.blocked) throw new Error("SecurityError");
+            return key in store ? store[key] : null;
+        }},
+        document: {documentElement: {lang: "en"}},
+        URLSearchParams, Intl,
+    };
+    page.window = page;
+    vm.createContext(page);
+    vm.runInContext(script, page);
+    const w = page.parlourWords;
+    return {language: page.parlourLanguage, lang: page.document.documentElement.lang,
+            speaks: w.speaks, tryAgain: w.say.tryAgain(), loading: w.say.loading(),
+            downloading: w.say.downloading(1234567, 9876543),
+            failed: w.say.couldNotStart(w.say.httpError("boot.py", 404)),
+            all: Object.keys(w.say).map(k => w.say[k](k === "downloading" ? 1e6 : "f.js", 404)),
+            picks: (c.pick || []).map(tags => w.pick(w.speaks, "", "", tags))};
+});
+process.stdout.write(JSON.stringify(out));
+"""
+
+
+def run_page_words(script, cases):
+    import shutil
+    import subprocess
+
+    node = shutil.which("node")
+    if node is None:
+        pytest.fail("Node.js is missing (the build needs it too): apt-get install -y nodejs")
+    result = subprocess.run([node, "-e", NODE_PAGE], input=json.dumps(
+        {"script": script, "cases": cases}), capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    return json.loads(result.stdout)
+
+
+def settings(language):
+    return json.dumps({"format": 1, "data": {"sound": True, "language": language}})
+
+
+def test_the_page_picks_the_language_as_the_game_does(tmp_path, monkeypatch):
+    """?lang= when the game speaks it, else the saved setting, else the first of the browser's
+    languages the game speaks (by the main part), else English; the same choice as the game's
+    language.pick for the browser's languages."""
+    site = build_site_module()
+    messages = page_messages()
+    make_catalogues(tmp_path, {
+        "de": {"Try again": "Nochmal versuchen", "Loading...": "Wird geladen …",
+               "Downloading the game: {done} of {total} MB":
+                   "Das Spiel wird heruntergeladen: {done} von {total} MB",
+               "The game could not start: {why}": "Das Spiel konnte nicht starten: {why}"},
+        "fr": {"Try again": "Réessayer"}})
+    script = site.words_script(tmp_path)
+    assert set(site.page_words(messages, tmp_path)) == {"de", "fr"}
+    tags = [["de-AT", "en"], ["it-IT", "fr-CA", "de"], ["en-GB", "de"], ["it", "es"], [],
+            ["FR"], ["pt-BR", "de_CH"], ["zh-Hant-TW"], [" de "]]
+    cases = [
+        {"languages": ["de-DE", "en"], "pick": tags},                      # the browser's
+        {"languages": ["it", "fr-CH"]},                                    # its first spoken
+        {"languages": ["it", "es"]},                                       # none: English
+        {"languages": ["de"], "saved": settings("fr")},                    # the setting
+        {"languages": ["de"], "saved": settings("")},                      # automatic
+        {"languages": ["de"], "saved": settings("it")},                    # not spoken
+        {"languages": ["de"], "saved": "not json"},                        # unreadable
+        {"languages": ["de"], "saved": settings("fr"), "search": "?lang=en"},  # the address
+        {"languages": ["en"], "saved": settings("en"), "search": "?x=1&lang=de"},
+        {"languages": ["fr"], "search": "?lang=it"},                       # not spoken
+        {"languages": ["fr"], "blocked": True},                            # no storage
+        {"search": "?lang=de"},
+    ]
+    got = run_page_words(script, cases)
+    assert [g["language"] for g in got] == ["de", "fr", "en", "fr", "de", "de", "de", "en",
+                                            "de", "fr", "fr", "de"]
+    assert all(g["lang"] == g["language"] and g["speaks"] == ["en", "de", "fr"] for g in got)
+    # every sentence of the page, each of the messages, its fields filled
+    assert len(got[2]["all"]) == len(messages)
+    assert all(s and "{" not in s for g in got for s in g["all"]), got[2]["all"]
+    # each language's words, English where its catalogue has none yet
+    de, en, fr = got[0], got[2], got[1]
+    assert (de["tryAgain"], de["loading"]) == ("Nochmal versuchen", "Wird geladen …")
+    assert de["downloading"] == "Das Spiel wird heruntergeladen: 1,2 von 9,9 MB"
+    assert de["failed"] == ("Das Spiel konnte nicht starten: could not download boot.py"
+                            " (HTTP 404). Check the connection and try again.")
+    assert (fr["tryAgain"], fr["loading"]) == ("Réessayer", "Loading...")
+    assert fr["downloading"] == "Downloading the game: 1,2 of 9,9 MB"
+    assert (en["tryAgain"], en["loading"]) == ("Try again", "Loading...")
+    assert en["downloading"] == "Downloading the game: 1.2 of 9.9 MB"
+    assert en["failed"] == ("The game could not start: could not download boot.py (HTTP 404)."
+                            " Check the connection and try again.")
+    # the browser's languages: as the game's own pick
+    from game.core import language
+
+    monkeypatch.setattr(language, "available", lambda: ("en", "de", "fr"))
+    assert got[0]["picks"] == [language.pick(t) for t in tags]
+    # the page as written, before a build: English, whatever the browser's languages
+    unbuilt = run_page_words(open(WORDS_JS, encoding="utf-8").read(),
+                             [{"languages": ["de"], "search": "?lang=de"}])[0]
+    assert (unbuilt["language"], unbuilt["speaks"], unbuilt["tryAgain"]) == ("en", ["en"],
+                                                                           "Try again")

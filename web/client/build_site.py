@@ -4,7 +4,8 @@
     python web/client/build_site.py --net-only DIR    # net.js and its licences only (pygbag)
 
 Into DIR (default build/web/), every file from this machine, nothing from any other host:
-    index.html            our page (web/client/index.html), the build's id and file list in it
+    index.html            our page (web/client/index.html), the build's id and file list in it,
+                          and its words (web/client/words.js) with each language's translations
     boot.py               what the page runs in Python before main.py (web/client/boot.py)
     sw.js                 the service worker: the site precached under "parlour-<build id>"
     manifest.webmanifest, icon-192.png, icon-512.png, favicon.png   installable to a home screen
@@ -24,11 +25,13 @@ to the notices, which makes another build id (the tests' "new version"). Standar
 from __future__ import annotations
 
 import argparse
+import gettext
 import gzip
 import hashlib
 import io
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -51,6 +54,12 @@ GAME = f"{APP}.tar.gz"
 RUNTIME = ["pyodide/pyodide.asm.js", "pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip",
            "pyodide/pyodide-lock.json", WHEEL, GAME, "boot.py", "dom_pk_codes.json"]
 
+# the game's message catalogues (game/core/language.py): the page's words are translated from them
+LOCALE = ROOT / "game" / "locale"
+DOMAIN = "parlour"
+# the page's words: web/client/words.js, put whole into index.html in place of this tag
+WORDS_TAG = '<script src="words.js"></script>'
+WORDS_SLOT = "/*WORDS*/{}"
 
 NET = ROOT / "web" / "net"
 # the npm packages bundled into net.js, and the licence file each one's LICENSE is shipped as
@@ -179,6 +188,72 @@ def bundle_net(out: Path) -> None:
         target.write_bytes(licence)
 
 
+# a message of words.js: _("...") with one string literal, as Babel's JavaScript extractor
+# reads it (babel.cfg); a JavaScript string's escapes are JSON's
+_MESSAGE = re.compile(r'(?<![\w$.])_\(\s*"((?:[^"\\\n]|\\.)*)"\s*\)')
+
+
+_COMMENT = re.compile(r"^[ \t]*//.*$", re.MULTILINE)
+
+
+def page_messages(script: str) -> list[str]:
+    """The messages a script of the page translates (``_("...")``, not in a comment's line), in
+    order, once each."""
+    out = []
+    for match in _MESSAGE.finditer(_COMMENT.sub("", script)):
+        message = json.loads(f'"{match.group(1)}"')
+        if message not in out:
+            out.append(message)
+    return out
+
+
+def page_languages(locale: Path = LOCALE) -> list[str]:
+    """The codes with a compiled catalogue, as game/core/language.py's available() finds them
+    (English is the code's own language: no catalogue)."""
+    if not locale.is_dir():
+        return []
+    return sorted(p.name for p in locale.iterdir() if p.name != "en"
+                  and (p / "LC_MESSAGES" / f"{DOMAIN}.mo").is_file())
+
+
+def page_words(messages, locale: Path = LOCALE) -> dict[str, dict[str, str]]:
+    """{code: {English: translation}} of ``messages`` for every language with a compiled
+    catalogue; a message it doesn't translate is left out (the page says it in English), and a
+    language whose catalogue translates none of them has an empty table (the page still knows
+    that the game speaks it)."""
+    words = {}
+    for code in page_languages(locale):
+        with open(locale / code / "LC_MESSAGES" / f"{DOMAIN}.mo", "rb") as f:
+            catalogue = gettext.GNUTranslations(f)
+        words[code] = {m: said for m in messages if (said := catalogue.gettext(m)) != m}
+    return words
+
+
+def words_script(locale: Path = LOCALE) -> str:
+    """web/client/words.js with each language's translations of its messages in place of its
+    WORDS_SLOT."""
+    script = (HERE / "words.js").read_text(encoding="utf-8")
+    if script.count(WORDS_SLOT) != 1:
+        raise BuildError(f"web/client/words.js has no {WORDS_SLOT} placeholder")
+    table = json.dumps(page_words(page_messages(script), locale), ensure_ascii=False,
+                       sort_keys=True, separators=(",", ":"))
+    # inside <script>: never a "</script>" nor a line separator from a translation
+    table = (table.replace("<", "\\u003c").replace("\u2028", "\\u2028")
+             .replace("\u2029", "\\u2029"))
+    return script.replace(WORDS_SLOT, table)
+
+
+def page_html(site: str, words: str) -> str:
+    """The built index.html: web/client/index.html with ``site`` (the build's id, its files:
+    JSON) and ``words`` (words_script) in it."""
+    page = (HERE / "index.html").read_text(encoding="utf-8")
+    if "/*SITE*/null" not in page:
+        raise BuildError("web/client/index.html has no /*SITE*/null placeholder")
+    if page.count(WORDS_TAG) != 1:
+        raise BuildError(f"web/client/index.html has no {WORDS_TAG}")
+    return page.replace("/*SITE*/null", site).replace(WORDS_TAG, f"<script>\n{words}</script>")
+
+
 def _check_wheel(path: Path) -> None:
     digest = hashlib.sha256(path.read_bytes()).hexdigest()
     if digest != WHEEL_SHA256:
@@ -260,6 +335,8 @@ def _make(out: Path, note: str) -> dict:
         digest.update(rel.encode() + b"\0" + hashlib.sha256(data).digest())
     for name in ("index.html", "sw.js"):
         digest.update((HERE / name).read_bytes())
+    words = words_script()
+    digest.update(words.encode())
     build_id = digest.hexdigest()[:16]
     # the files that change from build to build, by content: a page checks what it downloads
     # against them (never a mix of two builds); the game also as itch.io un-gzips it
@@ -269,11 +346,11 @@ def _make(out: Path, note: str) -> dict:
     site = {"build": build_id, "files": files, "runtime": RUNTIME, "wheel": WHEEL,
             "game": GAME, "home": f"/data/data/{APP}", "sha256": sha256, "sha256_ungzipped": {GAME: ungzipped}}
     text = json.dumps(site, separators=(",", ":"), sort_keys=True)
-    for name in ("index.html", "sw.js"):
-        page = (HERE / name).read_text(encoding="utf-8")
-        if "/*SITE*/null" not in page:
-            raise BuildError(f"web/client/{name} has no /*SITE*/null placeholder")
-        (out / name).write_text(page.replace("/*SITE*/null", text), encoding="utf-8")
+    (out / "index.html").write_text(page_html(text, words), encoding="utf-8")
+    worker = (HERE / "sw.js").read_text(encoding="utf-8")
+    if "/*SITE*/null" not in worker:
+        raise BuildError("web/client/sw.js has no /*SITE*/null placeholder")
+    (out / "sw.js").write_text(worker.replace("/*SITE*/null", text), encoding="utf-8")
     return site
 
 
