@@ -13,11 +13,30 @@ from collections import OrderedDict
 import pygame
 
 from game.core.cards import SUITS
+from game.core.language import NP_, current, pgettext
 
 from . import theme
 from .canvas import CANVAS
 
 RANK_TEXT = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+#: the ranks written as letters, in the language spoken (as the games write them on an empty
+#: place: Canfield's base rank); a card's corner and its picture card's centre show them
+RANK_LETTERS = {
+    # Translators: the rank Ace as a card's corner shows it: one letter
+    "A": NP_("a rank's letter, as on a card's corner", "A"),
+    # Translators: the rank Jack as a card's corner shows it: one letter
+    "J": NP_("a rank's letter, as on a card's corner", "J"),
+    # Translators: the rank Queen as a card's corner shows it: one letter
+    "Q": NP_("a rank's letter, as on a card's corner", "Q"),
+    # Translators: the rank King as a card's corner shows it: one letter
+    "K": NP_("a rank's letter, as on a card's corner", "K"),
+}
+
+
+def rank_text(text: str) -> str:
+    """A rank as a card's corner writes it ("10", "Q"), in the language spoken now."""
+    letter = RANK_LETTERS.get(text)
+    return pgettext(*letter) if letter is not None else text
 TWO_COLOUR = {"S": (25, 25, 30), "C": (25, 25, 30), "H": (200, 20, 30), "D": (200, 20, 30)}
 FOUR_COLOUR = {"S": (25, 25, 30), "H": (200, 20, 30), "D": (20, 80, 200), "C": (15, 130, 50)}
 PAPER = (252, 250, 242)
@@ -225,7 +244,8 @@ class CardArt:
         surf = self._blank.copy()
         w, h = self.size
         color = self.colours[suit]
-        label = theme.font(self.rank_size, True).render(RANK_TEXT[rank - 1], True, color)
+        label = theme.font(self.rank_size, True).render(rank_text(RANK_TEXT[rank - 1]), True,
+                                                        color)
         small = self._pip(suit, self.index_pip)
         pad = max(3, w // 20)
         if self.fan == "down":
@@ -280,8 +300,8 @@ class CardArt:
             frame = area.inflate(int(w * 0.06), 0)
             panel = rounded(frame.size, 4, (250, 236, 196), (*color, 255), 2)
             surf.blit(panel, frame)
-            letter = theme.font(int(frame.h * 0.42), True).render(RANK_TEXT[rank - 1], True,
-                                                                    color)
+            letter = theme.font(int(frame.h * 0.42), True).render(
+                rank_text(RANK_TEXT[rank - 1]), True, color)
             surf.blit(letter, letter.get_rect(center=(frame.centerx, frame.centery
                                                       - frame.h * 0.12)))
             p = self._pip(suit, max(8, int(frame.w * 0.38)))
@@ -334,7 +354,8 @@ def get_art(width: int, height: int, four_colour: bool, fan: str, reveal: int = 
     """The one CardArt for this size and style (kept while it is among the last ART_CACHE
     used, so its images are made once). An art pushed out lets go of its images (``release``):
     whoever still holds it draws them again when they need them."""
-    key = (width, height, four_colour, fan, reveal, CANVAS.portrait)  # (the phone's index)
+    # (the phone's index; the language's letters on the cards)
+    key = (width, height, four_colour, fan, reveal, CANVAS.portrait, current())
     art = _ARTS.get(key)
     if art is None:
         art = _ARTS[key] = CardArt(width, height, four_colour, fan, reveal)

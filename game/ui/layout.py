@@ -13,7 +13,10 @@ from dataclasses import dataclass
 
 import pygame
 
+from game.core.language import _, pgettext
+
 from .canvas import CANVAS
+from .cards import rank_text
 
 
 @dataclass
@@ -23,7 +26,7 @@ class PileGeom:
     fan: tuple[int, int] = (0, 0)  # offset per face-up card
     fan_down: tuple[int, int] = (0, 0)  # offset per face-down card
     limit: int = 0  # farthest coordinate a card edge may reach along the fan (0: none)
-    label: str = ""  # faint letter on the empty slot
+    label: str = ""  # faint letter on the empty slot (a rank: "A", "K"; shown as ``slot``)
     badge: str = ""  # where the card count shows: "below", "above" or ""
     fan_last: int = 0  # only the top this many cards fan (the rest lie under the first); 0: all
     caption: str = ""  # where its caption is written: "" right of it, "above" over it
@@ -31,6 +34,11 @@ class PileGeom:
     @property
     def stacked(self) -> bool:
         return self.fan == (0, 0)
+
+    @property
+    def slot(self) -> str:
+        """The letter on the empty slot, in the language spoken now."""
+        return rank_text(self.label)
 
     def positions(self, faces: list[bool]) -> list[tuple[int, int]]:
         """The top-left corner of each card, bottom to top."""
@@ -79,8 +87,10 @@ class Layout:
         button = data.get("turn_button")
         self.turn_button = None if button is None else pygame.Rect(button).move(shift, 0)
         self.piles: dict[str, PileGeom] = {}
-        self.captions: dict[str, str] = {}
-        self.empty_words: dict[str, str] = {}
+        #: the piles' captions and the words on their empty places, as the layout data gives
+        #: them (marked, English: ``captions`` and ``empty_words`` say them)
+        self.caption_messages: dict[str, tuple | str] = {}
+        self.empty_messages: dict[str, tuple | str] = {}
         size = (self.card_w, self.card_h)
         for name, x, y, opts in data["piles"]:
             fan = tuple(opts.get("fan", (0, 0)))
@@ -93,13 +103,24 @@ class Layout:
                 label=opts.get("slot", ""), badge=opts.get("badge", ""),
                 fan_last=opts.get("fan_last", 0), caption=opts.get("caption_at", ""))
             if "caption" in opts:
-                self.captions[name] = opts["caption"]
+                self.caption_messages[name] = opts["caption"]
             if "empty" in opts:
-                self.empty_words[name] = opts["empty"]
+                self.empty_messages[name] = opts["empty"]
         #: the least of a face-up card that a fan leaves in sight (its step: down fans' y,
         #: side fans' x); 0 when nothing fans. The card art sizes its corner index by it.
         self.reveal = min((abs(g.fan[1]) or abs(g.fan[0]) for g in self.piles.values()
                            if g.fan != (0, 0)), default=0)
+
+    @property
+    def captions(self) -> dict[str, str]:
+        """Each captioned pile's caption ("Reserve"), in the language spoken now."""
+        return {name: said(m) for name, m in self.caption_messages.items()}
+
+    @property
+    def empty_words(self) -> dict[str, str]:
+        """The word on each pile's empty place that has one ("empty"), in the language
+        spoken now."""
+        return {name: said(m) for name, m in self.empty_messages.items()}
 
     def card_rects(self, name: str, faces: list[bool]) -> list[pygame.Rect]:
         return [pygame.Rect(p, (self.card_w, self.card_h))
@@ -131,6 +152,14 @@ class Layout:
     @property
     def focus_order(self) -> list[str]:
         return list(self.piles)
+
+
+def said(message) -> str:
+    """A word of the layout data in the language spoken now: marked with NP_ (a context and
+    the English), or with N_."""
+    if isinstance(message, tuple):
+        return pgettext(*message)
+    return _(message) if message else message
 
 
 _LAYOUTS: dict[tuple, Layout] = {}
@@ -183,10 +212,10 @@ def seated(layout, seat: int, players: int):
     out = copy.copy(layout)
     out.piles = {name: dataclasses.replace(layout.piles[where(name)], name=name)
                  for name in layout.piles}
-    out.captions = {name: layout.captions[where(name)] for name in layout.piles
-                    if where(name) in layout.captions}
-    out.empty_words = {name: layout.empty_words[where(name)] for name in layout.piles
-                       if where(name) in layout.empty_words}
+    out.caption_messages = {name: layout.caption_messages[where(name)] for name in layout.piles
+                            if where(name) in layout.caption_messages}
+    out.empty_messages = {name: layout.empty_messages[where(name)] for name in layout.piles
+                          if where(name) in layout.empty_messages}
     names = layout.seat_names
     if len(names) == players:
         out.seat_names = [names[(k - seat) % players] for k in range(players)]

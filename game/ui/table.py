@@ -37,6 +37,7 @@ import re
 import pygame
 
 from game.core import IllegalMove, Move, info
+from game.core.language import _
 from game.session import Session, new_seed, seat_names
 from game.session.help import HELP_COUNTS
 
@@ -74,7 +75,6 @@ class Table(ComputerSeats, Scene):
         super().__init__(app)
         self.game_id = game_id
         self.info = info(game_id)
-        self.title_text = self.info.title
         self.layout = layout_for(game_id, panel_left=self.panel_left())
         self.art: CardArt | None = None
         self.art_key = None
@@ -83,6 +83,7 @@ class Table(ComputerSeats, Scene):
         self.input = TableInput(self)
         self.view = TableView(self)
         self.hint = None  # (move, until_ms)
+        self.hint_said = None  # the message that said the hint (it goes with the hint)
         self.message = ("", theme.INK, 0.0)
         self.celebration = None
         self.end_shown = False
@@ -96,6 +97,11 @@ class Table(ComputerSeats, Scene):
         self.chrome = chrome_class(self.info.table)(self)
         self.buttons = self.chrome.buttons
         self.load_or_deal()
+
+    @property
+    def title_text(self) -> str:
+        """The game's name, in the language spoken now."""
+        return _(self.info.title)
 
     def panel_left(self) -> bool:
         """The left-handed setting puts a table's side panel on the left (landscape)."""
@@ -117,7 +123,9 @@ class Table(ComputerSeats, Scene):
                 self.game_id, check=lambda data: Session.from_dict(data, seats=seats))
         except Exception as e:  # the storage promises not to raise; never let it stop play
             session = None
-            self.app.notice(f"The saved {self.title_text} game could not be read ({e}).")
+            # Translators: {game} is a game's name, {error} what went wrong
+            self.app.notice(_("The saved {game} game could not be read ({error}).").format(
+                game=self.title_text, error=e))
         self.app.collect_notices()
         if session is not None and not (session.is_over() and session.recorded):
             self.session = session
@@ -136,7 +144,8 @@ class Table(ComputerSeats, Scene):
         self.begin(Session.new(
             self.game_id, seed, seats or settings.seats(self.game_id),
             **(settings.options(self.game_id) if options is None else options)),
-            f"{self.title_text}: deal {seed}.")
+            # Translators: said as a deal begins; {game} is the game's name
+            _("{game}: deal {number}.").format(game=self.title_text, number=seed))
 
     def begin(self, session, words: str) -> None:
         """A new game at this table, ``words`` said: shown being dealt, nothing of the last
@@ -179,7 +188,7 @@ class Table(ComputerSeats, Scene):
         try:
             self.app.saves.save_game(self.game_id, self.session.to_dict())
         except Exception as e:  # storage full or unavailable: tell, never crash
-            self.say(f"Progress could not be saved: {e}", "error")
+            self.say(_("Progress could not be saved: {error}").format(error=e), "error")
         self.app.collect_notices()
 
     def record(self) -> dict | None:
@@ -190,7 +199,7 @@ class Table(ComputerSeats, Scene):
         try:
             return self.app.saves.record_result(self.game_id, **entry)
         except Exception as e:
-            self.say(f"Statistics could not be saved: {e}", "error")
+            self.say(_("Statistics could not be saved: {error}").format(error=e), "error")
         finally:
             self.app.collect_notices()
         return None
@@ -203,8 +212,9 @@ class Table(ComputerSeats, Scene):
                 self.chrome.abandoning()
                 self.record()
                 action()
-            note = " ".join(filter(None, ["This deal is not finished: it will count as a loss "
-                                          "in your statistics.", self.chrome.abandon_note()]))
+            note = " ".join(filter(None, [_("This deal is not finished: it will count as a "
+                                            "loss in your statistics."),
+                                          self.chrome.abandon_note()]))
             self.modal = Confirm(self, what, note, what, go)
         else:
             if s.unfinished:
@@ -213,7 +223,8 @@ class Table(ComputerSeats, Scene):
 
     def new_deal(self, confirm: bool = True) -> None:
         if confirm:
-            self.abandon_then("New deal", lambda: self.start(self.random_seed()))
+            # Translators: a question's title and its button (a deal in progress is given up)
+            self.abandon_then(_("New deal"), lambda: self.start(self.random_seed()))
         else:
             if self.session.unfinished:
                 self.record()
@@ -222,14 +233,16 @@ class Table(ComputerSeats, Scene):
     def restart(self, confirm: bool = True) -> None:
         seed, options, seats = self.state.seed, dict(self.state.options), self.session.seats
         if confirm:
-            self.abandon_then("Restart", lambda: self.start(seed, options, seats))
+            # Translators: a question's title and its button (a deal in progress is given up)
+            self.abandon_then(_("Restart"), lambda: self.start(seed, options, seats))
         else:
             if self.session.unfinished:
                 self.record()
             self.start(seed, options, seats)
 
     def play_number(self, seed: int) -> None:
-        self.abandon_then("Play deal", lambda: self.start(seed))
+        # Translators: a question's title and its button (a deal in progress is given up)
+        self.abandon_then(_("Play deal"), lambda: self.start(seed))
 
     # ================================================================= what the table shows
     def piles(self) -> dict:
@@ -265,7 +278,7 @@ class Table(ComputerSeats, Scene):
     def changed(self, save: bool = True) -> None:
         if self.hint is not None:  # a hint is about the position it was given for
             self.hint = None
-            if self.message[0].startswith("Hint: "):
+            if self.message[0] == self.hint_said:
                 self.message = ("", theme.INK, 0.0)
         if save:
             self.save()
@@ -289,7 +302,9 @@ class Table(ComputerSeats, Scene):
         s = self.session
         if self.modal is None and not s.is_over() and s.pending_call is None \
                 and not s.is_local(s.to_move):
-            self.say(f"Wait: it is {self.seat_name(s.to_move)}'s turn.", "info", 1500)
+            # Translators: {name} is a player: "the computer", "player 2"
+            self.say(_("Wait: it is {name}'s turn.").format(name=self.seat_name(s.to_move)),
+                     "info", 1500)
 
     # ================================================================= moves
     def attempt(self, move: Move, start=None) -> bool:
@@ -328,7 +343,9 @@ class Table(ComputerSeats, Scene):
             if not cards and best is None:
                 best = f
         reason = self.state.why_illegal(Move(name, best)) if best else None
-        self.say(reason or f"The {card} can't go to a foundation now.", "error")
+        # Translators: {card} is a card's short code: "10H" (the Ten of hearts), "QS"
+        self.say(reason or _("The {card} can't go to a foundation now.").format(card=card),
+                 "error")
         self.app.sound.play("thud")
         return False
 
@@ -367,7 +384,9 @@ class Table(ComputerSeats, Scene):
         if not self.can_undo():
             return
         self.take_back(self.session.undo)
-        self.say(f"Took back: {describe(self.state, self.session.last_group)}.", "info", 2500)
+        # Translators: after Undo; {moves} is "the Nine of clubs onto the Ten of clubs"
+        self.say(_("Took back: {moves}.").format(
+            moves=describe(self.state, self.session.last_group)), "info", 2500)
 
     def take_back(self, action):
         """Run ``action`` (the session taking moves back) and show the table as it now is;
@@ -386,7 +405,7 @@ class Table(ComputerSeats, Scene):
         also says that the game now counts as played with help (where one person's statistics
         count it)."""
         if not helped_before and self.session.assisted and self.session.you is not None:
-            text, ms = f"{text} {HELP_COUNTS}", max(ms, 6000)
+            text, ms = f"{text} {_(HELP_COUNTS)}", max(ms, 6000)
         self.say(text, "info", ms)
 
     def redo(self) -> None:
@@ -398,12 +417,14 @@ class Table(ComputerSeats, Scene):
             self.session.redo()
         except IllegalMove as e:
             self.changed()
-            self.say(f"Can't redo: {e}", "error")
+            # Translators: {reason} is why the move is refused now, a sentence
+            self.say(_("Can't redo: {reason}").format(reason=e), "error")
             return
         self.input.selected = None
         self.changed()
         self.app.sound.play("place")
-        self.say(f"Played again: {words}.", "info", 2500)
+        # Translators: after Redo; {moves} is "the Nine of clubs onto the Ten of clubs"
+        self.say(_("Played again: {moves}.").format(moves=words), "info", 2500)
 
     def show_hint(self) -> None:
         """Hint: the solver's move in a solitaire it knows, else what the Hard computer player
@@ -411,10 +432,12 @@ class Table(ComputerSeats, Scene):
         helped = self.session.assisted
         move = self.session.hint()
         if move is None:
-            self.say("No hint: no move helps any more.", "info")
+            self.say(_("No hint: no move helps any more."), "info")
             return
         self.hint = (move, self.app.time_ms + 4000)
-        self.say_helped(f"Hint: {explain(self.state, move)}.", helped)
+        # Translators: {move} is a move in words: "move the Nine of clubs onto the Ten of clubs"
+        self.say_helped(_("Hint: {move}.").format(move=explain(self.state, move)), helped)
+        self.hint_said = self.message[0]
         self.save()
 
     # ================================================================= input (to the parts)
@@ -462,8 +485,8 @@ class Table(ComputerSeats, Scene):
         self.app.save_settings()
         if not settings.sound:
             self.app.sound.stop()
-        self.say("Sound on." if settings.sound else "Sound off (M turns it back on).", "info",
-                 2000)
+        self.say(_("Sound on.") if settings.sound else _("Sound off (M turns it back on)."),
+                 "info", 2000)
 
     def skip_finish(self) -> None:
         """Play the rest of a winning line being finished at once."""
@@ -475,6 +498,9 @@ class Table(ComputerSeats, Scene):
     # ================================================================= the frame
     def enter(self) -> None:
         self.active = True
+        relabel = getattr(self.chrome, "relabel", None)
+        if relabel is not None:  # its buttons in the language spoken now
+            relabel()
         settings = self.app.settings
         key = (settings.four_colour, settings.card_back, settings.felt)
         art = get_art(self.layout.card_w, self.layout.card_h, key[0], self.layout.fan,

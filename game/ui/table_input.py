@@ -14,6 +14,7 @@ import math
 import pygame
 
 from game.core import Move
+from game.core.language import _
 
 DOUBLE_CLICK_MS = 450
 DRAG_THRESHOLD = 6
@@ -149,7 +150,7 @@ class TableInput:
         if index >= 0 and pile[index][1]:
             self.selected = (name, index)
         elif index >= 0:
-            t.say("That card is face down.", "error", 2500)
+            t.say(_("That card is face down."), "error", 2500)
 
     # ------------------------------------------------------------------ keyboard
     def key(self, event) -> bool:
@@ -179,8 +180,8 @@ class TableInput:
             if self.focus:
                 t.to_foundation(self.focus)
             else:
-                t.say("Choose a pile first (arrows or Tab): F then sends its card to a "
-                      "foundation.", "info", 3000)
+                t.say(_("Choose a pile first (arrows or Tab): F then sends its card to a "
+                        "foundation."), "info", 3000)
         elif k == pygame.K_n:
             t.new_deal()
         else:
@@ -209,9 +210,9 @@ class TableInput:
         if pile and pile[-1][1]:
             self.selected = (name, len(pile) - 1)
         elif not pile:
-            t.say("That place is empty.", "info", 2000)
+            t.say(_("That place is empty."), "info", 2000)
         else:
-            t.say("That card is face down.", "error", 2000)
+            t.say(_("That card is face down."), "error", 2000)
 
     def move_focus(self, direction) -> None:
         """Move the focus to the nearest pile in that direction."""

@@ -69,7 +69,7 @@ class TableView:
                     surf.blit(art.image(c, up, t.back_deck(c)), (p[0] + 2, p[1] + 2))
                 shown = shown[-1:]
             if not shown:  # an empty place: its letter, or the game's word for it now
-                surf.blit(art.slot(marks.get(name, geom.label)), geom.rect)
+                surf.blit(art.slot(marks.get(name, geom.slot)), geom.rect)
             for c, up, p in shown:
                 surf.blit(art.image(c, up, t.back_deck(c)), p)
             count = sum(1 for c, _ in cards if c.id not in hidden)
@@ -102,7 +102,7 @@ class TableView:
             else:
                 r.midleft = (geom.rect.right + 8, geom.rect.centery)
             out.append((str(count), size, True, theme.INK, r, r.inflate(12, 4)))
-        if name in layout.empty_words and not full:
+        if name in layout.empty_messages and not full:
             size = CANVAS.label(20)
             lines = theme.wrap(layout.empty_words[name], size, geom.rect.w + 8)
             step = theme.font(size).get_height()
@@ -111,7 +111,7 @@ class TableView:
                 r = pygame.Rect((0, 0), theme.font(size).size(line))
                 r.center = (geom.rect.centerx, y + i * step)
                 out.append((line, size, False, theme.INK_FAINT, r, None))
-        if name in layout.captions:
+        if name in layout.caption_messages:
             word, size = layout.captions[name], CANVAS.label(18)
             r = pygame.Rect((0, 0), theme.font(size).size(word))
             if geom.caption == "above":  # (where the room beside it is a column's)

@@ -17,19 +17,38 @@ from __future__ import annotations
 
 import pygame
 
+from game.core.language import N_, NP_, _, capital, ngettext, pgettext
 from game.session import describe
 
 from .. import theme
 from ..canvas import CANVAS
 from ..layout import seated
+from ..move_words import pile_phrase
 from . import panel
 from .players import TurnsChrome
 
 NAME_SIZE = 26  # the seats' names beside their piles (on a phone held sideways: larger)
 
-CONTROLS = """# Playing with mouse, finger or keys
+#: the tip when an empty hand is refilled from a pile, by the game's word for the pile
+TURN_BACK_TIPS = {
+    "waste": NP_("the tip of the side panel: turn your ... back into your hand",
+                 "Click your empty hand to turn your waste back into it."),
+    "reserve pile": NP_("the tip of the side panel: turn your ... back into your hand",
+                        "Click your empty hand to turn your reserve pile back into it."),
+}
+
+# Translators: how to play at a duel's table, shown under the rules (Markdown: "# " a heading)
+CONTROLS = N_("""# Playing with mouse, finger or keys
 Drag a card to move it, or click (tap) it and then click where it should go. Places where it may go light up. Double-click (double-tap) a card to send it to a foundation. Click your hand to turn up its card. A refused move goes back and the line at the bottom says why.
-Keys: arrows or Tab choose a pile, Enter or Space picks up its card and puts it down on the chosen pile, F sends it to a foundation, Esc cancels (or goes back to the menu). Ctrl+Z or U undo, Ctrl+Y redo. T turns your hand card, E ends your turn, X calls Stop!, H asks for a hint (what the Hard computer player would do), + and - change the computer's pace, N starts a new game, M turns sound on or off."""
+Keys: arrows or Tab choose a pile, Enter or Space picks up its card and puts it down on the chosen pile, F sends it to a foundation, Esc cancels (or goes back to the menu). Ctrl+Z or U undo, Ctrl+Y redo. T turns your hand card, E ends your turn, X calls Stop!, H asks for a hint (what the Hard computer player would do), + and - change the computer's pace, N starts a new game, M turns sound on or off.""")
+
+
+def priority_words(reason: str) -> str:
+    """A priority's refusal ("Priority: the Ten of hearts must go to a foundation before any
+    other move.") without its first word, as the panel says it."""
+    # Translators: how a refusal for a broken priority begins, exactly as in those refusals
+    # ("Priority: {card} must go to a foundation before any other move."): it is taken off
+    return reason.removeprefix(pgettext("a refusal's beginning", "Priority: "))
 
 
 class SidePanel(TurnsChrome):
@@ -59,11 +78,16 @@ class SidePanel(TurnsChrome):
             text = f"{text} {self.tip()}".strip()
         # what the game wants said as it begins (Battle solitaire: the first turn can decide it)
         note = getattr(s.state, "START_NOTE", "")
-        self.table.say(f"{text} {note}".strip(), "info")
+        self.table.say(f"{text} {_(note) if note else ''}".strip(), "info")
 
     def passed(self, seat: int) -> None:
-        self.table.say(f"{self.subject(seat)} no card to play and nothing to turn: "
-                       f"{self.name(seat)} pass{'' if self.is_you(seat) else 'es'}.", "info")
+        if self.is_you(seat):
+            text = _("You have no card to play and nothing to turn: you pass.")
+        else:
+            # Translators: {name} is a player: "the computer", "player 2"
+            text = capital(_("{name} has no card to play and nothing to turn: {name} passes.")
+                           .format(name=self.name(seat)))
+        self.table.say(text, "info")
 
     def moved(self, move, before, mover) -> None:
         """(The log reads the moves from the game's history: move_log.MoveBook.)"""
@@ -73,74 +97,106 @@ class SidePanel(TurnsChrome):
         if call.right:
             b = call.breach
             card = state.pile[b.compulsory.target].top
-            whose = "your" if self.is_you(called) else f"{self.name(called)}'s"
-            where = ("to a foundation" if b.compulsory.target.startswith("foundation")
-                     else "to the empty house")
-            reason = b.reason.removeprefix("Priority: ")
-            return (f"called Stop! on {whose} move ({reason.rstrip('.')}): taken back, the "
-                    f"{card.name if card else 'card'} {where} instead, and the turn ends")
-        price = ("the turn ends" if call.cost == "turn" else "the next turn is missed"
-                 if call.cost == "next turn" else "no cost")
-        return f"called Stop! wrongly (no priority broken): {price}"
+            home = b.compulsory.target.startswith("foundation")
+            you = self.is_you(called)
+            if you and home:
+                # Translators: the move log, after who called (the same for the next three):
+                # {reason} is the priority broken ("the Ten of hearts must go to a foundation
+                # before any other move"), {card} the card played instead ("the Ten of
+                # hearts"), {name} a player ("the computer", "player 2")
+                text = _("called Stop! on your move ({reason}): taken back, {card} to a "
+                         "foundation instead, and the turn ends")
+            elif you:
+                text = _("called Stop! on your move ({reason}): taken back, {card} to the empty "
+                         "house instead, and the turn ends")
+            elif home:
+                text = _("called Stop! on {name}'s move ({reason}): taken back, {card} to a "
+                         "foundation instead, and the turn ends")
+            else:
+                text = _("called Stop! on {name}'s move ({reason}): taken back, {card} to the "
+                         "empty house instead, and the turn ends")
+            return text.format(reason=priority_words(b.reason).rstrip("."),
+                               card=card.words("object") if card else _("the card"),
+                               name=self.name(called))
+        if call.cost == "turn":
+            # Translators: the move log, after who called
+            return _("called Stop! wrongly (no priority broken): the turn ends")
+        if call.cost == "next turn":
+            return _("called Stop! wrongly (no priority broken): the next turn is missed")
+        return _("called Stop! wrongly (no priority broken): no cost")
 
     def again_text(self, seat: int) -> str:
         """The same seat plays again: the other missed its turn for a wrong Stop! call."""
-        other = self.name(1 - seat) if len(self.session.seats) == 2 else "the other player"
+        other = self.name(1 - seat) if len(self.session.seats) == 2 else _("the other player")
+        # Translators: {name}, {other}: players ("the computer", "player 2")
         if self.is_you(seat):
-            return f"Your turn again: {other} misses a turn for a wrong Stop! call."
+            return _("Your turn again: {other} misses a turn for a wrong Stop! call.").format(
+                other=other)
         if len(self.session.seats) == 2 and self.is_you(1 - seat):
-            return (f"{self.name(seat).capitalize()} plays again: you miss this turn for your "
-                    "wrong Stop! call.")
-        return f"{self.name(seat).capitalize()} plays again: {other} misses a turn."
+            return capital(_("{name} plays again: you miss this turn for your wrong Stop! "
+                             "call.").format(name=self.name(seat)))
+        return capital(_("{name} plays again: {other} misses a turn.").format(
+            name=self.name(seat), other=other))
 
     def wrong_call_text(self, call, caller: int) -> str:
         """A wrong Stop! call in words, with its price (option ``wrong_call``) for the caller."""
         name, you = self.name(caller), self.is_you(caller)
+        wrong = _("Wrong call: the last move broke no priority rule.")
         if call.cost == "turn":
-            price = " Your turn ends." if you else f" {name[0].upper()}{name[1:]}'s turn ends."
+            # Translators: after "Wrong call: the last move broke no priority rule."
+            price = _("Your turn ends.") if you else capital(
+                # Translators: after "Wrong call: ..."; {name} is a player ("the computer")
+                _("{name}'s turn ends.").format(name=name))
         elif call.cost == "next turn":
-            price = (" You miss your next turn." if you
-                     else f" {name.capitalize()} misses their next turn.")
+            price = _("You miss your next turn.") if you else capital(
+                _("{name} misses their next turn.").format(name=name))
         else:
-            price = ""
-        return "Wrong call: the last move broke no priority rule." + price
-
-    def subject(self, seat: int) -> str:
-        return "You have" if self.is_you(seat) else f"{self.name(seat).capitalize()} has"
+            return wrong
+        return f"{wrong} {price}"
 
     def call_text(self, call, offender: int) -> str:
         """What a right Stop! call did, in words (the core's message uses move notation)."""
         b = call.breach
-        reason = b.reason.removeprefix("Priority: ")
-        reason = reason[0].upper() + reason[1:]
-        target = self.session.state.pile[b.compulsory.target]
-        card = target.top
-        whose = self.name(offender)
-        taken = ("Your move is taken back" if self.is_you(offender)
-                 else f"{whose[0].upper()}{whose[1:]}'s move is taken back")
-        place = target.label
-        for seat in range(len(self.session.seats)):
-            place = place.replace(f"player {seat + 1}'s",
-                                  "your" if self.is_you(seat) else f"{self.name(seat)}'s")
-        ends = "your turn ends" if self.is_you(offender) else f"{whose}'s turn ends"
-        return (f"{reason} {taken}, the {card.name if card else 'card'} is played to {place} "
-                f"instead, and {ends}.")
+        reason = capital(priority_words(b.reason))
+        card = self.session.state.pile[b.compulsory.target].top
+        home = b.compulsory.target.startswith("foundation")  # else an empty house (Russian
+        # Bank's priorities: a card to a foundation, a house filled from the reserve)
+        # Translators: after the priority broken; {card} is the card played instead, as the
+        # subject ("the Ten of hearts"), {name} a player ("the computer", "player 2")
+        if self.is_you(offender):
+            rest = (_("Your move is taken back, {card} is played to that foundation instead, "
+                      "and your turn ends.") if home else
+                    _("Your move is taken back, {card} is played to that house instead, and "
+                      "your turn ends."))
+        else:
+            rest = (_("{name}'s move is taken back, {card} is played to that foundation "
+                      "instead, and {name}'s turn ends.") if home else
+                    _("{name}'s move is taken back, {card} is played to that house instead, "
+                      "and {name}'s turn ends."))
+        rest = capital(rest.format(card=card.words("the") if card else _("the card"),
+                                   name=self.name(offender)))
+        return f"{reason} {rest}"
 
     def end_words(self, result) -> tuple[str, list[str]]:
         """The end screen's title and first lines: who won and why, who scores."""
         if result.status == "won":
             title = self.play.winner_title(result)
-            name = self.name(result.winner).capitalize()
-            reason = ("You have played every card." if self.is_you(result.winner)
-                      else f"{name} has played every card.")
+            reason = (_("You have played every card.") if self.is_you(result.winner)
+                      # Translators: the end screen; {name} is a player ("the computer")
+                      else capital(_("{name} has played every card.").format(
+                          name=self.name(result.winner))))
         else:
-            title, reason = "Stalemate", result.reason
+            # Translators: the end screen's title: nobody can win any more
+            title, reason = _("Stalemate"), result.reason
+        n = result.points
         if result.winner is None:
-            points = "Nobody scores."
+            points = _("Nobody scores.")
+        elif self.is_you(result.winner):
+            points = ngettext("You score {n} points.", "You score {n} points.", n).format(n=n)
         else:
-            name = self.name(result.winner).capitalize()
-            points = (f"You score {result.points} points." if self.is_you(result.winner)
-                      else f"{name} scores {result.points} points.")
+            # Translators: the end screen; {name} is a player ("the computer", "player 2")
+            points = capital(ngettext("{name} scores {n} points.", "{name} scores {n} points.",
+                                      n).format(name=self.name(result.winner), n=n))
         return title, [reason, points]
 
     # ------------------------------------------------------------------ drawing
@@ -170,7 +226,7 @@ class SidePanel(TurnsChrome):
         if not options:
             return []
         value = self.session.state.options[options[0].name]
-        return [dict(options[0].labelled())[value]]
+        return [_(dict(options[0].labelled())[value])]
 
     def tip(self) -> str:
         """What to do next, always a move the rules allow now: where a priority makes a move
@@ -179,8 +235,11 @@ class SidePanel(TurnsChrome):
         s = self.session
         if not self.table.accepting_input():
             price = s.state.call_price()  # while the other plays: what a wrong call costs
-            return (f"Stop! only on a broken priority: a wrong call costs you {price}."
-                    if price and self.can_call_stop() else "")
+            if not (price and self.can_call_stop()):
+                return ""
+            # Translators: the side panel's tip; {price} is what a wrong call costs ("a turn")
+            return _("Stop! only on a broken priority: a wrong call costs you {price}.").format(
+                price=price)
         state = s.state
         hand = state.pile[f"hand{s.to_move}"]
         natural = None  # the move the player would make next: turn the hand card, end the turn
@@ -189,19 +248,19 @@ class SidePanel(TurnsChrome):
         elif hand.down < len(hand.cards):
             natural = state.end_turn_move()
         if natural is not None and natural not in state.legal_moves():
-            reason = state.why_illegal(natural) or ""
-            reason = reason.removeprefix("Priority: ")
-            return reason[:1].upper() + reason[1:]
+            return capital(priority_words(state.why_illegal(natural) or ""))
         if hand.cards and hand.down == len(hand.cards):
-            return "Click your hand to turn up a card."
+            return _("Click your hand to turn up a card.")
         if hand.down < len(hand.cards):
-            return "Play on, then put the hand card on your waste to end your turn."
+            return _("Play on, then put the hand card on your waste to end your turn.")
         turn = s.state.turn_move(hand.name)
         if turn is not None and turn.source != hand.name:  # a pile turns back into the hand
             noun = getattr(s.state.pile[turn.source], "noun", "pile")
-            return f"Click your empty hand to turn your {noun} back into it."
+            # Translators: a pile without a phrase of its own; {pile} is its word
+            return pile_phrase(TURN_BACK_TIPS, noun,
+                               _("Click your empty hand to turn your {pile} back into it."))
         if self.turn_button is not None:
-            return "Press the turn button when you can't (or don't want to) move any more."
+            return _("Press the turn button when you can't (or don't want to) move any more.")
         return ""
 
     def draw_turn_button(self, screen) -> None:
@@ -210,14 +269,17 @@ class SidePanel(TurnsChrome):
         b, s = self.turn_button, self.session
         rect = b.rect
         if s.is_over():
-            title, note = "Game over", ""
+            title, note = pgettext("the turn button", "Game over"), ""
         else:
             seat = s.to_move
             title = self.title(seat)
+            # Translators: the turn button's words under whose turn it is ("Computer", then
+            # "is thinking..."): short
             if b.enabled:
-                note = "press to end the turn"
+                note = pgettext("the turn button", "press to end the turn")
             elif not s.is_local(seat):
-                note = "is thinking..." if s.thinking else "is playing"
+                note = (pgettext("the turn button", "is thinking...") if s.thinking
+                        else pgettext("the turn button", "is playing"))
             else:
                 note = ""
             seats = self.table.layout.seat_names

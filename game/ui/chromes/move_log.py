@@ -7,9 +7,12 @@ from __future__ import annotations
 import pygame
 
 from game.core import STOP, from_dict
+from game.core.language import NP_, _, pgettext
+from game.core.language import current as spoken
 
 from .. import theme
 from ..canvas import CANVAS
+from ..move_words import pile_phrase
 from ..widgets import Button
 from .panel_geometry import P_TEXT, panel_x
 
@@ -21,47 +24,152 @@ def _num(name: str) -> int | None:
 
 def describe(chrome, state, move, before, mover) -> str:
     """A move in words, "Computer: the Five of hearts onto the Six of spades" (said of the
-    position ``before`` it, the piles as ``state.piles()`` gives them). The seats as the
+    position ``before`` it, the piles as ``state.piles()`` gives them): ``said``'s two parts
+    in a line of the log."""
+    who, what = said(chrome, state, move, before, mover)
+    return log_line(who, what) if what else ""
+
+
+def log_line(who: str, what: str) -> str:
+    """A line of the log: who played, what they did."""
+    # Translators: a line of the move log: "Computer: the Five of hearts onto the Six of spades"
+    return pgettext("a line of the move log", "{who}: {what}").format(who=who, what=what)
+
+
+def said(chrome, state, move, before, mover) -> tuple[str, str]:
+    """A move in words, who made it and what they did ("Computer", "the Five of hearts onto
+    the Six of spades"); ("", "") for a move the piles ``before`` can't say. The seats as the
     chrome names them (``title``, ``name``, ``is_you``); its ``own`` word for a seat's own
     pile ("own " at the round table). Calls are said by the chrome's ``call_words``."""
     who = chrome.title(mover)
     if move.source == "pass":
-        return f"{who}: passed"
+        return who, pgettext("the move log: what a seat did", "passed")
     src = before.get(move.source)
     if not src:
-        return ""
+        return "", ""
     card, up = src[-move.count]
     if move.source == move.target:  # a card of a stock or hand turned face up where it lies
-        return f"{who}: turned up the {card.name}" if not up else f"{who}: turned a card"
+        return who, (_("turned up {card}").format(card=card.words("object")) if not up
+                     else _("turned a card"))
     target = before.get(move.target, [])
     kind = move.target.rstrip("0123456789")
     piles = state.pile
     noun = getattr(piles.get(move.target), "noun", None) or SHARED_WORDS.get(kind, kind)
     if not target and move.count == 1 and kind == "hand":  # a pile turned back into the hand
-        whose = "your" if chrome.is_you(mover) else "their"
         source = getattr(piles.get(move.source), "noun", move.source.rstrip("0123456789"))
-        return f"{who}: turned {whose} {source} back into {whose} hand"
+        if chrome.is_you(mover):
+            # Translators: the move log; a pile without a phrase of its own, {pile} its word
+            return who, pile_phrase(TURNED_BACK_YOUR, source,
+                                    _("turned your {pile} back into your hand"))
+        # Translators: the move log; a pile without a phrase of its own, {pile} its word
+        return who, pile_phrase(TURNED_BACK_THEIR, source,
+                                _("turned their {pile} back into their hand"))
     if not up and _num(move.source) == _num(move.target) == mover:  # turned onto a pile
-        return f"{who}: turned up the {card.name}"  # (Battle: the hand onto the reserve pile)
+        # (Battle: the hand onto the reserve pile)
+        return who, _("turned up {card}").format(card=card.words("object"))
     if kind == "foundation":
-        where = "to a foundation"
+        where = pgettext("the move log: where a card went", "to a foundation")
     elif kind in SHARED_WORDS or _num(move.target) is None:  # a pile of the middle
         if move.count > 1:
-            return f"{who}: moved the column of the {card.name} onto the {target[-1][0].name}"
-        where = f"onto the {target[-1][0].name}" if target else f"to an empty {noun}"
+            # Translators: the move log; {card} is the column's first card, said as the
+            # subject of a sentence ("the Nine of clubs"), {onto} "onto the Ten of hearts"
+            return who, _("moved the column of {card} {onto}").format(
+                card=card.words("the"), onto=target[-1][0].words("onto"))
+        # Translators: the move log; a pile without a phrase of its own, {pile} its word
+        where = (target[-1][0].words("onto") if target
+                 else pile_phrase(TO_AN_EMPTY, noun, _("to an empty {pile}")))
     else:  # a seat's own pile, in the game's word for it (Battle: "reserve pile")
         owner = _num(move.target)
         if owner == mover:
-            whose = "your" if chrome.is_you(owner) else "their"
-            where = f"on {whose} {chrome.own}{noun}" + (", ending the turn" if kind == "waste"
-                                                        else "")
+            you = chrome.is_you(owner)
+            if chrome.own:
+                table = ON_YOUR_OWN if you else ON_THEIR_OWN
+                # Translators: the move log; a pile without a phrase of its own, {pile} its
+                # word
+                generic = _("on your own {pile}") if you else _("on their own {pile}")
+            else:
+                table = ON_YOUR if you else ON_THEIR
+                # Translators: the move log; a pile without a phrase of its own, {pile} its
+                # word
+                generic = _("on your {pile}") if you else _("on their {pile}")
+            where = pile_phrase(table, noun, generic)
+            if kind == "waste":
+                # Translators: the move log; {where} is "on your waste"
+                where = pgettext("the move log", "{where}, ending the turn").format(where=where)
+        elif chrome.is_you(owner):
+            # Translators: the move log; a pile without a phrase of its own, {pile} its word
+            where = pile_phrase(ONTO_YOUR, noun, _("onto your {pile}"))
         else:  # named as in a sentence: "the computer's", "player 2's", never "Computer's"
-            whose = "your" if chrome.is_you(owner) else f"{chrome.name(owner)}'s"
-            where = f"onto {whose} {noun}"
-    return f"{who}: the {card.name} {where}"
+            # Translators: the move log; a pile without a phrase of its own, {pile} its
+            # word, {name} a player ("the computer", "player 2")
+            where = pile_phrase(ONTO_NAMES, noun, _("onto {name}'s {pile}"),
+                                name=chrome.name(owner))
+    # Translators: the move log; {card} is "the Five of hearts", {where} "onto the Six of
+    # spades", "to a foundation", "onto your reserve"
+    return who, pgettext("the move log: a card and where it went", "{card} {where}").format(
+        card=card.words("object"), where=where)
 
 
 SHARED_WORDS = {"house": "house", "tableau": "column"}  # the middle's piles, by kind
+
+# The log's phrases naming a pile, one per game's word for it (Pile.noun: move_words.py)
+#: "the Five of hearts to an empty column": a pile of the middle
+TO_AN_EMPTY = {
+    "column": NP_("the move log: a card went to an empty ...", "to an empty column"),
+    "house": NP_("the move log: a card went to an empty ...", "to an empty house"),
+    "pile": NP_("the move log: a card went to an empty ...", "to an empty pile"),
+}
+#: "the Five of hearts on your waste": the mover's own pile, said to the person who moved
+ON_YOUR = {
+    "waste": NP_("the move log: a card went on the mover's ...", "on your waste"),
+    "reserve pile": NP_("the move log: a card went on the mover's ...", "on your reserve pile"),
+}
+#: ... said of another player who moved ("their")
+ON_THEIR = {
+    "waste": NP_("the move log: a card went on the mover's ...", "on their waste"),
+    "reserve pile": NP_("the move log: a card went on the mover's ...",
+                        "on their reserve pile"),
+}
+#: ... at the round table, where every seat has one ("own")
+ON_YOUR_OWN = {
+    "waste": NP_("the move log: a card went on the mover's ...", "on your own waste"),
+}
+ON_THEIR_OWN = {
+    "waste": NP_("the move log: a card went on the mover's ...", "on their own waste"),
+}
+#: "the Five of hearts onto your reserve": another player's pile, the person here's
+ONTO_YOUR = {
+    "reserve": NP_("the move log: a card went onto your ...", "onto your reserve"),
+    "waste": NP_("the move log: a card went onto your ...", "onto your waste"),
+    "hand": NP_("the move log: a card went onto your ...", "onto your hand"),
+    "stock": NP_("the move log: a card went onto your ...", "onto your stock"),
+    "reserve pile": NP_("the move log: a card went onto your ...", "onto your reserve pile"),
+    "penalty pile": NP_("the move log: a card went onto your ...", "onto your penalty pile"),
+}
+#: ... another seat's, named ("the computer", "player 3")
+ONTO_NAMES = {
+    "reserve": NP_("the move log: a card went onto a player's ...", "onto {name}'s reserve"),
+    "waste": NP_("the move log: a card went onto a player's ...", "onto {name}'s waste"),
+    "hand": NP_("the move log: a card went onto a player's ...", "onto {name}'s hand"),
+    "stock": NP_("the move log: a card went onto a player's ...", "onto {name}'s stock"),
+    "reserve pile": NP_("the move log: a card went onto a player's ...",
+                        "onto {name}'s reserve pile"),
+    "penalty pile": NP_("the move log: a card went onto a player's ...",
+                        "onto {name}'s penalty pile"),
+}
+#: "turned your waste back into your hand": an empty hand refilled
+TURNED_BACK_YOUR = {
+    "waste": NP_("the move log: a pile turned back into the hand",
+                 "turned your waste back into your hand"),
+    "reserve pile": NP_("the move log: a pile turned back into the hand",
+                        "turned your reserve pile back into your hand"),
+}
+TURNED_BACK_THEIR = {
+    "waste": NP_("the move log: a pile turned back into the hand",
+                 "turned their waste back into their hand"),
+    "reserve pile": NP_("the move log: a pile turned back into the hand",
+                        "turned their reserve pile back into their hand"),
+}
 
 
 def entry_plays(entry) -> list:
@@ -104,7 +212,7 @@ class Step:
 
     @property
     def line(self) -> str:
-        return f"{self.who}: {self.words}"
+        return log_line(self.who, self.words)
 
 
 def _turn_key(state) -> tuple:
@@ -115,10 +223,11 @@ class MoveBook:
     """The game's history in words, kept in step with the session by replaying it on a copy
     of the deal (``shadow``): moves added are played on, moves taken back (undo, a call that
     replaces a move) are popped, so a move costs one replayed move, and a reload replays the
-    game once."""
+    game once. Its words are in the language spoken when it was made (``language``)."""
 
     def __init__(self, chrome, session):
         self.chrome, self.session = chrome, session
+        self.language = spoken()
         state = session.state
         self.shadow = from_dict(state.to_dict() | {"moves": []})
         self.entries: list = []  # the live history's entries replayed, and their step counts
@@ -142,7 +251,7 @@ class MoveBook:
             return
         while len(self.entries) > same:
             self.entries.pop()
-            for _ in range(self.counts.pop()):
+            for _step in range(self.counts.pop()):
                 self.shadow.pop()
                 self.steps.pop()
         for i in range(same, len(history)):
@@ -171,10 +280,9 @@ class MoveBook:
         key, mover, move = _turn_key(st), st.current_player, item[0]
         before = _piles_of(st, (move.source, move.target))
         play(st, item)
-        line = describe(c, st, move, before, mover)
-        who, _, words = line.partition(": ")
+        who, words = said(c, st, move, before, mover)
         turn = 1 if last is None else last.turn + (last.key != key)
-        self.steps.append(Step(turn, mover, key, who, words or line, item, shown))
+        self.steps.append(Step(turn, mover, key, who, words, item, shown))
 
     # ------------------------------------------------------------------ what is shown
     def turns(self) -> list[tuple[int, int, list[Step]]]:
@@ -222,7 +330,7 @@ class MoveBook:
         self.update()
         k = next(i for i, st in enumerate(self.steps) if st.turn == turn and st.shown)
         items = [st.item for st in self.steps[k:]]
-        for _ in items:
+        for _item in items:
             self.shadow.pop()
         out = [self.shadow.piles()]
         n = sum(1 for st in self.steps[k:] if st.turn == turn)
@@ -260,13 +368,15 @@ class LogView:
         self.step = 20
         self.max_scroll = 0
         self._content = (None, [])
-        self.button = Button((-500, -500, 10, 10), "Replay turn", self.chrome.replay,
+        # Translators: a button over the move log: the computer's last turn played again
+        self.button = Button((-500, -500, 10, 10), _("Replay turn"), self.chrome.replay,
                              self.can_replay, size=16, name="Replay turn")
 
     @property
     def book(self) -> MoveBook:
         s = self.chrome.session
-        if self._book is None or self._book.session is not s:
+        if self._book is None or self._book.session is not s \
+                or self._book.language != spoken():  # (another language: said again)
             self._book = MoveBook(self.chrome, s)
             self.scroll, self.follow = 0, True
         self._book.update()
@@ -294,12 +404,19 @@ class LogView:
         for i, (number, seat, steps) in enumerate(turns):
             current = i == len(turns) - 1
             title = self.chrome.title(seat)
-            head = ("Your turn" if self.chrome.is_you(seat) else f"{title}'s turn") + (
-                " (now)" if current and not book.session.is_over() else "")
+            now = current and not book.session.is_over()
+            if self.chrome.is_you(seat):
+                head = (pgettext("the move log's heading of a turn", "Your turn (now)") if now
+                        else pgettext("the move log's heading of a turn", "Your turn"))
+            else:
+                # Translators: the move log's heading of a turn; {seat} is "Computer", "Player 2"
+                head = (pgettext("the move log's heading of a turn", "{seat}'s turn (now)")
+                        if now else pgettext("the move log's heading of a turn",
+                                             "{seat}'s turn")).format(seat=title)
             out.append((head, theme.GOLD if current else theme.ACCENT, True, 0))
             color = theme.INK if current else theme.INK_DIM
             if not steps:
-                out.append(("no move yet", theme.INK_FAINT, False, indent))
+                out.append((_("no move yet"), theme.INK_FAINT, False, indent))
             for n, st in enumerate(steps, 1):
                 words = st.words if st.who in ("", title) else st.line
                 for j, line in enumerate(theme.wrap(words, size, width - indent)):
@@ -316,7 +433,8 @@ class LogView:
         """The header ("Last moves" and Replay turn), then the lines in the rest of ``area``."""
         size = size or log_size()
         hh = self.header_height(size)
-        label = "Last moves"
+        # Translators: the move log's heading, short
+        label = _("Last moves")
         theme.blit_text(screen, label, (area.x, area.y + hh // 2), size, theme.INK_FAINT,
                         anchor="midleft")
         b = self.button

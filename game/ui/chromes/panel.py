@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import pygame
 
+from game.core.language import _
+
 from .. import theme
 from ..canvas import CANVAS
 from .move_log import LogView, describe
@@ -185,7 +187,9 @@ def draw_portrait_texts(screen, table, chrome, lines) -> None:
         y += step
     pace = chrome.pace_word()
     if column:  # - and + are in the rail
-        words = f"Computer's pace: {pace}" if chrome.computer_here() else "No computer here"
+        # Translators: the side panel; {pace} is "Slow", "Normal", "Fast" or "Instant"
+        words = (_("Computer's pace: {pace}").format(pace=pace) if chrome.computer_here()
+                 else _("No computer here"))
         theme.blit_text(screen, words, (x, bottom + 2), P_TEXT, theme.INK_DIM)
         return
     cx, cy = pace_centre()
@@ -234,10 +238,12 @@ class PanelChrome:
 
     def portrait_headline(self) -> str:
         s = self.session
-        return " · ".join([self.table.title_text, f"deal {s.state.seed}", *self.headline()])
+        # Translators: the side panel's headline: the game, "deal 123", its rule options
+        deal = _("deal {number}").format(number=s.state.seed)
+        return " · ".join([self.table.title_text, deal, *self.headline()])
 
     # ------------------------------------------------------------------ the move log
-    own = ""  # the word before a seat's own pile in the log ("own " at the round table)
+    own = ""  # a seat's own pile in the log is "your own waste" (the round table: "own ")
 
     def add_log(self) -> None:
         """The log's view, its Replay turn button with the panel's buttons (after they were

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.core.language import N_, NP_, _, capital, pgettext
 from game.session import PACES
 from game.session.match_play import MatchPlay
 
@@ -22,10 +23,36 @@ from . import move_log, panel
 
 BANNER_MS = 5000
 
+#: the computer's pace (Settings.pace) as the side panel shows it
+PACE_WORDS = {"slow": NP_("the computer's pace", "Slow"),
+              "normal": NP_("the computer's pace", "Normal"),
+              "fast": NP_("the computer's pace", "Fast"),
+              "instant": NP_("the computer's pace", "Instant")}
+#: ... said when it changes
+PACE_SAID = {"slow": N_("The computer plays at a slow pace."),
+             "normal": N_("The computer plays at a normal pace."),
+             "fast": N_("The computer plays at a fast pace."),
+             "instant": N_("The computer plays at a instant pace.")}
+
+
+def count_words(what: str, n: int) -> str:
+    """A count of the side panel: "hand 3"."""
+    word = _(what) if what else what  # (the game's word, English: GameState.counts)
+    # Translators: a count in the side panel: {pile} is "stock", "hand"..., {n} its cards
+    return pgettext("a count in the side panel", "{pile} {n}").format(pile=word, n=n)
+
+
+def seat_counts(title: str, counts: list[str]) -> str:
+    """A seat's line of counts in the side panel: "You: hand 3 · waste 7"."""
+    # Translators: the side panel: a seat ("You", "Computer") and its counts ("hand 3 · waste 7")
+    return pgettext("a seat's counts in the side panel", "{seat}: {counts}").format(
+        seat=title, counts=" · ".join(counts))
+
 
 class TurnsChrome(panel.PanelChrome):
     side_panel = True  # the left-handed setting puts it on the left
-    call_label = "Stop!"  # the call's button ("Knock!" at the round table)
+    # Translators: the call's button, and its banner: "Stop! The computer caught you."
+    call_label = N_("Stop!")  # the call's button ("Knock!" at the round table; its name)
     # the landscape panel's rows of buttons (y, height): the call, End turn, Undo/Redo/Hint/
     # Rules, slower and faster, New game and Menu
     ROWS = ((318, 50), (376, 42), (426, 40), (500, 38), (560, 44))
@@ -64,29 +91,38 @@ class TurnsChrome(panel.PanelChrome):
         x, w = panel.PANEL_X + 12, 340
         half, quarter = (w - 10) // 2, (w - 30) // 4
         return [
-            Button((x, call_y, w, call_h), self.call_label, self.call_stop, self.can_call_stop,
-                   size=30, name=self.call_label),
-            Button((x, end_y, w, end_h), "End turn", self.end_turn, self.can_end_turn, size=22,
-                   name="End turn"),
-            Button((x, row_y, quarter, row_h), "Undo", table.undo, table.can_undo, size=22,
+            Button((x, call_y, w, call_h), _(self.call_label), self.call_stop,
+                   self.can_call_stop, size=30, name=self.call_label),
+            # Translators: the side panel's buttons (End turn, Undo, Redo, Hint, Rules, New
+            # game, Menu): short, Undo, Redo, Hint and Rules a quarter of the panel wide
+            Button((x, end_y, w, end_h), _("End turn"), self.end_turn, self.can_end_turn,
+                   size=22, name="End turn"),
+            Button((x, row_y, quarter, row_h), _("Undo"), table.undo, table.can_undo, size=22,
                    name="Undo"),
-            Button((x + quarter + 10, row_y, quarter, row_h), "Redo", table.redo,
+            Button((x + quarter + 10, row_y, quarter, row_h), _("Redo"), table.redo,
                    table.can_redo, size=22, name="Redo"),
             # what the Hard computer player would play (Session.hint)
-            Button((x + 2 * (quarter + 10), row_y, quarter, row_h), "Hint", table.show_hint,
-                   table.accepting_input, size=22, name="Hint"),
-            Button((x + 3 * (quarter + 10), row_y, quarter, row_h), "Rules",
+            Button((x + 2 * (quarter + 10), row_y, quarter, row_h), _("Hint"),
+                   table.show_hint, table.accepting_input, size=22, name="Hint"),
+            Button((x + 3 * (quarter + 10), row_y, quarter, row_h), _("Rules"),
                    lambda: panel.show_rules(table), lambda: table.modal is None, size=22,
                    name="Rules"),
             Button((x, pace_y, 48, pace_h), "-", lambda: self.change_pace(-1),
                    self.computer_here, size=28, name="slower"),
             Button((x + w - 48, pace_y, 48, pace_h), "+", lambda: self.change_pace(1),
                    self.computer_here, size=28, name="faster"),
-            Button((x, last_y, half, last_h), "New game", self.new_game,
+            Button((x, last_y, half, last_h), _("New game"), self.new_game,
                    lambda: table.modal is None, size=22, name="New game"),
-            Button((x + half + 10, last_y, half, last_h), "Menu", self.app.title, size=22,
+            Button((x + half + 10, last_y, half, last_h), _("Menu"), self.app.title, size=22,
                    name="Menu"),
         ]
+
+    def relabel(self) -> None:
+        """The buttons' words in the language spoken now (a button's name is its English;
+        - and + have no words, End turn on the table none: its words are drawn over it)."""
+        for b in self.buttons:
+            if b.name not in ("slower", "faster") and b is not self.turn_button:
+                b.label = _(b.name)
 
     def place_turn_button(self, rect) -> Button | None:
         """With a "turn_button" in the layout, End turn moves onto the table, big, there."""
@@ -138,7 +174,8 @@ class TurnsChrome(panel.PanelChrome):
         try:
             self.table.keep_match(self.play.record(result))
         except Exception as e:  # noqa: BLE001
-            self.table.say(f"The match score could not be saved: {e}", "error")
+            self.table.say(_("The match score could not be saved: {error}").format(error=e),
+                           "error")
 
     def record_kinds(self) -> list[str]:
         """The statistics per seat kind, where the table keeps them (the round table)."""
@@ -205,19 +242,23 @@ class TurnsChrome(panel.PanelChrome):
         return any(kind.thinks_here for kind in self.session.seats)
 
     def pace_word(self) -> str:
-        return self.app.settings.pace.capitalize() if self.computer_here() else "No computer"
+        if not self.computer_here():
+            # Translators: the side panel, in place of the computer's pace; short
+            return _("No computer")
+        pace = self.app.settings.pace
+        return pgettext(*PACE_WORDS[pace]) if pace in PACE_WORDS else pace.capitalize()
 
     def change_pace(self, step: int) -> None:
         """step +1: faster (shorter pauses), -1: slower."""
         if not self.computer_here():
-            self.table.say("No computer plays at this screen: the pace is for the computer.",
-                           "info", 2000)
+            self.table.say(_("No computer plays at this screen: the pace is for the "
+                             "computer."), "info", 2000)
             return
         names = list(PACES)
         i = min(len(names) - 1, max(0, names.index(self.app.settings.pace) + step))
         self.app.settings.set("pace", names[i])
         self.app.save_settings()
-        self.table.say(f"The computer plays at a {names[i]} pace.", "info", 2000)
+        self.table.say(_(PACE_SAID[names[i]]), "info", 2000)
 
     def new_game(self) -> None:
         """Ask who plays (remembered), then deal (an unfinished game counts as lost)."""
@@ -228,7 +269,7 @@ class TurnsChrome(panel.PanelChrome):
             self.app.save_settings()
             self.next_seats = tuple(seats)  # for abandon_note, asked for right here
             try:
-                t.abandon_then("New game", lambda: t.start(t.random_seed(), seats=seats))
+                t.abandon_then(_("New game"), lambda: t.start(t.random_seed(), seats=seats))
             finally:
                 self.next_seats = None
 
@@ -245,11 +286,12 @@ class TurnsChrome(panel.PanelChrome):
                 if not s.is_local(seat):
                     t.next_action_at = self.app.time_ms + self.app.settings.pace_ms
             elif s.is_local(seat):
-                t.say("Your turn." if self.is_you(seat) else
-                      f"{self.name(seat).capitalize()}'s turn.", "good", 2500)
+                t.say(_("Your turn.") if self.is_you(seat) else
+                      # Translators: {name} is a player: "player 2", "your friend"
+                      capital(_("{name}'s turn.").format(name=self.name(seat))), "good", 2500)
             else:
                 t.next_action_at = self.app.time_ms + self.app.settings.pace_ms
-                if t.message_text() == "Your turn.":
+                if t.message_text() == _("Your turn."):
                     t.say("", "info", 0)
         elif kind == "pass":
             self.passed(seat)
@@ -260,8 +302,16 @@ class TurnsChrome(panel.PanelChrome):
                 return
             offender = call.breach.player
             text = self.call_text(call, offender)
-            who = f"{self.call_label} {self.name(seat).capitalize()} caught"
-            title = f"{who} you." if self.is_you(offender) else f"{who} {self.name(offender)}."
+            call, name = _(self.call_label), capital(self.name(seat))
+            if self.is_you(offender):
+                # Translators: a call's banner: "Stop! The computer caught you."; {call} is
+                # "Stop!" or "Knock!", {name} the caller ("The computer", "Player 2")
+                title = _("{call} {name} caught you.").format(call=call, name=name)
+            else:
+                # Translators: a call's banner: "Stop! You caught the computer."; {call} is
+                # "Stop!" or "Knock!", {name} the caller, {other} the player caught
+                title = _("{call} {name} caught {other}.").format(
+                    call=call, name=name, other=self.name(offender))
             until = self.app.time_ms + BANNER_MS
             self.banner = (title, text, until)
             t.next_action_at = max(t.next_action_at, until)  # play waits while it stands
@@ -319,7 +369,7 @@ class TurnsChrome(panel.PanelChrome):
         title, lines = self.end_words(result)
         lines.append(self.match_line())
         if s.assisted and you is not None:  # Hint: counted apart, as in a solitaire
-            lines.append("Played with help (Hint).")
+            lines.append(_("Played with help (Hint)."))
         over = self.play.over_line()
         if over:
             lines.append(over)
@@ -327,10 +377,12 @@ class TurnsChrome(panel.PanelChrome):
         good = you is not None and result.winner == you
         if good:
             t.celebrate()
-        label = "New match" if self.match.is_over() else "Next game"
+        name = "New match" if self.match.is_over() else "Next game"
+        # Translators: the end screen's buttons
+        label = _("New match") if self.match.is_over() else _("Next game")
         t.modal = EndPanel(t, title, lines[:5],
-                           [(label, lambda: t.new_deal(False), "primary"),
-                            ("Menu", self.app.title, "normal")],
+                           [(label, lambda: t.new_deal(False), "primary", name),
+                            (_("Menu"), self.app.title, "normal", "Menu")],
                            dim=not good, good=good,
                            centerx=(t.layout.table_left + t.layout.table_right) // 2)
 
@@ -346,25 +398,31 @@ class TurnsChrome(panel.PanelChrome):
     def count_lines(self) -> list[tuple[str, tuple]]:
         """Each seat's counts in a line, with its colour: "You: hand 3 · waste 7"."""
         s = self.session
-        return [(f"{self.title(seat)}: "
-                 + " · ".join(f"{what} {n}" for what, n in s.state.counts(seat).items()),
+        return [(seat_counts(self.title(seat), [count_words(what, n) for what, n
+                                                in s.state.counts(seat).items()]),
                  theme.INK) for seat in range(len(s.seats))]
 
     def match_progress(self) -> str:
-        return f"{self.match_line()} (game {self.play.game_number})"
+        # Translators: the side panel: the match's line ("Match to 300: You 42 · Computer
+        # 30"), then which game of the match this is
+        return _("{match} (game {number})").format(match=self.match_line(),
+                                                   number=self.play.game_number)
 
     def turn_label(self):
         s = self.session
         seat = s.to_move
         if s.is_over():
-            return "Game over", theme.BUTTON
+            return pgettext("the side panel's turn box", "Game over"), theme.BUTTON
         color = (176, 132, 36) if s.is_local(seat) else (40, 80, 150)
         if self.is_you(seat):
-            return "Your turn", color
-        name = self.name(seat).capitalize()
+            return pgettext("the side panel's turn box", "Your turn"), color
+        name = self.name(seat)
         if not s.is_local(seat) and s.thinking:
-            return f"{name} is thinking...", color
-        return f"{name}'s turn", color
+            # Translators: the side panel's turn box; {name} is "the computer", "player 2"
+            return capital(_("{name} is thinking...").format(name=name)), color
+        # Translators: the side panel's turn box; {name} is "the computer", "player 2"
+        return capital(pgettext("the side panel's turn box", "{name}'s turn").format(
+            name=name)), color
 
     def draw(self, screen) -> None:
         t = self.table
@@ -402,7 +460,7 @@ class TurnsChrome(panel.PanelChrome):
         y += style["after"]
         self.log_view.draw(screen, move_log.log_area(self, x, y, 340))
         top, value, size = style["pace"]
-        theme.blit_text(screen, "Computer's pace", (px + 182, top), 18, theme.INK_DIM,
+        theme.blit_text(screen, _("Computer's pace"), (px + 182, top), 18, theme.INK_DIM,
                         anchor="midtop")
         theme.blit_text(screen, self.pace_word(), (px + 182, value), size,
                         theme.INK if self.computer_here() else theme.INK_DIM, bold=True,
@@ -413,7 +471,9 @@ class TurnsChrome(panel.PanelChrome):
 
     def deal_line(self) -> str:
         """The line under the game's name: the deal and the rule options in words."""
-        return " · ".join([f"Deal {self.session.state.seed}", *self.headline()])
+        # Translators: the side panel, under the game's name: "Deal 123 · STOP! mode"
+        deal = _("Deal {number}").format(number=self.session.state.seed)
+        return " · ".join([deal, *self.headline()])
 
     def draw_over(self, screen) -> None:
         """A call's banner stands over the panel's top, never over the cards in play."""

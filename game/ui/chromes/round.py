@@ -32,29 +32,39 @@ from __future__ import annotations
 import pygame
 
 from game.core import STOP
+from game.core.language import N_, SOURCE, _, capital, current, ngettext, pgettext
 
 from .. import theme
 from ..canvas import CANVAS
 from ..layout import layout_for
 from ..layouts import layout_data
 from . import panel
-from .players import TurnsChrome
+from .players import TurnsChrome, count_words, seat_counts
 
 PENALTY_MS = 900  # how long a penalty card flies
 NAME_SIZE, TAG_SIZE = 22, 18  # the seats' names and the "to play" tag (larger sideways)
 SIDE_NAME_W = 180  # portrait: a left or right seat's name, in lines this wide (clear of the centre)
 TURN_RING = (236, 196, 84)
 
-CONTROLS = """# Playing with mouse, finger or keys
+# Translators: how to play at a round table, shown under the rules (Markdown: "# " a heading)
+CONTROLS = N_("""# Playing with mouse, finger or keys
 Click (tap) your stock to turn its top card, then drag it (or click it and then its place) where it goes; places where it may go light up. Drag your waste's top card, or a column's outer card, the same way; drag a column by its first card to move the whole column. Double-click (double-tap) a card to send it to a foundation. End turn puts your turned-up stock card on your own waste. A refused move goes back and the line at the bottom says why.
-Keys: T turns your stock card, E puts it on your waste (ending your turn), X knocks, H asks for a hint (what the Hard computer player would do), arrows or Tab choose a pile, Enter or Space picks up its card and puts it down on the chosen pile, F sends it to a foundation, Esc cancels (or goes back to the menu). Ctrl+Z or U undo, Ctrl+Y redo. + and - change the computer's pace, N starts a new game, M turns sound on or off."""
+Keys: T turns your stock card, E puts it on your waste (ending your turn), X knocks, H asks for a hint (what the Hard computer player would do), arrows or Tab choose a pile, Enter or Space picks up its card and puts it down on the chosen pile, F sends it to a foundation, Esc cancels (or goes back to the menu). Ctrl+Z or U undo, Ctrl+Y redo. + and - change the computer's pace, N starts a new game, M turns sound on or off.""")
+
+
+def said_of_them(reason: str) -> str:
+    """A refusal the core says to the mover ("your stock card"), said of another player: in
+    English "their stock card"; another language keeps the core's words."""
+    return reason.replace("your ", "their ") if current() == SOURCE else reason
 
 
 class RoundTable(TurnsChrome):
     """The round table's panel (what it shares with the duel's: players.TurnsChrome)."""
 
     controls = CONTROLS
-    call_label = "Knock!"
+    # Translators: the call's button at the round table, and its banner: "Knock! Player 2
+    # caught you."
+    call_label = N_("Knock!")
     ROWS = ((346, 48), (400, 40), (446, 38), (516, 36), (566, 44))
     TEXTS = dict(counts=134, step=24, match=18, after=28, pace=(494, 520, 22), tip=618,
                  fitted=True)
@@ -102,28 +112,32 @@ class RoundTable(TurnsChrome):
             return
         self.banner = None
         first = s.to_move
-        opening = f"{self.name(state.dealer).capitalize()} dealt"
+        dealer = self.name(state.dealer)
         if self.is_you(first):
-            t.say(f"{opening}: you start. {self.tip()}".strip(), "info")
+            # Translators: as a game begins; {name} is a player ("player 2", "you")
+            opening = capital(_("{name} dealt: you start.").format(name=dealer))
+            t.say(f"{opening} {self.tip()}".strip(), "info")
         else:
-            t.say(f"{opening}: {self.name(first)} starts.", "info")
+            # Translators: as a game begins; {name}, {other}: players ("player 2", "you")
+            t.say(capital(_("{name} dealt: {other} starts.").format(
+                name=dealer, other=self.name(first))), "info")
 
     def wrong_call_text(self, call, caller: int) -> str:
         return call.message
 
     def call_text(self, call, offender: int) -> str:
         """What a right knock did, in words."""
-        whose = self.name(offender)
-        reason = call.breach.reason.split(": ", 1)[-1]
+        reason = call.breach.reason.split(": ", 1)[-1]  # (without "Priority 4: ")
         if not self.is_you(offender):  # the core speaks to the mover
-            reason = reason.replace("your ", "their ")
-        reason = reason[0].upper() + reason[1:]
+            reason = said_of_them(reason)
+        reason = capital(reason)
         if self.is_you(offender):
-            rest = ("Your move stands; each other player hands you a penalty card for the "
-                    "bottom of your stock, and your turn ends.")
+            rest = _("Your move stands; each other player hands you a penalty card for the "
+                     "bottom of your stock, and your turn ends.")
         else:
-            rest = (f"The move stands; {whose} gets a penalty card from each other player, and "
-                    "the turn passes.")
+            # Translators: after a knock's reason; {name} is a player ("player 2")
+            rest = _("The move stands; {name} gets a penalty card from each other player, and "
+                     "the turn passes.").format(name=self.name(offender))
         return f"{reason} {rest}"
 
     def moved(self, move, before, mover) -> None:
@@ -135,18 +149,29 @@ class RoundTable(TurnsChrome):
         dur = PENALTY_MS if self.app.settings.animations else 0
         panel.fly_changes(self.table, before, self.table.piles(), face_up=False, dur=dur)
 
-    own = "own "  # "on your own waste, ending the turn"
+    own = "own "  # the log says "on your own waste, ending the turn"
 
     def call_words(self, call, caller, called, state) -> str:
         """A knock in the log (who knocked is named with two players: the history keeps the
         knock, not the knocker)."""
-        whose = "your" if self.is_you(called) else f"{self.name(called)}'s"
+        you = self.is_you(called)
         reason = call.breach.reason.split(": ", 1)[-1].rstrip(".") if call.right else ""
-        if not self.is_you(called):
-            reason = reason.replace("your ", "their ")
-        text = (f"knocked on {whose} move ({reason}): it stands, a penalty card from each "
-                "other player, and the turn passes")
-        return text if caller is not None else "Knock! " + text[len("knocked "):]
+        if not you:
+            reason = said_of_them(reason)
+        # Translators: the move log, after who knocked (or alone, "Knock! on ...", when who
+        # knocked is not known): {reason} is the priority broken ("your stock card must go to
+        # a foundation"), {name} a player ("player 2")
+        if caller is not None:
+            text = (_("knocked on your move ({reason}): it stands, a penalty card from each "
+                      "other player, and the turn passes") if you else
+                    _("knocked on {name}'s move ({reason}): it stands, a penalty card from "
+                      "each other player, and the turn passes"))
+        else:
+            text = (_("Knock! on your move ({reason}): it stands, a penalty card from each "
+                      "other player, and the turn passes") if you else
+                    _("Knock! on {name}'s move ({reason}): it stands, a penalty card from each "
+                      "other player, and the turn passes"))
+        return text.format(reason=reason, name=self.name(called))
 
     def update(self, dt: float) -> None:
         self.fit()
@@ -155,18 +180,27 @@ class RoundTable(TurnsChrome):
     def end_words(self, result) -> tuple[str, list[str]]:
         """The end screen's title and first lines: who won and scores what, the places."""
         s = self.session
-        title = "Stalemate" if result.winner is None else self.play.winner_title(result)
+        title = _("Stalemate") if result.winner is None else self.play.winner_title(result)
         lines = []
         if result.status == "stalemate":
             lines.append(result.reason)
         if result.winner is not None:
-            who = ("You score" if self.is_you(result.winner)
-                   else f"{self.name(result.winner).capitalize()} scores")
-            lines.append(f"{who} {result.points} point{'s' if result.points != 1 else ''}.")
+            n = result.points
+            if self.is_you(result.winner):
+                lines.append(ngettext("You score {n} point.", "You score {n} points.", n)
+                             .format(n=n))
+            else:
+                # Translators: the end screen; {name} is a player ("player 2")
+                lines.append(capital(ngettext("{name} scores {n} point.",
+                                              "{name} scores {n} points.", n).format(
+                    name=self.name(result.winner), n=n)))
         if len(s.seats) > 2:
             order = sorted(range(len(s.seats)), key=lambda p: result.places[p])
-            lines.append("Places: " + ", ".join(f"{result.places[p]}. {self.title(p)}"
-                                                for p in order))
+            # Translators: the end screen's places: "1. You"; {seat} is "You", "Player 2"
+            places = [pgettext("a place at the end of a game", "{place}. {seat}").format(
+                place=result.places[p], seat=self.title(p)) for p in order]
+            # Translators: the end screen: "Places: 1. You, 2. Player 3 (Hard), ..."
+            lines.append(_("Places: {places}").format(places=", ".join(places)))
         return title, lines
 
     # ------------------------------------------------------------------ drawing
@@ -201,7 +235,7 @@ class RoundTable(TurnsChrome):
 
     def turn_tag(self, seat: int, area: pygame.Rect) -> pygame.Rect:
         """Where the "to play" tag goes by a seat's ring: under it (over it at the bottom)."""
-        tag = pygame.Rect((0, 0), theme.font(CANVAS.label(TAG_SIZE), True).size("to play"))
+        tag = pygame.Rect((0, 0), theme.font(CANVAS.label(TAG_SIZE), True).size(to_play()))
         side = self.sides[seat] if seat < len(self.sides) else "bottom"
         if side == "bottom":
             tag.midbottom = (area.centerx, area.top - 2)
@@ -219,8 +253,11 @@ class RoundTable(TurnsChrome):
         for seat in range(len(s.seats)):
             c = s.state.counts(seat)
             out = s.state.finished
-            line = (f"{self.title(seat)}: stock {c['stock']} · waste {c['waste']}"
-                    + (f" · out ({out.index(seat) + 1})" if seat in out else ""))
+            counts = [count_words("stock", c["stock"]), count_words("waste", c["waste"])]
+            if seat in out:
+                # Translators: a seat's counts in the side panel: out of the game, in place 2
+                counts.append(_("out ({place})").format(place=out.index(seat) + 1))
+            line = seat_counts(self.title(seat), counts)
             lines.append((line, theme.GOLD if seat == s.to_move and not s.is_over()
                           else theme.INK))
         return lines
@@ -244,7 +281,7 @@ class RoundTable(TurnsChrome):
             area = self.seat_area(s.to_move)
             if area is not None:
                 pygame.draw.rect(screen, TURN_RING, area, 4, border_radius=12)
-                tag = theme.text("to play", CANVAS.label(TAG_SIZE), (60, 40, 0), bold=True)
+                tag = theme.text(to_play(), CANVAS.label(TAG_SIZE), (60, 40, 0), bold=True)
                 box = self.turn_tag(s.to_move, area)
                 pygame.draw.rect(screen, TURN_RING, box, border_radius=6)
                 screen.blit(tag, tag.get_rect(center=box.center))
@@ -258,7 +295,7 @@ class RoundTable(TurnsChrome):
             value = options.get(o.name)
             if o.name == "players" or value is False:
                 continue
-            out.append(dict(o.labelled()).get(value, str(value)))
+            out.append(_(dict(o.labelled()).get(value, str(value))))
         return out
 
     def tip(self) -> str:
@@ -270,14 +307,19 @@ class RoundTable(TurnsChrome):
         end, turn = state.end_turn_move(), state.turn_move(f"stock{s.to_move}")
         for move in (end, turn):  # a priority may forbid them now: then say which move comes first
             if move is not None and move not in legal:
-                reason = state.why_illegal(move) or ""
-                return reason[:1].upper() + reason[1:]
+                return capital(state.why_illegal(move) or "")
         if end is not None:
-            return ("Place your stock card, or End turn to put it on your waste (your turn "
-                    "ends).")
+            return _("Place your stock card, or End turn to put it on your waste (your turn "
+                     "ends).")
         if turn is not None:
-            return "Play on, or click your stock to turn its top card."
+            return _("Play on, or click your stock to turn its top card.")
         return ""
+
+
+def to_play() -> str:
+    """The tag by the ring round the piles of the seat whose turn it is."""
+    # Translators: a tag on the table by the piles of the player whose turn it is; short
+    return pgettext("a tag by a player's piles", "to play")
 
 CHROME = RoundTable
 

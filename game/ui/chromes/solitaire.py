@@ -8,6 +8,7 @@ import math
 
 import pygame
 
+from game.core.language import N_, NP_, _, ngettext, pgettext
 from game.session.help import HELP_NOTE_WIN
 
 from .. import theme
@@ -23,9 +24,18 @@ LIGHT_COLOURS = {"won": (80, 220, 100), "lost": (230, 70, 60), "unknown": (220, 
 BAR_H = 52
 P_BAR_H = 104  # the portrait canvas's bar on top (two lines)
 
-CONTROLS = """# Playing with mouse, finger or keys
+#: the light's word, by the solver's verdict ("thinking" while it works, "unknown" after its
+#: time)
+LIGHT_WORDS = {"won": NP_("the still winnable? light", "winnable"),
+               "lost": NP_("the still winnable? light", "not winnable"),
+               "thinking": NP_("the still winnable? light", "thinking"),
+               "unknown": NP_("the still winnable? light", "unknown")}
+
+# Translators: how to play at a one-player table, shown under the rules (Markdown: "# " a
+# heading)
+CONTROLS = N_("""# Playing with mouse, finger or keys
 Drag a card to move it, or click (tap) it and then click where it should go. Places where it may go light up. Double-click (double-tap) a card to send it to a foundation. Click the stock to turn a card. A refused move goes back and the line at the bottom says why.
-Keys: arrows or Tab choose a pile, Enter or Space picks up its card and puts it down on the chosen pile, F sends it to a foundation, Esc cancels (or goes back to the menu). Ctrl+Z or U undo, Ctrl+Y redo. S turns the stock, 1-0 jump to a column, W to the waste, H asks for a hint, N new deal, R restart, D play a deal number, M sound on or off."""
+Keys: arrows or Tab choose a pile, Enter or Space picks up its card and puts it down on the chosen pile, F sends it to a foundation, Esc cancels (or goes back to the menu). Ctrl+Z or U undo, Ctrl+Y redo. S turns the stock, 1-0 jump to a column, W to the waste, H asks for a hint, N new deal, R restart, D play a deal number, M sound on or off.""")
 
 
 class Toolbar:
@@ -37,14 +47,16 @@ class Toolbar:
         self.light_at = None  # where the light was drawn (None: off)
         self.hud_rect = None
         y, h = 7, 38
-        specs = [("Menu", 76, self.app.title, True),
-                 ("Undo", 76, table.undo, table.can_undo),
-                 ("Redo", 76, table.redo, table.can_redo),
-                 ("Hint", 68, self.show_hint, lambda: self.help_ready()),
-                 ("Restart", 92, table.restart, lambda: table.modal is None),
-                 ("New deal", 104, table.new_deal, lambda: table.modal is None),
-                 ("Deal #", 84, self.ask_number, lambda: table.modal is None)]
-        rules = ("Rules", 76, self.show_rules, lambda: table.modal is None)
+        # Translators: the toolbar's buttons (Menu, Undo, Redo, Hint, Restart, New deal, Deal #
+        # (play a deal by its number), Rules, Finish): short, 60 to 100 pixels wide
+        specs = [(N_("Menu"), 76, self.app.title, True),
+                 (N_("Undo"), 76, table.undo, table.can_undo),
+                 (N_("Redo"), 76, table.redo, table.can_redo),
+                 (N_("Hint"), 68, self.show_hint, lambda: self.help_ready()),
+                 (N_("Restart"), 92, table.restart, lambda: table.modal is None),
+                 (N_("New deal"), 104, table.new_deal, lambda: table.modal is None),
+                 (N_("Deal #"), 84, self.ask_number, lambda: table.modal is None)]
+        rules = (N_("Rules"), 76, self.show_rules, lambda: table.modal is None)
         x = 14
         self.buttons = []
         if CANVAS.portrait or CANVAS.rail:  # in reach of a thumb: two rows, or the rail
@@ -53,28 +65,38 @@ class Toolbar:
             places = self.portrait_places() if CANVAS.portrait else self.rail_places()
             size = CANVAS.text(22) if CANVAS.portrait else 32  # sideways: 12.5 CSS px
             specs.append(rules)
-            for (label, _, action, enabled), rect in zip(specs, places):
-                self.buttons.append(Button(rect, label, action, enabled, size=size))
+            for (label, _w, action, enabled), rect in zip(specs, places):
+                self.buttons.append(Button(rect, _(label), action, enabled, size=size,
+                                           name=label))
             x, y, w, h = places[len(specs)]
         else:
             for label, w, action, enabled in specs + [rules]:
-                self.buttons.append(Button((x, y, w, h), label, action, enabled, size=22))
+                self.buttons.append(Button((x, y, w, h), _(label), action, enabled, size=22,
+                                           name=label))
                 x += w + 8
             w = 100
-        self.finish_button = Button((x, y, w, h), "Finish", self.finish,
+        self.finish_button = Button((x, y, w, h), _("Finish"), self.finish,
                                     lambda: self.finish_ready(),
                                     size=CANVAS.text(22) if not CANVAS.rail else 32,
-                                    style="primary")
+                                    style="primary", name="Finish")
         self.finish_button.visible = False
         self.buttons.append(self.finish_button)
         # where Finish stands (never both: one needs a proved win, the other a proved loss)
         wide = w if CANVAS.portrait or CANVAS.rail else 170
-        self.back_button = Button((self.finish_button.rect.x, y, wide, h), "Back to winnable",
-                                  self.back_to_winnable, lambda: self.back_ready(),
+        # Translators: a button in the toolbar: take moves back to the last position the
+        # solver proved winnable; 170 pixels wide
+        self.back_button = Button((self.finish_button.rect.x, y, wide, h),
+                                  _("Back to winnable"), self.back_to_winnable,
+                                  lambda: self.back_ready(),
                                   size=CANVAS.text(22) if not CANVAS.rail else 32,
-                                  style="primary")
+                                  style="primary", name="Back to winnable")
         self.back_button.visible = False
         self.buttons.append(self.back_button)
+
+    def relabel(self) -> None:
+        """The buttons' words in the language spoken now (their names are their English)."""
+        for b in self.buttons:
+            b.label = _(b.name)
 
     @staticmethod
     def portrait_places() -> list[tuple[int, int, int, int]]:
@@ -142,14 +164,15 @@ class Toolbar:
             return
         helped = self.session.assisted
         n = self.table.take_back(self.session.back_to_winnable)
-        self.table.say_helped(f"Took back {n} move{'s' if n != 1 else ''}: this position can "
-                              "still be won.", helped, 3000)
+        self.table.say_helped(ngettext("Took back {n} move: this position can still be won.",
+                                       "Took back {n} moves: this position can still be won.",
+                                       n).format(n=n), helped, 3000)
 
     def finish(self) -> None:
         if self.finish_ready():
             helped = self.session.assisted
             self.session.finish()
-            self.table.say_helped("Finishing: a click or any key plays the rest at once.",
+            self.table.say_helped(_("Finishing: a click or any key plays the rest at once."),
                                   helped, 3000)
 
     def ask_number(self) -> None:
@@ -205,40 +228,62 @@ class Toolbar:
             t.record()
             t.save()
             stats = self.app.saves.stats(t.game_id)
-            lines = [f"Deal {s.state.seed} won in {moves} moves and {time}.",
-                     f"Won {stats.get('won', 0)} of {stats.get('played', 0)} · streak "
-                     f"{stats.get('streak', 0)} · best time "
-                     f"{theme.format_time(stats.get('best_time'))}"]
+            # Translators: the win screen; {time} is "4:05"
+            lines = [ngettext("Deal {deal} won in {n} moves and {time}.",
+                              "Deal {deal} won in {n} moves and {time}.", moves).format(
+                         deal=s.state.seed, n=moves, time=time),
+                     # Translators: the win screen: this game's statistics; {time} is "4:05"
+                     _("Won {won} of {played} · streak {streak} · best time {time}").format(
+                         won=stats.get("won", 0), played=stats.get("played", 0),
+                         streak=stats.get("streak", 0),
+                         time=theme.format_time(stats.get("best_time")))]
             if counted_before:
-                lines.insert(1, "It counted as lost when it got stuck: taking moves back "
-                                "doesn't change that.")
+                lines.insert(1, _("It counted as lost when it got stuck: taking moves back "
+                                  "doesn't change that."))
             elif s.assisted:
-                lines.insert(1, f"Won with help (Hint or Finish): {HELP_NOTE_WIN}")
+                # Translators: the win screen; {note} is "counted apart in Statistics, ..."
+                lines.insert(1, _("Won with help (Hint or Finish): {note}").format(
+                    note=_(HELP_NOTE_WIN)))
             t.celebrate()
-            t.modal = EndPanel(t, "You won!", lines,
-                               [("New deal", lambda: t.new_deal(False), "primary"),
-                                ("Play again", lambda: t.restart(False), "normal"),
-                                ("Menu", self.app.title, "normal")], dim=False, good=True)
+            # Translators: the end screens' buttons
+            t.modal = EndPanel(t, _("You won!"), lines,
+                               [(_("New deal"), lambda: t.new_deal(False), "primary",
+                                 "New deal"),
+                                (_("Play again"), lambda: t.restart(False), "normal",
+                                 "Play again"),
+                                (_("Menu"), self.app.title, "normal", "Menu")],
+                               dim=False, good=True)
         else:
             if s.unfinished:  # a deal stuck after moves is played and lost, at once
                 t.record()
                 t.save()
-                lines = [f"No more moves: deal {s.state.seed} is stuck after {moves} moves "
-                         f"({time}).", "It counts as played and lost. Take moves back, restart "
-                         "the deal or try a new one."]
+                # Translators: the end screen; {time} is "4:05"
+                lines = [ngettext("No more moves: deal {deal} is stuck after {n} moves "
+                                  "({time}).",
+                                  "No more moves: deal {deal} is stuck after {n} moves "
+                                  "({time}).", moves).format(deal=s.state.seed, n=moves,
+                                                             time=time),
+                         _("It counts as played and lost. Take moves back, restart the deal or "
+                           "try a new one.")]
             else:  # stuck as dealt: nobody's game, not counted
-                lines = [f"No more moves: deal {s.state.seed} is stuck as it was dealt.",
-                         "It isn't counted: try a new deal."]
-            if result.reason and result.reason != "No more moves.":
+                lines = [_("No more moves: deal {deal} is stuck as it was dealt.").format(
+                             deal=s.state.seed),
+                         _("It isn't counted: try a new deal.")]
+            # (the core's sentence when nothing else is said: "No more moves.")
+            if result.reason and result.reason != _("No more moves."):
                 lines.insert(1, result.reason)  # what the game says is left, in its words
-            buttons = [("Undo", self._undo_from_end, "normal"),
-                       ("Restart", lambda: t.restart(False), "normal"),
-                       ("New deal", lambda: t.new_deal(False), "primary"),
-                       ("Menu", self.app.title, "normal")]
+            # Translators: the end screens' buttons
+            buttons = [(_("Undo"), self._undo_from_end, "normal", "Undo"),
+                       (_("Restart"), lambda: t.restart(False), "normal", "Restart"),
+                       (_("New deal"), lambda: t.new_deal(False), "primary", "New deal"),
+                       (_("Menu"), self.app.title, "normal", "Menu")]
             if self.light_shown() and s.can_back_to_winnable():
-                lines.append("The solver proved an earlier position winnable: Back to it?")
-                buttons[0] = ("Back", self._back_from_end, "normal")
-            t.modal = EndPanel(t, "No more moves", lines, buttons)
+                lines.append(_("The solver proved an earlier position winnable: Back to it?"))
+                # Translators: an end screen's button: back to the position the solver proved
+                # winnable
+                buttons[0] = (_("Back"), self._back_from_end, "normal", "Back")
+            # Translators: the end screen's title when a deal is stuck
+            t.modal = EndPanel(t, _("No more moves"), lines, buttons)
 
     def _back_from_end(self) -> None:
         self.table.modal = None
@@ -285,9 +330,14 @@ class Toolbar:
                              (CANVAS.table_w, CANVAS.h))
 
     def info_text(self) -> str:
+        return f"{self.table.title_text} · {self.deal_text()}"
+
+    def deal_text(self) -> str:
+        """The toolbar's deal, moves and time: "deal 123 · moves 45 · 4:05"."""
         s = self.session
-        return (f"{self.table.title_text} · deal {s.state.seed} · moves {s.move_count} · "
-                f"{theme.format_time(s.elapsed)}")
+        # Translators: the toolbar: the deal's number, the moves made, the time ("4:05")
+        return _("deal {deal} · moves {n} · {time}").format(
+            deal=s.state.seed, n=s.move_count, time=theme.format_time(s.elapsed))
 
     def draw(self, screen) -> None:
         """On the right the game, deal, moves and time, and the light left of them; smaller,
@@ -300,14 +350,17 @@ class Toolbar:
         info = self.info_text()
         self.light_at = None
         label = color = None
+        thinking = False
         if self.light_shown() and s.help is not None and not s.is_over():
             verdict = s.help.verdict
             status = getattr(verdict, "status", None)
             color = LIGHT_COLOURS.get(status, LIGHT_COLOURS[None])
-            label = {"won": "winnable", "lost": "not winnable"}.get(
-                status, "thinking" if verdict is None else "unknown")
+            thinking = verdict is None
+            word = status if status in ("won", "lost") else \
+                "thinking" if thinking else "unknown"
+            label = pgettext(*LIGHT_WORDS[word])
         if CANVAS.portrait:
-            self.draw_portrait(screen, label, color)
+            self.draw_portrait(screen, label, color, thinking)
             return
         # a phone held sideways: the bar has the table's width (the buttons are in the
         # rail) and its words 12 CSS px or more (size 32: 12.5 CSS px on an 844x390 page)
@@ -330,21 +383,18 @@ class Toolbar:
                 x = lr.left - 5
             self.light_at = (x - 7, 26)
             pygame.draw.circle(screen, color, self.light_at, 7)
-            if label == "thinking":  # a quarter ring going round: it is working
+            if thinking:  # a quarter ring going round: it is working
                 turn = int(self.app.time_ms / 125) % 8 * math.pi / 4
                 box = pygame.Rect(0, 0, 20, 20)
                 box.center = self.light_at
                 pygame.draw.arc(screen, theme.INK, box, turn, turn + math.pi / 2, 2)
             self.hud_rect = r.union(pygame.Rect(x - 14, 16, 20, 20))
 
-    def draw_portrait(self, screen, label, color) -> None:
+    def draw_portrait(self, screen, label, color, thinking=False) -> None:
         """The portrait bar on top: the game's name and the light on the first line, the
         deal, moves and time on the second."""
-        s = self.session
         r = theme.blit_text(screen, self.table.title_text, (16, 8), 43, theme.GOLD, bold=True)
-        second = (f"deal {s.state.seed} · moves {s.move_count} · "
-                  f"{theme.format_time(s.elapsed)}")
-        r2 = theme.blit_text(screen, second, (16, 60), 36, theme.INK)
+        r2 = theme.blit_text(screen, self.deal_text(), (16, 60), 36, theme.INK)
         self.hud_rect = r.union(r2)
         if label is not None:
             y = r.centery
@@ -352,7 +402,7 @@ class Toolbar:
                                  anchor="midright")
             self.light_at = (lr.left - 20, y)
             pygame.draw.circle(screen, color, self.light_at, 12)
-            if label == "thinking":
+            if thinking:
                 turn = int(self.app.time_ms / 125) % 8 * math.pi / 4
                 box = pygame.Rect(0, 0, 32, 32)
                 box.center = self.light_at

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import pygame
 
+from game.core.language import _, ngettext, pgettext
+
 from .. import theme
 from ..canvas import CANVAS
 from ..rest import REST_MAX_MS
@@ -32,14 +34,16 @@ class TurnReplay(Modal):
         gap = 8
         bw = (r.w - 5 * gap) // 4
         y = r.bottom - bh - gap
+        # Translators: the buttons of a turn replayed (Previous, Play or Pause, Next, Back):
+        # a quarter of the side panel wide
         self.buttons = [
-            Button((r.x + gap, y, bw, bh), "Previous", self.previous, lambda: self.at > 0,
+            Button((r.x + gap, y, bw, bh), _("Previous"), self.previous, lambda: self.at > 0,
                    size=size, name="Previous"),
-            Button((r.x + 2 * gap + bw, y, bw, bh), "Play", self.toggle, size=size,
+            Button((r.x + 2 * gap + bw, y, bw, bh), play_word(False), self.toggle, size=size,
                    name="Play"),
-            Button((r.x + 3 * gap + 2 * bw, y, bw, bh), "Next", self.next,
+            Button((r.x + 3 * gap + 2 * bw, y, bw, bh), _("Next"), self.next,
                    lambda: self.at < len(self.steps), size=size, style="primary", name="Next"),
-            Button((r.x + 4 * gap + 3 * bw, y, bw, bh), "Back", self.close, size=size,
+            Button((r.x + 4 * gap + 3 * bw, y, bw, bh), _("Back"), self.close, size=size,
                    name="Back"),
         ]
 
@@ -73,7 +77,7 @@ class TurnReplay(Modal):
         if self.playing and self.at >= len(self.steps):
             self.show(0, fly=False)
         self.next_at = self.app.time_ms
-        self.buttons[1].label = "Pause" if self.playing else "Play"
+        self.buttons[1].label = play_word(self.playing)
 
     def close(self) -> None:
         self.table.anim.clear()
@@ -84,7 +88,7 @@ class TurnReplay(Modal):
         return max(0.0, self.next_at - self.app.time_ms) if self.playing else REST_MAX_MS
 
     def update(self, dt) -> None:
-        self.buttons[1].label = "Pause" if self.playing else "Play"
+        self.buttons[1].label = play_word(self.playing)
         if self.playing and self.app.time_ms >= self.next_at:
             self.next()
             self.next_at = self.app.time_ms + max(1000, self.app.settings.pace_ms * 2)
@@ -111,15 +115,20 @@ class TurnReplay(Modal):
 
     def words(self) -> list[tuple[str, tuple, bool]]:
         title = self.chrome.title(self.seat)
-        whose = "your" if self.chrome.is_you(self.seat) else f"{title}'s"
         n = len(self.steps)
-        out = [(f"Replay of {whose} last turn", theme.GOLD, True),
-               ("View only: the game waits. Back or Esc returns to it.", theme.INK_DIM, False)]
+        # Translators: a turn replayed; {seat} is "Computer", "Player 2"
+        head = (_("Replay of your last turn") if self.chrome.is_you(self.seat)
+                else _("Replay of {seat}'s last turn").format(seat=title))
+        out = [(head, theme.GOLD, True),
+               (_("View only: the game waits. Back or Esc returns to it."), theme.INK_DIM,
+                False)]
         if self.at == 0:
-            out.append((f"Before the turn ({n} move{'s' if n != 1 else ''} to come)",
+            out.append((ngettext("Before the turn ({n} move to come)",
+                                 "Before the turn ({n} moves to come)", n).format(n=n),
                         theme.INK, True))
         else:
-            out.append((f"Move {self.at} of {n}", theme.INK, True))
+            # Translators: a turn replayed: which of its moves is shown
+            out.append((_("Move {at} of {n}").format(at=self.at, n=n), theme.INK, True))
         return out
 
     def step_lines(self, size: int, width: int) -> tuple[list, int]:
@@ -163,6 +172,12 @@ class TurnReplay(Modal):
         for b in self.buttons:
             b.draw(screen)
         self.draw_focus(screen, self.app.keyboard_used)
+
+
+def play_word(playing: bool) -> str:
+    """The replay's Play button's word: Pause while it plays."""
+    return (pgettext("a turn replayed: a button", "Pause") if playing
+            else pgettext("a turn replayed: a button", "Play"))
 
 
 def replay_rect(table) -> pygame.Rect:

@@ -10,9 +10,12 @@
         "limit": the farthest coordinate a fanned card may reach (the fan squeezes),
         "fan_last": only the top n cards fan, the rest lie under the first of them (a waste
         of a game turning three: the three just turned show),
-        "slot": a letter on the empty place, "badge": where the count shows ("below",
-        "right"), "caption": a word beside the pile ("Reserve"), "caption_at": "above" to
-        write it over the pile instead, "empty": a word on the empty place ("empty")
+        "slot": a rank's letter on the empty place ("A"), "badge": where the count shows
+        ("below", "right"), "caption": a word beside the pile ("Reserve"), "caption_at":
+        "above" to write it over the pile instead, "empty": a word on the empty place
+        ("empty"); the words marked to translate, ``NP_("a pile's caption on the table",
+        "Reserve")``, ``NP_("a word on an empty place on the table", "empty")`` (shown in
+        the language spoken: layout.Layout's ``captions``, ``empty_words``)
     "seats": [(x, y), ...]   where each seat's name is written (games with several seats)
 
 A game whose table depends on its number of players gives one such dict per number instead:

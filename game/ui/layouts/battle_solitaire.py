@@ -3,6 +3,14 @@ down), the eight foundations on the right, each player's penalty pile, hand and 
 the bottom (player 0 on the left, from the corner inwards; player 1 mirrored on the right) and
 the big turn button between them, in the middle of the bottom; a side panel on the right."""
 
+from game.core.language import NP_
+
+# Translators: the words on a player's empty piles on Battle solitaire's table (the penalty
+# pile, the hand, the reserve pile); short: a card's width
+PENALTY = NP_("a word on an empty place on the table", "penalty")
+HAND = NP_("a word on an empty place on the table", "hand")
+RESERVE = NP_("a word on an empty place on the table", "reserve")
+
 W, H = 72, 100
 TABLE_RIGHT = 908
 CENTRE = TABLE_RIGHT // 2
@@ -26,16 +34,16 @@ def table(step: int = W + 22, bottom: int = BOTTOM) -> dict:
     return {
         "card": (W, H), "fan": "down", "own_backs": True, "table_right": TABLE_RIGHT,
         "piles": [
-            ("reserve0", left[0], bottom, {**OWN, "empty": "penalty"}),
-            ("hand0", left[1], bottom, {**OWN, "empty": "hand"}),
-            ("waste0", left[2], bottom, {**OWN, "empty": "reserve"}),
+            ("reserve0", left[0], bottom, {**OWN, "empty": PENALTY}),
+            ("hand0", left[1], bottom, {**OWN, "empty": HAND}),
+            ("waste0", left[2], bottom, {**OWN, "empty": RESERVE}),
             *((f"house{i}", HOUSE_X[i], TOP, {"fan": (0, 24), "limit": name_y - 8})
               for i in range(8)),
             *((f"foundation{i}", FOUNDATION_X[i // 4], ROWS[i % 4], {"slot": "A"})
               for i in range(8)),
-            ("waste1", right[2], bottom, {**OWN, "empty": "reserve"}),
-            ("hand1", right[1], bottom, {**OWN, "empty": "hand"}),
-            ("reserve1", right[0], bottom, {**OWN, "empty": "penalty"}),
+            ("waste1", right[2], bottom, {**OWN, "empty": RESERVE}),
+            ("hand1", right[1], bottom, {**OWN, "empty": HAND}),
+            ("reserve1", right[0], bottom, {**OWN, "empty": PENALTY}),
         ],
         "seats": [(left[0], name_y), (right[2], name_y)],
         # the manual's big button in the middle of the bottom: it names whose turn it is,
@@ -79,15 +87,15 @@ def portrait_table(cw: int) -> dict:
         "card": (cw, ch), "fan": "down", "own_backs": True, "table_right": PW,
         "panel_top": bottom + ch + 30 + P_MESSAGE_BAND,  # (the counts below the piles)
         "piles": [
-            ("reserve0", left[0], bottom, {**OWN, "empty": "penalty"}),
-            ("hand0", left[1], bottom, {**OWN, "empty": "hand"}),
-            ("waste0", left[2], bottom, {**OWN, "empty": "reserve"}),
+            ("reserve0", left[0], bottom, {**OWN, "empty": PENALTY}),
+            ("hand0", left[1], bottom, {**OWN, "empty": HAND}),
+            ("waste0", left[2], bottom, {**OWN, "empty": RESERVE}),
             *((f"house{i}", xs[i], houses, {"fan": (0, 28), "limit": name_y - 8})
               for i in range(8)),
             *((f"foundation{i}", xs[i], 10, {"slot": "A"}) for i in range(8)),
-            ("waste1", right[2], bottom, {**OWN, "empty": "reserve"}),
-            ("hand1", right[1], bottom, {**OWN, "empty": "hand"}),
-            ("reserve1", right[0], bottom, {**OWN, "empty": "penalty"}),
+            ("waste1", right[2], bottom, {**OWN, "empty": RESERVE}),
+            ("hand1", right[1], bottom, {**OWN, "empty": HAND}),
+            ("reserve1", right[0], bottom, {**OWN, "empty": PENALTY}),
         ],
         "seats": [(left[0], name_y), (right[2], name_y)],
         "turn_button": (button_x, bottom - 4, right[2] - 32 - button_x, ch + 8),

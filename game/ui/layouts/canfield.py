@@ -6,6 +6,14 @@ side. The stock turns three cards: the waste fans its top three to the right
 counts; an empty foundation shows the base rank
 (the game's marks); the empty stock says that clicking it turns the waste back over."""
 
+from game.core.language import NP_
+
+# Translators: the caption beside Canfield's reserve; short
+RESERVE = NP_("a pile's caption on the table", "Reserve")
+# Translators: written on Canfield's empty stock: clicking it turns the waste back over;
+# short: a card's width
+TURN_OVER = NP_("a word on an empty place on the table", "turn over")
+
 W, H = 100, 140
 TOP, BOTTOM = 64, 682
 ROW = 514  # the reserve, waste and stock: their counts fit below, above the message line
@@ -17,9 +25,9 @@ LAYOUT = {
     "piles": [
         *((f"tableau{i}", x, TOP, {"fan": (0, 34), "limit": BOTTOM})
           for i, x in enumerate(COLUMN_X)),
-        ("reserve", 40, ROW, {"badge": "below", "caption": "Reserve"}),
+        ("reserve", 40, ROW, {"badge": "below", "caption": RESERVE}),
         ("waste", 816, ROW, {"badge": "below", "fan": (32, 0), "fan_last": 3}),
-        ("stock", 1020, ROW, {"badge": "below", "empty": "turn over"}),
+        ("stock", 1020, ROW, {"badge": "below", "empty": TURN_OVER}),
         *((f"foundation{i}", FOUNDATION_X, TOP + i * (H + 10), {}) for i in range(4)),
     ],
 }
@@ -40,10 +48,10 @@ def PORTRAIT(h: int) -> dict:
     return {
         "card": (w, ch), "fan": "down", "table_right": PW,
         "piles": [
-            ("stock", xs[0], P_TOP, {"badge": "below", "empty": "turn over"}),
+            ("stock", xs[0], P_TOP, {"badge": "below", "empty": TURN_OVER}),
             ("waste", xs[1], P_TOP, {"badge": "below", "fan": (54, 0), "fan_last": 3}),
             *((f"foundation{i}", xs[3 + i], P_TOP, {}) for i in range(4)),
-            ("reserve", xs[0], y, {"badge": "below", "caption": "Reserve"}),
+            ("reserve", xs[0], y, {"badge": "below", "caption": RESERVE}),
             *((f"tableau{i}", xs[3 + i], y, {"fan": (0, 46), "limit": portrait_bottom(h)})
               for i in range(4)),
         ],

@@ -7,6 +7,14 @@ goes: 2 players bottom and top; 3 bottom, left, right; 4 bottom, left, top, righ
 panel lies right of ``table_right``.
 """
 
+from game.core.language import NP_
+
+from .shapes import EMPTY
+
+# Translators: written on a player's empty waste on Chinese Patience's table; short: a card's
+# width
+WASTE = NP_("a word on an empty place on the table", "waste")
+
 W, H = 64, 90
 TABLE_RIGHT = 908
 CENTRE = TABLE_RIGHT // 2
@@ -34,9 +42,9 @@ def table(players: int) -> dict:
     for p, side in enumerate(SEATING[players]):
         place = SIDES[side]
         piles.append((f"stock{p}", *place["stock"], {"badge": place["badge"],
-                                                      "empty": "empty"}))
+                                                      "empty": EMPTY}))
         piles.append((f"waste{p}", *place["waste"], {"badge": place["badge"],
-                                                      "empty": "waste"}))
+                                                      "empty": WASTE}))
         seats.append(place["name"])
     return {"card": (W, H), "fan": "down", "table_right": TABLE_RIGHT, "piles": piles,
             "seats": seats, "sides": list(SEATING[players])}
@@ -79,9 +87,9 @@ def portrait_table(players: int, w: int = 72) -> dict:
     for p, side in enumerate(SEATING[players]):
         place = sides[side]
         piles.append((f"stock{p}", *place["stock"], {"badge": place["badge"],
-                                                      "empty": "empty"}))
+                                                      "empty": EMPTY}))
         piles.append((f"waste{p}", *place["waste"], {"badge": place["badge"],
-                                                      "empty": "waste"}))
+                                                      "empty": WASTE}))
         seats.append(place["name"])
     return {"card": (w, ch), "fan": "down", "table_right": PW,
             "panel_top": bottom + ch + 12 + P_MESSAGE_BAND,

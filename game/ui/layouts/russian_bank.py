@@ -1,6 +1,13 @@
 """Russian Bank: player 1 at the top, player 0 at the bottom; the houses in two columns
 fanning outwards with the eight foundations between them; a side panel on the right."""
 
+from game.core.language import NP_
+
+# Translators: the captions beside a player's piles on Russian Bank's table; short
+HAND = NP_("a pile's caption on the table", "Hand")
+WASTE = NP_("a pile's caption on the table", "Waste")
+RESERVE = NP_("a pile's caption on the table", "Reserve")
+
 W, H = 72, 100
 TABLE_RIGHT = 908
 CENTRE = TABLE_RIGHT // 2
@@ -19,9 +26,9 @@ def table(row_x=(HOUSE_LEFT, WASTE_X, HOUSE_RIGHT)) -> dict:
     return {
         "card": (W, H), "fan": "side", "own_backs": True, "table_right": TABLE_RIGHT,
         "piles": [
-            ("hand0", left, BOTTOM, {**OWN, "caption": "Hand"}),
-            ("waste0", middle, BOTTOM, {**OWN, "caption": "Waste"}),
-            ("reserve0", right, BOTTOM, {**OWN, "caption": "Reserve"}),
+            ("hand0", left, BOTTOM, {**OWN, "caption": HAND}),
+            ("waste0", middle, BOTTOM, {**OWN, "caption": WASTE}),
+            ("reserve0", right, BOTTOM, {**OWN, "caption": RESERVE}),
             # player 0's houses: right column, house0 next to reserve0 (bottom) up to house3;
             # player 1's: left column, house4 next to reserve1 (top) down to house7
             *((f"house{i}", HOUSE_RIGHT, ROWS[3 - i], {"fan": (DX, 0),
@@ -31,9 +38,9 @@ def table(row_x=(HOUSE_LEFT, WASTE_X, HOUSE_RIGHT)) -> dict:
               for i in range(4)),
             *((f"foundation{i}", F_LEFT, ROWS[i], {"slot": "A"}) for i in range(4)),
             *((f"foundation{i + 4}", F_RIGHT, ROWS[i], {"slot": "A"}) for i in range(4)),
-            ("reserve1", left, TOP, {**OWN, "caption": "Reserve"}),
-            ("waste1", middle, TOP, {**OWN, "caption": "Waste"}),
-            ("hand1", right, TOP, {**OWN, "caption": "Hand"}),
+            ("reserve1", left, TOP, {**OWN, "caption": RESERVE}),
+            ("waste1", middle, TOP, {**OWN, "caption": WASTE}),
+            ("hand1", right, TOP, {**OWN, "caption": HAND}),
         ],
         "seats": [(20, 598), (20, 40)],
     }
@@ -73,18 +80,18 @@ def portrait_table(w: int) -> dict:
         "card": (w, ch), "fan": "side", "own_backs": True, "table_right": PW,
         "panel_top": bottom + ch + 12 + P_MESSAGE_BAND,
         "piles": [
-            ("hand0", xs[0], bottom, {**OWN, "caption": "Hand"}),
-            ("waste0", xs[1], bottom, {**OWN, "caption": "Waste"}),
-            ("reserve0", xs[2], bottom, {**OWN, "caption": "Reserve"}),
+            ("hand0", xs[0], bottom, {**OWN, "caption": HAND}),
+            ("waste0", xs[1], bottom, {**OWN, "caption": WASTE}),
+            ("reserve0", xs[2], bottom, {**OWN, "caption": RESERVE}),
             *((f"house{i}", house_right, rows[3 - i], {"fan": (dx, 0), "limit": PW - 6})
               for i in range(4)),
             *((f"house{4 + i}", house_left, rows[i], {"fan": (-dx, 0), "limit": 6})
               for i in range(4)),
             *((f"foundation{i}", f_left, rows[i], {"slot": "A"}) for i in range(4)),
             *((f"foundation{i + 4}", f_right, rows[i], {"slot": "A"}) for i in range(4)),
-            ("reserve1", xs[0], top, {**OWN, "caption": "Reserve"}),
-            ("waste1", xs[1], top, {**OWN, "caption": "Waste"}),
-            ("hand1", xs[2], top, {**OWN, "caption": "Hand"}),
+            ("reserve1", xs[0], top, {**OWN, "caption": RESERVE}),
+            ("waste1", xs[1], top, {**OWN, "caption": WASTE}),
+            ("hand1", xs[2], top, {**OWN, "caption": HAND}),
         ],
         "seats": [(8, bottom + ch // 2 - 20), (8, top + ch // 2 - 20)],
     }

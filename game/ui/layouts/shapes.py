@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+from game.core.language import NP_
+
 W = 1280
+# Translators: written on an empty stock (that no longer deals); short: a card's width
+EMPTY = NP_("a word on an empty place on the table", "empty")
 
 
 def stock_and_ten_columns(card=(96, 134), gap=20, top=62, columns_top=214, bottom=682,
@@ -11,7 +15,7 @@ def stock_and_ten_columns(card=(96, 134), gap=20, top=62, columns_top=214, botto
     w, h = card
     left = (W - (10 * w + 9 * gap)) // 2
     xs = [left + i * (w + gap) for i in range(10)]
-    piles = [("stock", xs[0], top, {"badge": "below", "empty": "empty"}),
+    piles = [("stock", xs[0], top, {"badge": "below", "empty": EMPTY}),
              ("waste", xs[1], top, {"badge": "below"})]
     piles += [(f"foundation{i}", xs[i + 2], top, {"slot": "A"}) for i in range(foundations)]
     piles += [(f"tableau{i}", xs[i], columns_top,
@@ -111,12 +115,12 @@ def portrait_stock_and_ten_columns(h: int, foundations: int = 8) -> dict:
     columns five by five in two bands, 88 wide (44.7 CSS px). Else (a short canvas) one band:
     the places in a row on top, the ten columns below, 72 wide, the fans as long as the
     height allows."""
-    places = [("stock", {"badge": "below", "empty": "empty"}), ("waste", {"badge": "below"})]
+    places = [("stock", {"badge": "below", "empty": EMPTY}), ("waste", {"badge": "below"})]
     places += [(f"foundation{i}", {"slot": "A"}) for i in range(foundations)]
     banded = two_bands(h, places)
     if banded is not None:
         return banded
-    top = {"stock": (0, {"badge": "below", "empty": "empty"}), "waste": (1, {"badge": "below"})}
+    top = {"stock": (0, {"badge": "below", "empty": EMPTY}), "waste": (1, {"badge": "below"})}
     top.update({f"foundation{i}": (2 + i, {"slot": "A"}) for i in range(foundations)})
     return portrait_solitaire(h, (72, 100), top, 10, cards=20)
 

@@ -2,7 +2,7 @@
 together, every face-up card showing; a long pile squeezes to stay on the table); the eight
 foundations in two rows of four on the right; the stock below them, at the bottom right."""
 
-from .shapes import portrait_solitaire
+from .shapes import EMPTY, portrait_solitaire
 
 W, H = 92, 128
 TOP = 62  # below the toolbar
@@ -17,14 +17,14 @@ LAYOUT = {
           for i, x in enumerate(PILE_X)),
         *((f"foundation{i}", FOUNDATION_X[i % 4], TOP + (i // 4) * (H + 14), {"slot": "A"})
           for i in range(8)),
-        ("stock", FOUNDATION_X[3], 526, {"badge": "below", "empty": "empty"}),
+        ("stock", FOUNDATION_X[3], 526, {"badge": "below", "empty": EMPTY}),
     ],
 }
 
 
 def PORTRAIT(h: int) -> dict:
     """Upright: the stock and the eight foundations in a row on top, the eight piles below."""
-    top = {"stock": (0, {"badge": "below", "empty": "empty"})}
+    top = {"stock": (0, {"badge": "below", "empty": EMPTY})}
     top.update({f"foundation{i}": (1 + i, {"slot": "A"}) for i in range(8)})
     return portrait_solitaire(h, (80, 112), top, 8, fan=(0, 42), slots=9,
                               cards=19)
