@@ -30,7 +30,17 @@ def run(argv=None) -> None:
                         help="the address of a site that serves the web version (https://...): "
                              "the waiting room then shows a link ADDRESS#join=CODE to send "
                              "to friends; kept in the settings (--site none forgets it)")
+    parser.add_argument("--lang", metavar="CODE",
+                        help="the language to play in this time: en, de or fr (default: the one "
+                             "chosen in Settings, else the system's; docs/languages.md)")
     args = parser.parse_args(sys.argv[1:] if argv is None else argv)
+    if args.lang is not None:
+        from game.core import language
+        from game.ui.language_choice import ASKED_ENV
+        if args.lang.lower() not in language.available():
+            parser.error(f"no language {args.lang!r}: the game speaks "
+                         f"{', '.join(language.available())}")
+        os.environ[ASKED_ENV] = args.lang.lower()
     if args.data_dir:
         os.environ["PARLOUR_DATA_DIR"] = args.data_dir
     if args.relay:

@@ -12,6 +12,10 @@ settings.register_profile("thorough", deadline=None, max_examples=1000,
                           suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 
+# The tests read English unless one asks for another language (tests/test_languages.py): the
+# machine's own locale doesn't choose (game/ui/language_choice.py: what was asked for wins).
+os.environ["PARLOUR_LANG"] = "en"
+
 #: a fixture a test asks for (itself or through another fixture), and the marker that says
 #: what it needs: ``./build.sh test --fast`` runs the tests with none of these (docs/testing.md)
 NEEDS = {

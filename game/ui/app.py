@@ -24,7 +24,7 @@ from game.session import Settings
 from game.storage import Saves
 
 from .sound import Sounds
-from . import theme
+from . import language_choice, theme
 from .canvas import CANVAS, choose_for_page
 from .page import WEB, PageTurn, page_window
 from . import rest as resting
@@ -48,6 +48,7 @@ class App:
     def __init__(self, saves=None, flags: int | None = None, screen=None, open_room=_PAGE):
         global current
         current = self
+        language_choice.choose("")  # what was asked for, else the system's (the settings' below)
         pygame.init()
         # No joystick or gamepad plays this game. Without SDL's joystick part the browser
         # stops polling the gamepads for the page: about 1% of a core in Chromium's browser
@@ -60,8 +61,7 @@ class App:
                 screen = pygame.display.set_mode(CANVAS.size, flags)
             except pygame.error:
                 screen = pygame.display.set_mode(CANVAS.size)
-            # Translators: the game's name, the window's title (the desktop's)
-            pygame.display.set_caption(_("Patience Parlour"))
+            self.said_language()
             if not WEB:
                 fit_window()
         self.screen = screen
@@ -73,6 +73,9 @@ class App:
             stored = self.saves.settings() or {}
         except Exception:  # a broken store must never stop the game
             stored = {}
+        if isinstance(stored, dict) and stored.get("language"):  # chosen in Settings
+            language_choice.choose(stored["language"])
+            self.said_language()
         self.settings, problems = Settings.from_dict(stored)
         for problem in problems:
             self.notice(problem)
@@ -106,6 +109,13 @@ class App:
         except Exception as e:  # noqa: BLE001 (start-up goes on at the title)
             # Translators: a notice at start-up; {error} is what went wrong (the program's words)
             self.notice(_("The shared table could not be opened again ({error}).").format(error=e))
+
+    def said_language(self) -> None:
+        """What is said outside the scenes, again in the language spoken now: the window's
+        title (the desktop's)."""
+        if not WEB:
+            # Translators: the game's name, the window's title (the desktop's)
+            pygame.display.set_caption(_("Patience Parlour"))
 
     # ----------------------------------------------------------------- scenes
     def show(self, scene) -> None:

@@ -109,13 +109,19 @@ def test_letters_of_a_word_are_not_spaced_like_words(bold):
 
 def test_every_character_the_game_writes_is_in_the_font():
     """A character missing from the subset would show as a box: every character of every
-    string in the game's code has a glyph (the subset keeps ASCII, Latin-1, dashes, quotes,
-    the suits; tools/make_font.py)."""
+    string in the game's code, of every translation and of every rules file has a glyph (the
+    subset keeps ASCII, Latin-1, Œ œ, dashes, each language's quotes, the suits;
+    tools/make_font.py)."""
     chars = set()
     for path in (ROOT / "game").rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Constant) and isinstance(node.value, str):
                 chars.update(c for c in node.value if c.isprintable() and c != " ")
+    texts = [p.read_text(encoding="utf-8") for p in (ROOT / "game").rglob("*.po")]
+    texts += [p.read_text(encoding="utf-8") for p in (ROOT / "game" / "core" / "rules").glob("*.md")]
+    assert len(texts) >= 12
+    for text in texts:
+        chars.update(c for c in text if c.isprintable() and c != " ")
     for bold in (False, True):
         f = theme.font(24, bold)
         missing_glyph = pygame.image.tobytes(f.render("\ue000", True, WHITE), "RGBA")

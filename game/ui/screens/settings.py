@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pygame
 
-from game.core import GAMES, info
-from game.core.language import N_, _
+from game.core import GAMES, info, language
+from game.core.language import N_, _, pgettext
 from game.session import GENERAL
 from game.session.seat_kinds import choices as seat_choices
 
-from .. import theme
+from .. import language_choice, theme
 from ..canvas import CANVAS
 from ..widgets import Button
 from .common import Background, BackScene, fit_text, sidebar, tab_grid
@@ -127,6 +127,14 @@ class SettingsScene(BackScene):
         """(label, note, [(button name, text, is_chosen(), action)]) for each row."""
         s = self.app.settings
         if tab == "General":
+            # each language by its own name ("Deutsch"), and the browser's (system's) choice
+            yield _("Language"), "", [
+                (f"language={code}", language.own_name(code) if code else
+                 # Translators: Settings, the language: the browser's (the system's) own
+                 pgettext("the language", "Automatic"),
+                 lambda code=code: s.language == code,
+                 lambda code=code: self.change(lambda: s.set("language", code), "language"))
+                for code in ("", *language.available())]
             for o in GENERAL:
                 yield shown(o.label), shown(o.note), [
                     (f"{o.name}={v}", text, lambda n=o.name, v=v: getattr(s, n) == v,
@@ -189,10 +197,14 @@ class SettingsScene(BackScene):
         if name in ("four_colour", "card_back", "felt"):
             for table in self.app.tables.values():
                 table.art_key = None
-        if name == "left_handed":  # tables are laid out again when next opened (saved first)
-            for table in self.app.tables.values():
+        if name in ("left_handed", "language"):  # tables are made again when next opened
+            for table in self.app.tables.values():  # (saved first): laid out, or in words
                 table.save()
             self.app.tables.clear()
+        if name == "language":  # every word on this screen at once
+            language_choice.settle(self.app.settings)
+            self.app.said_language()
+            self.app.show(SettingsScene(self.app, self.tab))
 
     def focus_key(self, event) -> bool:
         """Upright, the rows out of sight count too: the focus moves to them and they scroll
