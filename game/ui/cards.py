@@ -13,30 +13,15 @@ from collections import OrderedDict
 import pygame
 
 from game.core.cards import SUITS
-from game.core.language import NP_, current, pgettext
+from game.core.language import current
 
 from . import theme
 from .canvas import CANVAS
+from .corner_letters import rank_text
 
 RANK_TEXT = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 #: the ranks written as letters, in the language spoken (as the games write them on an empty
 #: place: Canfield's base rank); a card's corner and its picture card's centre show them
-RANK_LETTERS = {
-    # Translators: the rank Ace as a card's corner shows it: one letter
-    "A": NP_("a rank's letter, as on a card's corner", "A"),
-    # Translators: the rank Jack as a card's corner shows it: one letter
-    "J": NP_("a rank's letter, as on a card's corner", "J"),
-    # Translators: the rank Queen as a card's corner shows it: one letter
-    "Q": NP_("a rank's letter, as on a card's corner", "Q"),
-    # Translators: the rank King as a card's corner shows it: one letter
-    "K": NP_("a rank's letter, as on a card's corner", "K"),
-}
-
-
-def rank_text(text: str) -> str:
-    """A rank as a card's corner writes it ("10", "Q"), in the language spoken now."""
-    letter = RANK_LETTERS.get(text)
-    return pgettext(*letter) if letter is not None else text
 TWO_COLOUR = {"S": (25, 25, 30), "C": (25, 25, 30), "H": (200, 20, 30), "D": (200, 20, 30)}
 FOUR_COLOUR = {"S": (25, 25, 30), "H": (200, 20, 30), "D": (20, 80, 200), "C": (15, 130, 50)}
 PAPER = (252, 250, 242)

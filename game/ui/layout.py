@@ -16,7 +16,7 @@ import pygame
 from game.core.language import _, pgettext
 
 from .canvas import CANVAS
-from .cards import rank_text
+from .corner_letters import rank_text
 
 
 @dataclass
