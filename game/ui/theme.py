@@ -106,6 +106,17 @@ def measure(s: str, size: int, bold: bool = False) -> int:
     return font(size, bold).size(s)[0]
 
 
+@functools.lru_cache(maxsize=512)
+def fit_size(s: str, size: int, width: int, bold: bool = False) -> int:
+    """The size to draw ``s`` at to fit ``width``: ``size``, or smaller (down to three
+    quarters of it) when a language's words are longer than English's ("Rückgängig" on the
+    button English calls "Undo"); cached."""
+    least = max(8, (size * 3 + 3) // 4)
+    while size > least and measure(s, size, bold) > width:
+        size -= 1
+    return size
+
+
 def _size(surf: pygame.Surface) -> int:
     return surf.get_pitch() * surf.get_height()
 

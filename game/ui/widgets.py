@@ -68,10 +68,16 @@ class Button:
             pygame.draw.rect(surf, fill, surf.get_rect(), border_radius=8)
             pygame.draw.rect(surf, line, surf.get_rect(), 1, border_radius=8)
             color = theme.INK if enabled else theme.INK_FAINT
-            t = theme.text(self.label, self.size, color, bold=self.style != "normal")
+            t = theme.text(self.label, self.label_size, color, bold=self.style != "normal")
             surf.blit(t, t.get_rect(center=(self.rect.w // 2, self.rect.h // 2 + 1)))
             self._cache[key] = surf
         return surf
+
+    @property
+    def label_size(self) -> int:
+        """The size the label is drawn at: the button's, or less where a language's word is
+        longer than the button is wide (theme.fit_size)."""
+        return theme.fit_size(self.label, self.size, self.rect.w - 12, self.style != "normal")
 
     def draw(self, dest: pygame.Surface) -> None:
         if self.visible:

@@ -122,9 +122,10 @@ class Look:
             if not canvas.contains(rect):
                 self.problems.append(f"{name}: off the canvas: {text!r} {rect}")
         for b in buttons:
-            if theme.measure(b.label, b.size, b.style != "normal") > b.rect.w - 6:
+            width = theme.measure(b.label, b.label_size, b.style != "normal")
+            if width > b.rect.w - 6:
                 self.problems.append(f"{name}: too long for its button: {b.label!r} "
-                                     f"({theme.measure(b.label, b.size)} > {b.rect.w - 6})")
+                                     f"({width} > {b.rect.w - 6})")
         for i, (text, rect) in enumerate(written if overlaps else ()):
             for other, orect in written[i + 1:]:  # (a text and its shadow: the same words)
                 if other != text and overlap(rect, orect):

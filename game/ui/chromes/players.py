@@ -445,7 +445,9 @@ class TurnsChrome(panel.PanelChrome):
             return panel.fit(text, size, 340) if style["fitted"] else text
 
         theme.blit_text(screen, t.title_text, (x, 12), 34, theme.GOLD, bold=True)
-        theme.blit_text(screen, fitted(self.deal_line(), 18), (x, 50), 18, theme.INK_DIM)
+        line = self.deal_line()  # (smaller where a language's words are longer)
+        size = theme.fit_size(line, 18, 340) if not style["fitted"] else 18
+        theme.blit_text(screen, fitted(line, size), (x, 50), size, theme.INK_DIM)
         box = pygame.Rect(x, 74, 340, 52)
         label, color = self.turn_label()
         pygame.draw.rect(screen, color, box, border_radius=10)
