@@ -199,6 +199,14 @@ class TableView:
             lines = theme.wrap(shown, size, rect.w - 40)[:MESSAGE_LINES]
             # the lines the chrome's band holds (the landscape line two, overlapping a little)
             holds = max(1 if CANVAS.rail else 2, (rect.h - 4) // step)
+            least = size if CANVAS.rail else size * 3 // 4  # (sideways: already the least)
+            while len(lines) > holds and size > least:  # a language's longer words: smaller
+                size -= 2  # before the band grows over the table
+                step = size if not CANVAS.portrait else theme.font(size).get_height() + 6
+                if CANVAS.rail:
+                    step = theme.font(size).get_height() + 3
+                lines = theme.wrap(shown, size, rect.w - 40)[:MESSAGE_LINES]
+                holds = max(1 if CANVAS.rail else 2, (rect.h - 4) // step)
             if len(lines) > holds:  # more than the line holds (a narrow canvas): never cut a
                 # word off; the words stand on a band reaching up over the felt while they
                 # are shown (upright a side panel's table gives them a band of their own,

@@ -108,10 +108,10 @@ def measure(s: str, size: int, bold: bool = False) -> int:
 
 @functools.lru_cache(maxsize=512)
 def fit_size(s: str, size: int, width: int, bold: bool = False) -> int:
-    """The size to draw ``s`` at to fit ``width``: ``size``, or smaller (down to three
-    quarters of it) when a language's words are longer than English's ("Rückgängig" on the
-    button English calls "Undo"); cached."""
-    least = max(8, (size * 3 + 3) // 4)
+    """The size to draw ``s`` at to fit ``width``: ``size``, or smaller (down to two thirds
+    of it) when a language's words are longer than English's ("Wiederholen" on the button
+    English calls "Redo"); cached."""
+    least = max(8, (size * 2 + 2) // 3)
     while size > least and measure(s, size, bold) > width:
         size -= 1
     return size

@@ -77,7 +77,7 @@ class Button:
     def label_size(self) -> int:
         """The size the label is drawn at: the button's, or less where a language's word is
         longer than the button is wide (theme.fit_size)."""
-        return theme.fit_size(self.label, self.size, self.rect.w - 12, self.style != "normal")
+        return theme.fit_size(self.label, self.size, self.rect.w - 10, self.style != "normal")
 
     def draw(self, dest: pygame.Surface) -> None:
         if self.visible:
@@ -458,8 +458,8 @@ class EndPanel(Modal):
         pygame.draw.rect(screen, theme.GOLD if self.good else theme.BUTTON_LINE, self.rect, 2,
                          border_radius=14)
         theme.blit_text(screen, self.title, (self.rect.centerx, self.rect.y + 22),
-                        CANVAS.text(48), theme.GOLD if self.good else theme.INK, bold=True,
-                        anchor="midtop")
+                        theme.fit_size(self.title, CANVAS.text(48), self.rect.w - 40, True),
+                        theme.GOLD if self.good else theme.INK, bold=True, anchor="midtop")
         size = 40 if CANVAS.portrait else CANVAS.label(26)
         y = self.rect.y + (84 if not CANVAS.portrait else 140)
         for line in self.lines:

@@ -16,6 +16,7 @@ import pytest
 
 from game.core import GAMES, info, language
 from game.core.state import Result
+from game.session.seat_kinds import PERSON, REMOTE
 from game.storage import MemoryStore, Saves
 from game.ui import theme
 from game.ui.app import App
@@ -182,7 +183,7 @@ def walk(ui, look: Look) -> None:
     bank_stop(ui, app)
     look.screen("russian-bank-stop", overlaps=False)  # (the call's banner lies over all)
     app.title()
-    app.host_table("russian-bank", ("human", "friend"))
+    app.host_table("russian-bank", (PERSON, REMOTE))
     ui.frames(3)
     look.screen("waiting-room")
     app.title()

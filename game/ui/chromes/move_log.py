@@ -413,7 +413,8 @@ class LogView:
                 head = (pgettext("the move log's heading of a turn", "{seat}'s turn (now)")
                         if now else pgettext("the move log's heading of a turn",
                                              "{seat}'s turn")).format(seat=title)
-            out.append((head, theme.GOLD if current else theme.ACCENT, True, 0))
+            for line in theme.wrap(head, size, width, bold=True):  # (a long name: two lines)
+                out.append((line, theme.GOLD if current else theme.ACCENT, True, 0))
             color = theme.INK if current else theme.INK_DIM
             if not steps:
                 out.append((_("no move yet"), theme.INK_FAINT, False, indent))

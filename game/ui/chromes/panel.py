@@ -190,10 +190,13 @@ def draw_portrait_texts(screen, table, chrome, lines) -> None:
         # Translators: the side panel; {pace} is "Slow", "Normal", "Fast" or "Instant"
         words = (_("Computer's pace: {pace}").format(pace=pace) if chrome.computer_here()
                  else _("No computer here"))
-        theme.blit_text(screen, words, (x, bottom + 2), P_TEXT, theme.INK_DIM)
+        theme.blit_text(screen, words, (x, bottom + 2), theme.fit_size(words, P_TEXT, width),
+                        theme.INK_DIM)
         return
-    cx, cy = pace_centre()
-    theme.blit_text(screen, pace, (cx, cy), P_TEXT, theme.INK, bold=True, anchor="center")
+    cx, cy = pace_centre()  # (between - and +: a language's longer word drawn smaller)
+    size = theme.fit_size(pace, P_TEXT, 2 * 65 - 12, True) if chrome.computer_here() \
+        else P_TEXT  # (no computer: no - and +, the words have their room)
+    theme.blit_text(screen, pace, (cx, cy), size, theme.INK, bold=True, anchor="center")
 
 
 def banner_rect(table, n_title: int, n_body: int, title_step: int, body_step: int):
