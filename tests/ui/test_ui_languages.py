@@ -15,6 +15,7 @@ import pygame
 import pytest
 
 from game.core import GAMES, info, language
+from game.core.info import rules_text
 from game.core.state import Result
 from game.session.seat_kinds import PERSON, REMOTE
 from game.storage import MemoryStore, Saves
@@ -52,10 +53,9 @@ def english_only(code: str) -> set[str]:
         for s in (m.id if isinstance(m.id, tuple) else (m.id,)):
             english |= words(re.sub(r"\{[^}]*\}", " ", s))
         for s in (m.string if isinstance(m.string, tuple) else (m.string,)):
-            translated |= words(s)
-    for game_id in GAMES:  # the rules' own words
-        translated |= words((LOCALE.parent / "core" / "rules" / f"{game_id}.{code}.md")
-                            .read_text(encoding="utf-8"))
+            translated |= words(re.sub(r"\{[^}]*\}", " ", s))
+    for game_id in GAMES:  # the rules' own words (not the developers' notes, in English)
+        translated |= words(rules_text(game_id, code))
     return english - translated - SHARED
 
 
@@ -214,7 +214,7 @@ def end_panel(t, status: str) -> None:
     real = t.state.result
     winner = 0 if status == "won" and info(t.game_id).multiplayer else None
     result = Result(status, winner, 30 if winner is not None else 0,
-                    "No more moves." if status == "stuck" else "")
+                    language._("No more moves.") if status == "stuck" else "")
     t.state.result = lambda: result
     try:
         t.modal = None
