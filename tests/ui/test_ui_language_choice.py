@@ -113,3 +113,18 @@ def test_python_m_game_lang(monkeypatch):
     assert started == ["de"]
     with pytest.raises(SystemExit):
         entry.run(["--lang", "xx"])
+
+
+def test_the_join_link_leaves_the_language_to_the_friend(monkeypatch):
+    """A page opened with ?lang=de sends a link without it: the friend's page speaks the
+    friend's language (the relays asked for stay)."""
+    from types import SimpleNamespace
+
+    from game.ui.online import page_link
+    window = SimpleNamespace(location=SimpleNamespace(
+        href="https://cards.example/?relay=wss://r.example&lang=de#table=x"))
+    monkeypatch.setattr(page_link, "page_window", lambda: window)
+    assert page_link.join_link("ABC123") == \
+        "https://cards.example/?relay=wss://r.example#join=ABC123"
+    window.location.href = "https://cards.example/?lang=fr"
+    assert page_link.join_link("ABC123") == "https://cards.example/#join=ABC123"

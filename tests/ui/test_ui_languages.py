@@ -8,14 +8,12 @@ Screenshots: test-artifacts/lang-<code>-<shape>-<screen>.png."""
 
 from __future__ import annotations
 
-import re
 from contextlib import contextmanager
 
 import pygame
 import pytest
 
 from game.core import GAMES, info, language
-from game.core.info import rules_text
 from game.core.state import Result
 from game.session.seat_kinds import PERSON, REMOTE
 from game.storage import MemoryStore, Saves
@@ -25,40 +23,12 @@ from game.ui.canvas import CANVAS, LANDSCAPE, choose
 from game.ui.screens import RulesScene, SettingsScene, StatsScene
 
 from deals import find_deal
-from tests.test_languages import LOCALE
+from tests.test_languages import english_only, words
 from tests.ui.conftest import Driver, record_words
 from tests.ui.test_ui_bank import ace_on_house, open_bank
 
 SHAPES = {"landscape": (1280, 720), "upright": (390, 844), "sideways": (844, 390)}
 CODES = ("en", "de", "fr")
-WORD = re.compile(r"[A-Za-zÀ-ÿŒœ']+")
-#: words that are the same in English and a language, and names: never "English" on their own
-SHARED = {"ok", "spider", "canfield", "seahaven", "computer", "match", "standard", "stop",
-          "reserve", "patience", "parlour", "english", "deutsch", "français", "pygame", "python"}
-
-
-def words(text: str) -> set[str]:
-    return {w.lower().strip("'") for w in WORD.findall(text) if len(w) > 2}
-
-
-def english_only(code: str) -> set[str]:
-    """The words of the game's English messages that no translation into ``code`` uses."""
-    from babel.messages.pofile import read_po
-    with open(LOCALE / code / "LC_MESSAGES" / "parlour.po", "rb") as f:
-        cat = read_po(f, locale=code)
-    english, translated = set(), set()
-    for m in cat:
-        if not m.id:
-            continue
-        for s in (m.id if isinstance(m.id, tuple) else (m.id,)):
-            english |= words(re.sub(r"\{[^}]*\}", " ", s))
-        for s in (m.string if isinstance(m.string, tuple) else (m.string,)):
-            translated |= words(re.sub(r"\{[^}]*\}", " ", s))
-    for game_id in GAMES:  # the rules' own words (not the developers' notes, in English)
-        translated |= words(rules_text(game_id, code))
-    return english - translated - SHARED
-
-
 @contextmanager
 def speaking(code: str, shape: str, monkeypatch):
     """A Driver of an App speaking ``code`` (asked for, as ``--lang`` asks) on the canvas of

@@ -7,6 +7,8 @@ where the player has set one (the ``site`` setting: ``python -m game --site ADDR
 
 from __future__ import annotations
 
+from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
+
 import pygame
 
 from game.net import clean_code
@@ -31,7 +33,17 @@ def join_link(code: str, site: str | None = None) -> str | None:
     address of a site that serves the game) without its hash, and ``#join=CODE``; None where
     there is no address (a desktop with no site set)."""
     href = page_href() or site
-    return None if href is None else href.split("#", 1)[0] + "#join=" + code
+    return None if href is None else without_language(href.split("#", 1)[0]) + "#join=" + code
+
+
+def without_language(address: str) -> str:
+    """The address without ``lang=`` in its query: the friend's page speaks the friend's
+    language, not the one this page was asked for (``?relay=`` and the rest stay)."""
+    parts = urlsplit(address)
+    query = [(k, v) for k, v in parse_qsl(parts.query, keep_blank_values=True) if k != "lang"]
+    if len(query) == len(parse_qsl(parts.query, keep_blank_values=True)):
+        return address  # (nothing to take off: the address as it was)
+    return urlunsplit(parts._replace(query=urlencode(query, safe=",:/")))
 
 
 def clear_hash() -> None:

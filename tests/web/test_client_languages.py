@@ -1,0 +1,128 @@
+"""The built site in German and French, in Chromium (issue 34): with ``?lang=de`` (``fr``) the
+page's own words, the title, Settings, Statistics, Rules, Join a friend, the waiting room and
+a Russian Bank game against the computer with its Stop! call show no English word; a browser
+whose languages are German's speaks German without being asked; Settings' choice is kept
+across a reload. Everything by clicks and keys; the test driver only reads what the game drew
+(every text rendered, recorded in the page). Screenshots: test-artifacts/client-lang-*.png."""
+
+from __future__ import annotations
+
+import pytest
+
+from bench.browser_client import Client, client_settings, stored
+from game.core import STOP
+
+from tests.test_languages import english_only, words
+
+from .test_client_browser import ace_on_a_house, bank_save, client, find_deal, shot  # noqa: F401
+
+#: in the page: every text the game renders from now on (the test driver's instrument)
+RECORD = """
+from game.ui import theme as _theme
+_drawn = []
+if not getattr(_theme, "_recording", False):
+    _real_text = _theme.text
+    def _text(s, *a, **kw):
+        if s.strip():
+            _drawn.append(s)
+        return _real_text(s, *a, **kw)
+    _theme.text = _text
+    _theme._recording = True
+    _theme.text.cache_clear = getattr(_real_text, "cache_clear", None)
+def _take():
+    out = list(_drawn)
+    _drawn.clear()
+    return out
+"""
+
+
+def english_in(c: Client, code: str, where: str, foreign: set[str]) -> list[str]:
+    """The drawn texts since the last look with an English word in them."""
+    c.page.wait_frames(3)
+    texts = c.page.eval("_take()")
+    assert texts, f"{where}: nothing drawn"
+    links = [t for t in texts if t.startswith("http")]  # the join link: an address, no words
+    assert not [t for t in links if "lang=" in t], links  # (the friend's page picks its own)
+    return [f"{where}: {sorted(words(t) & foreign)} in {t!r}" for t in texts
+            if words(t) & foreign and t not in links]
+
+
+def fresh(c: Client) -> None:
+    """Draw everything again: the texts cached in layers are rendered anew."""
+    c.page.exec("import game.ui.app as _a; _s = _a.current.scene; _a.current._drawn = None\n"
+                "for _n in ('layer', '_layer', 'art_key'):\n"
+                "    if hasattr(_s, _n): setattr(_s, _n, None)\n"
+                "for _b in getattr(_s, 'buttons', []): _b._cache.clear()")
+
+
+@pytest.mark.parametrize("code", ["de", "fr"])
+def test_the_site_speaks_the_language_asked_for_everywhere(client, code):  # noqa: F811
+    foreign = english_only(code)
+    found: list[str] = []
+    c = client.open(stored({"settings": client_settings()}), address=f"?lang={code}")
+    assert c.page.eval("__import__('game.core.language', fromlist=['_']).current()") == code
+    assert c.page.page.evaluate("document.documentElement.lang") == code
+    c.page.exec(RECORD)
+
+    def look(where):
+        fresh(c)
+        found.extend(english_in(c, code, where, foreign))
+        shot(c, f"lang-{code}-{where}")
+
+    look("title")
+    c.click_button("Settings")
+    look("settings")
+    c.click_button("tab-russian-bank")
+    look("settings-russian-bank")
+    c.to_title()
+    c.click_button("Statistics")
+    look("statistics")
+    c.to_title()
+    c.click_button("Rules")
+    look("rules")
+    c.to_title()
+    c.click_button("join")
+    c.wait("probe['view']()['modal'] is not None", what="Join a friend")
+    look("join")
+    c.page.key("Escape", frames=3)
+    c.to_title()
+    c.click_button("russian-bank")
+    c.wait("probe['view']()['modal'] is not None", what="Who plays?")
+    look("who-plays")
+    c.click_button("seat1=remote")
+    c.click_button("play")
+    c.wait("probe['room']() is not None", what="the waiting room")
+    look("waiting-room")
+    # Russian Bank against the computer, which catches a slip: Stop!
+    seed, _house = find_deal("russian-bank", ace_on_a_house, {"mode": "stop"})
+    c.open(bank_save(seed, pace="slow", level="hard"), address=f"?lang={code}")
+    c.page.exec(RECORD)
+    c.click_button("continue")
+    c.wait("probe['view']().get('game') == 'russian-bank'")
+    look("russian-bank")
+    c.page.mouse_click(*c.card_point("hand0"))  # the Ace had to go up first: a slip
+    c.wait(f"probe['state']()['moves'][-1:] == [{str(STOP)!r}]", timeout_s=15,
+           what="the computer's Stop! call")
+    look("russian-bank-stop")
+    message = c.view()["message"]
+    assert message and not words(message) & foreign, message
+    assert not found, "\n".join(found[:40])
+
+
+def test_a_german_browser_is_answered_in_german_and_settings_choice_is_kept(client):  # noqa: F811
+    """navigator.languages ["de-DE", "en"] and nothing asked: German; Settings, Français:
+    French at once, and after a reload too."""
+    c = client.open(stored({"settings": client_settings()}))
+    c.page.page.add_init_script(
+        "Object.defineProperty(navigator, 'languages', {get: () => ['de-DE', 'en']});")
+    c.reload()
+    assert c.page.eval("__import__('game.core.language', fromlist=['_']).current()") == "de"
+    assert c.page.page.evaluate("document.documentElement.lang") == "de"
+    c.click_button("Settings")
+    c.click_button("language=fr")
+    c.page.wait_frames(3)
+    assert c.page.eval("__import__('game.core.language', fromlist=['_']).current()") == "fr"
+    c.reload()
+    assert c.page.eval("__import__('game.core.language', fromlist=['_']).current()") == "fr"
+    assert c.page.page.evaluate("document.documentElement.lang") == "fr"
+    shot(c, "lang-kept-fr")
