@@ -23,12 +23,12 @@ from game.ui.canvas import CANVAS, LANDSCAPE, choose
 from game.ui.screens import RulesScene, SettingsScene, StatsScene
 
 from deals import find_deal
-from tests.test_languages import english_only, words
+from tests.test_languages import LANGUAGES, english_only, words
 from tests.ui.conftest import Driver, record_words
 from tests.ui.test_ui_bank import ace_on_house, open_bank
 
 SHAPES = {"landscape": (1280, 720), "upright": (390, 844), "sideways": (844, 390)}
-CODES = ("en", "de", "fr")
+CODES = ("en", *LANGUAGES)  # every language with a catalogue
 @contextmanager
 def speaking(code: str, shape: str, monkeypatch):
     """A Driver of an App speaking ``code`` (asked for, as ``--lang`` asks) on the canvas of

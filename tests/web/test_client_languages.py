@@ -12,7 +12,7 @@ import pytest
 from bench.browser_client import Client, client_settings, stored
 from game.core import STOP
 
-from tests.test_languages import english_only, words
+from tests.test_languages import LANGUAGES, english_only, words
 
 from .test_client_browser import ace_on_a_house, bank_save, client, find_deal, shot  # noqa: F401
 
@@ -55,7 +55,7 @@ def fresh(c: Client) -> None:
                 "for _b in getattr(_s, 'buttons', []): _b._cache.clear()")
 
 
-@pytest.mark.parametrize("code", ["de", "fr"])
+@pytest.mark.parametrize("code", LANGUAGES)
 def test_the_site_speaks_the_language_asked_for_everywhere(client, code):  # noqa: F811
     foreign = english_only(code)
     found: list[str] = []
