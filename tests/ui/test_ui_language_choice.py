@@ -103,6 +103,7 @@ def test_python_m_game_lang(monkeypatch):
     speak is refused with the ones it does."""
     import game.__main__ as entry
     started = []
+    monkeypatch.setenv("PARLOUR_LANG", "en")  # (run() sets it: put back after the test)
 
     async def main():
         started.append(language_choice.asked())
