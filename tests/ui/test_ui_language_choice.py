@@ -15,7 +15,7 @@ from game.ui import language_choice
 from game.ui.app import App
 from game.ui.screens import SettingsScene
 
-from tests.ui.conftest import Driver
+from tests.ui.conftest import Driver, run_coroutine
 
 
 @pytest.fixture(autouse=True)
@@ -108,8 +108,8 @@ def test_python_m_game_lang(monkeypatch):
     async def main():
         started.append(language_choice.asked())
     monkeypatch.setattr("game.ui.app.main", main)
-    monkeypatch.setattr(asyncio, "run", lambda coro: coro.send(None) if False else
-                        asyncio.new_event_loop().run_until_complete(coro))
+    # (driven by hand: a worker where playwright's loop runs refuses another)
+    monkeypatch.setattr(asyncio, "run", lambda coro: run_coroutine(coro, 10, "main() ran"))
     entry.run(["--lang", "de"])
     assert started == ["de"]
     with pytest.raises(SystemExit):
