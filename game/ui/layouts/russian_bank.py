@@ -3,10 +3,11 @@ fanning outwards with the eight foundations between them; a side panel on the ri
 
 from game.core.language import NP_
 
-# Translators: the captions beside a player's piles on Russian Bank's table; short
-HAND = NP_("a pile's caption on the table", "Hand")
-WASTE = NP_("a pile's caption on the table", "Waste")
-RESERVE = NP_("a pile's caption on the table", "Reserve")
+# Translators: the captions beside a player's piles on Russian Bank's table, short; the game's
+# own words where its tradition has them (French: the reserve is "la crapette")
+HAND = NP_("Russian Bank: a pile's caption on the table", "Hand")
+WASTE = NP_("Russian Bank: a pile's caption on the table", "Waste")
+RESERVE = NP_("Russian Bank: a pile's caption on the table", "Reserve")
 
 W, H = 72, 100
 TABLE_RIGHT = 908
