@@ -32,7 +32,7 @@ PACE_WORDS = {"slow": NP_("the computer's pace", "Slow"),
 PACE_SAID = {"slow": N_("The computer plays at a slow pace."),
              "normal": N_("The computer plays at a normal pace."),
              "fast": N_("The computer plays at a fast pace."),
-             "instant": N_("The computer plays at a instant pace.")}
+             "instant": N_("The computer plays instantly.")}
 
 
 def count_words(what: str, n: int) -> str:
