@@ -123,6 +123,11 @@ def walk(ui, look: Look) -> None:
     """Every screen, every table and its dialogs, as a player reaches them."""
     app = ui.app
     look.screen("title")
+    for game_id in ("russian-bank", "chinese-patience"):  # Who plays? (no game kept yet)
+        ui.click(app.scene.button(game_id).rect.center, frames=2)
+        assert app.scene.modal is not None, game_id
+        look.screen(f"who-plays-{game_id}")
+        app.scene.modal = None
     for tab in SettingsScene(app).tabs:
         app.show(SettingsScene(app, tab))
         look.screen(f"settings-{tab}")
@@ -145,6 +150,18 @@ def walk(ui, look: Look) -> None:
         refused = refuse_a_move(t)
         if refused:
             look.screen(f"refused-{game_id}")
+        if game_id in ("forty-thieves", "russian-bank"):  # the dialogs: Deal #, a question
+            if hasattr(t.chrome, "ask_number"):
+                t.chrome.ask_number()
+                look.screen(f"deal-number-{game_id}")
+                t.modal = None
+            moves = t.state.legal_moves()
+            if moves and t.accepting_input() and t.attempt(moves[0]):
+                ui.settle()
+                t.new_deal()
+                if t.modal is not None:
+                    look.screen(f"new-deal-{game_id}")
+                    t.modal = None
         end_panel(t, "won")
         look.screen(f"won-{game_id}")
         end_panel(t, "stuck" if not info(game_id).multiplayer else "stalemate")
