@@ -8,10 +8,10 @@ shows, written to assets/fonts/ (game/ui/theme.py renders every line of text wit
 fontTools (pyftsubset) is needed only to run this script, never by the game or its tests: the
 subset fonts are committed. ``--source DIR`` reads the two .ttf files from another folder.
 
-What is kept (the browser downloads it: both fonts add about 30 KB to the packed game):
-- the characters: printable ASCII and Latin-1 (German's and French's letters, the middle
-  dot the game writes between facts, « »), Œ œ Ÿ, a few typographic marks (dashes, quotes of
-  each language, ellipsis, bullet, narrow no-break space, minus) and the four suits (tests/ui/test_ui_text.py checks that every character in the game's code has a
+What is kept (the browser downloads it: both fonts add about 23 KB to the packed game):
+- the characters: printable ASCII, German's and French's letters (ä ß é ç œ ...), the middle
+  dot the game writes between facts, « », a few typographic marks (dashes, quotes of each
+  language, ellipsis, bullet, no-break spaces, minus) and the four suits (tests/ui/test_ui_text.py checks that every character in the game's code has a
   glyph: add any new one here and run this again);
 - the names' copyright, trademark, family and version (name IDs 0-7; the licence's full
   text is assets/fonts/LICENSE-DejaVu.txt, packed with the fonts);
@@ -41,9 +41,10 @@ SOURCE = Path("/usr/share/fonts/truetype/dejavu")
 FONTS = {"DejaVuSans.ttf": "DejaVuSans.ttf", "DejaVuSans-Bold.ttf": "DejaVuSans-Bold.ttf"}
 
 ASCII = list(range(0x20, 0x7F))
-LATIN_1 = list(range(0xA0, 0x100))  # the letters and marks of German and French (äöüß, éèçà,
-# « »), and of most western European languages
-UNICODES = (ASCII + LATIN_1 + [0x152, 0x153, 0x178,  # Œ œ Ÿ (French)
+#: German's and French's letters and marks (a language with others adds them here; the font
+#: test names any character of the code, the catalogues or the rules the font lacks)
+LETTERS = [ord(c) for c in "ÀÂÄÆÇÈÉÊËÎÏÔÖÙÛÜàâäæçèéêëîïôöùûüÿß«»°·×"] + [0xA0]  # no-break space
+UNICODES = (ASCII + LETTERS + [0x152, 0x153, 0x178,  # Œ œ Ÿ (French)
                                0x2013, 0x2014, 0x2018, 0x2019, 0x201A, 0x201C, 0x201D, 0x201E,
                                0x2022, 0x2026, 0x202F, 0x2039, 0x203A, 0x2212,
                                0x2660, 0x2663, 0x2665, 0x2666])

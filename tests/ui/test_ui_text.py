@@ -65,7 +65,7 @@ def test_the_text_font_is_the_shipped_dejavu_sans():
         assert (f.name, f.style_name) == ("DejaVu Sans", style)
     assert (ROOT / "assets" / "fonts" / "LICENSE-DejaVu.txt").exists()
     # the subset stays small: the browser downloads it (the full fonts are 760 and 709 KB)
-    assert all(p.stat().st_size < 32_000 for p in theme.FONT_FILES.values())  # Latin-1 too
+    assert all(p.stat().st_size < 24_000 for p in theme.FONT_FILES.values())  # + de, fr
 
 
 @pytest.mark.parametrize("bold", [False, True])

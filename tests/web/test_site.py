@@ -96,7 +96,7 @@ def test_the_packed_game_holds_main_py_the_game_package_and_assets_only(pygbag_s
 
 
 #: what German's and French's letters added to the two fonts, compressed (tools/make_font.py)
-FONT_LETTERS = 15 * 1024
+FONT_LETTERS = 7 * 1024
 
 
 def languages_weight(archive) -> int:
