@@ -1,15 +1,17 @@
 """The built site in German and French, in Chromium (issue 34): with ``?lang=de`` (``fr``) the
 page's own words, the title, Settings, Statistics, Rules, Join a friend, the waiting room and
-a Russian Bank game against the computer with its Stop! call show no English word; a browser
-whose languages are German's speaks German without being asked; Settings' choice is kept
-across a reload. Everything by clicks and keys; the test driver only reads what the game drew
-(every text rendered, recorded in the page). Screenshots: test-artifacts/client-lang-*.png."""
+a Russian Bank game against the computer with its Stop! call show no English word; the same
+natively, the real desktop app started with ``--lang``; a browser whose languages are
+German's speaks German without being asked; Settings' choice is kept across a reload.
+Everything by clicks and keys; the test driver only reads what the game drew (every text
+rendered, recorded in the page or the app). Screenshots: test-artifacts/client-lang-*.png."""
 
 from __future__ import annotations
 
 import pytest
 
 from bench.browser_client import Client, client_settings, stored
+from bench.desktop_client import DesktopPage
 from game.core import STOP
 
 from tests.test_languages import LANGUAGES, english_only, words
@@ -55,19 +57,20 @@ def fresh(c: Client) -> None:
                 "for _b in getattr(_s, 'buttons', []): _b._cache.clear()")
 
 
-@pytest.mark.parametrize("code", LANGUAGES)
-def test_the_site_speaks_the_language_asked_for_everywhere(client, code):  # noqa: F811
+def speaks_everywhere(c: Client, code: str, reopen, picture) -> None:
+    """By clicks and keys: the title, Settings (a game's tab too), Statistics, Rules, Join a
+    friend, Who plays?, the waiting room, and Russian Bank against the computer (``reopen``:
+    a new start with this storage) whose Stop! call catches a slip; no English word drawn
+    anywhere (``picture``: a screenshot's name)."""
     foreign = english_only(code)
     found: list[str] = []
-    c = client.open(stored({"settings": client_settings()}), address=f"?lang={code}")
     assert c.page.eval("__import__('game.core.language', fromlist=['_']).current()") == code
-    assert c.page.page.evaluate("document.documentElement.lang") == code
     c.page.exec(RECORD)
 
     def look(where):
         fresh(c)
         found.extend(english_in(c, code, where, foreign))
-        shot(c, f"lang-{code}-{where}")
+        picture(where)
 
     look("title")
     c.click_button("Settings")
@@ -95,7 +98,7 @@ def test_the_site_speaks_the_language_asked_for_everywhere(client, code):  # noq
     look("waiting-room")
     # Russian Bank against the computer, which catches a slip: Stop!
     seed, _house = find_deal("russian-bank", ace_on_a_house, {"mode": "stop"})
-    c.open(bank_save(seed, pace="slow", level="hard"), address=f"?lang={code}")
+    c = reopen(bank_save(seed, pace="slow", level="hard"))
     c.page.exec(RECORD)
     c.click_button("continue")
     c.wait("probe['view']().get('game') == 'russian-bank'")
@@ -107,6 +110,27 @@ def test_the_site_speaks_the_language_asked_for_everywhere(client, code):  # noq
     message = c.view()["message"]
     assert message and not words(message) & foreign, message
     assert not found, "\n".join(found[:40])
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_the_site_speaks_the_language_asked_for_everywhere(client, code):  # noqa: F811
+    c = client.open(stored({"settings": client_settings()}), address=f"?lang={code}")
+    assert c.page.page.evaluate("document.documentElement.lang") == code
+    speaks_everywhere(
+        c, code, lambda storage: c.open(storage, address=f"?lang={code}"),
+        lambda where: shot(c, f"lang-{code}-{where}"))
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_the_desktop_app_speaks_the_language_asked_for_everywhere(tmp_path, code):
+    """The same natively: the real ``python -m game --lang CODE`` (the desktop driver)."""
+    page = DesktopPage(tmp_path / "data", ["--lang", code])
+    try:
+        c = Client(page).open(stored({"settings": client_settings()}))
+        speaks_everywhere(c, code, lambda storage: Client(page).open(storage),
+                          lambda where: None)
+    finally:
+        page.kill()
 
 
 def test_a_german_browser_is_answered_in_german_and_settings_choice_is_kept(client):  # noqa: F811
