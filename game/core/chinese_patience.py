@@ -34,7 +34,8 @@ from .info import GameInfo, Option
 from .language import N_, NP_, _, capital, ngettext, pgettext
 from .moves import PASS, STOP, IllegalMove, Move
 from .piles import DOWN_ALTERNATING, DownAlternating
-from .state import REGISTRY, Breach, Foundation, GameState, Pile, Result, StopCall, _Entry
+from .state import (REGISTRY, Breach, Foundation, GameState, Pile, Result, StopCall, _Entry,
+                    doesnt_fit)
 
 INFO = GameInfo(
     # Translators: a game's name
@@ -113,7 +114,7 @@ class Column(DownAlternating):
 
     def refusal(self, card):
         if self.cards:
-            return _doesnt_fit(card, self.cards[-1], self.rule)
+            return doesnt_fit(card, self.cards[-1], self.rule)
         # Translators: {card}: a card, the subject; {n}: a tableau column, numbered from 1
         return capital(_("{card} can't go into the empty column {n} now.").format(
             card=card.words("the"), n=self.index - 3))
@@ -121,15 +122,6 @@ class Column(DownAlternating):
     def check(self, cards, down):
         return super().check(cards, down) or (
             f"{self.name} holds more than 13 cards" if len(cards) > 13 else None)
-
-
-def _doesnt_fit(card, top, rule: str) -> str:
-    """The refusal of ``card`` on a pile whose top card is ``top``: "The Nine of clubs doesn't
-    fit on the Ten of clubs: {rule}." (``rule``: English, marked; translated here)."""
-    # Translators: {card}: the card moved, as the subject; {other}: the card it would go on
-    # (as in "on the Ten of clubs": the form of a card that is moved); {rule}: the building rule
-    return capital(_("{card} doesn't fit on {other}: {rule}.").format(
-        card=card.words("the"), other=top.words("object"), rule=_(rule)))
 
 
 class PlayerPile(Pile):
@@ -190,7 +182,7 @@ class Waste(PlayerPile):
                      "your turn.")
         if not self.cards:
             return _("You can't load an empty waste.")
-        return _doesnt_fit(card, self.cards[-1], self.rule)
+        return doesnt_fit(card, self.cards[-1], self.rule)
 
     def check(self, cards, down):
         return super().check(cards, down)

@@ -192,21 +192,19 @@ class TableView:
         if not shown:
             shown, color = t.app.current_notice(), theme.ACCENT
         if shown:
+            def fitted(size):  # the line's step, its lines, and how many the band holds
+                step = (theme.font(size).get_height() + 3 if CANVAS.rail else
+                        theme.font(size).get_height() + 6 if CANVAS.portrait else size)
+                # (the landscape line holds two, overlapping a little)
+                return (step, theme.wrap(shown, size, rect.w - 40)[:MESSAGE_LINES],
+                        max(1 if CANVAS.rail else 2, (rect.h - 4) // step))
+
             size = CANVAS.text(22) if not CANVAS.rail else 32  # sideways: 12.5 CSS px
-            step = size if not CANVAS.portrait else theme.font(size).get_height() + 6
-            if CANVAS.rail:
-                step = theme.font(size).get_height() + 3
-            lines = theme.wrap(shown, size, rect.w - 40)[:MESSAGE_LINES]
-            # the lines the chrome's band holds (the landscape line two, overlapping a little)
-            holds = max(1 if CANVAS.rail else 2, (rect.h - 4) // step)
+            step, lines, holds = fitted(size)
             least = size if CANVAS.rail else size * 3 // 4  # (sideways: already the least)
             while len(lines) > holds and size > least:  # a language's longer words: smaller
                 size -= 2  # before the band grows over the table
-                step = size if not CANVAS.portrait else theme.font(size).get_height() + 6
-                if CANVAS.rail:
-                    step = theme.font(size).get_height() + 3
-                lines = theme.wrap(shown, size, rect.w - 40)[:MESSAGE_LINES]
-                holds = max(1 if CANVAS.rail else 2, (rect.h - 4) // step)
+                step, lines, holds = fitted(size)
             if len(lines) > holds:  # more than the line holds (a narrow canvas): never cut a
                 # word off; the words stand on a band reaching up over the felt while they
                 # are shown (upright a side panel's table gives them a band of their own,
