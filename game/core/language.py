@@ -23,18 +23,21 @@ How the code marks a message:
 from __future__ import annotations
 
 import gettext
+from functools import cache
 from pathlib import Path
 
 DOMAIN = "parlour"
 SOURCE = "en"  # the language the code is written in: no catalogue
 LOCALE_DIR = Path(__file__).resolve().parents[1] / "locale"
 
-_translation: gettext.NullTranslations = gettext.NullTranslations()
+_translation = gettext.NullTranslations()
 _code = SOURCE
 
 
+@cache
 def available() -> tuple[str, ...]:
-    """The languages the game speaks: English first, then each with a compiled catalogue."""
+    """The languages the game speaks: English first, then each with a compiled catalogue
+    (looked for once: the catalogues don't change while the game runs)."""
     try:
         found = sorted(p.name for p in LOCALE_DIR.iterdir()
                        if (p / "LC_MESSAGES" / f"{DOMAIN}.mo").is_file())
@@ -60,13 +63,17 @@ def use(code: str) -> str:
     """Speak ``code`` from now on (English when the game doesn't speak it); the code used."""
     global _translation, _code
     code = code if isinstance(code, str) and code in available() else SOURCE
-    if code == SOURCE:
-        _translation = gettext.NullTranslations()
-    else:
-        with open(LOCALE_DIR / code / "LC_MESSAGES" / f"{DOMAIN}.mo", "rb") as f:
-            _translation = gettext.GNUTranslations(f)
-    _code = code
+    _translation, _code = _catalogue(code), code
     return code
+
+
+@cache
+def _catalogue(code: str) -> gettext.NullTranslations:
+    """A language's catalogue, read once."""
+    if code == SOURCE:
+        return gettext.NullTranslations()
+    with open(LOCALE_DIR / code / "LC_MESSAGES" / f"{DOMAIN}.mo", "rb") as f:
+        return gettext.GNUTranslations(f)
 
 
 def current() -> str:
@@ -76,18 +83,15 @@ def current() -> str:
 
 def own_name(code: str) -> str:
     """A language's name in that language ("Deutsch"), as a list of languages shows it."""
-    if code == _code:
-        return pgettext("this language's own name", "English")
-    was = _code
-    try:
-        use(code)
-        return pgettext("this language's own name", "English")
-    finally:
-        use(was)
+    if code not in available():
+        code = SOURCE
+    return _catalogue(code).pgettext("this language's own name", "English")
 
 
 def _(message: str) -> str:
-    return _translation.gettext(message)
+    """``message`` in the language spoken ("" stays "": gettext's own "" is the catalogue's
+    header, and a description's empty note or rule is nothing to say)."""
+    return _translation.gettext(message) if message else message
 
 
 def N_(message: str) -> str:

@@ -102,12 +102,9 @@ def doesnt_fit(card: Card, on: Card, rule: str) -> str:
     # what is moved (German "den Pik-König", so "auf {other}"); {rule}: the pile's building
     # rule, as "columns build down in suit"
     return capital(_("{card} doesn't fit on {other}: {rule}.").format(
-        card=card.words("the"), other=on.words("object"), rule=rule_words(rule)))
+        card=card.words("the"), other=on.words("object"), rule=_(rule)))
 
 
-def rule_words(rule: str) -> str:
-    """A pile's building rule (English, marked ``N_``) in the current language."""
-    return _(rule) if rule else ""
 
 
 class Pile:
@@ -115,7 +112,7 @@ class Pile:
 
     kind: ClassVar[str] = "pile"
     rule: ClassVar[str] = ""  # the building rule as a player would say it (English, marked N_;
-    # rule_words translates it)
+    # translated where said)
 
     __slots__ = ("name", "index", "cards", "down", "game")
 
@@ -183,7 +180,7 @@ class Pile:
         if self.cards:
             return doesnt_fit(card, self.cards[-1], self.rule)
         return capital(pile_sentence(self, CANT_GO_ON, "{card} can't go on {pile}: {rule}.",
-                                     card=card.words("the"), rule=rule_words(self.rule)))
+                                     card=card.words("the"), rule=_(self.rule)))
 
     def check(self, cards: list[Card], down: int) -> str | None:
         """For loading a saved position: what is impossible about this pile, or None."""

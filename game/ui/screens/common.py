@@ -41,7 +41,7 @@ class BackScene(Scene):
 
     def draw(self, screen):
         screen.blit(Background.get(), (0, 0))
-        heading = _(self.heading) if self.heading else ""
+        heading = _(self.heading)
         if CANVAS.portrait:
             theme.blit_text(screen, heading, (CANVAS.w // 2 + 100, 30), 64, theme.GOLD,
                             bold=True, anchor="midtop")

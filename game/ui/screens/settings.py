@@ -136,21 +136,21 @@ class SettingsScene(BackScene):
                  lambda code=code: self.change(lambda: s.set("language", code), "language"))
                 for code in ("", *language.available())]
             for o in GENERAL:
-                yield shown(o.label), shown(o.note), [
+                yield _(o.label), _(o.note), [
                     (f"{o.name}={v}", text, lambda n=o.name, v=v: getattr(s, n) == v,
                      lambda n=o.name, v=v: self.change(lambda: s.set(n, v), n))
                     for v, text in labelled(o)]
             return
         d = info(tab)
         for o in d.option_list:
-            yield shown(o.label), shown(o.note), [
+            yield _(o.label), _(o.note), [
                 (f"{tab}/{o.name}={v}", text,
                  lambda n=o.name, v=v: s.options(tab)[n] == v,
                  lambda n=o.name, v=v: self.change(lambda: s.set_option(tab, n, v)))
                 for v, text in labelled(o)]
         if d.match:
             o = d.match
-            yield shown(o.label), shown(o.note), [
+            yield _(o.label), _(o.note), [
                 (f"{tab}/{o.name}={v}", text, lambda v=v: s.match_target(tab) == v,
                  lambda v=v: self.change(lambda: s.set_match_target(tab, v)))
                 for v, text in labelled(o)]
@@ -276,14 +276,8 @@ class SettingsScene(BackScene):
             pygame.draw.rect(screen, theme.BUTTON_LINE, bar, border_radius=3)
 
 
-def shown(text: str) -> str:
-    """A description's English (an option's label or note, marked where it is written) in the
-    language spoken; "" stays "" (gettext's "" is the catalogue's header)."""
-    return _(text) if text else ""
-
-
 def labelled(option) -> list[tuple]:
     """An option's (value, the words on its button): its labels in the language spoken, or the
     values themselves (numbers: the same in every language)."""
-    return [(v, shown(text) if option.choice_labels else text)
+    return [(v, _(text) if option.choice_labels else text)
             for v, text in option.labelled()]
