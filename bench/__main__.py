@@ -5,6 +5,9 @@ COMMANDS = {"core": "rules core: legal-move generations and random-playout moves
             "frame": "client: frame times while dragging, and while the solver thinks",
             "ai": "computer players (--game ID, Russian Bank by default): tournaments, decision time",
             "solver": "solitaire solver: share of deals decided, nodes per second",
+            "light": "the still-winnable light in play: moves until its first verdict",
+            "winnability": "each solitaire's winnability from the solver's verdicts "
+                           "(run, report)",
             "web": "rules core and saving, native vs WebAssembly (Pyodide in Chromium)",
             "rest": "the desktop app at rest: CPU at the title, at a table, minimised",
             "memory": "client: resident memory over thousands of frames of play",

@@ -2,6 +2,7 @@
 asks for (the markers the fast lane leaves out, and which tests run on one worker together)."""
 
 import os
+import sys
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -80,3 +81,13 @@ def _rooms_in_memory(monkeypatch):
 
     relay = MemoryRelay()
     monkeypatch.setattr(online, "room_opener", lambda: relay.open)
+
+
+@pytest.fixture(autouse=True)
+def _solver_memories_empty():
+    """Each test starts with the solver's memories (winning lines, positions proved lost:
+    game/ai/solver.py) empty, whatever the tests before it on its worker solved."""
+    solver = sys.modules.get("game.ai.solver")
+    if solver is not None:
+        solver.forget()
+    yield

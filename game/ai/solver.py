@@ -49,6 +49,7 @@ expanded: well under a millisecond natively), so the client can call it once per
 
 from __future__ import annotations
 
+import hashlib
 import random
 import time
 from array import array
@@ -73,6 +74,35 @@ def _remember(keys: list, line: tuple) -> None:
         _KNOWN.clear()
     for i, k in enumerate(keys):
         _KNOWN[k] = (line, i)
+
+
+# Positions proved lost (memory key -> None), carried from one Solver to the next: the exact
+# search records every closed part of the positions it searched (a strongly connected part, by
+# Tarjan's algorithm, whose every way out was searched without a win), and a Solver made for a
+# later position of the game answers "lost" at once when its position is there, and never
+# searches a position that is there again. A memory key is the model's key (positions that
+# are equally winnable share it), with the root's history tag added for a game whose core
+# refuses positions the deal has had, at the level where that history matters. The memory
+# belongs to one game and option set (another empties it) and holds at most _LOST_MAX keys
+# (emptied when full: the newest proofs are about the positions the player is near).
+_LOST: dict = {}
+_LOST_OWNER: list = [None]
+_LOST_MAX = 200_000
+CARRY = True  # the memory of proofs is used (off only to measure what it brings)
+
+
+def _lost_table(owner) -> dict:
+    if owner != _LOST_OWNER[0]:
+        _LOST.clear()
+        _LOST_OWNER[0] = owner
+    return _LOST
+
+
+def forget() -> None:
+    """Forget every remembered winning line and proof (tests, benchmarks)."""
+    _KNOWN.clear()
+    _LOST.clear()
+    _LOST_OWNER[0] = None
 
 
 _NO_LIMIT = 1 << 62
@@ -125,7 +155,11 @@ class Solver:
     SHORTEN_SHARE = 0.1
     SHORTEN_MAX_S = 1.0
 
-    def __init__(self, state, budget_s: float = 10.0, max_nodes: int | None = None):
+    def __init__(self, state, budget_s: float = 10.0, max_nodes: int | None = None,
+                 exact_only: bool = False):
+        """``exact_only``: only the exact search, from the first slice (the "still winnable?"
+        light runs one beside the full Solver, so that proofs build up while the player
+        plays: game/session/help.py)."""
         self.root = state.copy(history=False)
         self.model = make_model(self.root)
         self.budget_s = float(budget_s)
@@ -156,11 +190,16 @@ class Solver:
         model.autos(log)
         self.root_moves = tuple(m for m, _ in log)
         self.root_snap = model.snapshot()
+        self.lost = _lost_table((self.root.game_id, tuple(sorted(self.root.options.items()))))
+        self._lost_key = self._memory_key(model)
         self.best_score = model.estimate()
         self.best_first = self.root_moves[0] if self.root_moves else None
         self.phase = "done"
         if model.won():
             self._win = list(self.root_moves)
+            return
+        if CARRY and self._memory(model.key()) in self.lost:
+            self._finish("lost", reason="proved lost before, in the search of an earlier position")
             return
         if model.dead():
             self._finish("lost", reason="a card can never leave its pile")
@@ -190,6 +229,8 @@ class Solver:
         floor = min(0.5 * self.budget_s, settings["best_first_floor_s"])
         self.bf_deadline = max(self.budget_s * bf_share, floor)
         self.rs_deadline = self.bf_deadline + self.budget_s * rs_share
+        if exact_only:
+            self.bf_deadline = self.rs_deadline = 0.0
         self.restarts = 0
         self.run_cap = -1
         self.rng = random.Random(12345)
@@ -204,6 +245,24 @@ class Solver:
         self.seen: dict[bytes, None] = {}
         self.path: list = []  # (move, undo record) of every move played from the root
         self.stack: list = []  # frames [moves, next index, len(path) at the frame]
+
+    def _memory_key(self, model):
+        """How a position's key becomes its key in the memory of proofs (_LOST): None when
+        they are the same (a game where the history never matters), else a function of the
+        key that adds the root's history tag at the root's level (the model is at the
+        position when it is called)."""
+        if self._tag is None:
+            return None
+        level = model.level()
+        tag = b"#" + hashlib.blake2b(b"\0".join(sorted(map(bytes, self._tag))),
+                                     digest_size=16).digest()
+
+        def memory(k, level=level, tag=tag, now=model.level):
+            return k + tag if now() == level else k
+        return memory
+
+    def _memory(self, k: bytes) -> bytes:
+        return k if self._lost_key is None else self._lost_key(k)
 
     def _settings(self, model) -> dict:
         """The search settings (solver_model.SETTINGS): the model's, unless this class's
@@ -319,6 +378,8 @@ class Solver:
         estimate, snapshot, restore = model.estimate, model.snapshot, model.restore
         dead = _dead_test(model)
         parents, packed = self.bf_parent, self.bf_moves
+        lost = self.lost if CARRY else {}
+        memory = self._lost_key
         max_nodes = self.max_nodes if self.max_nodes is not None else _NO_LIMIT
         nodes, cap, top = self.nodes, self.BEST_FIRST_STATES, self.top
         best = self.best_score
@@ -343,7 +404,8 @@ class Solver:
                     k = key()
                     if k not in seen:
                         seen[k] = None
-                        if dead is not None and dead():  # proved lost: nothing to search below it
+                        if (dead is not None and dead()) or (  # proved lost: nothing below it
+                                lost and (k if memory is None else memory(k)) in lost):
                             for x, rec in reversed(log):
                                 undo(x, rec)
                             continue
@@ -435,7 +497,16 @@ class Solver:
             for m in line[:cut]:
                 self.path.append((m, model.apply(m)))
             self.partial = True
-        self.seen = {model.key(): None}
+        root_key = model.key()
+        self.seen = {root_key: None}
+        # The exact search (not eager, from the root) proves every closed part of what it
+        # searched lost (Tarjan's algorithm): each frame also holds its position's number and
+        # the lowest number it reaches (its "low link"); ``opened`` numbers the positions not
+        # yet proved, ``proving`` lists them with their memory keys, in the order opened.
+        self.exact = CARRY and not model.eager and not self.partial
+        self.opened = {root_key: 0} if self.exact else {}
+        self.proving = [(root_key, self._memory(root_key))] if self.exact else []
+        self.numbered = 1
         self.moves = model.moves
         if shuffle:
             rnd = self.rng.random
@@ -449,7 +520,7 @@ class Solver:
                 return out
 
             self.moves = moves
-        self.stack = [[self.moves(), 0, len(self.path)]]
+        self.stack = [[self.moves(), 0, len(self.path), 0, 0]]
 
     def _search(self, stop: float, cap: int = -1) -> None:
         """Depth-first search from where it stopped, until ``stop`` or ``cap`` nodes."""
@@ -465,14 +536,28 @@ class Solver:
         guided = self.guided and cap >= 0
         home = model.on_foundations
         best_home = self.best_home
+        exact, opened, proving = self.exact, self.opened, self.proving
+        lost = self.lost if CARRY else {}
+        memory = self._lost_key
         try:
             while stack:
                 if clock() >= stop or nodes >= max_nodes:
                     return
                 frame = stack[-1]
-                todo, i, base = frame
+                todo, i, base, number, low = frame
                 if i >= len(todo):
                     stack.pop()
+                    if exact:
+                        if low == number:  # a closed part, searched to the end: lost
+                            if len(lost) + len(proving) > _LOST_MAX:
+                                lost.clear()
+                            while True:
+                                k, mk = proving.pop()
+                                lost[mk] = None
+                                if opened.pop(k) == number:
+                                    break
+                        elif stack and low < stack[-1][4]:
+                            stack[-1][4] = low
                     if stack:
                         base = stack[-1][2]
                         while len(path) > base:
@@ -489,11 +574,20 @@ class Solver:
                     return
                 k = key()
                 if k in seen:
+                    if exact:  # a position still open lowers the low link; a proved one not
+                        j = opened.get(k)
+                        if j is not None and j < frame[4]:
+                            frame[4] = j
                     while len(path) > base:
                         m, rec = path.pop()
                         undo(m, rec)
                     continue
                 seen[k] = None
+                if lost and (k if memory is None else memory(k)) in lost:  # proved before
+                    while len(path) > base:
+                        m, rec = path.pop()
+                        undo(m, rec)
+                    continue
                 if guided and home() > best_home:
                     best_home = self.best_home = home()
                     self.best_line = [m for m, _ in path]
@@ -502,7 +596,14 @@ class Solver:
                         m, rec = path.pop()
                         undo(m, rec)
                     continue
-                stack.append([moves(), 0, len(path)])
+                if exact:
+                    n = self.numbered
+                    self.numbered = n + 1
+                    opened[k] = n
+                    proving.append((k, k if memory is None else memory(k)))
+                    stack.append([moves(), 0, len(path), n, n])
+                else:
+                    stack.append([moves(), 0, len(path), 0, 0])
             if self.partial:  # only the part below the restart's starting point was searched
                 self.run_cap = nodes
             elif model.eager:

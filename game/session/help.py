@@ -33,26 +33,56 @@ BUDGET_S = 10.0  # solver time (not wall-clock) per position before it answers "
 HINT_BUDGET_S = 2.0  # a Hint asked before the background search has started
 
 
+PROVER_SHARE = 1 / 3  # of each slice: the exact search beside the full Solver
+
+
 class SolverHelp:
+    """Two searches of each position share the slices: the full Solver (wins, Hint, Finish)
+    and, beside it from the first slice, its exact search alone (the "prover", a third of
+    each slice). The prover's proofs of lost positions are remembered from one position to
+    the next (game/ai/solver.py, the memory of proofs), so what it proved while the player
+    thought about one move still counts after it: a deal undecided at first is decided a few
+    moves later. The verdict is the first either gives ("unknown" once both spent their
+    budget)."""
+
     def __init__(self, budget_s: float = BUDGET_S):
         self.budget_s = budget_s
         self.job: Solver | None = None
+        self.prover: Solver | None = None
         self.verdict = None
 
     def restart(self, state) -> None:
         self.verdict = None
-        self.job = None if state.is_over() else Solver(state, budget_s=self.budget_s)
+        self.job = self.prover = None
+        if not state.is_over():
+            self.job = Solver(state, budget_s=self.budget_s)
+            if self.job.verdict is None:
+                self.prover = Solver(state, budget_s=self.budget_s, exact_only=True)
 
     def stop(self) -> None:
-        self.job = None
+        self.job = self.prover = None
 
     @property
     def thinking(self) -> bool:
         return self.job is not None and self.verdict is None
 
     def think(self, budget_ms: float):
-        if self.thinking:
-            self.verdict = self.job.think(budget_ms)
+        if not self.thinking:
+            return self.verdict
+        job, prover = self.job, self.prover
+        mine = budget_ms if prover is None else budget_ms * (1 - PROVER_SHARE)
+        v = job.verdict if job.verdict is not None and not job.verdict.decided else (
+            job.think(mine))
+        if v is not None and v.decided:
+            self.verdict = v
+            return v
+        if prover is not None:
+            # the prover's share, and the whole slice once the full Solver is spent
+            w = prover.think(budget_ms - mine if v is None else budget_ms)
+            if w is not None and (w.decided or v is not None):
+                self.verdict = w
+        elif v is not None:
+            self.verdict = v
         return self.verdict
 
     def hint(self, state):
@@ -63,6 +93,8 @@ class SolverHelp:
         while another move does not: then the most promising other move (the solver's own
         estimate of the position after it) that does neither. None when every move only
         goes back."""
+        if self.verdict is not None and self.verdict.status == "won" and self.verdict.line:
+            return self.verdict.line[0]  # the prover's win, or the full Solver's
         job = self.job or Solver(state, budget_s=HINT_BUDGET_S)
         move = job.hint()
         v = job.verdict

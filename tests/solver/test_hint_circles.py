@@ -22,7 +22,9 @@ def follow_hints(state, steps: int):
         helper.restart(state)
         if helper.job is None:
             break
-        helper.job.max_nodes = NODES
+        for job in (helper.job, helper.prover):  # the full Solver and the prover beside it
+            if job is not None:
+                job.max_nodes = NODES
         while helper.thinking:
             helper.think(1000)
         move = helper.hint(state)
