@@ -56,18 +56,25 @@ def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
 
 
 def run_game(game: str, deals: list[int], budget: float, verbose: bool,
-             options: dict | None = None) -> dict:
-    from game.ai.solver import Solver
+             options: dict | None = None, record=None) -> dict:
+    from game.ai.deals import entry_name
+    from game.ai.solver import Solver, forget
     from game.core import new_game
 
     options = options or {}
     rows = []
     for deal in deals:
         state = new_game(game, deal, **options)
+        forget()  # each deal on its own: no line or proof of another
         t0 = time.perf_counter()
         v = Solver(state, budget_s=budget).run()
         wall = time.perf_counter() - t0
         rows.append((deal, v.status, v.seconds, v.nodes, wall))
+        if record is not None:  # the records bench/winnability.py reads
+            with open(record, "a", encoding="utf-8") as out:
+                out.write(json.dumps({"entry": entry_name(game, options), "deal": deal,
+                                      "status": v.status, "cpu_s": round(v.seconds, 3),
+                                      "budget_s": budget}) + "\n")
         if verbose:
             print(f"  {game} {deal}: {v.status:7} {v.seconds:6.2f} s {v.nodes:8} nodes"
                   f"  {v.reason}", flush=True)
@@ -122,6 +129,9 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                         help="measure only with this rule option (repeat), e.g. suits=1")
     parser.add_argument("-v", "--verbose", action="store_true", help="one line per deal")
+    parser.add_argument("--record", metavar="FILE",
+                        help="add each deal's verdict to FILE (the records of "
+                             "bench/winnability.py, e.g. bench/data/verdicts.jsonl)")
     parser.add_argument("--cpu", action="store_true",
                         help="count the budget in this process's CPU time, not wall clock "
                              "(figures that hold on a loaded machine)")
@@ -148,7 +158,7 @@ def main(argv: list[str]) -> int:
         name = game + "".join(f" {k}={v}" for k, v in options.items())
         print(f"{name}: {count} deals from {args.first}, budget {budget:g} s", flush=True)
         r = run_game(game, list(range(args.first, args.first + count)), budget, args.verbose,
-                     options)
+                     options, args.record)
         figures["games"][name] = r
 
         def pct(x):

@@ -37,6 +37,8 @@ from pathlib import Path
 from .solver_model import load_models
 
 DATA = Path(__file__).with_name("data") / "winnable.json"
+# each game's winnability from the solver's verdicts (bench/winnability.py writes it)
+WINNABILITY = Path(__file__).with_name("data") / "winnability.json"
 FORMAT = 1
 GAMES = tuple(load_models())  # every game the solver plays
 
@@ -80,6 +82,58 @@ def winnable_deals(game_id: str, **options) -> list[int]:
         return []
     won = entry.get("won", [])
     return sorted(d for d in won if type(d) is int and d >= 0)
+
+
+@lru_cache(maxsize=1)
+def _figures() -> dict:
+    try:
+        with open(WINNABILITY, encoding="utf-8") as f:
+            data = json.load(f)
+    except (OSError, ValueError):
+        return {}
+    games = data.get("games") if isinstance(data, dict) else None
+    return games if isinstance(games, dict) else {}
+
+
+def winnability(game_id: str, **options) -> dict | None:
+    """How many deals of this game and option set are winnable, from the solver's verdicts
+    (bench/winnability.py): ``deals`` searched, ``won``, ``lost``, ``unknown``, and the 95%
+    interval ``low`` .. ``high`` (shares, every undecided deal counted as lost for ``low``
+    and as won for ``high``). None when it was not measured."""
+    try:
+        name = entry_name(game_id, options)
+    except ValueError:
+        return None
+    entry = _figures().get(name)
+    keys = ("deals", "won", "lost", "unknown", "low", "high")
+    if not isinstance(entry, dict) or not all(
+            isinstance(entry.get(k), (int, float)) and not isinstance(entry.get(k), bool)
+            for k in keys):
+        return None
+    if not (0 <= entry["low"] <= entry["high"] <= 1 and entry["deals"] > 0):
+        return None
+    return {k: entry[k] for k in keys}
+
+
+def measured(game_id: str) -> list[tuple[dict, dict]]:
+    """Every option set of the game whose winnability was measured, as (the options that are
+    not the default, ``winnability``'s figures): the defaults first."""
+    from game.core import info
+
+    out = []
+    for name in _figures():
+        game, *rest = name.split(" ")
+        if game != game_id:
+            continue
+        try:
+            options = info(game_id).check_options(parse_options(rest))
+        except ValueError:
+            continue
+        f = winnability(game_id, **options)
+        if f is not None:
+            defaults = info(game_id).options
+            out.append(({k: v for k, v in options.items() if v != defaults[k]}, f))
+    return sorted(out, key=lambda row: (len(row[0]), sorted(row[0].items())))
 
 
 def fastest(game_id: str) -> list[int]:

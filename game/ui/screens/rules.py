@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import pygame
 
+import math
+
+from game.ai.deals import measured
 from game.core import GAMES, info
-from game.core.language import N_, _
+from game.core.language import N_, _, ngettext
 
 from .. import theme
 from ..canvas import CANVAS
@@ -165,6 +168,45 @@ class RulesScene(BackScene):
 
 
 def rules_text(game_id: str) -> str:
-    """The game's rules (from its description, in the language spoken) and how to play them at
-    its kind of table (the chrome's ``controls``: English marked where written)."""
-    return info(game_id).rules.strip() + "\n\n" + _(chrome_class(info(game_id).table).controls)
+    """The game's rules (from its description, in the language spoken), how to play them at
+    its kind of table (the chrome's ``controls``: English marked where written) and, for a
+    solitaire, how many of its deals can be won."""
+    return (info(game_id).rules.strip() + "\n\n" + _(chrome_class(info(game_id).table).controls)
+            + winnability_text(game_id))
+
+
+def winnability_text(game_id: str) -> str:
+    """How many deals can be won, from the solver's verdicts (bench/winnability.py wrote the
+    figures): per option set measured, the 95% interval and what it rests on. "" for a game
+    never measured."""
+    rows = measured(game_id)
+    if not rows:
+        return ""
+    described = info(game_id)
+    out = ["", "", "# " + _("How many deals can be won")]
+    for options, f in rows:
+        # whole percents, rounded outwards: the interval never claims more than was measured
+        low = _("{n}%").format(n=math.floor(100 * f["low"]))
+        high = _("{n}%").format(n=math.ceil(100 * f["high"]))
+        setting = ", ".join(
+            f"{_(described.option(k).label)}: {_(dict(described.option(k).labelled())[v])}"
+            for k, v in sorted(options.items()))
+        if setting:
+            # Translators: Rules, how many deals can be won with a setting ("Spider suits:
+            # 1 suit: spades"); {low} and {high} are percents ("97%")
+            text = _("{setting}: between {low} and {high} of the deals can be won.").format(
+                setting=setting, low=low, high=high)
+        else:
+            # Translators: Rules, how many deals can be won; {low} and {high} are percents
+            text = _("Between {low} and {high} of the deals can be won.").format(
+                low=low, high=high)
+        # Translators: Rules, after "Between 97% and 99% of the deals can be won."
+        text += " " + ngettext(
+            "The solver played {deals} deal: it won {won}, proved {lost} lost and could not "
+            "decide {unknown} in the time it had.",
+            "The solver played {deals} deals: it won {won}, proved {lost} lost and could not "
+            "decide {unknown} in the time it had.", f["deals"]).format(**f)
+        out += [text, ""]
+    out.append(_("(Intervals at 95 percent confidence. Can be won means: a player who knew "
+                 "where every card lies could win the deal.)"))
+    return "\n".join(out)
