@@ -10,7 +10,11 @@ time each verdict took, then prints per game:
 - median time to a verdict (decided deals only);
 - winnability: won / deals with its 95% Wilson interval counting every unknown as lost (a lower
   bound), (won + unknown) / deals counting every unknown as won (an upper bound), and won /
-  decided (the estimate if unknown deals are like decided ones).
+  decided (the estimate if unknown deals are like decided ones);
+- the lines the core refused ("faults": a found line the core's replay refused is reported as
+  "unknown", never as a win; there should be none).
+
+``--record FILE`` adds each deal's verdict to FILE, the records bench/winnability.py reads.
 
 ``--quick`` runs fewer deals with a 1 s budget (under a minute). The last line printed is one
 JSON object with every figure. Timings depend on the machine and its load: say so when quoting.
@@ -62,7 +66,7 @@ def run_game(game: str, deals: list[int], budget: float, verbose: bool,
     from game.core import new_game
 
     options = options or {}
-    rows = []
+    rows, faults = [], []
     for deal in deals:
         state = new_game(game, deal, **options)
         forget()  # each deal on its own: no line or proof of another
@@ -70,6 +74,8 @@ def run_game(game: str, deals: list[int], budget: float, verbose: bool,
         v = Solver(state, budget_s=budget).run()
         wall = time.perf_counter() - t0
         rows.append((deal, v.status, v.seconds, v.nodes, wall))
+        if v.status == "unknown" and v.reason != "budget spent":
+            faults.append(deal)  # a line the core refused (never reported as a win)
         if record is not None:  # the records bench/winnability.py reads
             with open(record, "a", encoding="utf-8") as out:
                 out.write(json.dumps({"entry": entry_name(game, options), "deal": deal,
@@ -107,6 +113,7 @@ def run_game(game: str, deals: list[int], budget: float, verbose: bool,
         "seconds": round(sum(r[4] for r in rows), 1),
         "won_deals": [r[0] for r in won],
         "lost_deals": [r[0] for r in decided if r[1] == "lost"],
+        "faults": faults,
     }
 
 
@@ -168,7 +175,8 @@ def main(argv: list[str]) -> int:
               f"  (won of those {pct(r['won_of_decided_1s'])})")
         print(f"  decided within {budget:g} s:{' ' * (10 - len(f'{budget:g}'))}"
               f"{pct(r['decided_budget'])}  (won of those {pct(r['won_of_decided'])})")
-        print(f"  won {r['won']}, lost (proved) {r['lost']}, unknown {r['unknown']}")
+        print(f"  won {r['won']}, lost (proved) {r['lost']}, unknown {r['unknown']}"
+              f"  (lines the core refused: {len(r['faults'])})")
         print(f"  nodes per second:          {r['nodes_per_s']}")
         print(f"  median time to a verdict:  {r['median_verdict_s']} s")
         w = r["winnability_lower"]
