@@ -200,12 +200,19 @@ def winnability_text(game_id: str) -> str:
             # Translators: Rules, how many deals can be won; {low} and {high} are percents
             text = _("Between {low} and {high} of the deals can be won.").format(
                 low=low, high=high)
-        # Translators: Rules, after "Between 97% and 99% of the deals can be won."
-        text += " " + ngettext(
-            "The solver played {deals} deal: it won {won}, proved {lost} lost and could not "
-            "decide {unknown} in the time it had.",
-            "The solver played {deals} deals: it won {won}, proved {lost} lost and could not "
-            "decide {unknown} in the time it had.", f["deals"]).format(**f)
+        if f["unknown"]:
+            # Translators: Rules, after "Between 97% and 99% of the deals can be won."
+            text += " " + ngettext(
+                "The solver played {deals} deal: it won {won}, proved {lost} lost and could "
+                "not decide {unknown} in the time it had.",
+                "The solver played {deals} deals: it won {won}, proved {lost} lost and could "
+                "not decide {unknown} in the time it had.", f["deals"]).format(**f)
+        else:
+            # Translators: Rules, after "Between 97% and 99% of the deals can be won."
+            text += " " + ngettext(
+                "The solver played {deals} deal: it won {won} and proved {lost} lost.",
+                "The solver played {deals} deals: it won {won} and proved {lost} lost.",
+                f["deals"]).format(**f)
         out += [text, ""]
     out.append(_("(Intervals at 95 percent confidence. Can be won means: a player who knew "
                  "where every card lies could win the deal.)"))
