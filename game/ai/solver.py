@@ -49,7 +49,6 @@ expanded: well under a millisecond natively), so the client can call it once per
 
 from __future__ import annotations
 
-import hashlib
 import random
 import time
 from array import array
@@ -253,15 +252,13 @@ class Solver:
         position when it is called)."""
         if self._tag is None:
             return None
-        level = model.level()
-        tag = b"#" + hashlib.blake2b(b"\0".join(sorted(map(bytes, self._tag))),
-                                     digest_size=16).digest()
+        level, tag = model.level(), self._tag  # a frozenset: its hash is worked out once
 
         def memory(k, level=level, tag=tag, now=model.level):
-            return k + tag if now() == level else k
+            return (k, tag) if now() == level else k
         return memory
 
-    def _memory(self, k: bytes) -> bytes:
+    def _memory(self, k: bytes):
         return k if self._lost_key is None else self._lost_key(k)
 
     def _settings(self, model) -> dict:
