@@ -1,14 +1,17 @@
 """How many moves into a game the "still winnable?" light first gives a verdict:
-``python -m bench light [--game ID] [--deals N] [--per-move S] [--moves M] [--no-carry]``.
+``python -m bench light [--game ID] [--deals N] [--per-move S] [--moves M] [--no-carry]
+[--no-prover]``.
 
 A player plays each deal (fixed deals from 10001) by the solver's own Hint
 (game/session/help.py), one move after another; before each move the light
 (``SolverHelp``, as at the table: the full Solver and the prover beside it, in slices)
-thinks for ``--per-move`` seconds of CPU (the player's pace). The figure is the number of moves played before the light first says "winnable" or
-"not winnable" (0: at the deal). ``--no-carry`` turns off the memory of proofs carried from
-one position's search to the next (game/ai/solver.py, ``CARRY``): the figures with and
-without it say what it brings. A deal the light never decides within ``--moves`` moves (or
-before the game ends) counts as never.
+thinks for ``--per-move`` seconds of CPU (the player's pace). The figure is the number of
+moves played before the light first says "winnable" or "not winnable" (0: at the deal).
+``--no-carry`` turns off the memory of proofs carried from one position's search to the next
+(game/ai/solver.py, ``CARRY``), ``--no-prover`` the exact search beside the full Solver
+(game/session/help.py, ``PROVER_SHARE``); with both off the light is as it was before issue
+35, so the figures with and without them say what they bring. A deal the light never decides
+within ``--moves`` moves (or before the game ends) counts as never.
 
 Prints per game: decided at the deal, within 10, 25 and ``--moves`` moves, and the median
 move of the first verdict (never counted as above every other); the last line is one JSON
@@ -97,19 +100,27 @@ def main(argv: list[str]) -> int:
                         help="moves played at most (default 60)")
     parser.add_argument("--no-carry", action="store_true",
                         help="without the memory of proofs carried between positions")
+    parser.add_argument("--no-prover", action="store_true",
+                        help="without the exact search beside the full Solver (with "
+                             "--no-carry: the light as it was before issue 35)")
     parser.add_argument("-v", "--verbose", action="store_true", help="one line per deal")
     args = parser.parse_args(argv)
     from game.ai import solver as solver_module
     from game.ai.deals import parse_options
+    from game.session import help as help_module
     solver_module._clock = time.process_time
     solver_module.CARRY = not args.no_carry
+    if args.no_prover:
+        help_module.PROVER_SHARE = 0
     options = parse_options(args.option)
     figures = {"bench": "light", "python": platform.python_version(),
-               "processor": platform.processor(), "carry": not args.no_carry, "games": {}}
+               "processor": platform.processor(), "carry": not args.no_carry,
+               "prover": not args.no_prover, "games": {}}
     for game in args.game or DEFAULT_GAMES:
         name = game + "".join(f" {k}={v}" for k, v in options.items())
         print(f"{name}: {args.deals} deals from {args.first}, {args.per_move:g} s a move, "
-              f"at most {args.moves} moves, carry {'on' if not args.no_carry else 'off'}",
+              f"at most {args.moves} moves, carry {'off' if args.no_carry else 'on'}, "
+              f"prover {'off' if args.no_prover else 'on'}",
               flush=True)
         r = run_game(game, options, list(range(args.first, args.first + args.deals)),
                      args.per_move, args.moves, args.verbose)

@@ -33,7 +33,7 @@ BUDGET_S = 10.0  # solver time (not wall-clock) per position before it answers "
 HINT_BUDGET_S = 2.0  # a Hint asked before the background search has started
 
 
-PROVER_SHARE = 1 / 3  # of each slice: the exact search beside the full Solver
+PROVER_SHARE = 1 / 3  # of each slice: the exact search beside the full Solver (0: none)
 
 
 class SolverHelp:
@@ -56,7 +56,7 @@ class SolverHelp:
         self.job = self.prover = None
         if not state.is_over():
             self.job = Solver(state, budget_s=self.budget_s)
-            if self.job.verdict is None:
+            if self.job.verdict is None and PROVER_SHARE > 0:
                 self.prover = Solver(state, budget_s=self.budget_s, exact_only=True)
 
     def stop(self) -> None:
