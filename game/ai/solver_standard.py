@@ -15,6 +15,10 @@ rank``, and copies of a face play alike, so the search ignores which pack a card
   and with the slots kept highest first the other copy of its face can still follow.
 - Canonical key: the piles as a set once nothing deals onto given piles any more (Standard:
   the stock is empty); before that their order is kept and every empty pile is a target.
+- Dead ends (Standard): with the stock empty, the exact search drops a position from which
+  the core's relaxed game (standard_solitaire.hopeless) proves that no move between the piles
+  can put a card home or turn one up: its foundations can never change, so, not won, it is
+  lost. At the root (``relaxed_lost``) and in every position of the exact search (``dead``).
 - The core ends a deal after 300 moves in a row that did not help; the model does not count
   them (a line that broke that rule would be refused by the core's replay, never believed;
   leaving the count out only adds lines, so "lost" stays a proof).
@@ -23,6 +27,7 @@ rank``, and copies of a face play alike, so the search ignores which pack a card
 from __future__ import annotations
 
 from game.core import Move
+from game.core.standard_solitaire import hopeless
 
 from .solver_model import SolverModel, register_model
 
@@ -309,7 +314,12 @@ class StandardModel(AlternatingModel):
 
     game_id = "standard-solitaire"
     ordered_piles = True
-    shares = (0.15, 0.65)
+    #: best-first 10%, restarting 80%, exact 10% (was 15/65/20), and guided restarts (as
+    #: Indian Patience's): on deals 10001..10060 at 5 s of CPU this won 28 against 24 (see
+    #: docs/solver.md); the exact search proved no deal lost in its 20% either
+    shares = (0.1, 0.8)
+    guided = 0.5
+    guided_after = 200_000
 
     def __init__(self, state):
         super().__init__(state)
@@ -358,17 +368,31 @@ class StandardModel(AlternatingModel):
     def relaxed_lost(self) -> bool:
         """With the stock empty: the core's proof that no move can help any more (a relaxed
         game, standard_solitaire.hopeless), so the deal, not won, is lost."""
-        if self.sp:
-            return False
-        from game.core.standard_solitaire import hopeless
+        return not self.sp and self.home < self.total and self._hopeless()
 
+    def dead(self) -> bool:
+        """The same proof at every position of the exact search with the stock empty
+        (``relaxed_lost``): with no row left to deal, a position from which no line of moves
+        between the piles can put a card home or turn one up can never change its
+        foundations, so, not won, it is lost (and so is every position it leads to, which the
+        search then never makes: in the exact search of a lost deal most positions with the
+        stock empty are such rearrangements). Not in the eager searches: there it halved the
+        positions a second and won no more deals (see docs/solver.md)."""
+        return (not self.sp and not self.eager and self.home < self.total
+                and self._hopeless())
+
+    def _hopeless(self) -> bool:
+        """standard_solitaire.hopeless for this position (no waste): no move between the
+        piles can reach a card going home or a face-down card turning up."""
         wants = set()
         k = self.copies
+        fnd = self.fnd
         for s in range(4):
-            for h in self.fnd[k * s:k * s + k]:
+            for h in fnd[k * s:k * s + k]:
                 if h < 13:
                     wants.add(s * 16 + h + 1)
-        piles = [(self.down[i] > 0, tuple(c[self.down[i]:])) for i, c in enumerate(self.cols)]
+        down = self.down
+        piles = [(down[i] > 0, tuple(c[down[i]:])) for i, c in enumerate(self.cols)]
         return hopeless(piles, wants, self.takes_empty, None)
 
 
