@@ -80,6 +80,9 @@ def test_the_quick_exits_give_the_same_answer_as_the_full_test(monkeypatch):
     seen = {True: 0, False: 0, "shrunk": 0}
 
     def checked(model):
+        if model.eager:  # the searches that look for wins do not ask (see the next test)
+            assert quick(model) is False
+            return False
         answer = quick(model)  # calls stuck() (counted below) unless a quick exit answers
         assert answer == full(model), str(model)
         seen[answer] += 1
@@ -91,8 +94,34 @@ def test_the_quick_exits_give_the_same_answer_as_the_full_test(monkeypatch):
 
     monkeypatch.setattr(FortyThievesModel, "dead", checked)
     monkeypatch.setattr(FortyThievesModel, "stuck", counted)
+    # only the exact search asks dead() (with eager set it answers at once): search with it
+    from game.ai.solver import Solver
+    monkeypatch.setitem(Solver.SHARES, "forty-thieves", (0.0, 0.0))
+    monkeypatch.setitem(Solver.BEST_FIRST_FLOOR_S, "forty-thieves", 0.0)
     for deal in (10001, 10002, 10003, 10006, 10060, 10137):
         solve(new_game("forty-thieves", deal), budget_s=60, max_nodes=15_000)
     quick_exits = seen[True] + seen[False] - seen["shrunk"]
     assert seen[True] >= 100 and seen[False] >= 100, seen
     assert quick_exits >= 100 and seen["shrunk"] >= 100, seen
+
+
+def test_only_the_exact_search_asks_the_dead_end_test():
+    """dead() answers False at once with ``eager`` set (the best-first and restarting searches,
+    whose running out of moves proves nothing): there the test cost more time than the dead
+    subtrees it cut. With ``eager`` unset (the exact search, the root) it is the full test."""
+    lost = 0
+    for seed in range(30):
+        model = make_model(tangled(seed))
+        full = model.stuck()
+        assert model.dead() is full
+        lost += full
+        model.eager = True
+        assert model.dead() is False
+    assert lost >= 10
+
+
+def test_a_dead_root_is_still_proved_lost_at_once():
+    """The root is asked with ``eager`` unset, so a jammed position is lost with no search."""
+    state = position("forty-thieves", columns=JAMMED, stock=JAMMED_STOCK)
+    v = solve(state, budget_s=5)
+    assert v.status == "lost" and v.nodes == 0 and "never leave" in v.reason
