@@ -13,6 +13,9 @@ budget). A deal already recorded as decided is skipped; an unknown one is search
 with a larger budget. ``python -m bench solver --record FILE`` adds the benchmark's verdicts
 in the same form.
 
+``import`` adds the verdicts the winnable-deals builds left in game/ai/data/winnable.json (each
+list's searched range: listed deals won, its lost deals proved lost, the rest undecided).
+
 ``report`` counts, per game and option set, the deals won, proved lost and undecided, and
 gives the winnability as an interval: at least the share won (its 95% Wilson interval's
 lower end, every undecided deal counted as lost), at most the share won or undecided (the
@@ -89,6 +92,33 @@ def run(game: str, options: dict, start: int, count: int, budget: float, records
             print(f"{name} {deal}: {v.status} ({v.seconds:.2f} s)", flush=True)
 
 
+def import_lists(records: Path) -> int:
+    """Add to the records the verdicts the winnable-deals builds left in game/ai/data/
+    winnable.json: for each list whose build recorded the deals it searched, every deal of
+    that range is won (listed), proved lost (in the build's lost list) or undecided (budget
+    recorded as 0: any later run replaces it). Returns how many verdicts were added."""
+    from game.ai import deals as deals_module
+
+    with open(deals_module.DATA, encoding="utf-8") as f:
+        data = json.load(f)
+    known = read([records])
+    lines = []
+    for name, entry in data.get("games", {}).items():
+        searched, lost = entry.get("searched"), entry.get("lost")
+        if not (isinstance(searched, list) and len(searched) == 2 and isinstance(lost, list)):
+            continue
+        won = set(entry.get("won", []))
+        for deal in range(searched[0], searched[1] + 1):
+            if deal in known.get(name, {}):
+                continue
+            status = "won" if deal in won else "lost" if deal in lost else "unknown"
+            lines.append(json.dumps({"entry": name, "deal": deal, "status": status,
+                                     "cpu_s": None, "budget_s": 0}) + "\n")
+    with open(records, "a", encoding="utf-8") as out:
+        out.write("".join(lines))  # one write: other runs may be adding lines meanwhile
+    return len(lines)
+
+
 def report(paths, write: bool) -> dict:
     from game.ai import deals as deals_module
 
@@ -129,13 +159,18 @@ def main(argv: list[str]) -> int:
     r.add_argument("--count", type=int, default=200)
     r.add_argument("--budget", type=float, default=2.0, help="CPU seconds a deal (default 2)")
     r.add_argument("--records", type=Path, default=RECORDS)
+    i = sub.add_parser("import", help="add the verdicts of the winnable-deals builds "
+                                      "(game/ai/data/winnable.json) to the records")
+    i.add_argument("--records", type=Path, default=RECORDS)
     p = sub.add_parser("report", help="the winnability table from the records")
     p.add_argument("records", nargs="*", type=Path, default=[RECORDS])
     p.add_argument("--write", action="store_true",
                    help="write game/ai/data/winnability.json and add the deals won to the "
                         "winnable-deals lists")
     args = parser.parse_args(argv)
-    if args.command == "run":
+    if args.command == "import":
+        print(f"{import_lists(args.records)} verdicts added to {args.records}")
+    elif args.command == "run":
         run(args.game, parse_options(args.option), args.start, args.count, args.budget,
             args.records)
     else:
