@@ -43,16 +43,21 @@ FORMAT = 1
 GAMES = tuple(load_models())  # every game the solver plays
 
 
-@lru_cache(maxsize=1)
-def _load() -> dict:
+def _games(path: Path) -> dict:
+    """The "games" of a data file of this format; {} when it is missing or damaged."""
     try:
-        with open(DATA, encoding="utf-8") as f:
+        with open(path, encoding="utf-8") as f:
             data = json.load(f)
     except (OSError, ValueError):
         return {}
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         return {}
     return data.get("games", {}) if isinstance(data.get("games"), dict) else {}
+
+
+@lru_cache(maxsize=1)
+def _load() -> dict:
+    return _games(DATA)
 
 
 def entry_name(game_id: str, options: dict | None = None) -> str:
@@ -86,13 +91,7 @@ def winnable_deals(game_id: str, **options) -> list[int]:
 
 @lru_cache(maxsize=1)
 def _figures() -> dict:
-    try:
-        with open(WINNABILITY, encoding="utf-8") as f:
-            data = json.load(f)
-    except (OSError, ValueError):
-        return {}
-    games = data.get("games") if isinstance(data, dict) else None
-    return games if isinstance(games, dict) else {}
+    return _games(WINNABILITY)
 
 
 def winnability(game_id: str, **options) -> dict | None:
