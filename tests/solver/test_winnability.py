@@ -86,7 +86,8 @@ def test_damaged_figures_are_not_shown(shipped, bad):
 @pytest.mark.parametrize("code,words", [
     ("en", ["How many deals can be won", "Between 96% and 99% of the deals can be won.",
             "The solver played 2000 deals: it won 1950, proved 30 lost and could not "
-            "decide 20", "Spider suits: 1 suit: spades: between 96% and 99%"]),
+            "decide 20", "Spider suits: 1 suit: spades: between 96% and 99%",
+            "Spider suits: 4 suits: between 96% and 99%"]),
     ("de", ["Wie viele Spiele sich gewinnen lassen", "Zwischen 96", "und 99",
             "Der Löser hat 2000 Spiele gespielt"]),
     ("fr", ["Combien de donnes peuvent être gagnées", "Entre 96", "et 99",

@@ -183,8 +183,11 @@ def winnability_text(game_id: str) -> str:
     if not rows:
         return ""
     described = info(game_id)
+    # the settings some row sets: named in every row, the defaults' too ("4 suits")
+    named = sorted({k for options, _f in rows for k in options})
     out = ["", "", "# " + _("How many deals can be won")]
     for options, f in rows:
+        options = {k: options.get(k, described.options[k]) for k in named}
         # whole percents, rounded outwards: the interval never claims more than was measured
         low = _("{n}%").format(n=math.floor(100 * f["low"]))
         high = _("{n}%").format(n=math.ceil(100 * f["high"]))
