@@ -94,7 +94,7 @@ def test_the_solver_thinking_means_no_rest(ui):
     app = ui.app
     app.settings.set("winnable_light", True)
     t = app.open_game("forty-thieves", new=True)
-    t.start(156)  # a deal the solver thinks about for seconds
+    t.start(10001)  # a deal the solver thinks about for its whole budget (undecided)
     ui.frames(5, 16)
     assert t.session.help is not None and t.session.help.thinking
     assert t.rest_ms() == 0
