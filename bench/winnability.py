@@ -122,7 +122,8 @@ def import_lists(records: Path) -> int:
 def report(paths, write: bool) -> dict:
     from game.ai import deals as deals_module
 
-    table = {name: figures(d) for name, d in sorted(read(paths).items())}
+    verdicts = read(paths)
+    table = {name: figures(d) for name, d in sorted(verdicts.items())}
     print("| game | deals | won | proved lost | undecided | winnable (95%) |")
     print("|---|---|---|---|---|---|")
     for name, f in table.items():
@@ -135,7 +136,7 @@ def report(paths, write: bool) -> dict:
         print(f"wrote {path}")
         won = {"format": deals_module.FORMAT, "games": {
             name: {"won": sorted(d for d, (s, _) in deals.items() if s == "won")}
-            for name, deals in read(paths).items()}}
+            for name, deals in verdicts.items()}}
         with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
             json.dump(won, f)
         data = deals_module.merge([f.name])

@@ -71,8 +71,7 @@ class SolverHelp:
             return self.verdict
         job, prover = self.job, self.prover
         mine = budget_ms if prover is None else budget_ms * (1 - PROVER_SHARE)
-        v = job.verdict if job.verdict is not None and not job.verdict.decided else (
-            job.think(mine))
+        v = job.think(mine)  # a spent Solver answers "unknown" at once, without thinking
         if v is not None and v.decided:
             self.verdict = v
             return v
