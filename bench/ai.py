@@ -57,7 +57,7 @@ def play_game(a: str, b: str, seed: int, swap: bool, options: dict | None = None
     """One game of level ``a`` against level ``b`` on deal ``seed``; with ``swap`` ``a`` takes
     the second seat. Returns the result from ``a``'s side. ``timer``: level -> list, collects
     the time of every decision of that level in seconds."""
-    from game.ai import opponent
+    from game.ai.players.russian_bank import opponent
     from game.core import new_game
 
     state = new_game("russian-bank", seed=seed, **(options or {}))
@@ -108,13 +108,13 @@ def watch_turns(level: str, games: int = 6, first_seed: int = 9000) -> dict:
     against Greedy that never calls Stop! (a person who only watches), the seats alternating.
     Per turn of ``level``: its moves, its house-to-house moves, how long the turn takes at the
     Normal pace (the table waits ``computer_pause_ms`` after each computer move, as
-    game/ui/table.py ``run_computers`` does: 800 ms, half after turning up a hand card, 2.2 s
+    game/ui/table/scene.py ``run_computers`` does: 800 ms, half after turning up a hand card, 2.2 s
     after a slip a person could catch and after some plain moves of a level that slips; a
     turn's thinking is spread over those waits), its
     priority breaches and those a watchful person can catch (``evident``: the turn goes on and
     the broken priority shows on the table)."""
-    from game.ai import opponent
-    from game.ai.opponent import evident
+    from game.ai.players.russian_bank import opponent
+    from game.ai.players.russian_bank import evident
     from game.core import PASS, new_game
     from game.session.pace import computer_pause_ms
     from game.session.settings import PACES
@@ -455,8 +455,7 @@ def main(argv: list[str]) -> int:
     args = parser.parse_args(argv)
 
     started = time.perf_counter()
-    from game.ai import LEVELS
-
+    from game.ai.players.russian_bank import LEVELS
     games, pairings, timing_games = tournament_plan(parser, args, LEVELS, 1000, FULL_PAIRINGS,
                                                     QUICK_PAIRINGS)
     do_wasm = (not args.quick) if args.wasm is None else args.wasm

@@ -42,7 +42,7 @@ def play_game(a: str, b: str, seed: int, swap: bool, timer: dict | None = None) 
     """One game of level ``a`` against level ``b`` on deal ``seed``; with ``swap`` ``a`` takes
     the second seat. The result from ``a``'s side. ``timer``: level -> list of (turn, seconds)
     of every decision of that level."""
-    from game.ai.battle import Bot
+    from game.ai.players.battle_solitaire import Bot
     from game.core import new_game
 
     state = new_game(GAME, seed=seed)
@@ -103,7 +103,7 @@ def main(argv: list[str]) -> int:
     add_tournament_options(parser, 200)
     args = parser.parse_args(argv)
 
-    from game.ai.battle import LEVELS
+    from game.ai.players.battle_solitaire import LEVELS
 
     started = time.perf_counter()
     games, pairings, timing_games = tournament_plan(parser, args, LEVELS, 200, FULL_PAIRINGS,

@@ -50,7 +50,7 @@ def play_game(levels, seed: int, options: dict | None = None, timer: dict | None
     """One game, seat i played by ``levels[i]``. Every move is checked; after a slip the other
     seats are asked, from the offender's left, whether they knock. ``timer``: level -> list of
     (turn, seconds) of each decision of that level."""
-    from game.ai.chinese import Bot
+    from game.ai.players.chinese_patience import Bot
     from game.core import new_game
 
     state = new_game(GAME, seed=seed, players=len(levels), **(options or {}))
@@ -164,7 +164,7 @@ def decision_times(levels=("hard", "medium"), games: int = 6, first_seed: int = 
 
 def slice_check(seed: int, budget_ms: float, games: int = 2) -> dict:
     """Hard through the sliced API with ``think(budget_ms)``: the longest call."""
-    from game.ai.chinese import Bot
+    from game.ai.players.chinese_patience import Bot
     from game.core import new_game
 
     calls: list[float] = []
@@ -268,7 +268,7 @@ def main(argv: list[str]) -> int:
     wasm.add_argument("--no-wasm", dest="wasm", action="store_false")
     args = parser.parse_args(argv)
 
-    from game.ai.chinese import LEVELS
+    from game.ai.players.chinese_patience import LEVELS
 
     started = time.perf_counter()
     games = args.games or (60 if args.quick else 1000)

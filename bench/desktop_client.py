@@ -11,7 +11,7 @@ with the game args as given (``--portrait``, ``--relay URL``), SDL's dummy drive
 ``$PARLOUR_DATA_DIR`` (a FileStore: the keys of a page's localStorage). The driver wraps
 ``App.step`` (after each frame: the frame counted, as a page's ``parlour.frames``, and the
 commands served, in the main thread), ``pygame.event.peek`` (only the resting loop calls it,
-every 16 ms, game/ui/rest.py: the commands served between frames, so reading never wakes the
+every 16 ms, game/ui/sleep_at_rest.py: the commands served between frames, so reading never wakes the
 app; to wake it, as a page's ``harness.wake()``, the peek answers True once) and
 ``pygame.display.flip``/``update`` (counted: PROBES' ``flips`` and ``last_flip_frame`` read the
 page's ``js``, replaced here after each exec). Nothing is posted from the reader thread

@@ -206,7 +206,7 @@ def new_app(store, page=None):
 
 def cache_sizes() -> dict:
     """What the client's caches of drawn things hold now (MB and entries)."""
-    from game.ui import cards, theme
+    from game.ui import card_art as cards, theme
     art = cards.cache_info()
     text = theme.cache_info()
     return {"card_art_entries": art["entries"], "card_art_mb": round(art["bytes"] / 2**20, 2),

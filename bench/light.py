@@ -8,7 +8,7 @@ A player plays each deal (fixed deals from 10001) by the solver's own Hint
 thinks for ``--per-move`` seconds of CPU (the player's pace). The figure is the number of
 moves played before the light first says "winnable" or "not winnable" (0: at the deal).
 ``--no-carry`` turns off the memory of proofs carried from one position's search to the next
-(game/ai/solver.py, ``CARRY``), ``--no-prover`` the exact search beside the full Solver
+(game/ai/solver/driver.py, ``CARRY``), ``--no-prover`` the exact search beside the full Solver
 (game/session/help.py, ``PROVER_SHARE``); with both off the light is as it was before issue
 35, so the figures with and without them say what they bring. A deal the light never decides
 within ``--moves`` moves (or before the game ends) counts as never.
@@ -34,7 +34,7 @@ DEFAULT_GAMES = ("forty-thieves", "standard-solitaire", "canfield", "spider")
 
 def first_verdict(game: str, deal: int, options: dict, per_move: float, moves: int) -> tuple:
     """(moves played before the first verdict or None, that verdict or None)."""
-    from game.ai.solver import forget
+    from game.ai.solver.driver import forget
     from game.core import new_game
     from game.session.help import SolverHelp
 
@@ -105,7 +105,7 @@ def main(argv: list[str]) -> int:
                              "--no-carry: the light as it was before issue 35)")
     parser.add_argument("-v", "--verbose", action="store_true", help="one line per deal")
     args = parser.parse_args(argv)
-    from game.ai import solver as solver_module
+    from game.ai.solver import driver as solver_module
     from game.ai.deals import parse_options
     from game.session import help as help_module
     solver_module._clock = time.process_time

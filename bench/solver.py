@@ -37,14 +37,14 @@ DEFAULT_GAMES = ("forty-thieves", "indian-patience")  # what runs without --game
 
 def games() -> tuple:
     """Every game the solver plays (each model file registers its game)."""
-    from game.ai.solver_model import load_models
+    from game.ai.solver.models import load_models
     return tuple(load_models())
 
 
 def variants(game: str) -> list[dict]:
     """The option sets a game is measured with, each reported apart (a model's
     ``bench_variants``: Spider's three ``suits`` settings); the defaults otherwise."""
-    from game.ai.solver_model import load_models
+    from game.ai.solver.models import load_models
     return [dict(v) for v in getattr(load_models()[game], "bench_variants", ({},))]
 
 
@@ -62,7 +62,7 @@ def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
 def run_game(game: str, deals: list[int], budget: float, verbose: bool,
              options: dict | None = None, record=None) -> dict:
     from game.ai.deals import entry_name
-    from game.ai.solver import Solver, forget
+    from game.ai.solver.driver import Solver, forget
     from game.core import new_game
 
     options = options or {}
@@ -146,7 +146,7 @@ def main(argv: list[str]) -> int:
     if args.cpu:
         import time
 
-        from game.ai import solver as solver_module
+        from game.ai.solver import driver as solver_module
         solver_module._clock = time.process_time
     count = args.deals or (20 if args.quick else 200)
     budget = args.budget or (1.0 if args.quick else 10.0)

@@ -70,9 +70,9 @@ def figures(deals: dict) -> dict:
 
 
 def run(game: str, options: dict, start: int, count: int, budget: float, records: Path) -> None:
-    from game.ai import solver as solver_module
+    from game.ai.solver import driver as solver_module
     from game.ai.deals import entry_name
-    from game.ai.solver import solve
+    from game.ai.solver.driver import solve
     from game.core import new_game
 
     solver_module._clock = time.process_time
@@ -98,7 +98,6 @@ def import_lists(records: Path) -> int:
     that range is won (listed), proved lost (in the build's lost list) or undecided (budget
     recorded as 0: any later run replaces it). Returns how many verdicts were added."""
     from game.ai import deals as deals_module
-
     with open(deals_module.DATA, encoding="utf-8") as f:
         data = json.load(f)
     known = read([records])
@@ -121,7 +120,6 @@ def import_lists(records: Path) -> int:
 
 def report(paths, write: bool) -> dict:
     from game.ai import deals as deals_module
-
     verdicts = read(paths)
     table = {name: figures(d) for name, d in sorted(verdicts.items())}
     print("| game | deals | won | proved lost | undecided | winnable (95%) |")

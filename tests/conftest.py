@@ -53,17 +53,6 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(pytest.mark.xdist_group(item.module.__name__))
 
 
-@pytest.fixture
-def single_moves(monkeypatch):
-    """Canfield's and Little Harp's solver model with single moves only (bare turns, the
-    waste's top), as the eager searches play them; its talon macro moves are checked in
-    tests/solver/test_solver_canfield_talon.py. (Here, not in a tests/solver/conftest.py: the
-    folders without __init__.py import their conftest by name, and two would collide.)"""
-    from game.ai.solver_canfield_talon import TalonMoves
-
-    monkeypatch.setattr(TalonMoves, "macro_searches", "none")
-
-
 #: no test reaches the internet: a desktop app a test starts without ``--relay`` (in a child
 #: process too) meets on this address, where nothing listens, not on the public relays
 os.environ.setdefault("PARLOUR_RELAYS", "ws://127.0.0.1:9")
@@ -86,8 +75,21 @@ def _rooms_in_memory(monkeypatch):
 @pytest.fixture(autouse=True)
 def _solver_memories_empty():
     """Each test starts with the solver's memories (winning lines, positions proved lost:
-    game/ai/solver.py) empty, whatever the tests before it on its worker solved."""
-    solver = sys.modules.get("game.ai.solver")
+    game/ai/solver/driver.py) empty, whatever the tests before it on its worker solved."""
+    solver = sys.modules.get("game.ai.solver.driver")
     if solver is not None:
         solver.forget()
     yield
+
+
+@pytest.fixture(autouse=True)
+def _private_data_dir(tmp_path, monkeypatch):
+    """No test may touch the real user data folder."""
+    monkeypatch.setenv("PARLOUR_DATA_DIR", str(tmp_path / "default-data"))
+
+
+@pytest.fixture
+def emscripten(monkeypatch):
+    """Pretend to run under pygbag: sys.platform is emscripten; the test sets platform.window."""
+    monkeypatch.setattr(sys, "platform", "emscripten")
+    return monkeypatch

@@ -1,4 +1,4 @@
-"""The computer side: the Russian Bank opponent (and hints), the solitaire solver. No pygame."""
-
-from .opponent import LEVELS, Bot, Job, opponent  # Russian Bank opponent (issue 5)
-from .solver import Solver, Verdict, hint, solve  # noqa: F401  solitaire solver (issue 6)
+"""The computer side, without pygame: the computer players of the games with turns
+(game/ai/players/, one package per game, and what the races' players share, game/ai/race/),
+the solitaire solver (game/ai/solver/: Hint, the "still winnable?" light, Finish) and the lists
+of deals it proved winnable (deals.py); thinking in slices (jobs.py)."""

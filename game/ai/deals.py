@@ -34,7 +34,7 @@ import time
 from functools import lru_cache
 from pathlib import Path
 
-from .solver_model import load_models
+from game.ai.solver.models import load_models
 
 DATA = Path(__file__).with_name("data") / "winnable.json"
 # each game's winnability from the solver's verdicts (bench/winnability.py writes it)
@@ -147,7 +147,7 @@ def build(games, start: int, count: int, budget_s: float, out=sys.stdout,
     file's content."""
     from game.core import new_game
 
-    from .solver import solve
+    from game.ai.solver.driver import solve
 
     options = dict(options or {})
     result = {"format": FORMAT, "budget_s": budget_s, "games": {}}

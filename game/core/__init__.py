@@ -6,26 +6,21 @@
     s.to_dict(); from_dict(d)
     info("forty-thieves").title       # a game's description (core/info.py)
 
-A game is one module here: its rules (pile classes and a few named functions) and its
-description (INFO), registering itself in REGISTRY. Every module of this package is imported
-below, so a new game's file is all it takes; GAMES lists the games by title.
+A game is one module of game/core/games/: its rules (pile classes and a few named functions)
+and its description (INFO), its class named GAME; game/core/plugins.py's rule finds it, so a new
+game's file is all it takes. GAMES lists the games by title.
 """
 
-import importlib
-import pkgutil
+from game.core.cards import Card
+from game.core.info import GameInfo, Option
+from game.core.moves import PASS, STOP, IllegalMove, Move
+from game.core.games import classes
+from game.core.match import Match
+from game.core.saving import from_dict
+from game.core.state import Breach, GameState, Result, StopCall
 
-from .cards import Card
-from .info import GameInfo, Option
-from .moves import PASS, STOP, IllegalMove, Move
-from .state import REGISTRY, Breach, GameState, Result, StopCall, from_dict
-
-for _module in pkgutil.iter_modules(__path__):
-    importlib.import_module(f"{__name__}.{_module.name}")  # the games register themselves
-
-from .russian_bank import Match  # noqa: E402
-
-GAMES = tuple(sorted(REGISTRY, key=lambda g: REGISTRY[g].INFO.title))
-_CLASSES = REGISTRY
+_CLASSES = classes()
+GAMES = tuple(sorted(_CLASSES, key=lambda g: _CLASSES[g].INFO.title))
 
 
 def new_game(game_id: str, seed: int = 0, **options) -> GameState:

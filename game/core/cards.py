@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import zlib
 
-from .language import NP_, pgettext
+from game.core.language import NP_, pgettext
 
 SUITS = ("S", "H", "D", "C")
 RANKS = "A23456789TJQK"  # index + 1 is the rank

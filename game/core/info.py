@@ -26,7 +26,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from .language import N_, current
+from game.core.language import N_, current
 
 RULES_DIR = Path(__file__).with_name("rules")
 _STARTS_PARAGRAPH = re.compile(r"(\d+\.|-) ")  # a numbered rule or a list item

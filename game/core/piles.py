@@ -15,9 +15,9 @@ the shapes' ``BY_TOP`` and ``BUILDS`` (what auto-move asks); games use them by t
 
 from __future__ import annotations
 
-from .cards import RED_SUITS, SUITS, card_key
-from .language import N_
-from .state import ANY, Pile
+from game.core.cards import RED_SUITS, SUITS, card_key
+from game.core.language import N_
+from game.core.state import ANY, Pile
 
 
 def _down(suits) -> dict[int, tuple[int, ...]]:

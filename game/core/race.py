@@ -30,10 +30,10 @@ from __future__ import annotations
 
 import random
 
-from .language import N_, NP_, _, ngettext, pgettext
-from .moves import Move
-from .piles import DOWN_ALTERNATING, DownAlternating
-from .state import Foundation, GameState, Pile, Result
+from game.core.language import N_, NP_, _, ngettext, pgettext
+from game.core.moves import Move
+from game.core.piles import DOWN_ALTERNATING, DownAlternating
+from game.core.state import Foundation, GameState, Pile, Result
 
 # A house's top card -> the faces that may go on it: one rank lower in the other colour
 DOWN_IN_OTHER_COLOUR = DOWN_ALTERNATING

@@ -14,10 +14,10 @@ stock or waste sets STOCK or WASTE to None).
 
 from __future__ import annotations
 
-from .cards import SUITS, Rng, shuffled
-from .language import N_, _
-from .moves import IllegalMove, Move
-from .state import Foundation, GameState, Pile, Result, pile_sentence
+from game.core.cards import SUITS, Rng, shuffled
+from game.core.language import N_, _
+from game.core.moves import IllegalMove, Move
+from game.core.state import Foundation, GameState, Pile, Result, pile_sentence
 
 TURN_STOCK = Move("stock", "waste")
 

@@ -22,10 +22,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from .cards import ALL_CARDS, SUITS, Card, card_key
-from .info import GameInfo
-from .language import N_, NP_, _, capital, pgettext
-from .moves import SPECIAL, STOP, IllegalMove, Move
+from game.core.cards import ALL_CARDS, SUITS, Card, card_key
+from game.core.info import GameInfo
+from game.core.language import N_, NP_, _, capital, pgettext
+from game.core.moves import SPECIAL, STOP, IllegalMove, Move
 
 FORMAT = 1
 ANY = "any"  # wanted() of a pile that takes any card
@@ -481,7 +481,7 @@ class GameState:
         """An independent copy; with ``history=False`` it starts at the current position
         (cheap, for searches that only push and pop)."""
         if history:
-            return from_dict(self.to_dict())
+            return rebuild(type(self), self.to_dict())
         other = type(self)(self.seed, **self.options)
         for mine, theirs in zip(self.pile_list, other.pile_list):
             theirs.cards = list(mine.cards)
@@ -770,18 +770,10 @@ def _well_formed(move) -> bool:
             and (move[2] >= 1 or (move[2] == 0 and move[0] == move[1] in SPECIAL)))
 
 
-REGISTRY: dict[str, type[GameState]] = {}
-
-
-def from_dict(data) -> GameState:
-    """Rebuild a state saved with ``to_dict``. Malformed data raises ValueError."""
-    if not isinstance(data, dict):
-        raise ValueError("a saved game must be a JSON object")
-    if data.get("format") != FORMAT:
-        raise ValueError(f"unknown save format {data.get('format')!r} (this version reads {FORMAT})")
-    cls = REGISTRY.get(data.get("game")) if isinstance(data.get("game"), str) else None
-    if cls is None:
-        raise ValueError(f"unknown game {data.get('game')!r}")
+def rebuild(cls: type[GameState], data: dict) -> GameState:
+    """A state of game class ``cls`` rebuilt from ``data`` as ``to_dict`` wrote it (its format
+    and game already checked: game/core/saving.py's ``from_dict``): the deal, the options, the
+    start checked, every move replayed. Malformed data raises ValueError."""
     seed, options, moves = data.get("seed"), data.get("options", {}), data.get("moves", [])
     if seed is not None and (type(seed) is not int or seed < 0):
         raise ValueError(f"deal number {seed!r} is not a whole number >= 0")
@@ -799,5 +791,5 @@ def from_dict(data) -> GameState:
     return state
 
 
-__all__ = ["ANY", "Breach", "FORMAT", "Foundation", "GameState", "Pile", "REGISTRY", "Result",
-           "STOP", "StopCall", "from_dict"]
+__all__ = ["ANY", "Breach", "FORMAT", "Foundation", "GameState", "Pile", "Result",
+           "STOP", "StopCall", "rebuild"]

@@ -29,14 +29,14 @@ The files, from the wire up:
                   into the web game)
 """
 
-from .events import GUEST, HOST
-from .guest import GuestTable
-from .host import HostTable
-from .links import Link, pair
-from .memory import MemoryRelay
-from .protocol import PROTOCOL, Refused
-from .resume import host, join, resume
-from .room import (
+from game.net.events import GUEST, HOST
+from game.net.guest import GuestTable
+from game.net.host import HostTable
+from game.net.links import Link, pair
+from game.net.memory import MemoryRelay
+from game.net.protocol import PROTOCOL, Refused
+from game.net.resume import host, join, resume
+from game.net.room import (
            CODE_LENGTH,
            CODE_LETTERS,
            GuestRoom,
@@ -45,7 +45,7 @@ from .room import (
            clean_code,
            new_code,
 )
-from .table import RemoteTable
+from game.net.shared_table import RemoteTable
 
 __all__ = ["CODE_LENGTH", "CODE_LETTERS", "GUEST", "GuestRoom", "GuestTable", "HOST", "HostRoom",
            "HostTable", "Link", "MemoryRelay", "PROTOCOL", "Refused", "RemoteTable",

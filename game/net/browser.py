@@ -30,8 +30,8 @@ from __future__ import annotations
 import json
 import sys
 
-from .events import CODE, ROLES
-from .paths import TwoPaths
+from game.net.events import CODE, ROLES
+from game.net.paths import TwoPaths
 
 _current = None  # the transport open now (the page has one room at a time)
 

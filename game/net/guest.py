@@ -22,10 +22,10 @@ from game.session import Action, check_seats
 from game.session import saved as saves
 from game.session.session import new_version
 
-from . import protocol
-from .events import GUEST
-from .links import Peer
-from .protocol import (
+from game.net import protocol
+from game.net.events import GUEST
+from game.net.links import Peer
+from game.net.protocol import (
     AWAY_AFTER,
     FROM_HOST,
     PROTOCOL,
@@ -34,8 +34,8 @@ from .protocol import (
     is_token,
     values_match,
 )
-from .protocol import match_target as checked_target
-from .table import RemoteTable
+from game.net.protocol import match_target as checked_target
+from game.net.shared_table import RemoteTable
 
 # what a session keeps beside its state that an action changes (taken back with it)
 _BOOK = ("undo_groups", "redo_groups", "turn_start", "last_group", "dealt", "_opening",

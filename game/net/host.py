@@ -17,10 +17,10 @@ from game.core.language import _
 from game.session import Action, Session, check_seats
 from game.session import saved as saves
 
-from . import protocol
-from .events import HOST
-from .links import Peer
-from .protocol import (
+from game.net import protocol
+from game.net.events import HOST
+from game.net.links import Peer
+from game.net.protocol import (
     AWAY_AFTER,
     FROM_GUEST,
     PROTOCOL,
@@ -33,8 +33,8 @@ from .protocol import (
     new_token,
     values_match,
 )
-from .protocol import match_target as checked_target
-from .table import RemoteTable
+from game.net.protocol import match_target as checked_target
+from game.net.shared_table import RemoteTable
 
 
 class HostTable(RemoteTable):

@@ -11,7 +11,7 @@ from __future__ import annotations
 import time
 from collections import deque
 
-from .protocol import PING_EVERY, dumps
+from game.net.protocol import PING_EVERY, dumps
 
 clock = time.monotonic  # when a peer was last heard (the tests' own clock replaces it)
 

@@ -42,7 +42,7 @@ import json
 import re
 import time
 
-from .events import ROLES
+from game.net.events import ROLES
 
 VERSION = 1
 EVERYONE = "*"

@@ -7,10 +7,10 @@
 
 from __future__ import annotations
 
-from .guest import GuestTable
-from .host import HostTable
-from .protocol import PROTOCOL
-from .table import RemoteTable
+from game.net.guest import GuestTable
+from game.net.host import HostTable
+from game.net.protocol import PROTOCOL
+from game.net.shared_table import RemoteTable
 
 SIDES = {side.ROLE: side for side in (HostTable, GuestTable)}
 

@@ -41,12 +41,12 @@ import secrets
 
 from game.session import seat_kind
 
-from .events import CODE, GUEST, HOST, event
-from .guest import GuestTable
-from .host import HostTable
-from .protocol import PING_EVERY, PROTOCOL
-from .resume import resume
-from .table import RemoteTable
+from game.net.events import CODE, GUEST, HOST, event
+from game.net.guest import GuestTable
+from game.net.host import HostTable
+from game.net.protocol import PING_EVERY, PROTOCOL
+from game.net.resume import resume
+from game.net.shared_table import RemoteTable
 
 AGAIN = "again:"  # the host's word that the room plays its next game
 #: room codes: no 0/O, 1/I/L (read aloud, typed from a phone)

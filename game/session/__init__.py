@@ -11,10 +11,10 @@ seat kind), settings (the player's settings, typed and checked), help (the solve
 and Finish for solitaires). A table shared with other screens is the floor above: game/net.
 """
 
-from .seat_kinds import PERSON, REMOTE, SeatKind, choices, seat_kind
-from .seats import check_seats, computer, default_seats, describe, seat_names
-from .session import FORMAT, Action, Session, new_seed
-from .settings import GENERAL, PACES, Settings
+from game.session.seat_kinds import PERSON, REMOTE, SeatKind, choices, seat_kind
+from game.session.seats import check_seats, computer, default_seats, describe, seat_names
+from game.session.session import FORMAT, Action, Session, new_seed
+from game.session.settings import GENERAL, PACES, Settings
 
 __all__ = ["FORMAT", "GENERAL", "Action", "PACES", "PERSON", "REMOTE", "SeatKind", "Session", "Settings",
            "check_seats", "choices", "computer", "default_seats", "describe", "new_seed",

@@ -11,8 +11,8 @@
 from __future__ import annotations
 
 from game.ai.players import computer_player, levels
-from game.ai.solver import Solver
-from game.ai.solver_model import make_model
+from game.ai.solver.driver import Solver
+from game.ai.solver.models import make_model
 from game.core import Move
 from game.core.language import N_
 
@@ -40,7 +40,7 @@ class SolverHelp:
     """Two searches of each position share the slices: the full Solver (wins, Hint, Finish)
     and, beside it from the first slice, its exact search alone (the "prover", a third of
     each slice). The prover's proofs of lost positions are remembered from one position to
-    the next (game/ai/solver.py, the memory of proofs), so what it proved while the player
+    the next (game/ai/solver/driver.py, the memory of proofs), so what it proved while the player
     thought about one move still counts after it: a deal undecided at first is decided a few
     moves later. The verdict is the first either gives ("unknown" once both spent their
     budget)."""

@@ -19,8 +19,8 @@ from __future__ import annotations
 from game.core import Match
 from game.core.language import _, capital, ngettext
 
-from .seat_kinds import level_name
-from .seats import SeatNames, player_heading, seat_names
+from game.session.seat_kinds import level_name
+from game.session.seats import SeatNames, player_heading, seat_names
 
 KIND_ORDER = ("person", "easy", "medium", "hard")  # the statistics per seat kind, in this order
 

@@ -6,7 +6,7 @@ follow them, and catch a slip.
 
 from __future__ import annotations
 
-from .settings import PACES
+from game.session.settings import PACES
 
 CALL_WINDOW_MS = 2200  # a person may call Stop! for at least this long after the computer's slip
 HESITATE_ONE_IN = 5  # ... and a level that slips pauses as long after some plain moves too

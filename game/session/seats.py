@@ -17,7 +17,7 @@ from game.ai.players import levels
 from game.core import info
 from game.core.language import _, pgettext
 
-from .seat_kinds import PERSON, REMOTE, SeatKind, computer, level_name, seat_kind
+from game.session.seat_kinds import PERSON, REMOTE, SeatKind, computer, level_name, seat_kind
 
 DEFAULT_LEVEL = "medium"
 

@@ -47,10 +47,10 @@ from game.ai.players import solvable
 from game.core import PASS, STOP, IllegalMove, Move, info, new_game
 from game.core.language import _
 
-from . import saved
-from .help import SolverHelp, SolverHelped
-from .saved import FORMAT
-from .seats import check_seats, default_seats
+from game.session import saved
+from game.session.help import SolverHelp, SolverHelped
+from game.session.saved import FORMAT
+from game.session.seats import check_seats, default_seats
 
 # A session's version tells caches (the client's piles, its drawn layer) that the position
 # changed; drawn from one counter, two sessions never share one (a new deal is never mistaken

@@ -24,8 +24,8 @@ from game.core import GAMES, info, language
 from game.core.info import Option
 from game.core.language import N_, _, pgettext
 
-from .seat_kinds import PERSON
-from .seats import check_seats, computer, default_seats
+from game.session.seat_kinds import PERSON
+from game.session.seats import check_seats, computer, default_seats
 
 PACES = {"slow": 1400, "normal": 800, "fast": 350, "instant": 60}  # ms between computer moves
 

@@ -12,8 +12,8 @@ What survives what (kills mid-write, full storage, read errors, damaged records.
 docs/storage.md.
 """
 
-from .saves import FORMATS, MAX_RECORD, MIGRATIONS, Saves, Unreadable, empty_stats
-from .stores import (BrowserStore, FileStore, MemoryStore, StorageError, StorageFull, Store,
+from game.storage.saves import FORMATS, MAX_RECORD, MIGRATIONS, Saves, Unreadable, empty_stats
+from game.storage.stores import (BrowserStore, FileStore, MemoryStore, StorageError, StorageFull, Store,
                      data_dir, default_store, find_local_storage)
 
 __all__ = ["FORMATS", "MAX_RECORD", "MIGRATIONS", "BrowserStore", "FileStore", "MemoryStore",

@@ -53,7 +53,7 @@ from typing import Any, Callable
 
 from game.core.language import N_, _
 
-from .stores import Store, StorageError, StorageFull, default_store, describe
+from game.storage.stores import Store, StorageError, StorageFull, default_store, describe
 
 PREFIX = "parlour/"
 ASIDE = "parlour.aside/"

@@ -23,12 +23,11 @@ from game.core.language import _
 from game.session import Settings
 from game.storage import Saves
 
-from .sound import Sounds
-from . import language_choice, theme
-from .canvas import CANVAS, choose_for_page
-from .page import WEB, PageTurn, page_window
-from . import rest as resting
-
+from game.ui.sound import Sounds
+from game.ui import language_choice, theme
+from game.ui.canvas import CANVAS, choose_for_page
+from game.ui.page_turn import WEB, PageTurn, page_window
+from game.ui import sleep_at_rest as resting
 FPS = 60
 # the player's own input: sound may play from the first one on (browsers' autoplay rules)
 UNLOCKING = (pygame.MOUSEBUTTONDOWN, pygame.FINGERDOWN, pygame.KEYDOWN)
@@ -96,12 +95,12 @@ class App:
         self.quiet = False  # the last frame had no input and drew nothing
         self.hidden = False  # the page is hidden (the browser's) or the window minimised
         self.minimised = False
-        from . import online
+        from game.ui import online
         # opens a room of screens playing together (friends online): the browser's transport
         # where the page can connect, None on the desktop (not offered); tests give their own
         self.open_room = online.room_opener() if open_room is _PAGE else open_room
         self.shared = None  # the shared table open now (online.SharedTableScene), if any
-        from .screens import TitleScene
+        from game.ui.screens import TitleScene
         self.scene = None
         self.show(TitleScene(self))
         try:  # a shared table kept from before a reload sits down again; a #join= link joins
@@ -127,7 +126,7 @@ class App:
 
     def open_game(self, game_id: str, new: bool = False):
         """The table of a game: the one in memory, else the saved deal, else a new deal."""
-        from .table import make_table
+        from game.ui.table.scene import make_table
         table = self.tables.get(game_id)
         if table is None:
             table = make_table(self, game_id)
@@ -142,7 +141,7 @@ class App:
     def reopen_after_turn(self) -> None:
         """At start-up: back to the table that was open when the page turned (page.py)."""
         from game.core import GAMES
-        from .screens import TitleScene
+        from game.ui.screens import TitleScene
         game_id = self.page_turn.table_to_reopen()
         if game_id in GAMES and isinstance(self.scene, TitleScene):  # (not a shared table)
             self.open_game(game_id)
@@ -150,7 +149,7 @@ class App:
     def title(self) -> None:
         if self.shared is not None:  # a shared table left for the title: the room is left
             self.shared.close_room()
-        from .screens import TitleScene
+        from game.ui.screens import TitleScene
         self.show(TitleScene(self))
 
     # ----------------------------------------------------------------- the way between scenes
@@ -158,17 +157,17 @@ class App:
     # imports another's module upward)
     def show_rules(self, table) -> None:
         """A table's Rules button: that game's rules, Back returning to the table as it was."""
-        from .screens import RulesScene
+        from game.ui.screens import RulesScene
         self.show(RulesScene(self, table.game_id, back=table))
 
     def join_dialog(self, scene):
         """Join a friend: the dialog where the room code is typed, over ``scene``."""
-        from .online import JoinDialog
+        from game.ui.online import JoinDialog
         return JoinDialog(scene)
 
     def host_table(self, game_id: str, seats) -> None:
         """A table with a friend seat: a new room, then its waiting room."""
-        from .online import host_table
+        from game.ui.online import host_table
         host_table(self, game_id, seats)
 
     def save_settings(self) -> None:

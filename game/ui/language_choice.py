@@ -21,7 +21,7 @@ from urllib.parse import parse_qs
 
 from game.core import language
 
-from .page import WEB, page_window
+from game.ui.page_turn import WEB, page_window
 
 #: ``python -m game --lang CODE`` puts the code here for this run
 ASKED_ENV = "PARLOUR_LANG"

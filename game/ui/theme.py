@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pygame
 
-from .canvas import CANVAS
+from game.ui.canvas import CANVAS
 
 FELT = (22, 92, 58)
 FELT_DARK = (16, 70, 44)

@@ -9,9 +9,9 @@ import pygame
 
 from game.core.language import N_, _
 
-from . import theme
-from .canvas import CANVAS
-from .rest import REST_MAX_MS
+from game.ui import theme
+from game.ui.canvas import CANVAS
+from game.ui.sleep_at_rest import REST_MAX_MS
 
 
 class Button:

@@ -6,7 +6,7 @@ from hypothesis import strategies as st
 
 from game.core import GAMES, Card, IllegalMove, Move, Result, from_dict, new_game
 
-from .positions import games, option_sets
+from tests.support.positions import games, option_sets
 
 
 def test_every_game_is_listed_by_title():

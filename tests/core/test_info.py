@@ -6,7 +6,7 @@ import pytest
 from game.core import GAMES, GameInfo, Move, info, new_game
 from game.core.info import Option
 
-from .positions import build
+from tests.support.positions import build
 
 
 def test_every_game_has_a_description_with_title_players_options_rules_and_table():
@@ -35,7 +35,7 @@ def test_every_game_has_its_rules_file_linked_from_the_rules_index():
     for game_id in GAMES:
         page = rules_file(game_id)
         assert page.is_file(), f"game/core/rules/{game_id}.md is missing"
-        assert f"game/core/{game_id.replace('-', '_')}.py" in page.read_text(encoding="utf-8")
+        assert f"game/core/games/{game_id.replace('-', '_')}.py" in page.read_text(encoding="utf-8")
         assert f"(../../game/core/rules/{game_id}.md)" in index, \
             f"docs/rules/README.md does not link game/core/rules/{game_id}.md"
 

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from game.core import PASS, STOP, IllegalMove, Move, from_dict, new_game
 
-from .positions import cases, every_card_once, games, option_sets, play_randomly, whole
+from tests.support.positions import cases, every_card_once, games, option_sets, play_randomly, whole
 
 CASES = cases()
 EXAMPLES = 30  # per game and property, shared out over its option sets (at least 2 each)

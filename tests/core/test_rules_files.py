@@ -30,7 +30,7 @@ DEVELOPER = [
 
 
 def module_of(game_id: str) -> Path:
-    return ROOT / "game" / "core" / f"{game_id.replace('-', '_')}.py"
+    return ROOT / "game" / "core" / "games" / f"{game_id.replace('-', '_')}.py"
 
 
 def numbered_rules(text: str) -> dict[int, str]:
@@ -80,9 +80,9 @@ def test_the_rules_are_numbered_in_order_and_each_has_player_text(game_id):
 
 @pytest.mark.parametrize("game_id", GAMES)
 def test_every_rule_number_the_tests_are_named_after_is_in_the_file(game_id):
-    """tests/core/test_<game>.py names its tests after rule numbers (test_sh4_... is Seahaven
+    """tests/core/games/test_<game>.py names its tests after rule numbers (test_sh4_... is Seahaven
     rule 4, test_rb3a_... Russian Bank rule 3(a)): each number, and part, is in the file."""
-    tests = ROOT / "tests" / "core" / f"test_{game_id.replace('-', '_')}.py"
+    tests = ROOT / "tests" / "core" / "games" / f"test_{game_id.replace('-', '_')}.py"
     names = re.findall(r"(?m)^def test_([a-z]+)(\d+)([a-z]?)_", tests.read_text(encoding="utf-8"))
     assert names, f"{tests.name} has no tests named after rule numbers"
     prefix = Counter(p for p, _, _ in names).most_common(1)[0][0]

@@ -17,7 +17,7 @@ from game.session import Session, check_seats, choices, seat_kind
 from game.session import seat_kinds
 from game.session.seat_kinds import KINDS, Remote, SeatKind
 
-from .test_remote import play_out, same, table
+from tests.net.test_remote import play_out, same, table
 
 
 # ---------------------------------------------------------------- step 1: the player

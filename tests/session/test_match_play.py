@@ -10,7 +10,7 @@ import sys
 import pytest
 
 from game.core import Match, Result
-from game.core.chinese_patience import ChineseResult
+from game.core.games.chinese_patience import ChineseResult
 from game.session import Session
 from game.session.match_play import MatchPlay, kind_lines
 from game.session.seats import NumberedNames, SeatNames, seat_names

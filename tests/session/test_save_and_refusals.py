@@ -10,8 +10,8 @@ import pytest
 
 from game.core import STOP, IllegalMove, Move, new_game
 from game.session import Session
-from tests.core.positions import build
-from tests.core.test_russian_bank import rb
+from tests.support.positions import build
+from tests.core.games.test_russian_bank import rb
 from tests.session.test_session import knock_session
 
 

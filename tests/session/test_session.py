@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from game.core import GAMES, PASS, STOP, IllegalMove, Move, new_game
 from game.session import Session
-from tests.core.test_russian_bank import rb
+from tests.core.games.test_russian_bank import rb
 
 
 def first_legal(s: Session) -> Move:
@@ -44,7 +44,7 @@ def test_nothing_to_undo_or_redo_says_false():
 
 def test_a_move_and_its_automatic_follow_ups_are_undone_together():
     # the Ace goes to a foundation by itself after the move that freed it
-    from tests.core.positions import build
+    from tests.support.positions import build
     state = build("forty-thieves", {"tableau0": "AS0 5D0", "tableau1": "6D0"})
     s = Session(state)
     s.play(Move("tableau0", "tableau1"))
@@ -57,7 +57,7 @@ def test_a_move_and_its_automatic_follow_ups_are_undone_together():
 
 
 def test_safe_moves_wait_when_auto_move_is_off():
-    from tests.core.positions import build
+    from tests.support.positions import build
     s = Session(build("forty-thieves", {"tableau0": "AS0 5D0", "tableau1": "6D0"}))
     s.auto_move = False
     s.play(Move("tableau0", "tableau1"))
@@ -333,7 +333,7 @@ def test_property_undo_restores_exactly_and_every_save_round_trips(game_id, seed
 def knock_session(seats):
     """Chinese Patience, three seats, "knock" priorities: seat 0 to move may load its 3H
     although it must go to the foundation first (a breach)."""
-    from tests.core.test_chinese_patience import KINGS, cp
+    from tests.core.games.test_chinese_patience import KINGS, cp
     state = cp(KINGS | {"waste0": "9S 3H", "foundation0": "AH 2H", "waste1": "4H"},
                players=3, priorities="knock")
     return Session(state, seats)
@@ -374,7 +374,7 @@ def test_no_person_to_knock_means_no_knock_button():
 
 
 def test_no_knocks_in_the_priorities_that_have_none():
-    from tests.core.test_chinese_patience import KINGS, cp
+    from tests.core.games.test_chinese_patience import KINGS, cp
     state = cp(KINGS | {"waste0": "3H", "foundation0": "AH 2H", "waste1": "4H"}, players=3)
     s = Session(state, ("computer:hard", "human", "human"))
     assert s.has_calls is False
@@ -384,7 +384,7 @@ def test_no_knocks_in_the_priorities_that_have_none():
 
 
 def test_seat_results_give_every_seats_kind_and_who_won():
-    from tests.core.test_chinese_patience import KINGS, cp
+    from tests.core.games.test_chinese_patience import KINGS, cp
     state = cp(KINGS | {"stock0": "", "waste0": "3H", "foundation0": "AH 2H"}, players=3,
                rest=["stock1", "stock2"])
     s = Session(state, ("human", "computer:easy", "computer:hard"))
@@ -418,7 +418,7 @@ def test_the_deals_own_aces_go_home_at_once_and_are_part_of_the_deal():
     """Issue 18: Aces in the opening deal used to wait for the player's first move. They go
     home at once now, as the deal's own moves: no move of the player's, never undone, and a
     deal left untouched is not a lost game."""
-    from tests.ui.deals import find_deal
+    from tests.support.deals import find_deal
     seed = find_deal("forty-thieves", opening_ace)
     s = Session.new("forty-thieves", seed=seed)
     while s.follow_up():
@@ -433,7 +433,7 @@ def test_the_deals_own_aces_go_home_at_once_and_are_part_of_the_deal():
 
 
 def test_the_move_counter_counts_a_move_and_its_follow_ups_once():
-    from tests.core.positions import build
+    from tests.support.positions import build
     s = Session(build("forty-thieves", {"tableau0": "AS0 5D0", "tableau1": "6D0"}))
     s.play(Move("tableau0", "tableau1"))
     while s.follow_up():

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 import multiprocessing
 
-from tests.ui.conftest import ARTIFACTS, merge_artifact
+from tests.support.client import ARTIFACTS, merge_artifact
 
 NAME = "test-merge-artifact.json"
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import pygame
 
-from game.ui.table import readable
+from game.ui.table.scene import readable
 
 from game.core import STOP, Move, new_game
 
-from deals import find, find_deal
+from tests.support.deals import find, find_deal
 
 TURN = Move("hand0", "hand0")
 END = Move("hand0", "waste0")
@@ -334,7 +334,7 @@ def test_keyboard_turns_and_ends(ui):
 
 
 def test_a_whole_game_ends_with_the_score_and_the_match(ui):
-    from game.ai import opponent
+    from game.ai.players.russian_bank import opponent
     t = open_bank(ui, 5, pace="instant")
     me = opponent("greedy", seed=3)
     ui.play_to_the_end(t, me)

@@ -10,7 +10,7 @@ import pygame
 from game.core import PASS, Move
 from game.ui.layouts.battle_solitaire import LAYOUT
 
-from deals import find, find_deal
+from tests.support.deals import find, find_deal
 
 BS = "battle-solitaire"
 
@@ -136,7 +136,7 @@ def test_russian_bank_keeps_its_end_turn_in_the_panel(ui):
 
 
 def test_a_whole_game_against_the_computer_ends_with_the_score_and_the_match(ui):
-    from game.ai.battle import Bot
+    from game.ai.players.battle_solitaire import Bot
     t = open_battle(ui, 3, seats=("human", "computer:easy"))
     me = Bot("greedy", seed=3)
     ui.play_to_the_end(t, me)

@@ -12,11 +12,11 @@ import sys
 import pygame
 
 from game.core import Move, new_game
-from game.core.canfield import is_turn
+from game.core.games.canfield import is_turn
 from game.session import Session
 from game.ui import theme
-from tests.core.positions import build
-from tests.ui.conftest import assert_won
+from tests.support.positions import build
+from tests.support.client import assert_won
 
 WON_DEAL = 12  # the first deal from 1 that search() below wins within 300 positions
 

@@ -6,13 +6,13 @@ from __future__ import annotations
 
 import pygame
 
-from game.ai.chinese import greedy_rank
+from game.ai.players.chinese_patience import greedy_rank
 from game.core import STOP, Move, new_game
-from game.ui.layout import layout_for
-from game.ui.seat_picker import SeatPicker
+from game.ui.board.places import layout_for
+from game.ui.who_plays import SeatPicker
 from game.ui.widgets import EndPanel
 
-from deals import find
+from tests.support.deals import find
 
 CP = "chinese-patience"
 

@@ -11,7 +11,7 @@ from game.session import GENERAL, Settings
 from game.storage import Saves
 from game.ui import theme
 from game.ui.app import App
-from game.ui.cards import BACK_STYLES, back_style_of
+from game.ui.card_art import BACK_STYLES, back_style_of
 from game.ui.screens import SettingsScene
 
 CHOICES = {o.name: o.choices for o in GENERAL}

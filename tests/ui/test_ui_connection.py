@@ -14,8 +14,8 @@ from game.ui.canvas import CANVAS, LANDSCAPE, choose
 from game.ui.online import connection
 from testbed.carriers import CarrierNet
 
-from conftest import record_words
-from test_ui_shared import (PHONES, check_readable, host_by_input, join_by_typing,  # noqa: F401
+from tests.support.client import record_words
+from tests.ui.test_ui_shared import (PHONES, check_readable, host_by_input, join_by_typing,  # noqa: F401
                             play_a_move, screens)
 
 SHAPES = {"landscape": None, **PHONES}

@@ -9,8 +9,8 @@ import pygame
 import pytest
 
 from game.core import Move
-from game.ui import deal
-from game.ui.deal import DealFlight
+from game.ui.board import dealing as deal
+from game.ui.board.dealing import DealFlight
 
 FRAME = 1000 / 60
 
@@ -109,7 +109,7 @@ def test_no_dealing_animation_with_animations_off(ui):
 
 def test_a_table_without_a_stock_is_dealt_from_the_middle_and_the_computer_waits(ui):
     ui.app.settings.set_seats("russian-bank", ("human", "computer:easy"))
-    from deals import find_deal
+    from tests.support.deals import find_deal
     seed = find_deal("russian-bank", lambda s: s.current_player == 1)
     t = new_deal(ui, "russian-bank", seed)
     ui.app.settings.pace = "instant"

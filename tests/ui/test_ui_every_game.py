@@ -8,7 +8,7 @@ import pytest
 
 from game.core import GAMES, info
 from game.ui.chromes import chrome_class
-from game.ui.layout import layout_for
+from game.ui.board.places import layout_for
 from game.ui.screens import RulesScene, rules_text
 
 

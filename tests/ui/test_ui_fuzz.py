@@ -16,11 +16,11 @@ import pytest
 from bench.fuzz import Fuzzer
 from game.core import GAMES, info
 from game.session import GENERAL
-from game.ui import cards, theme
-from game.ui.cards import ART_CACHE, CardArt
+from game.ui import card_art as cards, theme
+from game.ui.card_art import ART_CACHE, CardArt
 from game.ui.screens import SettingsScene
 
-from tests.ui.conftest import app_on_page
+from tests.support.client import app_on_page
 
 CHOICES = {o.name: o.choices for o in GENERAL}
 

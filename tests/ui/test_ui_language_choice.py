@@ -15,7 +15,7 @@ from game.ui import language_choice
 from game.ui.app import App
 from game.ui.screens import SettingsScene
 
-from tests.ui.conftest import Driver, run_coroutine
+from tests.support.client import Driver, run_coroutine
 
 
 @pytest.fixture(autouse=True)

@@ -22,9 +22,9 @@ from game.ui.app import App
 from game.ui.canvas import CANVAS, LANDSCAPE, choose
 from game.ui.screens import RulesScene, SettingsScene, StatsScene
 
-from deals import find_deal
+from tests.support.deals import find_deal
 from tests.test_languages import LANGUAGES, english_only, words
-from tests.ui.conftest import Driver, record_words
+from tests.support.client import Driver, record_words
 from tests.ui.test_ui_bank import ace_on_house, open_bank
 
 SHAPES = {"landscape": (1280, 720), "upright": (390, 844), "sideways": (844, 390)}

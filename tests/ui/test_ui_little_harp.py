@@ -8,10 +8,10 @@ rules core and are pinned here (deals never change)."""
 
 from __future__ import annotations
 
-from deals import find_deal
+from tests.support.deals import find_deal
 
 from game.core import Move, new_game
-from tests.ui.conftest import assert_won
+from tests.support.client import assert_won
 
 LH = "little-harp"
 WON_DEAL = 15  # the strategy wins it with the default options (draw 3, unlimited redeals)

@@ -17,10 +17,10 @@ from game.ai.players import computer_player
 from game.core import new_game
 from game.storage import Saves
 from game.ui.app import App
-from game.ui.chromes.turn_replay import TurnReplay
+from game.ui.turns.turn_replay import TurnReplay
 
-from conftest import Driver, app_on_page
-from deals import find_deal
+from tests.support.client import Driver, app_on_page
+from tests.support.deals import find_deal
 
 RB = "russian-bank"
 MANY = 12  # the computer's first turn has at least this many moves
@@ -240,8 +240,8 @@ def test_calls_are_in_the_log_and_survive_a_reload(ui, store):
     """A right Stop! call (the history keeps it in place of the move it caught) and a wrong
     call that cost a turn are said in the log, in the turn they were made on, after a reload
     too."""
-    from test_ui_bank import ace_on_house, computer_starts, open_bank
-    from deals import find
+    from tests.ui.test_ui_bank import ace_on_house, computer_starts, open_bank
+    from tests.support.deals import find
 
     seed, house = find(RB, ace_on_house)
     t = open_bank(ui, seed, rb_mode="stop", level="hard")  # Hard always calls

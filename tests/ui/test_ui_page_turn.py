@@ -1,4 +1,4 @@
-"""A phone turned while the game runs (game/ui/page.py): pygbag can't resize its canvas, so the
+"""A phone turned while the game runs (game/ui/page_turn.py): pygbag can't resize its canvas, so the
 page reloads in the shape it now asks for, the game saved, and comes back to the same table at
 the same position. A page that only grows or shrinks keeps its canvas. The page's window is a
 stand-in here; tests/web/test_client_browser.py turns a real page in Chromium."""
@@ -9,7 +9,7 @@ from game.core import Move
 from game.storage import Saves
 from game.ui.app import App
 from game.ui.canvas import CANVAS
-from game.ui.page import PageTurn
+from game.ui.page_turn import PageTurn
 
 
 

@@ -18,7 +18,7 @@ from game.ui.canvas import CANVAS, LANDSCAPE, PORTRAIT, choose
 from game.ui.screens import RulesScene, SettingsScene, StatsScene, TitleScene
 from game.ui.widgets import EndPanel
 
-from tests.ui.conftest import Driver, Words, app_on_page, merge_artifact, record_words
+from tests.support.client import Driver, Words, app_on_page, merge_artifact, record_words
 
 PAGE = (390, 844)
 CSS = min(PAGE[0] / PORTRAIT.w, PAGE[1] / PORTRAIT.h)  # CSS px per logical px: 0.508
@@ -492,7 +492,7 @@ def test_a_long_message_upright_has_its_own_band(phone, monkeypatch, game_id, pl
     if t.layout.turn_button is not None:
         assert not band.colliderect(t.layout.turn_button)
     if hasattr(t.chrome, "portrait_headline"):  # a side panel below: its top is clear
-        from game.ui.chromes.panel import portrait_top
+        from game.ui.turns.panel import portrait_top
         top = portrait_top(t)
         assert band.bottom <= top
         head = [r for s, r, *_ in words.written if r.top >= top and s and
@@ -519,7 +519,7 @@ def test_russian_bank_s_opening_upright_leaves_the_header_in_sight(phone, monkey
     words = record_words(monkeypatch)
     t.view.invalidate()
     ui.frames(1)
-    from game.ui.chromes.panel import portrait_top
+    from game.ui.turns.panel import portrait_top
     drawn = [r for s, r, *_ in words.written if s in lines]
     assert len(drawn) == len(lines)
     band = drawn[0].unionall(drawn[1:])

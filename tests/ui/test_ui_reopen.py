@@ -15,8 +15,8 @@ from game.storage import FileStore, MemoryStore, Saves
 from game.ui.app import App
 from game.ui.screens import SettingsScene, StatsScene, TitleScene
 
-from tests.ui.conftest import Driver, app_on_page
-from tests.web.fakes import FakeLocalStorage
+from tests.support.client import Driver, app_on_page
+from tests.support.fakes import FakeLocalStorage
 
 MATCH_GAMES = [g for g in GAMES if info(g).match is not None]
 # the games where giving a game up scores it in the match (a game of two players)
@@ -39,7 +39,7 @@ def test_the_lists_come_from_the_registry():
 # ----------------------------------------------------------------------------- item 1
 @pytest.mark.parametrize("game_id", MATCH_GAMES)
 def test_a_table_opens_again_after_its_match_has_a_score(game_id, monkeypatch):
-    monkeypatch.setattr("game.ui.deal.DEAL_MS", 0)
+    monkeypatch.setattr("game.ui.board.dealing.DEAL_MS", 0)
     store = MemoryStore()
     ui = fresh_app(store)
     t = ui.app.open_game(game_id)
@@ -59,7 +59,7 @@ def test_a_table_opens_again_after_its_match_has_a_score(game_id, monkeypatch):
 @pytest.mark.parametrize("game_id", CONCEDING)
 def test_a_game_given_up_scores_the_match_and_the_table_opens_again(game_id, monkeypatch):
     """The issue's reproduction, with clicks: a move, New game, give the game up, restart."""
-    monkeypatch.setattr("game.ui.deal.DEAL_MS", 0)
+    monkeypatch.setattr("game.ui.board.dealing.DEAL_MS", 0)
     store = MemoryStore()
     ui = fresh_app(store)
     ui.click(ui.button(game_id))
@@ -97,7 +97,7 @@ def _stores(tmp_path):
 @pytest.mark.parametrize("kind", ["file", "memory", "local-storage"])
 @pytest.mark.parametrize("game_id", GAMES)
 def test_another_games_save_under_a_games_key_is_set_aside(game_id, kind, tmp_path, monkeypatch):
-    monkeypatch.setattr("game.ui.deal.DEAL_MS", 0)
+    monkeypatch.setattr("game.ui.board.dealing.DEAL_MS", 0)
     other = GAMES[(GAMES.index(game_id) + 1) % len(GAMES)]
     session = Session.new(other, 5)
     if session.accepting():

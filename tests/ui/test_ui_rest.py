@@ -1,4 +1,4 @@
-"""At rest the loop sleeps (issue 33, game/ui/rest.py): each screen says how long it can go
+"""At rest the loop sleeps (issue 33, game/ui/sleep_at_rest.py): each screen says how long it can go
 without a frame, the frame loop waits that long for input (natively in pygame.event.wait),
 and input that ends a rest is the next frame's first. The browser's side is tested in
 tests/web/test_client_browser.py (a click after 10 s at rest)."""
@@ -12,10 +12,10 @@ import pytest
 
 from game.core import new_game
 from game.storage import Saves
-from game.ui import rest
+from game.ui import sleep_at_rest as rest
 from game.ui.app import App
 
-from conftest import run_coroutine
+from tests.support.client import run_coroutine
 
 
 def idle(ui, t, limit: int = 400) -> None:

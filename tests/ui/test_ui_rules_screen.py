@@ -16,7 +16,7 @@ from game.core.info import rules_file
 from game.ui.chromes import chrome_class
 from game.ui.screens import RulesScene
 
-from tests.ui.conftest import app_on_page
+from tests.support.client import app_on_page
 
 PHONE = (390, 844)
 

@@ -6,14 +6,14 @@ import pygame
 
 from game.core import Move
 from game.ui.app import App
-from game.ui.cards import FOUR_COLOUR
+from game.ui.card_art import FOUR_COLOUR
 from game.ui.screens import RulesScene, SettingsScene, StatsScene, TitleScene
 from game.storage import Saves
-from game.ui.table import Table
-from game.ui.seat_picker import SeatPicker
+from game.ui.table.scene import Table
+from game.ui.who_plays import SeatPicker
 
-from conftest import run_coroutine
-from deals import find
+from tests.support.client import run_coroutine
+from tests.support.deals import find
 
 TURN = Move("stock", "waste")
 

@@ -4,14 +4,14 @@ stuck."""
 
 from __future__ import annotations
 
-from test_ui_canfield import open_deal, play_line, search, shortcut
+from tests.ui.test_ui_canfield import open_deal, play_line, search, shortcut
 
 import pygame
 
 from game.core import Move, new_game
 from game.session import Session
-from tests.core.positions import build
-from tests.ui.conftest import assert_won
+from tests.support.positions import build
+from tests.support.client import assert_won
 
 WON_DEAL = 6  # the first deal from 1 that search() wins within 500 positions with this order
 

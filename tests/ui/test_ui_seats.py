@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from game.core import STOP, Move
 
-from deals import find, slip_for_player_0
+from tests.support.deals import find, slip_for_player_0
 
 
 def quiet_turns(state):

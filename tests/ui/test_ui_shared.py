@@ -4,7 +4,7 @@ events on its own screen (clicks on cards and buttons, keys).
 
 The deal of a shared table is agreed by the screens (commitments, then reveals): here its
 number is fixed (``deal_seed`` patched), so the test knows what can be played; the fair deal
-itself is tests/session/test_remote.py's.
+itself is tests/net/test_remote.py's.
 """
 
 from __future__ import annotations
@@ -21,11 +21,11 @@ from game.ui.app import App
 from game.ui.canvas import CANVAS
 from game.ui.online import JoinDialog, RoomScene, SharedTableScene
 from game.ui.online.away import AwayDialog
-from game.ui.seat_picker import SeatPicker
+from game.ui.who_plays import SeatPicker
 from game.ui.widgets import EndPanel
 
-from conftest import Driver, Words, record_words
-from deals import find, slip_for_player_0
+from tests.support.client import Driver, Words, record_words
+from tests.support.deals import find, slip_for_player_0
 
 
 class Page:
@@ -145,7 +145,7 @@ def join_by_typing(ui: Driver, code: str) -> None:
 def screens(monkeypatch):
     if pygame.display.get_surface() is None:
         pygame.display.set_mode(CANVAS.size)
-    monkeypatch.setattr("game.ui.deal.DEAL_MS", 0)
+    monkeypatch.setattr("game.ui.board.dealing.DEAL_MS", 0)
     now = [1000.0]  # the links' clock: still, unless a test moves it
     monkeypatch.setattr(links_module, "clock", lambda: now[0])
     s = Screens(monkeypatch)
@@ -443,7 +443,7 @@ def test_leaving_for_the_menu_ends_the_game_for_the_friend(screens, monkeypatch)
 
 def test_the_dialogs_on_a_phone(monkeypatch):
     from game.ui.canvas import PORTRAIT, LANDSCAPE
-    from tests.ui.conftest import ARTIFACTS
+    from tests.support.client import ARTIFACTS
     CANVAS.use(PORTRAIT)
     pygame.display.quit()
     pygame.display.set_mode(CANVAS.size)
@@ -732,7 +732,7 @@ def test_play_again_with_the_same_friend_in_the_same_room(screens):
     friend's says the host may deal another; Play again deals the room's next game on both
     screens, a new deal agreed by both, the match going on: on both screens the match the host
     chose (to 500), though the friend's own setting is a match to 100."""
-    from tests.session.test_remote import play_out
+    from tests.net.test_remote import play_out
 
     host, guest = screens.app(), screens.app()
     host.app.settings.set_match_target("russian-bank", 500)
@@ -822,7 +822,7 @@ def test_the_desktops_waiting_room_offers_the_code_to_copy_in_every_shape(monkey
     code, how a friend uses it, and Copy code, which puts it on the clipboard; every word
     inside the canvas and off the buttons, none on another."""
     from game.ui import canvas as canvas_module
-    from tests.ui.conftest import record_words
+    from tests.support.client import record_words
 
     CANVAS.use(getattr(canvas_module, shape.upper()))
     pygame.display.quit()

@@ -16,7 +16,7 @@ from bench.fuzz import Fuzzer
 from game.core import GAMES, info
 from game.ui.online import SharedTableScene
 
-from test_ui_shared import host_by_input, join_by_typing, screens  # noqa: F401 (a fixture)
+from tests.ui.test_ui_shared import host_by_input, join_by_typing, screens  # noqa: F401 (a fixture)
 
 SHARED = [g for g in GAMES if max(info(g).players) > 1]
 

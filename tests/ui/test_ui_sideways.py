@@ -11,11 +11,11 @@ import pytest
 from game.core import GAMES, info
 from game.ui import theme
 from game.ui.canvas import CANVAS, SIDEWAYS, TABLE_W, choose
-from game.ui.chromes.panel import PANEL_X
+from game.ui.turns.panel import PANEL_X
 from game.ui.chromes.solitaire import BAR_H
 from game.ui.screens import SettingsScene, StatsScene
 
-from tests.ui.conftest import app_on_page, merge_artifact, record_words
+from tests.support.client import app_on_page, merge_artifact, record_words
 from tests.ui.test_ui_portrait import buttons_of, open_for_people, tap_tap_move
 
 PAGE = (844, 390)
@@ -208,7 +208,7 @@ def test_sideways_the_table_s_own_words_read_at_12_css_px_clear_of_everything(
 
 def sideways_dialogs(t):
     """Each kind of dialog of widgets.py, with its longest words."""
-    from game.ui.seat_picker import SeatPicker
+    from game.ui.who_plays import SeatPicker
     from game.ui.widgets import Confirm, EndPanel, NumberEntry
     entry = NumberEntry(t, lambda n: None, "123456789")
     entry.error = "Type a number first."

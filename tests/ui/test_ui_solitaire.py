@@ -8,12 +8,12 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.ui.table import readable
+from game.ui.table.scene import readable
 
 from game.core import GAMES as ALL_GAMES
 from game.core import Move, info, new_game
 
-from deals import find_deal
+from tests.support.deals import find_deal
 
 TURN = Move("stock", "waste")
 
@@ -185,7 +185,7 @@ def test_a_click_that_drops_a_card_is_no_half_of_a_double_click(ui, game, monkey
     then soon a click on the card it covers (to move the two on) was taken for a double
     click on that column: the card went nowhere and nothing was picked up. (The double
     click's window is made long here: what is tested is which clicks count, not how fast.)"""
-    monkeypatch.setattr("game.ui.table_input.DOUBLE_CLICK_MS", 60_000)
+    monkeypatch.setattr("game.ui.table.input.DOUBLE_CLICK_MS", 60_000)
     t = open_deal(ui, game)
     move = column_move(t.state)
     ui.click(ui.card_point(move.source))

@@ -1,4 +1,4 @@
-"""The real solver (game.ai.solver) driven through the client: Hint, the "still winnable?"
+"""The real solver (game.ai.solver.driver) driven through the client: Hint, the "still winnable?"
 light, auto-finish (Finish), "winnable deals only", and games played with help counting as
 assisted in the statistics.
 
@@ -17,7 +17,7 @@ import pygame
 import pytest
 
 from game.ai.deals import winnable_deals
-from game.ai.solver import Verdict
+from game.ai.solver.driver import Verdict
 from game.ai.players import solvable
 from game.core import GAMES as ALL_GAMES
 from game.core import Move
@@ -26,7 +26,7 @@ from game.ui import theme
 from game.ui.screens import SettingsScene
 from game.ui.chromes.solitaire import LIGHT_COLOURS
 
-from deals import solver_deal, table_deal
+from tests.support.deals import solver_deal, table_deal
 
 # every game the solver plays (from the registries: a new solitaire is covered at once)
 GAMES = [g for g in ALL_GAMES if solvable(g)]
@@ -272,7 +272,7 @@ def test_an_idle_table_lends_the_solver_most_of_the_frame_a_drag_only_a_slice(ui
     drag gives it 3 ms. What is left is set here, as on a quick and a slow machine, and
     spare_ms's own arithmetic is checked against a stand-in clock."""
     from game.ui import app as app_module
-    from game.ui import table as table_module
+    from game.ui.table import scene as table_module
     from game.ui.app import FRAME_MARGIN_MS, App
     t = ui.app.open_game("forty-thieves")
     t.start(5)

@@ -17,8 +17,8 @@ from game.core import GAMES as ALL_GAMES
 from game.core import info
 from game.ui.chromes.solitaire import LIGHT_COLOURS
 
-from deals import table_deal
-from test_ui_solver import finish, light, play_through_ui, wait_for_verdict
+from tests.support.deals import table_deal
+from tests.ui.test_ui_solver import finish, light, play_through_ui, wait_for_verdict
 
 GAMES = [(g, info(g).options) for g in ALL_GAMES if solvable(g)]
 GREEN = LIGHT_COLOURS["won"]

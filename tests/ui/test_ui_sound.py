@@ -11,7 +11,7 @@ from game.core import Move
 from game.session import Session, Settings
 from game.ui.sound import EFFECTS, FOLDER, Sounds
 
-from tests.core.positions import build
+from tests.support.positions import build
 
 
 class FakeSound:

@@ -7,14 +7,14 @@ from __future__ import annotations
 import heapq
 
 import pytest
-from deals import find
+from tests.support.deals import find
 
 from game.core import Move
-from game.core.spider import CARD_SETS, DEAL
+from game.core.games.spider import CARD_SETS, DEAL
 from game.session import Session
-from game.ui.table import readable
-from tests.core.test_spider import build
-from tests.ui.conftest import assert_won
+from game.ui.table.scene import readable
+from tests.core.games.test_spider import build
+from tests.support.client import assert_won
 
 ONE_SUIT = {"suits": 1}
 
@@ -226,7 +226,7 @@ def test_the_layout_keeps_clear_of_the_toolbar_and_the_message_line(ui):
 
 
 def test_the_end_panel_says_when_only_moves_that_change_nothing_are_left(ui):
-    from tests.core.test_spider import stuck_position
+    from tests.core.games.test_spider import stuck_position
     t = open_spider(ui, 5)
     tops = ["9C 5D", "6C", "6D", "2D", "2C", "JD", "JC", "9D", "KD", "KC"]
     show(ui, t, build(stuck_position() | {f"tableau{i}": c for i, c in enumerate(tops)},
@@ -237,7 +237,7 @@ def test_the_end_panel_says_when_only_moves_that_change_nothing_are_left(ui):
 
 
 def test_three_hundred_moves_that_change_nothing_end_the_deal(ui):
-    from game.core.spider import IDLE_LIMIT
+    from game.core.games.spider import IDLE_LIMIT
     t = open_spider(ui, 5)
     tops = "6S 6H 5D KC KC KD KD KH KH KS".split()
     show(ui, t, build({f"tableau{i}": c for i, c in enumerate(tops)},

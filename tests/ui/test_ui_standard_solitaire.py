@@ -10,11 +10,11 @@ from __future__ import annotations
 import pytest
 
 from game.core import new_game
-from game.core.standard_solitaire import DEAL_ROW
+from game.core.games.standard_solitaire import DEAL_ROW
 
-from deals import find_deal
-from test_ui_little_harp import open_deal, play_out, play_through_ui
-from tests.ui.conftest import assert_won
+from tests.support.deals import find_deal
+from tests.ui.test_ui_little_harp import open_deal, play_out, play_through_ui
+from tests.support.client import assert_won
 
 ST = "standard-solitaire"
 WON_DEAL = 45  # the strategy wins it, in 434 moves

@@ -15,10 +15,10 @@ from game.core import GAMES, info
 from game.ui import theme
 from game.ui.canvas import CANVAS
 from game.ui.screens import RulesScene
-from game.ui.table import Table
+from game.ui.table.scene import Table
 
-from deals import find
-from tests.ui.conftest import app_on_page
+from tests.support.deals import find
+from tests.support.client import app_on_page
 
 PAGES = {"landscape": (1280, 720), "upright": (390, 844), "sideways": (844, 390)}
 CSS = {"landscape": 1.0, "upright": 390 / 768, "sideways": 390 / 720}
@@ -142,7 +142,7 @@ def test_battle_solitaire_says_the_first_turn_can_decide_and_hint_counts_as_help
 def test_new_game_at_the_round_table_chooses_the_number_of_players(ui):
     """The round table's New game asks who plays with the same dialog: 4 players chosen there,
     the next game is dealt for 4, laid out for 4."""
-    from game.ui.layout import layout_for
+    from game.ui.board.places import layout_for
 
     t = people(ui, CP)
     assert t.state.player_count == 2

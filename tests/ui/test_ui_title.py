@@ -18,10 +18,10 @@ from game.ui.screens import title as title_screen
 from game.ui.app import App
 from game.ui.canvas import CANVAS, PORTRAIT, SIDEWAYS
 from game.ui.screens import TitleScene, game_key, players_words
-from game.ui.table import Table
-from game.ui.seat_picker import SeatPicker
+from game.ui.table.scene import Table
+from game.ui.who_plays import SeatPicker
 
-from tests.ui.conftest import Driver, Words, app_on_page, record_words
+from tests.support.client import Driver, Words, app_on_page, record_words
 
 PAGES = {"landscape": (1280, 720), "upright": (390, 844), "sideways": (844, 390)}
 CSS = {"upright": min(390 / PORTRAIT.w, 844 / PORTRAIT.h),  # CSS px per logical px
@@ -263,8 +263,8 @@ def tags(ui, monkeypatch) -> set[str]:
 
 
 def test_only_a_game_in_progress_is_tagged_after_a_reload_too(store, monkeypatch):
-    from deals import find_deal
-    from ui_strategy import choose, position, strategy_stuck
+    from tests.support.deals import find_deal
+    from tests.support.ui_strategy import choose, position, strategy_stuck
 
     app = App(Saves(store))
     ui = Driver(app)

@@ -11,7 +11,7 @@ import pytest
 
 from game.core import GAMES, info
 
-from tests.ui.conftest import app_on_page
+from tests.support.client import app_on_page
 
 PAGES = {"landscape": (1280, 720), "upright": (390, 844), "sideways": (844, 390)}
 

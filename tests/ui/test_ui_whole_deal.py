@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from deals import find_deal
-from tests.ui.conftest import assert_won
-from ui_strategy import TURN, choose, position, strategy_stuck, strategy_wins
+from tests.support.deals import find_deal
+from tests.support.client import assert_won
+from tests.support.ui_strategy import TURN, choose, position, strategy_stuck, strategy_wins
 
 
 def play_through_ui(ui, seed):

@@ -6,10 +6,10 @@ seat kind."""
 from __future__ import annotations
 
 from game.core import Move, new_game
-from game.core.russian_bank import decider
-from game.ui.move_words import explain
+from game.core.games.russian_bank import decider
+from game.ui.board.move_words import explain
 
-from deals import find_deal
+from tests.support.deals import find_deal
 
 
 def bank_tie(stage):

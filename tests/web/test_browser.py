@@ -61,7 +61,7 @@ def test_runs_in_webassembly(pyodide_page):
 def test_the_computer_opponent_plays_the_same_moves_in_webassembly(pyodide_page):
     """The opponent (game.ai) runs in the page, sliced, and decides exactly as natively."""
     script = """
-from game.ai import opponent
+from game.ai.players.russian_bank import opponent
 from game.core import new_game
 
 def play(level, seed, moves):

@@ -127,8 +127,7 @@ def two_column_moves(state):
 
 def computer_slips_at_once(state):
     """The computer starts, and Easy's first choice breaks a priority (STOP! mode)."""
-    from game.ai import opponent
-
+    from game.ai.players.russian_bank import opponent
     if state.current_player != 1 or not state.breach_moves():
         return None
     move = opponent("easy").choose(state)
@@ -753,7 +752,7 @@ def test_a_phone_held_upright_gets_the_portrait_table_and_plays_by_touch(browser
 def test_a_phone_turned_upright_reloads_into_the_portrait_table_where_it_was(browser, site):
     """A phone held sideways, a move played, then turned upright: the canvas can't change
     shape, so the game saves, the page reloads in the upright shape and goes straight back to
-    the same table, same position (game/ui/page.py). Turning back works the same way."""
+    the same table, same position (game/ui/page_turn.py). Turning back works the same way."""
     seed, (first, second) = find_deal("forty-thieves", two_column_moves)
     c = _client(browser, site, viewport=(844, 390), touch=True, device_scale_factor=2,
                 mobile=True)

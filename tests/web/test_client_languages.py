@@ -16,7 +16,7 @@ from game.core import STOP
 
 from tests.test_languages import LANGUAGES, english_only, words
 
-from .test_client_browser import ace_on_a_house, bank_save, client, find_deal, shot  # noqa: F401
+from tests.web.test_client_browser import ace_on_a_house, bank_save, client, find_deal, shot  # noqa: F401
 
 #: in the page: every text the game renders from now on (the test driver's instrument)
 RECORD = """

@@ -14,7 +14,7 @@ import pygame
 
 from bench.browser_client import client_settings, stored
 
-from .test_client_browser import client  # noqa: F401 (the fixture; site is conftest's)
+from tests.web.test_client_browser import client  # noqa: F401 (the fixture; site is conftest's)
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts"

@@ -18,8 +18,8 @@ from __future__ import annotations
 
 import pytest
 
-from .conftest import in_private_network
-from .test_remote_browser import no_errors
+from tests.support.network import in_private_network
+from tests.web.test_remote_browser import no_errors
 
 
 def desktop_errors(screen) -> None:

@@ -21,7 +21,7 @@ import time
 
 import pytest
 
-from .conftest import in_private_network
+from tests.support.network import in_private_network
 
 CODE = "TEST42"
 

@@ -29,7 +29,7 @@ import textwrap
 
 import pytest
 
-from .pygbag_site import (APP, ROOT, Server, build, installed_pygbag, page_python,
+from tests.support.pygbag_site import (APP, ROOT, Server, build, installed_pygbag, page_python,
                           runtime_dir)
 
 
@@ -203,7 +203,7 @@ def test_a_pygpi_of_a_third_party_is_not_handed_to_the_runtime(browser, runtime,
 
 
 def test_the_phone_turn_reload_asks_nothing(browser, runtime, local_cdn_served):
-    """game/ui/page.py reloads the page (with #table=<game>) when the phone turns. pythons.js
+    """game/ui/page_turn.py reloads the page (with #table=<game>) when the phone turns. pythons.js
     sets window.onbeforeunload to a confirm prompt unless config.can_close is truthy; after a
     user gesture, Chromium then asks "Reload site?" and, declined, the table stays in the wrong
     shape."""

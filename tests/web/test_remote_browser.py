@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from .conftest import in_private_network
+from tests.support.network import in_private_network
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 

@@ -23,7 +23,7 @@ import zipfile
 
 import pytest
 
-from .pygbag_site import APP, OFFICIAL_CDN as CDN, page_python
+from tests.support.pygbag_site import APP, OFFICIAL_CDN as CDN, page_python
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 # the packed game, as the browser downloads it: the rules of ten games, the solver and its

@@ -14,7 +14,7 @@ import os
 
 import pytest
 
-from .pygbag_site import OFFICIAL_CDN as CDN, Server, build
+from tests.support.pygbag_site import OFFICIAL_CDN as CDN, Server, build
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 ARTIFACTS = os.path.join(ROOT, "test-artifacts")

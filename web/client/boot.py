@@ -19,7 +19,7 @@
 #   - resting: `await platform.rest_until_input(ms)` ends a frame and asks for no animation
 #     frame until input comes, a message from a friend (the page's net.js), the page is shown or
 #     hidden, or ms pass (index.html, drive). pygbag's runtime has no such thing: there the
-#     game never rests (game/ui/page.py).
+#     game never rests (game/ui/page_turn.py).
 import asyncio
 import os
 import platform

@@ -23,8 +23,8 @@ from __future__ import annotations
 
 import os
 
-from ..events import CODE, ROLES
-from ..paths import TwoPaths
+from game.net.events import CODE, ROLES
+from game.net.paths import TwoPaths
 
 RELAYS_ENV = "PARLOUR_RELAYS"  # space-separated relay addresses (python -m game --relay)
 #: Trystero 0.25.4's pick for the app id "patience-parlour" (getRelays(..., 5, true)), the
@@ -39,7 +39,7 @@ _current = None  # the carrier of the room open now
 def available() -> bool:
     """True where the desktop's network libraries are installed."""
     try:
-        from . import carrier  # noqa: F401 (its libraries import)
+        from game.net.desktop import carrier  # noqa: F401 (its libraries import)
     except ImportError:
         return False
     return True
@@ -66,7 +66,7 @@ def open_room(code: str, role: str, wake=None, urls=None) -> TwoPaths:
         raise ValueError(f"a room code is 4 to 12 letters A-Z or digits, not {code!r}")
     if role not in ROLES:
         raise ValueError(f"role is 'host' or 'guest', not {role!r}")
-    from .carrier import RelayCarrier
+    from game.net.desktop.carrier import RelayCarrier
 
     if _current is not None:
         _current.close()

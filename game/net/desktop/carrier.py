@@ -20,7 +20,7 @@ subscribes and reads (reconnecting after 1, 2, 4, 8, then every 15 s, as the pag
 thread that writes what ``publish`` made. ``poll`` only takes what the readers queued;
 ``publish`` signs and seals (a fraction of a millisecond) and hands the text to the writers.
 ``wake`` (optional) is called from a reader thread whenever something came: the client's frame
-loop may be resting (game/ui/rest.py) and answers at once.
+loop may be resting (game/ui/sleep_at_rest.py) and answers at once.
 
 What comes from a relay is trusted no more than in the page: every event is checked by
 ``wire.check`` (kind, tag, id, signature, age, size, seal), each event id once, from another
@@ -39,7 +39,7 @@ from collections import deque
 
 from websockets.sync.client import connect
 
-from . import wire
+from game.net.desktop import wire
 
 RETRY_S = (1.0, 2.0, 4.0, 8.0, 15.0)  # a relay gone: tried again after these (then every 15 s)
 OPEN_TIMEOUT_S = 10.0     # a relay's handshake

@@ -20,12 +20,12 @@ import pygame
 from game.core.language import N_, NP_, _, capital, ngettext, pgettext
 from game.session import describe
 
-from .. import theme
-from ..canvas import CANVAS
-from ..layout import seated
-from ..move_words import pile_phrase
-from . import panel
-from .players import TurnsChrome
+from game.ui import theme
+from game.ui.canvas import CANVAS
+from game.ui.board.places import seated
+from game.ui.board.move_words import pile_phrase
+from game.ui.turns import panel
+from game.ui.turns.seats import TurnsChrome
 
 NAME_SIZE = 26  # the seats' names beside their piles (on a phone held sideways: larger)
 

@@ -34,12 +34,12 @@ import pygame
 from game.core import STOP
 from game.core.language import N_, SOURCE, _, capital, current, ngettext, pgettext
 
-from .. import theme
-from ..canvas import CANVAS
-from ..layout import layout_for
-from ..layouts import layout_data
-from . import panel
-from .players import TurnsChrome, count_words, seat_counts
+from game.ui import theme
+from game.ui.canvas import CANVAS
+from game.ui.board.places import layout_for
+from game.ui.layouts import layout_data
+from game.ui.turns import panel
+from game.ui.turns.seats import TurnsChrome, count_words, seat_counts
 
 PENALTY_MS = 900  # how long a penalty card flies
 NAME_SIZE, TAG_SIZE = 22, 18  # the seats' names and the "to play" tag (larger sideways)

@@ -11,10 +11,10 @@ import pygame
 from game.core.language import N_, NP_, _, ngettext, pgettext
 from game.session.help import HELP_NOTE_WIN
 
-from .. import theme
-from ..canvas import CANVAS
-from ..rest import REST_MAX_MS
-from ..widgets import Button, EndPanel, NumberEntry
+from game.ui import theme
+from game.ui.canvas import CANVAS
+from game.ui.sleep_at_rest import REST_MAX_MS
+from game.ui.widgets import Button, EndPanel, NumberEntry
 
 #: the "still winnable?" light: winnable, not winnable, thinking or unknown
 #: the light: winnable (green), not winnable (red), unknown after its time (amber), thinking
@@ -126,7 +126,7 @@ class Toolbar:
         lines high (the cards stop above it), else the table's line."""
         if not CANVAS.portrait:
             return None
-        from ..layouts.shapes import P_MESSAGE_BAND, portrait_message_top
+        from game.ui.layout_shapes import P_MESSAGE_BAND, portrait_message_top
         top = portrait_message_top(CANVAS.h)
         return pygame.Rect(0, top, CANVAS.w, P_MESSAGE_BAND - 4)
 

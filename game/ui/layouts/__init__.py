@@ -36,22 +36,25 @@ table's own words at least 12 CSS px (``CANVAS.label``: size 32, where the deskt
 ``LAYOUT`` (or one per number of players): the same table with the room made (a row moved
 apart, a caption over its pile); ``layout_data(..., sideways=True)`` picks it, else ``LAYOUT``.
 
-``shapes.py`` builds the layouts several games share.
+game/ui/layout_shapes.py builds the layouts several games share (nothing but the games' layouts
+lives here: game/core/plugins.py's rule finds them).
 """
 
 from __future__ import annotations
 
-import importlib
+from game.core.plugins import part
 
 
 def layout_data(game_id: str, players: int | None = None, portrait: bool = False,
                 sideways: bool = False) -> dict:
-    module = importlib.import_module(f"{__name__}.{game_id.replace('-', '_')}")
+    module = part(__name__, game_id)
+    if module is None:
+        raise ValueError(f"no layout for {game_id!r}")
     layout = module.LAYOUT
     if sideways:
         layout = getattr(module, "SIDEWAYS", layout)
     if portrait:
-        from ..canvas import CANVAS
+        from game.ui.canvas import CANVAS
         layout = module.PORTRAIT(CANVAS.h)
     if layout and all(isinstance(k, int) for k in layout):  # one per number of players
         return layout[players if players in layout else min(layout)]

@@ -66,14 +66,14 @@ def PORTRAIT(h: int) -> dict:
     0 on the left, player 1 mirrored on the right) with the turn button between them; the
     message band and the side panel below (``panel_top``). The cards as large as leave the
     panel its room (``portrait_card``): 84 wide on a 390x844 page (42.7 CSS px)."""
-    from .shapes import portrait_card
+    from game.ui.layout_shapes import portrait_card
     # at least 80 wide: the empty piles' words ("penalty") at 12 CSS px; at most 84: the turn
     # button between the rows keeps 152 (its words and the arrow at its side)
     return portrait_card(h, portrait_table, (84, 80))
 
 
 def portrait_table(cw: int) -> dict:
-    from .shapes import CARD_H, P_MESSAGE_BAND, PW, spread
+    from game.ui.layout_shapes import CARD_H, P_MESSAGE_BAND, PW, spread
     ch = CARD_H[cw]
     xs = spread(8, cw, margin=8 if cw <= 80 else 6)
     houses = 10 + ch + 14

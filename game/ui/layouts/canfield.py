@@ -41,7 +41,7 @@ SIDEWAYS = {**LAYOUT, "piles": [(n, x, y, {**o, "caption_at": "above"} if n == "
 def PORTRAIT(h: int) -> dict:
     """Upright: the stock, the waste and the four foundations in a row on top; the reserve on
     the left of the second row and the four columns under the foundations."""
-    from .shapes import P_TOP, PW, portrait_bottom, spread
+    from game.ui.layout_shapes import P_TOP, PW, portrait_bottom, spread
     w, ch = 100, 140
     xs = spread(7, w)
     y = P_TOP + ch + 44

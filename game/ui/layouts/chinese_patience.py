@@ -9,7 +9,7 @@ panel lies right of ``table_right``.
 
 from game.core.language import NP_
 
-from .shapes import EMPTY
+from game.ui.layout_shapes import EMPTY
 
 # Translators: written on a player's empty waste on Chinese Patience's table; short: a card's
 # width
@@ -56,7 +56,7 @@ LAYOUT = {n: table(n) for n in (2, 3, 4)}
 # upright, 768 wide: the centre and the seats round it, the message band and the side panel
 # below (panel_top); the cards as large as leave the panel its room (shapes.portrait_card)
 def portrait_table(players: int, w: int = 72) -> dict:
-    from .shapes import CARD_H, P_MESSAGE_BAND, PW
+    from game.ui.layout_shapes import CARD_H, P_MESSAGE_BAND, PW
     ch = CARD_H[w]
     gap = 18 if w > 72 else 24
     column_x = [PW // 2 - (4 * w + 3 * gap) // 2 + i * (w + gap) for i in range(4)]
@@ -100,6 +100,6 @@ def PORTRAIT(h: int) -> dict:
     """Upright: as large as leave the panel its room (a line of counts per seat): on a
     390x844 page 80 wide for two players (40.6 CSS px), 88 for three (no seat on top: 44.7),
     72 for four (36.6)."""
-    from .shapes import portrait_card
+    from game.ui.layout_shapes import portrait_card
     return {n: portrait_card(h, lambda w: portrait_table(n, w), (88, 84, 80, 76, 72), seats=n)
             for n in (2, 3, 4)}

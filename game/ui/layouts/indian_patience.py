@@ -1,6 +1,6 @@
 """Indian Patience: stock, waste and eight foundations on top, ten columns below."""
 
-from .shapes import portrait_stock_and_ten_columns, stock_and_ten_columns
+from game.ui.layout_shapes import portrait_stock_and_ten_columns, stock_and_ten_columns
 
 LAYOUT = stock_and_ten_columns()
 # sideways: the counts at 12 CSS px below the stock and waste, the columns 14 lower; the

@@ -5,7 +5,7 @@ manual's reserve pile) beside it, both with their counts. The stock turns three 
 waste fans its top three to the right (``fan_last``), so the three just turned show, the
 playable one nearest the stock."""
 
-from .shapes import portrait_solitaire
+from game.ui.layout_shapes import portrait_solitaire
 
 W, H = 100, 140
 TOP = 62  # below the toolbar

@@ -59,12 +59,12 @@ def PORTRAIT(h: int) -> dict:
     and reserve in a row with the name on the left; the message band and the side panel below
     (``panel_top``). The cards as large as leave the panel its room (``portrait_card``): 84
     wide on a 390x844 page (42.7 CSS px), 72 on the shortest canvas."""
-    from .shapes import portrait_card
+    from game.ui.layout_shapes import portrait_card
     return portrait_card(h, portrait_table, (84, 80, 76, 72))
 
 
 def portrait_table(w: int) -> dict:
-    from .shapes import CARD_H, P_MESSAGE_BAND, PW
+    from game.ui.layout_shapes import CARD_H, P_MESSAGE_BAND, PW
     ch = CARD_H[w]
     centre = PW // 2
     f_left, f_right = centre - w - 6, centre + 6

@@ -23,7 +23,7 @@ def PORTRAIT(h: int) -> dict:
     (36.6 CSS px on a 390x844 page): where the height allows, the columns lie in two bands of
     five, 88 wide (44.7 CSS px), each holding twelve cards before it squeezes
     (``shapes.two_bands``); else one band, the fans as long as the height allows."""
-    from .shapes import portrait_solitaire, two_bands
+    from game.ui.layout_shapes import portrait_solitaire, two_bands
     places = [(f"cell{i}", {}) for i in range(4)]
     places += [(f"foundation{i}", {"slot": "A"}) for i in range(4)]
     banded = two_bands(h, places, per_row=8, cards=12)

@@ -5,7 +5,7 @@ Columns show their face-down cards as a narrow strip and fan the face-up ones so
 shows its index; a long column squeezes to stay above the message line. The stock shows its
 count beside it and how many deals are left under it (the game's mark)."""
 
-from .shapes import EMPTY
+from game.ui.layout_shapes import EMPTY
 
 W = 1280
 CARD = (84, 118)
@@ -30,7 +30,7 @@ LAYOUT = {"card": CARD, "fan": "down", "table_right": W, "piles": PILES}
 def PORTRAIT(h: int) -> dict:
     """Upright: the stock and the eight foundations in a row on top (the stock's count beside
     it, its deals left under it), the ten columns below."""
-    from .shapes import portrait_solitaire
+    from game.ui.layout_shapes import portrait_solitaire
     top = {"stock": (0, {"badge": "right", "empty": EMPTY})}
     top.update({f"foundation{i}": (2 + i, {}) for i in range(8)})
     return portrait_solitaire(h, (72, 100), top, 10, fan=(0, 38), fan_down=(0, 10),

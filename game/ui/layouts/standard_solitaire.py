@@ -2,7 +2,7 @@
 together, every face-up card showing; a long pile squeezes to stay on the table); the eight
 foundations in two rows of four on the right; the stock below them, at the bottom right."""
 
-from .shapes import EMPTY, portrait_solitaire
+from game.ui.layout_shapes import EMPTY, portrait_solitaire
 
 W, H = 92, 128
 TOP = 62  # below the toolbar

@@ -6,9 +6,9 @@ import pygame
 
 from game.core.language import N_, _
 
-from .. import theme
-from ..canvas import CANVAS
-from ..widgets import SIDEWAYS_BUTTON, SIDEWAYS_DIALOG_W, Button, Modal
+from game.ui import theme
+from game.ui.canvas import CANVAS
+from game.ui.widgets import SIDEWAYS_BUTTON, SIDEWAYS_DIALOG_W, Button, Modal
 
 
 class AwayDialog(Modal):

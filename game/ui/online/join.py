@@ -7,11 +7,11 @@ import pygame
 from game.core.language import N_, _
 from game.net import CODE_LENGTH, CODE_LETTERS, clean_code
 
-from .. import theme
-from ..canvas import CANVAS
-from ..widgets import SIDEWAYS_BUTTON, Button, Modal
-from .opening import join_table
-from .page_link import clipboard_text
+from game.ui import theme
+from game.ui.canvas import CANVAS
+from game.ui.widgets import SIDEWAYS_BUTTON, Button, Modal
+from game.ui.online.opening import join_table
+from game.ui.online.page_link import clipboard_text
 
 DEL, CLEAR = "del", "clear"  # the dialog's keys that are no letter
 

@@ -9,12 +9,12 @@ import functools
 from game.core.language import _
 from game.net import GUEST, HOST, SharedTable, new_code
 
-from .. import rest as resting
-from ..page import WEB
-from .kept import kept_table
-from .page_link import join_code_at_start
-from .room import RoomScene
-from .table import SharedTableScene
+from game.ui import sleep_at_rest as resting
+from game.ui.page_turn import WEB
+from game.ui.online.saved_room import kept_table
+from game.ui.online.page_link import join_code_at_start
+from game.ui.online.waiting_room import RoomScene
+from game.ui.online.shared_table import SharedTableScene
 
 def room_opener():
     """This screen's room opener: in a browser that can connect, the page's

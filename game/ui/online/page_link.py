@@ -13,7 +13,7 @@ import pygame
 
 from game.net import clean_code
 
-from ..page import page_window
+from game.ui.page_turn import page_window
 
 
 def page_href() -> str | None:

@@ -8,8 +8,8 @@ import pygame
 
 from game.core.language import pgettext
 
-from .. import theme
-from ..canvas import CANVAS
+from game.ui import theme
+from game.ui.canvas import CANVAS
 
 AWAY_S = 10.0  # a friend silent this long is away (the table's ``away``)
 

@@ -7,9 +7,9 @@ import pygame
 
 from game.core.language import _
 
-from .. import theme
-from ..canvas import CANVAS
-from ..widgets import Button, Scene
+from game.ui import theme
+from game.ui.canvas import CANVAS
+from game.ui.widgets import Button, Scene
 
 
 class Background:

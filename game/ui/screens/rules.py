@@ -10,12 +10,12 @@ from game.ai.deals import measured
 from game.core import GAMES, info
 from game.core.language import N_, _, ngettext
 
-from .. import theme
-from ..canvas import CANVAS
-from ..chromes import chrome_class
-from ..page import page_window
-from ..widgets import Button
-from .common import SIDEBAR_W, BackScene, fit_text, sidebar
+from game.ui import theme
+from game.ui.canvas import CANVAS
+from game.ui.chromes import chrome_class
+from game.ui.page_turn import page_window
+from game.ui.widgets import Button
+from game.ui.screens.common import SIDEBAR_W, BackScene, fit_text, sidebar
 
 
 class RulesScene(BackScene):

@@ -9,10 +9,10 @@ from game.core.language import N_, _, pgettext
 from game.session import GENERAL
 from game.session.seat_kinds import choices as seat_choices
 
-from .. import language_choice, theme
-from ..canvas import CANVAS
-from ..widgets import Button
-from .common import Background, BackScene, fit_text, sidebar, tab_grid
+from game.ui import language_choice, theme
+from game.ui.canvas import CANVAS
+from game.ui.widgets import Button
+from game.ui.screens.common import Background, BackScene, fit_text, sidebar, tab_grid
 
 LABEL_RIGHT = 600  # Settings: where a row's label ends and its choices begin
 

@@ -9,9 +9,9 @@ from game.core.language import N_, _, ngettext
 from game.session.help import HELP_NOTE
 from game.session.match_play import scores_line
 
-from .. import theme
-from ..canvas import CANVAS
-from .common import BackScene, fit_text
+from game.ui import theme
+from game.ui.canvas import CANVAS
+from game.ui.screens.common import BackScene, fit_text
 
 
 class StatsScene(BackScene):

@@ -9,16 +9,16 @@ from game.core import GAMES, info
 from game.core.language import NP_, _, capital, ngettext, pgettext
 from game.session import describe
 
-from .. import theme
-from ..canvas import CANVAS
-from ..cards import get_art, table_sizes, warm_up
-from ..page import WEB, page_window
-from ..seat_picker import SeatPicker
-from ..widgets import Button, Scene
-from .common import Background, fit_text
-from .rules import RulesScene
-from .settings import SettingsScene
-from .stats import StatsScene
+from game.ui import theme
+from game.ui.canvas import CANVAS
+from game.ui.card_art import get_art, table_sizes, warm_up
+from game.ui.page_turn import WEB, page_window
+from game.ui.who_plays import SeatPicker
+from game.ui.widgets import Button, Scene
+from game.ui.screens.common import Background, fit_text
+from game.ui.screens.rules import RulesScene
+from game.ui.screens.settings import SettingsScene
+from game.ui.screens.stats import StatsScene
 
 TOP = 200  # where the title screen's games begin
 P_TITLE_TOP = 262  # ... on the portrait canvas

@@ -1,0 +1,1 @@
+"""What the computer players of the races share (Russian Bank, Battle solitaire: game/core/race.py): the skeleton of a planning player (bot.py), the turn search (search.py) and the compact table of eight houses and eight foundations (model.py)."""

@@ -1,0 +1,127 @@
+"""Seahaven: the rules are game/core/rules/seahaven.md (numbered as the tests; the Rules
+screen shows them).
+
+The code: the last two cards go into ``DEALT_CELLS``; repeated positions are refused by
+``canfield.NewPositionsOnly`` (rule 8); every move to a foundation is safe (rule 10).
+"""
+
+from __future__ import annotations
+
+from game.core.games.canfield import NewPositionsOnly
+from game.core.cards import pack
+from game.core.info import GameInfo
+from game.core.language import N_, _
+from game.core.moves import IllegalMove, Move
+from game.core.piles import DownInSuit
+from game.core.solitaire import Solitaire, no_card_on
+from game.core.state import ANY, Pile, Result
+
+INFO = GameInfo(
+    # Translators: a game's name
+    id="seahaven", title=N_("Seahaven"),
+    # Translators: a game's description in a line, under its name
+    blurb=N_("Every card face up, four cells, build down in suit."),
+    players=(1,), table="solitaire")
+
+CELLS = 4
+
+
+Tableau = DownInSuit  # columns build down in suit; an empty one takes any card
+
+
+class Cell(Pile):
+    kind = "cell"
+    # Translators: a building rule, said after a refusal
+    rule = N_("a cell holds one card")
+    BY_TOP = {}  # a card in it: nothing more
+    WHEN_EMPTY = ANY
+
+    def refusal(self, card):
+        return _("That cell already holds a card: a cell holds one card.")
+
+    def check(self, cards, down):
+        if len(cards) > 1:
+            return f"{self.name} holds more than one card"
+        return super().check(cards, down)
+
+
+class Seahaven(NewPositionsOnly, Solitaire):
+    INFO = INFO
+    CARDS = tuple(pack(0))
+    FOUNDATIONS, COLUMNS = 4, 10
+    Tableau = Tableau
+    STOCK = WASTE = None
+    EXTRA = tuple((f"cell{i}", Cell) for i in range(CELLS))
+    DEALT_CELLS = (1, 2)  # the cells that get the last two cards
+
+    def __init__(self, seed=None, **options):
+        super().__init__(seed, **options)
+        self.cells = [p for p in self.pile_list if p.kind == "cell"]
+        self._forget_positions()
+
+    def _deal(self, seed):
+        deck = self._shuffled_deck(seed)
+        for _row in range(5):
+            for column in self.tableau:
+                column.cards.append(deck.pop())
+        for i in self.DEALT_CELLS:
+            self.cells[i].cards.append(deck.pop())
+
+    def _complete_vars(self):
+        self._forget_positions()
+
+    # ----------------------------------------------------------------- moves
+    def _generate_moves(self):
+        moves: list[Move] = []
+        sources = [p for p in (*self.tableau, *self.cells) if p.cards]
+        self._moves_to_foundations(sources, moves)
+        others: list[Move] = []
+        self._moves_onto(sources, self.tableau + self.cells, others)
+        here = [tuple(p.cards) for p in self.pile_list]
+        moves += [m for m in others if not self._repeats(m, here)]
+        return moves
+
+    def _refusal(self, move):
+        src, dst = self._pile_of(move.source), self._pile_of(move.target)
+        if not src.cards:
+            return no_card_on(src)
+        if src is dst:
+            return IllegalMove(_("The card is already there."))
+        if src.kind == "foundation":
+            return IllegalMove(_("Cards on the foundations stay there."))
+        if move.count != 1:
+            return IllegalMove(_("Only one card moves at a time: there are no runs in "
+                                 "Seahaven."))
+        card = src.cards[-1]
+        if not dst.accepts(card):
+            return IllegalMove(dst.refusal(card))
+        if dst.kind != "foundation" and self._repeats(move):
+            return IllegalMove(_("That would bring back a position this deal has already "
+                                 "had: take moves back instead."))
+        return None
+
+    def _play(self, move, ops):
+        self._move(ops, self.pile[move.source], self.pile[move.target])
+
+    # ----------------------------------------------------------------- the end
+    def result(self) -> Result | None:
+        if self.is_won():
+            return Result("won", 0, reason=_("Every card is on the foundations."))
+        if self.legal_moves():
+            return None
+        return Result("stuck", reason=_("No more moves."))
+
+    def turn_move(self, pile):
+        return None
+
+    def safe_move(self) -> Move | None:
+        """Every move to a foundation: the only card that could be built on it in a column (one
+        lower, the same suit) is on the foundation already, and a card leaving a column or a
+        cell only frees room."""
+        for m in self.legal_moves():
+            if m.target.startswith("foundation"):
+                return m
+        return None
+
+
+GAME = Seahaven

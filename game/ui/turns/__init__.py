@@ -1,0 +1,1 @@
+"""What the chromes of tables with turns share (game/ui/chromes/duel.py, round.py): the side panel (panel.py, panel_geometry.py), the seats' buttons, calls and turns (seats.py), the move log (move_log.py) and Replay turn (turn_replay.py)."""

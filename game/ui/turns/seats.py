@@ -1,0 +1,510 @@
+"""What the two chromes of tables with turns share (duel.py: Russian Bank, Battle solitaire;
+round.py: Chinese Patience): the side panel's buttons and keys, the call (Stop! or Knock!), End
+turn, the computer's pace, New game, the match and the seats' names (read from the session
+layer's ``MatchPlay``: game/session/match_play.py), the end screen, the panel's texts and the
+call's banner. A chrome gives what is its own: its ``CONTROLS``, where its buttons stand
+(``ROWS``), the words of its calls, its tip, headline and counts.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.core.language import N_, NP_, _, capital, pgettext
+from game.session import PACES
+from game.session.match_play import MatchPlay
+
+from game.ui import theme
+from game.ui.canvas import CANVAS
+from game.ui.who_plays import SeatPicker
+from game.ui.sleep_at_rest import REST_MAX_MS
+from game.ui.widgets import Button, EndPanel
+from game.ui.turns import move_log, panel
+BANNER_MS = 5000
+
+#: the computer's pace (Settings.pace) as the side panel shows it
+PACE_WORDS = {"slow": NP_("the computer's pace", "Slow"),
+              "normal": NP_("the computer's pace", "Normal"),
+              "fast": NP_("the computer's pace", "Fast"),
+              "instant": NP_("the computer's pace", "Instant")}
+#: ... said when it changes
+PACE_SAID = {"slow": N_("The computer plays at a slow pace."),
+             "normal": N_("The computer plays at a normal pace."),
+             "fast": N_("The computer plays at a fast pace."),
+             "instant": N_("The computer plays instantly.")}
+
+
+def count_words(what: str, n: int) -> str:
+    """A count of the side panel: "hand 3"."""
+    word = _(what) if what else what  # (the game's word, English: GameState.counts)
+    # Translators: a count in the side panel: {pile} is "stock", "hand"..., {n} its cards
+    return pgettext("a count in the side panel", "{pile} {n}").format(pile=word, n=n)
+
+
+def seat_counts(title: str, counts: list[str]) -> str:
+    """A seat's line of counts in the side panel: "You: hand 3 · waste 7"."""
+    # Translators: the side panel: a seat ("You", "Computer") and its counts ("hand 3 · waste 7")
+    return pgettext("a seat's counts in the side panel", "{seat}: {counts}").format(
+        seat=title, counts=" · ".join(counts))
+
+
+class TurnsChrome(panel.PanelChrome):
+    side_panel = True  # the left-handed setting puts it on the left
+    # Translators: the call's button, and its banner: "Stop! The computer caught you."
+    call_label = N_("Stop!")  # the call's button ("Knock!" at the round table; its name)
+    # the landscape panel's rows of buttons (y, height): the call, End turn, Undo/Redo/Hint/
+    # Rules, slower and faster, New game and Menu
+    ROWS = ((318, 50), (376, 42), (426, 40), (500, 38), (560, 44))
+    # the landscape panel's texts: the counts' first line and step, the counts' and the match's
+    # size, the room after the match, the pace's two lines and size, the tip; fitted or not
+    TEXTS = dict(counts=136, step=26, match=20, after=32, pace=(480, 506, 24), tip=616,
+                 fitted=False)
+    # the call's banner: title and body sizes, their steps, the body's lines at most
+    BANNER = (28, 20, (30, 22), 7)
+    unseated_match = False  # a match saved without its seats counts for these (a duel's)
+    wrong_call_ms = 6000
+    misses_turns = False  # a wrong call may cost a turn: the same seat then plays again
+
+    def __init__(self, table):
+        self.table = table
+        self.app = table.app
+        self.banner = None  # (title, text, until)
+        self._turn_seat = None  # whose turn the last "turn" event began
+        self._play: MatchPlay | None = None
+        self.next_seats = None  # the seats of the game about to start, while New game asks
+        self.buttons = self.make_buttons(table)
+        if CANVAS.portrait:
+            panel.place_portrait(self.buttons)
+        elif table.layout.table_left:  # left-handed: the panel on the left
+            panel.place_left(self.buttons, table)
+        elif CANVAS.rail:  # a phone held sideways: the buttons in the rail, big
+            on_table = "End turn" if table.layout.turn_button is not None else None
+            panel.place_rail([b for b in self.buttons if b.name != on_table])
+        self.turn_button = self.place_turn_button(table.layout.turn_button)
+        self.add_log()  # the move log, read from the game's history (panel.py)
+        # the match is read when first needed (``play``): the table has no session yet
+
+    def make_buttons(self, table) -> list[Button]:
+        (call_y, call_h), (end_y, end_h), (row_y, row_h), (pace_y, pace_h), (last_y, last_h) \
+            = self.ROWS
+        x, w = panel.PANEL_X + 12, 340
+        half, quarter = (w - 10) // 2, (w - 30) // 4
+        return [
+            Button((x, call_y, w, call_h), _(self.call_label), self.call_stop,
+                   self.can_call_stop, size=30, name=self.call_label),
+            # Translators: the side panel's buttons (End turn, Undo, Redo, Hint, Rules, New
+            # game, Menu): short, Undo, Redo, Hint and Rules a quarter of the panel wide
+            Button((x, end_y, w, end_h), _("End turn"), self.end_turn, self.can_end_turn,
+                   size=22, name="End turn"),
+            Button((x, row_y, quarter, row_h), _("Undo"), table.undo, table.can_undo, size=22,
+                   name="Undo"),
+            Button((x + quarter + 10, row_y, quarter, row_h), _("Redo"), table.redo,
+                   table.can_redo, size=22, name="Redo"),
+            # what the Hard computer player would play (Session.hint)
+            Button((x + 2 * (quarter + 10), row_y, quarter, row_h), _("Hint"),
+                   table.show_hint, table.accepting_input, size=22, name="Hint"),
+            Button((x + 3 * (quarter + 10), row_y, quarter, row_h), _("Rules"),
+                   lambda: panel.show_rules(table), lambda: table.modal is None, size=22,
+                   name="Rules"),
+            Button((x, pace_y, 48, pace_h), "-", lambda: self.change_pace(-1),
+                   self.computer_here, size=28, name="slower"),
+            Button((x + w - 48, pace_y, 48, pace_h), "+", lambda: self.change_pace(1),
+                   self.computer_here, size=28, name="faster"),
+            Button((x, last_y, half, last_h), _("New game"), self.new_game,
+                   lambda: table.modal is None, size=22, name="New game"),
+            Button((x + half + 10, last_y, half, last_h), _("Menu"), self.app.title, size=22,
+                   name="Menu"),
+        ]
+
+    def relabel(self) -> None:
+        """The buttons' words in the language spoken now (a button's name is its English;
+        - and + have no words, End turn on the table none: its words are drawn over it)."""
+        for b in self.buttons:
+            if b.name not in ("slower", "faster") and b is not self.turn_button:
+                b.label = _(b.name)
+
+    def place_turn_button(self, rect) -> Button | None:
+        """With a "turn_button" in the layout, End turn moves onto the table, big, there."""
+        if rect is None:
+            return None
+        button = self.buttons[1]
+        button.rect = pygame.Rect(rect)
+        button.label, button.style = "", "primary"  # what it says is drawn over it (draw_over)
+        return button
+
+    @property
+    def session(self):
+        return self.table.session
+
+    # ------------------------------------------------------------------ the players
+    @property
+    def play(self) -> MatchPlay:
+        """The seats' names and match for the game in play (game/session/match_play.py), read
+        for each new session: the saved match when the same seats play it, else a new one
+        (other seats play another match)."""
+        if self._play is None or self._play.session is not self.session:
+            try:
+                saved = self.table.saved_match()  # (a shared table's match is its own)
+            except Exception:  # noqa: BLE001 (the storage promises not to raise)
+                saved = None
+            target = (self.session.match_target  # a shared table's: the host's, everywhere
+                      or self.app.settings.match_target(self.table.game_id))
+            self._play = MatchPlay(self.session, target, saved, unseated=self.unseated_match)
+            if self._play.notice:
+                self.app.notice(self._play.notice)
+        return self._play
+
+    @property
+    def match(self):
+        return self.play.match
+
+    def name(self, seat: int) -> str:
+        """The seat in a sentence: "you", "the computer", "player 2"."""
+        return self.play.names.name(seat)
+
+    def title(self, seat: int) -> str:
+        """The seat as a heading: "You", "Computer", "Player 2"."""
+        return self.play.names.title(seat)
+
+    def is_you(self, seat: int) -> bool:
+        return self.play.names.is_you(seat)
+
+    def record_match(self, result) -> None:
+        try:
+            self.table.keep_match(self.play.record(result))
+        except Exception as e:  # noqa: BLE001
+            self.table.say(_("The match score could not be saved: {error}").format(error=e),
+                           "error")
+
+    def record_kinds(self) -> list[str]:
+        """The statistics per seat kind, where the table keeps them (the round table)."""
+        return []
+
+    def abandon_note(self) -> str:
+        """Giving a game of the match up gives it to the other player (MatchPlay)."""
+        return self.play.abandon_note(self.next_seats)
+
+    def abandoning(self) -> None:
+        result = self.play.conceded()
+        if result is not None:
+            self.record_match(result)
+
+    def match_line(self, scores=None) -> str:
+        return self.play.line(scores)
+
+    # ------------------------------------------------------------------ actions
+    def can_call_stop(self) -> bool:
+        return self.table.modal is None and self.session.can_call_stop()
+
+    def call_stop(self) -> None:
+        """A person calls Stop! (knocks) on another seat's last move."""
+        if self.can_call_stop():
+            t = self.table
+            t.anim.clear()
+            before = t.piles()
+            self.session.call_stop()
+            t.changed()
+            self.called(before)
+
+    def called(self, before: dict) -> None:
+        """After a person's call (the round table: the penalty cards fly)."""
+
+    def can_end_turn(self) -> bool:
+        return self.table.accepting_input() and self.session.state.end_turn_move() is not None
+
+    def end_turn(self) -> None:
+        if self.can_end_turn():
+            self.table.attempt(self.session.state.end_turn_move())
+
+    # ------------------------------------------------------------------ where seats are drawn
+    def name_lines(self, seat: int) -> list[tuple[str, pygame.Rect]]:
+        """A seat's name as this chrome writes it on the table: (line, where) for each line."""
+        raise NotImplementedError
+
+    def seat_marks(self, seat: int) -> list[pygame.Rect]:
+        """Other marks this chrome draws by a seat (the round table's ring and its tag)."""
+        return []
+
+    def seen_from(self, layout, seat: int):
+        """The table as the person in ``seat`` sees it (a screen of its own: a friend's);
+        by default as it is."""
+        return layout
+
+    def draw_names(self, surf, size: int) -> None:
+        for seat in range(len(self.table.layout.seat_names)):
+            for line, rect in self.name_lines(seat):
+                theme.blit_text(surf, line, rect.topleft, size, theme.INK_DIM, bold=True)
+
+    def computer_here(self) -> bool:
+        """A computer seat plays at this screen (the pace is its; a friend's screen shows the
+        host's computer as it plays there)."""
+        return any(kind.thinks_here for kind in self.session.seats)
+
+    def pace_word(self) -> str:
+        if not self.computer_here():
+            # Translators: the side panel, in place of the computer's pace; short
+            return _("No computer")
+        pace = self.app.settings.pace
+        return pgettext(*PACE_WORDS[pace]) if pace in PACE_WORDS else pace.capitalize()
+
+    def change_pace(self, step: int) -> None:
+        """step +1: faster (shorter pauses), -1: slower."""
+        if not self.computer_here():
+            self.table.say(_("No computer plays at this screen: the pace is for the "
+                             "computer."), "info", 2000)
+            return
+        names = list(PACES)
+        i = min(len(names) - 1, max(0, names.index(self.app.settings.pace) + step))
+        self.app.settings.set("pace", names[i])
+        self.app.save_settings()
+        self.table.say(_(PACE_SAID[names[i]]), "info", 2000)
+
+    def new_game(self) -> None:
+        """Ask who plays (remembered), then deal (an unfinished game counts as lost)."""
+        t = self.table
+
+        def start(seats):
+            self.app.settings.set_seats(t.game_id, seats)
+            self.app.save_settings()
+            self.next_seats = tuple(seats)  # for abandon_note, asked for right here
+            try:
+                t.abandon_then(_("New game"), lambda: t.start(t.random_seed(), seats=seats))
+            finally:
+                self.next_seats = None
+
+        t.modal = SeatPicker(t, t.game_id, self.app.settings.seats(t.game_id), start)
+
+    # ------------------------------------------------------------------ the frame
+    def event(self, event) -> None:
+        t, s = self.table, self.session
+        kind, seat = event[0], event[1]
+        if kind == "turn":
+            again, self._turn_seat = seat == self._turn_seat, seat
+            if again and self.misses_turns:  # the other seat missed its turn (a wrong call)
+                t.say(self.again_text(seat), "warn", 5000)
+                if not s.is_local(seat):
+                    t.next_action_at = self.app.time_ms + self.app.settings.pace_ms
+            elif s.is_local(seat):
+                t.say(_("Your turn.") if self.is_you(seat) else
+                      # Translators: {name} is a player: "player 2", "your friend"
+                      capital(_("{name}'s turn.").format(name=self.name(seat))), "good", 2500)
+            else:
+                t.next_action_at = self.app.time_ms + self.app.settings.pace_ms
+                if t.message_text() == _("Your turn."):
+                    t.say("", "info", 0)
+        elif kind == "pass":
+            self.passed(seat)
+        elif kind == "call":
+            call = event[2]
+            if not call.right:
+                t.say(self.wrong_call_text(call, seat), "warn", self.wrong_call_ms)
+                return
+            offender = call.breach.player
+            text = self.call_text(call, offender)
+            call, name = _(self.call_label), capital(self.name(seat))
+            if self.is_you(offender):
+                # Translators: a call's banner: "Stop! The computer caught you."; {call} is
+                # "Stop!" or "Knock!", {name} the caller ("The computer", "Player 2")
+                title = _("{call} {name} caught you.").format(call=call, name=name)
+            else:
+                # Translators: a call's banner: "Stop! You caught the computer."; {call} is
+                # "Stop!" or "Knock!", {name} the caller, {other} the player caught
+                title = _("{call} {name} caught {other}.").format(
+                    call=call, name=name, other=self.name(offender))
+            until = self.app.time_ms + BANNER_MS
+            self.banner = (title, text, until)
+            t.next_action_at = max(t.next_action_at, until)  # play waits while it stands
+            t.say(text, "good" if s.is_local(seat) else "warn", 9000)
+
+    def passed(self, seat: int) -> None:
+        """A seat with nothing to do passed (said where the game passes: the duel)."""
+
+    def rest_ms(self) -> float:
+        """The Stop! banner goes at its time."""
+        return self.banner[2] - self.app.time_ms if self.banner else REST_MAX_MS
+
+    def update(self, dt: float) -> None:
+        if self.banner and self.app.time_ms >= self.banner[2]:
+            self.banner = None
+        self.buttons[0].visible = self.session.has_calls  # the call only where calls exist
+
+    def key(self, event) -> bool:
+        k, t = event.key, self.table
+        if self.log_view.key(event):  # PageUp/PageDown; more once the log is focused
+            return True
+        if k == pygame.K_t:  # turn a card of your hand or stock (whichever pile turns now)
+            pile = next((p for p in t.layout.focus_order if t.turn_move(p)), None)
+            if pile:
+                t.turn(pile)
+        elif k == pygame.K_e:
+            self.end_turn()
+        elif k == pygame.K_x:
+            self.call_stop()
+        elif k == pygame.K_h:
+            if t.accepting_input():
+                t.show_hint()
+        elif k in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
+            self.change_pace(1)
+        elif k in (pygame.K_MINUS, pygame.K_KP_MINUS):
+            self.change_pace(-1)
+        elif k == pygame.K_n:
+            self.new_game()
+        else:
+            return False
+        return True
+
+    def game_over(self) -> None:
+        """Count the game (once: the match, the statistics, per seat kind where kept), then
+        the end screen: the chrome's ``end_words``, the match, help, the match's winner."""
+        t, s = self.table, self.session
+        result = s.state.result()
+        kinds = []
+        if not s.recorded:
+            self.record_match(result)
+            t.record()
+            kinds = self.record_kinds()
+            t.save()
+        you = s.you
+        title, lines = self.end_words(result)
+        lines.append(self.match_line())
+        if s.assisted and you is not None:  # Hint: counted apart, as in a solitaire
+            lines.append(_("Played with help (Hint)."))
+        over = self.play.over_line()
+        if over:
+            lines.append(over)
+        lines += kinds
+        good = you is not None and result.winner == you
+        if good:
+            t.celebrate()
+        name = "New match" if self.match.is_over() else "Next game"
+        # Translators: the end screen's buttons
+        label = _("New match") if self.match.is_over() else _("Next game")
+        t.modal = EndPanel(t, title, lines[:5],
+                           [(label, lambda: t.new_deal(False), "primary", name),
+                            (_("Menu"), self.app.title, "normal", "Menu")],
+                           dim=not good, good=good,
+                           centerx=(t.layout.table_left + t.layout.table_right) // 2)
+
+    # ------------------------------------------------------------------ drawing
+    def layer_key(self):
+        return (self.session.seats, id(self.table.layout), self.replay_key())
+
+    def frame_key(self):
+        """The live parts: the computer thinking, the banner, the log, the pace."""
+        return (self.session.thinking, self.banner, self.log_view.key_parts(),
+                self.replay_key(), self.app.settings.pace)
+
+    def count_lines(self) -> list[tuple[str, tuple]]:
+        """Each seat's counts in a line, with its colour: "You: hand 3 · waste 7"."""
+        s = self.session
+        return [(seat_counts(self.title(seat), [count_words(what, n) for what, n
+                                                in s.state.counts(seat).items()]),
+                 theme.INK) for seat in range(len(s.seats))]
+
+    def match_progress(self) -> str:
+        # Translators: the side panel: the match's line ("Match to 300: You 42 · Computer
+        # 30"), then which game of the match this is
+        return _("{match} (game {number})").format(match=self.match_line(),
+                                                   number=self.play.game_number)
+
+    def turn_label(self):
+        s = self.session
+        seat = s.to_move
+        if s.is_over():
+            return pgettext("the side panel's turn box", "Game over"), theme.BUTTON
+        color = (176, 132, 36) if s.is_local(seat) else (40, 80, 150)
+        if self.is_you(seat):
+            return pgettext("the side panel's turn box", "Your turn"), color
+        name = self.name(seat)
+        if not s.is_local(seat) and s.thinking:
+            # Translators: the side panel's turn box; {name} is "the computer", "player 2"
+            return capital(_("{name} is thinking...").format(name=name)), color
+        # Translators: the side panel's turn box; {name} is "the computer", "player 2"
+        return capital(pgettext("the side panel's turn box", "{name}'s turn").format(
+            name=name)), color
+
+    def draw(self, screen) -> None:
+        t = self.table
+        if CANVAS.portrait:  # no computer here: no - and +, and "No computer" has their room
+            here = self.computer_here()
+            for b in self.buttons:
+                if b.name in ("slower", "faster"):
+                    b.visible = here
+        if CANVAS.portrait or (CANVAS.rail and not t.layout.table_left):
+            # (sideways: the panel's texts in a column, large)
+            lines = self.count_lines()
+            lines.append((self.match_progress(), theme.ACCENT))
+            panel.draw_portrait_texts(screen, t, self, lines)
+            return
+        px = panel.panel_x(t)
+        x = px + 12
+        style = self.TEXTS
+
+        def fitted(text, size):
+            return panel.fit(text, size, 340) if style["fitted"] else text
+
+        theme.blit_text(screen, t.title_text, (x, 12), 34, theme.GOLD, bold=True)
+        line = self.deal_line()  # (smaller where a language's words are longer)
+        size = theme.fit_size(line, 18, 340) if not style["fitted"] else 18
+        theme.blit_text(screen, fitted(line, size), (x, 50), size, theme.INK_DIM)
+        box = pygame.Rect(x, 74, 340, 52)
+        label, color = self.turn_label()
+        pygame.draw.rect(screen, color, box, border_radius=10)
+        theme.blit_text(screen, label, box.center, 28, theme.INK, bold=True, anchor="center")
+        y = style["counts"]
+        for text, color in self.count_lines():
+            theme.blit_text(screen, fitted(text, 20), (x, y), 20, color)
+            y += style["step"]
+        size = style["match"]
+        theme.blit_text(screen, fitted(self.match_progress(), size), (x, y + 4), size,
+                        theme.ACCENT)
+        y += style["after"]
+        self.log_view.draw(screen, move_log.log_area(self, x, y, 340))
+        top, value, size = style["pace"]
+        theme.blit_text(screen, _("Computer's pace"), (px + 182, top), 18, theme.INK_DIM,
+                        anchor="midtop")
+        theme.blit_text(screen, self.pace_word(), (px + 182, value), size,
+                        theme.INK if self.computer_here() else theme.INK_DIM, bold=True,
+                        anchor="midtop")
+        tip = self.tip()
+        for i, line in enumerate(theme.wrap(tip, 18, 330) if tip else ()):
+            theme.blit_text(screen, line, (x, style["tip"] + i * 20), 18, theme.INK_DIM)
+
+    def deal_line(self) -> str:
+        """The line under the game's name: the deal and the rule options in words."""
+        # Translators: the side panel, under the game's name: "Deal 123 · STOP! mode"
+        deal = _("Deal {number}").format(number=self.session.state.seed)
+        return " · ".join([deal, *self.headline()])
+
+    def draw_over(self, screen) -> None:
+        """A call's banner stands over the panel's top, never over the cards in play."""
+        if self.turn_button is not None:
+            self.draw_turn_button(screen)
+        if not self.banner:
+            return
+        title, text, _ = self.banner
+        big, small, steps, most = self.BANNER
+        w = panel.banner_rect(self.table, 0, 0, 0, 0).w
+        big, small, big_step, small_step = panel.banner_sizes(big, small, steps)
+        lines = theme.wrap(title, big, w - 24, bold=True)
+        body = theme.wrap(text, small, w - 28)[:most]
+        rect = panel.banner_rect(self.table, len(lines), len(body), big_step, small_step)
+        pygame.draw.rect(screen, (120, 20, 20), rect, border_radius=14)
+        pygame.draw.rect(screen, (255, 200, 180), rect, 3, border_radius=14)
+        y = rect.y + 12
+        for line in lines:
+            theme.blit_text(screen, line, (rect.centerx, y), big, theme.INK, bold=True,
+                            anchor="midtop")
+            y += big_step
+        for line in body:
+            if y + small_step > rect.bottom:
+                break
+            theme.blit_text(screen, line, (rect.centerx, y + 6), small, theme.INK,
+                            anchor="midtop")
+            y += small_step
+
+    def draw_turn_button(self, screen) -> None:
+        """(A chrome whose layout puts End turn on the table draws its words: the duel.)"""
+
+
+__all__ = ["BANNER_MS", "TurnsChrome"]
