@@ -1,27 +1,31 @@
 import importlib
 import sys
 
-COMMANDS = {"core": "rules core: legal-move generations and random-playout moves per second",
-            "frame": "client: frame times while dragging, and while the solver thinks",
-            "ai": "computer players (--game ID, Russian Bank by default): tournaments, decision time",
-            "solver": "solitaire solver: share of deals decided, nodes per second",
-            "light": "the still-winnable light in play: moves until its first verdict",
-            "winnability": "each solitaire's winnability from the solver's verdicts "
-                           "(run, report)",
-            "web": "rules core and saving, native vs WebAssembly (Pyodide in Chromium)",
-            "rest": "the desktop app at rest: CPU at the title, at a table, minimised",
-            "memory": "client: resident memory over thousands of frames of play",
-            "fuzz": "client: random input on every table, screen and dialog: exceptions, memory",
-            "browser": "the real client in Chromium: first frame, frames, idle CPU, solver light",
-            "session-fuzz": "session: random actions, save/load and refusals on every game",
-            "net": "remote seats' transport in Chromium (netns, root): connect, round trip, reload",
-            "remote": "friends online in Chromium (netns, root): link to table, moves, reload, "
-                      "killed tab",
-            "desktop-remote": "a desktop app and a page at one table (netns, root): link to "
-                              "table, moves each way, the desktop's frames"}
-MODULES = {"browser": "browser_bench", "session-fuzz": "session_fuzz",
-           "net": "browser_net", "remote": "browser_remote",
-           "desktop-remote": "desktop_remote"}  # command -> module, when they differ
+COMMANDS = {
+    "core": "rules core: legal-move generations and random-playout moves per second",
+    "frame": "client: frame times while dragging, and while the solver thinks",
+    "ai": "computer players (--game ID, Russian Bank by default): tournaments, decision time",
+    "solver": "solitaire solver: share of deals decided, nodes per second",
+    "light": "the still-winnable light in play: moves until its first verdict",
+    "winnability": "each solitaire's winnability from the solver's verdicts (run, report)",
+    "web": "rules core and saving, native vs WebAssembly (Pyodide in Chromium)",
+    "rest": "the desktop app at rest: CPU at the title, at a table, minimised",
+    "memory": "client: resident memory over thousands of frames of play",
+    "fuzz": "client: random input on every table, screen and dialog: exceptions, memory",
+    "browser": "the real client in Chromium: first frame, frames, idle CPU, solver light",
+    "session-fuzz": "session: random actions, save/load and refusals on every game",
+    "net": "remote seats' transport in Chromium (netns, root): connect, round trip, reload",
+    "remote": "friends online in Chromium (netns, root): link to table, moves, reload, killed tab",
+    "desktop-remote": "a desktop app and a page at one table (netns, root): link to "
+    "table, moves each way, the desktop's frames",
+}
+MODULES = {
+    "browser": "browser_bench",
+    "session-fuzz": "session_fuzz",
+    "net": "browser_net",
+    "remote": "browser_remote",
+    "desktop-remote": "desktop_remote",
+}  # command -> module, when they differ
 
 
 def main(argv: list[str]) -> int:

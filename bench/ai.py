@@ -43,17 +43,31 @@ import tempfile
 import time
 from pathlib import Path
 
-FULL_PAIRINGS = ("hard-greedy", "oracle-greedy", "medium-greedy", "easy-greedy",
-                 "greedy-random", "hard-medium", "medium-easy", "oracle-hard")
+FULL_PAIRINGS = (
+    "hard-greedy",
+    "oracle-greedy",
+    "medium-greedy",
+    "easy-greedy",
+    "greedy-random",
+    "hard-medium",
+    "medium-easy",
+    "oracle-hard",
+)
 QUICK_PAIRINGS = ("hard-greedy", "oracle-greedy", "medium-greedy", "easy-greedy")
-GOALS = {"hard_vs_greedy_min": 0.75, "oracle_gap_max": 0.05, "level_gap_min": 0.15,
-         "native_p95_ms_max": 30.0, "wasm_p95_ms_max": 150.0}
+GOALS = {
+    "hard_vs_greedy_min": 0.75,
+    "oracle_gap_max": 0.05,
+    "level_gap_min": 0.15,
+    "native_p95_ms_max": 30.0,
+    "wasm_p95_ms_max": 150.0,
+}
 ROOT = Path(__file__).resolve().parents[1]
 
 
 # ---------------------------------------------------------------------- games
-def play_game(a: str, b: str, seed: int, swap: bool, options: dict | None = None,
-              timer: dict | None = None) -> dict:
+def play_game(
+    a: str, b: str, seed: int, swap: bool, options: dict | None = None, timer: dict | None = None
+) -> dict:
     """One game of level ``a`` against level ``b`` on deal ``seed``; with ``swap`` ``a`` takes
     the second seat. Returns the result from ``a``'s side. ``timer``: level -> list, collects
     the time of every decision of that level in seconds."""
@@ -78,21 +92,37 @@ def play_game(a: str, b: str, seed: int, swap: bool, options: dict | None = None
         moves += 1
     result = state.result()
     outcome, points = seat_result(result, 1 if swap else 0)
-    return {"outcome": outcome, "points": points, "moves": moves, "turns": state.turn,
-            "status": result.status, "breaches": breaches, "stops": stops}
+    return {
+        "outcome": outcome,
+        "points": points,
+        "moves": moves,
+        "turns": state.turn,
+        "status": result.status,
+        "breaches": breaches,
+        "stops": stops,
+    }
 
 
 def tournament(pairing: str, games: int, jobs: int, first_seed: int) -> dict:
     """Russian Bank's figures for one pairing: ``run_tournament``'s, and the moves per game,
     the priority breaches played and the Stop! calls made."""
-    return run_tournament(play_game, pairing, games, jobs, first_seed, lambda results: {
-        "moves_per_game": round(sum(r["moves"] for r in results) / len(results), 1),
-        "breaches": sum(r["breaches"] for r in results),
-        "stops_called": sum(r["stops"] for r in results)})
+    return run_tournament(
+        play_game,
+        pairing,
+        games,
+        jobs,
+        first_seed,
+        lambda results: {
+            "moves_per_game": round(sum(r["moves"] for r in results) / len(results), 1),
+            "breaches": sum(r["breaches"] for r in results),
+            "stops_called": sum(r["stops"] for r in results),
+        },
+    )
 
 
-def decision_times(levels=("hard", "medium"), games: int = 6, first_seed: int = 9000,
-                   slice_ms: float = 5.0) -> dict:
+def decision_times(
+    levels=("hard", "medium"), games: int = 6, first_seed: int = 9000, slice_ms: float = 5.0
+) -> dict:
     """Time every decision of each level in whole games against Greedy (this process)."""
     return time_decisions(play_game, slice_check, levels, games, first_seed, slice_ms)
 
@@ -113,8 +143,7 @@ def watch_turns(level: str, games: int = 6, first_seed: int = 9000) -> dict:
     turn's thinking is spread over those waits), its
     priority breaches and those a watchful person can catch (``evident``: the turn goes on and
     the broken priority shows on the table)."""
-    from game.ai.players.russian_bank import opponent
-    from game.ai.players.russian_bank import evident
+    from game.ai.players.russian_bank import evident, opponent
     from game.core import PASS, new_game
     from game.session.pace import computer_pause_ms
     from game.session.settings import PACES
@@ -139,36 +168,51 @@ def watch_turns(level: str, games: int = 6, first_seed: int = 9000) -> dict:
                     row[3] += evident(state)
             if row:
                 row[0] += 1
-                row[1] += (move != PASS and move.source.startswith("house")
-                           and move.target.startswith("house"))
-                row[4] += computer_pause_ms(state, move, pace, person_may_call=True,
-                                            may_slip=bool(bots[p].breach_rate)) / 1000.0
+                row[1] += (
+                    move != PASS
+                    and move.source.startswith("house")
+                    and move.target.startswith("house")
+                )
+                row[4] += (
+                    computer_pause_ms(
+                        state, move, pace, person_may_call=True, may_slip=bool(bots[p].breach_rate)
+                    )
+                    / 1000.0
+                )
     rows = list(turns.values())
     n = max(1, len(rows))
 
     def spread(values, scale=1.0):
-        return {"mean": round(statistics.mean(values) * scale, 2) if values else None,
-                "p95": round(_percentile(values, 0.95) * scale, 2),
-                "max": round(max(values) * scale, 2) if values else None}
+        return {
+            "mean": round(statistics.mean(values) * scale, 2) if values else None,
+            "p95": round(_percentile(values, 0.95) * scale, 2),
+            "max": round(max(values) * scale, 2) if values else None,
+        }
 
     moves = [r[0] for r in rows]
-    return {"games": games, "turns": len(rows), "moves": spread(moves),
-            "house_moves": spread([r[1] for r in rows]),
-            "normal_pace_s": spread([r[4] for r in rows]),
-            "turns_within_10s": round(sum(r[4] <= 10.0 for r in rows) / n, 3),
-            "breaches_per_turn": round(sum(r[2] for r in rows) / n, 3),
-            "catchable_per_turn": round(sum(r[3] for r in rows) / n, 3),
-            "turns_with_a_catchable_breach": round(sum(r[3] > 0 for r in rows) / n, 3)}
+    return {
+        "games": games,
+        "turns": len(rows),
+        "moves": spread(moves),
+        "house_moves": spread([r[1] for r in rows]),
+        "normal_pace_s": spread([r[4] for r in rows]),
+        "turns_within_10s": round(sum(r[4] <= 10.0 for r in rows) / n, 3),
+        "breaches_per_turn": round(sum(r[2] for r in rows) / n, 3),
+        "catchable_per_turn": round(sum(r[3] for r in rows) / n, 3),
+        "turns_with_a_catchable_breach": round(sum(r[3] > 0 for r in rows) / n, 3),
+    }
 
 
 def print_watch(level: str, w: dict) -> None:
     m, h, s = w["moves"], w["house_moves"], w["normal_pace_s"]
-    print(f"  {level:7} {w['turns']} turns: moves/turn mean {m['mean']:.1f} p95 {m['p95']:.0f} "
-          f"max {m['max']:.0f}; house-to-house mean {h['mean']:.1f} p95 {h['p95']:.0f} max "
-          f"{h['max']:.0f}; at Normal pace mean {s['mean']:.1f} s p95 {s['p95']:.1f} s max "
-          f"{s['max']:.0f} s ({w['turns_within_10s']:.0%} within 10 s); breaches/turn "
-          f"{w['breaches_per_turn']:.2f}, turns with a catchable one "
-          f"{w['turns_with_a_catchable_breach']:.2f}")
+    print(
+        f"  {level:7} {w['turns']} turns: moves/turn mean {m['mean']:.1f} p95 {m['p95']:.0f} "
+        f"max {m['max']:.0f}; house-to-house mean {h['mean']:.1f} p95 {h['p95']:.0f} max "
+        f"{h['max']:.0f}; at Normal pace mean {s['mean']:.1f} s p95 {s['p95']:.1f} s max "
+        f"{s['max']:.0f} s ({w['turns_within_10s']:.0%} within 10 s); breaches/turn "
+        f"{w['breaches_per_turn']:.2f}, turns with a catchable one "
+        f"{w['turns_with_a_catchable_breach']:.2f}"
+    )
 
 
 # ---------------------------------------------------------------------- the shared machinery
@@ -197,8 +241,9 @@ def _play_job(play_game, job):
     return play_game(*job)
 
 
-def run_tournament(play_game, pairing: str, games: int, jobs: int, first_seed: int,
-                   more=None) -> dict:
+def run_tournament(
+    play_game, pairing: str, games: int, jobs: int, first_seed: int, more=None
+) -> dict:
     """Level A against level B (``pairing`` "A-B"): ``games // 2`` deals from ``first_seed``,
     each played twice with the seats swapped (paired seeds), in ``jobs`` processes.
     ``play_game(a, b, seed, swap)`` (a module-level function, for the processes) plays one
@@ -222,10 +267,16 @@ def run_tournament(play_game, pairing: str, games: int, jobs: int, first_seed: i
     wins = sum(r["outcome"] == "win" for r in results)
     losses = sum(r["outcome"] == "loss" for r in results)
     lo, hi = wilson(wins, n)
-    figures = {"games": n, "wins": wins, "losses": losses, "draws": n - wins - losses,
-               "win_rate": round(wins / n, 4), "ci95": [round(lo, 4), round(hi, 4)],
-               "points_per_game": round(sum(r["points"] for r in results) / n, 2),
-               "stalemates": sum(r["status"] == "stalemate" for r in results)}
+    figures = {
+        "games": n,
+        "wins": wins,
+        "losses": losses,
+        "draws": n - wins - losses,
+        "win_rate": round(wins / n, 4),
+        "ci95": [round(lo, 4), round(hi, 4)],
+        "points_per_game": round(sum(r["points"] for r in results) / n, 2),
+        "stalemates": sum(r["status"] == "stalemate" for r in results),
+    }
     if more:
         figures.update(more(results))
     figures["seconds"] = round(time.perf_counter() - start, 1)
@@ -250,12 +301,22 @@ def _percentile(values: list[float], q: float) -> float:
 
 
 def _summary(ms: list[float]) -> dict:
-    return {"decisions": len(ms), "median": round(statistics.median(ms), 3) if ms else None,
-            "p95": round(_percentile(ms, 0.95), 3), "max": round(max(ms), 3) if ms else None}
+    return {
+        "decisions": len(ms),
+        "median": round(statistics.median(ms), 3) if ms else None,
+        "p95": round(_percentile(ms, 0.95), 3),
+        "max": round(max(ms), 3) if ms else None,
+    }
 
 
-def time_decisions(play_game, slice_check, levels=("hard", "medium"), games: int = 6,
-                   first_seed: int = 9000, slice_ms: float = 5.0) -> dict:
+def time_decisions(
+    play_game,
+    slice_check,
+    levels=("hard", "medium"),
+    games: int = 6,
+    first_seed: int = 9000,
+    slice_ms: float = 5.0,
+) -> dict:
     """Time every decision of each level in whole games against Greedy (this process), the
     seats alternating, with ``play_game(level, "greedy", seed, swap, timer=...)``: per move
     the median, 95th percentile and maximum, per turn the median and 95th percentile; and
@@ -278,8 +339,9 @@ def time_decisions(play_game, slice_check, levels=("hard", "medium"), games: int
     return out
 
 
-def time_slices(game: str, seed: int, budget_ms: float, games: int = 2,
-                cpu_time: bool = False) -> dict:
+def time_slices(
+    game: str, seed: int, budget_ms: float, games: int = 2, cpu_time: bool = False
+) -> dict:
     """Hard against Greedy through the sliced API, every ``think(budget_ms)`` call timed: the
     calls, their 99th percentile and the longest; with ``cpu_time`` the same in this thread's
     CPU time too (a busy machine's other processes do not stretch it; not in WebAssembly)."""
@@ -303,33 +365,44 @@ def time_slices(game: str, seed: int, budget_ms: float, games: int = 2,
                 if job.done:
                     break
             state.push(move)
-    out = {"budget_ms": budget_ms, "calls": len(calls),
-           "p99_ms": round(_percentile(calls, 0.99), 3), "max_ms": round(max(calls), 3)}
+    out = {
+        "budget_ms": budget_ms,
+        "calls": len(calls),
+        "p99_ms": round(_percentile(calls, 0.99), 3),
+        "max_ms": round(max(calls), 3),
+    }
     if cpu_time:
-        out.update({"cpu_p99_ms": round(_percentile(cpu, 0.99), 3),
-                    "cpu_max_ms": round(max(cpu), 3)})
+        out.update(
+            {"cpu_p99_ms": round(_percentile(cpu, 0.99), 3), "cpu_max_ms": round(max(cpu), 3)}
+        )
     return out
 
 
 def add_tournament_options(parser, full_games: int) -> None:
     """The options every game's tournaments take."""
     parser.add_argument("--quick", action="store_true", help="fewer games and pairings")
-    parser.add_argument("--games", type=int,
-                        help=f"games per pairing (default {full_games}; quick 24)")
+    parser.add_argument(
+        "--games", type=int, help=f"games per pairing (default {full_games}; quick 24)"
+    )
     parser.add_argument("--jobs", type=int, default=2, help="processes for the tournaments")
     parser.add_argument("--pairings", help="comma-separated, e.g. hard-greedy,medium-greedy")
-    parser.add_argument("--timing-games", type=int,
-                        help="games per level timed (default 6; quick 2)")
+    parser.add_argument(
+        "--timing-games", type=int, help="games per level timed (default 6; quick 2)"
+    )
     parser.add_argument("--seed", type=int, default=1, help="first deal of the tournaments")
 
 
-def tournament_plan(parser, args, levels, full_games: int, full_pairings,
-                    quick_pairings) -> tuple[int, list, int]:
+def tournament_plan(
+    parser, args, levels, full_games: int, full_pairings, quick_pairings
+) -> tuple[int, list, int]:
     """(games per pairing, the pairings, games per level timed) from the options; an unknown
     level in a pairing is an error."""
     games = args.games or (24 if args.quick else full_games)
-    pairings = args.pairings.split(",") if args.pairings else (
-        quick_pairings if args.quick else full_pairings)
+    pairings = (
+        args.pairings.split(",")
+        if args.pairings
+        else (quick_pairings if args.quick else full_pairings)
+    )
     timing_games = args.timing_games or (2 if args.quick else 6)
     for pairing in pairings:
         a, _, b = pairing.partition("-")
@@ -340,9 +413,11 @@ def tournament_plan(parser, args, levels, full_games: int, full_pairings,
 
 def pairing_line(pairing: str, r: dict, more: str = "") -> str:
     """A pairing's figures in one printed line (``more``: the game's own, before the time)."""
-    return (f"  {pairing:15} win {r['win_rate']:.3f}  95% CI [{r['ci95'][0]:.3f}, "
-            f"{r['ci95'][1]:.3f}]  {r['wins']}-{r['losses']}-{r['draws']} of {r['games']}"
-            f"  points/game {r['points_per_game']:+.1f}{more}  ({r['seconds']:.0f} s)")
+    return (
+        f"  {pairing:15} win {r['win_rate']:.3f}  95% CI [{r['ci95'][0]:.3f}, "
+        f"{r['ci95'][1]:.3f}]  {r['wins']}-{r['losses']}-{r['draws']} of {r['games']}"
+        f"  points/game {r['points_per_game']:+.1f}{more}  ({r['seconds']:.0f} s)"
+    )
 
 
 def print_times(t: dict) -> None:
@@ -350,15 +425,22 @@ def print_times(t: dict) -> None:
     for level in ("hard", "medium"):
         if level in t:
             e = t[level]
-            print(f"  {level:7} per move: median {e['median']:.2f} ms, p95 {e['p95']:.2f} ms, "
-                  f"max {e['max']:.1f} ms ({e['decisions']} decisions); per turn: median "
-                  f"{e['turn_median']:.2f} ms, p95 {e['turn_p95']:.2f} ms")
+            print(
+                f"  {level:7} per move: median {e['median']:.2f} ms, p95 {e['p95']:.2f} ms, "
+                f"max {e['max']:.1f} ms ({e['decisions']} decisions); per turn: median "
+                f"{e['turn_median']:.2f} ms, p95 {e['turn_p95']:.2f} ms"
+            )
     s = t.get("slices")
     if s:
-        cpu = (f"; in CPU time p99 {s['cpu_p99_ms']:.2f} ms, longest {s['cpu_max_ms']:.2f} ms"
-               if "cpu_p99_ms" in s else "")
-        print(f"  think({s['budget_ms']:g}) calls: p99 {s['p99_ms']:.2f} ms, longest "
-              f"{s['max_ms']:.2f} ms ({s['calls']} calls){cpu}")
+        cpu = (
+            f"; in CPU time p99 {s['cpu_p99_ms']:.2f} ms, longest {s['cpu_max_ms']:.2f} ms"
+            if "cpu_p99_ms" in s
+            else ""
+        )
+        print(
+            f"  think({s['budget_ms']:g}) calls: p99 {s['p99_ms']:.2f} ms, longest "
+            f"{s['max_ms']:.2f} ms ({s['calls']} calls){cpu}"
+        )
 
 
 # ---------------------------------------------------------------------- WebAssembly
@@ -383,9 +465,13 @@ const { loadPyodide } = require(job.pyodide);
 
 
 def find_pyodide() -> Path | None:
-    candidates = [os.environ.get("PARLOUR_PYODIDE_DIR"), os.environ.get("PYODIDE_DIR"),
-                  ROOT / "web" / "pyodide" / "node_modules" / "pyodide",  # npm ci --prefix web/pyodide
-                  ROOT / "node_modules" / "pyodide", Path.cwd() / "node_modules" / "pyodide"]
+    candidates = [
+        os.environ.get("PARLOUR_PYODIDE_DIR"),
+        os.environ.get("PYODIDE_DIR"),
+        ROOT / "web" / "pyodide" / "node_modules" / "pyodide",  # npm ci --prefix web/pyodide
+        ROOT / "node_modules" / "pyodide",
+        Path.cwd() / "node_modules" / "pyodide",
+    ]
     for c in candidates:
         if c and (Path(c) / "pyodide.js").exists():
             return Path(c)
@@ -399,25 +485,29 @@ def wasm_times(games: int, first_seed: int, timeout: float = 900.0) -> dict:
     if not node:
         return {"skipped": "node is not installed"}
     if not pyodide:
-        return {"skipped": "pyodide is not installed: run `npm ci --prefix web/pyodide` in "
-                           f"{ROOT} (or set PARLOUR_PYODIDE_DIR)"}
+        return {
+            "skipped": "pyodide is not installed: run `npm ci --prefix web/pyodide` in "
+            f"{ROOT} (or set PARLOUR_PYODIDE_DIR)"
+        }
     files = {}
-    for sub in ("game/__init__.py", "game/core", "game/ai", "bench/__init__.py",
-                "bench/ai.py"):
+    for sub in ("game/__init__.py", "game/core", "game/ai", "bench/__init__.py", "bench/ai.py"):
         for path in sorted([ROOT / sub] if sub.endswith(".py") else (ROOT / sub).glob("*.py")):
             files[str(path.relative_to(ROOT))] = path.read_text(encoding="utf-8")
-    code = ("import json, sys, platform\nfrom bench import ai\n"
-            f"r = ai.decision_times(games={games}, first_seed={first_seed})\n"
-            "r['python'] = sys.version.split()[0]; r['platform'] = sys.platform\n"
-            "json.dumps(r)")
+    code = (
+        "import json, sys, platform\nfrom bench import ai\n"
+        f"r = ai.decision_times(games={games}, first_seed={first_seed})\n"
+        "r['python'] = sys.version.split()[0]; r['platform'] = sys.platform\n"
+        "json.dumps(r)"
+    )
     with tempfile.TemporaryDirectory() as tmp:
         runner = Path(tmp) / "run.js"
         runner.write_text(_NODE_RUNNER)
         spec = Path(tmp) / "job.json"
         spec.write_text(json.dumps({"pyodide": str(pyodide), "files": files, "code": code}))
         try:
-            proc = subprocess.run([node, str(runner), str(spec)], capture_output=True,
-                                  text=True, timeout=timeout)
+            proc = subprocess.run(
+                [node, str(runner), str(spec)], capture_output=True, text=True, timeout=timeout
+            )
         except subprocess.TimeoutExpired:
             return {"skipped": f"Pyodide run took longer than {timeout:.0f} s"}
     if proc.returncode != 0:
@@ -433,9 +523,10 @@ def main(argv: list[str]) -> int:
     if "--game" in argv:  # another game's tournaments: bench/ai_<game>.py
         i = argv.index("--game")
         game = argv[i + 1] if i + 1 < len(argv) else ""
-        rest = argv[:i] + argv[i + 2:]
+        rest = argv[:i] + argv[i + 2 :]
         if game != "russian-bank":
             import importlib
+
             try:
                 module = importlib.import_module(f"bench.ai_{game.replace('-', '_')}")
             except ModuleNotFoundError:
@@ -446,22 +537,33 @@ def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench ai", description=__doc__.split("\n")[0])
     add_tournament_options(parser, 1000)
     wasm = parser.add_mutually_exclusive_group()
-    wasm.add_argument("--wasm", dest="wasm", action="store_true", default=None,
-                      help="also time decisions in WebAssembly (default when not --quick)")
+    wasm.add_argument(
+        "--wasm",
+        dest="wasm",
+        action="store_true",
+        default=None,
+        help="also time decisions in WebAssembly (default when not --quick)",
+    )
     wasm.add_argument("--no-wasm", dest="wasm", action="store_false")
-    parser.add_argument("--watch-games", type=int,
-                        help="games per level for the turns as a person sees them (default "
-                             "20; quick 6)")
+    parser.add_argument(
+        "--watch-games",
+        type=int,
+        help="games per level for the turns as a person sees them (default 20; quick 6)",
+    )
     args = parser.parse_args(argv)
 
     started = time.perf_counter()
     from game.ai.players.russian_bank import LEVELS
-    games, pairings, timing_games = tournament_plan(parser, args, LEVELS, 1000, FULL_PAIRINGS,
-                                                    QUICK_PAIRINGS)
+
+    games, pairings, timing_games = tournament_plan(
+        parser, args, LEVELS, 1000, FULL_PAIRINGS, QUICK_PAIRINGS
+    )
     do_wasm = (not args.quick) if args.wasm is None else args.wasm
 
-    print(f"Russian Bank opponent: {games} games per pairing (paired deals from {args.seed}, "
-          f"seats swapped), {args.jobs} process(es)")
+    print(
+        f"Russian Bank opponent: {games} games per pairing (paired deals from {args.seed}, "
+        f"seats swapped), {args.jobs} process(es)"
+    )
     results = {}
     for pairing in pairings:
         r = tournament(pairing, games, args.jobs, args.seed)
@@ -469,15 +571,19 @@ def main(argv: list[str]) -> int:
         print(pairing_line(pairing, r), flush=True)
 
     watch_games = args.watch_games or (6 if args.quick else 20)
-    print(f"Turns as a person watches them ({watch_games} games per level against Greedy "
-          "that never calls Stop!):")
+    print(
+        f"Turns as a person watches them ({watch_games} games per level against Greedy "
+        "that never calls Stop!):"
+    )
     watch = {}
     for level in ("hard", "medium", "easy"):
         watch[level] = watch_turns(level, watch_games)
         print_watch(level, watch[level])
 
-    print(f"Decision time, native (CPython {sys.version.split()[0]}), "
-          f"{timing_games} games per level against Greedy:")
+    print(
+        f"Decision time, native (CPython {sys.version.split()[0]}), "
+        f"{timing_games} games per level against Greedy:"
+    )
     native = decision_times(games=timing_games)
     print_times(native)
     wasm_result = None
@@ -494,11 +600,17 @@ def main(argv: list[str]) -> int:
     goals = check_goals(results, native, wasm_result)
     for name, value in goals.items():
         print(f"  goal {name}: {value}")
-    figures = {"benchmark": "ai", "quick": args.quick, "games_per_pairing": games,
-               "first_deal": args.seed, "pairings": results,
-               "decision_ms": {"native": native, "wasm": wasm_result}, "goals": goals,
-               "turns": watch,
-               "seconds": round(time.perf_counter() - started, 1)}
+    figures = {
+        "benchmark": "ai",
+        "quick": args.quick,
+        "games_per_pairing": games,
+        "first_deal": args.seed,
+        "pairings": results,
+        "decision_ms": {"native": native, "wasm": wasm_result},
+        "goals": goals,
+        "turns": watch,
+        "seconds": round(time.perf_counter() - started, 1),
+    }
     print(json.dumps(figures, sort_keys=True))
     return 0
 

@@ -28,12 +28,28 @@ import os
 import sys
 import time
 
-from .ai import (add_tournament_options, pairing_line, print_times, run_tournament,
-                 seat_result, time_decisions, time_slices, timed_choice, tournament_plan)
+from .ai import (
+    add_tournament_options,
+    pairing_line,
+    print_times,
+    run_tournament,
+    seat_result,
+    time_decisions,
+    time_slices,
+    timed_choice,
+    tournament_plan,
+)
 
 GAME = "battle-solitaire"
-FULL_PAIRINGS = ("hard-greedy", "medium-greedy", "easy-greedy", "hard-medium", "medium-easy",
-                 "oracle-hard", "greedy-random")
+FULL_PAIRINGS = (
+    "hard-greedy",
+    "medium-greedy",
+    "easy-greedy",
+    "hard-medium",
+    "medium-easy",
+    "oracle-hard",
+    "greedy-random",
+)
 QUICK_PAIRINGS = ("hard-greedy", "medium-greedy", "easy-greedy", "hard-medium")
 GOALS = {"hard_vs_greedy_min": 0.75, "level_gap_min": 0.10, "native_p95_ms_max": 30.0}
 
@@ -57,27 +73,37 @@ def play_game(a: str, b: str, seed: int, swap: bool, timer: dict | None = None) 
         moves += 1
     result = state.result()
     outcome, points = seat_result(result, mine)
-    return {"outcome": outcome, "points": points, "moves": moves, "turns": state.turn,
-            "status": result.status, "started": started,
-            "first_turn_win": started and outcome == "win" and state.turn == 0}
+    return {
+        "outcome": outcome,
+        "points": points,
+        "moves": moves,
+        "turns": state.turn,
+        "status": result.status,
+        "started": started,
+        "first_turn_win": started and outcome == "win" and state.turn == 0,
+    }
 
 
 def tournament(pairing: str, games: int, jobs: int, first_seed: int) -> dict:
     """Battle solitaire's figures for one pairing: ``run_tournament``'s, and how often A won
     in its very first turn when it started, the moves and turns per game."""
+
     def more(results):
         n = len(results)
         started = [r for r in results if r["started"]]
-        return {"first_turn_wins": sum(r["first_turn_win"] for r in started),
-                "started": len(started),
-                "moves_per_game": round(sum(r["moves"] for r in results) / n, 1),
-                "turns_per_game": round(sum(r["turns"] for r in results) / n, 2)}
+        return {
+            "first_turn_wins": sum(r["first_turn_win"] for r in started),
+            "started": len(started),
+            "moves_per_game": round(sum(r["moves"] for r in results) / n, 1),
+            "turns_per_game": round(sum(r["turns"] for r in results) / n, 2),
+        }
 
     return run_tournament(play_game, pairing, games, jobs, first_seed, more)
 
 
-def decision_times(levels=("hard", "medium"), games: int = 6, first_seed: int = 9000,
-                   slice_ms: float = 5.0) -> dict:
+def decision_times(
+    levels=("hard", "medium"), games: int = 6, first_seed: int = 9000, slice_ms: float = 5.0
+) -> dict:
     """Time every decision of each level in whole games against Greedy (this process)."""
     return time_decisions(play_game, slice_check, levels, games, first_seed, slice_ms)
 
@@ -98,38 +124,60 @@ def load() -> str:
 
 
 def main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bench ai --game battle-solitaire",
-                                     description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(
+        prog="python -m bench ai --game battle-solitaire", description=__doc__.split("\n")[0]
+    )
     add_tournament_options(parser, 200)
     args = parser.parse_args(argv)
 
     from game.ai.players.battle_solitaire import LEVELS
 
     started = time.perf_counter()
-    games, pairings, timing_games = tournament_plan(parser, args, LEVELS, 200, FULL_PAIRINGS,
-                                                    QUICK_PAIRINGS)
+    games, pairings, timing_games = tournament_plan(
+        parser, args, LEVELS, 200, FULL_PAIRINGS, QUICK_PAIRINGS
+    )
 
-    print(f"Battle solitaire computer player: {games} games per pairing (paired deals from "
-          f"{args.seed}, seats swapped), {args.jobs} process(es); {load()}")
+    print(
+        f"Battle solitaire computer player: {games} games per pairing (paired deals from "
+        f"{args.seed}, seats swapped), {args.jobs} process(es); {load()}"
+    )
     results = {}
     for pairing in pairings:
         r = tournament(pairing, games, args.jobs, args.seed)
         results[pairing] = r
-        print(pairing_line(pairing, r, f"  stalemates {r['stalemates']}  first-turn wins "
-                                        f"{r['first_turn_wins']}/{r['started']}  turns/game "
-                                        f"{r['turns_per_game']:.1f}"), flush=True)
+        print(
+            pairing_line(
+                pairing,
+                r,
+                f"  stalemates {r['stalemates']}  first-turn wins "
+                f"{r['first_turn_wins']}/{r['started']}  turns/game "
+                f"{r['turns_per_game']:.1f}",
+            ),
+            flush=True,
+        )
 
-    print(f"Decision time, native (CPython {sys.version.split()[0]}), {timing_games} games "
-          f"per level against Greedy; {load()}:")
+    print(
+        f"Decision time, native (CPython {sys.version.split()[0]}), {timing_games} games "
+        f"per level against Greedy; {load()}:"
+    )
     native = decision_times(games=timing_games)
     print_times(native)
 
     goals = check_goals(results, native)
     for name, value in goals.items():
         print(f"  goal {name}: {value}")
-    figures = {"benchmark": "ai", "game": GAME, "quick": args.quick, "games_per_pairing": games,
-               "first_deal": args.seed, "pairings": results, "decision_ms": {"native": native},
-               "goals": goals, "load": load(), "seconds": round(time.perf_counter() - started, 1)}
+    figures = {
+        "benchmark": "ai",
+        "game": GAME,
+        "quick": args.quick,
+        "games_per_pairing": games,
+        "first_deal": args.seed,
+        "pairings": results,
+        "decision_ms": {"native": native},
+        "goals": goals,
+        "load": load(),
+        "seconds": round(time.perf_counter() - started, 1),
+    }
     print(json.dumps(figures, sort_keys=True))
     return 0
 

@@ -38,11 +38,24 @@ from pathlib import Path
 from .ai import _NODE_RUNNER, ROOT, _percentile, find_pyodide, wilson
 
 GAME = "chinese-patience"
-FULL_PAIRINGS = ("hard-greedy", "oracle-greedy", "medium-greedy", "easy-greedy",
-                 "greedy-random", "hard-medium", "medium-easy", "oracle-hard")
+FULL_PAIRINGS = (
+    "hard-greedy",
+    "oracle-greedy",
+    "medium-greedy",
+    "easy-greedy",
+    "greedy-random",
+    "hard-medium",
+    "medium-easy",
+    "oracle-hard",
+)
 QUICK_PAIRINGS = ("hard-greedy", "oracle-greedy", "medium-greedy", "easy-greedy")
-GOALS = {"hard_vs_greedy_min": 0.75, "oracle_gap_max": 0.05, "level_gap_min": 0.15,
-         "native_p95_ms_max": 30.0, "wasm_p95_ms_max": 150.0}
+GOALS = {
+    "hard_vs_greedy_min": 0.75,
+    "oracle_gap_max": 0.05,
+    "level_gap_min": 0.15,
+    "native_p95_ms_max": 30.0,
+    "wasm_p95_ms_max": 150.0,
+}
 
 
 # ---------------------------------------------------------------------- games
@@ -78,10 +91,17 @@ def play_game(levels, seed: int, options: dict | None = None, timer: dict | None
                     break
         moves += 1
     r = state.result()
-    return {"winner": r.winner, "status": r.status, "cards": [state.own_cards(q) for q in
-                                                              range(n)],
-            "places": list(r.places), "points": list(r.scores), "moves": moves,
-            "turns": state.turn, "breaches": breaches, "knocks": knocks}
+    return {
+        "winner": r.winner,
+        "status": r.status,
+        "cards": [state.own_cards(q) for q in range(n)],
+        "places": list(r.places),
+        "points": list(r.scores),
+        "moves": moves,
+        "turns": state.turn,
+        "breaches": breaches,
+        "knocks": knocks,
+    }
 
 
 def _play_job(job):
@@ -93,12 +113,16 @@ def _play_job(job):
     return out
 
 
-def tournament(pairing: str, players: int, games: int, jobs: int, first_seed: int,
-               options: dict | None = None) -> dict:
+def tournament(
+    pairing: str, players: int, games: int, jobs: int, first_seed: int, options: dict | None = None
+) -> dict:
     a, b = pairing.split("-")
     deals = max(1, games // players)
-    work = [(a, b, players, first_seed + d, seat, options or {}) for d in range(deals)
-            for seat in range(players)]
+    work = [
+        (a, b, players, first_seed + d, seat, options or {})
+        for d in range(deals)
+        for seat in range(players)
+    ]
     start = time.perf_counter()
     if jobs > 1:
         import multiprocessing
@@ -122,26 +146,37 @@ def tournament(pairing: str, players: int, games: int, jobs: int, first_seed: in
                     continue
                 pair += 1.0 if mine < other else (0.5 if mine == other else 0.0)
     lo, hi = wilson(wins, n)
-    return {"players": players, "games": n, "wins": wins, "win_rate": round(wins / n, 4),
-            "ci95": [round(lo, 4), round(hi, 4)], "fair_share": round(1 / players, 4),
-            "pairwise": round(pair / (n * (players - 1)), 4),
-            "points_per_game": round(sum(r["points"][r["seat"]] for r in results) / n, 2),
-            "stalemates": sum(r["status"] == "stalemate" for r in results),
-            "moves_per_game": round(sum(r["moves"] for r in results) / n, 1),
-            "turns_per_game": round(sum(r["turns"] for r in results) / n, 1),
-            "breaches": sum(r["breaches"] for r in results),
-            "knocks": sum(r["knocks"] for r in results),
-            "seconds": round(time.perf_counter() - start, 1)}
+    return {
+        "players": players,
+        "games": n,
+        "wins": wins,
+        "win_rate": round(wins / n, 4),
+        "ci95": [round(lo, 4), round(hi, 4)],
+        "fair_share": round(1 / players, 4),
+        "pairwise": round(pair / (n * (players - 1)), 4),
+        "points_per_game": round(sum(r["points"][r["seat"]] for r in results) / n, 2),
+        "stalemates": sum(r["status"] == "stalemate" for r in results),
+        "moves_per_game": round(sum(r["moves"] for r in results) / n, 1),
+        "turns_per_game": round(sum(r["turns"] for r in results) / n, 1),
+        "breaches": sum(r["breaches"] for r in results),
+        "knocks": sum(r["knocks"] for r in results),
+        "seconds": round(time.perf_counter() - start, 1),
+    }
 
 
 # ---------------------------------------------------------------------- timing
 def _summary(ms: list[float]) -> dict:
-    return {"decisions": len(ms), "median": round(statistics.median(ms), 3) if ms else None,
-            "p95": round(_percentile(ms, 0.95), 3), "max": round(max(ms), 3) if ms else None}
+    return {
+        "decisions": len(ms),
+        "median": round(statistics.median(ms), 3) if ms else None,
+        "p95": round(_percentile(ms, 0.95), 3),
+        "max": round(max(ms), 3) if ms else None,
+    }
 
 
-def decision_times(levels=("hard", "medium"), games: int = 6, first_seed: int = 9000,
-                   slice_ms: float = 5.0) -> dict:
+def decision_times(
+    levels=("hard", "medium"), games: int = 6, first_seed: int = 9000, slice_ms: float = 5.0
+) -> dict:
     """Time every decision of each level in whole 2-player games against Greedy."""
     out = {}
     for level in levels:
@@ -180,8 +215,12 @@ def slice_check(seed: int, budget_ms: float, games: int = 2) -> dict:
                 if job.done:
                     break
             state.push(move)
-    return {"budget_ms": budget_ms, "calls": len(calls),
-            "p99_ms": round(_percentile(calls, 0.99), 3), "max_ms": round(max(calls), 3)}
+    return {
+        "budget_ms": budget_ms,
+        "calls": len(calls),
+        "p99_ms": round(_percentile(calls, 0.99), 3),
+        "max_ms": round(max(calls), 3),
+    }
 
 
 def wasm_times(games: int, first_seed: int, timeout: float = 1800.0) -> dict:
@@ -193,22 +232,31 @@ def wasm_times(games: int, first_seed: int, timeout: float = 1800.0) -> dict:
     if not pyodide:
         return {"skipped": "pyodide is not installed: run `npm ci --prefix web/pyodide`"}
     files = {}
-    for sub in ("game/__init__.py", "game/core", "game/ai", "bench/__init__.py",
-                "bench/ai.py", "bench/ai_chinese_patience.py"):
+    for sub in (
+        "game/__init__.py",
+        "game/core",
+        "game/ai",
+        "bench/__init__.py",
+        "bench/ai.py",
+        "bench/ai_chinese_patience.py",
+    ):
         for path in sorted([ROOT / sub] if sub.endswith(".py") else (ROOT / sub).glob("*.py")):
             files[str(path.relative_to(ROOT))] = path.read_text(encoding="utf-8")
-    code = ("import json, sys\nfrom bench import ai_chinese_patience as b\n"
-            f"r = b.decision_times(games={games}, first_seed={first_seed})\n"
-            "r['python'] = sys.version.split()[0]; r['platform'] = sys.platform\n"
-            "json.dumps(r)")
+    code = (
+        "import json, sys\nfrom bench import ai_chinese_patience as b\n"
+        f"r = b.decision_times(games={games}, first_seed={first_seed})\n"
+        "r['python'] = sys.version.split()[0]; r['platform'] = sys.platform\n"
+        "json.dumps(r)"
+    )
     with tempfile.TemporaryDirectory() as tmp:
         runner = Path(tmp) / "run.js"
         runner.write_text(_NODE_RUNNER)
         spec = Path(tmp) / "job.json"
         spec.write_text(json.dumps({"pyodide": str(pyodide), "files": files, "code": code}))
         try:
-            proc = subprocess.run([node, str(runner), str(spec)], capture_output=True,
-                                  text=True, timeout=timeout)
+            proc = subprocess.run(
+                [node, str(runner), str(spec)], capture_output=True, text=True, timeout=timeout
+            )
         except subprocess.TimeoutExpired:
             return {"skipped": f"Pyodide run took longer than {timeout:.0f} s"}
     if proc.returncode != 0:
@@ -232,8 +280,10 @@ def watch_slips(level: str, games: int = 20, first_seed: int = 9000) -> dict:
     for g in range(games):
         state = new_game(GAME, seed=first_seed + g, priorities="knock")
         mine = g % 2
-        bots = {mine: computer_player(GAME, level, seed=2 * g),
-                1 - mine: computer_player(GAME, "greedy", seed=1)}
+        bots = {
+            mine: computer_player(GAME, level, seed=2 * g),
+            1 - mine: computer_player(GAME, "greedy", seed=1),
+        }
         while not state.is_over():
             p, turn = state.current_player, state.turn
             move = bots[p].choose(state)
@@ -244,25 +294,31 @@ def watch_slips(level: str, games: int = 20, first_seed: int = 9000) -> dict:
                 row[0] = row[0] or breached
                 row[1] = row[1] or (breached and state.current_player != p)
     n = max(1, len(turns))
-    return {"games": games, "turns": len(turns),
-            "turns_with_a_slip": round(sum(r[0] for r in turns.values()) / n, 3),
-            "slips_that_ended_the_turn": sum(r[1] for r in turns.values())}
+    return {
+        "games": games,
+        "turns": len(turns),
+        "turns_with_a_slip": round(sum(r[0] for r in turns.values()) / n, 3),
+        "slips_that_ended_the_turn": sum(r[1] for r in turns.values()),
+    }
 
 
 def main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(prog="./build.sh bench ai --game chinese-patience",
-                                     description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(
+        prog="./build.sh bench ai --game chinese-patience", description=__doc__.split("\n")[0]
+    )
     parser.add_argument("--quick", action="store_true", help="fewer games, no WebAssembly")
     parser.add_argument("--games", type=int, help="games per pairing (default 1000; quick 60)")
     parser.add_argument("--jobs", type=int, default=1, help="processes for the tournaments")
     parser.add_argument("--players", default="2,3", help="numbers of players, e.g. 2,3")
     parser.add_argument("--pairings", help="comma-separated, e.g. hard-greedy,medium-greedy")
-    parser.add_argument("--priorities", default="standard",
-                        choices=("standard", "free", "knock"))
+    parser.add_argument("--priorities", default="standard", choices=("standard", "free", "knock"))
     parser.add_argument("--timing-games", type=int, help="games per level timed (default 6)")
     parser.add_argument("--seed", type=int, default=1, help="first deal of the tournaments")
-    parser.add_argument("--watch-games", type=int,
-                        help="games per level for the slips a person can catch (default 20)")
+    parser.add_argument(
+        "--watch-games",
+        type=int,
+        help="games per level for the slips a person can catch (default 20)",
+    )
     wasm = parser.add_mutually_exclusive_group()
     wasm.add_argument("--wasm", dest="wasm", action="store_true", default=None)
     wasm.add_argument("--no-wasm", dest="wasm", action="store_false")
@@ -272,8 +328,11 @@ def main(argv: list[str]) -> int:
 
     started = time.perf_counter()
     games = args.games or (60 if args.quick else 1000)
-    pairings = args.pairings.split(",") if args.pairings else (
-        QUICK_PAIRINGS if args.quick else FULL_PAIRINGS)
+    pairings = (
+        args.pairings.split(",")
+        if args.pairings
+        else (QUICK_PAIRINGS if args.quick else FULL_PAIRINGS)
+    )
     for pairing in pairings:
         a, _, b = pairing.partition("-")
         if a not in LEVELS or b not in LEVELS:
@@ -283,22 +342,29 @@ def main(argv: list[str]) -> int:
     timing_games = args.timing_games or (2 if args.quick else 6)
     do_wasm = (not args.quick) if args.wasm is None else args.wasm
 
-    print(f"Chinese Patience computer players: {games} games per pairing and number of players "
-          f"(paired deals from {args.seed}, every seat rotation), {args.priorities} priorities, "
-          f"{args.jobs} process(es)")
+    print(
+        f"Chinese Patience computer players: {games} games per pairing and number of players "
+        f"(paired deals from {args.seed}, every seat rotation), {args.priorities} priorities, "
+        f"{args.jobs} process(es)"
+    )
     results: dict = {}
     for players in counts:
         for pairing in pairings:
             r = tournament(pairing, players, games, args.jobs, args.seed, options)
             results[f"{pairing}/{players}p"] = r
-            extra = (f"  pairwise {r['pairwise']:.3f}" if players > 2 else "")
-            print(f"  {players}p {pairing:15} win {r['win_rate']:.3f}  95% CI "
-                  f"[{r['ci95'][0]:.3f}, {r['ci95'][1]:.3f}]  {r['wins']}/{r['games']} (fair "
-                  f"{r['fair_share']:.3f}){extra}  points/game {r['points_per_game']:.1f}  "
-                  f"turns {r['turns_per_game']:.0f}  ({r['seconds']:.0f} s)", flush=True)
+            extra = f"  pairwise {r['pairwise']:.3f}" if players > 2 else ""
+            print(
+                f"  {players}p {pairing:15} win {r['win_rate']:.3f}  95% CI "
+                f"[{r['ci95'][0]:.3f}, {r['ci95'][1]:.3f}]  {r['wins']}/{r['games']} (fair "
+                f"{r['fair_share']:.3f}){extra}  points/game {r['points_per_game']:.1f}  "
+                f"turns {r['turns_per_game']:.0f}  ({r['seconds']:.0f} s)",
+                flush=True,
+            )
 
-    print(f"Decision time, native (CPython {sys.version.split()[0]}), {timing_games} games per "
-          "level against Greedy:")
+    print(
+        f"Decision time, native (CPython {sys.version.split()[0]}), {timing_games} games per "
+        "level against Greedy:"
+    )
     native = decision_times(games=timing_games)
     _print_times(native)
     wasm_result = None
@@ -313,20 +379,33 @@ def main(argv: list[str]) -> int:
         print("Decision time, WebAssembly: not run (add --wasm)")
 
     watch_games = args.watch_games or (6 if args.quick else 20)
-    print(f"Slips a person can knock on (\"knock\" priorities, {watch_games} games per level "
-          "against Greedy that never knocks):")
+    print(
+        f'Slips a person can knock on ("knock" priorities, {watch_games} games per level '
+        "against Greedy that never knocks):"
+    )
     watch = {}
     for level in ("easy", "medium", "hard"):
         watch[level] = w = watch_slips(level, watch_games)
-        print(f"  {level:6} {w['turns_with_a_slip']:.1%} of {w['turns']} turns "
-              f"({w['slips_that_ended_the_turn']} slips ended their turn)")
+        print(
+            f"  {level:6} {w['turns_with_a_slip']:.1%} of {w['turns']} turns "
+            f"({w['slips_that_ended_the_turn']} slips ended their turn)"
+        )
     goals = check_goals(results, counts, native, wasm_result)
     for name, value in goals.items():
         print(f"  goal {name}: {value}")
-    figures = {"benchmark": "ai", "game": GAME, "quick": args.quick,
-               "games_per_pairing": games, "first_deal": args.seed, "options": options,
-               "pairings": results, "decision_ms": {"native": native, "wasm": wasm_result},
-               "goals": goals, "slips": watch, "seconds": round(time.perf_counter() - started, 1)}
+    figures = {
+        "benchmark": "ai",
+        "game": GAME,
+        "quick": args.quick,
+        "games_per_pairing": games,
+        "first_deal": args.seed,
+        "options": options,
+        "pairings": results,
+        "decision_ms": {"native": native, "wasm": wasm_result},
+        "goals": goals,
+        "slips": watch,
+        "seconds": round(time.perf_counter() - started, 1),
+    }
     print(json.dumps(figures, sort_keys=True))
     return 0
 
@@ -335,18 +414,23 @@ def _print_times(t: dict) -> None:
     for level in ("hard", "medium"):
         if level in t:
             e = t[level]
-            print(f"  {level:7} per move: median {e['median']:.2f} ms, p95 {e['p95']:.2f} ms, "
-                  f"max {e['max']:.1f} ms ({e['decisions']} decisions); per turn: median "
-                  f"{e['turn_median']:.2f} ms, p95 {e['turn_p95']:.2f} ms")
+            print(
+                f"  {level:7} per move: median {e['median']:.2f} ms, p95 {e['p95']:.2f} ms, "
+                f"max {e['max']:.1f} ms ({e['decisions']} decisions); per turn: median "
+                f"{e['turn_median']:.2f} ms, p95 {e['turn_p95']:.2f} ms"
+            )
     s = t.get("slices")
     if s:
-        print(f"  think({s['budget_ms']:g}) calls: p99 {s['p99_ms']:.2f} ms, longest "
-              f"{s['max_ms']:.2f} ms ({s['calls']} calls)")
+        print(
+            f"  think({s['budget_ms']:g}) calls: p99 {s['p99_ms']:.2f} ms, longest "
+            f"{s['max_ms']:.2f} ms ({s['calls']} calls)"
+        )
 
 
 def check_goals(results: dict, counts, native: dict, wasm: dict | None) -> dict:
     out = {}
     for players in counts:
+
         def rate(level, vs="greedy"):
             r = results.get(f"{level}-{vs}/{players}p")
             return None if r is None else r["win_rate"]

@@ -40,9 +40,16 @@ ROOT = Path(__file__).resolve().parents[1]
 # package beside them (bench/web.py measures in the page).
 PURE_PACKAGES = ["core", "ai", "storage"]
 BESIDE = ["bench"]
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
-                 "--disable-background-networking", "--disable-component-update",
-                 "--disable-sync", "--no-first-run"]
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
 
 
 def chromium_path() -> str:
@@ -88,14 +95,15 @@ window.boot = async function () {
 """
 
 
-READ_LOCAL_STORAGE = ("() => Object.fromEntries(Object.keys(localStorage)"
-                      ".map(k => [k, localStorage.getItem(k)]))")
+READ_LOCAL_STORAGE = (
+    "() => Object.fromEntries(Object.keys(localStorage).map(k => [k, localStorage.getItem(k)]))"
+)
 
 
 class Browser:
     """Headless Debian chromium driven by playwright, refusing every request off 127.0.0.1."""
 
-    def __init__(self, beside: "Browser | None" = None):
+    def __init__(self, beside: Browser | None = None):
         """``beside``: another Browser whose playwright starts this one too (a second Chromium
         in the same thread: one person's own, to be killed alone)."""
         try:
@@ -106,8 +114,7 @@ class Browser:
         self._owns_pw = beside is None
         self._pw = sync_playwright().start() if beside is None else beside._pw
         try:
-            self.browser = self._pw.chromium.launch(executable_path=executable,
-                                                    args=CHROMIUM_ARGS)
+            self.browser = self._pw.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
         except Exception:
             if self._owns_pw:
                 self._pw.stop()
@@ -116,8 +123,9 @@ class Browser:
     def new_page(self, viewport=None, log=None, **context_options):
         """A page in a context of its own (its own localStorage); ``context_options`` go to
         playwright's new_context (has_touch, is_mobile, device_scale_factor...)."""
-        context = self.browser.new_context(viewport=viewport or {"width": 1280, "height": 800},
-                                           **context_options)
+        context = self.browser.new_context(
+            viewport=viewport or {"width": 1280, "height": 800}, **context_options
+        )
         context.route("**/*", _local_only)
         page = context.new_page()
         if log is not None:
@@ -173,10 +181,12 @@ class PyodidePage:
     def run(self, code: str):
         """Run Python in the page (in Pyodide's __main__, whose globals persist between runs)
         and return what it left in ``result``, which must be JSON-able."""
-        self.page.evaluate("code => window.py.runPython(code)",
-                           "globals().pop('result', None)\n" + code)
+        self.page.evaluate(
+            "code => window.py.runPython(code)", "globals().pop('result', None)\n" + code
+        )
         text = self.page.evaluate(
-            "() => window.py.runPython(\"__import__('json').dumps(globals().get('result'))\")")
+            "() => window.py.runPython(\"__import__('json').dumps(globals().get('result'))\")"
+        )
         return json.loads(text)
 
     def reload(self) -> None:
@@ -284,30 +294,50 @@ class ClientPage:
     the game's Python between two frames (bench/browser_client.py keeps what the tests
     and the benchmark know of the client's insides)."""
 
-    def __init__(self, browser: Browser, site: ClientSite, viewport=(W, H), touch: bool = False,
-                 device_scale_factor: float = 1, mobile: bool = False):
+    def __init__(
+        self,
+        browser: Browser,
+        site: ClientSite,
+        viewport=(W, H),
+        touch: bool = False,
+        device_scale_factor: float = 1,
+        mobile: bool = False,
+    ):
         self.browser, self.site = browser, site
         self.viewport = {"width": viewport[0], "height": viewport[1]}
         self.touch = touch
         self.log: list[str] = []
-        self.page = browser.new_page(viewport=self.viewport, log=self.log, has_touch=touch,
-                                     is_mobile=mobile, device_scale_factor=device_scale_factor)
+        self.page = browser.new_page(
+            viewport=self.viewport,
+            log=self.log,
+            has_touch=touch,
+            is_mobile=mobile,
+            device_scale_factor=device_scale_factor,
+        )
         self.page.add_init_script(HARNESS_INIT)
         self._cdp = None
         self._box = None
 
     # ----------------------------------------------------------------- life
-    def open(self, storage: dict | None = None, clear: bool = False, timeout_s: float = 120,
-             address: str = ""):
+    def open(
+        self,
+        storage: dict | None = None,
+        clear: bool = False,
+        timeout_s: float = 120,
+        address: str = "",
+    ):
         """Load the page (with ``storage`` put into localStorage first; ``clear`` empties it)
         and wait for the first frame the game draws. ``address`` follows the site's address:
         a query string and a fragment (``?relay=...#join=CODE``)."""
         if storage is not None or clear:
             self.page.goto(self.site.url + "NOTICES.html")  # the site's origin, no game
-            self.page.evaluate("""([items, clear]) => {
+            self.page.evaluate(
+                """([items, clear]) => {
                 if (clear) localStorage.clear();
                 for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v);
-            }""", [storage or {}, clear])
+            }""",
+                [storage or {}, clear],
+            )
         self.page.goto(self.site.url + address)
         self.wait_started(timeout_s)
         return self
@@ -320,16 +350,18 @@ class ClientPage:
 
     def wait_started(self, timeout_s: float = 120) -> None:
         self._box = None
-        self.page.wait_for_function("harness.frames > 1 || harness.error !== null",
-                                    timeout=timeout_s * 1000, polling=100)
+        self.page.wait_for_function(
+            "harness.frames > 1 || harness.error !== null", timeout=timeout_s * 1000, polling=100
+        )
         self.check()
 
     def check(self) -> None:
         """Raise ClientError if the game stopped (a Python exception, a page error)."""
         error = self.page.evaluate("harness.error")
         if error is not None:
-            raise ClientError(f"the game stopped in the browser:\n{error}\n"
-                              + "\n".join(self.log[-20:]))
+            raise ClientError(
+                f"the game stopped in the browser:\n{error}\n" + "\n".join(self.log[-20:])
+            )
 
     def close(self) -> None:
         self.page.context.close()
@@ -366,7 +398,10 @@ class ClientPage:
             handle = self.page.wait_for_function(
                 "e => harness.error !== null ? 'error' : "
                 "(harness.eval(e) ? [performance.now(), harness.frames] : 0)",
-                arg=expr, timeout=timeout_s * 1000, polling=polling)
+                arg=expr,
+                timeout=timeout_s * 1000,
+                polling=polling,
+            )
         except Exception as e:
             self.check()
             raise ClientError(f"waited {timeout_s} s for {what or expr}: {e}") from None
@@ -382,8 +417,10 @@ class ClientPage:
         """Let ``n`` whole frames of the game run."""
         start = self.frames()
         # (a game at rest is woken: these frames are asked for, as input would)
-        self.page.wait_for_function(f"harness.frames >= {start + n} || harness.error !== null"
-                                    " || (harness.wake(), false)", polling="raf")
+        self.page.wait_for_function(
+            f"harness.frames >= {start + n} || harness.error !== null || (harness.wake(), false)",
+            polling="raf",
+        )
         self.check()
 
     def record_frames(self, on: bool):
@@ -398,8 +435,8 @@ class ClientPage:
         if self._box is None:
             box = self.page.locator("#canvas").bounding_box()
             box["w"], box["h"] = self.page.evaluate(
-                "() => { const c = document.getElementById('canvas'); "
-                "return [c.width, c.height]; }")
+                "() => { const c = document.getElementById('canvas'); return [c.width, c.height]; }"
+            )
             self._box = box
         return self._box
 
@@ -410,8 +447,7 @@ class ClientPage:
     def to_page(self, x: float, y: float) -> tuple[float, float]:
         """Logical coordinates to CSS pixels of the page."""
         b = self.box()
-        return (b["x"] + (x + 0.5) * b["width"] / b["w"],
-                b["y"] + (y + 0.5) * b["height"] / b["h"])
+        return (b["x"] + (x + 0.5) * b["width"] / b["w"], b["y"] + (y + 0.5) * b["height"] / b["h"])
 
     # ----------------------------------------------------------------- input
     def mouse_move(self, x, y, steps: int = 1) -> None:
@@ -435,8 +471,10 @@ class ClientPage:
         self.page.mouse.down()
         self.wait_frames(1)
         for i in range(1, steps + 1):
-            self.mouse_move(start[0] + (end[0] - start[0]) * i / steps,
-                            start[1] + (end[1] - start[1]) * i / steps)
+            self.mouse_move(
+                start[0] + (end[0] - start[0]) * i / steps,
+                start[1] + (end[1] - start[1]) * i / steps,
+            )
             self.wait_frames(1)
         self.page.mouse.up()
         if frames:
@@ -459,9 +497,16 @@ class ClientPage:
             raise RuntimeError("this page was opened without touch (ClientPage(touch=True))")
         if self._cdp is None:
             self._cdp = self.page.context.new_cdp_session(self.page)
-        self._cdp.send("Input.dispatchTouchEvent", {
-            "type": kind, "touchPoints": [{"x": px, "y": py, "id": 0, "radiusX": 4,
-                                           "radiusY": 4, "force": 1} for px, py in points]})
+        self._cdp.send(
+            "Input.dispatchTouchEvent",
+            {
+                "type": kind,
+                "touchPoints": [
+                    {"x": px, "y": py, "id": 0, "radiusX": 4, "radiusY": 4, "force": 1}
+                    for px, py in points
+                ],
+            },
+        )
 
     def touch_tap(self, x, y, frames: int = 2) -> None:
         p = self.to_page(x, y)
@@ -475,8 +520,15 @@ class ClientPage:
         self._touch("touchStart", [self.to_page(*start)])
         self.wait_frames(1)
         for i in range(1, steps + 1):
-            self._touch("touchMove", [self.to_page(start[0] + (end[0] - start[0]) * i / steps,
-                                                   start[1] + (end[1] - start[1]) * i / steps)])
+            self._touch(
+                "touchMove",
+                [
+                    self.to_page(
+                        start[0] + (end[0] - start[0]) * i / steps,
+                        start[1] + (end[1] - start[1]) * i / steps,
+                    )
+                ],
+            )
             self.wait_frames(1)
         self._touch("touchEnd", [])
         if frames:

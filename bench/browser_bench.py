@@ -56,8 +56,10 @@ SOLITAIRES = ("forty-thieves", "indian-patience")
 # lost); --quick plays the first three of each list. THINKING_DEALS: deals the solver thinks
 # about for many seconds (the whole 10 s budget natively; Forty Thieves 156 until issue 35, when
 # the light began proving it lost in under a second), for the frames while it thinks.
-LIGHT_DEALS = {"forty-thieves": [4, 7, 28, 6, 19, 2, 12, 333, 404],
-               "indian-patience": [11, 12, 6, 1, 7, 331, 64, 33, 3]}
+LIGHT_DEALS = {
+    "forty-thieves": [4, 7, 28, 6, 19, 2, 12, 333, 404],
+    "indian-patience": [11, 12, 6, 1, 7, 331, 64, 33, 3],
+}
 THINKING_DEALS = {"forty-thieves": 10001, "indian-patience": 10}
 FRAME_GOAL_MS = 1000 / 60
 IDLE_GOAL_PERCENT = 2  # issue 33 (15 before: issue 12)
@@ -97,9 +99,12 @@ def chromium_cpu_seconds() -> float:
         except OSError:
             continue
         close = text.rindex(")")
-        fields = text[close + 2:].split()
-        table[int(entry)] = (int(fields[1]), text[text.index("(") + 1:close],
-                             int(fields[11]) + int(fields[12]))
+        fields = text[close + 2 :].split()
+        table[int(entry)] = (
+            int(fields[1]),
+            text[text.index("(") + 1 : close],
+            int(fields[11]) + int(fields[12]),
+        )
     ours, todo = set(), [os.getpid()]
     while todo:
         parent = todo.pop()
@@ -128,20 +133,24 @@ def first_frames(browser, site, loads: int) -> dict:
         finally:
             page.close()
     keys = ("pyodide", "files", "firstFrame")
-    return {"cold_ms": _r(statistics.median(cold), 0), "warm_ms": _r(statistics.median(warm), 0),
-            "cold_all_ms": [round(x) for x in cold], "warm_all_ms": [round(x) for x in warm],
-            "cold_steps_ms": {k: round(statistics.median(m[k] for m in steps)) for k in keys}}
+    return {
+        "cold_ms": _r(statistics.median(cold), 0),
+        "warm_ms": _r(statistics.median(warm), 0),
+        "cold_all_ms": [round(x) for x in cold],
+        "warm_all_ms": [round(x) for x in warm],
+        "cold_steps_ms": {k: round(statistics.median(m[k] for m in steps)) for k in keys},
+    }
 
 
 def _your_turn_deal() -> int:
     from game.core import new_game
 
-    return next(d for d in range(1, 1000)
-                if new_game("russian-bank", d, mode="stop").current_player == 0)
+    return next(
+        d for d in range(1, 1000) if new_game("russian-bank", d, mode="stop").current_player == 0
+    )
 
 
-def _open_table(browser, site, game_id: str, deal: int, options: dict | None = None,
-                **settings):
+def _open_table(browser, site, game_id: str, deal: int, options: dict | None = None, **settings):
     """A page at a table showing ``deal`` (by the Deal # dialog, or for a game of several
     players, its save with the rule ``options``)."""
     from game.core import info
@@ -151,8 +160,14 @@ def _open_table(browser, site, game_id: str, deal: int, options: dict | None = N
 
     c = Client(ClientPage(browser, site))
     if info(game_id).multiplayer:  # no Deal # dialog at a table for several: its save
-        c.open(stored({"settings": client_settings(last_game=game_id, **settings),
-                       f"game/{game_id}": saved_game(game_id, deal, **(options or {}))}))
+        c.open(
+            stored(
+                {
+                    "settings": client_settings(last_game=game_id, **settings),
+                    f"game/{game_id}": saved_game(game_id, deal, **(options or {})),
+                }
+            )
+        )
         c.open_game(game_id)
     else:
         c.open(stored({"settings": client_settings(**settings)}))
@@ -164,18 +179,23 @@ def _open_table(browser, site, game_id: str, deal: int, options: dict | None = N
 
 def _frames(rec: dict) -> dict:
     work, gaps = rec["work"], rec["intervals"]
-    return {"frames": len(work), "frame_median_ms": _r(statistics.median(work), 2),
-            "frame_p95_ms": _r(_pct(work, 0.95), 2), "frame_max_ms": _r(max(work), 2),
-            "interval_p95_ms": _r(_pct(gaps, 0.95), 2),
-            "missed_share": _r(sum(1 for g in gaps if g > 1.5 * FRAME_GOAL_MS) / len(gaps), 3)}
+    return {
+        "frames": len(work),
+        "frame_median_ms": _r(statistics.median(work), 2),
+        "frame_p95_ms": _r(_pct(work, 0.95), 2),
+        "frame_max_ms": _r(max(work), 2),
+        "interval_p95_ms": _r(_pct(gaps, 0.95), 2),
+        "missed_share": _r(sum(1 for g in gaps if g > 1.5 * FRAME_GOAL_MS) / len(gaps), 3),
+    }
 
 
 def drag_frames(c, seconds: float) -> dict:
     """The top card of the tallest column (your reserve) dragged around, a move a frame or
     so, for ``seconds``; a frame without a move may draw nothing (the screen at rest)."""
     piles = c.state().piles()
-    names = [n for n in piles if n.startswith(("tableau", "reserve0")) and piles[n]
-             and piles[n][-1][1]]
+    names = [
+        n for n in piles if n.startswith(("tableau", "reserve0")) and piles[n] and piles[n][-1][1]
+    ]
     source = max(names, key=lambda n: len(piles[n]))
     x0, y0 = c.card_point(source)
     page = c.page
@@ -230,10 +250,13 @@ def idle_cpu(c, seconds: float) -> dict:
     steps = c.page.frames() - frames0
     rec = c.page.record_frames(False)
     c.page.check()
-    return {"seconds": _r(wall, 2), "idle_cpu_percent": _r(cpu, 1),
-            "game_frame_work_percent": _r(100 * sum(rec["work"]) / 1000 / wall, 1),
-            "frames_per_s": _r(steps / wall, 1),
-            "frame_median_ms": _r(statistics.median(rec["work"]), 2) if rec["work"] else None}
+    return {
+        "seconds": _r(wall, 2),
+        "idle_cpu_percent": _r(cpu, 1),
+        "game_frame_work_percent": _r(100 * sum(rec["work"]) / 1000 / wall, 1),
+        "frames_per_s": _r(steps / wall, 1),
+        "frame_median_ms": _r(statistics.median(rec["work"]), 2) if rec["work"] else None,
+    }
 
 
 def browser_verdicts(c, deals, cap_s: float) -> dict:
@@ -247,12 +270,16 @@ def browser_verdicts(c, deals, cap_s: float) -> dict:
         c.wait("probe['view']()['modal'] is not None", what="the Deal # dialog")
         c.page.type(str(deal), frames=1)
         c.page.key("Enter", frames=0)
-        t0, f0 = c.wait_stamp(f"probe['state']()['seed'] == {deal} and "
-                              "probe['view']()['modal'] is None", what=f"deal {deal}")
+        t0, f0 = c.wait_stamp(
+            f"probe['state']()['seed'] == {deal} and probe['view']()['modal'] is None",
+            what=f"deal {deal}",
+        )
         try:
-            t1, f1 = c.wait_stamp(f"probe['state']()['seed'] == {deal} and "
-                                  "probe['light']()[0] is not None", timeout_s=cap_s,
-                                  what=f"the light's verdict on deal {deal}")
+            t1, f1 = c.wait_stamp(
+                f"probe['state']()['seed'] == {deal} and probe['light']()[0] is not None",
+                timeout_s=cap_s,
+                what=f"the light's verdict on deal {deal}",
+            )
         except ClientError:
             c.page.check()
             statuses[deal] = None
@@ -262,8 +289,9 @@ def browser_verdicts(c, deals, cap_s: float) -> dict:
     return _verdicts(deals, times, frames, statuses, cap_s)
 
 
-def solitaire(browser, site, game_id: str, drag_s: float, rest_s: float, idle_s: float,
-              deals, cap_s: float) -> dict:
+def solitaire(
+    browser, site, game_id: str, drag_s: float, rest_s: float, idle_s: float, deals, cap_s: float
+) -> dict:
     """One page: a deal the solver thinks long about (dragging, then frames at rest while it
     thinks), the light's verdicts on the fixed deals, then a quick deal and the table at
     rest."""
@@ -271,8 +299,11 @@ def solitaire(browser, site, game_id: str, drag_s: float, rest_s: float, idle_s:
 
     c = _open_table(browser, site, game_id, THINKING_DEALS[game_id], winnable_light=True)
     try:
-        out = {"drag": drag_frames(c, drag_s), "thinking": thinking_frames(c, rest_s),
-               "verdicts": browser_verdicts(c, deals, cap_s)}
+        out = {
+            "drag": drag_frames(c, drag_s),
+            "thinking": thinking_frames(c, rest_s),
+            "verdicts": browser_verdicts(c, deals, cap_s),
+        }
         rest = fastest(game_id)[0]
         c.play_deal(rest)
         c.wait("probe['light']()[0] is not None", timeout_s=60, what="the light's verdict")
@@ -321,11 +352,15 @@ def title_at_rest(browser, site, idle_s: float) -> dict:
 
 def _verdicts(deals, times, frames, statuses, cap_s) -> dict:
     decided = [times[d] for d in deals if d in times]
-    return {"deals": list(deals), "cap_s": cap_s, "verdicts": len(decided),
-            "median_s": _r(statistics.median(decided), 2) if decided else None,
-            "per_deal_s": {str(d): _r(times.get(d), 2) for d in deals},
-            "frames": {str(d): frames.get(d) for d in deals},
-            "status": {str(d): statuses.get(d) for d in deals}}
+    return {
+        "deals": list(deals),
+        "cap_s": cap_s,
+        "verdicts": len(decided),
+        "median_s": _r(statistics.median(decided), 2) if decided else None,
+        "per_deal_s": {str(d): _r(times.get(d), 2) for d in deals},
+        "frames": {str(d): frames.get(d) for d in deals},
+        "status": {str(d): statuses.get(d) for d in deals},
+    }
 
 
 def _per_deal(v: dict) -> str:
@@ -336,8 +371,9 @@ def _per_deal(v: dict) -> str:
 def native_verdicts(game_id: str, deals, cap_s: float) -> dict:
     from .browser_client import native_light_times
 
-    times, frames, statuses = native_light_times(game_id, deals, cap_s,
-                                                 warm_up=THINKING_DEALS[game_id])
+    times, frames, statuses = native_light_times(
+        game_id, deals, cap_s, warm_up=THINKING_DEALS[game_id]
+    )
     return _verdicts(deals, times, frames, statuses, cap_s)
 
 
@@ -360,9 +396,13 @@ def main(argv: list[str]) -> int:
     from .browser import Browser
 
     started = time.perf_counter()
-    out = {"bench": "browser", "quick": quick, "python_native": platform.python_version(),
-           "machine": f"{platform.machine()}, {os.cpu_count()} cores",
-           "load_average_before": [round(x, 2) for x in os.getloadavg()]}
+    out = {
+        "bench": "browser",
+        "quick": quick,
+        "python_native": platform.python_version(),
+        "machine": f"{platform.machine()}, {os.cpu_count()} cores",
+        "load_average_before": [round(x, 2) for x in os.getloadavg()],
+    }
     try:
         site = ClientSite().__enter__()
     except Missing as e:
@@ -372,51 +412,76 @@ def main(argv: list[str]) -> int:
         browser = Browser()
         try:
             out["chromium"] = browser.browser.version
-            print(f"Chromium {out['chromium']}; native CPython {out['python_native']}; "
-                  f"{out['machine']}", flush=True)
+            print(
+                f"Chromium {out['chromium']}; native CPython {out['python_native']}; "
+                f"{out['machine']}",
+                flush=True,
+            )
             ff = first_frames(browser, site, loads)
             out["first_frame_ms"] = ff
-            print(f"first drawn frame: cold {ff['cold_ms']:.0f} ms, warm {ff['warm_ms']:.0f} ms "
-                  f"(cold steps: {ff['cold_steps_ms']})", flush=True)
+            print(
+                f"first drawn frame: cold {ff['cold_ms']:.0f} ms, warm {ff['warm_ms']:.0f} ms "
+                f"(cold steps: {ff['cold_steps_ms']})",
+                flush=True,
+            )
             out["drag"], out["thinking"], out["idle"], out["solver_browser"] = {}, {}, {}, {}
             rest = title_at_rest(browser, site, idle_s)
             out["idle"]["title"] = rest["title"]
             out["chromium_alone"] = rest["chromium_alone"]
-            print(f"title at rest: Chromium CPU {rest['title']['idle_cpu_percent']} % of a core "
-                  f"({rest['title']['frames_per_s']} frames/s); Chromium with a page without "
-                  f"the game: {rest['chromium_alone']['idle_cpu_percent']} %", flush=True)
+            print(
+                f"title at rest: Chromium CPU {rest['title']['idle_cpu_percent']} % of a core "
+                f"({rest['title']['frames_per_s']} frames/s); Chromium with a page without "
+                f"the game: {rest['chromium_alone']['idle_cpu_percent']} %",
+                flush=True,
+            )
             for game_id in GAMES:
                 if game_id in SOLITAIRES:
-                    r = solitaire(browser, site, game_id, drag_s, drag_s, idle_s,
-                                  deals[game_id], cap_s)
+                    r = solitaire(
+                        browser, site, game_id, drag_s, drag_s, idle_s, deals[game_id], cap_s
+                    )
                     out["thinking"][game_id] = r["thinking"]
                     out["solver_browser"][game_id] = r["verdicts"]
                 else:
                     r = bank(browser, site, drag_s, idle_s)
                     out["hidden"] = {game_id: r["hidden"]}
                     d = r["hidden"]
-                    print(f"  hidden: Chromium CPU {d['idle_cpu_percent']} % of a core; the "
-                          f"game's steps {d['game_frame_work_percent']} % ({d['frames_per_s']}"
-                          " steps/s)", flush=True)
+                    print(
+                        f"  hidden: Chromium CPU {d['idle_cpu_percent']} % of a core; the "
+                        f"game's steps {d['game_frame_work_percent']} % ({d['frames_per_s']}"
+                        " steps/s)",
+                        flush=True,
+                    )
                 out["drag"][game_id], out["idle"][game_id] = r["drag"], r["idle"]
                 d = r["drag"]
-                print(f"{game_id}: dragging, frame median {d['frame_median_ms']} ms, p95 "
-                      f"{d['frame_p95_ms']} ms, max {d['frame_max_ms']} ms ({d['moves']} moves, "
-                      f"{d['frames']} frames, {100 * d['missed_share']:.1f}% animation frames "
-                      "missed)", flush=True)
+                print(
+                    f"{game_id}: dragging, frame median {d['frame_median_ms']} ms, p95 "
+                    f"{d['frame_p95_ms']} ms, max {d['frame_max_ms']} ms ({d['moves']} moves, "
+                    f"{d['frames']} frames, {100 * d['missed_share']:.1f}% animation frames "
+                    "missed)",
+                    flush=True,
+                )
                 if game_id in SOLITAIRES:
                     d = r["thinking"]
-                    print(f"  solver thinking at rest: frame median {d['frame_median_ms']} ms, "
-                          f"p95 {d['frame_p95_ms']} ms, max {d['frame_max_ms']} ms, "
-                          f"{100 * d['missed_share']:.1f}% missed (still thinking: "
-                          f"{d['still_thinking']})", flush=True)
+                    print(
+                        f"  solver thinking at rest: frame median {d['frame_median_ms']} ms, "
+                        f"p95 {d['frame_p95_ms']} ms, max {d['frame_max_ms']} ms, "
+                        f"{100 * d['missed_share']:.1f}% missed (still thinking: "
+                        f"{d['still_thinking']})",
+                        flush=True,
+                    )
                     v = r["verdicts"]
-                    print(f"  light, browser: median {v['median_s']} s, {v['verdicts']}/"
-                          f"{len(v['deals'])} verdicts: {_per_deal(v)}", flush=True)
+                    print(
+                        f"  light, browser: median {v['median_s']} s, {v['verdicts']}/"
+                        f"{len(v['deals'])} verdicts: {_per_deal(v)}",
+                        flush=True,
+                    )
                 d = r["idle"]
-                print(f"  at rest: Chromium CPU {d['idle_cpu_percent']} % of a core; the game's "
-                      f"frames {d['game_frame_work_percent']} % ({d['frames_per_s']} frames/s, "
-                      f"median {d['frame_median_ms']} ms)", flush=True)
+                print(
+                    f"  at rest: Chromium CPU {d['idle_cpu_percent']} % of a core; the game's "
+                    f"frames {d['game_frame_work_percent']} % ({d['frames_per_s']} frames/s, "
+                    f"median {d['frame_median_ms']} ms)",
+                    flush=True,
+                )
         finally:
             browser.close()
     finally:
@@ -425,35 +490,48 @@ def main(argv: list[str]) -> int:
     for game_id in SOLITAIRES:
         v = native_verdicts(game_id, deals[game_id], cap_s)
         out["solver_native"][game_id] = v
-        print(f"light, native,  {game_id:16} median {v['median_s']} s, "
-              f"{v['verdicts']}/{len(v['deals'])} verdicts: {_per_deal(v)}", flush=True)
+        print(
+            f"light, native,  {game_id:16} median {v['median_s']} s, "
+            f"{v['verdicts']}/{len(v['deals'])} verdicts: {_per_deal(v)}",
+            flush=True,
+        )
 
     # the headline figures, as the issue names them
     out["frame_p95_ms"] = {g: out["drag"][g]["frame_p95_ms"] for g in GAMES}
     out["frame_p95_thinking_ms"] = {g: out["thinking"][g]["frame_p95_ms"] for g in SOLITAIRES}
     out["idle_cpu_percent"] = {g: v["idle_cpu_percent"] for g, v in out["idle"].items()}
     out["hidden_cpu_percent"] = {g: v["idle_cpu_percent"] for g, v in out["hidden"].items()}
-    out["solver_verdict_s"] = {g: {"browser": out["solver_browser"][g]["median_s"],
-                                   "browser_verdicts": out["solver_browser"][g]["verdicts"],
-                                   "native": out["solver_native"][g]["median_s"],
-                                   "native_verdicts": out["solver_native"][g]["verdicts"],
-                                   "deals": len(deals[g])} for g in SOLITAIRES}
-    out["solver_ratio"] = {g: (_r(v["browser"] / v["native"], 2)
-                               if v["browser"] and v["native"] else None)
-                           for g, v in out["solver_verdict_s"].items()}
+    out["solver_verdict_s"] = {
+        g: {
+            "browser": out["solver_browser"][g]["median_s"],
+            "browser_verdicts": out["solver_browser"][g]["verdicts"],
+            "native": out["solver_native"][g]["median_s"],
+            "native_verdicts": out["solver_native"][g]["verdicts"],
+            "deals": len(deals[g]),
+        }
+        for g in SOLITAIRES
+    }
+    out["solver_ratio"] = {
+        g: (_r(v["browser"] / v["native"], 2) if v["browser"] and v["native"] else None)
+        for g, v in out["solver_verdict_s"].items()
+    }
     out["goals"] = {
-        "frame_p95_ms<=16.7": all(x is not None and x <= FRAME_GOAL_MS
-                                  for x in out["frame_p95_ms"].values()),
+        "frame_p95_ms<=16.7": all(
+            x is not None and x <= FRAME_GOAL_MS for x in out["frame_p95_ms"].values()
+        ),
         f"idle_cpu_percent<={IDLE_GOAL_PERCENT}": all(
-            x <= IDLE_GOAL_PERCENT for x in out["idle_cpu_percent"].values()),
+            x <= IDLE_GOAL_PERCENT for x in out["idle_cpu_percent"].values()
+        ),
         f"hidden_cpu_percent<={HIDDEN_GOAL_PERCENT}": all(
-            x <= HIDDEN_GOAL_PERCENT for x in out["hidden_cpu_percent"].values()),
-        "solver_ratio<=2": all(x is not None and x <= SOLVER_GOAL_RATIO
-                               for x in out["solver_ratio"].values())}
+            x <= HIDDEN_GOAL_PERCENT for x in out["hidden_cpu_percent"].values()
+        ),
+        "solver_ratio<=2": all(
+            x is not None and x <= SOLVER_GOAL_RATIO for x in out["solver_ratio"].values()
+        ),
+    }
     out["load_average_after"] = [round(x, 2) for x in os.getloadavg()]
     out["seconds"] = round(time.perf_counter() - started, 1)
-    print(f"goals: {out['goals']}  (solver ratio {out['solver_ratio']}; "
-          f"{out['seconds']} s in all)")
+    print(f"goals: {out['goals']}  (solver ratio {out['solver_ratio']}; {out['seconds']} s in all)")
     print(json.dumps(out, separators=(",", ":")))
     return 0
 

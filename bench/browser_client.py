@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from .browser import ClientPage
 
-PROBES = r'''
+PROBES = r"""
 def _probe_setup():
     from game.ui import app as ui_app
 
@@ -178,7 +178,7 @@ def _probe_setup():
 
 
 probe = _probe_setup()
-'''
+"""
 
 
 #: the settings the tests and the benchmark start from: no automatic moves to the foundations
@@ -237,13 +237,12 @@ class Client:
         self.page = page
 
     # ----------------------------------------------------------------- life
-    def open(self, storage: dict | None = None, clear: bool = True,
-             address: str = "") -> "Client":
+    def open(self, storage: dict | None = None, clear: bool = True, address: str = "") -> Client:
         self.page.open(storage=storage or {}, clear=clear, address=address)
         self.setup()
         return self
 
-    def reload(self) -> "Client":
+    def reload(self) -> Client:
         self.page.reload()
         self.setup()
         return self
@@ -307,8 +306,10 @@ class Client:
         """From the title: click the game's button (and Play if asked who plays), wait for
         its table."""
         self.click_button(game_id)
-        self.wait("probe['scene']() != 'TitleScene' or probe['view']()['modal'] is not None",
-                  what=f"the {game_id} table or who plays it")
+        self.wait(
+            "probe['scene']() != 'TitleScene' or probe['view']()['modal'] is not None",
+            what=f"the {game_id} table or who plays it",
+        )
         if self.view()["modal"] is not None:
             self.click_button("play")
         self.wait(f"probe['view']().get('game') == {game_id!r}", what=f"the {game_id} table")
@@ -328,8 +329,10 @@ class Client:
         self.wait("probe['view']()['modal'] is not None", what="the Deal # dialog")
         self.page.type(str(number), frames=1)
         self.page.key("Enter")
-        self.wait(f"probe['view']()['modal'] is None and probe['state']()['seed'] == {number}",
-                  what=f"deal {number}")
+        self.wait(
+            f"probe['view']()['modal'] is None and probe['state']()['seed'] == {number}",
+            what=f"deal {number}",
+        )
         self.settled()
 
     def settled(self, timeout_s: float = 10) -> None:
@@ -351,8 +354,8 @@ def native_light_times(game_id: str, deals, cap_s: float, warm_up: int | None = 
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    from game.ui.app import FPS, App
     from game.storage import MemoryStore, Saves
+    from game.ui.app import FPS, App
 
     store = MemoryStore()
     Saves(store).save_settings(client_settings(winnable_light=True))

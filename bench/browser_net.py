@@ -112,12 +112,14 @@ class NetPage:
 
     def wait_game(self, timeout_s: float = 180):
         """Until the game has drawn frames (or stopped: then raise with its error)."""
-        self.page.wait_for_function("harness.frames > 1 || harness.error !== null",
-                                    timeout=timeout_s * 1000, polling=100)
+        self.page.wait_for_function(
+            "harness.frames > 1 || harness.error !== null", timeout=timeout_s * 1000, polling=100
+        )
         error = self.page.evaluate("harness.error")
         if error is not None:
-            raise RuntimeError(f"the game stopped in the page:\n{error}\n"
-                               + "\n".join(self.log[-20:]))
+            raise RuntimeError(
+                f"the game stopped in the page:\n{error}\n" + "\n".join(self.log[-20:])
+            )
 
     def js(self, expression: str, arg=None):
         return self.page.evaluate(expression, arg)
@@ -128,18 +130,26 @@ class NetPage:
 
     def open(self, code: str, role: str) -> float:
         """parlourNet.open; the time it was called (ms since the epoch)."""
-        return self.js("([c, r]) => { parlourNet.open(c, r); "
-                       "return performance.timeOrigin + performance.now(); }", [code, role])
+        return self.js(
+            "([c, r]) => { parlourNet.open(c, r); "
+            "return performance.timeOrigin + performance.now(); }",
+            [code, role],
+        )
 
     def send(self, peer: str, text: str) -> float:
         """Over the direct path; the time it was sent."""
-        return self.js("([p, t]) => { parlourNet.send(p, t); "
-                       "return performance.timeOrigin + performance.now(); }", [peer, text])
+        return self.js(
+            "([p, t]) => { parlourNet.send(p, t); "
+            "return performance.timeOrigin + performance.now(); }",
+            [peer, text],
+        )
 
     def publish(self, text: str) -> float:
         """Through the relays; the time it was asked."""
-        return self.js("t => { parlourNet.publish(t); "
-                       "return performance.timeOrigin + performance.now(); }", text)
+        return self.js(
+            "t => { parlourNet.publish(t); return performance.timeOrigin + performance.now(); }",
+            text,
+        )
 
     def events(self) -> list:
         """Events seen since the last call: [time, kind, peer, data] (polled now too)."""
@@ -155,9 +165,11 @@ class NetPage:
             if done(seen):
                 return seen
             if time.monotonic() > end:
-                raise AssertionError(f"waited {timeout_s} s for {what or 'events'}; "
-                                     f"seen {[e[1:3] + [e[3][:40]] for e in seen]}; "
-                                     f"page log: {self.log[-10:]}")
+                raise AssertionError(
+                    f"waited {timeout_s} s for {what or 'events'}; "
+                    f"seen {[e[1:3] + [e[3][:40]] for e in seen]}; "
+                    f"page log: {self.log[-10:]}"
+                )
 
     def now(self) -> float:
         return self.js("performance.timeOrigin + performance.now()")
@@ -168,15 +180,22 @@ class NetPage:
 
 def has(kind: str, peer: str | None = None, data: str | None = None):
     """A predicate on a list of events: one of this kind (and peer, and data) is there."""
+
     def check(events):
-        return any(e[1] == kind and (peer is None or e[2] == peer)
-                   and (data is None or e[3] == data) for e in events)
+        return any(
+            e[1] == kind and (peer is None or e[2] == peer) and (data is None or e[3] == data)
+            for e in events
+        )
+
     return check
 
 
 def first(events, kind, peer=None, data=None):
-    return next(e for e in events if e[1] == kind and (peer is None or e[2] == peer)
-                and (data is None or e[3] == data))
+    return next(
+        e
+        for e in events
+        if e[1] == kind and (peer is None or e[2] == peer) and (data is None or e[3] == data)
+    )
 
 
 def percentile(values, q):
@@ -205,14 +224,18 @@ def measure(folder: Path, pings: int = 100) -> dict:
             out["connect_ms"] = round(max(first(a, "up")[0], first(b, "up")[0]) - t0, 1)
             # the guest answers at once: it polls in a loop (not awaited) until halted
             guest.js("() => { netlog.echo = true; netlog.spin(600000); }")
-            for relays, name, n in ((False, "rtt_ms", pings), (True, "relay_rtt_ms",
-                                                                max(10, pings // 5))):
+            for relays, name, n in (
+                (False, "rtt_ms", pings),
+                (True, "relay_rtt_ms", max(10, pings // 5)),
+            ):
                 host.js("([p, n, r]) => netlog.ping(p, n, 10000, r)", [guest_id, 3, relays])
-                times = host.js("([p, n, r]) => netlog.ping(p, n, 10000, r)",
-                                [guest_id, n, relays])
-                out[name] = {"median": round(statistics.median(times), 2),
-                             "p95": round(percentile(times, 0.95), 2),
-                             "max": round(max(times), 2), "n": len(times)}
+                times = host.js("([p, n, r]) => netlog.ping(p, n, 10000, r)", [guest_id, n, relays])
+                out[name] = {
+                    "median": round(statistics.median(times), 2),
+                    "p95": round(percentile(times, 0.95), 2),
+                    "max": round(max(times), 2),
+                    "n": len(times),
+                }
             guest.js("() => { netlog.halt(); netlog.echo = false; netlog.take(); }")
             big = "♠♥♦♣ parlour " * 2857  # 59,997 bytes of UTF-8
             sent = host.send(guest_id, big)
@@ -234,8 +257,7 @@ def measure(folder: Path, pings: int = 100) -> dict:
             guest.js("new Promise(r => setTimeout(r, 500))")  # (the bye is sealed and signed)
             closed_at = host.now()
             guest.page.close(run_before_unload=True)
-            left = host.wait_events(has("post", new_id, "bye:bench"),
-                                    what="the closed tab's bye")
+            left = host.wait_events(has("post", new_id, "bye:bench"), what="the closed tab's bye")
             out["closed_tab_ms"] = round(first(left, "post", new_id)[0] - closed_at, 1)
         finally:
             browser.close()
@@ -259,12 +281,14 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--quick", action="store_true", help="fewer round trips")
     args = parser.parse_args(argv)
     out = in_private_network(measure, 900, pings=20 if args.quick else 200)
-    print(f"connect {out['connect_ms']} ms; round trip median {out['rtt_ms']['median']} ms, "
-          f"p95 {out['rtt_ms']['p95']} ms, max {out['rtt_ms']['max']} ms "
-          f"({out['rtt_ms']['n']}); through the relay median {out['relay_rtt_ms']['median']} "
-          f"ms, p95 {out['relay_rtt_ms']['p95']} ms; 60 KB in {out['big_ms']} ms; reload: leave seen after "
-          f"{out['leave_seen_ms']} ms, rejoined {out['rejoin_ms']} ms after its open; "
-          f"closed tab seen after {out['closed_tab_ms']} ms")
+    print(
+        f"connect {out['connect_ms']} ms; round trip median {out['rtt_ms']['median']} ms, "
+        f"p95 {out['rtt_ms']['p95']} ms, max {out['rtt_ms']['max']} ms "
+        f"({out['rtt_ms']['n']}); through the relay median {out['relay_rtt_ms']['median']} "
+        f"ms, p95 {out['relay_rtt_ms']['p95']} ms; 60 KB in {out['big_ms']} ms; reload: leave seen after "
+        f"{out['leave_seen_ms']} ms, rejoined {out['rejoin_ms']} ms after its open; "
+        f"closed tab seen after {out['closed_tab_ms']} ms"
+    )
     print(json.dumps(out))
     return 0
 

@@ -68,18 +68,19 @@ class Screen:
         relays = [relay_url] if isinstance(relay_url, str) else list(relay_url)
         self.query = "?" + "&".join(f"relay={url}" for url in relays) + "&ice=none"
 
-    def relay_only(self) -> "Screen":
+    def relay_only(self) -> Screen:
         """This person's page takes no direct connection (``?ice=relay``, no TURN server):
         everything goes through the relays, whatever the network allows."""
         self.query = self.query.replace("&ice=none", "&ice=relay")
         return self
         self.origin = 0.0
 
-    def open(self, fragment: str = "", **settings) -> "Screen":
+    def open(self, fragment: str = "", **settings) -> Screen:
         from .browser_client import client_settings, stored
 
-        self.c.open(stored({"settings": client_settings(**settings)}), address=self.query
-                    + fragment)
+        self.c.open(
+            stored({"settings": client_settings(**settings)}), address=self.query + fragment
+        )
         self.origin = self.c.page.page.evaluate("performance.timeOrigin")
         return self
 
@@ -107,9 +108,11 @@ class Screen:
     def wait_table(self, timeout_s: float = 60, what: str = "") -> float:
         """Until this page shows its shared table with the deal agreed; performance.now()
         in the page then."""
-        return self.c.wait(f"(probe['room']() or {{}}).get('ready') and "
-                           f"probe['scene']() == {SHARED_TABLE!r}", timeout_s,
-                           what=what or f"{self.name}'s shared table")
+        return self.c.wait(
+            f"(probe['room']() or {{}}).get('ready') and probe['scene']() == {SHARED_TABLE!r}",
+            timeout_s,
+            what=what or f"{self.name}'s shared table",
+        )
 
     def state(self):
         return from_dict(self.c.probe("state"))
@@ -142,9 +145,11 @@ def agree(screens, n: int | None = None, timeout_s: float = 60, what: str = "") 
         try:
             if all(s.at_table() for s in screens):
                 states = [s.c.probe("state") for s in screens]
-                if all(st == states[0] for st in states) and (
-                        n is None or len(states[0]["moves"]) >= n) and all(
-                        s.c.probe("settled") for s in screens):
+                if (
+                    all(st == states[0] for st in states)
+                    and (n is None or len(states[0]["moves"]) >= n)
+                    and all(s.c.probe("settled") for s in screens)
+                ):
                     return states[0]
                 last = [len(st["moves"]) for st in states]
         except Exception as e:  # a page between two lives (a reload): look again
@@ -194,8 +199,15 @@ def catchable_slip(state):
     return None
 
 
-def play_game(screens, owner, choose, to_the_end: bool = True, moves: int = 10**6,
-              on_move=None, slip_once: bool = False) -> dict:
+def play_game(
+    screens,
+    owner,
+    choose,
+    to_the_end: bool = True,
+    moves: int = 10**6,
+    on_move=None,
+    slip_once: bool = False,
+) -> dict:
     """Play by clicks until the game is over (or ``moves`` moves): the seat to move is played
     at ``owner[seat]``'s screen, its move chosen by ``choose(state)``; with ``slip_once``, the
     first chance of a catchable slip is taken and the next seat's person calls Stop! on it.
@@ -220,11 +232,13 @@ def play_game(screens, owner, choose, to_the_end: bool = True, moves: int = 10**
         try:  # the click played the move here first (else say so, not that others missed it)
             me.c.wait(f"probe['moves']() >= {n + 1}", 30, what=f"move {n + 1} played")
         except Exception as e:
-            raise AssertionError(f"the click at screen {owner[p]} didn't play {move} "
-                                 f"(seat {p}; {me.c.probe('state')['moves'][n:]} played, "
-                                 f"view {me.c.probe('view')}, room {me.room()}, resting "
-                                 f"{me.c.page.page.evaluate('harness.resting')}, console "
-                                 f"{me.c.page.log[-8:]}): {e}") from None
+            raise AssertionError(
+                f"the click at screen {owner[p]} didn't play {move} "
+                f"(seat {p}; {me.c.probe('state')['moves'][n:]} played, "
+                f"view {me.c.probe('view')}, room {me.room()}, resting "
+                f"{me.c.page.page.evaluate('harness.resting')}, console "
+                f"{me.c.page.log[-8:]}): {e}"
+            ) from None
         others = [s for s in screens if s is not me]
         for other in others:
             seen = seen_at(other, n + 1)
@@ -246,8 +260,13 @@ def play_game(screens, owner, choose, to_the_end: bool = True, moves: int = 10**
         if on_move is not None:
             on_move(len(state.history))
             state = from_dict(agree(screens, what="after a reload"))
-    return {"moves": done, "latencies": latencies, "arrivals": arrivals, "called": called,
-            "state": state}
+    return {
+        "moves": done,
+        "latencies": latencies,
+        "arrivals": arrivals,
+        "called": called,
+        "state": state,
+    }
 
 
 def keeps_turn(state, move) -> bool:
@@ -267,8 +286,9 @@ def undo_own_move(screens, owner, choose) -> int:
         state = a.state()
         move = None
         if state.current_player == 1:
-            move = next((m for m in [choose(state), *state.legal_moves()]
-                         if keeps_turn(state, m)), None)
+            move = next(
+                (m for m in [choose(state), *state.legal_moves()] if keeps_turn(state, m)), None
+            )
         if move is not None:
             break
         play_game(screens, owner, choose, moves=1)
@@ -285,8 +305,9 @@ def undo_own_move(screens, owner, choose) -> int:
     return n
 
 
-def whole_game(a, b, game_id: str = "russian-bank", reloads=((20, 1), (60, 0)),
-               timeout_s: float = 60) -> dict:
+def whole_game(
+    a, b, game_id: str = "russian-bank", reloads=((20, 1), (60, 0)), timeout_s: float = 60
+) -> dict:
     """A whole game between seat 0's person at ``a`` and seat 1's at ``b``, by clicks: the
     opening with a slip caught by the other's Stop!; seat 1's own move taken back with Undo;
     then on to the end, each screen in ``reloads`` (so many moves after the Undo, the seat
@@ -325,9 +346,12 @@ def spread(values) -> dict:
     values = sorted(values)
     if not values:
         return {}
-    return {"median": round(statistics.median(values), 1),
-            "p95": round(values[min(len(values) - 1, int(round(0.95 * (len(values) - 1))))], 1),
-            "max": round(values[-1], 1), "n": len(values)}
+    return {
+        "median": round(statistics.median(values), 1),
+        "p95": round(values[min(len(values) - 1, int(round(0.95 * (len(values) - 1))))], 1),
+        "max": round(values[-1], 1),
+        "n": len(values),
+    }
 
 
 def greedy(game_id: str):
@@ -339,8 +363,11 @@ def greedy(game_id: str):
 
 def chromium_pids() -> set[int]:
     """The processes of every Chromium running now (from /proc)."""
-    return {int(entry.name) for entry in Path("/proc").iterdir() if entry.name.isdigit()
-            and b"chromium" in _cmdline(int(entry.name)).split(b"\0")[0]}
+    return {
+        int(entry.name)
+        for entry in Path("/proc").iterdir()
+        if entry.name.isdigit() and b"chromium" in _cmdline(int(entry.name)).split(b"\0")[0]
+    }
 
 
 def _cmdline(pid: int) -> bytes:
@@ -411,7 +438,7 @@ def kill(screen: Screen, own: OwnBrowser) -> float:
     return t0
 
 
-def shared_rest(a: "Screen", b: "Screen", seconds: float = 10.0) -> dict:
+def shared_rest(a: Screen, b: Screen, seconds: float = 10.0) -> dict:
     """Both screens at the shared table, nobody playing (one waits for the other's move):
     the CPU of every Chromium process (both people's browsers) over the wall time, from 4 s
     after the last move on; and each page's game steps a second (its room's heartbeats)."""
@@ -420,17 +447,18 @@ def shared_rest(a: "Screen", b: "Screen", seconds: float = 10.0) -> dict:
     time.sleep(4.0)
     frames = [s.c.page.frames() for s in (a, b)]
     cpu, wall = cpu_percent(seconds)
-    return {"seconds": round(wall, 1), "cpu_percent_both_pages": round(cpu, 1),
-            "steps_per_s": [round((s.c.page.frames() - f) / wall, 1)
-                            for s, f in zip((a, b), frames)]}
+    return {
+        "seconds": round(wall, 1),
+        "cpu_percent_both_pages": round(cpu, 1),
+        "steps_per_s": [round((s.c.page.frames() - f) / wall, 1) for s, f in zip((a, b), frames)],
+    }
 
 
-def slow_down(screen: "Screen", rate: float) -> None:
+def slow_down(screen: Screen, rate: float) -> None:
     """This page's CPU ``rate`` times slower (Chromium's throttling, kept across reloads)."""
     if rate != 1:
         page = screen.c.page.page
-        page.context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate",
-                                                {"rate": rate})
+        page.context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": rate})
 
 
 def measure(folder: Path, moves: int = 60, pace_s: float = 0.0, slowdown: float = 1) -> dict:
@@ -459,11 +487,17 @@ def measure(folder: Path, moves: int = 60, pace_s: float = 0.0, slowdown: float 
             owner = {a.seat(): 0, b.seat(): 1}
             sent = [s.room()["relay_events"] for s in (a, b)]
             t0 = time.monotonic()
-            played = play_game([a, b], owner, greedy("russian-bank"), moves=moves,
-                               on_move=(lambda count: time.sleep(pace_s)) if pace_s else None)
+            played = play_game(
+                [a, b],
+                owner,
+                greedy("russian-bank"),
+                moves=moves,
+                on_move=(lambda count: time.sleep(pace_s)) if pace_s else None,
+            )
             minutes = (time.monotonic() - t0) / 60
             out["relay_events_per_minute"] = [
-                round((s.room()["relay_events"] - n) / minutes, 1) for s, n in zip((a, b), sent)]
+                round((s.room()["relay_events"] - n) / minutes, 1) for s, n in zip((a, b), sent)
+            ]
             out["play_minutes"] = round(minutes, 2)
             out["shared_rest"] = shared_rest(a, b)
             out["move_ms"] = spread(played["latencies"])
@@ -487,35 +521,55 @@ def measure(folder: Path, moves: int = 60, pace_s: float = 0.0, slowdown: float 
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench remote")
     parser.add_argument("--quick", action="store_true", help="fewer moves")
-    parser.add_argument("--no-direct", action="store_true",
-                        help="pages that can't connect directly: everything through the relay")
-    parser.add_argument("--pace", type=float, default=0.0, metavar="SECONDS",
-                        help="a pause after each move (1.5: a quick person, 40 moves a minute); "
-                             "default: moves as fast as the clicks go")
-    parser.add_argument("--cpu-slowdown", type=float, default=1.0, metavar="N",
-                        help="both pages' CPU N times slower (a stand-in for slower phones)")
+    parser.add_argument(
+        "--no-direct",
+        action="store_true",
+        help="pages that can't connect directly: everything through the relay",
+    )
+    parser.add_argument(
+        "--pace",
+        type=float,
+        default=0.0,
+        metavar="SECONDS",
+        help="a pause after each move (1.5: a quick person, 40 moves a minute); "
+        "default: moves as fast as the clicks go",
+    )
+    parser.add_argument(
+        "--cpu-slowdown",
+        type=float,
+        default=1.0,
+        metavar="N",
+        help="both pages' CPU N times slower (a stand-in for slower phones)",
+    )
     args = parser.parse_args(argv)
     from bench.browser_net import in_private_network
 
-    out = in_private_network(measure, 1800, moves=20 if args.quick else 100,
-                             pace_s=args.pace, slowdown=args.cpu_slowdown,
-                             direct=not args.no_direct)
+    out = in_private_network(
+        measure,
+        1800,
+        moves=20 if args.quick else 100,
+        pace_s=args.pace,
+        slowdown=args.cpu_slowdown,
+        direct=not args.no_direct,
+    )
     out["cpu_slowdown"] = args.cpu_slowdown
     m = out["move_ms"]
     goals = (10000, 300) if args.no_direct else (3000, 150)
-    print(f"{'through the relay only' if args.no_direct else 'direct where it connects'} "
-          f"(paths {out['paths']}): link to table {out['link_to_table_ms']} ms (goal <= "
-          f"{goals[0]}); a move to the other screen: median {m['median']} ms, p95 {m['p95']} "
-          f"ms (goal <= {goals[1]}), max {m['max']} ms ({m['n']} moves; click to arrival: "
-          f"median {out['to_arrival_ms'].get('median')} ms, arrival to shown: median "
-          f"{out['arrival_to_shown_ms'].get('median')} ms, p95 "
-          f"{out['arrival_to_shown_ms'].get('p95')} ms); relay events sent "
-          f"per minute of play {out['relay_events_per_minute']} (goal <= 60); reload back at "
-          f"the table {out['reload_ms']} ms (goal <= 5000); at the table with nobody playing: "
-          f"{out['shared_rest']['cpu_percent_both_pages']} % of a core for both pages' "
-          f"Chromiums ({out['shared_rest']['steps_per_s']} game steps/s); a killed tab shown "
-          "away after "
-          f"{out['killed_away_ms']} ms (goal <= 12000)")
+    print(
+        f"{'through the relay only' if args.no_direct else 'direct where it connects'} "
+        f"(paths {out['paths']}): link to table {out['link_to_table_ms']} ms (goal <= "
+        f"{goals[0]}); a move to the other screen: median {m['median']} ms, p95 {m['p95']} "
+        f"ms (goal <= {goals[1]}), max {m['max']} ms ({m['n']} moves; click to arrival: "
+        f"median {out['to_arrival_ms'].get('median')} ms, arrival to shown: median "
+        f"{out['arrival_to_shown_ms'].get('median')} ms, p95 "
+        f"{out['arrival_to_shown_ms'].get('p95')} ms); relay events sent "
+        f"per minute of play {out['relay_events_per_minute']} (goal <= 60); reload back at "
+        f"the table {out['reload_ms']} ms (goal <= 5000); at the table with nobody playing: "
+        f"{out['shared_rest']['cpu_percent_both_pages']} % of a core for both pages' "
+        f"Chromiums ({out['shared_rest']['steps_per_s']} game steps/s); a killed tab shown "
+        "away after "
+        f"{out['killed_away_ms']} ms (goal <= 12000)"
+    )
     print(json.dumps(out))
     return 0
 

@@ -39,15 +39,32 @@ import time
 from pathlib import Path
 
 GZIP_TYPES = (".html", ".js", ".mjs", ".json", ".wasm", ".py", ".txt", ".webmanifest")
-TYPES = {".html": "text/html; charset=utf-8", ".js": "text/javascript", ".json":
-         "application/json", ".wasm": "application/wasm", ".py": "text/x-python",
-         ".txt": "text/plain; charset=utf-8", ".webmanifest": "application/manifest+json",
-         ".png": "image/png", ".zip": "application/zip", ".whl": "application/zip",
-         ".gz": "application/gzip"}
-LINK = {"offline": False, "latency": 40, "downloadThroughput": 10e6 / 8,
-        "uploadThroughput": 10e6 / 8}
-GOALS = {"first_visit_bytes": 8e6, "second_visit_bytes": 50e3, "cold_ms": 10000,
-         "warm_ms": 3000, "offline_ms": 3000}
+TYPES = {
+    ".html": "text/html; charset=utf-8",
+    ".js": "text/javascript",
+    ".json": "application/json",
+    ".wasm": "application/wasm",
+    ".py": "text/x-python",
+    ".txt": "text/plain; charset=utf-8",
+    ".webmanifest": "application/manifest+json",
+    ".png": "image/png",
+    ".zip": "application/zip",
+    ".whl": "application/zip",
+    ".gz": "application/gzip",
+}
+LINK = {
+    "offline": False,
+    "latency": 40,
+    "downloadThroughput": 10e6 / 8,
+    "uploadThroughput": 10e6 / 8,
+}
+GOALS = {
+    "first_visit_bytes": 8e6,
+    "second_visit_bytes": 50e3,
+    "cold_ms": 10000,
+    "warm_ms": 3000,
+    "offline_ms": 3000,
+}
 
 
 class GzipHost:
@@ -59,8 +76,11 @@ class GzipHost:
             data = path.read_bytes()
             body = gzip.compress(data, 6, mtime=0) if path.suffix in GZIP_TYPES else None
             self.files["/" + path.relative_to(folder).as_posix()] = (
-                data, body, TYPES.get(path.suffix, "application/octet-stream"),
-                email.utils.formatdate(path.stat().st_mtime, usegmt=True))
+                data,
+                body,
+                TYPES.get(path.suffix, "application/octet-stream"),
+                email.utils.formatdate(path.stat().st_mtime, usegmt=True),
+            )
         self.sent = 0
         self.requests: list[tuple[str, int, int]] = []
         self.lock = threading.Lock()
@@ -80,8 +100,11 @@ class GzipHost:
                 if entry is None:
                     return self._send(404, {"Content-Type": "text/plain"}, b"not found")
                 data, gz, kind, modified = entry
-                headers = {"Content-Type": kind, "Last-Modified": modified,
-                           "Cache-Control": "max-age=600"}
+                headers = {
+                    "Content-Type": kind,
+                    "Last-Modified": modified,
+                    "Cache-Control": "max-age=600",
+                }
                 if self.headers.get("If-Modified-Since") == modified:
                     return self._send(304, headers, b"")
                 body = data
@@ -93,8 +116,7 @@ class GzipHost:
 
             def _send(self, status, headers, body):
                 head = [f"HTTP/1.1 {status} {self.responses[status][0]}"]
-                head += [f"{k}: {v}" for k, v in {**headers,
-                                                  "Content-Length": len(body)}.items()]
+                head += [f"{k}: {v}" for k, v in {**headers, "Content-Length": len(body)}.items()]
                 raw = ("\r\n".join(head) + "\r\n\r\n").encode() + body
                 try:
                     self.wfile.write(raw)
@@ -125,8 +147,11 @@ STEPS = ("pyodide", "files", "unpacked", "boot", "pygame", "game", "firstFrame")
 
 def _first_frame(page, steps: dict, timeout_s: float = 180) -> float:
     """ms from navigation to the first drawn frame; ``steps`` gets each mark's ms."""
-    page.wait_for_function("window.parlour && (parlour.started || parlour.error !== null)",
-                           timeout=timeout_s * 1000, polling=50)
+    page.wait_for_function(
+        "window.parlour && (parlour.started || parlour.error !== null)",
+        timeout=timeout_s * 1000,
+        polling=50,
+    )
     error = page.evaluate("parlour.error")
     if error:
         raise RuntimeError(f"the game did not start: {error}")
@@ -162,10 +187,12 @@ def one_load(browser, host: GzipHost, files: int, build: str, slowdown: float = 
         page.goto(host.url)
         cold = _first_frame(page, steps["cold"])
         deadline = time.monotonic() + 120  # (page.evaluate awaits the async check)
-        while not page.evaluate("""async ([cache, n]) => navigator.serviceWorker.controller
+        while not page.evaluate(
+            """async ([cache, n]) => navigator.serviceWorker.controller
                 !== null && (await caches.has(cache))
                 && (await (await caches.open(cache)).keys()).length >= n""",
-                                [f"parlour-{build}", files]):
+            [f"parlour-{build}", files],
+        ):
             if time.monotonic() > deadline:
                 raise RuntimeError("the service worker did not keep the site in 120 s")
             time.sleep(0.2)
@@ -178,11 +205,16 @@ def one_load(browser, host: GzipHost, files: int, build: str, slowdown: float = 
         context.set_offline(True)
         page.reload()
         offline = _first_frame(page, steps["offline"])
-        return {"cold_ms": round(cold), "warm_ms": round(warm), "offline_ms": round(offline),
-                "steps": steps,
-                "first_visit_bytes": first_bytes, "second_visit_bytes": second_bytes,
-                "first_visit_requests": len(first_requests),
-                "second_visit_requests": [f"{p} {s} {n}" for p, s, n in second_requests]}
+        return {
+            "cold_ms": round(cold),
+            "warm_ms": round(warm),
+            "offline_ms": round(offline),
+            "steps": steps,
+            "first_visit_bytes": first_bytes,
+            "second_visit_bytes": second_bytes,
+            "first_visit_requests": len(first_requests),
+            "second_visit_requests": [f"{p} {s} {n}" for p, s, n in second_requests],
+        }
     finally:
         context.close()
 
@@ -196,11 +228,14 @@ def main(argv: list[str]) -> int:
     from .browser import Browser
 
     started = time.perf_counter()
-    out = {"bench": "browser --site", "quick": quick,
-           "machine": f"{platform.machine()}, {os.cpu_count()} cores",
-           "load_average_before": [round(x, 2) for x in os.getloadavg()],
-           "link": "10 Mbit/s down and up, 40 ms round trips (Chromium network emulation)",
-           "cpu_slowdown": slowdown}
+    out = {
+        "bench": "browser --site",
+        "quick": quick,
+        "machine": f"{platform.machine()}, {os.cpu_count()} cores",
+        "load_average_before": [round(x, 2) for x in os.getloadavg()],
+        "link": "10 Mbit/s down and up, 40 ms round trips (Chromium network emulation)",
+        "cpu_slowdown": slowdown,
+    }
     try:
         folder = build_site()
         browser = Browser()
@@ -212,37 +247,54 @@ def main(argv: list[str]) -> int:
     try:
         out["chromium"] = browser.browser.version
         out["site_bytes"] = sum(len(d) for d, _, _, _ in host.files.values())
-        out["site_bytes_gzip"] = sum(len(g if g is not None else d)
-                                     for d, g, _, _ in host.files.values())
-        print(f"Chromium {out['chromium']}; build {info['build']}: {len(host.files)} files, "
-              f"{out['site_bytes'] / 1e6:.2f} MB, {out['site_bytes_gzip'] / 1e6:.2f} MB as "
-              "served", flush=True)
+        out["site_bytes_gzip"] = sum(
+            len(g if g is not None else d) for d, g, _, _ in host.files.values()
+        )
+        print(
+            f"Chromium {out['chromium']}; build {info['build']}: {len(host.files)} files, "
+            f"{out['site_bytes'] / 1e6:.2f} MB, {out['site_bytes_gzip'] / 1e6:.2f} MB as "
+            "served",
+            flush=True,
+        )
         runs = []
         for i in range(loads):
             r = one_load(browser.browser, host, len(info["files"]) + 1, info["build"], slowdown)
             runs.append(r)
-            print(f"load {i + 1}: first frame cold {r['cold_ms']} ms, warm {r['warm_ms']} ms, "
-                  f"offline {r['offline_ms']} ms; bytes first visit {r['first_visit_bytes']:,} "
-                  f"({r['first_visit_requests']} requests), second visit "
-                  f"{r['second_visit_bytes']:,} ({r['second_visit_requests']})", flush=True)
+            print(
+                f"load {i + 1}: first frame cold {r['cold_ms']} ms, warm {r['warm_ms']} ms, "
+                f"offline {r['offline_ms']} ms; bytes first visit {r['first_visit_bytes']:,} "
+                f"({r['first_visit_requests']} requests), second visit "
+                f"{r['second_visit_bytes']:,} ({r['second_visit_requests']})",
+                flush=True,
+            )
             for kind, marks in r["steps"].items():
-                print(f"  {kind} steps (ms from navigation): "
-                      + ", ".join(f"{k} {v}" for k, v in marks.items()), flush=True)
+                print(
+                    f"  {kind} steps (ms from navigation): "
+                    + ", ".join(f"{k} {v}" for k, v in marks.items()),
+                    flush=True,
+                )
     finally:
         browser.close()
         host.close()
     for key in GOALS:
         out[key] = statistics.median(r[key] for r in runs)
-    out["steps"] = {kind: {k: statistics.median(r["steps"][kind][k] for r in runs)
-                           for k in STEPS if all(k in r["steps"][kind] for r in runs)}
-                    for kind in ("cold", "warm", "offline")}
+    out["steps"] = {
+        kind: {
+            k: statistics.median(r["steps"][kind][k] for r in runs)
+            for k in STEPS
+            if all(k in r["steps"][kind] for r in runs)
+        }
+        for kind in ("cold", "warm", "offline")
+    }
     out["runs"] = runs
     out["goals"] = {f"{k}<={v:g}": out[k] <= v for k, v in GOALS.items()}
     out["load_average_after"] = [round(x, 2) for x in os.getloadavg()]
     out["seconds"] = round(time.perf_counter() - started, 1)
-    print(f"median of {loads}: first visit {out['first_visit_bytes'] / 1e6:.2f} MB, second "
-          f"{out['second_visit_bytes'] / 1e3:.1f} KB; first frame cold {out['cold_ms']:.0f} ms, "
-          f"warm {out['warm_ms']:.0f} ms, offline {out['offline_ms']:.0f} ms")
+    print(
+        f"median of {loads}: first visit {out['first_visit_bytes'] / 1e6:.2f} MB, second "
+        f"{out['second_visit_bytes'] / 1e3:.1f} KB; first frame cold {out['cold_ms']:.0f} ms, "
+        f"warm {out['warm_ms']:.0f} ms, offline {out['offline_ms']:.0f} ms"
+    )
     print(f"goals: {out['goals']}")
     print(json.dumps(out, separators=(",", ":")))
     return 0

@@ -72,10 +72,13 @@ def measure(game_id: str, deals: int, max_moves: int, repeats: int) -> dict:
         best_total += min(r[2] for r in runs)
         best_generating += min(r[1] for r in runs)
         median_total += statistics.median(r[2] for r in runs)
-    return {"moves": moves, "deals": deals,
-            "moves_per_s": round(moves / best_total),
-            "moves_per_s_median": round(moves / median_total),
-            "generations_per_s": round(generations / best_generating)}
+    return {
+        "moves": moves,
+        "deals": deals,
+        "moves_per_s": round(moves / best_total),
+        "moves_per_s_median": round(moves / median_total),
+        "generations_per_s": round(generations / best_generating),
+    }
 
 
 # ------------------------------------------------------------------ the step after a move
@@ -84,11 +87,11 @@ VARIANTS = {
     "forty-thieves": [{}, {"supermove": True}, {"foundation_takeback": True}],
     "little-harp": [{"draw": d, "redeals": r} for d in (3, 1) for r in ("unlimited", 2, 0)],
     "spider": [{"suits": n} for n in (4, 2, 1)],
-    "russian-bank": [{}, {"mode": "strict"}, {"own_waste_playable": True},
-                     {"reserve_size": 11}],
-    "chinese-patience": [{"players": n, "priorities": p} for n in (2, 3, 4)
-                         for p in ("standard", "free", "knock")]
-                        + [{"equal_rank_loading": True}, {"players": 4, "play_for_places": True}],
+    "russian-bank": [{}, {"mode": "strict"}, {"own_waste_playable": True}, {"reserve_size": 11}],
+    "chinese-patience": [
+        {"players": n, "priorities": p} for n in (2, 3, 4) for p in ("standard", "free", "knock")
+    ]
+    + [{"equal_rank_loading": True}, {"players": 4, "play_for_places": True}],
 }
 POLICIES = ("random", "greedy")
 RECHECK = 5  # the slowest steps of each option set and policy timed again, and up to
@@ -154,8 +157,9 @@ def timed_step(state, move) -> float:
     return clock() - t0
 
 
-def step_game(game_id: str, options: dict, deal: int, policy: str,
-              max_moves: int) -> tuple[list[float], list]:
+def step_game(
+    game_id: str, options: dict, deal: int, policy: str, max_moves: int
+) -> tuple[list[float], list]:
     """One whole game: each step's time, and the moves played."""
     clear_caches(game_id)
     rng = random.Random(f"{policy} {deal}")
@@ -217,8 +221,9 @@ def measure_steps(game_id: str, deals: int, max_moves: int, min_steps: int = 0) 
                 steps += [(t, played, i) for i, t in enumerate(times)]
                 played += 1
             steps.sort(reverse=True)
-            again = RECHECK + sum(1 for t, _, _ in steps[RECHECK:RECHECK + RECHECK_OVER]
-                                  if t * 1e3 > RECHECK_MS)
+            again = RECHECK + sum(
+                1 for t, _, _ in steps[RECHECK : RECHECK + RECHECK_OVER] if t * 1e3 > RECHECK_MS
+            )
             for k, (_, deal, i) in enumerate(steps[:again]):
                 steps[k] = (retime(game_id, options, deal, games[deal], i), deal, i)
             values = sorted(t for t, _, _ in steps) or [0.0]
@@ -226,33 +231,48 @@ def measure_steps(game_id: str, deals: int, max_moves: int, min_steps: int = 0) 
             top = max(steps) if steps else (0.0, 0, 0)
             if worst is None or top[0] > worst[0]:
                 worst = (top[0], label(options), policy, top[1], top[2] + 1)
-            row[policy] = {"steps": len(values), "games_ended": ended, "games": played,
-                           "median_ms": round(statistics.median(values) * 1e3, 3),
-                           "p99_ms": round(percentile(values, 0.99) * 1e3, 3),
-                           "max_ms": round(values[-1] * 1e3, 3),
-                           "max_at": f"deal {top[1]} move {top[2] + 1}"}
+            row[policy] = {
+                "steps": len(values),
+                "games_ended": ended,
+                "games": played,
+                "median_ms": round(statistics.median(values) * 1e3, 3),
+                "p99_ms": round(percentile(values, 0.99) * 1e3, 3),
+                "max_ms": round(values[-1] * 1e3, 3),
+                "max_at": f"deal {top[1]} move {top[2] + 1}",
+            }
     every.sort()
-    out.update({"steps": len(every), "median_ms": round(statistics.median(every) * 1e3, 3),
-                "p99_ms": round(percentile(every, 0.99) * 1e3, 3),
-                "max_ms": round(every[-1] * 1e3, 3),
-                "max_at": f"{worst[1]}, {worst[2]}, deal {worst[3]} move {worst[4]}"})
+    out.update(
+        {
+            "steps": len(every),
+            "median_ms": round(statistics.median(every) * 1e3, 3),
+            "p99_ms": round(percentile(every, 0.99) * 1e3, 3),
+            "max_ms": round(every[-1] * 1e3, 3),
+            "max_at": f"{worst[1]}, {worst[2]}, deal {worst[3]} move {worst[4]}",
+        }
+    )
     return out
 
 
 def main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bench core", description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        prog="python -m bench core",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     parser.add_argument("--quick", action="store_true", help="fewer deals (well under a minute)")
     parser.add_argument("--deals", type=int, help="deals per game")
     parser.add_argument("--max-moves", type=int, default=2500, help="moves per playout at most")
     parser.add_argument("--repeats", type=int, help="runs per game; the best counts")
-    parser.add_argument("--step-deals", type=int,
-                        help="deals per variant and policy for the step after a move")
-    parser.add_argument("--min-steps", type=int,
-                        help="more deals (up to ten times --step-deals) until this many steps")
+    parser.add_argument(
+        "--step-deals", type=int, help="deals per variant and policy for the step after a move"
+    )
+    parser.add_argument(
+        "--min-steps",
+        type=int,
+        help="more deals (up to ten times --step-deals) until this many steps",
+    )
     parser.add_argument("--game", action="append", help="only this game (repeatable)")
-    parser.add_argument("--steps-only", action="store_true",
-                        help="only the step after a move")
+    parser.add_argument("--steps-only", action="store_true", help="only the step after a move")
     args = parser.parse_args(argv)
     deals = args.deals or (20 if args.quick else 100)
     repeats = args.repeats or (3 if args.quick else 5)
@@ -262,32 +282,43 @@ def main(argv: list[str]) -> int:
     gc.collect()
     gc.freeze()  # as the client does after start-up
     figures: dict = {}
-    print(f"Python {platform.python_version()} ({sys.implementation.name}) on "
-          f"{platform.machine()}, {deals} deals x {repeats} runs per game")
+    print(
+        f"Python {platform.python_version()} ({sys.implementation.name}) on "
+        f"{platform.machine()}, {deals} deals x {repeats} runs per game"
+    )
     for game_id in games:
         if args.steps_only:
             figures[game_id] = {}
             continue
         figures[game_id] = measure(game_id, deals, args.max_moves, repeats)
         f = figures[game_id]
-        print(f"{game_id:16} {f['generations_per_s']:>9,} generations/s "
-              f"{f['moves_per_s']:>9,} moves/s (median {f['moves_per_s_median']:,}; "
-              f"{f['moves']:,} moves)")
-    print(f"\nThe step after a move (push + legal_moves + result, CPU time), {step_deals} deals "
-          f"per option set and policy ({', '.join(POLICIES)}; more for short games, up to "
-          f"{min_steps:,} steps), at most {args.max_moves} moves; goal: max <= 8 ms")
+        print(
+            f"{game_id:16} {f['generations_per_s']:>9,} generations/s "
+            f"{f['moves_per_s']:>9,} moves/s (median {f['moves_per_s_median']:,}; "
+            f"{f['moves']:,} moves)"
+        )
+    print(
+        f"\nThe step after a move (push + legal_moves + result, CPU time), {step_deals} deals "
+        f"per option set and policy ({', '.join(POLICIES)}; more for short games, up to "
+        f"{min_steps:,} steps), at most {args.max_moves} moves; goal: max <= 8 ms"
+    )
     for game_id in games:
-        f = figures[game_id]["after_move"] = measure_steps(game_id, step_deals, args.max_moves,
-                                                           min_steps)
-        print(f"{game_id:18} median {f['median_ms']:7.3f} ms  p99 {f['p99_ms']:8.3f} ms  "
-              f"max {f['max_ms']:8.3f} ms  ({f['steps']:,} steps; max at {f['max_at']})"
-              f"{'' if f['max_ms'] <= 8 else '  OVER'}")
+        f = figures[game_id]["after_move"] = measure_steps(
+            game_id, step_deals, args.max_moves, min_steps
+        )
+        print(
+            f"{game_id:18} median {f['median_ms']:7.3f} ms  p99 {f['p99_ms']:8.3f} ms  "
+            f"max {f['max_ms']:8.3f} ms  ({f['steps']:,} steps; max at {f['max_at']})"
+            f"{'' if f['max_ms'] <= 8 else '  OVER'}"
+        )
         if len(f["variants"]) > 1 or args.game:
             for name, row in f["variants"].items():
                 for policy, r in row.items():
-                    print(f"    {name:38} {policy:6} median {r['median_ms']:7.3f}  p99 "
-                          f"{r['p99_ms']:8.3f}  max {r['max_ms']:8.3f} ms  ({r['steps']:,} "
-                          f"steps, {r['games_ended']}/{r['games']} ended)")
+                    print(
+                        f"    {name:38} {policy:6} median {r['median_ms']:7.3f}  p99 "
+                        f"{r['p99_ms']:8.3f}  max {r['max_ms']:8.3f} ms  ({r['steps']:,} "
+                        f"steps, {r['games_ended']}/{r['games']} ended)"
+                    )
     figures["python"] = platform.python_version()
     print(json.dumps(figures))
     return 0

@@ -52,21 +52,58 @@ from .browser_client import Client
 from .browser_remote import Screen
 
 ROOT = Path(__file__).resolve().parents[1]
-HEADLESS = {"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
-            "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
+HEADLESS = {
+    "SDL_VIDEODRIVER": "dummy",
+    "SDL_AUDIODRIVER": "dummy",
+    "PYGAME_HIDE_SUPPORT_PROMPT": "1",
+}
 # playwright's key names -> pygame's (pygame.key.key_code); the text a key types; its scancode
-KEY_NAMES = {"Enter": "return", "Escape": "escape", "Backspace": "backspace", "Tab": "tab",
-             "Delete": "delete", "ArrowLeft": "left", "ArrowRight": "right", "ArrowUp": "up",
-             "ArrowDown": "down", "Home": "home", "End": "end", "PageUp": "page up",
-             "PageDown": "page down", "Space": "space", " ": "space"}
-KEY_TEXT = {"return": "\r", "escape": "\x1b", "backspace": "\b", "tab": "\t", "space": " ",
-            "delete": "\x7f"}
-SCANCODES = {**{chr(97 + i): 4 + i for i in range(26)}, **{str(d): 30 + (d + 9) % 10
-             for d in range(10)}, "return": 40, "escape": 41, "backspace": 42, "tab": 43,
-             "space": 44, "-": 45, "=": 46, "home": 74, "page up": 75, "delete": 76, "end": 77,
-             "page down": 78, "right": 79, "left": 80, "down": 81, "up": 82}  # (USB HID's)
-MODS = {"Shift": "KMOD_LSHIFT", "Control": "KMOD_LCTRL", "Alt": "KMOD_LALT",
-        "Meta": "KMOD_LMETA"}
+KEY_NAMES = {
+    "Enter": "return",
+    "Escape": "escape",
+    "Backspace": "backspace",
+    "Tab": "tab",
+    "Delete": "delete",
+    "ArrowLeft": "left",
+    "ArrowRight": "right",
+    "ArrowUp": "up",
+    "ArrowDown": "down",
+    "Home": "home",
+    "End": "end",
+    "PageUp": "page up",
+    "PageDown": "page down",
+    "Space": "space",
+    " ": "space",
+}
+KEY_TEXT = {
+    "return": "\r",
+    "escape": "\x1b",
+    "backspace": "\b",
+    "tab": "\t",
+    "space": " ",
+    "delete": "\x7f",
+}
+SCANCODES = {
+    **{chr(97 + i): 4 + i for i in range(26)},
+    **{str(d): 30 + (d + 9) % 10 for d in range(10)},
+    "return": 40,
+    "escape": 41,
+    "backspace": 42,
+    "tab": 43,
+    "space": 44,
+    "-": 45,
+    "=": 46,
+    "home": 74,
+    "page up": 75,
+    "delete": 76,
+    "end": 77,
+    "page down": 78,
+    "right": 79,
+    "left": 80,
+    "down": 81,
+    "up": 82,
+}  # (USB HID's)
+MODS = {"Shift": "KMOD_LSHIFT", "Control": "KMOD_LCTRL", "Alt": "KMOD_LALT", "Meta": "KMOD_LMETA"}
 ERROR_LINE = re.compile(r"^(Traceback |[\w.]*(Error|Exception)\b|Fatal |Segmentation fault)")
 
 
@@ -108,10 +145,12 @@ class _Driver:
             return peek(*args, **kw)
 
         for name in ("flip", "update"):
+
             def counted(*args, _original=getattr(pg.display, name), **kw):
                 self.flips += 1
                 self.last_flip_frame = self.frames + 1  # (counted once the step returns)
                 return _original(*args, **kw)
+
             setattr(pg.display, name, counted)
         ui_app.App.step, pg.event.peek = stepped, peeked
 
@@ -126,8 +165,11 @@ class _Driver:
 
     def reply(self, cid, value=None, error: str | None = None, tb: str = "") -> None:
         try:
-            text = json.dumps({"id": cid, "error": error, "traceback": tb} if error is not None
-                              else {"id": cid, "value": value})
+            text = json.dumps(
+                {"id": cid, "error": error, "traceback": tb}
+                if error is not None
+                else {"id": cid, "value": value}
+            )
         except (TypeError, ValueError) as e:
             text = json.dumps({"id": cid, "error": f"the value is not JSON: {e}"})
         try:
@@ -179,14 +221,27 @@ class _Driver:
             self.reply(cid, eval(compile(msg["expr"], "<eval>", "eval"), self.ns))
         elif cmd == "wait":
             now, timeout_s = time.time() * 1000, msg["timeout_s"]
-            self.waits.append([cid, compile(msg["expr"], "<wait>", "eval"),
-                               now + 1000 * timeout_s, msg["expr"], timeout_s])
+            self.waits.append(
+                [
+                    cid,
+                    compile(msg["expr"], "<wait>", "eval"),
+                    now + 1000 * timeout_s,
+                    msg["expr"],
+                    timeout_s,
+                ]
+            )
             self.check(self.waits[-1], now)
         elif cmd == "quit":
             self.quit_id, self.quitting = cid, True
             self.pg.event.post(self.pg.event.Event(self.pg.QUIT))
-        elif cmd == "frames" or cmd in ("mouse_click", "mouse_move", "mouse_down",
-                                         "mouse_up", "key", "type"):
+        elif cmd == "frames" or cmd in (
+            "mouse_click",
+            "mouse_move",
+            "mouse_down",
+            "mouse_up",
+            "key",
+            "type",
+        ):
             for event in self.events(cmd, msg):
                 self.pg.event.post(event)
             if msg.get("frames", 0) <= 0:
@@ -210,8 +265,9 @@ class _Driver:
 
         flips.native = True
         probe["flips"] = flips
-        probe["last_flip_frame"] = lambda: (self.last_flip_frame if since
-                                            and self.flips > since[0] else 0)
+        probe["last_flip_frame"] = lambda: (
+            self.last_flip_frame if since and self.flips > since[0] else 0
+        )
 
     def events(self, cmd: str, msg: dict) -> list:
         """The pygame events a person's input makes, as SDL delivers them."""
@@ -220,9 +276,15 @@ class _Driver:
             (x0, y0), (x, y), steps = self.mouse, (msg["x"], msg["y"]), msg.get("steps", 1)
             for i in range(1, steps + 1):
                 pos = (int(x0 + (x - x0) * i / steps), int(y0 + (y - y0) * i / steps))
-                out.append(Event(pg.MOUSEMOTION, pos=pos, touch=False,
-                                 rel=(pos[0] - self.mouse[0], pos[1] - self.mouse[1]),
-                                 buttons=(int(self.pressed), 0, 0)))
+                out.append(
+                    Event(
+                        pg.MOUSEMOTION,
+                        pos=pos,
+                        touch=False,
+                        rel=(pos[0] - self.mouse[0], pos[1] - self.mouse[1]),
+                        buttons=(int(self.pressed), 0, 0),
+                    )
+                )
                 self.mouse = pos
         for kind, name in ((pg.MOUSEBUTTONDOWN, "mouse_down"), (pg.MOUSEBUTTONUP, "mouse_up")):
             if cmd in (name, "mouse_click"):
@@ -231,14 +293,22 @@ class _Driver:
         for combo in [msg["combo"]] if cmd == "key" else msg.get("text", "") * (cmd == "type"):
             *mods, name = combo.split("+") if len(combo) > 1 else [combo]
             mod = sum(getattr(pg, MODS[m]) for m in mods) | (
-                pg.KMOD_LSHIFT if len(name) == 1 and name.isupper() else 0)
+                pg.KMOD_LSHIFT if len(name) == 1 and name.isupper() else 0
+            )
             key = KEY_NAMES.get(name, name.lower())
-            text = "" if mod & (pg.KMOD_CTRL | pg.KMOD_ALT | pg.KMOD_META) else \
-                KEY_TEXT.get(key, name if len(name) == 1 else "")
-            kw = dict(key=pg.key.key_code(key), mod=mod, scancode=SCANCODES.get(key, 0),
-                      unicode=text)
-            out += [Event(pg.KEYDOWN, **kw)] + [Event(pg.TEXTINPUT, text=text)] * (
-                text.isprintable() and text != "") + [Event(pg.KEYUP, **kw)]
+            text = (
+                ""
+                if mod & (pg.KMOD_CTRL | pg.KMOD_ALT | pg.KMOD_META)
+                else KEY_TEXT.get(key, name if len(name) == 1 else "")
+            )
+            kw = dict(
+                key=pg.key.key_code(key), mod=mod, scancode=SCANCODES.get(key, 0), unicode=text
+            )
+            out += (
+                [Event(pg.KEYDOWN, **kw)]
+                + [Event(pg.TEXTINPUT, text=text)] * (text.isprintable() and text != "")
+                + [Event(pg.KEYUP, **kw)]
+            )
         return out
 
     def finish(self) -> None:
@@ -280,27 +350,48 @@ class DesktopPage:
         self.page = _PageShim(self)
 
     # ----------------------------------------------------------------- life
-    def start(self, timeout_s: float = 60) -> "DesktopPage":
+    def start(self, timeout_s: float = 60) -> DesktopPage:
         """Start the app (its data folder as it is) and wait for its first two frames."""
         path = os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))
-        env = {**os.environ, **HEADLESS, "PARLOUR_DATA_DIR": str(self.data_dir),
-               "PYTHONPATH": path, "PYTHONUNBUFFERED": "1", **self.env}
+        env = {
+            **os.environ,
+            **HEADLESS,
+            "PARLOUR_DATA_DIR": str(self.data_dir),
+            "PYTHONPATH": path,
+            "PYTHONUNBUFFERED": "1",
+            **self.env,
+        }
         self.data_dir.mkdir(parents=True, exist_ok=True)
         self.log, self.killed, self._replies, self._ids, self._eof = [], False, {}, 0, False
         self._cv = threading.Condition()
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "bench.desktop_client", "child", "--", *self.args],
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env,
-            cwd=ROOT, text=True, encoding="utf-8", errors="replace", bufsize=1)
-        self._threads = [threading.Thread(target=f, args=(self.proc,), daemon=True)
-                         for f in (self._read_replies, self._read_log)]
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            env=env,
+            cwd=ROOT,
+            text=True,
+            encoding="utf-8",
+            errors="replace",
+            bufsize=1,
+        )
+        self._threads = [
+            threading.Thread(target=f, args=(self.proc,), daemon=True)
+            for f in (self._read_replies, self._read_log)
+        ]
         for t in self._threads:
             t.start()
         self._ask({"cmd": "frames", "frames": 2}, timeout_s, "the app's first frames")
         return self
 
-    def open(self, storage: dict | None = None, clear: bool = True, timeout_s: float = 60,
-             address: str = "") -> "DesktopPage":
+    def open(
+        self,
+        storage: dict | None = None,
+        clear: bool = True,
+        timeout_s: float = 60,
+        address: str = "",
+    ) -> DesktopPage:
         """Start the app (again) with ``storage`` (key -> string, as ``stored()`` makes a
         page's localStorage) written by the desktop's FileStore into its data folder; ``clear``
         removes the store's files first. ``address``: the desktop has none (ignored)."""
@@ -316,7 +407,7 @@ class DesktopPage:
             store.set(key, value)
         return self.start(timeout_s)
 
-    def reload(self, timeout_s: float = 60) -> "DesktopPage":
+    def reload(self, timeout_s: float = 60) -> DesktopPage:
         """The app closed (the window's close button) and started again: the same data."""
         self.close()
         return self.start(timeout_s)
@@ -412,12 +503,19 @@ class DesktopPage:
                     self.proc.wait(5)
                 except subprocess.TimeoutExpired:
                     pass
-            raise ClientError(f"{what}: " + (f"the app ended (exit code {self.proc.poll()})"
-                                             if self._eof else f"no answer in {timeout_s} s")
-                              + self.tail())
+            raise ClientError(
+                f"{what}: "
+                + (
+                    f"the app ended (exit code {self.proc.poll()})"
+                    if self._eof
+                    else f"no answer in {timeout_s} s"
+                )
+                + self.tail()
+            )
         if reply.get("error") is not None:
-            raise ClientError(f"{what}: {reply['error']}\n{reply.get('traceback', '')}"
-                              + self.tail(8))
+            raise ClientError(
+                f"{what}: {reply['error']}\n{reply.get('traceback', '')}" + self.tail(8)
+            )
         return reply.get("value")
 
     # ----------------------------------------------------------------- the game's Python
@@ -434,8 +532,13 @@ class DesktopPage:
 
     def wait_stamp(self, expr: str, timeout_s: float = 30, polling="raf", what: str = ""):
         """As ``wait``; returns (epoch ms when it was seen true, frames so far)."""
-        return tuple(self._ask({"cmd": "wait", "expr": expr, "timeout_s": timeout_s},
-                               timeout_s + 30, f"waited {timeout_s} s for {what or expr}"))
+        return tuple(
+            self._ask(
+                {"cmd": "wait", "expr": expr, "timeout_s": timeout_s},
+                timeout_s + 30,
+                f"waited {timeout_s} s for {what or expr}",
+            )
+        )
 
     def frames(self) -> int:
         return self.eval("driver.frames")
@@ -471,8 +574,11 @@ class DesktopPage:
         self.mouse_move(*start)
         self.mouse_down(frames=1)
         for i in range(1, steps + 1):
-            self.mouse_move(start[0] + (end[0] - start[0]) * i / steps,
-                            start[1] + (end[1] - start[1]) * i / steps, frames=1)
+            self.mouse_move(
+                start[0] + (end[0] - start[0]) * i / steps,
+                start[1] + (end[1] - start[1]) * i / steps,
+                frames=1,
+            )
         self.mouse_up(frames)
 
     def key(self, combo: str, frames: int = 2) -> None:
@@ -488,13 +594,16 @@ class _PageShim:
     mouse's press and release, the address, and the few expressions it evaluates."""
 
     def __init__(self, page: DesktopPage):
-        self.mouse = SimpleNamespace(move=page.mouse_move, down=page.mouse_down,
-                                     up=page.mouse_up)
-        self.answers = {"performance.timeOrigin": lambda: 0.0,
-                        "performance.timeOrigin + performance.now()": page.now,
-                        "harness.resting": page.resting, "harness.frames": page.frames,
-                        "harness.marks": page.marks, "harness.error": lambda: None,
-                        "t => harness.arrivalAfter(t)": lambda: None}  # (no net.js here)
+        self.mouse = SimpleNamespace(move=page.mouse_move, down=page.mouse_down, up=page.mouse_up)
+        self.answers = {
+            "performance.timeOrigin": lambda: 0.0,
+            "performance.timeOrigin + performance.now()": page.now,
+            "harness.resting": page.resting,
+            "harness.frames": page.frames,
+            "harness.marks": page.marks,
+            "harness.error": lambda: None,
+            "t => harness.arrivalAfter(t)": lambda: None,
+        }  # (no net.js here)
 
     url = ""  # (the desktop has no address: a link is used once, typed in Join a friend)
 
@@ -513,19 +622,20 @@ class DesktopScreen(Screen):
     def __init__(self, name: str, data_dir, relays=(), args=()):
         relays = [relays] if isinstance(relays, str) else list(relays)
         self.name, self.origin, self.query = name, 0.0, ""
-        self.c = Client(DesktopPage(data_dir, [*args, *(a for url in relays
-                                                          for a in ("--relay", url))]))
+        self.c = Client(
+            DesktopPage(data_dir, [*args, *(a for url in relays for a in ("--relay", url))])
+        )
 
-    def open(self, fragment: str = "", **settings) -> "DesktopScreen":
+    def open(self, fragment: str = "", **settings) -> DesktopScreen:
         super().open(fragment, **settings)
         if fragment.startswith("#join="):
             self.c.click_button("join")
             self.c.wait("probe['view']()['modal'] is not None", what="the Join a friend dialog")
-            self.c.page.type(fragment[len("#join="):], frames=1)
+            self.c.page.type(fragment[len("#join=") :], frames=1)
             self.c.page.key("Enter")
         return self
 
-    def relay_only(self) -> "DesktopScreen":
+    def relay_only(self) -> DesktopScreen:
         raise NotImplementedError("the desktop's only path is the relays'")
 
     def close(self) -> None:

@@ -35,7 +35,7 @@ import tempfile
 import time
 from pathlib import Path
 
-NET_TIMER = r'''
+NET_TIMER = r"""
 def _net_timer():
     import time
     from game.net.paths import TwoPaths
@@ -62,14 +62,15 @@ def _net_timer():
 
 
 net_spent = _net_timer()
-'''
+"""
 
 
 def play_each_way(a, b, moves: int, pace_s: float):
     """``moves`` moves by clicks at a's seat 0 and b's seat 1 (a quick person's pace); the
     latencies to the other screen, by who moved."""
-    from .browser_remote import agree, greedy, play_game
     from game.core import from_dict
+
+    from .browser_remote import agree, greedy, play_game
 
     choose = greedy("russian-bank")
     screens, owner = [a, b], {0: 0, 1: 1}
@@ -90,11 +91,14 @@ def frame_figures(desk, frames_before: int) -> tuple[dict, dict]:
     from .browser_remote import spread
 
     steps = desk.c.page.eval("list(driver.step_ms)")
-    steps = steps[-(desk.c.page.frames() - frames_before):]
+    steps = steps[-(desk.c.page.frames() - frames_before) :]
     spent = desk.c.page.eval("list(net_spent.values())")
-    frames = {"n": len(steps), **{f"p{round(q * 100)}": round(percentile(steps, q), 2)
-                                  for q in (0.5, 0.95, 0.99)},
-              "max": round(max(steps), 2), "over_16_7": sum(1 for x in steps if x > 1000 / 60)}
+    frames = {
+        "n": len(steps),
+        **{f"p{round(q * 100)}": round(percentile(steps, q), 2) for q in (0.5, 0.95, 0.99)},
+        "max": round(max(steps), 2),
+        "over_16_7": sum(1 for x in steps if x > 1000 / 60),
+    }
     net = spread(spent)
     net["max"] = round(max(spent), 3) if spent else None
     return frames, net
@@ -125,9 +129,13 @@ def round_trip(url, relay_url, browser, desktop_hosts: bool, moves: int, pace_s:
             by = play_each_way(a, b, moves, pace_s)
             frames, net = frame_figures(desk, frames_before)
             desk_seat = 0 if desktop_hosts else 1
-            return {"link_to_table_ms": round(drawn - start, 1),
-                    "desktop_to_browser": by[desk_seat], "browser_to_desktop": by[1 - desk_seat],
-                    "desktop_frame_ms": frames, "desktop_net_ms": net}
+            return {
+                "link_to_table_ms": round(drawn - start, 1),
+                "desktop_to_browser": by[desk_seat],
+                "browser_to_desktop": by[1 - desk_seat],
+                "desktop_frame_ms": frames,
+                "desktop_net_ms": net,
+            }
         finally:
             desk.close()
 
@@ -143,10 +151,11 @@ def _join_by_code(desk, code: str) -> None:
 
 def measure(folder: Path, moves: int = 40, pace_s: float = 1.5) -> dict:
     """The figures (see the module's docstring); run inside a private network namespace."""
-    from .browser import Browser
-    from .browser_remote import spread
     from testbed.nostr_relay import NostrRelay
     from testbed.site import StaticServer
+
+    from .browser import Browser
+    from .browser_remote import spread
 
     out: dict = {"moves_each_round": moves, "pace_s": pace_s}
     with NostrRelay() as relay:
@@ -158,37 +167,51 @@ def measure(folder: Path, moves: int = 40, pace_s: float = 1.5) -> dict:
         finally:
             browser.close()
             server.close()
-    out["link_to_table_ms"] = {"desktop_hosts": hosting["link_to_table_ms"],
-                               "desktop_joins": joining["link_to_table_ms"]}
+    out["link_to_table_ms"] = {
+        "desktop_hosts": hosting["link_to_table_ms"],
+        "desktop_joins": joining["link_to_table_ms"],
+    }
     out["move_ms"] = {
         "desktop_to_browser": spread(hosting["desktop_to_browser"] + joining["desktop_to_browser"]),
-        "browser_to_desktop": spread(hosting["browser_to_desktop"] + joining["browser_to_desktop"])}
-    out["desktop_frame_ms"] = {"desktop_hosts": hosting["desktop_frame_ms"],
-                               "desktop_joins": joining["desktop_frame_ms"]}
-    out["desktop_net_ms"] = {"desktop_hosts": hosting["desktop_net_ms"],
-                             "desktop_joins": joining["desktop_net_ms"]}
+        "browser_to_desktop": spread(hosting["browser_to_desktop"] + joining["browser_to_desktop"]),
+    }
+    out["desktop_frame_ms"] = {
+        "desktop_hosts": hosting["desktop_frame_ms"],
+        "desktop_joins": joining["desktop_frame_ms"],
+    }
+    out["desktop_net_ms"] = {
+        "desktop_hosts": hosting["desktop_net_ms"],
+        "desktop_joins": joining["desktop_net_ms"],
+    }
     return out
 
 
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench desktop-remote")
     parser.add_argument("--quick", action="store_true", help="fewer moves")
-    parser.add_argument("--pace", type=float, default=1.5, metavar="SECONDS",
-                        help="a pause after each move (default 1.5: a quick person)")
+    parser.add_argument(
+        "--pace",
+        type=float,
+        default=1.5,
+        metavar="SECONDS",
+        help="a pause after each move (default 1.5: a quick person)",
+    )
     args = parser.parse_args(argv)
     from .browser_net import in_private_network
 
     out = in_private_network(measure, 1800, moves=12 if args.quick else 40, pace_s=args.pace)
     m, f, n = out["move_ms"], out["desktop_frame_ms"], out["desktop_net_ms"]
-    print(f"link to table: desktop hosting {out['link_to_table_ms']['desktop_hosts']} ms, "
-          f"desktop joining {out['link_to_table_ms']['desktop_joins']} ms; a move, p95: "
-          f"desktop to browser {m['desktop_to_browser'].get('p95')} ms, browser to desktop "
-          f"{m['browser_to_desktop'].get('p95')} ms (goal <= 300); the desktop's frames while "
-          f"playing: p99 {f['desktop_hosts']['p99']} / {f['desktop_joins']['p99']} ms, max "
-          f"{f['desktop_hosts']['max']} / {f['desktop_joins']['max']} ms, over 16.7 ms "
-          f"{f['desktop_hosts']['over_16_7']} / {f['desktop_joins']['over_16_7']} frames; the "
-          f"network's part of a frame, max {n['desktop_hosts']['max']} / "
-          f"{n['desktop_joins']['max']} ms")
+    print(
+        f"link to table: desktop hosting {out['link_to_table_ms']['desktop_hosts']} ms, "
+        f"desktop joining {out['link_to_table_ms']['desktop_joins']} ms; a move, p95: "
+        f"desktop to browser {m['desktop_to_browser'].get('p95')} ms, browser to desktop "
+        f"{m['browser_to_desktop'].get('p95')} ms (goal <= 300); the desktop's frames while "
+        f"playing: p99 {f['desktop_hosts']['p99']} / {f['desktop_joins']['p99']} ms, max "
+        f"{f['desktop_hosts']['max']} / {f['desktop_joins']['max']} ms, over 16.7 ms "
+        f"{f['desktop_hosts']['over_16_7']} / {f['desktop_joins']['over_16_7']} frames; the "
+        f"network's part of a frame, max {n['desktop_hosts']['max']} / "
+        f"{n['desktop_joins']['max']} ms"
+    )
     print(json.dumps(out))
     return 0
 

@@ -58,9 +58,20 @@ def _mid_game(table, moves: int) -> None:
                     if new and not m.target.startswith(("waste",)):
                         found = [m]
                         break
-            move = found[0] if found else next(
-                (m for m in legal if m.source in ("stock",) or m.source == m.target
-                 or m.target.startswith("waste")), legal[0])
+            move = (
+                found[0]
+                if found
+                else next(
+                    (
+                        m
+                        for m in legal
+                        if m.source in ("stock",)
+                        or m.source == m.target
+                        or m.target.startswith("waste")
+                    ),
+                    legal[0],
+                )
+            )
         session.play(move)
         seen.add(state.key())
     while not session.is_local(state.current_player) and not state.is_over():
@@ -72,8 +83,9 @@ def _mid_game(table, moves: int) -> None:
 def _drag_source(table) -> str:
     """The pile whose top card is dragged: the tallest column or house (the most to draw)."""
     piles = table.piles()
-    names = [n for n in piles if n.startswith(("tableau", "house")) and piles[n]
-             and piles[n][-1][1]]
+    names = [
+        n for n in piles if n.startswith(("tableau", "house")) and piles[n] and piles[n][-1][1]
+    ]
     return max(names, key=lambda n: len(piles[n]))
 
 
@@ -111,8 +123,9 @@ def bench_game(app, game_id: str, frames: int) -> dict:
     for i in range(frames):
         a = i / 40.0
         pos = (int(640 + 420 * math.sin(a)), int(380 + 220 * math.sin(a * 1.7)))
-        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),
-                                             buttons=(1, 0, 0)))
+        pygame.event.post(
+            pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(1, 0, 0))
+        )
         t0 = time.perf_counter()
         app.step(1000 / 60)
         t1 = time.perf_counter()
@@ -125,19 +138,25 @@ def bench_game(app, game_id: str, frames: int) -> dict:
         cpu_ms.append((c2 - c1) * 1000)
     dragging = table.input.drag is not None
     if not dragging:
-        raise SystemExit(f"frame benchmark: no card could be picked up on {game_id} "
-                         f"(from {src}); the figures would not be of dragging")
+        raise SystemExit(
+            f"frame benchmark: no card could be picked up on {game_id} "
+            f"(from {src}); the figures would not be of dragging"
+        )
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(x0, y0), button=1))
     app.step()
-    return {"dragged_from": src, "dragging": dragging, "frames": frames,
-            "draw_median_ms": round(statistics.median(draw_ms), 3),
-            "draw_p95_ms": round(_pct(draw_ms, 0.95), 3),
-            "draw_max_ms": round(max(draw_ms), 3),
-            "draw_cpu_median_ms": round(statistics.median(cpu_ms), 3),
-            "draw_cpu_p95_ms": round(_pct(cpu_ms, 0.95), 3),
-            "step_median_ms": round(statistics.median(step_ms), 3),
-            "step_p95_ms": round(_pct(step_ms, 0.95), 3),
-            "layer_render_median_ms": round(statistics.median(layer_times), 3)}
+    return {
+        "dragged_from": src,
+        "dragging": dragging,
+        "frames": frames,
+        "draw_median_ms": round(statistics.median(draw_ms), 3),
+        "draw_p95_ms": round(_pct(draw_ms, 0.95), 3),
+        "draw_max_ms": round(max(draw_ms), 3),
+        "draw_cpu_median_ms": round(statistics.median(cpu_ms), 3),
+        "draw_cpu_p95_ms": round(_pct(cpu_ms, 0.95), 3),
+        "step_median_ms": round(statistics.median(step_ms), 3),
+        "step_p95_ms": round(_pct(step_ms, 0.95), 3),
+        "layer_render_median_ms": round(statistics.median(layer_times), 3),
+    }
 
 
 SOLVER_GAMES = ("forty-thieves", "indian-patience")
@@ -168,30 +187,39 @@ class _GcWatch:
         if phase == "start":
             self._t, self._c = time.perf_counter(), time.thread_time()
         else:
-            self.pauses.append((info["generation"], (time.perf_counter() - self._t) * 1000,
-                                (time.thread_time() - self._c) * 1000))
+            self.pauses.append(
+                (
+                    info["generation"],
+                    (time.perf_counter() - self._t) * 1000,
+                    (time.thread_time() - self._c) * 1000,
+                )
+            )
 
     def figures(self) -> dict:
         out = {}
         for g in (0, 1, 2):
             wall = [w for gen, w, _ in self.pauses if gen == g]
             cpu = [c for gen, _, c in self.pauses if gen == g]
-            out[f"gen{g}"] = {"count": len(wall),
-                              "max_ms": round(max(wall), 3) if wall else 0.0,
-                              "max_cpu_ms": round(max(cpu), 3) if cpu else 0.0}
+            out[f"gen{g}"] = {
+                "count": len(wall),
+                "max_ms": round(max(wall), 3) if wall else 0.0,
+                "max_cpu_ms": round(max(cpu), 3) if cpu else 0.0,
+            }
         return out
 
 
 def _summary(wall, cpu) -> dict:
     if not wall:
         return {"frames": 0}
-    return {"frames": len(wall),
-            "step_median_ms": round(statistics.median(wall), 3),
-            "step_p95_ms": round(_pct(wall, 0.95), 3),
-            "step_max_ms": round(max(wall), 3),
-            "step_cpu_median_ms": round(statistics.median(cpu), 3),
-            "step_cpu_p95_ms": round(_pct(cpu, 0.95), 3),
-            "step_cpu_max_ms": round(max(cpu), 3)}
+    return {
+        "frames": len(wall),
+        "step_median_ms": round(statistics.median(wall), 3),
+        "step_p95_ms": round(_pct(wall, 0.95), 3),
+        "step_max_ms": round(max(wall), 3),
+        "step_cpu_median_ms": round(statistics.median(cpu), 3),
+        "step_cpu_p95_ms": round(_pct(cpu, 0.95), 3),
+        "step_cpu_max_ms": round(max(cpu), 3),
+    }
 
 
 def bench_solver(app, game_id: str, frames: int, watch: _GcWatch) -> dict:
@@ -240,12 +268,16 @@ def bench_solver(app, game_id: str, frames: int, watch: _GcWatch) -> dict:
             verdicts[help.verdict.status] = verdicts.get(help.verdict.status, 0) + 1
     app.settings.winnable_light = False
     both = {k: thinking[k] + first[k] for k in ("wall", "cpu")}
-    return {"deal": deal, "moves_made": len(first["wall"]), "verdicts": verdicts,
-            "frames_without_solver_work": idle,
-            "solver_frames": _summary(both["wall"], both["cpu"]),
-            "thinking_frames": _summary(thinking["wall"], thinking["cpu"]),
-            "frames_right_after_a_move": _summary(first["wall"], first["cpu"]),
-            "gc": watch.figures()}
+    return {
+        "deal": deal,
+        "moves_made": len(first["wall"]),
+        "verdicts": verdicts,
+        "frames_without_solver_work": idle,
+        "solver_frames": _summary(both["wall"], both["cpu"]),
+        "thinking_frames": _summary(thinking["wall"], thinking["cpu"]),
+        "frames_right_after_a_move": _summary(first["wall"], first["cpu"]),
+        "gc": watch.figures(),
+    }
 
 
 def _full_collection_ms() -> float:
@@ -271,10 +303,12 @@ def run_solver_benches(app, frames: int) -> dict:
         gc.unfreeze()
         out["without_gc_freeze"] = {g: bench_solver(app, g, frames, watch) for g in SOLVER_GAMES}
         full_plain = _full_collection_ms()
-        out["full_collection"] = {"frozen_objects": frozen,
-                                  "tracked_objects": len(gc.get_objects()),
-                                  "with_gc_freeze_ms": full_frozen,
-                                  "without_gc_freeze_ms": full_plain}
+        out["full_collection"] = {
+            "frozen_objects": frozen,
+            "tracked_objects": len(gc.get_objects()),
+            "with_gc_freeze_ms": full_frozen,
+            "without_gc_freeze_ms": full_plain,
+        }
     finally:
         gc.callbacks.remove(watch)
         gc.freeze()  # as the client runs, for the rest of the benchmark
@@ -287,30 +321,35 @@ def _print_solver(results: dict) -> None:
         print(f"solver thinking, light on, {label.replace('_', ' ')}:")
         for game_id, r in games.items():
             a, f, g = r["solver_frames"], r["frames_right_after_a_move"], r["gc"]
-            print(f"  {game_id:16} deal {r['deal']}: step median {a['step_median_ms']:.3f} ms "
-                  f"p95 {a['step_p95_ms']:.3f} ms max {a['step_max_ms']:.3f} ms (CPU time: "
-                  f"median {a['step_cpu_median_ms']:.3f}, p95 {a['step_cpu_p95_ms']:.3f}, max "
-                  f"{a['step_cpu_max_ms']:.3f} ms) over {a['frames']} frames; right after a "
-                  f"move p95 {f['step_p95_ms']:.3f} ms (CPU {f['step_cpu_p95_ms']:.3f} ms); "
-                  f"gc: {g['gen0']['count']}/{g['gen1']['count']}/{g['gen2']['count']} "
-                  f"collections of gen 0/1/2, longest {g['gen0']['max_ms']:.2f}/"
-                  f"{g['gen1']['max_ms']:.2f}/{g['gen2']['max_ms']:.2f} ms (CPU "
-                  f"{g['gen0']['max_cpu_ms']:.2f}/{g['gen1']['max_cpu_ms']:.2f}/"
-                  f"{g['gen2']['max_cpu_ms']:.2f}); verdicts "
-                  f"{r['verdicts'] or 'none'}")
+            print(
+                f"  {game_id:16} deal {r['deal']}: step median {a['step_median_ms']:.3f} ms "
+                f"p95 {a['step_p95_ms']:.3f} ms max {a['step_max_ms']:.3f} ms (CPU time: "
+                f"median {a['step_cpu_median_ms']:.3f}, p95 {a['step_cpu_p95_ms']:.3f}, max "
+                f"{a['step_cpu_max_ms']:.3f} ms) over {a['frames']} frames; right after a "
+                f"move p95 {f['step_p95_ms']:.3f} ms (CPU {f['step_cpu_p95_ms']:.3f} ms); "
+                f"gc: {g['gen0']['count']}/{g['gen1']['count']}/{g['gen2']['count']} "
+                f"collections of gen 0/1/2, longest {g['gen0']['max_ms']:.2f}/"
+                f"{g['gen1']['max_ms']:.2f}/{g['gen2']['max_ms']:.2f} ms (CPU "
+                f"{g['gen0']['max_cpu_ms']:.2f}/{g['gen1']['max_cpu_ms']:.2f}/"
+                f"{g['gen2']['max_cpu_ms']:.2f}); verdicts "
+                f"{r['verdicts'] or 'none'}"
+            )
     full = results["full_collection"]
-    print(f"one full garbage collection: {full['with_gc_freeze_ms']:.2f} ms with the start-up "
-          f"objects frozen ({full['frozen_objects']} frozen), {full['without_gc_freeze_ms']:.2f} "
-          f"ms with nothing frozen ({full['tracked_objects']} tracked objects)")
+    print(
+        f"one full garbage collection: {full['with_gc_freeze_ms']:.2f} ms with the start-up "
+        f"objects frozen ({full['frozen_objects']} frozen), {full['without_gc_freeze_ms']:.2f} "
+        f"ms with nothing frozen ({full['tracked_objects']} tracked objects)"
+    )
 
 
 def main(argv: list[str]) -> int:
     from bench import headless
+
     headless()
     import pygame
 
-    from game.ui.app import App, settle_memory
     from game.storage import MemoryStore, Saves
+    from game.ui.app import App, settle_memory
 
     quick = "--quick" in argv
     frames = 300 if quick else 2000
@@ -326,45 +365,67 @@ def main(argv: list[str]) -> int:
     for game_id in GAMES:
         r = bench_game(app, game_id, frames)
         results[game_id] = r
-        print(f"{game_id:16} draw median {r['draw_median_ms']:.3f} ms  p95 "
-              f"{r['draw_p95_ms']:.3f} ms  (CPU time: median {r['draw_cpu_median_ms']:.3f}, "
-              f"p95 {r['draw_cpu_p95_ms']:.3f} ms; whole step median {r['step_median_ms']:.3f} ms, "
-              f"p95 {r['step_p95_ms']:.3f} ms; layer re-render "
-              f"{r['layer_render_median_ms']:.3f} ms) dragging {r['dragged_from']}")
+        print(
+            f"{game_id:16} draw median {r['draw_median_ms']:.3f} ms  p95 "
+            f"{r['draw_p95_ms']:.3f} ms  (CPU time: median {r['draw_cpu_median_ms']:.3f}, "
+            f"p95 {r['draw_cpu_p95_ms']:.3f} ms; whole step median {r['step_median_ms']:.3f} ms, "
+            f"p95 {r['step_p95_ms']:.3f} ms; layer re-render "
+            f"{r['layer_render_median_ms']:.3f} ms) dragging {r['dragged_from']}"
+        )
     worst = max(r["draw_p95_ms"] for r in results.values())
     worst_cpu = max(r["draw_cpu_p95_ms"] for r in results.values())
-    print(f"worst draw p95 {worst:.3f} ms wall clock, {worst_cpu:.3f} ms CPU time (goal <= 4 ms):"
-          f" {'met' if worst <= 4 else 'NOT met on the wall clock'}")
-    print("(a wall-clock p95 far above the CPU-time p95 means other processes took the core: "
-          "measure on a quiet machine)")
-    out = {"benchmark": "frame", "quick": quick, "frames_per_game": frames,
-           "canvas": [1280, 720], "video_driver": os.environ.get("SDL_VIDEODRIVER"),
-           "python": platform.python_version(), "pygame": pygame.version.ver,
-           "goal_draw_p95_ms": 4, "worst_draw_p95_ms": worst,
-           "worst_draw_cpu_p95_ms": worst_cpu, "goal_met": worst <= 4,
-           "games": results}
+    print(
+        f"worst draw p95 {worst:.3f} ms wall clock, {worst_cpu:.3f} ms CPU time (goal <= 4 ms):"
+        f" {'met' if worst <= 4 else 'NOT met on the wall clock'}"
+    )
+    print(
+        "(a wall-clock p95 far above the CPU-time p95 means other processes took the core: "
+        "measure on a quiet machine)"
+    )
+    out = {
+        "benchmark": "frame",
+        "quick": quick,
+        "frames_per_game": frames,
+        "canvas": [1280, 720],
+        "video_driver": os.environ.get("SDL_VIDEODRIVER"),
+        "python": platform.python_version(),
+        "pygame": pygame.version.ver,
+        "goal_draw_p95_ms": 4,
+        "worst_draw_p95_ms": worst,
+        "worst_draw_cpu_p95_ms": worst_cpu,
+        "goal_met": worst <= 4,
+        "games": results,
+    }
     if solver is not None:
-        worst_solver = max(r["solver_frames"]["step_p95_ms"]
-                           for r in solver["with_gc_freeze"].values())
-        worst_solver_cpu = max(r["solver_frames"]["step_cpu_p95_ms"]
-                               for r in solver["with_gc_freeze"].values())
+        worst_solver = max(
+            r["solver_frames"]["step_p95_ms"] for r in solver["with_gc_freeze"].values()
+        )
+        worst_solver_cpu = max(
+            r["solver_frames"]["step_cpu_p95_ms"] for r in solver["with_gc_freeze"].values()
+        )
         if worst_solver <= SOLVER_GOAL_P95_MS:
             verdict = "met"
         elif worst_solver_cpu <= SOLVER_GOAL_P95_MS:
             verdict = "NOT met on the wall clock, met in CPU time"
         else:
             verdict = "NOT met"
-        print(f"worst step p95 with the solver thinking (gc frozen, as the client runs): "
-              f"{worst_solver:.3f} ms wall clock, {worst_solver_cpu:.3f} ms CPU time (goal <= "
-              f"{SOLVER_GOAL_P95_MS} ms): {verdict}")
-        out.update({"solver_slice_ms": "3 busy, rest of the frame idle (max 12)",
-                    "solver_frame_every": SOLVER_EVERY,
-                    "goal_solver_step_p95_ms": SOLVER_GOAL_P95_MS,
-                    "worst_solver_step_p95_ms": worst_solver,
-                    "worst_solver_step_cpu_p95_ms": worst_solver_cpu,
-                    "solver_goal_met": worst_solver <= SOLVER_GOAL_P95_MS,
-                    "solver_goal_met_cpu": worst_solver_cpu <= SOLVER_GOAL_P95_MS,
-                    "solver": solver})
+        print(
+            f"worst step p95 with the solver thinking (gc frozen, as the client runs): "
+            f"{worst_solver:.3f} ms wall clock, {worst_solver_cpu:.3f} ms CPU time (goal <= "
+            f"{SOLVER_GOAL_P95_MS} ms): {verdict}"
+        )
+        out.update(
+            {
+                "solver_slice_ms": "3 busy, rest of the frame idle (max 12)",
+                "solver_frame_every": SOLVER_EVERY,
+                "goal_solver_step_p95_ms": SOLVER_GOAL_P95_MS,
+                "worst_solver_step_p95_ms": worst_solver,
+                "worst_solver_step_cpu_p95_ms": worst_solver_cpu,
+                "solver_goal_met": worst_solver <= SOLVER_GOAL_P95_MS,
+                "solver_goal_met_cpu": worst_solver_cpu <= SOLVER_GOAL_P95_MS,
+                "solver": solver,
+            }
+        )
     pygame.quit()
     print(json.dumps(out))
     return 0

@@ -41,6 +41,7 @@ class Fuzzer:
         import pygame
 
         from game.core import GAMES
+
         self.pg = pygame
         self.app = app
         self.rng = rng
@@ -50,32 +51,62 @@ class Fuzzer:
         self.opened: set[str] = set()
         self.scenes: set[str] = set()
         self.modals: set[str] = set()
-        self.keys = [pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_TAB,
-                     pygame.K_SPACE, pygame.K_BACKSPACE, pygame.K_DELETE, pygame.K_UP,
-                     pygame.K_DOWN, pygame.K_LEFT, pygame.K_RIGHT, pygame.K_PAGEUP,
-                     pygame.K_PAGEDOWN, pygame.K_HOME, pygame.K_END, pygame.K_F1, pygame.K_F11,
-                     pygame.K_KP_PLUS, pygame.K_MINUS]
+        self.keys = [
+            pygame.K_ESCAPE,
+            pygame.K_RETURN,
+            pygame.K_KP_ENTER,
+            pygame.K_TAB,
+            pygame.K_SPACE,
+            pygame.K_BACKSPACE,
+            pygame.K_DELETE,
+            pygame.K_UP,
+            pygame.K_DOWN,
+            pygame.K_LEFT,
+            pygame.K_RIGHT,
+            pygame.K_PAGEUP,
+            pygame.K_PAGEDOWN,
+            pygame.K_HOME,
+            pygame.K_END,
+            pygame.K_F1,
+            pygame.K_F11,
+            pygame.K_KP_PLUS,
+            pygame.K_MINUS,
+        ]
         self.keys += [getattr(pygame, f"K_{c}") for c in "abcdefghijklmnopqrstuvwxyz0123456789"]
-        self.window_events = [pygame.WINDOWRESIZED, pygame.WINDOWSIZECHANGED,
-                              pygame.WINDOWFOCUSLOST, pygame.WINDOWFOCUSGAINED,
-                              pygame.WINDOWMINIMIZED, pygame.WINDOWRESTORED,
-                              pygame.WINDOWMAXIMIZED, pygame.WINDOWENTER, pygame.WINDOWLEAVE,
-                              pygame.WINDOWEXPOSED, pygame.WINDOWSHOWN, pygame.WINDOWHIDDEN,
-                              pygame.VIDEORESIZE, pygame.VIDEOEXPOSE, pygame.ACTIVEEVENT]
+        self.window_events = [
+            pygame.WINDOWRESIZED,
+            pygame.WINDOWSIZECHANGED,
+            pygame.WINDOWFOCUSLOST,
+            pygame.WINDOWFOCUSGAINED,
+            pygame.WINDOWMINIMIZED,
+            pygame.WINDOWRESTORED,
+            pygame.WINDOWMAXIMIZED,
+            pygame.WINDOWENTER,
+            pygame.WINDOWLEAVE,
+            pygame.WINDOWEXPOSED,
+            pygame.WINDOWSHOWN,
+            pygame.WINDOWHIDDEN,
+            pygame.VIDEORESIZE,
+            pygame.VIDEOEXPOSE,
+            pygame.ACTIVEEVENT,
+        ]
 
     # ----------------------------------------------------------------- where to point
     def point(self) -> tuple[int, int]:
         """Somewhere worth pointing at: a button of the dialog or screen, a card or pile of the
         table, or anywhere on the canvas (now and then just off it)."""
         from game.ui.canvas import CANVAS
+
         rng, scene = self.rng, self.app.scene
         r = rng.random()
         holder = scene.modal or scene
         buttons = [b for b in getattr(holder, "buttons", []) if b.visible]
         if r < 0.4 and buttons:
             rect = rng.choice(buttons).rect
-            return (rng.randint(rect.left, max(rect.left, rect.right - 1)),
-                    rng.randint(rect.top, max(rect.top, rect.bottom - 1)))
+            return (
+                rng.randint(rect.left, max(rect.left, rect.right - 1)),
+                rng.randint(rect.top, max(rect.top, rect.bottom - 1)),
+            )
         layout = getattr(scene, "layout", None)
         if r < 0.8 and layout is not None and scene.modal is None:
             name = rng.choice(list(layout.piles))
@@ -84,8 +115,10 @@ class Fuzzer:
             except Exception:  # noqa: BLE001 (a pile the deal does not show: its place)
                 rects = []
             rect = rng.choice(rects) if rects else layout.piles[name].rect
-            return (rng.randint(rect.left, max(rect.left, rect.right - 1)),
-                    rng.randint(rect.top, max(rect.top, min(rect.bottom, rect.top + 40) - 1)))
+            return (
+                rng.randint(rect.left, max(rect.left, rect.right - 1)),
+                rng.randint(rect.top, max(rect.top, min(rect.bottom, rect.top + 40) - 1)),
+            )
         w, h = CANVAS.size
         return (rng.randint(-20, w + 20), rng.randint(-20, h + 20))
 
@@ -102,8 +135,16 @@ class Fuzzer:
     def finger(self, pos, finger_id: int = 0) -> dict:
         """A finger event's fields (SDL's: the window's share, 0 to 1) at a canvas point."""
         from game.ui.canvas import CANVAS
-        return dict(x=pos[0] / CANVAS.w, y=pos[1] / CANVAS.h, dx=0.0, dy=0.0,
-                    finger_id=finger_id, touch_id=1, pressure=1.0)
+
+        return dict(
+            x=pos[0] / CANVAS.w,
+            y=pos[1] / CANVAS.h,
+            dx=0.0,
+            dy=0.0,
+            finger_id=finger_id,
+            touch_id=1,
+            pressure=1.0,
+        )
 
     def act(self) -> None:
         """Choose this frame's input."""
@@ -136,8 +177,14 @@ class Fuzzer:
             pos = self.point()
             choice = rng.random()
             if choice < 0.5:
-                self.post(pg.MOUSEWHEEL, x=0, y=rng.choice([-3, -1, 1, 3]), flipped=False,
-                          precise_x=0.0, precise_y=1.0)
+                self.post(
+                    pg.MOUSEWHEEL,
+                    x=0,
+                    y=rng.choice([-3, -1, 1, 3]),
+                    flipped=False,
+                    precise_x=0.0,
+                    precise_y=1.0,
+                )
             else:
                 button = rng.choice([2, 3, 4, 5])
                 self.post(pg.MOUSEBUTTONDOWN, pos=pos, button=button)
@@ -196,6 +243,7 @@ def new_app(store, page=None):
     from game.storage import Saves
     from game.ui.app import App
     from game.ui.canvas import CANVAS, choose
+
     if page is not None:
         CANVAS.use(choose(*page))
         pygame.display.quit()
@@ -206,18 +254,26 @@ def new_app(store, page=None):
 
 def cache_sizes() -> dict:
     """What the client's caches of drawn things hold now (MB and entries)."""
-    from game.ui import card_art as cards, theme
+    from game.ui import card_art as cards
+    from game.ui import theme
+
     art = cards.cache_info()
     text = theme.cache_info()
-    return {"card_art_entries": art["entries"], "card_art_mb": round(art["bytes"] / 2**20, 2),
-            "text_entries": text["texts"], "text_mb": round(text["text_bytes"] / 2**20, 2),
-            "felt_entries": text["felts"], "felt_mb": round(text["felt_bytes"] / 2**20, 2),
-            "overlay_entries": text["overlays"],
-            "overlay_mb": round(text["overlay_bytes"] / 2**20, 2)}
+    return {
+        "card_art_entries": art["entries"],
+        "card_art_mb": round(art["bytes"] / 2**20, 2),
+        "text_entries": text["texts"],
+        "text_mb": round(text["text_bytes"] / 2**20, 2),
+        "felt_entries": text["felts"],
+        "felt_mb": round(text["felt_bytes"] / 2**20, 2),
+        "overlay_entries": text["overlays"],
+        "overlay_mb": round(text["overlay_bytes"] / 2**20, 2),
+    }
 
 
-def run(frames: int, warm_up: int, seed: int = 1, shapes: bool = False, every: int = 500,
-        out=print) -> dict:
+def run(
+    frames: int, warm_up: int, seed: int = 1, shapes: bool = False, every: int = 500, out=print
+) -> dict:
     """Play ``warm_up + frames`` frames of random input; RSS every ``every`` frames."""
     import gc
 
@@ -247,13 +303,26 @@ def run(frames: int, warm_up: int, seed: int = 1, shapes: bool = False, every: i
             fuzz.frame()
         except Exception as e:  # noqa: BLE001 (recorded, then play goes on in a new client)
             tb = traceback.extract_tb(e.__traceback__)
-            where = next((f"{os.path.relpath(f.filename)}:{f.lineno}" for f in reversed(tb)
-                          if "game" + os.sep in f.filename), "?")
+            where = next(
+                (
+                    f"{os.path.relpath(f.filename)}:{f.lineno}"
+                    for f in reversed(tb)
+                    if "game" + os.sep in f.filename
+                ),
+                "?",
+            )
             key = f"{type(e).__name__} at {where}"
-            seen = errors.setdefault(key, {"count": 0, "first_frame": i, "message": str(e)[:200],
-                                           "scene": type(app.scene).__name__,
-                                           "game": getattr(app.scene, "game_id", None),
-                                           "traceback": traceback.format_exc()})
+            seen = errors.setdefault(
+                key,
+                {
+                    "count": 0,
+                    "first_frame": i,
+                    "message": str(e)[:200],
+                    "scene": type(app.scene).__name__,
+                    "game": getattr(app.scene, "game_id", None),
+                    "traceback": traceback.format_exc(),
+                },
+            )
             seen["count"] += 1
             fuzz.app = app = new_app(store)
             fuzz.later.clear()
@@ -267,36 +336,59 @@ def run(frames: int, warm_up: int, seed: int = 1, shapes: bool = False, every: i
     top = max(mb for n, mb in readings if n >= warm_up)
     growth = round(end - warm, 2)
     caches = cache_sizes()
-    result = {"benchmark": "fuzz", "frames": total, "warm_up_frames": warm_up, "seed": seed,
-              "seconds": round(seconds, 1), "pages_turned": pages,
-              "python": platform.python_version(), "machine": platform.machine(),
-              "rss_start_mb": round(start, 2), "rss_warm_mb": warm, "rss_end_mb": end,
-              "rss_max_after_warm_mb": top, "growth_after_warm_mb": growth, "goal_mb": GOAL_MB,
-              "goal_met": growth < GOAL_MB, "caches_at_end": caches,
-              "games_opened": sorted(fuzz.opened), "scenes": sorted(fuzz.scenes),
-              "dialogs": sorted(fuzz.modals),
-              "exceptions": sum(e["count"] for e in errors.values()),
-              "exception_kinds": {k: {x: v for x, v in e.items() if x != "traceback"}
-                                  for k, e in errors.items()},
-              "readings": readings}
-    out(f"frames {total} ({warm_up} of warm-up, then {frames}) in {seconds:.0f} s, "
+    result = {
+        "benchmark": "fuzz",
+        "frames": total,
+        "warm_up_frames": warm_up,
+        "seed": seed,
+        "seconds": round(seconds, 1),
+        "pages_turned": pages,
+        "python": platform.python_version(),
+        "machine": platform.machine(),
+        "rss_start_mb": round(start, 2),
+        "rss_warm_mb": warm,
+        "rss_end_mb": end,
+        "rss_max_after_warm_mb": top,
+        "growth_after_warm_mb": growth,
+        "goal_mb": GOAL_MB,
+        "goal_met": growth < GOAL_MB,
+        "caches_at_end": caches,
+        "games_opened": sorted(fuzz.opened),
+        "scenes": sorted(fuzz.scenes),
+        "dialogs": sorted(fuzz.modals),
+        "exceptions": sum(e["count"] for e in errors.values()),
+        "exception_kinds": {
+            k: {x: v for x, v in e.items() if x != "traceback"} for k, e in errors.items()
+        },
+        "readings": readings,
+    }
+    out(
+        f"frames {total} ({warm_up} of warm-up, then {frames}) in {seconds:.0f} s, "
         f"{pages} pages of another shape; games met {len(fuzz.opened)}, screens "
-        f"{', '.join(sorted(fuzz.scenes))}; dialogs {', '.join(sorted(fuzz.modals)) or '-'}")
-    out(f"RSS at start {start:.1f} MB, after the warm-up {warm:.1f} MB, at the end {end:.1f} MB "
-        f"(highest after warm-up {top:.1f} MB)")
-    out(f"growth after warm-up {growth:+.2f} MB (goal < {GOAL_MB} MB): "
-        f"{'met' if growth < GOAL_MB else 'NOT met'}")
+        f"{', '.join(sorted(fuzz.scenes))}; dialogs {', '.join(sorted(fuzz.modals)) or '-'}"
+    )
+    out(
+        f"RSS at start {start:.1f} MB, after the warm-up {warm:.1f} MB, at the end {end:.1f} MB "
+        f"(highest after warm-up {top:.1f} MB)"
+    )
+    out(
+        f"growth after warm-up {growth:+.2f} MB (goal < {GOAL_MB} MB): "
+        f"{'met' if growth < GOAL_MB else 'NOT met'}"
+    )
     out("caches at the end: " + ", ".join(f"{k} {v}" for k, v in caches.items()))
     out(f"exceptions: {result['exceptions']}")
     for key, e in errors.items():
-        out(f"  {e['count']} x {key} (first at frame {e['first_frame']}, {e['scene']} "
-            f"{e['game'] or ''}): {e['message']}")
+        out(
+            f"  {e['count']} x {key} (first at frame {e['first_frame']}, {e['scene']} "
+            f"{e['game'] or ''}): {e['message']}"
+        )
         out("    " + e["traceback"].strip().replace("\n", "\n    "))
     return result
 
 
 def main(argv: list[str]) -> int:
     from bench import headless
+
     headless()
 
     def arg(name, default):

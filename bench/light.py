@@ -60,16 +60,20 @@ def first_verdict(game: str, deal: int, options: dict, per_move: float, moves: i
     return None, None
 
 
-def run_game(game: str, options: dict, deals: list, per_move: float, moves: int,
-             verbose: bool) -> dict:
+def run_game(
+    game: str, options: dict, deals: list, per_move: float, moves: int, verbose: bool
+) -> dict:
     rows = []
     for deal in deals:
         t0 = time.process_time()
         at, status = first_verdict(game, deal, options, per_move, moves)
         rows.append((deal, at, status))
         if verbose:
-            print(f"  {game} {deal}: {'never' if at is None else f'move {at}'}"
-                  f" {status or ''} ({time.process_time() - t0:.1f} s CPU)", flush=True)
+            print(
+                f"  {game} {deal}: {'never' if at is None else f'move {at}'}"
+                f" {status or ''} ({time.process_time() - t0:.1f} s CPU)",
+                flush=True,
+            )
     n = len(rows)
     ats = [r[1] for r in rows]
 
@@ -78,58 +82,94 @@ def run_game(game: str, options: dict, deals: list, per_move: float, moves: int,
 
     ordered = sorted(moves + 1 if a is None else a for a in ats)
     median = statistics.median(ordered)
-    return {"deals": n, "per_move_s": per_move, "moves": moves, "options": options,
-            "at_deal": share(0), "within_10": share(10), "within_25": share(25),
-            "within_moves": share(moves),
-            "median_first_verdict": None if median > moves else median,
-            "first_verdicts": {str(d): a for d, a, _ in rows},
-            "won": sum(1 for r in rows if r[2] == "won"),
-            "lost": sum(1 for r in rows if r[2] == "lost")}
+    return {
+        "deals": n,
+        "per_move_s": per_move,
+        "moves": moves,
+        "options": options,
+        "at_deal": share(0),
+        "within_10": share(10),
+        "within_25": share(25),
+        "within_moves": share(moves),
+        "median_first_verdict": None if median > moves else median,
+        "first_verdicts": {str(d): a for d, a, _ in rows},
+        "won": sum(1 for r in rows if r[2] == "won"),
+        "lost": sum(1 for r in rows if r[2] == "lost"),
+    }
 
 
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench light")
-    parser.add_argument("--game", action="append", help="this game (repeat; default: "
-                        + ", ".join(DEFAULT_GAMES) + ")")
+    parser.add_argument(
+        "--game",
+        action="append",
+        help="this game (repeat; default: " + ", ".join(DEFAULT_GAMES) + ")",
+    )
     parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
     parser.add_argument("--deals", type=int, default=10, help="deals per game (default 10)")
     parser.add_argument("--first", type=int, default=FIRST_DEAL)
-    parser.add_argument("--per-move", type=float, default=1.0,
-                        help="seconds of CPU the light thinks before each move (default 1)")
-    parser.add_argument("--moves", type=int, default=60,
-                        help="moves played at most (default 60)")
-    parser.add_argument("--no-carry", action="store_true",
-                        help="without the memory of proofs carried between positions")
-    parser.add_argument("--no-prover", action="store_true",
-                        help="without the exact search beside the full Solver (with "
-                             "--no-carry: the light as it was before issue 35)")
+    parser.add_argument(
+        "--per-move",
+        type=float,
+        default=1.0,
+        help="seconds of CPU the light thinks before each move (default 1)",
+    )
+    parser.add_argument("--moves", type=int, default=60, help="moves played at most (default 60)")
+    parser.add_argument(
+        "--no-carry",
+        action="store_true",
+        help="without the memory of proofs carried between positions",
+    )
+    parser.add_argument(
+        "--no-prover",
+        action="store_true",
+        help="without the exact search beside the full Solver (with "
+        "--no-carry: the light as it was before issue 35)",
+    )
     parser.add_argument("-v", "--verbose", action="store_true", help="one line per deal")
     args = parser.parse_args(argv)
-    from game.ai.solver import driver as solver_module
     from game.ai.deals import parse_options
+    from game.ai.solver import driver as solver_module
     from game.session import help as help_module
+
     solver_module._clock = time.process_time
     solver_module.CARRY = not args.no_carry
     if args.no_prover:
         help_module.PROVER_SHARE = 0
     options = parse_options(args.option)
-    figures = {"bench": "light", "python": platform.python_version(),
-               "processor": platform.processor(), "carry": not args.no_carry,
-               "prover": not args.no_prover, "games": {}}
+    figures = {
+        "bench": "light",
+        "python": platform.python_version(),
+        "processor": platform.processor(),
+        "carry": not args.no_carry,
+        "prover": not args.no_prover,
+        "games": {},
+    }
     for game in args.game or DEFAULT_GAMES:
         name = game + "".join(f" {k}={v}" for k, v in options.items())
-        print(f"{name}: {args.deals} deals from {args.first}, {args.per_move:g} s a move, "
-              f"at most {args.moves} moves, carry {'off' if args.no_carry else 'on'}, "
-              f"prover {'off' if args.no_prover else 'on'}",
-              flush=True)
-        r = run_game(game, options, list(range(args.first, args.first + args.deals)),
-                     args.per_move, args.moves, args.verbose)
+        print(
+            f"{name}: {args.deals} deals from {args.first}, {args.per_move:g} s a move, "
+            f"at most {args.moves} moves, carry {'off' if args.no_carry else 'on'}, "
+            f"prover {'off' if args.no_prover else 'on'}",
+            flush=True,
+        )
+        r = run_game(
+            game,
+            options,
+            list(range(args.first, args.first + args.deals)),
+            args.per_move,
+            args.moves,
+            args.verbose,
+        )
         figures["games"][name] = r
-        print(f"  decided at the deal {100 * r['at_deal']:.0f}%, within 10 moves "
-              f"{100 * r['within_10']:.0f}%, within 25 {100 * r['within_25']:.0f}%, within "
-              f"{args.moves} {100 * r['within_moves']:.0f}%; median first verdict: "
-              f"{'never' if r['median_first_verdict'] is None else r['median_first_verdict']}"
-              f" (won {r['won']}, lost {r['lost']})", flush=True)
+        print(
+            f"  decided at the deal {100 * r['at_deal']:.0f}%, within 10 moves "
+            f"{100 * r['within_10']:.0f}%, within 25 {100 * r['within_25']:.0f}%, within "
+            f"{args.moves} {100 * r['within_moves']:.0f}%; median first verdict: "
+            f"{'never' if r['median_first_verdict'] is None else r['median_first_verdict']}"
+            f" (won {r['won']}, lost {r['lost']})",
+            flush=True,
+        )
     print(json.dumps(figures, separators=(",", ":")))
     return 0
 

@@ -26,6 +26,7 @@ def warm_up_frames() -> int:
     """Frames before the reading growth is measured from: one deal of every game, so every
     table's card art and layers have been made once (caches that fill, not memory that leaks)."""
     from game.core import GAMES
+
     return GAME_FRAMES * len(GAMES)
 
 
@@ -37,6 +38,7 @@ def rss_mb() -> float:
         return pages * os.sysconf("SC_PAGE_SIZE") / 2**20
     except OSError:  # not Linux: the peak is the best there is
         import resource
+
         peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
         return peak / (2**20 if sys.platform == "darwin" else 2**10)
 
@@ -74,11 +76,16 @@ def play(app, frames: int, readings: list, every: int) -> dict:
                     if move.source in table.layout.piles and move.source != move.target:
                         start = table.layout.top_rect(move.source, table.faces(move.source))
                         end = table.layout.top_rect(move.target, table.faces(move.target))
-                        for kind, pos in ((pygame.MOUSEBUTTONDOWN, start.center),
-                                          (pygame.MOUSEMOTION, end.center),
-                                          (pygame.MOUSEBUTTONUP, end.center)):
-                            extra = {"rel": (0, 0), "buttons": (1, 0, 0)} \
-                                if kind == pygame.MOUSEMOTION else {"button": 1}
+                        for kind, pos in (
+                            (pygame.MOUSEBUTTONDOWN, start.center),
+                            (pygame.MOUSEMOTION, end.center),
+                            (pygame.MOUSEBUTTONUP, end.center),
+                        ):
+                            extra = (
+                                {"rel": (0, 0), "buttons": (1, 0, 0)}
+                                if kind == pygame.MOUSEMOTION
+                                else {"button": 1}
+                            )
                             pygame.event.post(pygame.event.Event(kind, pos=pos, **extra))
                     else:
                         table.attempt(move)
@@ -93,6 +100,7 @@ def play(app, frames: int, readings: list, every: int) -> dict:
 
 def main(argv: list[str]) -> int:
     from bench import headless
+
     headless()
 
     from game.storage import MemoryStore, Saves
@@ -117,21 +125,47 @@ def main(argv: list[str]) -> int:
     end = readings[-1][1]
     top = max(mb for n, mb, _ in readings if n >= warm_up)
     growth = round(end - warm, 2)
-    print(f"frames {frames} ({warm_up} of warm-up: one deal of each of the "
-          f"{warm_up // GAME_FRAMES} games, then {measured}) in {seconds:.0f} s: {counts}")
-    print(f"RSS at start {start:.1f} MB, after the warm-up {warm:.1f} MB, at the end "
-          f"{end:.1f} MB (highest after warm-up {top:.1f} MB)")
-    steps = [(n, b - a, game) for (_, a, _), (n, b, game) in zip(readings, readings[1:])
-             if n > warm_up and b - a >= 1.0]
+    print(
+        f"frames {frames} ({warm_up} of warm-up: one deal of each of the "
+        f"{warm_up // GAME_FRAMES} games, then {measured}) in {seconds:.0f} s: {counts}"
+    )
+    print(
+        f"RSS at start {start:.1f} MB, after the warm-up {warm:.1f} MB, at the end "
+        f"{end:.1f} MB (highest after warm-up {top:.1f} MB)"
+    )
+    steps = [
+        (n, b - a, game)
+        for (_, a, _), (n, b, game) in zip(readings, readings[1:])
+        if n > warm_up and b - a >= 1.0
+    ]
     if steps:
-        print("steps of 1 MB or more after warm-up (frame, MB, game): " + ", ".join(
-            f"{n} {mb:+.1f} {game}" for n, mb, game in steps))
-    print(f"growth after warm-up {growth:+.2f} MB (goal < {GOAL_MB} MB): "
-          f"{'met' if growth < GOAL_MB else 'NOT met'}")
-    print(json.dumps({"benchmark": "memory", "frames": frames, "quick": quick,
-                      "python": platform.python_version(), "machine": platform.machine(),
-                      "warm_up_frames": warm_up, "counts": counts, "rss_start_mb": round(start, 2), "rss_warm_mb": warm,
-                      "rss_end_mb": end, "rss_max_after_warm_mb": top,
-                      "growth_after_warm_mb": growth, "goal_mb": GOAL_MB,
-                      "goal_met": growth < GOAL_MB, "readings": readings}))
+        print(
+            "steps of 1 MB or more after warm-up (frame, MB, game): "
+            + ", ".join(f"{n} {mb:+.1f} {game}" for n, mb, game in steps)
+        )
+    print(
+        f"growth after warm-up {growth:+.2f} MB (goal < {GOAL_MB} MB): "
+        f"{'met' if growth < GOAL_MB else 'NOT met'}"
+    )
+    print(
+        json.dumps(
+            {
+                "benchmark": "memory",
+                "frames": frames,
+                "quick": quick,
+                "python": platform.python_version(),
+                "machine": platform.machine(),
+                "warm_up_frames": warm_up,
+                "counts": counts,
+                "rss_start_mb": round(start, 2),
+                "rss_warm_mb": warm,
+                "rss_end_mb": end,
+                "rss_max_after_warm_mb": top,
+                "growth_after_warm_mb": growth,
+                "goal_mb": GOAL_MB,
+                "goal_met": growth < GOAL_MB,
+                "readings": readings,
+            }
+        )
+    )
     return 0

@@ -79,27 +79,40 @@ print(json.dumps(out))
 def main(argv: list[str]) -> int:
     quick = "--quick" in argv
     seconds, settle = (5.0, 4.0) if quick else (20.0, 5.0)
-    out = {"bench": "rest", "quick": quick, "python": platform.python_version(),
-           "machine": f"{platform.machine()}, {os.cpu_count()} cores",
-           "load_average_before": [round(x, 2) for x in os.getloadavg()]}
+    out = {
+        "bench": "rest",
+        "quick": quick,
+        "python": platform.python_version(),
+        "machine": f"{platform.machine()}, {os.cpu_count()} cores",
+        "load_average_before": [round(x, 2) for x in os.getloadavg()],
+    }
     started = time.perf_counter()
     with tempfile.TemporaryDirectory() as data:
         env = dict(os.environ, PARLOUR_DATA_DIR=data, PYGAME_HIDE_SUPPORT_PROMPT="1")
-        done = subprocess.run([sys.executable, "-c", CHILD, str(seconds), str(settle)],
-                              capture_output=True, text=True, env=env, timeout=300)
+        done = subprocess.run(
+            [sys.executable, "-c", CHILD, str(seconds), str(settle)],
+            capture_output=True,
+            text=True,
+            env=env,
+            timeout=300,
+        )
     if done.returncode != 0:
         print(done.stderr[-3000:])
         return 1
     figures = json.loads(done.stdout.strip().splitlines()[-1])
     out["at_rest"] = figures
     for name, f in figures.items():
-        print(f"{name:10} ({f['scene']}): {f['cpu_percent']} % of a core, "
-              f"{f['frames_per_s']} frames/s")
+        print(
+            f"{name:10} ({f['scene']}): {f['cpu_percent']} % of a core, "
+            f"{f['frames_per_s']} frames/s"
+        )
     out["goals"] = {
         f"at_rest_percent<={GOAL_PERCENT:g}": all(
-            f["cpu_percent"] <= GOAL_PERCENT for n, f in figures.items() if n != "minimised"),
-        f"minimised_percent<={HIDDEN_GOAL_PERCENT:g}":
-            figures["minimised"]["cpu_percent"] <= HIDDEN_GOAL_PERCENT}
+            f["cpu_percent"] <= GOAL_PERCENT for n, f in figures.items() if n != "minimised"
+        ),
+        f"minimised_percent<={HIDDEN_GOAL_PERCENT:g}": figures["minimised"]["cpu_percent"]
+        <= HIDDEN_GOAL_PERCENT,
+    }
     out["load_average_after"] = [round(x, 2) for x in os.getloadavg()]
     out["seconds"] = round(time.perf_counter() - started, 1)
     print(f"goals: {out['goals']}")

@@ -37,16 +37,33 @@ from game.ai.players import levels
 from game.core import GAMES, IllegalMove, Move, info
 from game.session import Session
 
-ACTIONS = ("play", "play", "play", "play", "nonsense", "undo", "redo", "advance", "advance",
-           "follow", "follow", "call", "finish", "save", "save")
+ACTIONS = (
+    "play",
+    "play",
+    "play",
+    "play",
+    "nonsense",
+    "undo",
+    "redo",
+    "advance",
+    "advance",
+    "follow",
+    "follow",
+    "call",
+    "finish",
+    "save",
+    "save",
+)
 THINK_MS = 5.0  # a computer's or the solver's slice
 
 
 def option_sets(game_id: str) -> list[dict]:
     """Every combination of the game's option choices (the default set first)."""
     opts = info(game_id).option_list
-    return [dict(zip([o.name for o in opts], values))
-            for values in itertools.product(*[o.choices for o in opts])]
+    return [
+        dict(zip([o.name for o in opts], values))
+        for values in itertools.product(*[o.choices for o in opts])
+    ]
 
 
 def seat_kinds(game_id: str) -> tuple[str, ...]:
@@ -57,16 +74,30 @@ def observe(s: Session) -> dict:
     """What a player can notice of a session (what happens next by itself is compared by
     doing it: ``_round_trip``)."""
     state = s.state
-    return {"state": state.to_dict(), "position": state.key(), "to_move": s.to_move,
-            "over": s.is_over(), "result": state.result(), "accepting": s.accepting(),
-            "can_undo": s.can_undo(), "can_redo": s.can_redo(),
-            "can_call_stop": s.can_call_stop(), "has_calls": s.has_calls,
-            "pending_call": s.pending_call,
-            "candidates": [str(m) for m in s.candidate_moves()],
-            "moves": s.move_count, "undo_groups": list(s.undo_groups),
-            "redo": [[str(m) for m in g] for g in s.redo_groups], "turn_start": s.turn_start,
-            "dealt": s.dealt, "finishing": [str(m) for m in s.finishing], "unfinished": s.unfinished,
-            "recorded": s.recorded, "assisted": s.assisted, "seats": s.seats}
+    return {
+        "state": state.to_dict(),
+        "position": state.key(),
+        "to_move": s.to_move,
+        "over": s.is_over(),
+        "result": state.result(),
+        "accepting": s.accepting(),
+        "can_undo": s.can_undo(),
+        "can_redo": s.can_redo(),
+        "can_call_stop": s.can_call_stop(),
+        "has_calls": s.has_calls,
+        "pending_call": s.pending_call,
+        "candidates": [str(m) for m in s.candidate_moves()],
+        "moves": s.move_count,
+        "undo_groups": list(s.undo_groups),
+        "redo": [[str(m) for m in g] for g in s.redo_groups],
+        "turn_start": s.turn_start,
+        "dealt": s.dealt,
+        "finishing": [str(m) for m in s.finishing],
+        "unfinished": s.unfinished,
+        "recorded": s.recorded,
+        "assisted": s.assisted,
+        "seats": s.seats,
+    }
 
 
 def _differences(a: dict, b: dict) -> str:
@@ -117,9 +148,12 @@ def _step(s: Session, kind: str, n: int, rng: random.Random) -> Session:
             _refused(s, f"play({move}) while no person may move", lambda: s.play(move))
     elif kind == "nonsense":
         pile = sorted(s.state.pile) + ["nowhere"]
-        fakes = [Move(rng.choice(pile), rng.choice(pile), rng.choice((1, 1, 2, 13))),
-                 tuple.__new__(Move, (rng.choice(pile), rng.choice(pile), True)),
-                 Move("pass", "pass", 0), Move("stop", "stop", 0)]
+        fakes = [
+            Move(rng.choice(pile), rng.choice(pile), rng.choice((1, 1, 2, 13))),
+            tuple.__new__(Move, (rng.choice(pile), rng.choice(pile), True)),
+            Move("pass", "pass", 0),
+            Move("stop", "stop", 0),
+        ]
         move = fakes[n % len(fakes)]
         if move not in s.candidate_moves() or type(move[2]) is not int:
             _refused(s, f"play({tuple.__repr__(move)})", lambda: s.play(move))
@@ -180,13 +214,13 @@ def _round_trip(s: Session) -> Session:
         steps.append((s.advance(0, max_moves=1), loaded.advance(0, max_moves=1)))
     a, b = observe(s), observe(loaded)
     if a != b or steps[0][0] != steps[0][1] or (pending and steps[1][0] != steps[1][1]):
-        raise Failure(f"after save and load the next step differs: {steps} "
-                      f"{_differences(a, b)}")
+        raise Failure(f"after save and load the next step differs: {steps} {_differences(a, b)}")
     return loaded
 
 
-def run_case(game_id: str, options: dict, seats: tuple, seed: int, actions: list[int],
-             rng_seed: int = 0) -> str | None:
+def run_case(
+    game_id: str, options: dict, seats: tuple, seed: int, actions: list[int], rng_seed: int = 0
+) -> str | None:
     """Play one case; the failure in words (with the action that found it), else None."""
     rng = random.Random(rng_seed)
     s = Session.new(game_id, seed, seats, **options)
@@ -197,8 +231,10 @@ def run_case(game_id: str, options: dict, seats: tuple, seed: int, actions: list
             done.append(kind)
             s = _step(s, kind, n, rng)
     except Failure as e:
-        return (f"{game_id} {options} seats={list(seats)} deal {seed}, action {len(done)} "
-                f"({' '.join(done[-6:])}): {e}")
+        return (
+            f"{game_id} {options} seats={list(seats)} deal {seed}, action {len(done)} "
+            f"({' '.join(done[-6:])}): {e}"
+        )
     return None
 
 
@@ -218,14 +254,22 @@ def cases(count: int, case_seed: int, actions: int):
         seats = tuple(rng.choice(kinds) for _ in range(n))
         if not any(seat == "human" for seat in seats) and rng.random() < 0.7:
             seats = ("human",) + seats[1:]  # mostly a person at the table
-        yield (game_id, options, seats, rng.randrange(1, 1_000_000),
-               [rng.randrange(len(ACTIONS) * 40) for _ in range(actions)], rng.randrange(2**32))
+        yield (
+            game_id,
+            options,
+            seats,
+            rng.randrange(1, 1_000_000),
+            [rng.randrange(len(ACTIONS) * 40) for _ in range(actions)],
+            rng.randrange(2**32),
+        )
 
 
 def main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bench session-fuzz",
-                                     description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        prog="python -m bench session-fuzz",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     parser.add_argument("--quick", action="store_true", help="fewer cases (well under a minute)")
     parser.add_argument("--cases", type=int, help="cases in all (default 2,000; quick 200)")
     parser.add_argument("--actions", type=int, default=120, help="actions per case")
@@ -236,8 +280,7 @@ def main(argv: list[str]) -> int:
     start = time.perf_counter()
     figures = {g: {"cases": 0, "actions": 0, "failures": 0} for g in GAMES}
     failures = []
-    for game_id, options, seats, seed, acts, rng_seed in cases(count, args.case_seed,
-                                                                args.actions):
+    for game_id, options, seats, seed, acts, rng_seed in cases(count, args.case_seed, args.actions):
         f = figures[game_id]
         f["cases"] += 1
         f["actions"] += len(acts)
@@ -246,16 +289,25 @@ def main(argv: list[str]) -> int:
             f["failures"] += 1
             failures.append(failure)
     seconds = time.perf_counter() - start
-    print(f"{count} cases of up to {args.actions} random session actions "
-          f"(case seed {args.case_seed}), {seconds:.0f} s")
+    print(
+        f"{count} cases of up to {args.actions} random session actions "
+        f"(case seed {args.case_seed}), {seconds:.0f} s"
+    )
     for game_id, f in figures.items():
-        print(f"  {game_id:20} {f['cases']:6} cases {f['actions']:8} actions "
-              f"{f['failures']:4} failures  ({len(option_sets(game_id))} option sets)")
+        print(
+            f"  {game_id:20} {f['cases']:6} cases {f['actions']:8} actions "
+            f"{f['failures']:4} failures  ({len(option_sets(game_id))} option sets)"
+        )
     print("  checked: " + ", ".join(f"{n:,} {what}" for what, n in SEEN.items()))
-    for failure in failures[:args.show]:
+    for failure in failures[: args.show]:
         print("FAILURE", failure)
-    total = {"cases": count, "actions": sum(f["actions"] for f in figures.values()),
-             "failures": len(failures), "seconds": round(seconds, 1), "checked": dict(SEEN)}
+    total = {
+        "cases": count,
+        "actions": sum(f["actions"] for f in figures.values()),
+        "failures": len(failures),
+        "seconds": round(seconds, 1),
+        "checked": dict(SEEN),
+    }
     print(json.dumps({"session_fuzz": total, "games": figures}))
     return 1 if failures else 0
 

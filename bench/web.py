@@ -79,8 +79,7 @@ def measure(quick: bool = False) -> dict:
 
     # blocks of at least a few milliseconds: browsers give timers a 0.1 ms resolution
     n_positions, n_games, cap, rounds = (20, 3, 400, 3) if quick else (60, 10, 1000, 5)
-    out: dict = {"python": platform.python_version(), "platform": sys.platform,
-                 "rounds": rounds}
+    out: dict = {"python": platform.python_version(), "platform": sys.platform, "rounds": rounds}
     for game_id in GAMES:
         positions = _positions(game_id, n_positions)
         found = [0]
@@ -99,10 +98,13 @@ def measure(quick: bool = False) -> dict:
             played[:] = [len(_random_game(game_id, seed, cap).history) for seed in range(n_games)]
 
         elapsed = _per_call(play, rounds)
-        out[game_id] = {"legal_moves_us": round(legal_us, 2),
-                        "random_game_ms": round(elapsed / n_games * 1e3, 2),
-                        "random_moves_per_s": round(sum(played) / elapsed),
-                        "moves_played": played, "moves_found": found[0]}
+        out[game_id] = {
+            "legal_moves_us": round(legal_us, 2),
+            "random_game_ms": round(elapsed / n_games * 1e3, 2),
+            "random_moves_per_s": round(sum(played) / elapsed),
+            "moves_played": played,
+            "moves_found": found[0],
+        }
 
     # saving after a move and loading (with the rules check) a game of about 150 moves
     state = _random_game("forty-thieves", 4, 150)
@@ -126,15 +128,21 @@ def measure(quick: bool = False) -> dict:
     load_ms = _per_call(load, rounds) / n * 1e3
     assert loaded[0] is not None and loaded[0]["state"]["moves"] == data["state"]["moves"]
     saves.clear_game("forty-thieves")
-    out["save"] = {"moves_in_game": len(state.history), "save_game_ms": round(save_ms, 3),
-                   "load_game_ms": round(load_ms, 2), "store": type(saves.store).__name__,
-                   "bytes": len(json.dumps(data))}
+    out["save"] = {
+        "moves_in_game": len(state.history),
+        "save_game_ms": round(save_ms, 3),
+        "load_game_ms": round(load_ms, 2),
+        "store": type(saves.store).__name__,
+        "bytes": len(json.dumps(data)),
+    }
     return out
 
 
-ROWS = [("legal_moves() per call", "legal_moves_us", "us"),
-        ("one random game", "random_game_ms", "ms"),
-        ("random-game moves", "random_moves_per_s", "/s")]
+ROWS = [
+    ("legal_moves() per call", "legal_moves_us", "us"),
+    ("one random game", "random_game_ms", "ms"),
+    ("random-game moves", "random_moves_per_s", "/s"),
+]
 
 
 def _native(quick: bool, python: str | None) -> dict:
@@ -149,8 +157,7 @@ def _native(quick: bool, python: str | None) -> dict:
     root = str(Path(__file__).resolve().parents[1])
     env = {**os.environ, "PYTHONPATH": root}
     code = f"import json; from bench.web import measure; print(json.dumps(measure({quick})))"
-    done = subprocess.run([python, "-c", code], env=env, capture_output=True, text=True,
-                          check=True)
+    done = subprocess.run([python, "-c", code], env=env, capture_output=True, text=True, check=True)
     return json.loads(done.stdout.strip().splitlines()[-1])
 
 
@@ -169,24 +176,44 @@ def main(argv: list[str]) -> int:
     except Missing as e:
         print(f"can't run the browser side: {e}")
         return 1
-    print(f"native: CPython {native['python']} ({native['platform']});  "
-          f"wasm: Pyodide CPython {wasm['python']} in Chromium {browser_version}")
+    print(
+        f"native: CPython {native['python']} ({native['platform']});  "
+        f"wasm: Pyodide CPython {wasm['python']} in Chromium {browser_version}"
+    )
     print(f"{'':26}{'':18}{'native':>12}{'wasm':>12}{'wasm/native':>13}")
     for game_id in GAMES:
         for label, key, unit in ROWS:
             a, b = native[game_id][key], wasm[game_id][key]
             ratio = (b / a) if unit != "/s" else (a / b)
             print(f"{game_id:26}{label:18}{a:>10} {unit:2}{b:>10} {unit:2}{ratio:>11.2f}x")
-    for label, key in (("save_game after a move", "save_game_ms"),
-                       ("load_game (rules check)", "load_game_ms")):
+    for label, key in (
+        ("save_game after a move", "save_game_ms"),
+        ("load_game (rules check)", "load_game_ms"),
+    ):
         a, b = native["save"][key], wasm["save"][key]
-        print(f"{'save (' + str(native['save']['moves_in_game']) + ' moves)':26}{label:18}"
-              f"{a:>10} ms{b:>10} ms{b / a:>11.2f}x")
-    print(f"(native store: {native['save']['store']}, wasm store: {wasm['save']['store']}; "
-          f"best of {native['rounds']} rounds each)")
-    same = all(native[g]["moves_played"] == wasm[g]["moves_played"] and
-               native[g]["moves_found"] == wasm[g]["moves_found"] for g in GAMES)
+        print(
+            f"{'save (' + str(native['save']['moves_in_game']) + ' moves)':26}{label:18}"
+            f"{a:>10} ms{b:>10} ms{b / a:>11.2f}x"
+        )
+    print(
+        f"(native store: {native['save']['store']}, wasm store: {wasm['save']['store']}; "
+        f"best of {native['rounds']} rounds each)"
+    )
+    same = all(
+        native[g]["moves_played"] == wasm[g]["moves_played"]
+        and native[g]["moves_found"] == wasm[g]["moves_found"]
+        for g in GAMES
+    )
     print("same games native and wasm:", same)
-    print(json.dumps({"quick": quick, "native": native, "wasm": wasm,
-                      "chromium": browser_version, "same_games": same}))
+    print(
+        json.dumps(
+            {
+                "quick": quick,
+                "native": native,
+                "wasm": wasm,
+                "chromium": browser_version,
+                "same_games": same,
+            }
+        )
+    )
     return 0 if same else 1

@@ -64,14 +64,21 @@ def figures(deals: dict) -> dict:
     won = sum(1 for s, _ in deals.values() if s == "won")
     lost = sum(1 for s, _ in deals.values() if s == "lost")
     unknown = n - won - lost
-    return {"deals": n, "won": won, "lost": lost, "unknown": unknown,
-            "low": round(wilson(won, n)[0], 4), "high": round(wilson(won + unknown, n)[1], 4),
-            "first": min(deals), "last": max(deals)}
+    return {
+        "deals": n,
+        "won": won,
+        "lost": lost,
+        "unknown": unknown,
+        "low": round(wilson(won, n)[0], 4),
+        "high": round(wilson(won + unknown, n)[1], 4),
+        "first": min(deals),
+        "last": max(deals),
+    }
 
 
 def run(game: str, options: dict, start: int, count: int, budget: float, records: Path) -> None:
-    from game.ai.solver import driver as solver_module
     from game.ai.deals import entry_name
+    from game.ai.solver import driver as solver_module
     from game.ai.solver.driver import solve
     from game.core import new_game
 
@@ -86,8 +93,18 @@ def run(game: str, options: dict, start: int, count: int, budget: float, records
                 continue
             solver_module.forget()  # each deal on its own
             v = solve(new_game(game, deal, **options), budget_s=budget)
-            out.write(json.dumps({"entry": name, "deal": deal, "status": v.status,
-                                  "cpu_s": round(v.seconds, 3), "budget_s": budget}) + "\n")
+            out.write(
+                json.dumps(
+                    {
+                        "entry": name,
+                        "deal": deal,
+                        "status": v.status,
+                        "cpu_s": round(v.seconds, 3),
+                        "budget_s": budget,
+                    }
+                )
+                + "\n"
+            )
             out.flush()
             print(f"{name} {deal}: {v.status} ({v.seconds:.2f} s)", flush=True)
 
@@ -98,6 +115,7 @@ def import_lists(records: Path) -> int:
     that range is won (listed), proved lost (in the build's lost list) or undecided (budget
     recorded as 0: any later run replaces it). Returns how many verdicts were added."""
     from game.ai import deals as deals_module
+
     with open(deals_module.DATA, encoding="utf-8") as f:
         data = json.load(f)
     known = read([records])
@@ -111,8 +129,12 @@ def import_lists(records: Path) -> int:
             if deal in known.get(name, {}):
                 continue
             status = "won" if deal in won else "lost" if deal in lost else "unknown"
-            lines.append(json.dumps({"entry": name, "deal": deal, "status": status,
-                                     "cpu_s": None, "budget_s": 0}) + "\n")
+            lines.append(
+                json.dumps(
+                    {"entry": name, "deal": deal, "status": status, "cpu_s": None, "budget_s": 0}
+                )
+                + "\n"
+            )
     with open(records, "a", encoding="utf-8") as out:
         out.write("".join(lines))  # one write: other runs may be adding lines meanwhile
     return len(lines)
@@ -120,27 +142,38 @@ def import_lists(records: Path) -> int:
 
 def report(paths, write: bool) -> dict:
     from game.ai import deals as deals_module
+
     verdicts = read(paths)
     table = {name: figures(d) for name, d in sorted(verdicts.items())}
     print("| game | deals | won | proved lost | undecided | winnable (95%) |")
     print("|---|---|---|---|---|---|")
     for name, f in table.items():
-        print(f"| {name} | {f['deals']:,} | {f['won']:,} | {f['lost']:,} | {f['unknown']:,} | "
-              f"{100 * f['low']:.1f}% .. {100 * f['high']:.1f}% |")
+        print(
+            f"| {name} | {f['deals']:,} | {f['won']:,} | {f['lost']:,} | {f['unknown']:,} | "
+            f"{100 * f['low']:.1f}% .. {100 * f['high']:.1f}% |"
+        )
     if write:
         path = deals_module.WINNABILITY
-        path.write_text(json.dumps({"format": deals_module.FORMAT, "games": table},
-                                   separators=(",", ":")) + "\n", encoding="utf-8")
+        path.write_text(
+            json.dumps({"format": deals_module.FORMAT, "games": table}, separators=(",", ":"))
+            + "\n",
+            encoding="utf-8",
+        )
         print(f"wrote {path}")
-        won = {"format": deals_module.FORMAT, "games": {
-            name: {"won": sorted(d for d, (s, _) in deals.items() if s == "won")}
-            for name, deals in verdicts.items()}}
+        won = {
+            "format": deals_module.FORMAT,
+            "games": {
+                name: {"won": sorted(d for d, (s, _) in deals.items() if s == "won")}
+                for name, deals in verdicts.items()
+            },
+        }
         with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
             json.dump(won, f)
         data = deals_module.merge([f.name])
         Path(f.name).unlink()
-        deals_module.DATA.write_text(json.dumps(data, separators=(",", ":")) + "\n",
-                                     encoding="utf-8")
+        deals_module.DATA.write_text(
+            json.dumps(data, separators=(",", ":")) + "\n", encoding="utf-8"
+        )
         deals_module._load.cache_clear()
         print(f"wrote {deals_module.DATA}")
     return table
@@ -158,20 +191,27 @@ def main(argv: list[str]) -> int:
     r.add_argument("--count", type=int, default=200)
     r.add_argument("--budget", type=float, default=2.0, help="CPU seconds a deal (default 2)")
     r.add_argument("--records", type=Path, default=RECORDS)
-    i = sub.add_parser("import", help="add the verdicts of the winnable-deals builds "
-                                      "(game/ai/data/winnable.json) to the records")
+    i = sub.add_parser(
+        "import",
+        help="add the verdicts of the winnable-deals builds "
+        "(game/ai/data/winnable.json) to the records",
+    )
     i.add_argument("--records", type=Path, default=RECORDS)
     p = sub.add_parser("report", help="the winnability table from the records")
     p.add_argument("records", nargs="*", type=Path, default=[RECORDS])
-    p.add_argument("--write", action="store_true",
-                   help="write game/ai/data/winnability.json and add the deals won to the "
-                        "winnable-deals lists")
+    p.add_argument(
+        "--write",
+        action="store_true",
+        help="write game/ai/data/winnability.json and add the deals won to the "
+        "winnable-deals lists",
+    )
     args = parser.parse_args(argv)
     if args.command == "import":
         print(f"{import_lists(args.records)} verdicts added to {args.records}")
     elif args.command == "run":
-        run(args.game, parse_options(args.option), args.start, args.count, args.budget,
-            args.records)
+        run(
+            args.game, parse_options(args.option), args.start, args.count, args.budget, args.records
+        )
     else:
         report(args.records, args.write)
     return 0

@@ -12,39 +12,63 @@ def run(argv=None) -> None:
     parser = argparse.ArgumentParser(
         prog="python -m game",
         description="Patience Parlour: patience card games on the desktop (the same client "
-                    "runs in the browser through pygbag: see the README).")
-    parser.add_argument("--data-dir", metavar="FOLDER",
-                        help="where progress is saved (default: the platform's user data "
-                             "folder; $PARLOUR_DATA_DIR also sets it)")
-    parser.add_argument("--portrait", action="store_true",
-                        help="the upright table a phone held upright gets in the browser "
-                             "(768x1662, scaled to fit the screen) instead of the 1280x720 one")
-    parser.add_argument("--sideways", action="store_true",
-                        help="the table a phone held sideways gets in the browser (1552x720: "
-                             "the 1280x720 table with a rail of big buttons on its right)")
-    parser.add_argument("--relay", action="append", default=[], metavar="ADDRESS",
-                        help="a Nostr relay to meet friends online on (wss://...; repeat for "
-                             "several; default: the same five public relays the web version "
-                             "uses); the web version's ?relay= must name the same ones")
-    parser.add_argument("--site", metavar="ADDRESS",
-                        help="the address of a site that serves the web version (https://...): "
-                             "the waiting room then shows a link ADDRESS#join=CODE to send "
-                             "to friends; kept in the settings (--site none forgets it)")
-    parser.add_argument("--lang", metavar="CODE",
-                        help="the language to play in this time: en, de or fr (default: the one "
-                             "chosen in Settings, else the system's; docs/languages.md)")
+        "runs in the browser through pygbag: see the README).",
+    )
+    parser.add_argument(
+        "--data-dir",
+        metavar="FOLDER",
+        help="where progress is saved (default: the platform's user data "
+        "folder; $PARLOUR_DATA_DIR also sets it)",
+    )
+    parser.add_argument(
+        "--portrait",
+        action="store_true",
+        help="the upright table a phone held upright gets in the browser "
+        "(768x1662, scaled to fit the screen) instead of the 1280x720 one",
+    )
+    parser.add_argument(
+        "--sideways",
+        action="store_true",
+        help="the table a phone held sideways gets in the browser (1552x720: "
+        "the 1280x720 table with a rail of big buttons on its right)",
+    )
+    parser.add_argument(
+        "--relay",
+        action="append",
+        default=[],
+        metavar="ADDRESS",
+        help="a Nostr relay to meet friends online on (wss://...; repeat for "
+        "several; default: the same five public relays the web version "
+        "uses); the web version's ?relay= must name the same ones",
+    )
+    parser.add_argument(
+        "--site",
+        metavar="ADDRESS",
+        help="the address of a site that serves the web version (https://...): "
+        "the waiting room then shows a link ADDRESS#join=CODE to send "
+        "to friends; kept in the settings (--site none forgets it)",
+    )
+    parser.add_argument(
+        "--lang",
+        metavar="CODE",
+        help="the language to play in this time: en, de or fr (default: the one "
+        "chosen in Settings, else the system's; docs/languages.md)",
+    )
     args = parser.parse_args(sys.argv[1:] if argv is None else argv)
     if args.lang is not None:
         from game.core import language
         from game.ui.language_choice import ASKED_ENV
+
         if args.lang.lower() not in language.available():
-            parser.error(f"no language {args.lang!r}: the game speaks "
-                         f"{', '.join(language.available())}")
+            parser.error(
+                f"no language {args.lang!r}: the game speaks {', '.join(language.available())}"
+            )
         os.environ[ASKED_ENV] = args.lang.lower()
     if args.data_dir:
         os.environ["PARLOUR_DATA_DIR"] = args.data_dir
     if args.relay:
         from game.net.desktop import RELAYS_ENV, relay_address
+
         bad = [u for u in args.relay if not relay_address(u)]
         if bad:
             parser.error(f"a relay's address starts with wss:// or ws://, not {bad[0]!r}")
@@ -56,11 +80,14 @@ def run(argv=None) -> None:
             parser.error(str(e))
     if args.portrait:
         from game.ui.canvas import CANVAS, PORTRAIT
+
         CANVAS.use(PORTRAIT)
     elif args.sideways:
         from game.ui.canvas import CANVAS, SIDEWAYS
+
         CANVAS.use(SIDEWAYS)
     from game.ui.app import main
+
     asyncio.run(main())
 
 

@@ -24,8 +24,15 @@ from game.net.paths import TwoPaths
 
 
 class CarrierNet:
-    def __init__(self, direct: bool = True, loss: float = 0.0, repeat: float = 0.0,
-                 reorder: float = 0.0, step: float = 0.05, seed: int = 0):
+    def __init__(
+        self,
+        direct: bool = True,
+        loss: float = 0.0,
+        repeat: float = 0.0,
+        reorder: float = 0.0,
+        step: float = 0.05,
+        seed: int = 0,
+    ):
         self.direct = direct
         self.loss, self.repeat, self.reorder = loss, repeat, reorder
         self.step = step
@@ -50,8 +57,9 @@ class CarrierNet:
         return [p for p in self.pages if p.code == page.code and p.alive and p is not page]
 
     def _linked(self, a, b) -> bool:
-        return a.alive and b.alive and frozenset((a.me, b.me)) not in self._cut \
-            and b.me in a.direct_to
+        return (
+            a.alive and b.alive and frozenset((a.me, b.me)) not in self._cut and b.me in a.direct_to
+        )
 
     def _up(self, a, b) -> None:
         a.direct_to.add(b.me)
@@ -89,8 +97,9 @@ class CarrierNet:
                 copies = 2
             for _ in range(copies):
                 if page.events and self.rng.random() < self.reorder:
-                    page.events.insert(self.rng.randrange(len(page.events)),
-                                       ("post", sender.me, text))
+                    page.events.insert(
+                        self.rng.randrange(len(page.events)), ("post", sender.me, text)
+                    )
                 else:
                     page.events.append(("post", sender.me, text))
 

@@ -35,7 +35,7 @@ class HostileRelay:
         self._stop: asyncio.Future | None = None
         self._thread = threading.Thread(target=self._run, name="hostile-relay", daemon=True)
 
-    def __enter__(self) -> "HostileRelay":
+    def __enter__(self) -> HostileRelay:
         self._thread.start()
         if not self._ready.wait(30):
             raise RuntimeError("the hostile relay didn't start")
@@ -82,10 +82,12 @@ class HostileRelay:
 
     def inject(self, events: list, timeout: float = 300) -> None:
         """Each event (any JSON value) to every subscription, in order; back once sent."""
+
         async def send_all():
             for ev in events:
                 for ws, sub, _ in list(self._subs):
                     await _send(ws, ["EVENT", sub, ev])
+
         asyncio.run_coroutine_threadsafe(send_all(), self._loop).result(timeout)
 
     def subscribers(self) -> int:
@@ -99,8 +101,9 @@ def _matches(ev: dict, flt) -> bool:
     if kinds is not None and ev.get("kind") not in kinds:
         return False
     if tags is not None:
-        xs = [t[1] for t in ev.get("tags", []) if isinstance(t, list) and len(t) > 1
-              and t[0] == "x"]
+        xs = [
+            t[1] for t in ev.get("tags", []) if isinstance(t, list) and len(t) > 1 and t[0] == "x"
+        ]
         if not any(x in tags for x in xs):
             return False
     return True

@@ -40,8 +40,8 @@ import subprocess
 import threading
 
 CLONE_NEWNET = 0x40000000
-ADDRESS = "198.18.0.1/24"       # TEST-NET range for benchmarks (RFC 2544): never routed
-GATEWAY = "198.18.0.254"        # a gateway that does not exist
+ADDRESS = "198.18.0.1/24"  # TEST-NET range for benchmarks (RFC 2544): never routed
+GATEWAY = "198.18.0.254"  # a gateway that does not exist
 
 
 class NetnsUnavailable(RuntimeError):
@@ -53,8 +53,9 @@ def _libc():
 
 
 def _ip() -> str:
-    ip = shutil.which("ip") or next((p for p in ("/usr/sbin/ip", "/sbin/ip", "/usr/bin/ip")
-                                     if os.path.exists(p)), None)
+    ip = shutil.which("ip") or next(
+        (p for p in ("/usr/sbin/ip", "/sbin/ip", "/usr/bin/ip") if os.path.exists(p)), None
+    )
     if ip is None:
         raise NetnsUnavailable("iproute2's `ip` is missing: apt-get install -y iproute2")
     return ip
@@ -74,16 +75,17 @@ def enter_private_network(direct: bool = True) -> None:
             raise NetnsUnavailable(f"unshare(CLONE_NEWNET) failed: {e} (needs root)") from None
     elif _libc().unshare(CLONE_NEWNET) != 0:
         errno = ctypes.get_errno()
-        raise NetnsUnavailable(f"unshare(CLONE_NEWNET) failed: {os.strerror(errno)} "
-                               "(needs root)")
-    commands = [["link", "set", "lo", "up"],
-                ["link", "add", "v0", "type", "veth", "peer", "name", "v1"],
-                ["link", "set", "v0", "addrgenmode", "none"],
-                ["link", "set", "v1", "addrgenmode", "none"],
-                ["addr", "add", ADDRESS, "dev", "v0"],
-                ["link", "set", "v0", "up"],
-                ["link", "set", "v1", "up"],
-                ["route", "add", "default", "via", GATEWAY, "dev", "v0"]]
+        raise NetnsUnavailable(f"unshare(CLONE_NEWNET) failed: {os.strerror(errno)} (needs root)")
+    commands = [
+        ["link", "set", "lo", "up"],
+        ["link", "add", "v0", "type", "veth", "peer", "name", "v1"],
+        ["link", "set", "v0", "addrgenmode", "none"],
+        ["link", "set", "v1", "addrgenmode", "none"],
+        ["addr", "add", ADDRESS, "dev", "v0"],
+        ["link", "set", "v0", "up"],
+        ["link", "set", "v1", "up"],
+        ["route", "add", "default", "via", GATEWAY, "dev", "v0"],
+    ]
     for command in commands if direct else commands[:1]:
         result = subprocess.run([ip, *command], capture_output=True, text=True, timeout=30)
         if result.returncode != 0:
@@ -96,8 +98,9 @@ def check_private_network() -> None:
     run_in_private_network(lambda: None, timeout=60)
 
 
-def run_in_private_network(body, *args, timeout: float | None = None, direct: bool = True,
-                           **kwargs):
+def run_in_private_network(
+    body, *args, timeout: float | None = None, direct: bool = True, **kwargs
+):
     """``body(*args, **kwargs)`` in a new thread inside a new private network namespace; its
     return value, or its exception raised here. ``timeout`` (s): raise TimeoutError if it
     hasn't ended by then (the thread is left to end by itself). ``direct=False``: loopback
@@ -123,5 +126,6 @@ def run_in_private_network(body, *args, timeout: float | None = None, direct: bo
 
 def interfaces() -> str:
     """`ip -brief addr` as the calling thread sees it (for messages and checks)."""
-    return subprocess.run([_ip(), "-brief", "addr"], capture_output=True, text=True,
-                          timeout=30).stdout
+    return subprocess.run(
+        [_ip(), "-brief", "addr"], capture_output=True, text=True, timeout=30
+    ).stdout

@@ -39,11 +39,11 @@ from game.net.desktop.wire import (  # the wire, re-exported for the tests
     KIND,
     MAX_AGE_S,
     MAX_CONTENT,
-    N,
     PAIR_PREFIX,
     TAG_BYTES,
     TOPIC_PREFIX,
     Keys,
+    N,
     check,
     event,
     event_id,
@@ -72,9 +72,9 @@ class RelayClient:
         self._said = threading.Condition()
         self._stack = ExitStack()  # connect() as a context manager, as websockets asks
         self.socket = self._stack.enter_context(
-            connect(url, open_timeout=timeout, close_timeout=5, max_size=2 ** 22))
-        self._reader = threading.Thread(target=self._read, name=f"nostr-client {url}",
-                                        daemon=True)
+            connect(url, open_timeout=timeout, close_timeout=5, max_size=2**22)
+        )
+        self._reader = threading.Thread(target=self._read, name=f"nostr-client {url}", daemon=True)
         self._reader.start()
 
     # -- what the relay says
@@ -95,8 +95,12 @@ class RelayClient:
             return
         if not isinstance(msg, list) or not msg:
             return
-        if (len(msg) == 3 and msg[0] == "EVENT" and isinstance(msg[1], str)
-                and msg[1] in self.subscriptions):
+        if (
+            len(msg) == 3
+            and msg[0] == "EVENT"
+            and isinstance(msg[1], str)
+            and msg[1] in self.subscriptions
+        ):
             self._events.put(msg[2])
             return
         with self._said:
@@ -114,8 +118,9 @@ class RelayClient:
         for the first when none is waiting, returns [] if none came."""
         out = []
         try:
-            out.append(self._events.get(timeout=timeout) if timeout > 0
-                       else self._events.get_nowait())
+            out.append(
+                self._events.get(timeout=timeout) if timeout > 0 else self._events.get_nowait()
+            )
             while True:
                 out.append(self._events.get_nowait())
         except queue.Empty:
@@ -127,8 +132,7 @@ class RelayClient:
         with self._said:
             return list(self._replies)
 
-    def reply(self, match: Callable[[list], bool], timeout: float,
-              start: int = 0) -> list | None:
+    def reply(self, match: Callable[[list], bool], timeout: float, start: int = 0) -> list | None:
         """The first message of ``replies[start:]`` that ``match`` accepts, waiting up to
         ``timeout`` seconds for it; None if none came (or the socket closed)."""
         end = time.monotonic() + timeout
@@ -159,8 +163,9 @@ class RelayClient:
         self.send_raw(json.dumps(["EVENT", ev], separators=(",", ":"), ensure_ascii=False))
         if wait is None:
             return None
-        return self.reply(lambda m: len(m) >= 3 and m[0] == "OK" and m[1] in (ident, ""),
-                          wait, start)
+        return self.reply(
+            lambda m: len(m) >= 3 and m[0] == "OK" and m[1] in (ident, ""), wait, start
+        )
 
     def subscribe(self, code: str, since: int | None = None, wait: float | None = None) -> str:
         """Subscribes to room ``code``'s events made from ``since`` (now unless given):
@@ -171,12 +176,11 @@ class RelayClient:
         self.subscriptions[sub] = code
         since = int(time.time()) if since is None else since
         start = len(self.replies)
-        self.send_raw(json.dumps(["REQ", sub, {"kinds": [KIND], "#x": [topic(code)],
-                                               "since": since}]))
-        if wait is not None and self.reply(lambda m: m[:2] == ["EOSE", sub], wait,
-                                           start) is None:
-            raise TimeoutError(f"{self.url} did not end the stored events of {sub} "
-                               f"within {wait} s")
+        self.send_raw(
+            json.dumps(["REQ", sub, {"kinds": [KIND], "#x": [topic(code)], "since": since}])
+        )
+        if wait is not None and self.reply(lambda m: m[:2] == ["EOSE", sub], wait, start) is None:
+            raise TimeoutError(f"{self.url} did not end the stored events of {sub} within {wait} s")
         return sub
 
     def unsubscribe(self, sub: str) -> None:
@@ -197,6 +201,26 @@ class RelayClient:
         return False
 
 
-__all__ = ["IV_BYTES", "KEY_PREFIX", "KIND", "MAX_AGE_S", "MAX_CONTENT", "N", "PAIR_PREFIX",
-           "TAG_BYTES", "TOPIC_PREFIX", "Keys", "RelayClient", "check", "event", "event_id",
-           "pair_key", "room_key", "seal", "serialized", "sign", "topic", "unseal"]
+__all__ = [
+    "IV_BYTES",
+    "KEY_PREFIX",
+    "KIND",
+    "MAX_AGE_S",
+    "MAX_CONTENT",
+    "N",
+    "PAIR_PREFIX",
+    "TAG_BYTES",
+    "TOPIC_PREFIX",
+    "Keys",
+    "RelayClient",
+    "check",
+    "event",
+    "event_id",
+    "pair_key",
+    "room_key",
+    "seal",
+    "serialized",
+    "sign",
+    "topic",
+    "unseal",
+]

@@ -75,20 +75,33 @@ class NostrRelay:
         try:
             import nostr_relay  # noqa: F401
         except ImportError:
-            raise RelayUnavailable("the nostr-relay package is missing: "
-                                   "pip install -e '.[test]'") from None
+            raise RelayUnavailable(
+                "the nostr-relay package is missing: pip install -e '.[test]'"
+            ) from None
         self.folder = Path(tempfile.mkdtemp(prefix="parlour-relay-"))
         self.port = self.port or free_port()
         config = self.folder / "config.yaml"
-        config.write_text(CONFIG.format(db=self.folder / "relay.sqlite3", port=self.port),
-                          encoding="utf-8")
+        config.write_text(
+            CONFIG.format(db=self.folder / "relay.sqlite3", port=self.port), encoding="utf-8"
+        )
         self.log = self.folder / "relay.log"
         with open(self.log, "wb") as log:
             self.process = subprocess.Popen(
-                [sys.executable, "-c", "from nostr_relay.cli import main; main()",
-                 "-c", str(config), "serve", "--use-uvicorn"],
-                cwd=self.folder, stdout=log, stderr=subprocess.STDOUT,
-                stdin=subprocess.DEVNULL, start_new_session=True)
+                [
+                    sys.executable,
+                    "-c",
+                    "from nostr_relay.cli import main; main()",
+                    "-c",
+                    str(config),
+                    "serve",
+                    "--use-uvicorn",
+                ],
+                cwd=self.folder,
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                stdin=subprocess.DEVNULL,
+                start_new_session=True,
+            )
         self.url = f"ws://127.0.0.1:{self.port}"
         try:
             self._wait_ready()
@@ -100,13 +113,16 @@ class NostrRelay:
     def _wait_ready(self) -> None:
         """Poll until the relay answers a WebSocket handshake (not just a TCP connect)."""
         end = time.monotonic() + self.timeout
-        request = (f"GET / HTTP/1.1\r\nHost: 127.0.0.1:{self.port}\r\nUpgrade: websocket\r\n"
-                   "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
-                   "Sec-WebSocket-Version: 13\r\n\r\n").encode()
+        request = (
+            f"GET / HTTP/1.1\r\nHost: 127.0.0.1:{self.port}\r\nUpgrade: websocket\r\n"
+            "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+            "Sec-WebSocket-Version: 13\r\n\r\n"
+        ).encode()
         while time.monotonic() < end:
             if self.process.poll() is not None:
-                raise RelayUnavailable(f"nostr-relay exited ({self.process.returncode}):\n"
-                                       + self.log_text())
+                raise RelayUnavailable(
+                    f"nostr-relay exited ({self.process.returncode}):\n" + self.log_text()
+                )
             try:
                 with socket.create_connection(("127.0.0.1", self.port), timeout=2) as s:
                     s.sendall(request)
@@ -115,8 +131,9 @@ class NostrRelay:
             except OSError:
                 pass
             time.sleep(0.05)
-        raise RelayUnavailable(f"nostr-relay did not answer on {self.url} within "
-                               f"{self.timeout} s:\n" + self.log_text())
+        raise RelayUnavailable(
+            f"nostr-relay did not answer on {self.url} within {self.timeout} s:\n" + self.log_text()
+        )
 
     def log_text(self) -> str:
         try:

@@ -31,9 +31,12 @@ class Missing(RuntimeError):
 
 
 class _Handler(http.server.SimpleHTTPRequestHandler):
-    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
-                      ".wasm": "application/wasm", ".mjs": "text/javascript",
-                      ".js": "text/javascript"}
+    extensions_map = {
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        ".wasm": "application/wasm",
+        ".mjs": "text/javascript",
+        ".js": "text/javascript",
+    }
 
     def log_message(self, *args):
         pass
@@ -93,18 +96,27 @@ def build_site(out: Path | None = None, note: str = "") -> Path:
             run = os.environ.get("PYTEST_XDIST_TESTRUNUID", "")
             stamp = ROOT / "build" / ".web.run"
             with site_build_lock():
-                if not (run and stamp.is_file() and stamp.read_text() == run
-                        and (SITE / "index.html").exists()):
-                    result = subprocess.run(["./build.sh", "web"], cwd=ROOT,
-                                            capture_output=True, text=True, timeout=900)
+                if not (
+                    run
+                    and stamp.is_file()
+                    and stamp.read_text() == run
+                    and (SITE / "index.html").exists()
+                ):
+                    result = subprocess.run(
+                        ["./build.sh", "web"], cwd=ROOT, capture_output=True, text=True, timeout=900
+                    )
                     if result.returncode != 0 or not (SITE / "index.html").exists():
                         raise Missing(f"./build.sh web failed:\n{result.stdout}{result.stderr}")
                     stamp.write_text(run)
             _built.add("web")
         return SITE
-    result = subprocess.run([sys.executable, "web/client/build_site.py", "--out", str(out),
-                             "--note", note], cwd=ROOT, capture_output=True, text=True,
-                            timeout=900)
+    result = subprocess.run(
+        [sys.executable, "web/client/build_site.py", "--out", str(out), "--note", note],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=900,
+    )
     if result.returncode != 0:
         raise Missing(f"web/client/build_site.py failed:\n{result.stdout}{result.stderr}")
     return out
@@ -136,7 +148,6 @@ class ClientSite:
         return False
 
 
-
 def serve_client(port: int = 8001) -> None:
     """``./build.sh browser``: build/web/ (just built by build.sh) served as built on
     http://localhost:PORT/; Ctrl+C stops it."""
@@ -148,8 +159,11 @@ def serve_client(port: int = 8001) -> None:
     try:
         with ClientSite(port=port, build=False) as site:
             port = site.server.httpd.server_address[1]
-            print(f"Patience Parlour, build/web/ as built: open http://localhost:{port}/ "
-                  "(Ctrl+C stops the server)", flush=True)
+            print(
+                f"Patience Parlour, build/web/ as built: open http://localhost:{port}/ "
+                "(Ctrl+C stops the server)",
+                flush=True,
+            )
             while True:
                 time.sleep(3600)
     except Missing as e:

@@ -7,10 +7,12 @@ import sys
 import pytest
 from hypothesis import HealthCheck, settings
 
-settings.register_profile("default", deadline=None, max_examples=60,
-                          suppress_health_check=[HealthCheck.too_slow])
-settings.register_profile("thorough", deadline=None, max_examples=1000,
-                          suppress_health_check=[HealthCheck.too_slow])
+settings.register_profile(
+    "default", deadline=None, max_examples=60, suppress_health_check=[HealthCheck.too_slow]
+)
+settings.register_profile(
+    "thorough", deadline=None, max_examples=1000, suppress_health_check=[HealthCheck.too_slow]
+)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 
 # The tests read English unless one asks for another language (tests/test_languages.py): the
@@ -20,13 +22,13 @@ os.environ["PARLOUR_LANG"] = "en"
 #: a fixture a test asks for (itself or through another fixture), and the marker that says
 #: what it needs: ``./build.sh test --fast`` runs the tests with none of these (docs/testing.md)
 NEEDS = {
-    "browser": "browser",          # Chromium (tests/web/conftest.py)
+    "browser": "browser",  # Chromium (tests/web/conftest.py)
     "private_network": "network",  # a network namespace of the test's own, and Chromium in it
 }
 MARKERS = {
     "browser": "drives Chromium (Debian's chromium): not in the fast lane",
     "network": "makes a private network namespace (root, iproute2) with a relay and Chromium "
-               "in it: not in the fast lane",
+    "in it: not in the fast lane",
     "slow": "takes more than about 5 s of CPU natively: not in the fast lane",
     # pytest-xdist's own, named here too for a run without it (-p no:xdist)
     "xdist_group(name)": "runs on one worker with the other tests of its group",

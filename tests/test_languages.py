@@ -19,8 +19,15 @@ from game.core.info import player_text, rules_file, rules_text
 ROOT = Path(__file__).resolve().parents[1]
 LOCALE = ROOT / "game" / "locale"
 LANGUAGES = sorted(p.parent.parent.name for p in LOCALE.glob("*/LC_MESSAGES/parlour.po"))
-KEYWORDS = {"_": None, "N_": None, "gettext": None, "ngettext": (1, 2),
-            "pgettext": ((1, "c"), 2), "npgettext": ((1, "c"), 2, 3), "NP_": ((1, "c"), 2)}
+KEYWORDS = {
+    "_": None,
+    "N_": None,
+    "gettext": None,
+    "ngettext": (1, 2),
+    "pgettext": ((1, "c"), 2),
+    "npgettext": ((1, "c"), 2, 3),
+    "NP_": ((1, "c"), 2),
+}
 FIELD = re.compile(r"(?<!\{)\{([a-z_0-9]*)[^{}]*\}(?!\})")
 
 
@@ -31,7 +38,8 @@ def extracted() -> dict[tuple[str | None, str], str]:
     for folder, method in (("game", "python"), ("web/client", "javascript")):
         pattern = "**.py" if method == "python" else "**.js"
         for filename, lineno, message, _comments, context in extract_from_dir(
-                ROOT / folder, method_map=[(pattern, method)], keywords=KEYWORDS):
+            ROOT / folder, method_map=[(pattern, method)], keywords=KEYWORDS
+        ):
             first = message[0] if isinstance(message, tuple) else message
             out[(context, first)] = f"{folder}/{filename}:{lineno}"
     return out
@@ -44,8 +52,24 @@ def messages():
 
 WORD = re.compile(r"[A-Za-zÀ-ÿŒœ']+")
 #: words that are the same in English and a language, and names: never "English" on their own
-SHARED = {"ok", "spider", "canfield", "seahaven", "computer", "match", "standard", "stop",
-          "reserve", "patience", "parlour", "english", "deutsch", "français", "pygame", "python"}
+SHARED = {
+    "ok",
+    "spider",
+    "canfield",
+    "seahaven",
+    "computer",
+    "match",
+    "standard",
+    "stop",
+    "reserve",
+    "patience",
+    "parlour",
+    "english",
+    "deutsch",
+    "français",
+    "pygame",
+    "python",
+}
 
 
 def words(text: str) -> set[str]:
@@ -60,14 +84,13 @@ def english_only(code: str) -> set[str]:
     for m in cat:
         if not m.id:
             continue
-        for s in (m.id if isinstance(m.id, tuple) else (m.id,)):
+        for s in m.id if isinstance(m.id, tuple) else (m.id,):
             english |= words(re.sub(r"\{[^}]*\}", " ", s))
-        for s in (m.string if isinstance(m.string, tuple) else (m.string,)):
+        for s in m.string if isinstance(m.string, tuple) else (m.string,):
             translated |= words(re.sub(r"\{[^}]*\}", " ", s))
     for game_id in GAMES:  # the rules' own words (not the developers' notes, in English)
         translated |= words(rules_text(game_id, code))
     return english - translated - SHARED
-
 
 
 def catalogue(code: str):
@@ -95,13 +118,14 @@ def test_every_message_is_translated(code, messages):
         strings = (m.string if isinstance(m.string, tuple) else (m.string,)) if m else ("",)
         if m is None or m.fuzzy or not all(strings):
             missing.append(f"{where}: {msgid!r}")
-    assert not missing, f"{len(missing)} messages untranslated in {code}:\n" + \
-        "\n".join(missing[:40])
+    assert not missing, f"{len(missing)} messages untranslated in {code}:\n" + "\n".join(
+        missing[:40]
+    )
 
 
 @pytest.mark.parametrize("code", LANGUAGES)
 def test_a_translation_has_the_fields_of_its_message(code):
-    """"{card} can't go there" translated without {card}, or with a field of its own, would
+    """ "{card} can't go there" translated without {card}, or with a field of its own, would
     fail when the game fills it in."""
     wrong = []
     for m in catalogue(code):
@@ -109,7 +133,7 @@ def test_a_translation_has_the_fields_of_its_message(code):
             continue
         ids = m.id if isinstance(m.id, tuple) else (m.id,)
         want = set(FIELD.findall(ids[-1])) | set(FIELD.findall(ids[0]))
-        for s in (m.string if isinstance(m.string, tuple) else (m.string,)):
+        for s in m.string if isinstance(m.string, tuple) else (m.string,):
             got = set(FIELD.findall(s))
             # a singular may leave out {n} ("eine Karte"), never add a field
             if not got <= want or (len(ids) == 1 and got != want):
@@ -166,28 +190,69 @@ def test_each_game_s_rules_have_a_twin_with_the_same_numbered_rules(game_id, cod
         language.use(was)
 
 
-@pytest.mark.parametrize("tags, expected", [
-    (["de-DE", "en-US"], "de"), (["fr_CH.UTF-8"], "fr"), (["it-IT", "fr"], "fr"),
-    (["it", "es"], "en"), ([], "en"), (None, "en"), (["EN-gb", "de"], "en"), ([42, "de"], "de"),
-])
+@pytest.mark.parametrize(
+    "tags, expected",
+    [
+        (["de-DE", "en-US"], "de"),
+        (["fr_CH.UTF-8"], "fr"),
+        (["it-IT", "fr"], "fr"),
+        (["it", "es"], "en"),
+        ([], "en"),
+        (None, "en"),
+        (["EN-gb", "de"], "en"),
+        ([42, "de"], "de"),
+    ],
+)
 def test_the_first_language_the_game_speaks_is_picked(tags, expected):
     assert language.pick(tags) == expected
 
 
-@pytest.mark.parametrize("code, words", [
-    ("en", ("Queen of hearts", "the Ace of spades", "the King of spades", "onto the Jack of clubs",
-            "from the Nine of clubs")),
-    ("de", ("Herz-Dame", "das Pik-Ass", "den Pik-König", "auf den Kreuz-Buben",
-            "ab der Kreuz-Neun")),
-    ("fr", ("dame de cœur", "l'as de pique", "le roi de pique", "sur le valet de trèfle",
-            "à partir du neuf de trèfle")),
-])
+@pytest.mark.parametrize(
+    "code, words",
+    [
+        (
+            "en",
+            (
+                "Queen of hearts",
+                "the Ace of spades",
+                "the King of spades",
+                "onto the Jack of clubs",
+                "from the Nine of clubs",
+            ),
+        ),
+        (
+            "de",
+            (
+                "Herz-Dame",
+                "das Pik-Ass",
+                "den Pik-König",
+                "auf den Kreuz-Buben",
+                "ab der Kreuz-Neun",
+            ),
+        ),
+        (
+            "fr",
+            (
+                "dame de cœur",
+                "l'as de pique",
+                "le roi de pique",
+                "sur le valet de trèfle",
+                "à partir du neuf de trèfle",
+            ),
+        ),
+    ],
+)
 def test_cards_are_named_with_their_grammar(code, words):
     was = language.current()
     try:
         language.use(code)
-        assert (Card(12, "H").name, Card(1, "S").words("the"), Card(13, "S").words("object"),
-                Card(11, "C").words("onto"), Card(9, "C").words("from")) == words
+        assert (
+            Card(12, "H").name,
+            Card(1, "S").words("the"),
+            Card(13, "S").words("object"),
+            Card(11, "C").words("onto"),
+            Card(9, "C").words("from"),
+        ) == words
     finally:
         language.use(was)
 

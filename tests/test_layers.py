@@ -12,9 +12,14 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def lint_imports(cwd=ROOT, config=ROOT / "pyproject.toml"):
-    return subprocess.run([str(Path(sys.executable).parent / "lint-imports"), str(config)],
-                          cwd=cwd, capture_output=True, text=True, timeout=300,
-                          env={**os.environ, "PYTHONPATH": str(cwd)})
+    return subprocess.run(
+        [str(Path(sys.executable).parent / "lint-imports"), str(config)],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env={**os.environ, "PYTHONPATH": str(cwd)},
+    )
 
 
 def lint_with(tmp_path, module: str, line: str):

@@ -44,15 +44,53 @@ ASCII = list(range(0x20, 0x7F))
 #: German's and French's letters and marks (a language with others adds them here; the font
 #: test names any character of the code, the catalogues or the rules the font lacks)
 LETTERS = [ord(c) for c in "ÀÂÄÆÇÈÉÊËÎÏÔÖÙÛÜàâäæçèéêëîïôöùûüÿß«»°·×"] + [0xA0]  # no-break space
-UNICODES = (ASCII + LETTERS + [0x152, 0x153, 0x178,  # Œ œ Ÿ (French)
-                               0x2013, 0x2014, 0x2018, 0x2019, 0x201A, 0x201C, 0x201D, 0x201E,
-                               0x2022, 0x2026, 0x202F, 0x2039, 0x203A, 0x2212,
-                               0x2660, 0x2663, 0x2665, 0x2666])
+UNICODES = (
+    ASCII
+    + LETTERS
+    + [
+        0x152,
+        0x153,
+        0x178,  # Œ œ Ÿ (French)
+        0x2013,
+        0x2014,
+        0x2018,
+        0x2019,
+        0x201A,
+        0x201C,
+        0x201D,
+        0x201E,
+        0x2022,
+        0x2026,
+        0x202F,
+        0x2039,
+        0x203A,
+        0x2212,
+        0x2660,
+        0x2663,
+        0x2665,
+        0x2666,
+    ]
+)
 #: their extent sets the line height: English's own characters, as before German and French
 #: came. A line with an accented capital (Ä, É) is a few pixels taller: SDL_ttf makes such a
 #: line's surface as tall as its letters, so nothing is cut, and English lines keep their height
-OWN = ASCII + [0xB7, 0xD7, 0x2013, 0x2014, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2026,
-               0x2212, 0x2660, 0x2663, 0x2665, 0x2666]
+OWN = ASCII + [
+    0xB7,
+    0xD7,
+    0x2013,
+    0x2014,
+    0x2018,
+    0x2019,
+    0x201C,
+    0x201D,
+    0x2022,
+    0x2026,
+    0x2212,
+    0x2660,
+    0x2663,
+    0x2665,
+    0x2666,
+]
 
 
 def make(source: Path, out: Path) -> int:

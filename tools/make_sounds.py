@@ -47,8 +47,9 @@ def highpass(x: np.ndarray, cutoff: float) -> np.ndarray:
     return x - lowpass(x, cutoff)
 
 
-def tap(rng: np.random.Generator, length: float = 0.06, bright: float = 3500.0,
-        body: float = 180.0) -> np.ndarray:
+def tap(
+    rng: np.random.Generator, length: float = 0.06, bright: float = 3500.0, body: float = 180.0
+) -> np.ndarray:
     """A card meeting the table: a burst of filtered noise with a fast decay and a little low
     body under it."""
     t = seconds(length)
@@ -92,12 +93,14 @@ def win() -> np.ndarray:
     out = np.zeros(int(RATE * 1.3))
     for i, f in enumerate((523.25, 659.25, 783.99, 1046.5)):
         t = seconds(1.3 - 0.13 * i)
-        bell = sum(a * np.sin(2 * np.pi * f * k * t) * np.exp(-t * d)
-                   for k, a, d in ((1, 1.0, 3.2), (2.01, 0.35, 6.0), (3.02, 0.12, 9.0)))
+        bell = sum(
+            a * np.sin(2 * np.pi * f * k * t) * np.exp(-t * d)
+            for k, a, d in ((1, 1.0, 3.2), (2.01, 0.35, 6.0), (3.02, 0.12, 9.0))
+        )
         attack = int(0.004 * RATE)
         bell[:attack] *= np.linspace(0, 1, attack)
         start = int(0.13 * i * RATE)
-        out[start:start + t.size] += bell * (0.8 + 0.1 * i)
+        out[start : start + t.size] += bell * (0.8 + 0.1 * i)
     return normalise(out)
 
 

@@ -45,9 +45,12 @@ class Load:
         self.loops: list[multiprocessing.Process] = []
         if shutil.which("stress-ng"):
             self.what = f"stress-ng --cpu {cores}"
-            self.stress = subprocess.Popen(["stress-ng", "--cpu", str(cores), "--quiet"],
-                                           start_new_session=True, stdout=subprocess.DEVNULL,
-                                           stderr=subprocess.DEVNULL)
+            self.stress = subprocess.Popen(
+                ["stress-ng", "--cpu", str(cores), "--quiet"],
+                start_new_session=True,
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+            )
         else:
             for _ in range(cores):
                 loop = multiprocessing.Process(target=_spin, daemon=True)
@@ -69,9 +72,19 @@ class Load:
 def run_suite(pytest_args: list[str], log: Path) -> dict:
     """One run of the suite as ./build.sh test runs it: wall seconds, counts, failures (what
     pytest printed: ``log``)."""
-    command = [sys.executable, "-m", "pytest", "-n", os.environ.get("PARLOUR_TEST_WORKERS",
-                                                                     "auto"),
-               "--dist", "loadgroup", "-q", "-p", "no:cacheprovider", *pytest_args]
+    command = [
+        sys.executable,
+        "-m",
+        "pytest",
+        "-n",
+        os.environ.get("PARLOUR_TEST_WORKERS", "auto"),
+        "--dist",
+        "loadgroup",
+        "-q",
+        "-p",
+        "no:cacheprovider",
+        *pytest_args,
+    ]
     start = time.monotonic()
     done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True)
     wall = time.monotonic() - start
@@ -79,21 +92,36 @@ def run_suite(pytest_args: list[str], log: Path) -> dict:
     log.parent.mkdir(exist_ok=True)
     log.write_text(out)
     closing = [line for line in out.splitlines() if re.search(r"\d+ (passed|failed)", line)]
-    counts = {word: int(n) for n, word in
-              re.findall(r"(\d+) (passed|failed|errors?|skipped)", closing[-1] if closing else "")}
+    counts = {
+        word: int(n)
+        for n, word in re.findall(
+            r"(\d+) (passed|failed|errors?|skipped)", closing[-1] if closing else ""
+        )
+    }
     failures = re.findall(r"^(?:FAILED|ERROR) (\S+)", out, re.M)
-    return {"wall_s": wall, "code": done.returncode, "counts": counts, "failures": failures,
-            "tail": "\n".join(out.splitlines()[-40:])}
+    return {
+        "wall_s": wall,
+        "code": done.returncode,
+        "counts": counts,
+        "failures": failures,
+        "tail": "\n".join(out.splitlines()[-40:]),
+    }
 
 
 def main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(prog="./build.sh test --under-load",
-                                     description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(
+        prog="./build.sh test --under-load", description=__doc__.split("\n\n")[0]
+    )
     parser.add_argument("runs", nargs="?", type=int, default=3, help="how many runs (3)")
-    parser.add_argument("--cores", type=int, default=os.cpu_count() or 2,
-                        help="busy processes to keep (one per core)")
-    parser.add_argument("pytest_args", nargs=argparse.REMAINDER,
-                        help="after --: arguments for pytest")
+    parser.add_argument(
+        "--cores",
+        type=int,
+        default=os.cpu_count() or 2,
+        help="busy processes to keep (one per core)",
+    )
+    parser.add_argument(
+        "pytest_args", nargs=argparse.REMAINDER, help="after --: arguments for pytest"
+    )
     args = parser.parse_args(argv)
     extra = [a for a in args.pytest_args if a != "--"]
     load = Load(args.cores)
@@ -104,8 +132,9 @@ def main(argv: list[str]) -> int:
             r = run_suite(extra, ROOT / "test-artifacts" / f"under-load-{n}.log")
             results.append(r)
             counts = ", ".join(f"{v} {k}" for k, v in r["counts"].items()) or "no count"
-            print(f"run {n}: {r['wall_s'] / 60:.1f} min wall, {counts}, exit {r['code']}",
-                  flush=True)
+            print(
+                f"run {n}: {r['wall_s'] / 60:.1f} min wall, {counts}, exit {r['code']}", flush=True
+            )
             for failure in r["failures"]:
                 print(f"    {failure}", flush=True)
             if r["code"] != 0:
@@ -116,8 +145,10 @@ def main(argv: list[str]) -> int:
         load.close()
     failed = [r for r in results if r["code"] != 0]
     walls = [r["wall_s"] / 60 for r in results]
-    print(f"under load ({load.what}): {len(results)} runs, {len(failed)} failed; wall "
-          f"{min(walls):.1f} to {max(walls):.1f} min")
+    print(
+        f"under load ({load.what}): {len(results)} runs, {len(failed)} failed; wall "
+        f"{min(walls):.1f} to {max(walls):.1f} min"
+    )
     return 1 if failed else 0
 
 

@@ -106,8 +106,8 @@ def winnability(game_id: str, **options) -> dict | None:
     entry = _figures().get(name)
     keys = ("deals", "won", "lost", "unknown", "low", "high")
     if not isinstance(entry, dict) or not all(
-            isinstance(entry.get(k), (int, float)) and not isinstance(entry.get(k), bool)
-            for k in keys):
+        isinstance(entry.get(k), (int, float)) and not isinstance(entry.get(k), bool) for k in keys
+    ):
         return None
     if not (0 <= entry["low"] <= entry["high"] <= 1 and entry["deals"] > 0):
         return None
@@ -141,13 +141,13 @@ def fastest(game_id: str) -> list[int]:
     return list(entry.get("fastest", [])) if isinstance(entry, dict) else []
 
 
-def build(games, start: int, count: int, budget_s: float, out=sys.stdout,
-          options: dict | None = None) -> dict:
+def build(
+    games, start: int, count: int, budget_s: float, out=sys.stdout, options: dict | None = None
+) -> dict:
     """Solve deals start..start+count-1 of each game (with ``options``); return the data
     file's content."""
-    from game.core import new_game
-
     from game.ai.solver.driver import solve
+    from game.core import new_game
 
     options = dict(options or {})
     result = {"format": FORMAT, "budget_s": budget_s, "games": {}}
@@ -161,19 +161,31 @@ def build(games, start: int, count: int, budget_s: float, out=sys.stdout,
             {"won": won, "lost": lost}.get(v.status, unknown).append(deal)
             if v.status == "won":
                 times[deal] = v.seconds
-            print(f"{name} {deal}: {v.status} ({v.seconds:.2f} s, {v.nodes} nodes)", file=out,
-                  flush=True)
+            print(
+                f"{name} {deal}: {v.status} ({v.seconds:.2f} s, {v.nodes} nodes)",
+                file=out,
+                flush=True,
+            )
         fastest = sorted(times, key=times.get)[:3]  # for tests: re-solving these is quick
         before = old.get(name, {}).get("won", []) if isinstance(old.get(name), dict) else []
         kept = sorted(set(d for d in before if type(d) is int) - set(won))
         won = sorted(set(won) | set(kept))  # proved before: still winnable
         if kept:
             print(f"{name}: {len(kept)} deals listed before kept: {kept}", file=out, flush=True)
-        result["games"][name] = {"searched": [start, start + count - 1], "won": won,
-                                 "lost": lost, "unknown": len(unknown), "fastest": fastest,
-                                 "seconds": round(time.perf_counter() - t0, 1)}
-        print(f"{name}: {len(won) - len(kept)} won, {len(lost)} lost, {len(unknown)} unknown of "
-              f"{count} ({len(won)} listed)", file=out, flush=True)
+        result["games"][name] = {
+            "searched": [start, start + count - 1],
+            "won": won,
+            "lost": lost,
+            "unknown": len(unknown),
+            "fastest": fastest,
+            "seconds": round(time.perf_counter() - t0, 1),
+        }
+        print(
+            f"{name}: {len(won) - len(kept)} won, {len(lost)} lost, {len(unknown)} unknown of "
+            f"{count} ({len(won)} listed)",
+            file=out,
+            flush=True,
+        )
     for name, entry in old.items():  # keep what was built before for lists not rebuilt now
         if name not in result["games"]:
             result["games"][name] = entry
@@ -198,8 +210,11 @@ def merge(paths, out=sys.stdout) -> dict:
             mine["won"] = sorted(before | set(won))
             if not mine.get("fastest") and entry.get("fastest"):
                 mine["fastest"] = entry["fastest"]
-            print(f"{path}: {name}: {len(mine['won']) - len(before)} deals added "
-                  f"({len(mine['won'])} listed)", file=out)
+            print(
+                f"{path}: {name}: {len(mine['won']) - len(before)} deals added "
+                f"({len(mine['won'])} listed)",
+                file=out,
+            )
     return result
 
 
@@ -224,8 +239,13 @@ def main(argv: list[str]) -> int:
     b.add_argument("--start", type=int, default=1, help="first deal number (default 1)")
     b.add_argument("--budget", type=float, default=10.0, help="seconds per deal (default 10)")
     b.add_argument("--game", choices=GAMES, action="append", help="only this game (repeat)")
-    b.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
-                   help="a rule option for these deals (repeat), e.g. suits=1")
+    b.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a rule option for these deals (repeat), e.g. suits=1",
+    )
     b.add_argument("--out", type=Path, default=DATA, help="where to write the file")
     m = sub.add_parser("merge", help="add the deals won in other files to " + str(DATA))
     m.add_argument("files", nargs="+", type=Path)
@@ -239,8 +259,13 @@ def main(argv: list[str]) -> int:
     if args.command == "merge":
         data = merge(args.files)
     else:
-        data = build(args.game or list(GAMES), args.start, args.count, args.budget,
-                     options=parse_options(args.option))
+        data = build(
+            args.game or list(GAMES),
+            args.start,
+            args.count,
+            args.budget,
+            options=parse_options(args.option),
+        )
     args.out.parent.mkdir(parents=True, exist_ok=True)
     text = json.dumps(data, separators=(",", ":"))
     args.out.write_text(text + "\n", encoding="utf-8")

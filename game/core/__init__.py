@@ -12,10 +12,10 @@ game's file is all it takes. GAMES lists the games by title.
 """
 
 from game.core.cards import Card
-from game.core.info import GameInfo, Option
-from game.core.moves import PASS, STOP, IllegalMove, Move
 from game.core.games import classes
+from game.core.info import GameInfo, Option
 from game.core.match import Match
+from game.core.moves import PASS, STOP, IllegalMove, Move
 from game.core.saving import from_dict
 from game.core.state import Breach, GameState, Result, StopCall
 
@@ -46,6 +46,22 @@ def info(game_id: str) -> GameInfo:
     return cls.INFO
 
 
-__all__ = ["GAMES", "PASS", "STOP", "Breach", "Card", "GameInfo", "GameState", "IllegalMove",
-           "Match", "Move", "Option", "Result", "StopCall", "from_dict", "game_class", "info",
-           "new_game"]
+__all__ = [
+    "GAMES",
+    "PASS",
+    "STOP",
+    "Breach",
+    "Card",
+    "GameInfo",
+    "GameState",
+    "IllegalMove",
+    "Match",
+    "Move",
+    "Option",
+    "Result",
+    "StopCall",
+    "from_dict",
+    "game_class",
+    "info",
+    "new_game",
+]

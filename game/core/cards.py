@@ -19,14 +19,29 @@ SUITS = ("S", "H", "D", "C")
 RANKS = "A23456789TJQK"  # index + 1 is the rank
 RED_SUITS = frozenset("HD")
 SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}  # English, for the code
-RANK_NAMES = ("Ace", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten",
-              "Jack", "Queen", "King")
+RANK_NAMES = (
+    "Ace",
+    "Two",
+    "Three",
+    "Four",
+    "Five",
+    "Six",
+    "Seven",
+    "Eight",
+    "Nine",
+    "Ten",
+    "Jack",
+    "Queen",
+    "King",
+)
 
 #: a suit inside a card's name, translated (Herz, cœur)
-_SUIT_WORDS = {"S": NP_("suit in a card's name", "spades"),
-               "H": NP_("suit in a card's name", "hearts"),
-               "D": NP_("suit in a card's name", "diamonds"),
-               "C": NP_("suit in a card's name", "clubs")}
+_SUIT_WORDS = {
+    "S": NP_("suit in a card's name", "spades"),
+    "H": NP_("suit in a card's name", "hearts"),
+    "D": NP_("suit in a card's name", "diamonds"),
+    "C": NP_("suit in a card's name", "clubs"),
+}
 #: a card in words, by the part it plays in a sentence: each language puts its own article
 #: and case on each rank (das Pik-Ass, den Herz-König, auf die Kreuz-Dame; l'as de pique, sur
 #: la dame de cœur); Card.words(form)
@@ -92,19 +107,54 @@ CARD_FORMS = {
         NP_("card, where a card goes: onto the King of spades", "onto the King of {suit}"),
     ),
     "from": (
-        NP_("card, where a run starts: the 3 cards from the Nine of clubs", "from the Ace of {suit}"),
-        NP_("card, where a run starts: the 3 cards from the Nine of clubs", "from the Two of {suit}"),
-        NP_("card, where a run starts: the 3 cards from the Nine of clubs", "from the Three of {suit}"),
-        NP_("card, where a run starts: the 3 cards from the Nine of clubs", "from the Four of {suit}"),
-        NP_("card, where a run starts: the 3 cards from the Nine of clubs", "from the Five of {suit}"),
-        NP_("card, where a run starts: the 3 cards from the Nine of clubs", "from the Six of {suit}"),
-        NP_("card, where a run starts: the 3 cards from the Nine of clubs", "from the Seven of {suit}"),
-        NP_("card, where a run starts: the 3 cards from the Nine of clubs", "from the Eight of {suit}"),
-        NP_("card, where a run starts: the 3 cards from the Nine of clubs", "from the Nine of {suit}"),
-        NP_("card, where a run starts: the 3 cards from the Nine of clubs", "from the Ten of {suit}"),
-        NP_("card, where a run starts: the 3 cards from the Nine of clubs", "from the Jack of {suit}"),
-        NP_("card, where a run starts: the 3 cards from the Nine of clubs", "from the Queen of {suit}"),
-        NP_("card, where a run starts: the 3 cards from the Nine of clubs", "from the King of {suit}"),
+        NP_(
+            "card, where a run starts: the 3 cards from the Nine of clubs", "from the Ace of {suit}"
+        ),
+        NP_(
+            "card, where a run starts: the 3 cards from the Nine of clubs", "from the Two of {suit}"
+        ),
+        NP_(
+            "card, where a run starts: the 3 cards from the Nine of clubs",
+            "from the Three of {suit}",
+        ),
+        NP_(
+            "card, where a run starts: the 3 cards from the Nine of clubs",
+            "from the Four of {suit}",
+        ),
+        NP_(
+            "card, where a run starts: the 3 cards from the Nine of clubs",
+            "from the Five of {suit}",
+        ),
+        NP_(
+            "card, where a run starts: the 3 cards from the Nine of clubs", "from the Six of {suit}"
+        ),
+        NP_(
+            "card, where a run starts: the 3 cards from the Nine of clubs",
+            "from the Seven of {suit}",
+        ),
+        NP_(
+            "card, where a run starts: the 3 cards from the Nine of clubs",
+            "from the Eight of {suit}",
+        ),
+        NP_(
+            "card, where a run starts: the 3 cards from the Nine of clubs",
+            "from the Nine of {suit}",
+        ),
+        NP_(
+            "card, where a run starts: the 3 cards from the Nine of clubs", "from the Ten of {suit}"
+        ),
+        NP_(
+            "card, where a run starts: the 3 cards from the Nine of clubs",
+            "from the Jack of {suit}",
+        ),
+        NP_(
+            "card, where a run starts: the 3 cards from the Nine of clubs",
+            "from the Queen of {suit}",
+        ),
+        NP_(
+            "card, where a run starts: the 3 cards from the Nine of clubs",
+            "from the King of {suit}",
+        ),
     ),
 }
 
@@ -118,9 +168,9 @@ class Card:
     """One of the 104 cards. Immutable and interned: ``Card(10, "H", 1) is Card(10, "H", 1)``."""
 
     __slots__ = ("rank", "suit", "deck", "id", "key", "red")
-    _all: dict[tuple[int, str, int], "Card"] = {}
+    _all: dict[tuple[int, str, int], Card] = {}
 
-    def __new__(cls, rank: int, suit: str, deck: int = 0) -> "Card":
+    def __new__(cls, rank: int, suit: str, deck: int = 0) -> Card:
         try:
             return cls._all[(rank, suit, deck)]
         except (KeyError, TypeError):
@@ -153,11 +203,12 @@ class Card:
         subject: "the Ten of hearts"), "object" (what is moved), "onto" ("onto the Ten of
         hearts"), "from" ("from the Ten of hearts"), "name" (alone: "Ten of hearts")."""
         return pgettext(*CARD_FORMS[form][self.rank - 1]).format(
-            suit=pgettext(*_SUIT_WORDS[self.suit]))
+            suit=pgettext(*_SUIT_WORDS[self.suit])
+        )
 
     @classmethod
-    def parse(cls, text: str) -> "Card":
-        """"TH" -> Ten of hearts of pack 0; "TH1" -> of pack 1. ValueError on anything else."""
+    def parse(cls, text: str) -> Card:
+        """ "TH" -> Ten of hearts of pack 0; "TH1" -> of pack 1. ValueError on anything else."""
         if not isinstance(text, str) or len(text) not in (2, 3):
             raise ValueError(f"not a card: {text!r}")
         rank = RANKS.find(text[0].upper()) + 1
@@ -173,9 +224,14 @@ def _make_cards() -> tuple[Card, ...]:
         for suit in SUITS:
             for rank in range(1, 14):
                 card = object.__new__(Card)
-                for attr, value in (("rank", rank), ("suit", suit), ("deck", deck),
-                                    ("id", len(cards)), ("key", card_key(rank, suit)),
-                                    ("red", suit in RED_SUITS)):
+                for attr, value in (
+                    ("rank", rank),
+                    ("suit", suit),
+                    ("deck", deck),
+                    ("id", len(cards)),
+                    ("key", card_key(rank, suit)),
+                    ("red", suit in RED_SUITS),
+                ):
                     object.__setattr__(card, attr, value)
                 Card._all[(rank, suit, deck)] = card
                 cards.append(card)
@@ -187,7 +243,7 @@ ALL_CARDS: tuple[Card, ...] = _make_cards()  # index == Card.id; pack 0 then pac
 
 def pack(deck: int) -> list[Card]:
     """One full 52-card pack in a fixed order."""
-    return list(ALL_CARDS[deck * 52:(deck + 1) * 52])
+    return list(ALL_CARDS[deck * 52 : (deck + 1) * 52])
 
 
 _M64 = (1 << 64) - 1

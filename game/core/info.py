@@ -157,11 +157,13 @@ class GameInfo:
                 option = self.option(name)
             except (KeyError, TypeError):
                 known = ", ".join(self.options) or "none"
-                raise ValueError(f"unknown option {name!r} for {self.id} (options: {known})") \
-                    from None
+                raise ValueError(
+                    f"unknown option {name!r} for {self.id} (options: {known})"
+                ) from None
             if not option.allows(value):
-                raise ValueError(f"option {name} must be one of {list(option.choices)}, "
-                                 f"not {value!r}")
+                raise ValueError(
+                    f"option {name} must be one of {list(option.choices)}, not {value!r}"
+                )
             out[name] = value
         return out
 

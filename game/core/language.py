@@ -39,8 +39,9 @@ def available() -> tuple[str, ...]:
     """The languages the game speaks: English first, then each with a compiled catalogue
     (looked for once: the catalogues don't change while the game runs)."""
     try:
-        found = sorted(p.name for p in LOCALE_DIR.iterdir()
-                       if (p / "LC_MESSAGES" / f"{DOMAIN}.mo").is_file())
+        found = sorted(
+            p.name for p in LOCALE_DIR.iterdir() if (p / "LC_MESSAGES" / f"{DOMAIN}.mo").is_file()
+        )
     except OSError:
         found = []
     return (SOURCE, *(code for code in found if code != SOURCE))
@@ -121,9 +122,24 @@ def capital(text: str) -> str:
     ("the Ten of hearts" -> "The Ten of hearts"; "l'as de pique" -> "L'as de pique")."""
     for i, ch in enumerate(text):
         if ch.isalpha():
-            return text[:i] + ch.upper() + text[i + 1:]
+            return text[:i] + ch.upper() + text[i + 1 :]
     return text
 
 
-__all__ = ["DOMAIN", "LOCALE_DIR", "N_", "NP_", "SOURCE", "_", "available", "capital",
-           "current", "ngettext", "npgettext", "own_name", "pgettext", "pick", "use"]
+__all__ = [
+    "DOMAIN",
+    "LOCALE_DIR",
+    "N_",
+    "NP_",
+    "SOURCE",
+    "_",
+    "available",
+    "capital",
+    "current",
+    "ngettext",
+    "npgettext",
+    "own_name",
+    "pgettext",
+    "pick",
+    "use",
+]

@@ -18,8 +18,14 @@ from __future__ import annotations
 
 
 class Match:
-    def __init__(self, target: int = 300, scores=None, games: int = 0, dealer: int | None = None,
-                 players: int = 2):
+    def __init__(
+        self,
+        target: int = 300,
+        scores=None,
+        games: int = 0,
+        dealer: int | None = None,
+        players: int = 2,
+    ):
         if type(target) is not int or target < 1:
             raise ValueError("the target score must be a whole number >= 1")
         scores = [0] * players if scores is None else list(scores)
@@ -41,8 +47,9 @@ class Match:
         every = getattr(result, "scores", None)
         if every:
             if len(every) != len(self.scores):
-                raise ValueError(f"a result for {len(every)} players in a match of "
-                                 f"{len(self.scores)}")
+                raise ValueError(
+                    f"a result for {len(every)} players in a match of {len(self.scores)}"
+                )
             for p, points in enumerate(every):
                 self.scores[p] += points
         elif result.winner is not None:
@@ -72,7 +79,7 @@ class Match:
         return data
 
     @classmethod
-    def from_dict(cls, data) -> "Match":
+    def from_dict(cls, data) -> Match:
         try:
             scores = data["scores"]
             if not isinstance(scores, list):

@@ -26,8 +26,16 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-_ABBREV = {"stock": "s", "waste": "w", "foundation": "f", "tableau": "t", "house": "h",
-           "reserve": "r", "hand": "d", "cell": "c"}
+_ABBREV = {
+    "stock": "s",
+    "waste": "w",
+    "foundation": "f",
+    "tableau": "t",
+    "house": "h",
+    "reserve": "r",
+    "hand": "d",
+    "cell": "c",
+}
 _FULL = {v: k for k, v in _ABBREV.items()}
 _PILE_RE = re.compile(r"([a-z]+?)(\d*)")
 _MOVE_RE = re.compile(r"([a-z]\d*)-([a-z]\d*)(?:x(\d+))?")
@@ -67,22 +75,26 @@ class Move(_Fields):
             if source not in SPECIAL and target not in SPECIAL:
                 return tuple.__new__(cls, (source, target, count))
         elif type(source) is not str or type(target) is not str:
-            raise ValueError(f"a move's source and target are pile names, not "
-                             f"{source!r} and {target!r}")
+            raise ValueError(
+                f"a move's source and target are pile names, not {source!r} and {target!r}"
+            )
         if source in SPECIAL or target in SPECIAL:
             if source == target and type(count) is int and count == 0:
                 return tuple.__new__(cls, (source, target, 0))
-            raise ValueError(f"Move({source!r}, {target!r}, {count!r}) is not a move: a pass or "
-                             "a Stop! call moves no cards, it is Move('pass', 'pass', 0) (PASS) "
-                             "or Move('stop', 'stop', 0) (STOP)")
-        raise ValueError(f"a move's count is how many cards move, a whole number >= 1, "
-                         f"not {count!r}")
+            raise ValueError(
+                f"Move({source!r}, {target!r}, {count!r}) is not a move: a pass or "
+                "a Stop! call moves no cards, it is Move('pass', 'pass', 0) (PASS) "
+                "or Move('stop', 'stop', 0) (STOP)"
+            )
+        raise ValueError(
+            f"a move's count is how many cards move, a whole number >= 1, not {count!r}"
+        )
 
     @classmethod
-    def _make(cls, iterable) -> "Move":
+    def _make(cls, iterable) -> Move:
         return cls(*iterable)
 
-    def _replace(self, **changes) -> "Move":
+    def _replace(self, **changes) -> Move:
         return type(self)(**{**self._asdict(), **changes})
 
     def __str__(self) -> str:
@@ -92,7 +104,7 @@ class Move(_Fields):
         return text if self.count == 1 else f"{text}x{self.count}"
 
     @classmethod
-    def parse(cls, text: str) -> "Move":
+    def parse(cls, text: str) -> Move:
         """Read the notation back; ValueError on anything that is not a move."""
         if not isinstance(text, str):
             raise ValueError(f"not a move: {text!r}")

@@ -22,8 +22,11 @@ from game.core.state import ANY, Pile
 
 def _down(suits) -> dict[int, tuple[int, ...]]:
     """A top card's face -> the faces one rank lower in the suits ``suits(its suit)`` names."""
-    return {card_key(r, s): tuple(card_key(r - 1, o) for o in suits(s))
-            for r in range(2, 14) for s in SUITS}
+    return {
+        card_key(r, s): tuple(card_key(r - 1, o) for o in suits(s))
+        for r in range(2, 14)
+        for s in SUITS
+    }
 
 
 def _other_colour(suit: str) -> tuple[str, ...]:
@@ -72,5 +75,14 @@ class DownAnySuit(Column):
     BY_TOP = BUILDS = DOWN_ANY_SUIT
 
 
-__all__ = ["DOWN_ALTERNATING", "DOWN_ANY_SUIT", "DOWN_ANY_SUIT_BUT_SAME", "DOWN_IN_SUIT",
-           "Column", "DownAlternating", "DownAnySuit", "DownAnySuitButSame", "DownInSuit"]
+__all__ = [
+    "DOWN_ALTERNATING",
+    "DOWN_ANY_SUIT",
+    "DOWN_ANY_SUIT_BUT_SAME",
+    "DOWN_IN_SUIT",
+    "Column",
+    "DownAlternating",
+    "DownAnySuit",
+    "DownAnySuitButSame",
+    "DownInSuit",
+]

@@ -58,10 +58,16 @@ class House(DownAlternating):
 def race_layout(house: type, reserve: type, hand: type, waste: type) -> tuple:
     """The table of a race for two: eight foundations, eight houses, and each player's
     reserve, hand and waste."""
-    return (*((f"foundation{i}", Foundation) for i in range(8)),
-            *((f"house{i}", house) for i in range(8)),
-            ("reserve0", reserve), ("hand0", hand), ("waste0", waste),
-            ("reserve1", reserve), ("hand1", hand), ("waste1", waste))
+    return (
+        *((f"foundation{i}", Foundation) for i in range(8)),
+        *((f"house{i}", house) for i in range(8)),
+        ("reserve0", reserve),
+        ("hand0", hand),
+        ("waste0", waste),
+        ("reserve1", reserve),
+        ("hand1", hand),
+        ("waste1", waste),
+    )
 
 
 class PlayerPile(Pile):
@@ -88,11 +94,13 @@ class PlayerPile(Pile):
 
 
 #: a player's pile as a player sees it ("player 2's reserve"), by its noun
-_LABELS = {"reserve": NP_("a player's pile", "player {n}'s reserve"),
-           "hand": NP_("a player's pile", "player {n}'s hand"),
-           "waste": NP_("a player's pile", "player {n}'s waste"),
-           "penalty pile": NP_("a player's pile", "player {n}'s penalty pile"),
-           "reserve pile": NP_("a player's pile", "player {n}'s reserve pile")}
+_LABELS = {
+    "reserve": NP_("a player's pile", "player {n}'s reserve"),
+    "hand": NP_("a player's pile", "player {n}'s hand"),
+    "waste": NP_("a player's pile", "player {n}'s waste"),
+    "penalty pile": NP_("a player's pile", "player {n}'s penalty pile"),
+    "reserve pile": NP_("a player's pile", "player {n}'s reserve pile"),
+}
 
 
 def is_you(name: str) -> bool:
@@ -114,9 +122,11 @@ class RaceState(GameState):
     def idle_reason(self, turns: int) -> str:
         """The stalemate's sentence for ``turns`` turns without progress (a game says it its
         own way)."""
-        return ngettext("Stalemate: for {n} turn neither player got rid of a card for good.",
-                        "Stalemate: for {n} turns neither player got rid of a card for good.",
-                        turns).format(n=turns)
+        return ngettext(
+            "Stalemate: for {n} turn neither player got rid of a card for good.",
+            "Stalemate: for {n} turns neither player got rid of a card for good.",
+            turns,
+        ).format(n=turns)
 
     def __init__(self, seed=None, **options):
         super().__init__(seed, **options)
@@ -129,8 +139,11 @@ class RaceState(GameState):
     # ----------------------------------------------------------------- the score
     def own_cards(self, player: int) -> int:
         """Cards in the player's reserve, hand and waste."""
-        return (len(self.reserves[player].cards) + len(self.hands[player].cards)
-                + len(self.wastes[player].cards))
+        return (
+            len(self.reserves[player].cards)
+            + len(self.hands[player].cards)
+            + len(self.wastes[player].cards)
+        )
 
     def penalty_count(self, player: int) -> int:
         """The player's cards left, reserve cards counting 2 (what a winner scores of them)."""
@@ -146,15 +159,22 @@ class RaceState(GameState):
         return self.WIN_BONUS + self.penalty_count(1 - winner)
 
     def _won(self, ops, p: int) -> None:
-        self._set(ops, "outcome", ("won", p, self.win_points(p),
-                                   _("Player {n} has played every card.").format(n=p + 1)))
+        self._set(
+            ops,
+            "outcome",
+            ("won", p, self.win_points(p), _("Player {n} has played every card.").format(n=p + 1)),
+        )
 
     def concede(self, player: int) -> Result:
         """The player gives the game up: the other wins it as if they had played every card
         now (what abandoning a game of a match means)."""
         winner = 1 - player
-        return Result("won", winner, self.win_points(winner),
-                      _("Player {n} gave the game up.").format(n=player + 1))
+        return Result(
+            "won",
+            winner,
+            self.win_points(winner),
+            _("Player {n} gave the game up.").format(n=player + 1),
+        )
 
     # ----------------------------------------------------------------- moving a card
     def _move_card(self, ops, src: Pile, dst: Pile) -> None:
@@ -184,8 +204,11 @@ class RaceState(GameState):
         """The house hash h once src's top card has moved onto dst (both houses)."""
         card = src.cards[-1].id
         zobrist = self.ZOBRIST
-        return (h ^ zobrist[src.index - 8][len(src.cards) - 1][card]
-                ^ zobrist[dst.index - 8][len(dst.cards)][card])
+        return (
+            h
+            ^ zobrist[src.index - 8][len(src.cards) - 1][card]
+            ^ zobrist[dst.index - 8][len(dst.cards)][card]
+        )
 
     def _drop_repeats(self, moves: list[Move]) -> list[Move]:
         """The repetition rule: without the house-to-house moves that would bring back a house
@@ -200,8 +223,11 @@ class RaceState(GameState):
             src, dst = pile[m.source], pile[m.target]
             if src.kind == "house" and dst.kind == "house":
                 card = src.cards[-1].id
-                if (last ^ zobrist[src.index - 8][len(src.cards) - 1][card]
-                        ^ zobrist[dst.index - 8][len(dst.cards)][card]) in seen_set:
+                if (
+                    last
+                    ^ zobrist[src.index - 8][len(src.cards) - 1][card]
+                    ^ zobrist[dst.index - 8][len(dst.cards)][card]
+                ) in seen_set:
                     continue
             keep.append(m)
         return keep
@@ -242,8 +268,9 @@ class RaceState(GameState):
         if idle >= limit:
             self._stalemate(ops, self.idle_reason(idle))
         elif digest in self.boundaries:
-            self._stalemate(ops, _("Stalemate: the same position came back at the start of a "
-                                   "turn."))
+            self._stalemate(
+                ops, _("Stalemate: the same position came back at the start of a turn.")
+            )
         else:
             self._set(ops, "boundaries", self.boundaries + (digest,))
             p = self.current_player
@@ -276,23 +303,34 @@ class RaceState(GameState):
                 raise ValueError(f"{name} must be a list of whole numbers")
             return tuple(value)
         if name == "lost_turns":
-            if (not isinstance(value, list) or len(value) != 2
-                    or any(type(v) is not int or v < 0 for v in value)):
+            if (
+                not isinstance(value, list)
+                or len(value) != 2
+                or any(type(v) is not int or v < 0 for v in value)
+            ):
                 raise ValueError("lost_turns must be two whole numbers")
             return tuple(value)
         if name == "lows":
             if value is None:
                 return None
-            if (not isinstance(value, list) or len(value) != 2
-                    or any(type(v) is not int or v < 0 for v in value)):
+            if (
+                not isinstance(value, list)
+                or len(value) != 2
+                or any(type(v) is not int or v < 0 for v in value)
+            ):
                 raise ValueError("lows must be two whole numbers")
             return tuple(value)
         if name == "outcome":
             if value is None:
                 return None
-            if (not isinstance(value, list) or len(value) != 4
-                    or value[0] not in ("won", "stalemate") or value[1] not in (0, 1, None)
-                    or type(value[2]) is not int or not isinstance(value[3], str)):
+            if (
+                not isinstance(value, list)
+                or len(value) != 4
+                or value[0] not in ("won", "stalemate")
+                or value[1] not in (0, 1, None)
+                or type(value[2]) is not int
+                or not isinstance(value[3], str)
+            ):
                 raise ValueError("outcome must be [status, winner, points, reason]")
             return tuple(value)
         value = super()._var_from_json(name, value)
@@ -303,5 +341,12 @@ class RaceState(GameState):
         return value
 
 
-__all__ = ["DOWN_IN_OTHER_COLOUR", "House", "PlayerPile", "RaceState", "is_you", "race_layout",
-           "zobrist_keys"]
+__all__ = [
+    "DOWN_IN_OTHER_COLOUR",
+    "House",
+    "PlayerPile",
+    "RaceState",
+    "is_you",
+    "race_layout",
+    "zobrist_keys",
+]

@@ -12,7 +12,9 @@ def from_dict(data) -> GameState:
     if not isinstance(data, dict):
         raise ValueError("a saved game must be a JSON object")
     if data.get("format") != FORMAT:
-        raise ValueError(f"unknown save format {data.get('format')!r} (this version reads {FORMAT})")
+        raise ValueError(
+            f"unknown save format {data.get('format')!r} (this version reads {FORMAT})"
+        )
     cls = classes().get(data.get("game")) if isinstance(data.get("game"), str) else None
     if cls is None:
         raise ValueError(f"unknown game {data.get('game')!r}")

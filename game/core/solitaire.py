@@ -38,7 +38,7 @@ NO_CARD_ON = {
 
 
 def no_card_on(pile: Pile) -> IllegalMove:
-    """"There is no card on the 3rd column.", in the current language."""
+    """ "There is no card on the 3rd column.", in the current language."""
     return IllegalMove(pile_sentence(pile, NO_CARD_ON, "There is no card on {pile}."))
 
 
@@ -72,11 +72,13 @@ class Solitaire(GameState):
 
     def __init_subclass__(cls, **kw):
         super().__init_subclass__(**kw)
-        cls.LAYOUT = (*((("stock", cls.STOCK),) if cls.STOCK else ()),
-                      *((("waste", cls.WASTE),) if cls.WASTE else ()),
-                      *((f"foundation{i}", Foundation) for i in range(cls.FOUNDATIONS)),
-                      *((f"tableau{i}", cls.Tableau) for i in range(cls.COLUMNS)),
-                      *cls.EXTRA)
+        cls.LAYOUT = (
+            *((("stock", cls.STOCK),) if cls.STOCK else ()),
+            *((("waste", cls.WASTE),) if cls.WASTE else ()),
+            *((f"foundation{i}", Foundation) for i in range(cls.FOUNDATIONS)),
+            *((f"tableau{i}", cls.Tableau) for i in range(cls.COLUMNS)),
+            *cls.EXTRA,
+        )
 
     def __init__(self, seed=None, **options):
         super().__init__(seed, **options)
@@ -119,8 +121,10 @@ class Solitaire(GameState):
             if card.rank <= 2:
                 return m
             partners = builds.get(card.key, ())  # faces one rank lower that fit on it
-            if all(sum(1 for t in tops.get(SUITS[k // 16], ()) if t >= card.rank - 1) == copies
-                   for k in partners):
+            if all(
+                sum(1 for t in tops.get(SUITS[k // 16], ()) if t >= card.rank - 1) == copies
+                for k in partners
+            ):
                 return m
         return None
 
@@ -141,12 +145,12 @@ class Solitaire(GameState):
         src, dst = self._pile_of(move.source), self._pile_of(move.target)
         if src is self.stock:
             if dst is not self.waste:
-                return IllegalMove(_("Stock cards go to the waste: click the stock to turn "
-                                     "one."))
+                return IllegalMove(_("Stock cards go to the waste: click the stock to turn one."))
             if not src.cards:
                 return IllegalMove(_("The stock is empty: there is no redeal."))
-            return (None if move.count == 1
-                    else IllegalMove(_("The stock turns one card at a time.")))
+            return (
+                None if move.count == 1 else IllegalMove(_("The stock turns one card at a time."))
+            )
         if not src.cards:
             return no_card_on(src)
         if src is dst:

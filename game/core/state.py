@@ -82,7 +82,7 @@ def ordinal(n: int) -> str:
     return pgettext(*ORDINALS[_suffix(n)]).format(n=n)
 
 
-def pile_sentence(pile: "Pile", sentences: dict, fallback: str, **fields) -> str:
+def pile_sentence(pile: Pile, sentences: dict, fallback: str, **fields) -> str:
     """A sentence that names ``pile``, in the current language. ``sentences`` maps the ways a
     pile is named (``Pile.label_pattern``: "the waste", "the {nth} column", "pile {n}") to the
     sentence for each (marked ``N_``: one per pile word, since articles and cases follow the
@@ -96,15 +96,16 @@ def pile_sentence(pile: "Pile", sentences: dict, fallback: str, **fields) -> str
 
 
 def doesnt_fit(card: Card, on: Card, rule: str) -> str:
-    """"The Nine of clubs doesn't fit on the Ten of hearts: {rule}.", in the current language;
+    """ "The Nine of clubs doesn't fit on the Ten of hearts: {rule}.", in the current language;
     ``rule`` as a pile states it (English, marked ``N_``)."""
     # Translators: {card} doesn't fit on {other}: a card as the subject, the card under it as
     # what is moved (German "den Pik-König", so "auf {other}"); {rule}: the pile's building
     # rule, as "columns build down in suit"
-    return capital(_("{card} doesn't fit on {other}: {rule}.").format(
-        card=card.words("the"), other=on.words("object"), rule=_(rule)))
-
-
+    return capital(
+        _("{card} doesn't fit on {other}: {rule}.").format(
+            card=card.words("the"), other=on.words("object"), rule=_(rule)
+        )
+    )
 
 
 class Pile:
@@ -116,7 +117,7 @@ class Pile:
 
     __slots__ = ("name", "index", "cards", "down", "game")
 
-    def __init__(self, name: str, index: int, game: "GameState"):
+    def __init__(self, name: str, index: int, game: GameState):
         self.name, self.index, self.game = name, index, game
         self.cards: list[Card] = []
         self.down = 0
@@ -143,7 +144,7 @@ class Pile:
         column" and 3, "that foundation" and 0, "the stock" and 0). Sentences that name a pile
         choose their words by the pattern (``pile_sentence``); ``label`` fills it in."""
         base = self.name.rstrip("0123456789")
-        number = self.name[len(base):]
+        number = self.name[len(base) :]
         if not number:
             return f"the {base}", 0
         if base == "tableau":
@@ -179,8 +180,15 @@ class Pile:
         """Why ``card`` may not go here, in a sentence (in the current language)."""
         if self.cards:
             return doesnt_fit(card, self.cards[-1], self.rule)
-        return capital(pile_sentence(self, CANT_GO_ON, "{card} can't go on {pile}: {rule}.",
-                                     card=card.words("the"), rule=_(self.rule)))
+        return capital(
+            pile_sentence(
+                self,
+                CANT_GO_ON,
+                "{card} can't go on {pile}: {rule}.",
+                card=card.words("the"),
+                rule=_(self.rule),
+            )
+        )
 
     def check(self, cards: list[Card], down: int) -> str | None:
         """For loading a saved position: what is impossible about this pile, or None."""
@@ -213,7 +221,8 @@ class Foundation(Pile):
         if not self.cards:
             # Translators: {card}: a card as the subject ("the Nine of clubs")
             return _("Only an Ace can start a foundation, not {card}.").format(
-                card=card.words("the"))
+                card=card.words("the")
+            )
         if self.cards[-1].rank == 13:
             return _("That foundation is complete.")
         return super().refusal(card)
@@ -303,7 +312,7 @@ class GameState:
 
     # ----------------------------------------------------------------- options and deal
     @classmethod
-    def deal(cls, seed: int, **options) -> "GameState":
+    def deal(cls, seed: int, **options) -> GameState:
         if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
             raise ValueError(f"a deal number is a whole number >= 0, not {seed!r}")
         state = cls(seed, **options)
@@ -473,11 +482,13 @@ class GameState:
 
     def key(self) -> tuple:
         """A hashable key of the position (cards, faces and variables), not of the history."""
-        return (tuple(tuple(c.id for c in p.cards) for p in self.pile_list),
-                tuple(p.down for p in self.pile_list),
-                tuple(getattr(self, name) for name in self.VARS))
+        return (
+            tuple(tuple(c.id for c in p.cards) for p in self.pile_list),
+            tuple(p.down for p in self.pile_list),
+            tuple(getattr(self, name) for name in self.VARS),
+        )
 
-    def copy(self, history: bool = True) -> "GameState":
+    def copy(self, history: bool = True) -> GameState:
         """An independent copy; with ``history=False`` it starts at the current position
         (cheap, for searches that only push and pop)."""
         if history:
@@ -495,8 +506,11 @@ class GameState:
     def __eq__(self, other) -> bool:
         """The same save (start, options, moves) and the same position: the cards, their faces
         and every variable."""
-        return (isinstance(other, GameState) and self.to_dict() == other.to_dict()
-                and self.key() == other.key())
+        return (
+            isinstance(other, GameState)
+            and self.to_dict() == other.to_dict()
+            and self.key() == other.key()
+        )
 
     __hash__ = None  # mutable
 
@@ -536,16 +550,19 @@ class GameState:
             title = _(self.title)
             if name == "pass":  # a game with passes or calls checks them before asking here
                 # Translators: {title}: a game's name
-                raise IllegalMove(_("There is no passing in {title}.").format(title=title)) \
-                    from None
+                raise IllegalMove(
+                    _("There is no passing in {title}.").format(title=title)
+                ) from None
             if name == "stop":
                 # Translators: {title}: a game's name
-                raise IllegalMove(_("There is no calling Stop! in {title}.").format(
-                    title=title)) from None
+                raise IllegalMove(
+                    _("There is no calling Stop! in {title}.").format(title=title)
+                ) from None
             # Translators: {name}: the pile's name as the code writes it ('tableau3'); {title}:
             # a game's name
-            raise IllegalMove(_("There is no pile called {name} in {title}.").format(
-                name=repr(name), title=title)) from None
+            raise IllegalMove(
+                _("There is no pile called {name} in {title}.").format(name=repr(name), title=title)
+            ) from None
 
     @staticmethod
     def _target_index(targets):
@@ -661,9 +678,11 @@ class GameState:
 
     # ----------------------------------------------------------------- saving
     def _snapshot(self):
-        return ([[c.code for c in p.cards] for p in self.pile_list],
-                [p.down for p in self.pile_list],
-                {name: self._var_to_json(name, getattr(self, name)) for name in self.VARS})
+        return (
+            [[c.code for c in p.cards] for p in self.pile_list],
+            [p.down for p in self.pile_list],
+            {name: self._var_to_json(name, getattr(self, name)) for name in self.VARS},
+        )
 
     def _var_to_json(self, name: str, value):
         return list(value) if isinstance(value, tuple) else value
@@ -678,12 +697,20 @@ class GameState:
     def to_dict(self) -> dict:
         """JSON-safe: the format version, game, deal, options, start position and moves."""
         cards, downs, variables = self._start
-        start = {"piles": {p.name: list(c) for p, c in zip(self.pile_list, cards)},
-                 "down": {p.name: d for p, d in zip(self.pile_list, downs) if d},
-                 "vars": dict(variables)}
+        start = {
+            "piles": {p.name: list(c) for p, c in zip(self.pile_list, cards)},
+            "down": {p.name: d for p, d in zip(self.pile_list, downs) if d},
+            "vars": dict(variables),
+        }
         moves = [text for e in self.history for text in _texts(e)]
-        return {"format": FORMAT, "game": self.game_id, "seed": self.seed,
-                "options": dict(self.options), "start": start, "moves": moves}
+        return {
+            "format": FORMAT,
+            "game": self.game_id,
+            "seed": self.seed,
+            "options": dict(self.options),
+            "start": start,
+            "moves": moves,
+        }
 
     def _load_start(self, start) -> None:
         if not isinstance(start, dict) or not isinstance(start.get("piles"), dict):
@@ -722,8 +749,10 @@ class GameState:
             p.cards, p.down = cards, down
         if seen != set(self.CARDS):
             if seen - set(self.CARDS):
-                raise ValueError(f"{self.title} is not played with the "
-                                 f"{min(seen - set(self.CARDS), key=lambda c: c.id).code}")
+                raise ValueError(
+                    f"{self.title} is not played with the "
+                    f"{min(seen - set(self.CARDS), key=lambda c: c.id).code}"
+                )
             missing = sorted(c.code for c in set(self.CARDS) - seen)
             raise ValueError(f"cards are missing from the position: {', '.join(missing[:5])}")
         for name in variables:
@@ -765,9 +794,14 @@ def _texts(entry: _Entry) -> list[str]:
 def _well_formed(move) -> bool:
     """``move`` is exactly a Move as its constructor makes them: pile names as text and a whole
     count (the one check push makes on its fast path; anything else goes through _as_move)."""
-    return (type(move) is Move and len(move) == 3 and type(move[0]) is str
-            and type(move[1]) is str and type(move[2]) is int
-            and (move[2] >= 1 or (move[2] == 0 and move[0] == move[1] in SPECIAL)))
+    return (
+        type(move) is Move
+        and len(move) == 3
+        and type(move[0]) is str
+        and type(move[1]) is str
+        and type(move[2]) is int
+        and (move[2] >= 1 or (move[2] == 0 and move[0] == move[1] in SPECIAL))
+    )
 
 
 def rebuild(cls: type[GameState], data: dict) -> GameState:
@@ -791,5 +825,15 @@ def rebuild(cls: type[GameState], data: dict) -> GameState:
     return state
 
 
-__all__ = ["ANY", "Breach", "FORMAT", "Foundation", "GameState", "Pile", "Result",
-           "STOP", "StopCall", "rebuild"]
+__all__ = [
+    "ANY",
+    "Breach",
+    "FORMAT",
+    "Foundation",
+    "GameState",
+    "Pile",
+    "Result",
+    "STOP",
+    "StopCall",
+    "rebuild",
+]

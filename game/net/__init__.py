@@ -37,16 +37,35 @@ from game.net.memory import MemoryRelay
 from game.net.protocol import PROTOCOL, Refused
 from game.net.resume import host, join, resume
 from game.net.room import (
-           CODE_LENGTH,
-           CODE_LETTERS,
-           GuestRoom,
-           HostRoom,
-           SharedTable,
-           clean_code,
-           new_code,
+    CODE_LENGTH,
+    CODE_LETTERS,
+    GuestRoom,
+    HostRoom,
+    SharedTable,
+    clean_code,
+    new_code,
 )
 from game.net.shared_table import RemoteTable
 
-__all__ = ["CODE_LENGTH", "CODE_LETTERS", "GUEST", "GuestRoom", "GuestTable", "HOST", "HostRoom",
-           "HostTable", "Link", "MemoryRelay", "PROTOCOL", "Refused", "RemoteTable",
-           "SharedTable", "clean_code", "host", "join", "new_code", "pair", "resume"]
+__all__ = [
+    "CODE_LENGTH",
+    "CODE_LETTERS",
+    "GUEST",
+    "GuestRoom",
+    "GuestTable",
+    "HOST",
+    "HostRoom",
+    "HostTable",
+    "Link",
+    "MemoryRelay",
+    "PROTOCOL",
+    "Refused",
+    "RemoteTable",
+    "SharedTable",
+    "clean_code",
+    "host",
+    "join",
+    "new_code",
+    "pair",
+    "resume",
+]

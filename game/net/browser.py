@@ -68,7 +68,7 @@ def available() -> bool:
     return answer is True or str(answer).lower() == "true"
 
 
-def open_room(code: str, role: str) -> "TwoPaths | None":
+def open_room(code: str, role: str) -> TwoPaths | None:
     """Join the room of ``code`` as ``role`` ("host" or "guest"): the room's transport (two
     paths over the page's carrier), or None where there is no browser transport. A code that
     isn't 4 to 12 capitals or digits, or another role, is a ValueError."""
@@ -99,8 +99,11 @@ def parse_events(text) -> list[tuple[str, str, str]]:
         return []
     if not isinstance(events, list):
         return []
-    return [tuple(e) for e in events if isinstance(e, list) and len(e) == 3
-            and all(isinstance(v, str) for v in e)]
+    return [
+        tuple(e)
+        for e in events
+        if isinstance(e, list) and len(e) == 3 and all(isinstance(v, str) for v in e)
+    ]
 
 
 class BrowserCarrier:

@@ -32,8 +32,12 @@ def _utf8(text: str) -> bool:
 
 def event(x) -> tuple[str, str, str] | None:
     """``x`` as an event, or None when it is none."""
-    if not (isinstance(x, (tuple, list)) and len(x) == 3
-            and all(isinstance(v, str) and _utf8(v) for v in x) and x[0] in KINDS):
+    if not (
+        isinstance(x, (tuple, list))
+        and len(x) == 3
+        and all(isinstance(v, str) and _utf8(v) for v in x)
+        and x[0] in KINDS
+    ):
         return None
     kind, peer, data = x
     if kind == "join" and (data not in ROLES or not peer):

@@ -18,10 +18,6 @@ from typing import NamedTuple
 
 from game.core import IllegalMove, from_dict, info, new_game
 from game.core.language import _
-from game.session import Action, check_seats
-from game.session import saved as saves
-from game.session.session import new_version
-
 from game.net import protocol
 from game.net.events import GUEST
 from game.net.links import Peer
@@ -36,11 +32,26 @@ from game.net.protocol import (
 )
 from game.net.protocol import match_target as checked_target
 from game.net.shared_table import RemoteTable
+from game.session import Action, check_seats
+from game.session import saved as saves
+from game.session.session import new_version
 
 # what a session keeps beside its state that an action changes (taken back with it)
-_BOOK = ("undo_groups", "redo_groups", "turn_start", "last_group", "dealt", "_opening",
-         "auto_pending", "finishing", "_finish_group", "pending_call", "auto_at",
-         "winnable_at", "_player")
+_BOOK = (
+    "undo_groups",
+    "redo_groups",
+    "turn_start",
+    "last_group",
+    "dealt",
+    "_opening",
+    "auto_pending",
+    "finishing",
+    "_finish_group",
+    "pending_call",
+    "auto_at",
+    "winnable_at",
+    "_player",
+)
 
 
 class _Pending(NamedTuple):
@@ -65,7 +76,7 @@ class GuestTable(RemoteTable):
         self._undoing = False
 
     @classmethod
-    def start(cls, link, token: str | None = None) -> "GuestTable":
+    def start(cls, link, token: str | None = None) -> GuestTable:
         s = cls()
         s.token = token
         s._peers = [Peer(link)]
@@ -80,7 +91,7 @@ class GuestTable(RemoteTable):
         return {"remote": PROTOCOL, "role": self.ROLE, "token": self.token}
 
     @classmethod
-    def resume(cls, data: dict, link=None) -> "GuestTable":
+    def resume(cls, data: dict, link=None) -> GuestTable:
         if not is_token(data.get("token")) or link is None:
             raise ValueError("a guest joins again with its token, through a link")
         return cls.start(link, data["token"])
@@ -106,8 +117,9 @@ class GuestTable(RemoteTable):
     def _send_action(self, msg: dict, action: Action) -> None:
         """An action made here goes to the host and stays pending until it comes back."""
         host = self._peers[0]
-        self._pending.append(_Pending({**msg, "i": host.sent + 1, "by": action.seat},
-                                      self._ops, self._book_now))
+        self._pending.append(
+            _Pending({**msg, "i": host.sent + 1, "by": action.seat}, self._ops, self._book_now)
+        )
         self._ops = []
         self._book_now = self._book()
         host.send({**msg, "h": host.got})  # (made after the host's messages up to this one)
@@ -192,8 +204,9 @@ class GuestTable(RemoteTable):
         if not any(p.msg["i"] == msg["r"] for p in self._pending):  # (taken back already)
             raise Refused("a refusal of nothing waiting", late=True)
         self._take_back()
-        self.notices.append(_("Your last move came too late (another player's came first) "
-                              "and was taken back."))
+        self.notices.append(
+            _("Your last move came too late (another player's came first) and was taken back.")
+        )
 
     def _on_end(self, peer: Peer, msg: dict) -> None:
         seat = msg["seat"]
@@ -216,8 +229,10 @@ class GuestTable(RemoteTable):
         if self.game_id is not None or self.ready:
             raise Refused("a second welcome")
         if msg["v"] != PROTOCOL:
-            self._end("version", _("The host runs another version of the game: the table can't "
-                                   "be shared."))
+            self._end(
+                "version",
+                _("The host runs another version of the game: the table can't be shared."),
+            )
             return
         try:
             options = info(msg["game"]).check_options(msg["options"])
@@ -225,8 +240,9 @@ class GuestTable(RemoteTable):
             target = checked_target(msg["game"], msg.get("match"))
         except (ValueError, TypeError):
             raise Refused("a table this version can't set") from None
-        if not msg["seat"] < len(kinds) or not (kinds[msg["seat"]].remote
-                                                and kinds[msg["seat"]].person):
+        if not msg["seat"] < len(kinds) or not (
+            kinds[msg["seat"]].remote and kinds[msg["seat"]].person
+        ):
             raise Refused("a seat that isn't a remote seat")
         if self.token is not None and msg["token"] != self.token:
             raise Refused("another seat's token")
@@ -250,9 +266,14 @@ class GuestTable(RemoteTable):
         if len(hs) != len(self._commits) or hs[self._screen] != self._commits[self._screen]:
             raise Refused("commitments that aren't the table's")
         if hs[0] != self._commits[0] or commitment(msg["s"]) != self._commits[0]:
-            self._end("cheat", _("The host's screen revealed a value that doesn't match the one "
-                                 "it committed to, so it could have chosen the deal: the game is "
-                                 "ended."))
+            self._end(
+                "cheat",
+                _(
+                    "The host's screen revealed a value that doesn't match the one "
+                    "it committed to, so it could have chosen the deal: the game is "
+                    "ended."
+                ),
+            )
             return
         self._commits = list(hs)
         self._values = [msg["s"]] + [None] * (len(hs) - 1)
@@ -263,14 +284,23 @@ class GuestTable(RemoteTable):
         if not self._values or self.ready:
             raise Refused("a deal out of turn")
         ss = msg["ss"]
-        if (not values_match(ss, self._commits) or ss[0] != self._values[0]
-                or ss[self._screen] != self._value):
-            self._end("cheat", _("A revealed value doesn't match the one its screen committed "
-                                 "to, so the deal could have been chosen: the game is ended."))
+        if (
+            not values_match(ss, self._commits)
+            or ss[0] != self._values[0]
+            or ss[self._screen] != self._value
+        ):
+            self._end(
+                "cheat",
+                _(
+                    "A revealed value doesn't match the one its screen committed "
+                    "to, so the deal could have been chosen: the game is ended."
+                ),
+            )
             return
         self._values = list(ss)
-        self._seat(new_game(self.game_id, protocol.deal_seed(self.game_id, ss), **self.options),
-                   self.seats)
+        self._seat(
+            new_game(self.game_id, protocol.deal_seed(self.game_id, ss), **self.options), self.seats
+        )
         self.auto_pending = self._opening = True
         self._book_now = self._book()
 
@@ -280,12 +310,18 @@ class GuestTable(RemoteTable):
         if self.game_id is None or self.ready:
             raise Refused("a table out of turn")
         ss, hs = msg["ss"], msg["hs"]
-        if len(hs) != len(self._commits) or hs[0] != self._commits[0] \
-                or not values_match(ss, hs):
-            self._end("cheat", _("The host sent a table whose deal doesn't match what its "
-                                 "screens committed to: the game is ended."))
+        if len(hs) != len(self._commits) or hs[0] != self._commits[0] or not values_match(ss, hs):
+            self._end(
+                "cheat",
+                _(
+                    "The host sent a table whose deal doesn't match what its "
+                    "screens committed to: the game is ended."
+                ),
+            )
             return
-        start = new_game(self.game_id, protocol.deal_seed(self.game_id, ss), **self.options).to_dict()
+        start = new_game(
+            self.game_id, protocol.deal_seed(self.game_id, ss), **self.options
+        ).to_dict()
         try:
             state = from_dict({**start, "moves": msg["moves"]})
             groups = saves.groups(msg["groups"] or None, len(state.history), "undo")
@@ -306,10 +342,12 @@ def _ended_text(why: str, seat: int | None) -> str:
         return _("The host runs another version of the game: the table can't be shared.")
     if why == "cheat":
         if seat is None or seat < 0:
-            return _("A player's share of the deal didn't match what it committed to: the game "
-                     "is ended.")
-        return _("Player {n}'s share of the deal didn't match what it committed to: the game is "
-                 "ended.").format(n=seat + 1)
+            return _(
+                "A player's share of the deal didn't match what it committed to: the game is ended."
+            )
+        return _(
+            "Player {n}'s share of the deal didn't match what it committed to: the game is ended."
+        ).format(n=seat + 1)
     if seat is None:
         return _("The host left the game.")
     if seat < 0:

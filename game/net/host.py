@@ -14,9 +14,6 @@ import time
 
 from game.core import GAMES, IllegalMove, info, new_game
 from game.core.language import _
-from game.session import Action, Session, check_seats
-from game.session import saved as saves
-
 from game.net import protocol
 from game.net.events import HOST
 from game.net.links import Peer
@@ -35,6 +32,8 @@ from game.net.protocol import (
 )
 from game.net.protocol import match_target as checked_target
 from game.net.shared_table import RemoteTable
+from game.session import Action, Session, check_seats
+from game.session import saved as saves
 
 
 class HostTable(RemoteTable):
@@ -43,8 +42,9 @@ class HostTable(RemoteTable):
     _relaying: dict = {}  # the guest's action being played here, as it is relayed on
 
     @classmethod
-    def start(cls, game_id: str, seats, links, *, match_target: int | None = None,
-              **options) -> "HostTable":
+    def start(
+        cls, game_id: str, seats, links, *, match_target: int | None = None, **options
+    ) -> HostTable:
         if game_id not in GAMES:
             raise ValueError(f"unknown game {game_id!r}")
         target = checked_target(game_id, match_target)
@@ -53,13 +53,16 @@ class HostTable(RemoteTable):
         remote = _remote(kinds)
         links = tuple(links)
         if len(links) != len(remote):
-            raise ValueError(f"one link per remote seat, in seat order: {len(remote)} seats, "
-                             f"{len(links)} links")
+            raise ValueError(
+                f"one link per remote seat, in seat order: {len(remote)} seats, {len(links)} links"
+            )
         s = cls()
         s.game_id, s.options, s.seats = game_id, options, kinds
         s.match_target = target
-        s._peers = [Peer(link, seat, screen) for screen, (link, seat)
-                    in enumerate(zip(links, remote), start=1)]
+        s._peers = [
+            Peer(link, seat, screen)
+            for screen, (link, seat) in enumerate(zip(links, remote), start=1)
+        ]
         s._commits = [commitment(s._value)] + [None] * len(remote)
         s._values = [s._value] + [None] * len(remote)
         return s
@@ -69,13 +72,18 @@ class HostTable(RemoteTable):
         save, the deal's values and commitments and each guest's token."""
         if not self.ready:
             raise ValueError("the deal is not agreed yet")
-        return {"remote": PROTOCOL, "role": self.ROLE, "values": list(self._values),
-                "commits": list(self._commits),
-                "tokens": [self._seat_peer(i).token for i in _remote(self.seats)],
-                "match": self.match_target, "table": Session.to_dict(self)}
+        return {
+            "remote": PROTOCOL,
+            "role": self.ROLE,
+            "values": list(self._values),
+            "commits": list(self._commits),
+            "tokens": [self._seat_peer(i).token for i in _remote(self.seats)],
+            "match": self.match_target,
+            "table": Session.to_dict(self),
+        }
 
     @classmethod
-    def resume(cls, data: dict, link=None) -> "HostTable":
+    def resume(cls, data: dict, link=None) -> HostTable:
         """A table saved with ``save``: back at once; each guest is taken back as it comes,
         by its token (``attach`` its new link). ValueError when anything is wrong."""
         s = cls()
@@ -87,13 +95,19 @@ class HostTable(RemoteTable):
         saves.from_dict(seated, data.get("table"))  # checked as any save is
         state, remote = s.state, _remote(s.seats)
         values, commits, tokens = data.get("values"), data.get("commits"), data.get("tokens")
-        if (not isinstance(values, list) or not isinstance(commits, list)
-                or not isinstance(tokens, list) or len(tokens) != len(remote)
-                or len(values) != len(commits) or len(values) != 1 + len(remote)
-                or not all(is_value(v) for v in values)
-                or not all(is_commitment(h) for h in commits)
-                or not values_match(values, commits) or not all(is_token(t) for t in tokens)
-                or protocol.deal_seed(state.game_id, values) != state.seed):
+        if (
+            not isinstance(values, list)
+            or not isinstance(commits, list)
+            or not isinstance(tokens, list)
+            or len(tokens) != len(remote)
+            or len(values) != len(commits)
+            or len(values) != 1 + len(remote)
+            or not all(is_value(v) for v in values)
+            or not all(is_commitment(h) for h in commits)
+            or not values_match(values, commits)
+            or not all(is_token(t) for t in tokens)
+            or protocol.deal_seed(state.game_id, values) != state.seed
+        ):
             raise ValueError("the shared table's deal or seats don't match its save")
         s.game_id, s.options = state.game_id, dict(state.options)
         s.match_target = checked_target(state.game_id, data.get("match"))
@@ -116,13 +130,23 @@ class HostTable(RemoteTable):
 
     def seat_links(self) -> dict:
         """Each remote seat's link now (a seat whose screen is gone: missing)."""
-        return {p.seat: p.link for p in self._peers
-                if p.seat is not None and p.active and p.link is not None
-                and p is self._seat_peer(p.seat)}
+        return {
+            p.seat: p.link
+            for p in self._peers
+            if p.seat is not None
+            and p.active
+            and p.link is not None
+            and p is self._seat_peer(p.seat)
+        }
 
     def away(self, seconds: float = AWAY_AFTER) -> list[int]:
-        return sorted({p.seat for p in self._peers if p.seat is not None
-                       and p is self._seat_peer(p.seat) and p.silent(seconds)})
+        return sorted(
+            {
+                p.seat
+                for p in self._peers
+                if p.seat is not None and p is self._seat_peer(p.seat) and p.silent(seconds)
+            }
+        )
 
     def _seat_peer(self, seat: int):
         return next((p for p in self._peers if p.seat == seat), None)
@@ -184,12 +208,20 @@ class HostTable(RemoteTable):
         if msg["v"] != PROTOCOL:
             peer.send({"t": "end", "why": "version", "seat": None})
             peer.active = False
-            self.notices.append(_("A screen running another version of the game could not "
-                                  "join."))
+            self.notices.append(_("A screen running another version of the game could not join."))
             return
         if peer.seat is None:  # a link attached later: a guest joining again by its token
-            owner = next((p for p in self._peers if p is not peer and p.token is not None
-                          and p.seat is not None and p.token == msg["token"]), None)
+            owner = next(
+                (
+                    p
+                    for p in self._peers
+                    if p is not peer
+                    and p.token is not None
+                    and p.seat is not None
+                    and p.token == msg["token"]
+                ),
+                None,
+            )
             if owner is None or not self.ready:
                 peer.send({"t": "full"})
                 peer.active = False
@@ -214,15 +246,31 @@ class HostTable(RemoteTable):
             self._send_table(peer)
 
     def _welcome(self, peer: Peer) -> None:
-        peer.send({"t": "welcome", "v": PROTOCOL, "game": self.game_id,
-                   "options": self.options, "seats": [str(k) for k in self.seats],
-                   "seat": peer.seat, "token": peer.token, "h": self._commits[0],
-                   "match": self.match_target})
+        peer.send(
+            {
+                "t": "welcome",
+                "v": PROTOCOL,
+                "game": self.game_id,
+                "options": self.options,
+                "seats": [str(k) for k in self.seats],
+                "seat": peer.seat,
+                "token": peer.token,
+                "h": self._commits[0],
+                "match": self.match_target,
+            }
+        )
 
     def _send_table(self, peer: Peer) -> None:
-        peer.send({"t": "table", "ss": self._values, "hs": self._commits,
-                   "moves": self.state.to_dict()["moves"], "groups": list(self.undo_groups),
-                   "turn": self.turn_start})
+        peer.send(
+            {
+                "t": "table",
+                "ss": self._values,
+                "hs": self._commits,
+                "moves": self.state.to_dict()["moves"],
+                "groups": list(self.undo_groups),
+                "turn": self.turn_start,
+            }
+        )
         peer.conflict = peer.sent
 
     def _on_end(self, peer: Peer, msg: dict) -> None:
@@ -230,8 +278,14 @@ class HostTable(RemoteTable):
             raise Refused("an end from a screen that never sat down")
         peer.active = False
         if msg["why"] == "cheat":
-            self._end("cheat", _("Player {n}'s screen found that the deal was not agreed "
-                                 "fairly: the game is ended.").format(n=peer.seat + 1), peer.seat)
+            self._end(
+                "cheat",
+                _(
+                    "Player {n}'s screen found that the deal was not agreed "
+                    "fairly: the game is ended."
+                ).format(n=peer.seat + 1),
+                peer.seat,
+            )
         else:
             self._end("left", _("Player {n} left the game.").format(n=peer.seat + 1), peer.seat)
             self.happened.append(("left", peer.seat))
@@ -246,18 +300,32 @@ class HostTable(RemoteTable):
                 p.send({"t": "reveal", "s": self._value, "hs": self._commits})
 
     def _on_secret(self, peer: Peer, msg: dict) -> None:
-        if (peer.commit is None or peer.secret is not None or self.ready
-                or any(p.commit is None for p in self._guests())):
+        if (
+            peer.commit is None
+            or peer.secret is not None
+            or self.ready
+            or any(p.commit is None for p in self._guests())
+        ):
             raise Refused("a revealed value out of turn")
         if commitment(msg["s"]) != peer.commit:
-            self._end("cheat", _("Player {n}'s screen revealed a value that doesn't match the "
-                                 "one it committed to, so it could have chosen the deal: the "
-                                 "game is ended.").format(n=peer.seat + 1), peer.seat)
+            self._end(
+                "cheat",
+                _(
+                    "Player {n}'s screen revealed a value that doesn't match the "
+                    "one it committed to, so it could have chosen the deal: the "
+                    "game is ended."
+                ).format(n=peer.seat + 1),
+                peer.seat,
+            )
             return
         peer.secret = self._values[peer.screen] = msg["s"]
         if all(p.secret is not None for p in self._guests()):
-            self._seat(new_game(self.game_id, protocol.deal_seed(self.game_id, self._values),
-                                **self.options), self.seats)
+            self._seat(
+                new_game(
+                    self.game_id, protocol.deal_seed(self.game_id, self._values), **self.options
+                ),
+                self.seats,
+            )
             self.auto_pending = self._opening = True
             for p in self._guests():
                 p.send({"t": "deal", "ss": self._values})

@@ -11,10 +11,10 @@ class MemoryRelay:
     that code (tests and demos; the browser's transport is game/ui/net.py)."""
 
     def __init__(self):
-        self.rooms: dict[str, list["MemoryTransport"]] = {}
+        self.rooms: dict[str, list[MemoryTransport]] = {}
         self._ids = 0
 
-    def open(self, code: str, role: str) -> "MemoryTransport":
+    def open(self, code: str, role: str) -> MemoryTransport:
         self._ids += 1
         me = MemoryTransport(self, code, f"peer{self._ids}", role)
         room = self.rooms.setdefault(code, [])

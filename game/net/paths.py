@@ -63,7 +63,7 @@ HELLO_TRIES = 10  # hellos to a screen met that doesn't answer (a replayed hello
 REACH_WAIT_S = 10.0  # no relay reached this long after opening: "offline" (still trying)
 LEAVE_S = 30.0  # a joined screen silent this long (a relay reached) has left
 PING_EVERY_S = {DIRECT: 2.0, RELAYS: 5.0}  # the session's heartbeat on each path
-KEEPALIVE_S = {DIRECT: 5.0, RELAYS: 6.0}   # nothing sent to a joined screen this long: an
+KEEPALIVE_S = {DIRECT: 5.0, RELAYS: 6.0}  # nothing sent to a joined screen this long: an
 #                                            empty frame says this page is here (a screen
 #                                            the session doesn't talk to yet isn't left)
 
@@ -77,8 +77,9 @@ MAX_SCREENS = 16
 MAX_SEQ = 1 << 40
 
 
-def frame(to: str, role: str, seq: int, items: list, ack: int, hello: bool = False,
-          bye: bool = False) -> str:
+def frame(
+    to: str, role: str, seq: int, items: list, ack: int, hello: bool = False, bye: bool = False
+) -> str:
     """A frame's text (docs/remote.md, "Frames")."""
     out = {"v": VERSION, "to": to, "r": role, "s": seq, "m": items, "a": ack}
     if hello:
@@ -103,19 +104,28 @@ def read_frame(text) -> dict | None:
         return None
     if role not in ROLES:
         return None
-    if not (type(seq) is int and 1 <= seq <= MAX_SEQ and type(ack) is int
-            and 0 <= ack <= MAX_SEQ):
+    if not (type(seq) is int and 1 <= seq <= MAX_SEQ and type(ack) is int and 0 <= ack <= MAX_SEQ):
         return None
-    if not (isinstance(items, list) and len(items) <= MAX_ITEMS and all(
-            isinstance(x, str) and 1 <= len(x) <= PIECE + 1 and x[0] in "+=" for x in items)):
+    if not (
+        isinstance(items, list)
+        and len(items) <= MAX_ITEMS
+        and all(isinstance(x, str) and 1 <= len(x) <= PIECE + 1 and x[0] in "+=" for x in items)
+    ):
         return None
-    return {"to": to, "role": role, "seq": seq, "items": items, "ack": ack,
-            "hello": f.get("h") == 1, "bye": f.get("bye") == 1}
+    return {
+        "to": to,
+        "role": role,
+        "seq": seq,
+        "items": items,
+        "ack": ack,
+        "hello": f.get("h") == 1,
+        "bye": f.get("bye") == 1,
+    }
 
 
 def pieces(text: str) -> list[str]:
     """A text as items: ``+`` pieces, then the ``=`` last one."""
-    parts = [text[i:i + PIECE] for i in range(0, len(text), PIECE)] or [""]
+    parts = [text[i : i + PIECE] for i in range(0, len(text), PIECE)] or [""]
     return ["+" + p for p in parts[:-1]] + ["=" + parts[-1]]
 
 
@@ -250,8 +260,9 @@ class TwoPaths:
 
     # ------------------------------------------------------------------ what came
     def _carried(self, x, now: float) -> None:
-        if not (isinstance(x, (list, tuple)) and len(x) == 3
-                and all(isinstance(v, str) for v in x)):
+        if not (
+            isinstance(x, (list, tuple)) and len(x) == 3 and all(isinstance(v, str) for v in x)
+        ):
             return
         kind, key, data = x
         if kind == "relays":
@@ -372,7 +383,7 @@ class TwoPaths:
             self._events.append(("leave", s.key, ""))
 
     def _status(self, word: str) -> None:
-        """"open" or "offline" to the room, once for each change."""
+        """ "open" or "offline" to the room, once for each change."""
         if word != self._said:
             self._said = word
             self._events.append(("status", "", word))
@@ -392,19 +403,26 @@ class TwoPaths:
                 continue
             if not s.joined:  # met, no round trip yet: hello again (a few times)
                 if s.hellos < HELLO_TRIES and now - s.hello_at >= RESEND_S[RELAYS] * 2 ** min(
-                        s.hellos, 2):
+                    s.hellos, 2
+                ):
                     self._hello(s, now)
                 continue
             path = self._path(s, now)
             if not path:
                 continue
-            if s.cursor > s.acked + 1 and s.out and now - s.sent_at >= (
-                    s.wait if path == RELAYS else RESEND_S[DIRECT]):
+            if (
+                s.cursor > s.acked + 1
+                and s.out
+                and now - s.sent_at >= (s.wait if path == RELAYS else RESEND_S[DIRECT])
+            ):
                 s.cursor = s.acked + 1  # unacknowledged: again
                 if path == RELAYS:
                     s.wait = min(s.wait * 2, RESEND_MAX_S)
-            if s.cursor <= s.last or now - s.framed_at >= KEEPALIVE_S[path] or (
-                    s.ack_owed is not None and now - s.ack_owed >= ACK_DELAY_S[path]):
+            if (
+                s.cursor <= s.last
+                or now - s.framed_at >= KEEPALIVE_S[path]
+                or (s.ack_owed is not None and now - s.ack_owed >= ACK_DELAY_S[path])
+            ):
                 self._transmit(s, now)
         if self.reached == 0 and not self._said and now - self.opened >= REACH_WAIT_S:
             self._status("offline")
@@ -436,12 +454,11 @@ class TwoPaths:
 
     def _transmit(self, s: Screen, now: float) -> None:
         path = self._path(s, now)
-        if not path or (path == RELAYS and (now - s.framed_at < BATCH_S
-                                            or not s.bucket.take(now))):
+        if not path or (path == RELAYS and (now - s.framed_at < BATCH_S or not s.bucket.take(now))):
             return
         items, chars = [], 0
         first = max(s.cursor, s.acked + 1)
-        for item in s.out[first - s.acked - 1:]:
+        for item in s.out[first - s.acked - 1 :]:
             if items and (len(items) >= MAX_ITEMS or chars + len(item) > FRAME_CHARS):
                 break
             items.append(item)
@@ -471,5 +488,14 @@ class TwoPaths:
             pass
 
 
-__all__ = ["Bucket", "DIRECT", "EVERYONE", "RELAYS", "Screen", "TwoPaths", "frame", "pieces",
-           "read_frame"]
+__all__ = [
+    "Bucket",
+    "DIRECT",
+    "EVERYONE",
+    "RELAYS",
+    "Screen",
+    "TwoPaths",
+    "frame",
+    "pieces",
+    "read_frame",
+]

@@ -96,9 +96,17 @@ def _is_move_text(x) -> bool:
 
 
 def _is_options(x) -> bool:
-    return (type(x) is dict and len(x) <= 32
-            and all(type(k) is str and len(k) <= 64 and type(v) in (bool, int, str)
-                    and (type(v) is not str or len(v) <= 64) for k, v in x.items()))
+    return (
+        type(x) is dict
+        and len(x) <= 32
+        and all(
+            type(k) is str
+            and len(k) <= 64
+            and type(v) in (bool, int, str)
+            and (type(v) is not str or len(v) <= 64)
+            for k, v in x.items()
+        )
+    )
 
 
 def _list_of(check, lo, hi):
@@ -107,19 +115,27 @@ def _list_of(check, lo, hi):
 
 FIELDS = {  # type -> {field: check}; every message also has "t" and "i"
     "hello": {"v": lambda x: is_int(x, 0, 10**6), "token": lambda x: x is None or is_token(x)},
-    "welcome": {"v": lambda x: is_int(x, 0, 10**6), "game": lambda x: x in GAMES,
-                "options": _is_options,
-                "seats": _list_of(lambda s: type(s) is str and len(s) <= 40, 1, 8),
-                "seat": lambda x: is_int(x, 0, 7), "token": is_token, "h": is_commitment},
+    "welcome": {
+        "v": lambda x: is_int(x, 0, 10**6),
+        "game": lambda x: x in GAMES,
+        "options": _is_options,
+        "seats": _list_of(lambda s: type(s) is str and len(s) <= 40, 1, 8),
+        "seat": lambda x: is_int(x, 0, 7),
+        "token": is_token,
+        "h": is_commitment,
+    },
     "full": {},
     "commit": {"h": is_commitment},
     "reveal": {"s": is_value, "hs": _list_of(is_commitment, 2, 8)},
     "secret": {"s": is_value},
     "deal": {"ss": _list_of(is_value, 2, 8)},
-    "table": {"ss": _list_of(is_value, 2, 8), "hs": _list_of(is_commitment, 2, 8),
-              "moves": _list_of(lambda m: type(m) is str and 0 < len(m) <= 25, 0, MAX_MOVES),
-              "groups": _list_of(lambda n: is_int(n, 1, MAX_MOVES), 0, MAX_MOVES),
-              "turn": lambda x: is_int(x, 0, MAX_MOVES)},
+    "table": {
+        "ss": _list_of(is_value, 2, 8),
+        "hs": _list_of(is_commitment, 2, 8),
+        "moves": _list_of(lambda m: type(m) is str and 0 < len(m) <= 25, 0, MAX_MOVES),
+        "groups": _list_of(lambda n: is_int(n, 1, MAX_MOVES), 0, MAX_MOVES),
+        "turn": lambda x: is_int(x, 0, MAX_MOVES),
+    },
     "move": {"n": is_int, "m": _is_move_text},
     "undo": {"n": is_int, "k": lambda x: is_int(x, 1, 10**6)},
     "redo": {"n": is_int, "m": _list_of(_is_move_text, 1, 64)},
@@ -131,11 +147,14 @@ FIELDS = {  # type -> {field: check}; every message also has "t" and "i"
 # type -> {field a message may leave out: check}: an action's seat as the host relays it, and
 # the host messages a guest had taken when it made it (the host requires it); the host's
 # match target (a host from before targets were shared sent none)
-OPTIONAL = {**{t: {"by": lambda x: is_int(x, 0, 7), "h": is_int} for t in ACTIONS},
-            "welcome": {"match": lambda x: x is None or is_int(x, 1, 10**6)}}
+OPTIONAL = {
+    **{t: {"by": lambda x: is_int(x, 0, 7), "h": is_int} for t in ACTIONS},
+    "welcome": {"match": lambda x: x is None or is_int(x, 1, 10**6)},
+}
 # who may send what: the host's messages to a guest, a guest's to the host
-FROM_HOST = frozenset({"welcome", "reveal", "deal", "table", "refused", "end", "full", "ping",
-                       *ACTIONS})
+FROM_HOST = frozenset(
+    {"welcome", "reveal", "deal", "table", "refused", "end", "full", "ping", *ACTIONS}
+)
 FROM_GUEST = frozenset({"hello", "commit", "secret", "end", "ping", *ACTIONS})
 
 
@@ -171,8 +190,11 @@ def check(msg: dict, allowed: frozenset) -> dict:
         raise Refused("not a message of this protocol")
     fields, optional = FIELDS[msg["t"]], OPTIONAL.get(msg["t"], {})
     extra = set(msg) - set(fields) - set(optional) - {"t", "i"}
-    if (extra or any(name not in msg or not ok(msg[name]) for name, ok in fields.items())
-            or any(name in msg and not ok(msg[name]) for name, ok in optional.items())):
+    if (
+        extra
+        or any(name not in msg or not ok(msg[name]) for name, ok in fields.items())
+        or any(name in msg and not ok(msg[name]) for name, ok in optional.items())
+    ):
         raise Refused(f"a malformed {msg['t']} message")
     return msg
 
@@ -236,8 +258,7 @@ def commitment(value: str) -> str:
 
 def values_match(values: list[str], commits: list[str]) -> bool:
     """Every revealed value is the one its screen committed to."""
-    return len(values) == len(commits) and all(commitment(v) == h
-                                               for v, h in zip(values, commits))
+    return len(values) == len(commits) and all(commitment(v) == h for v, h in zip(values, commits))
 
 
 def deal_seed(game_id: str, values: list[str]) -> int:
@@ -257,11 +278,28 @@ def match_target(game_id: str, target) -> int | None:
     if target is None:
         return match.default
     if type(target) is not int or target not in match.choices:
-        raise ValueError(f"a match to {target!r}: the choices are "
-                         f"{', '.join(map(str, match.choices))}")
+        raise ValueError(
+            f"a match to {target!r}: the choices are {', '.join(map(str, match.choices))}"
+        )
     return target
 
 
-__all__ = ["ACTIONS", "AWAY_AFTER", "FROM_GUEST", "FROM_HOST", "Late", "MAX_BYTES",
-           "PING_EVERY", "PROTOCOL", "Refused", "apply", "check", "commitment", "deal_seed",
-           "match_target", "message_of", "new_value", "parse"]
+__all__ = [
+    "ACTIONS",
+    "AWAY_AFTER",
+    "FROM_GUEST",
+    "FROM_HOST",
+    "Late",
+    "MAX_BYTES",
+    "PING_EVERY",
+    "PROTOCOL",
+    "Refused",
+    "apply",
+    "check",
+    "commitment",
+    "deal_seed",
+    "match_target",
+    "message_of",
+    "new_value",
+    "parse",
+]

@@ -1,8 +1,8 @@
 """Making a shared table's side: the host's, a guest's, or either taken up again from a save.
 
-    table = host("russian-bank", seats=("human", "remote"), links=(a,))
-    table = join(b)             # or join(b, token)
-    table = resume(saved, link) # saved: table.save() before a reload
+table = host("russian-bank", seats=("human", "remote"), links=(a,))
+table = join(b)             # or join(b, token)
+table = resume(saved, link) # saved: table.save() before a reload
 """
 
 from __future__ import annotations
@@ -15,8 +15,7 @@ from game.net.shared_table import RemoteTable
 SIDES = {side.ROLE: side for side in (HostTable, GuestTable)}
 
 
-def host(game_id: str, seats, links, *, match_target: int | None = None,
-         **options) -> HostTable:
+def host(game_id: str, seats, links, *, match_target: int | None = None, **options) -> HostTable:
     """A table for ``seats`` (at least one "remote", each played over the link given for it,
     in seat order); the deal is agreed once every guest has joined. Every screen plays its
     match to ``match_target`` (the game's default when None)."""

@@ -39,14 +39,13 @@ from __future__ import annotations
 import re
 import secrets
 
-from game.session import seat_kind
-
 from game.net.events import CODE, GUEST, HOST, event
 from game.net.guest import GuestTable
 from game.net.host import HostTable
 from game.net.protocol import PING_EVERY, PROTOCOL
 from game.net.resume import resume
 from game.net.shared_table import RemoteTable
+from game.session import seat_kind
 
 AGAIN = "again:"  # the host's word that the room plays its next game
 #: room codes: no 0/O, 1/I/L (read aloud, typed from a phone)
@@ -85,7 +84,7 @@ def unframed(text: str) -> tuple[int, str] | None:
         return 1, text
     head, bar, rest = text[:8].partition("|")
     if bar and head.isdigit() and 2 <= int(head) <= MAX_GAMES:
-        return int(head), text[len(head) + 1:]
+        return int(head), text[len(head) + 1 :]
     return None
 
 
@@ -173,8 +172,16 @@ class SharedTable:
 
     # ------------------------------------------------------------------ making one
     @classmethod
-    def host(cls, transport, code: str, game_id: str, seats, *,
-             match_target: int | None = None, **options) -> "HostRoom":
+    def host(
+        cls,
+        transport,
+        code: str,
+        game_id: str,
+        seats,
+        *,
+        match_target: int | None = None,
+        **options,
+    ) -> HostRoom:
         """The host's table: ``seats``, ``match_target`` and options as ``game.net.host``
         takes them (at least one "remote" seat); the session starts once a guest screen is
         here for each remote seat. ValueError for seats, a target or options the game refuses
@@ -182,13 +189,13 @@ class SharedTable:
         return HostRoom(transport, code, game_id, seats, match_target, options)
 
     @classmethod
-    def join(cls, transport, code: str, token: str | None = None) -> "GuestRoom":
+    def join(cls, transport, code: str, token: str | None = None) -> GuestRoom:
         """A guest's side: it sits down as soon as a host screen is in the room (with
         ``token``: at the seat it had)."""
         return GuestRoom(transport, code, token)
 
     @classmethod
-    def resume(cls, transport, saved) -> "SharedTable":
+    def resume(cls, transport, saved) -> SharedTable:
         """A table kept with ``save()``, after a reload, in the same room. ValueError when
         ``saved`` is wrong."""
         if not isinstance(saved, dict) or clean_code(saved.get("code")) != saved.get("code"):
@@ -269,7 +276,7 @@ class SharedTable:
             if link is None:
                 return
             if data.startswith(AGAIN):
-                self._again_from(peer, data[len(AGAIN):])
+                self._again_from(peer, data[len(AGAIN) :])
                 return
             game_text = unframed(data)
             if game_text is None or game_text[0] != self.game:
@@ -309,23 +316,37 @@ class HostRoom(SharedTable):
         kinds = [seat_kind(s) for s in seats]
         self.seats_wanted = sum(1 for k in kinds if k.remote)
         # checked at once, with stand-in links: a wrong table is refused before anyone joins
-        HostTable.start(game_id, kinds, [PeerLink(None, "")] * self.seats_wanted,
-                        match_target=match_target, **options)
+        HostTable.start(
+            game_id,
+            kinds,
+            [PeerLink(None, "")] * self.seats_wanted,
+            match_target=match_target,
+            **options,
+        )
         #: the table asked for, started once the lobby is full: (game, seat kinds, options,
         #: match target)
         self.asked: tuple | None = (game_id, tuple(kinds), options, match_target)
         self._lobby: list[str] = []  # guest screens waiting, in the order they came
 
     @classmethod
-    def resume_saved(cls, transport, code: str, session: dict) -> "HostRoom":
+    def resume_saved(cls, transport, code: str, session: dict) -> HostRoom:
         if "lobby" in session:  # the waiting room: open again, the same code
             lobby = session["lobby"]
-            if (not isinstance(lobby, dict) or not isinstance(lobby.get("seats"), list)
-                    or not isinstance(lobby.get("options"), dict)):
+            if (
+                not isinstance(lobby, dict)
+                or not isinstance(lobby.get("seats"), list)
+                or not isinstance(lobby.get("options"), dict)
+            ):
                 raise ValueError("not a shared table's save")
             try:
-                return cls(transport, code, lobby.get("game"), lobby["seats"],
-                           lobby.get("match_target"), lobby["options"])
+                return cls(
+                    transport,
+                    code,
+                    lobby.get("game"),
+                    lobby["seats"],
+                    lobby.get("match_target"),
+                    lobby["options"],
+                )
             except (TypeError, ValueError) as e:
                 raise ValueError(f"a waiting room that can't be opened again: {e}") from None
         table = cls.__new__(cls)
@@ -340,10 +361,20 @@ class HostRoom(SharedTable):
             if self.asked is None:
                 return None
             game_id, kinds, options, target = self.asked
-            return {"code": self.code, "game": self.game,
-                    "session": {"remote": PROTOCOL, "role": self.ROLE,
-                                "lobby": {"game": game_id, "seats": [str(k) for k in kinds],
-                                          "options": options, "match_target": target}}}
+            return {
+                "code": self.code,
+                "game": self.game,
+                "session": {
+                    "remote": PROTOCOL,
+                    "role": self.ROLE,
+                    "lobby": {
+                        "game": game_id,
+                        "seats": [str(k) for k in kinds],
+                        "options": options,
+                        "match_target": target,
+                    },
+                },
+            }
         return {"code": self.code, "game": self.game, "session": self.session.save()}
 
     def waiting(self) -> int:
@@ -380,7 +411,8 @@ class HostRoom(SharedTable):
         links = s.seat_links()
         remote = [i for i, k in enumerate(s.seats) if k.remote]
         return sorted(links) == remote and all(
-            isinstance(link, PeerLink) and not link.gone for link in links.values())
+            isinstance(link, PeerLink) and not link.gone for link in links.values()
+        )
 
     def play_again(self) -> None:
         """The room's next game, the same seats and options, a new deal agreed as the first
@@ -398,12 +430,13 @@ class HostRoom(SharedTable):
             links.append(link)
         game_id, options = s.game_id, dict(s.options)
         self.asked = (game_id, s.seats, options, s.match_target)
-        self.session = HostTable.start(game_id, s.seats, links, match_target=s.match_target,
-                                       **options)
+        self.session = HostTable.start(
+            game_id, s.seats, links, match_target=s.match_target, **options
+        )
 
     def _begin(self) -> None:
         game_id, kinds, options, target = self.asked
-        links = [self._links[p] for p in self._lobby[:self.seats_wanted]]
+        links = [self._links[p] for p in self._lobby[: self.seats_wanted]]
         self.session = HostTable.start(game_id, kinds, links, match_target=target, **options)
         self._lobby = []
 
@@ -420,7 +453,7 @@ class GuestRoom(SharedTable):
         self._token = token  # its seat's token, once given
 
     @classmethod
-    def resume_saved(cls, transport, code: str, session: dict) -> "GuestRoom":
+    def resume_saved(cls, transport, code: str, session: dict) -> GuestRoom:
         if session.get("token") is not None:  # (None: it was still joining)
             resume(session, link=PeerLink(None, ""))  # checks the token
         return cls(transport, code, session.get("token"))
@@ -428,8 +461,11 @@ class GuestRoom(SharedTable):
     def save(self) -> dict | None:
         s = self.session
         token = (s.token if s is not None and s.ready else None) or self._token
-        return {"code": self.code, "game": self.game,
-                "session": {"remote": PROTOCOL, "role": self.ROLE, "token": token}}
+        return {
+            "code": self.code,
+            "game": self.game,
+            "session": {"remote": PROTOCOL, "role": self.ROLE, "token": token},
+        }
 
     def host_here(self) -> bool:
         return self._host_peer is not None
@@ -439,8 +475,13 @@ class GuestRoom(SharedTable):
         # another host came while this one fell silent (its page reloaded, and its goodbye
         # was lost on the way): this one is gone
         s, peer = self.session, self._host_peer
-        if peer is not None and s is not None and s._peers and s._peers[0].silent(
-                SILENT_HOST_S) and any(r == HOST and p != peer for p, r in self._roles.items()):
+        if (
+            peer is not None
+            and s is not None
+            and s._peers
+            and s._peers[0].silent(SILENT_HOST_S)
+            and any(r == HOST and p != peer for p, r in self._roles.items())
+        ):
             self._event("leave", peer, "")  # (as the transport would say it)
 
     def _joined(self, peer: str, role: str) -> None:
@@ -474,11 +515,19 @@ class GuestRoom(SharedTable):
         if not number.isdigit() or not self.game < int(number) <= MAX_GAMES:
             return
         self.game = int(number)
-        link = self._links[self._host_peer] = PeerLink(self.transport, self._host_peer,
-                                                      self.game)
+        link = self._links[self._host_peer] = PeerLink(self.transport, self._host_peer, self.game)
         self._token = None  # the last game's seat is no seat at this one
         self.session = GuestTable.start(link)
 
 
-__all__ = ["CODE_LETTERS", "GUEST", "GuestRoom", "HOST", "HostRoom", "PeerLink", "SharedTable",
-           "clean_code", "new_code"]
+__all__ = [
+    "CODE_LETTERS",
+    "GUEST",
+    "GuestRoom",
+    "HOST",
+    "HostRoom",
+    "PeerLink",
+    "SharedTable",
+    "clean_code",
+    "new_code",
+]

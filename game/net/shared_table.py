@@ -21,9 +21,6 @@ import traceback
 
 from game.core import IllegalMove
 from game.core.language import _
-from game.session import Action, Session
-from game.session.session import new_version
-
 from game.net import links
 from game.net.links import Peer
 from game.net.protocol import (
@@ -36,6 +33,8 @@ from game.net.protocol import (
     new_value,
     parse,
 )
+from game.session import Action, Session
+from game.session.session import new_version
 
 PER_ADVANCE = 64  # messages of one link handled per advance(): the rest wait for the next
 BACKLOG = 4096  # messages of one link waiting at most; more is a flood, dropped
@@ -174,13 +173,16 @@ class RemoteTable(Session):
             self.refused += dropped
             self.reasons["a flood"] = self.reasons.get("a flood", 0) + dropped
             # Translators: {who} is a screen ("Player 2's screen", "The host's screen")
-            self._tell(peer, _("{who} sent too many messages at once; the rest were ignored. "
-                               "The game goes on."))
-            texts = texts[:max(room, 0)]
+            self._tell(
+                peer,
+                _("{who} sent too many messages at once; the rest were ignored. The game goes on."),
+            )
+            texts = texts[: max(room, 0)]
         peer.backlog.extend(texts)
         done = 0
-        while peer.backlog and peer.active and (
-                done < PER_ADVANCE or time.perf_counter() < deadline):
+        while (
+            peer.backlog and peer.active and (done < PER_ADVANCE or time.perf_counter() < deadline)
+        ):
             self._receive(peer, peer.backlog.popleft())
             done += 1
 
@@ -217,8 +219,14 @@ class RemoteTable(Session):
         if not late:
             # Translators: {who} is a screen ("Player 2's screen", "The host's screen"); {why}
             # what was wrong with what it sent (in English)
-            self._tell(peer, _("{who} sent something that can't be played ({why}); it was "
-                               "ignored. The game goes on."), why=why)
+            self._tell(
+                peer,
+                _(
+                    "{who} sent something that can't be played ({why}); it was "
+                    "ignored. The game goes on."
+                ),
+                why=why,
+            )
         if msg is not None:  # the host answers a guest's refused action
             peer.send({"t": "refused", "r": msg["i"]})
             peer.conflict = peer.sent  # (its actions made before it took this back: refused)

@@ -16,6 +16,22 @@ from game.session.seats import check_seats, computer, default_seats, describe, s
 from game.session.session import FORMAT, Action, Session, new_seed
 from game.session.settings import GENERAL, PACES, Settings
 
-__all__ = ["FORMAT", "GENERAL", "Action", "PACES", "PERSON", "REMOTE", "SeatKind", "Session", "Settings",
-           "check_seats", "choices", "computer", "default_seats", "describe", "new_seed",
-           "seat_kind", "seat_names"]
+__all__ = [
+    "FORMAT",
+    "GENERAL",
+    "Action",
+    "PACES",
+    "PERSON",
+    "REMOTE",
+    "SeatKind",
+    "Session",
+    "Settings",
+    "check_seats",
+    "choices",
+    "computer",
+    "default_seats",
+    "describe",
+    "new_seed",
+    "seat_kind",
+    "seat_names",
+]

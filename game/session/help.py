@@ -1,11 +1,11 @@
 """The solver's help at a solitaire table: Hint, the "still winnable?" verdict and Finish.
 
-    help = SolverHelp()
-    help.restart(state)          # after every change of position (takes its own copy)
-    help.think(budget_ms)        # a slice of thinking; the Verdict once decided
-    help.verdict                 # None while thinking; .status "won" / "lost" / "unknown"
-    help.hint(state)             # the next move of a found win, else the solver's best guess
-    help.winning_line()          # the moves of a found win (Finish plays them), else None
+help = SolverHelp()
+help.restart(state)          # after every change of position (takes its own copy)
+help.think(budget_ms)        # a slice of thinking; the Verdict once decided
+help.verdict                 # None while thinking; .status "won" / "lost" / "unknown"
+help.hint(state)             # the next move of a found win, else the solver's best guess
+help.winning_line()          # the moves of a found win (Finish plays them), else None
 """
 
 from __future__ import annotations
@@ -23,11 +23,12 @@ from game.core.language import N_
 # Translators: said when Hint or Finish is first used in a game
 HELP_COUNTS = N_("From now on this game counts as played with help.")
 # Translators: on the win screen, after "Won with help (Hint or Finish): "
-HELP_NOTE_WIN = N_("counted apart in Statistics, not in your wins, win rate, streaks or "
-                   "records.")
+HELP_NOTE_WIN = N_("counted apart in Statistics, not in your wins, win rate, streaks or records.")
 # Translators: under Statistics
-HELP_NOTE = N_("Won, win rate, streaks, best time and fewest moves count the games played "
-               "without help; games where Hint or Finish helped are counted apart.")
+HELP_NOTE = N_(
+    "Won, win rate, streaks, best time and fewest moves count the games played "
+    "without help; games where Hint or Finish helped are counted apart."
+)
 
 BUDGET_S = 10.0  # solver time (not wall-clock) per position before it answers "unknown"
 HINT_BUDGET_S = 2.0  # a Hint asked before the background search has started
@@ -150,7 +151,7 @@ def _recent_positions(state) -> tuple[set, set]:
 
 def _cards(state, move) -> tuple:
     cards = state.pile[move.source].cards
-    return tuple(c.id for c in cards[len(cards) - move.count:]) if move.count else ()
+    return tuple(c.id for c in cards[len(cards) - move.count :]) if move.count else ()
 
 
 def _goes_back(state, move, after, recent) -> bool:
@@ -186,8 +187,12 @@ class SolverHelped:
         v = self.help.verdict if self.help is not None else None
         r = self.state.result()
         lost = (v is not None and v.status == "lost") or (r is not None and r.status != "won")
-        return (lost and self.winnable_at is not None
-                and self.dealt <= self.winnable_at < len(self.state.history) and self.can_undo())
+        return (
+            lost
+            and self.winnable_at is not None
+            and self.dealt <= self.winnable_at < len(self.state.history)
+            and self.can_undo()
+        )
 
     def back_to_winnable(self) -> int:
         """Take moves back to the last position proved winnable (help: the game then counts as
@@ -217,8 +222,12 @@ class SolverHelped:
         return move
 
     def can_finish(self) -> bool:
-        return (self.help is not None and self.help.winning_line() is not None
-                and not self.finishing and self.accepting())
+        return (
+            self.help is not None
+            and self.help.winning_line() is not None
+            and not self.finishing
+            and self.accepting()
+        )
 
     def finish(self) -> bool:
         """Play out the found winning line (one follow_up() at a time)."""

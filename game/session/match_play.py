@@ -18,7 +18,6 @@ from __future__ import annotations
 
 from game.core import Match
 from game.core.language import _, capital, ngettext
-
 from game.session.seat_kinds import level_name
 from game.session.seats import SeatNames, player_heading, seat_names
 
@@ -31,8 +30,7 @@ class MatchPlay:
     ``unseated``: a match saved without its seats (a duel's, from before seats were saved) is
     taken for any seats; else it is another table's."""
 
-    def __init__(self, session, target: int, saved: dict | None = None,
-                 unseated: bool = False):
+    def __init__(self, session, target: int, saved: dict | None = None, unseated: bool = False):
         self.session = session
         self.target = target
         self.names = seat_names(session.seats, session.info.table)
@@ -52,8 +50,7 @@ class MatchPlay:
                     if match.players == len(seats):
                         return match
                 except ValueError:
-                    self.notice = _("The saved match score could not be read; a new match "
-                                    "begins.")
+                    self.notice = _("The saved match score could not be read; a new match begins.")
         return self.new_match()
 
     # ------------------------------------------------------------------ scoring
@@ -96,15 +93,19 @@ class MatchPlay:
             scores[result.winner] += result.points
             # Translators: a game given up, for a match of other seats; {name} is a seat ("the
             # computer", "player 2"), {line} the match in a line ("Match to 300: You 0 · ...")
-            return ngettext("In the match of these seats, {name} scores it as a win: {points} "
-                            "point ({line}). The new seats play a new match, from 0.",
-                            "In the match of these seats, {name} scores it as a win: {points} "
-                            "points ({line}). The new seats play a new match, from 0.",
-                            points).format(name=name, points=points, line=self.line(scores))
+            return ngettext(
+                "In the match of these seats, {name} scores it as a win: {points} "
+                "point ({line}). The new seats play a new match, from 0.",
+                "In the match of these seats, {name} scores it as a win: {points} "
+                "points ({line}). The new seats play a new match, from 0.",
+                points,
+            ).format(name=name, points=points, line=self.line(scores))
         # Translators: a game given up; {name} is a seat ("the computer", "player 2")
-        return ngettext("In the match, {name} scores it as a win: {points} point.",
-                        "In the match, {name} scores it as a win: {points} points.",
-                        points).format(name=name, points=points)
+        return ngettext(
+            "In the match, {name} scores it as a win: {points} point.",
+            "In the match, {name} scores it as a win: {points} points.",
+            points,
+        ).format(name=name, points=points)
 
     # ------------------------------------------------------------------ in words
     def line(self, scores=None) -> str:
@@ -113,8 +114,9 @@ class MatchPlay:
         scores = self.match.scores if scores is None else scores
         parts = [f"{self.names.short(i)} {scores[i]}" for i in range(len(scores))]
         # Translators: {target} is the points that win the match, {scores} "You 42 · Computer 30"
-        return _("Match to {target}: {scores}").format(target=self.match.target,
-                                                        scores=" · ".join(parts))
+        return _("Match to {target}: {scores}").format(
+            target=self.match.target, scores=" · ".join(parts)
+        )
 
     def over_line(self) -> str | None:
         """Who won the match, once it is won."""
@@ -144,8 +146,12 @@ class MatchPlay:
         kinds: dict[str, dict] = {}
         for kind, won in s.seat_results():
             try:
-                kinds[kind] = record(f"{s.state.game_id}/{kind}", won=won, moves=s.move_count,
-                                     seconds=round(s.elapsed, 2))
+                kinds[kind] = record(
+                    f"{s.state.game_id}/{kind}",
+                    won=won,
+                    moves=s.move_count,
+                    seconds=round(s.elapsed, 2),
+                )
             except Exception:  # noqa: BLE001 (the storage said so already; play goes on)
                 return []
         return kind_lines(kinds)
@@ -155,6 +161,7 @@ def kind_lines(kinds: dict[str, dict]) -> list[str]:
     """The statistics per seat kind in a line: every seat's game is counted under its kind
     (two Medium seats: two games a round), so said as such: "people" and "Medium computers",
     not "Medium won 1 of 2"."""
+
     def order(item):
         return KIND_ORDER.index(item[0]) if item[0] in KIND_ORDER else len(KIND_ORDER) + 5
 
@@ -163,14 +170,19 @@ def kind_lines(kinds: dict[str, dict]) -> list[str]:
             # Translators: a part of "All rounds, each seat counted: ..."
             return _("people won {won} of {played}").format(**counts)
         # Translators: a part of "All rounds, each seat counted: ..."; {level} is "Medium"...
-        return _("{level} computers won {won} of {played}").format(level=level_name(kind),
-                                                                     **counts)
-    parts = [part(k, {"won": v["won"], "played": v["played"]})
-             for k, v in sorted(kinds.items(), key=order)]
+        return _("{level} computers won {won} of {played}").format(level=level_name(kind), **counts)
+
+    parts = [
+        part(k, {"won": v["won"], "played": v["played"]})
+        for k, v in sorted(kinds.items(), key=order)
+    ]
     # Translators: the statistics per seat kind on the end screen; {parts} is "people won 3 of
     # 5, Medium computers won 2 of 5"
-    return ([_("All rounds, each seat counted: {parts}.").format(parts=", ".join(parts))]
-            if parts else [])
+    return (
+        [_("All rounds, each seat counted: {parts}.").format(parts=", ".join(parts))]
+        if parts
+        else []
+    )
 
 
 def scores_line(seats, scores) -> str:
@@ -179,8 +191,9 @@ def scores_line(seats, scores) -> str:
     which are now chosen otherwise)."""
     seats = tuple(seats)
     names = SeatNames(seats) if len(seats) == len(scores) else None
-    return " · ".join(f"{names.title(i) if names else player_heading(i)} {n}"
-                      for i, n in enumerate(scores))
+    return " · ".join(
+        f"{names.title(i) if names else player_heading(i)} {n}" for i, n in enumerate(scores)
+    )
 
 
 __all__ = ["KIND_ORDER", "MatchPlay", "kind_lines", "scores_line"]

@@ -4,12 +4,30 @@ and checked when read back (``Session.to_dict`` / ``Session.from_dict`` call the
 
 from __future__ import annotations
 
-from game.core import Move, from_dict as state_from_dict
+from game.core import Move
+from game.core import from_dict as state_from_dict
 
 FORMAT = 2  # of the dict to_dict() makes; 1 was the client's save before seats existed
-_FIELDS = {"format", "state", "seats", "redo", "redo_groups", "undo_groups", "turn_start",
-           "elapsed", "assisted", "recorded", "dealt", "pending_call", "auto_pending", "opening",
-           "finishing", "finish_group", "auto_at", "winnable_at"}
+_FIELDS = {
+    "format",
+    "state",
+    "seats",
+    "redo",
+    "redo_groups",
+    "undo_groups",
+    "turn_start",
+    "elapsed",
+    "assisted",
+    "recorded",
+    "dealt",
+    "pending_call",
+    "auto_pending",
+    "opening",
+    "finishing",
+    "finish_group",
+    "auto_at",
+    "winnable_at",
+}
 
 
 def to_dict(s) -> dict:
@@ -18,16 +36,26 @@ def to_dict(s) -> dict:
     made (``pending_call``), safe cards about to go home (``auto_pending``; ``opening``
     while they are still the deal's own), a found winning line being played out
     (``finishing``; ``finish_group`` before its first move)."""
-    return {"format": FORMAT, "state": s.state.to_dict(), "seats": list(s.seats),
-            "redo": [str(m) for g in s.redo_groups for m in g],
-            "redo_groups": [len(g) for g in s.redo_groups],
-            "undo_groups": list(s.undo_groups), "turn_start": s.turn_start,
-            "elapsed": round(s.elapsed, 2), "assisted": s.assisted,
-            "recorded": s.recorded, "dealt": s.dealt,
-            "pending_call": s.pending_call, "auto_pending": s.auto_pending,
-            "opening": s._opening, "finishing": [str(m) for m in s.finishing],
-            "finish_group": s._finish_group, "auto_at": sorted(s.auto_at),
-            "winnable_at": s.winnable_at}
+    return {
+        "format": FORMAT,
+        "state": s.state.to_dict(),
+        "seats": list(s.seats),
+        "redo": [str(m) for g in s.redo_groups for m in g],
+        "redo_groups": [len(g) for g in s.redo_groups],
+        "undo_groups": list(s.undo_groups),
+        "turn_start": s.turn_start,
+        "elapsed": round(s.elapsed, 2),
+        "assisted": s.assisted,
+        "recorded": s.recorded,
+        "dealt": s.dealt,
+        "pending_call": s.pending_call,
+        "auto_pending": s.auto_pending,
+        "opening": s._opening,
+        "finishing": [str(m) for m in s.finishing],
+        "finish_group": s._finish_group,
+        "auto_at": sorted(s.auto_at),
+        "winnable_at": s.winnable_at,
+    }
 
 
 def from_dict(cls, data, seats=None):
@@ -51,15 +79,18 @@ def from_dict(cls, data, seats=None):
     sizes = groups(data.get("redo_groups"), len(moves), "redo")
     i = 0
     for n in sizes:
-        s.redo_groups.append(moves[i:i + n])
+        s.redo_groups.append(moves[i : i + n])
         i += n
     turn_start = data.get("turn_start", len(state.history) if len(s.seats) > 1 else 0)
     if type(turn_start) is not int or not 0 <= turn_start <= len(state.history):
         raise ValueError(f"the turn's start {turn_start!r} is not in the history")
     s.turn_start = turn_start
     dealt = data.get("dealt", 0)
-    if type(dealt) is not int or not 0 <= dealt <= len(state.history) or (
-            dealt and (not s.undo_groups or s.undo_groups[0] != dealt)):
+    if (
+        type(dealt) is not int
+        or not 0 <= dealt <= len(state.history)
+        or (dealt and (not s.undo_groups or s.undo_groups[0] != dealt))
+    ):
         raise ValueError(f"the deal's own moves {dealt!r} don't match the history")
     s.dealt = dealt
     elapsed = data.get("elapsed", 0.0)
@@ -78,8 +109,9 @@ def from_dict(cls, data, seats=None):
     s.pending_call = _pending_call(s, data.get("pending_call"))
     s.auto_at = _auto_at(s, data.get("auto_at"))
     winnable = data.get("winnable_at")
-    if winnable is not None and (type(winnable) is not int
-                                 or not 0 <= winnable <= len(state.history)):
+    if winnable is not None and (
+        type(winnable) is not int or not 0 <= winnable <= len(state.history)
+    ):
         raise ValueError(f"the last winnable position {winnable!r} is not in the history")
     s.winnable_at = winnable
     return s
@@ -96,8 +128,9 @@ def _auto_at(s, saved) -> set[int]:
             at += size
         return {i for i in out if i >= s.dealt}
     reach = len(s.state.history) + sum(len(g) for g in s.redo_groups)
-    if not isinstance(saved, list) or not all(type(i) is int and s.dealt <= i < reach
-                                              for i in saved):
+    if not isinstance(saved, list) or not all(
+        type(i) is int and s.dealt <= i < reach for i in saved
+    ):
         raise ValueError(f"the automatic moves' places {saved!r} don't fit the history")
     return set(saved)
 
@@ -111,8 +144,10 @@ def _pending_call(s, seat):
     if type(seat) is not int or not 0 <= seat < len(s.seats) or not s._computer(seat):
         raise ValueError(f"a Stop! call about to be made must be a computer seat's, not {seat!r}")
     if not s.has_calls or breach is None or s.state.is_over() or seat == breach.player:
-        raise ValueError(f"no Stop! call can be about to be made by seat {seat}: the last move "
-                         "broke no priority another seat could call on")
+        raise ValueError(
+            f"no Stop! call can be about to be made by seat {seat}: the last move "
+            "broke no priority another seat could call on"
+        )
     return seat
 
 
@@ -120,7 +155,10 @@ def groups(sizes, total: int, what: str) -> list[int]:
     """Undo/redo group sizes that add up to ``total`` moves (one move a group when absent)."""
     if sizes is None or (sizes == [] and total == 0):
         return [1] * total
-    if (not isinstance(sizes, list) or any(type(n) is not int or n < 1 for n in sizes)
-            or sum(sizes) != total):
+    if (
+        not isinstance(sizes, list)
+        or any(type(n) is not int or n < 1 for n in sizes)
+        or sum(sizes) != total
+    ):
         raise ValueError(f"the {what} groups {sizes!r} don't match the {total} moves")
     return list(sizes)

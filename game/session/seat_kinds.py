@@ -45,9 +45,11 @@ from game.core import info
 from game.core.language import NP_, _, pgettext
 
 #: the computer's levels as a player reads them ("Hard"); a level not here: its word, capitalised
-LEVEL_NAMES = {"easy": NP_("a computer's level", "Easy"),
-               "medium": NP_("a computer's level", "Medium"),
-               "hard": NP_("a computer's level", "Hard")}
+LEVEL_NAMES = {
+    "easy": NP_("a computer's level", "Easy"),
+    "medium": NP_("a computer's level", "Medium"),
+    "hard": NP_("a computer's level", "Hard"),
+}
 
 
 def level_name(level: str) -> str:
@@ -109,7 +111,7 @@ class SeatKind(str):
         """ValueError when this kind can't sit at the game's table."""
 
     @classmethod
-    def offered(cls, game_id: str, remote: bool) -> list["SeatKind"]:
+    def offered(cls, game_id: str, remote: bool) -> list[SeatKind]:
         """What "Who plays?" offers of this kind for a seat of the game (``remote``: the page
         can connect to other screens)."""
         return []
@@ -120,7 +122,7 @@ class SeatKind(str):
         ``calls_stop(state)`` (game.ai.players)."""
         raise ValueError(f"nobody thinks for {self} here")
 
-    def seen_by_guest(self, mine: bool) -> "SeatKind":
+    def seen_by_guest(self, mine: bool) -> SeatKind:
         """This seat of a host's table as a guest's table holds it: the guest's own seat is
         its person here; every other person is at another screen."""
         return seat_kind(Person.word if mine else Remote.word)
@@ -264,9 +266,9 @@ def _make(seat: str) -> SeatKind | None:
     for cls in KINDS:
         if not cls.leveled and seat == cls.word:
             return cls(seat)
-        if cls.leveled and seat.startswith(cls.word) and _level_ok(seat[len(cls.word):]):
+        if cls.leveled and seat.startswith(cls.word) and _level_ok(seat[len(cls.word) :]):
             kind = cls(seat)
-            kind.level = seat[len(cls.word):]
+            kind.level = seat[len(cls.word) :]
             return kind
     return None
 
@@ -302,5 +304,18 @@ def choices(game_id: str, remote: bool = False) -> list[SeatKind]:
     return [kind for cls in KINDS for kind in cls.offered(game_id, remote)]
 
 
-__all__ = ["KINDS", "LEVEL_NAMES", "PERSON", "REMOTE", "Computer", "Person", "Remote",
-           "RemoteComputer", "SeatKind", "choices", "computer", "level_name", "seat_kind"]
+__all__ = [
+    "KINDS",
+    "LEVEL_NAMES",
+    "PERSON",
+    "REMOTE",
+    "Computer",
+    "Person",
+    "Remote",
+    "RemoteComputer",
+    "SeatKind",
+    "choices",
+    "computer",
+    "level_name",
+    "seat_kind",
+]

@@ -16,7 +16,6 @@ from __future__ import annotations
 from game.ai.players import levels
 from game.core import info
 from game.core.language import _, pgettext
-
 from game.session.seat_kinds import PERSON, REMOTE, SeatKind, computer, level_name, seat_kind
 
 DEFAULT_LEVEL = "medium"
@@ -35,13 +34,17 @@ def default_seats(game_id: str, players: int | None = None) -> tuple[SeatKind, .
     d = info(game_id)
     n = players or d.players[0]
     offered = levels(game_id)
-    other = computer(DEFAULT_LEVEL if DEFAULT_LEVEL in offered else offered[0]) if offered \
+    other = (
+        computer(DEFAULT_LEVEL if DEFAULT_LEVEL in offered else offered[0])
+        if offered
         else seat_kind(PERSON)
+    )
     return (seat_kind(PERSON),) + (other,) * (n - 1)
 
 
-def check_seats(game_id: str, seats, players: int | None = None,
-                remote: bool = False) -> tuple[SeatKind, ...]:
+def check_seats(
+    game_id: str, seats, players: int | None = None, remote: bool = False
+) -> tuple[SeatKind, ...]:
     """The seats as a tuple of kinds; ValueError when their number is not one the game allows or
     a seat is not a kind the game takes: "human", "computer:LEVEL" with a level the game's
     computer player knows, and (with ``remote``: a table connected to other screens) "remote"
@@ -56,8 +59,11 @@ def check_seats(game_id: str, seats, players: int | None = None,
             # Translators: numbers of players, "2 or 3" ({first} may be "2 or 3" itself)
             numbers = _("{first} or {second}").format(first=numbers, second=n)
         # Translators: {game} is a game's name, {allowed} "2 or 3", {n} a number of seats
-        raise ValueError(_("{game} is played by {allowed}, not {n}").format(
-            game=_(info(game_id).title), allowed=numbers, n=len(seats)))
+        raise ValueError(
+            _("{game} is played by {allowed}, not {n}").format(
+                game=_(info(game_id).title), allowed=numbers, n=len(seats)
+            )
+        )
     kinds = []
     for seat in seats:
         kind = _kind(seat)
@@ -67,8 +73,10 @@ def check_seats(game_id: str, seats, players: int | None = None,
             kind.check(game_id)
         except ValueError:
             offered = ", ".join(computer(lv) for lv in levels(game_id)) or "no computer seat"
-            raise ValueError(f"unknown seat {seat!r} for {game_id}: 'human' or {offered}"
-                             + (" or 'remote'" if remote else "")) from None
+            raise ValueError(
+                f"unknown seat {seat!r} for {game_id}: 'human' or {offered}"
+                + (" or 'remote'" if remote else "")
+            ) from None
         kinds.append(kind)
     return tuple(kinds)
 
@@ -137,7 +145,8 @@ class NumberedNames(SeatNames):
         if level:
             # Translators: a computer's seat round a table, as a heading: "Player 3 (Hard)"
             return pgettext("a seat as a heading", "Player {n} ({level})").format(
-                n=seat + 1, level=level_name(level))
+                n=seat + 1, level=level_name(level)
+            )
         return player_heading(seat)
 
     def short(self, seat: int) -> str:
@@ -176,8 +185,7 @@ def describe(seats: tuple[str, ...]) -> str:
         if kind is None:
             names.append(player_heading(i))
         elif kind.local:
-            names.append(pgettext("a seat as a heading", "You") if here == 1
-                         else player_heading(i))
+            names.append(pgettext("a seat as a heading", "You") if here == 1 else player_heading(i))
         else:
             names.append(kind.label)
     line = names[0] if names else ""
@@ -188,6 +196,17 @@ def describe(seats: tuple[str, ...]) -> str:
     return line
 
 
-__all__ = ["PERSON", "REMOTE", "NumberedNames", "SeatNames", "check_seats", "computer",
-           "default_seats", "describe", "player_heading", "player_words", "seat_kind",
-           "seat_names"]
+__all__ = [
+    "PERSON",
+    "REMOTE",
+    "NumberedNames",
+    "SeatNames",
+    "check_seats",
+    "computer",
+    "default_seats",
+    "describe",
+    "player_heading",
+    "player_words",
+    "seat_kind",
+    "seat_names",
+]

@@ -46,7 +46,6 @@ from game.ai.deals import winnable_deals
 from game.ai.players import solvable
 from game.core import PASS, STOP, IllegalMove, Move, info, new_game
 from game.core.language import _
-
 from game.session import saved
 from game.session.help import SolverHelp, SolverHelped
 from game.session.saved import FORMAT
@@ -85,9 +84,12 @@ class Session(SolverHelped):
         self.info = info(state.game_id)
         # the seat kinds (seat_kinds.py; each is also its saved string): who takes input here,
         # who thinks here in slices, who plays over the network
-        self.seats = check_seats(state.game_id, seats or default_seats(state.game_id,
-                                                                       state.player_count),
-                                 state.player_count, remote=self.remote_seats)
+        self.seats = check_seats(
+            state.game_id,
+            seats or default_seats(state.game_id, state.player_count),
+            state.player_count,
+            remote=self.remote_seats,
+        )
         self.undo_groups: list[int] = []  # sizes of the groups of state.history, oldest first
         self.redo_groups: list[list[Move]] = []  # undone groups, the next to redo last
         self.turn_start = 0  # len(state.history) when the seat to move began its turn
@@ -116,7 +118,7 @@ class Session(SolverHelped):
             self.help.restart(state)
 
     @classmethod
-    def new(cls, game_id: str, seed: int | None = None, seats=None, **options) -> "Session":
+    def new(cls, game_id: str, seed: int | None = None, seats=None, **options) -> Session:
         """A new deal (a random deal number when ``seed`` is None)."""
         if seed is None:
             seed = new_seed(game_id)
@@ -144,8 +146,9 @@ class Session(SolverHelped):
         if by is None:
             if not self.is_local(seat):
                 # Translators: {who} is a seat ("the computer", "your friend")
-                raise IllegalMove(_("It is not your turn: {who} is playing.").format(
-                    who=self.seats[seat].words))
+                raise IllegalMove(
+                    _("It is not your turn: {who} is playing.").format(who=self.seats[seat].words)
+                )
         elif by != seat or not self.seats[by].remote:
             raise IllegalMove("not that seat's turn")
         return seat
@@ -162,8 +165,9 @@ class Session(SolverHelped):
     def accepting(self) -> bool:
         """A person may move now: the game goes on, a person's seat is to move and no call is
         about to be made."""
-        return (not self.state.is_over() and self.is_local(self.to_move)
-                and self.pending_call is None)
+        return (
+            not self.state.is_over() and self.is_local(self.to_move) and self.pending_call is None
+        )
 
     def is_over(self) -> bool:
         return self.state.is_over()
@@ -285,8 +289,11 @@ class Session(SolverHelped):
         """A person may take back their last group of moves: in the current turn, while it is
         theirs; a solitaire also once it is over (a stuck deal may be tried another way)."""
         ended = self.state.is_over() and len(self.seats) == 1
-        return (bool(self.undo_groups) and (ended or self.accepting())
-                and len(self.state.history) - self.undo_groups[-1] >= self.turn_start)
+        return (
+            bool(self.undo_groups)
+            and (ended or self.accepting())
+            and len(self.state.history) - self.undo_groups[-1] >= self.turn_start
+        )
 
     def can_redo(self) -> bool:
         return bool(self.redo_groups) and self.accepting()
@@ -300,8 +307,11 @@ class Session(SolverHelped):
                 return False
         else:
             self._actor(by)
-            if (not self.undo_groups or self.undo_groups[-1] != size
-                    or len(self.state.history) - size < max(self.turn_start, self.dealt)):
+            if (
+                not self.undo_groups
+                or self.undo_groups[-1] != size
+                or len(self.state.history) - size < max(self.turn_start, self.dealt)
+            ):
                 raise IllegalMove("an undo of moves that aren't that seat's in this turn")
         seat, at = self.to_move, len(self.state.history)
         n = self.undo_groups.pop()
@@ -354,9 +364,13 @@ class Session(SolverHelped):
         """A person may call Stop! (knock) on another seat's last move (in a game that has
         calls): a person sits at one of the other seats."""
         mover = self.last_mover()
-        return (mover is not None and self._calls and not self.state.is_over()
-                and self.pending_call is None
-                and any(self.is_local(seat) for seat in self._others(mover)))
+        return (
+            mover is not None
+            and self._calls
+            and not self.state.is_over()
+            and self.pending_call is None
+            and any(self.is_local(seat) for seat in self._others(mover))
+        )
 
     @property
     def _calls(self) -> bool:
@@ -419,8 +433,7 @@ class Session(SolverHelped):
     def may_slip(self, seat: int) -> bool:
         """Whether the computer in ``seat`` ever breaks a priority on purpose (its level's
         breach rate: Easy and Medium do, for a watchful person to catch; Hard never)."""
-        return (self.seats[seat].thinks_here
-                and bool(getattr(self._bot(seat), "breach_rate", 0)))
+        return self.seats[seat].thinks_here and bool(getattr(self._bot(seat), "breach_rate", 0))
 
     @property
     def thinking(self) -> bool:
@@ -546,8 +559,12 @@ class Session(SolverHelped):
             won = r is not None and r.status == "won"
         else:
             won = r is not None and r.winner == you
-        return {"won": bool(won), "moves": self.move_count, "seconds": round(self.elapsed, 2),
-                "assisted": self.assisted}
+        return {
+            "won": bool(won),
+            "moves": self.move_count,
+            "seconds": round(self.elapsed, 2),
+            "assisted": self.assisted,
+        }
 
     def seat_results(self) -> list[tuple[str, bool]]:
         """Every seat's kind ("person", or the computer's level: "easy", "hard"...) and
@@ -555,8 +572,7 @@ class Session(SolverHelped):
         seat kind count each seat's game under its kind."""
         r = self.state.result()
         winner = r.winner if r is not None and len(self.seats) > 1 else None
-        return [(seat.stat_kind, i == winner)
-                for i, seat in enumerate(self.seats)]
+        return [(seat.stat_kind, i == winner) for i, seat in enumerate(self.seats)]
 
     # ------------------------------------------------------------------ the save
     def to_dict(self) -> dict:
@@ -564,7 +580,7 @@ class Session(SolverHelped):
         return saved.to_dict(self)
 
     @classmethod
-    def from_dict(cls, data, seats=None) -> "Session":
+    def from_dict(cls, data, seats=None) -> Session:
         """A session saved with to_dict (or by the client before seats existed: then
         ``seats``, else the game's default seats). Anything wrong raises ValueError."""
         return saved.from_dict(cls, data, seats)

@@ -23,7 +23,6 @@ from typing import Any
 from game.core import GAMES, info, language
 from game.core.info import Option
 from game.core.language import N_, _, pgettext
-
 from game.session.seat_kinds import PERSON
 from game.session.seats import check_seats, computer, default_seats
 
@@ -32,42 +31,95 @@ PACES = {"slow": 1400, "normal": 800, "fast": 350, "instant": 60}  # ms between 
 # The settings' words are English here (marked, N_), translated where Settings shows them:
 # _(option.label), [_(label) for label in option.choice_labels], _(option.note).
 GENERAL = (
-    Option("four_colour", False, (False, True), N_("Suit colours"),
-           (N_("Two colours"), N_("Four colours")), note=""),
-    Option("animations", True, (True, False), N_("Card animations"), (N_("On"), N_("Off")),
-           note=""),
+    Option(
+        "four_colour",
+        False,
+        (False, True),
+        N_("Suit colours"),
+        (N_("Two colours"), N_("Four colours")),
+        note="",
+    ),
+    Option(
+        "animations", True, (True, False), N_("Card animations"), (N_("On"), N_("Off")), note=""
+    ),
     # Translators: the computer's pace: how long it waits after each of its moves
-    Option("pace", "normal", tuple(PACES), N_("Computer's pace"),
-           (N_("Slow"), N_("Normal"), N_("Fast"), N_("Instant")), note=""),
-    Option("auto_move", True, (True, False), N_("Safe cards to foundations"),
-           (N_("Automatically"), N_("By hand")), note=""),
-    Option("winnable_only", False, (False, True), N_("Solitaire deals"),
-           (N_("Any deal"), N_("Winnable deals only"))),
-    Option("winnable_light", False, (False, True), N_("\"Still winnable?\" light"),
-           (N_("Off"), N_("On")),
-           # Translators: a setting's note: the light is no help (as the statistics count
-           # help); Hint and Finish are
-           note=N_("no help: Hint and Finish are")),
-    Option("sound", True, (True, False), N_("Sound"), (N_("On"), N_("Off")),
-           # Translators: a setting's note: M is the key that turns the sound on and off
-           note=N_("M at a table")),
-    Option("card_back", "blue", ("blue", "red", "green", "purple"), N_("Card backs"),
-           (N_("Blue lattice"), N_("Red rings"), N_("Green checks"), N_("Purple stripes")),
-           note=""),
-    Option("felt", "green", ("green", "blue", "burgundy", "charcoal"), N_("Table colour"),
-           (N_("Green"), N_("Blue"), N_("Burgundy"), N_("Charcoal")), note=""),
-    Option("left_handed", False, (False, True), N_("Side panel of games with turns"),
-           (N_("On the right"), N_("On the left")),
-           # Translators: a setting's note: for whom the side panel on the left is, and where
-           note=N_("left-handed; wide screens")),
+    Option(
+        "pace",
+        "normal",
+        tuple(PACES),
+        N_("Computer's pace"),
+        (N_("Slow"), N_("Normal"), N_("Fast"), N_("Instant")),
+        note="",
+    ),
+    Option(
+        "auto_move",
+        True,
+        (True, False),
+        N_("Safe cards to foundations"),
+        (N_("Automatically"), N_("By hand")),
+        note="",
+    ),
+    Option(
+        "winnable_only",
+        False,
+        (False, True),
+        N_("Solitaire deals"),
+        (N_("Any deal"), N_("Winnable deals only")),
+    ),
+    Option(
+        "winnable_light",
+        False,
+        (False, True),
+        N_('"Still winnable?" light'),
+        (N_("Off"), N_("On")),
+        # Translators: a setting's note: the light is no help (as the statistics count
+        # help); Hint and Finish are
+        note=N_("no help: Hint and Finish are"),
+    ),
+    Option(
+        "sound",
+        True,
+        (True, False),
+        N_("Sound"),
+        (N_("On"), N_("Off")),
+        # Translators: a setting's note: M is the key that turns the sound on and off
+        note=N_("M at a table"),
+    ),
+    Option(
+        "card_back",
+        "blue",
+        ("blue", "red", "green", "purple"),
+        N_("Card backs"),
+        (N_("Blue lattice"), N_("Red rings"), N_("Green checks"), N_("Purple stripes")),
+        note="",
+    ),
+    Option(
+        "felt",
+        "green",
+        ("green", "blue", "burgundy", "charcoal"),
+        N_("Table colour"),
+        (N_("Green"), N_("Blue"), N_("Burgundy"), N_("Charcoal")),
+        note="",
+    ),
+    Option(
+        "left_handed",
+        False,
+        (False, True),
+        N_("Side panel of games with turns"),
+        (N_("On the right"), N_("On the left")),
+        # Translators: a setting's note: for whom the side panel on the left is, and where
+        note=N_("left-handed; wide screens"),
+    ),
 )
 _GENERAL = {o.name: o for o in GENERAL}
 
 # settings of older versions: flat key -> (game, option name); "level" became the seats
-_LEGACY_OPTIONS = {"supermove": ("forty-thieves", "supermove"),
-                   "rb_mode": ("russian-bank", "mode"),
-                   "own_waste_playable": ("russian-bank", "own_waste_playable"),
-                   "reserve_size": ("russian-bank", "reserve_size")}
+_LEGACY_OPTIONS = {
+    "supermove": ("forty-thieves", "supermove"),
+    "rb_mode": ("russian-bank", "mode"),
+    "own_waste_playable": ("russian-bank", "own_waste_playable"),
+    "reserve_size": ("russian-bank", "reserve_size"),
+}
 
 
 @dataclass
@@ -108,7 +160,7 @@ class Settings:
         seats = tuple(stored) if stored else default_seats(game_id)
         players = self.options(game_id).get("players")
         if players and len(seats) != players:
-            seats = (seats + default_seats(game_id, players)[len(seats):])[:players]
+            seats = (seats + default_seats(game_id, players)[len(seats) :])[:players]
         return seats
 
     def match_target(self, game_id: str) -> int | None:
@@ -132,8 +184,7 @@ class Settings:
                 raise ValueError(f"no language {value!r}")
         elif name == "site":
             if value is not None and not site_address(value):
-                raise ValueError(f"a site's address starts with https:// or http://, not "
-                                 f"{value!r}")
+                raise ValueError(f"a site's address starts with https:// or http://, not {value!r}")
         elif name not in _GENERAL or not _GENERAL[name].allows(value):
             raise ValueError(f"setting {name} can't be {value!r}")
         setattr(self, name, value)
@@ -166,7 +217,7 @@ class Settings:
         return data
 
     @classmethod
-    def from_dict(cls, data) -> tuple["Settings", list[str]]:
+    def from_dict(cls, data) -> tuple[Settings, list[str]]:
         """Settings from stored data, and sentences naming every value that was not allowed
         and was reset to its default. Never raises."""
         s, bad = cls(), []
@@ -215,13 +266,15 @@ class Settings:
                 continue  # a game this version does not have: nothing to check it against
             s._load_game(game_id, stored, bad)
         # Translators: {what} names the setting and its stored value ("Sound: 'loud'")
-        return s, [_("A setting could not be used and was reset to its default ({what}).")
-                   .format(what=b) for b in bad]
+        return s, [
+            _("A setting could not be used and was reset to its default ({what}).").format(what=b)
+            for b in bad
+        ]
 
     def _load_game(self, game_id: str, stored: dict, bad: list) -> None:
         d = info(game_id)
         options = stored.get("options", {})
-        for name, value in (options.items() if isinstance(options, dict) else ()):
+        for name, value in options.items() if isinstance(options, dict) else ():
             try:
                 self.set_option(game_id, name, value)
             except (ValueError, TypeError):
@@ -232,8 +285,11 @@ class Settings:
                 self.set_seats(game_id, stored["seats"])
             except (ValueError, TypeError):
                 # Translators: a game's seats that could not be used: {game} is the game's name
-                bad.append(_("{game}, who plays: {value}").format(game=_(d.title),
-                                                                   value=repr(stored["seats"])))
+                bad.append(
+                    _("{game}, who plays: {value}").format(
+                        game=_(d.title), value=repr(stored["seats"])
+                    )
+                )
         if "match_target" in stored:
             try:
                 self.set_match_target(game_id, stored["match_target"])
@@ -250,16 +306,22 @@ def _bad(label: str, value, game=None) -> str:
         return _("{setting}: {value}").format(setting=label, value=repr(value))
     # Translators: a game's setting that could not be used: the game's name, the setting and
     # its stored value
-    return _("{game}, {setting}: {value}").format(game=_(game.title), setting=label,
-                                                  value=repr(value))
+    return _("{game}, {setting}: {value}").format(
+        game=_(game.title), setting=label, value=repr(value)
+    )
 
 
 def site_address(value) -> bool:
     """Whether ``value`` can be a site's address for a join link: http(s)://, no spaces, not
     over 300 characters."""
-    return (isinstance(value, str) and value.startswith(("https://", "http://"))
-            and len(value) <= 300 and value.isprintable() and not any(c.isspace() for c in value)
-            and len(value.split("://", 1)[1]) > 0)
+    return (
+        isinstance(value, str)
+        and value.startswith(("https://", "http://"))
+        and len(value) <= 300
+        and value.isprintable()
+        and not any(c.isspace() for c in value)
+        and len(value.split("://", 1)[1]) > 0
+    )
 
 
 def _legacy(data: dict) -> dict:
@@ -269,8 +331,9 @@ def _legacy(data: dict) -> dict:
         if key in data:
             games.setdefault(game_id, {}).setdefault("options", {})[name] = data[key]
     if "level" in data:
-        games.setdefault("russian-bank", {})["seats"] = [PERSON, computer(data["level"])] \
-            if isinstance(data["level"], str) else data["level"]
+        games.setdefault("russian-bank", {})["seats"] = (
+            [PERSON, computer(data["level"])] if isinstance(data["level"], str) else data["level"]
+        )
     if "match_target" in data:
         games.setdefault("russian-bank", {})["match_target"] = data["match_target"]
     return games

@@ -13,9 +13,32 @@ docs/storage.md.
 """
 
 from game.storage.saves import FORMATS, MAX_RECORD, MIGRATIONS, Saves, Unreadable, empty_stats
-from game.storage.stores import (BrowserStore, FileStore, MemoryStore, StorageError, StorageFull, Store,
-                     data_dir, default_store, find_local_storage)
+from game.storage.stores import (
+    BrowserStore,
+    FileStore,
+    MemoryStore,
+    StorageError,
+    StorageFull,
+    Store,
+    data_dir,
+    default_store,
+    find_local_storage,
+)
 
-__all__ = ["FORMATS", "MAX_RECORD", "MIGRATIONS", "BrowserStore", "FileStore", "MemoryStore",
-           "Saves", "StorageError", "StorageFull", "Store", "Unreadable", "data_dir",
-           "default_store", "empty_stats", "find_local_storage"]
+__all__ = [
+    "FORMATS",
+    "MAX_RECORD",
+    "MIGRATIONS",
+    "BrowserStore",
+    "FileStore",
+    "MemoryStore",
+    "Saves",
+    "StorageError",
+    "StorageFull",
+    "Store",
+    "Unreadable",
+    "data_dir",
+    "default_store",
+    "empty_stats",
+    "find_local_storage",
+]

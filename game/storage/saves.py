@@ -49,11 +49,11 @@ from __future__ import annotations
 import json
 import math
 import sys
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from game.core.language import N_, _
-
-from game.storage.stores import Store, StorageError, StorageFull, default_store, describe
+from game.storage.stores import StorageError, StorageFull, Store, default_store, describe
 
 PREFIX = "parlour/"
 ASIDE = "parlour.aside/"
@@ -77,9 +77,13 @@ def _stats_1_to_2(data):
     if not all(type(v) is int for v in (played, won, assisted)):
         return data  # the check refuses it
     helped = max(0, min(won, won - (played - assisted)))
-    return {**data, "won": won - helped, "won_with_help": helped,
-            "best_streak": min(data.get("best_streak", 0), won - helped),
-            "streak": min(data.get("streak", 0), won - helped)}
+    return {
+        **data,
+        "won": won - helped,
+        "won_with_help": helped,
+        "best_streak": min(data.get("best_streak", 0), won - helped),
+        "streak": min(data.get("streak", 0), won - helped),
+    }
 
 
 MIGRATIONS[("stats", 1)] = _stats_1_to_2
@@ -121,8 +125,16 @@ def _number(value) -> bool:
 
 
 def empty_stats() -> dict:
-    return {"played": 0, "won": 0, "streak": 0, "best_streak": 0, "assisted": 0,
-            "won_with_help": 0, "best_time": None, "fewest_moves": None}
+    return {
+        "played": 0,
+        "won": 0,
+        "streak": 0,
+        "best_streak": 0,
+        "assisted": 0,
+        "won_with_help": 0,
+        "best_time": None,
+        "fewest_moves": None,
+    }
 
 
 def _win_rate(stats: dict) -> float:
@@ -145,9 +157,13 @@ def _check_stats(data) -> dict:
         if value is not None and not _number(value):
             raise Unreadable(f"record {name} is {value!r}")
         out[name] = value
-    if (out["won"] + out["won_with_help"] > out["played"] or out["assisted"] > out["played"]
-            or out["won_with_help"] > out["assisted"]
-            or out["best_streak"] > out["won"] or out["streak"] > out["best_streak"]):
+    if (
+        out["won"] + out["won_with_help"] > out["played"]
+        or out["assisted"] > out["played"]
+        or out["won_with_help"] > out["assisted"]
+        or out["best_streak"] > out["won"]
+        or out["streak"] > out["best_streak"]
+    ):
         raise Unreadable(f"statistics don't add up: {data!r}")
     if out["fewest_moves"] is not None and type(out["fewest_moves"]) is not int:
         raise Unreadable(f"fewest_moves is {out['fewest_moves']!r}")
@@ -204,8 +220,10 @@ def _check_match(game_id: str, data) -> dict:
     if d is not None and d.match is None:
         raise Unreadable(f"{d.title} has no match")
     if d is not None and match.players not in d.players:
-        raise Unreadable(f"a match of {match.players} players in {d.title}, played by "
-                         f"{' or '.join(map(str, d.players))}")
+        raise Unreadable(
+            f"a match of {match.players} players in {d.title}, played by "
+            f"{' or '.join(map(str, d.players))}"
+        )
     seats = data.get("seats")
     if seats is not None:
         if not isinstance(seats, list) or not all(isinstance(x, str) for x in seats):
@@ -220,6 +238,7 @@ def _title(game_id: str) -> str:
     """A game's title for notices, in the current language (the id itself for a game this
     version does not have)."""
     from game.core import info
+
     try:
         return _(info(game_id).title)
     except ValueError:
@@ -235,8 +254,11 @@ def _check_settings(data) -> dict:
 def _check_shared(data) -> dict:
     """A shared table's save as SharedTable.save() makes it: its room code and its session
     (what the rooms check in full when the table is taken up again)."""
-    if (not isinstance(data, dict) or not isinstance(data.get("code"), str)
-            or not isinstance(data.get("session"), dict)):
+    if (
+        not isinstance(data, dict)
+        or not isinstance(data.get("code"), str)
+        or not isinstance(data.get("session"), dict)
+    ):
         raise Unreadable("a shared table's save is an object with a code and a session")
     return data
 
@@ -248,92 +270,139 @@ _SAID = {
     "game": {
         # Translators: a notice; {title} is a game's name
         "damaged": N_("Your saved {title} game couldn't be read, so a new game starts."),
-        "newer": N_("Your saved {title} game was saved by a newer version of the game, so a new "
-                    "game starts."),
+        "newer": N_(
+            "Your saved {title} game was saved by a newer version of the game, so a new "
+            "game starts."
+        ),
         # Translators: {error} is what the storage said (in English)
-        "unread": N_("Your saved {title} game can't be read right now ({error}). The stored copy "
-                     "is left untouched, and nothing is saved over it until the game is "
-                     "restarted."),
-        "aside now": N_("Your saved {title} game, which couldn't be read, is now kept aside, and "
-                        "saving goes on."),
-        "newer, replaced": N_("Your saved {title} game was saved by a newer version of the game, "
-                              "and is being replaced."),
-        "damaged, replaced": N_("Your saved {title} game couldn't be read, and is being "
-                                "replaced."),
+        "unread": N_(
+            "Your saved {title} game can't be read right now ({error}). The stored copy "
+            "is left untouched, and nothing is saved over it until the game is "
+            "restarted."
+        ),
+        "aside now": N_(
+            "Your saved {title} game, which couldn't be read, is now kept aside, and "
+            "saving goes on."
+        ),
+        "newer, replaced": N_(
+            "Your saved {title} game was saved by a newer version of the game, "
+            "and is being replaced."
+        ),
+        "damaged, replaced": N_("Your saved {title} game couldn't be read, and is being replaced."),
         # Translators: {size} is how large it is: "2.3 MB; the limit is 2 MB"
-        "too large": N_("This {title} game has grown too long to save ({size}). The last save "
-                        "that fitted is kept; moves from now on are not saved."),
+        "too large": N_(
+            "This {title} game has grown too long to save ({size}). The last save "
+            "that fitted is kept; moves from now on are not saved."
+        ),
     },
     "stats": {
         "damaged": N_("Your {title} statistics couldn't be read, so they start again from zero."),
-        "newer": N_("Your {title} statistics was saved by a newer version of the game, so they "
-                    "start again from zero."),
+        "newer": N_(
+            "Your {title} statistics was saved by a newer version of the game, so they "
+            "start again from zero."
+        ),
         # Translators: {error} is what the storage said (in English)
-        "unread": N_("Your {title} statistics can't be read right now ({error}). The stored copy "
-                     "is left untouched, and nothing is saved over it until the game is "
-                     "restarted."),
-        "aside now": N_("Your {title} statistics, which couldn't be read, is now kept aside, and "
-                        "saving goes on."),
-        "newer, replaced": N_("Your {title} statistics was saved by a newer version of the game, "
-                              "and is being replaced."),
-        "damaged, replaced": N_("Your {title} statistics couldn't be read, and is being "
-                                "replaced."),
+        "unread": N_(
+            "Your {title} statistics can't be read right now ({error}). The stored copy "
+            "is left untouched, and nothing is saved over it until the game is "
+            "restarted."
+        ),
+        "aside now": N_(
+            "Your {title} statistics, which couldn't be read, is now kept aside, and "
+            "saving goes on."
+        ),
+        "newer, replaced": N_(
+            "Your {title} statistics was saved by a newer version of the game, "
+            "and is being replaced."
+        ),
+        "damaged, replaced": N_("Your {title} statistics couldn't be read, and is being replaced."),
         # Translators: {size} is how large it is: "2.3 MB; the limit is 2 MB"
-        "too large": N_("Your {title} statistics can't be saved: too large ({size}). What was "
-                        "saved before is kept."),
+        "too large": N_(
+            "Your {title} statistics can't be saved: too large ({size}). What was "
+            "saved before is kept."
+        ),
     },
     "match": {
         "damaged": N_("The saved {title} match score couldn't be read, so a new match starts."),
-        "newer": N_("The saved {title} match score was saved by a newer version of the game, so "
-                    "a new match starts."),
+        "newer": N_(
+            "The saved {title} match score was saved by a newer version of the game, so "
+            "a new match starts."
+        ),
         # Translators: {error} is what the storage said (in English)
-        "unread": N_("The saved {title} match score can't be read right now ({error}). The "
-                     "stored copy is left untouched, and nothing is saved over it until the game "
-                     "is restarted."),
-        "aside now": N_("The saved {title} match score, which couldn't be read, is now kept "
-                        "aside, and saving goes on."),
-        "newer, replaced": N_("The saved {title} match score was saved by a newer version of the "
-                              "game, and is being replaced."),
-        "damaged, replaced": N_("The saved {title} match score couldn't be read, and is being "
-                                "replaced."),
+        "unread": N_(
+            "The saved {title} match score can't be read right now ({error}). The "
+            "stored copy is left untouched, and nothing is saved over it until the game "
+            "is restarted."
+        ),
+        "aside now": N_(
+            "The saved {title} match score, which couldn't be read, is now kept "
+            "aside, and saving goes on."
+        ),
+        "newer, replaced": N_(
+            "The saved {title} match score was saved by a newer version of the "
+            "game, and is being replaced."
+        ),
+        "damaged, replaced": N_(
+            "The saved {title} match score couldn't be read, and is being replaced."
+        ),
         # Translators: {size} is how large it is: "2.3 MB; the limit is 2 MB"
-        "too large": N_("The saved {title} match score can't be saved: too large ({size}). What "
-                        "was saved before is kept."),
+        "too large": N_(
+            "The saved {title} match score can't be saved: too large ({size}). What "
+            "was saved before is kept."
+        ),
     },
     "settings": {
         "damaged": N_("Your settings couldn't be read, so the defaults are used."),
-        "newer": N_("Your settings was saved by a newer version of the game, so the defaults are "
-                    "used."),
+        "newer": N_(
+            "Your settings was saved by a newer version of the game, so the defaults are used."
+        ),
         # Translators: {error} is what the storage said (in English)
-        "unread": N_("Your settings can't be read right now ({error}). The stored copy is left "
-                     "untouched, and nothing is saved over it until the game is restarted."),
-        "aside now": N_("Your settings, which couldn't be read, is now kept aside, and saving "
-                        "goes on."),
-        "newer, replaced": N_("Your settings was saved by a newer version of the game, and is "
-                              "being replaced."),
+        "unread": N_(
+            "Your settings can't be read right now ({error}). The stored copy is left "
+            "untouched, and nothing is saved over it until the game is restarted."
+        ),
+        "aside now": N_(
+            "Your settings, which couldn't be read, is now kept aside, and saving goes on."
+        ),
+        "newer, replaced": N_(
+            "Your settings was saved by a newer version of the game, and is being replaced."
+        ),
         "damaged, replaced": N_("Your settings couldn't be read, and is being replaced."),
         # Translators: {size} is how large it is: "2.3 MB; the limit is 2 MB"
-        "too large": N_("Your settings can't be saved: too large ({size}). What was saved before "
-                        "is kept."),
+        "too large": N_(
+            "Your settings can't be saved: too large ({size}). What was saved before is kept."
+        ),
     },
     "shared": {
-        "damaged": N_("The shared table you were at couldn't be read, so it can't be joined "
-                      "again."),
-        "newer": N_("The shared table you were at was saved by a newer version of the game, so "
-                    "it can't be joined again."),
+        "damaged": N_(
+            "The shared table you were at couldn't be read, so it can't be joined again."
+        ),
+        "newer": N_(
+            "The shared table you were at was saved by a newer version of the game, so "
+            "it can't be joined again."
+        ),
         # Translators: {error} is what the storage said (in English)
-        "unread": N_("The shared table you were at can't be read right now ({error}). The stored "
-                     "copy is left untouched, and nothing is saved over it until the game is "
-                     "restarted."),
-        "aside now": N_("The shared table you were at, which couldn't be read, is now kept "
-                        "aside, and saving goes on."),
-        "newer, replaced": N_("The shared table you were at was saved by a newer version of the "
-                              "game, and is being replaced."),
-        "damaged, replaced": N_("The shared table you were at couldn't be read, and is being "
-                                "replaced."),
+        "unread": N_(
+            "The shared table you were at can't be read right now ({error}). The stored "
+            "copy is left untouched, and nothing is saved over it until the game is "
+            "restarted."
+        ),
+        "aside now": N_(
+            "The shared table you were at, which couldn't be read, is now kept "
+            "aside, and saving goes on."
+        ),
+        "newer, replaced": N_(
+            "The shared table you were at was saved by a newer version of the "
+            "game, and is being replaced."
+        ),
+        "damaged, replaced": N_(
+            "The shared table you were at couldn't be read, and is being replaced."
+        ),
         # Translators: {size} is how large it is: "2.3 MB; the limit is 2 MB"
-        "too large": N_("The shared table you were at can't be saved: too large ({size}). What "
-                        "was saved before is kept."),
+        "too large": N_(
+            "The shared table you were at can't be saved: too large ({size}). What "
+            "was saved before is kept."
+        ),
     },
 }
 
@@ -390,11 +459,13 @@ class Saves:
         byte and reported, exactly like damaged JSON. Whatever the check, a record whose state
         (``data["state"]``, an object) names another game than ``game_id`` (another game's save
         under this key) never reaches it: it is set aside the same way."""
+
         def checked(data):
             if check is None:
                 return _check_game(game_id, data)
             _check_game_of(game_id, data)
             return check(data)
+
         return self._read("game", f"game/{game_id}", checked)
 
     def save_game(self, game_id: str, data: dict) -> None:
@@ -412,7 +483,7 @@ class Saves:
         screen; load_game checks what it finds). Never raises."""
         start = PREFIX + "game/"
         try:
-            return {k[len(start):] for k in self.store.keys() if k.startswith(start)}
+            return {k[len(start) :] for k in self.store.keys() if k.startswith(start)}
         except Exception:
             return set()
 
@@ -421,9 +492,11 @@ class Saves:
         """The shared table kept with save_shared (a game with friends at other screens), or
         None. ``check`` as in load_game (after the built-in check of its shape); a record it
         refuses is set aside byte for byte and reported, like any damaged record."""
+
         def checked(data):
             data = _check_shared(data)
             return check(data) if check is not None else data
+
         return self._read("shared", "shared", checked)
 
     def save_shared(self, data: dict) -> None:
@@ -446,16 +519,18 @@ class Saves:
         stats["win_rate"] = _win_rate(stats)
         return stats
 
-    def record_result(self, game_id: str, won: bool, moves: int, seconds: float,
-                      assisted: bool = False) -> dict:
+    def record_result(
+        self, game_id: str, won: bool, moves: int, seconds: float, assisted: bool = False
+    ) -> dict:
         """Count a finished game and return the new statistics, with ``records``: the names of
         the records this game set ("best_time", "fewest_moves", "best_streak"). A game played
         with help (Hint or Finish) is counted apart: in ``assisted`` and, won,
         in ``won_with_help``; it is neither a win nor a loss of the player's own (``won``, the
         win rate and the streaks leave it out) and sets no record."""
         if not _count(moves) or not _number(seconds):
-            raise ValueError(f"moves must be an int >= 0 and seconds a number >= 0, "
-                             f"not {moves!r}, {seconds!r}")
+            raise ValueError(
+                f"moves must be an int >= 0 and seconds a number >= 0, not {moves!r}, {seconds!r}"
+            )
         stats = self.stats(game_id)
         del stats["win_rate"]
         records = []
@@ -500,6 +575,7 @@ class Saves:
 
         def check(data):
             return _check_match(game_id, data)
+
         data = self._read("match", path, check)
         if data is None and game_id == LEGACY_MATCH[1] and PREFIX + path not in self._written:
             data = self._read("match", LEGACY_MATCH[0], check)
@@ -546,8 +622,11 @@ class Saves:
         """The data of a record's text, migrated to the current format. Raises Unreadable (or
         whatever a migration raises) when it can't be used, _Newer for a newer format."""
         envelope = _loads(text)
-        if (not isinstance(envelope, dict) or type(envelope.get("format")) is not int
-                or "data" not in envelope):
+        if (
+            not isinstance(envelope, dict)
+            or type(envelope.get("format")) is not int
+            or "data" not in envelope
+        ):
             raise Unreadable("not a saved record")
         version, data = envelope["format"], envelope["data"]
         current = FORMATS[kind]
@@ -593,15 +672,19 @@ class Saves:
                 raise Unreadable("the check handed back nothing")
             return result
         except Exception as e:
-            print(f"parlour storage: {key} is unusable: {type(e).__name__}: {describe(e)}",
-                  file=sys.stderr)
+            print(
+                f"parlour storage: {key} is unusable: {type(e).__name__}: {describe(e)}",
+                file=sys.stderr,
+            )
             self._set_aside(key, raw, damaged)
             return None
 
     def _cannot_read(self, key: str, path: str, error: Exception) -> None:
         """A read error: leave the record alone and refuse to write over it."""
-        print(f"parlour storage: can't read {key}: {type(error).__name__}: {describe(error)}",
-              file=sys.stderr)
+        print(
+            f"parlour storage: can't read {key}: {type(error).__name__}: {describe(error)}",
+            file=sys.stderr,
+        )
         self._locked[key] = _UNREAD
         self._written.pop(key, None)
         self._notice(_said(path, "unread", error=describe(error)))
@@ -612,7 +695,7 @@ class Saves:
         where it is and ``key`` is locked until it can (``_may_replace`` tries again). True when
         the record is aside."""
         self._written.pop(key, None)
-        aside = ASIDE + key[len(PREFIX):]
+        aside = ASIDE + key[len(PREFIX) :]
         try:
             move = getattr(self.store, "move", None)
             if callable(move):  # a file store: a rename keeps the very bytes, needs no room
@@ -631,16 +714,24 @@ class Saves:
             if notice is not None and isinstance(e, StorageFull):
                 # Translators: {notice} is a whole sentence about a record that couldn't be
                 # read (your saved game, your statistics...); "it" is that record
-                self._notice(_("{notice} There is no room to keep a copy of it, so it is left "
-                               "where it is, and nothing is saved over it until that can be "
-                               "done.").format(notice=notice))
+                self._notice(
+                    _(
+                        "{notice} There is no room to keep a copy of it, so it is left "
+                        "where it is, and nothing is saved over it until that can be "
+                        "done."
+                    ).format(notice=notice)
+                )
             elif notice is not None:
                 # Translators: {notice} is a whole sentence about a record that couldn't be
                 # read (your saved game, your statistics...); "it" is that record; {error} is
                 # what the storage said (in English)
-                self._notice(_("{notice} A copy of it can't be kept aside ({error}), so it is "
-                               "left where it is, and nothing is saved over it until that can "
-                               "be done.").format(notice=notice, error=describe(e)))
+                self._notice(
+                    _(
+                        "{notice} A copy of it can't be kept aside ({error}), so it is "
+                        "left where it is, and nothing is saved over it until that can "
+                        "be done."
+                    ).format(notice=notice, error=describe(e))
+                )
             return False
         self._locked.pop(key, None)
         self._seen.add(key)
@@ -663,14 +754,14 @@ class Saves:
             if raw == lock:
                 if not self._set_aside(key, raw, None):
                     return False
-                self._notice(_said(key[len(PREFIX):], "aside now"))
+                self._notice(_said(key[len(PREFIX) :], "aside now"))
                 return True
             self._locked.pop(key, None)  # someone else replaced or removed it: look afresh
             self._seen.discard(key)
         if key in self._seen:
             return True
         # Never read in this session: look before writing over it.
-        path = key[len(PREFIX):]
+        path = key[len(PREFIX) :]
         kind = path.partition("/")[0]
         try:
             text, raw, problem = self._fetch(key)
@@ -708,16 +799,21 @@ class Saves:
         except StorageFull:
             if kind not in self._failing:
                 self._failing.add(kind)
-                self._notice(_("The storage is full, so progress can't be saved right now. "
-                               "Clearing this site's data in the browser (or freeing disk "
-                               "space) makes room."))
+                self._notice(
+                    _(
+                        "The storage is full, so progress can't be saved right now. "
+                        "Clearing this site's data in the browser (or freeing disk "
+                        "space) makes room."
+                    )
+                )
             return
         except StorageError as e:
             if kind not in self._failing:
                 self._failing.add(kind)
                 # Translators: {error} is what the storage said (in English)
-                self._notice(_("Progress can't be saved right now ({error}).").format(
-                    error=describe(e)))
+                self._notice(
+                    _("Progress can't be saved right now ({error}).").format(error=describe(e))
+                )
             return
         self._failing.discard(kind)
         self._too_large.discard(key)
@@ -727,7 +823,8 @@ class Saves:
     def _too_large_notice(kind: str, path: str, size: int) -> str:
         # Translators: how large a record is, in a notice: "2.3 MB; the limit is 2 MB"
         megabytes = _("{size} MB; the limit is {limit} MB").format(
-            size=f"{size / 1e6:.1f}", limit=f"{MAX_RECORD / 1e6:g}")
+            size=f"{size / 1e6:.1f}", limit=f"{MAX_RECORD / 1e6:g}"
+        )
         return _said(path, "too large", size=megabytes)
 
     def _delete(self, path: str) -> None:
@@ -746,10 +843,20 @@ class Saves:
             self.notices.append(text)
 
     def _report_bug(self, doing: str, error: Exception) -> None:
-        print(f"parlour storage: failed to {doing}: {type(error).__name__}: {describe(error)}",
-              file=sys.stderr)
+        print(
+            f"parlour storage: failed to {doing}: {type(error).__name__}: {describe(error)}",
+            file=sys.stderr,
+        )
         self._notice(_(_BUGS[doing]).format(error=f"{type(error).__name__}: {describe(error)}"))
 
 
-__all__ = ["ASIDE", "FORMATS", "MAX_RECORD", "MIGRATIONS", "PREFIX", "Saves", "Unreadable",
-           "empty_stats"]
+__all__ = [
+    "ASIDE",
+    "FORMATS",
+    "MAX_RECORD",
+    "MIGRATIONS",
+    "PREFIX",
+    "Saves",
+    "Unreadable",
+    "empty_stats",
+]

@@ -104,7 +104,12 @@ class MemoryStore:
         _check(key, value)
         if self.quota is not None:
             old = self.data.get(key)
-            after = self.used() - (len(key) + len(old) if old is not None else 0) + len(key) + len(value)
+            after = (
+                self.used()
+                - (len(key) + len(old) if old is not None else 0)
+                + len(key)
+                + len(value)
+            )
             if after > self.quota:
                 raise StorageFull(f"storage quota of {self.quota} characters exceeded")
         self.data[key] = value
@@ -123,8 +128,12 @@ _SAFE = frozenset("abcdefghijklmnopqrstuvwxyz0123456789-_")
 _MAX_NAME = 240  # bytes: file names are limited to 255 on most file systems
 _TEMP_PREFIX = ".tmp-"
 _TEMP_AGE = 60.0  # seconds: where temp files can't be locked, older ones are leftovers
-_READ_FLAGS = (os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
-               | getattr(os, "O_BINARY", 0))
+_READ_FLAGS = (
+    os.O_RDONLY
+    | getattr(os, "O_NONBLOCK", 0)
+    | getattr(os, "O_NOCTTY", 0)
+    | getattr(os, "O_BINARY", 0)
+)
 
 
 def _regular(path: str) -> bool | None:
@@ -158,9 +167,10 @@ class FileStore:
         """The file of a key: lowercase letters, digits, "-" and "_" stay, every other
         character becomes %XX (its UTF-8 bytes). So a key never names a file outside the folder
         or a hidden file, and two keys never share a file, even where file names ignore case."""
-        name = "".join(c if c in _SAFE else "".join(f"%{b:02X}" for b in c.encode("utf-8",
-                                                                                  "surrogatepass"))
-                       for c in key)
+        name = "".join(
+            c if c in _SAFE else "".join(f"%{b:02X}" for b in c.encode("utf-8", "surrogatepass"))
+            for c in key
+        )
         if len(name) > _MAX_NAME:
             raise ValueError(f"storage key too long for a file name: {key[:40]!r}...")
         return os.path.join(self.folder, name + _SUFFIX)
@@ -247,10 +257,10 @@ class FileStore:
         taken after the file is created: if a cleaner got there in between (it holds the lock,
         or has removed the file), this file is dropped and another made."""
         for _ in range(8):
-            temp = os.path.join(self.folder,
-                                f"{_TEMP_PREFIX}{os.getpid()}-{os.urandom(6).hex()}")
-            fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0),
-                         0o644)
+            temp = os.path.join(self.folder, f"{_TEMP_PREFIX}{os.getpid()}-{os.urandom(6).hex()}")
+            fd = os.open(
+                temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o644
+            )
             if fcntl is None:
                 return temp, fd
             try:
@@ -300,8 +310,11 @@ class FileStore:
             names = os.listdir(self.folder)
         except OSError as e:
             raise StorageError(f"can't list {self.folder}: {e}") from e
-        return sorted(unquote(n[:-len(_SUFFIX)], errors="surrogatepass") for n in names
-                      if n.endswith(_SUFFIX) and not n.startswith("."))
+        return sorted(
+            unquote(n[: -len(_SUFFIX)], errors="surrogatepass")
+            for n in names
+            if n.endswith(_SUFFIX) and not n.startswith(".")
+        )
 
     def _remove_stale_temp_files(self) -> None:
         """Remove temp files left by writes that were killed midway, whatever their age: a
@@ -434,8 +447,9 @@ class BrowserStore:
         try:
             count = int(self.ls.length)
             found = [self.ls.key(i) for i in range(count)]
-            return [str.__str__(k) if isinstance(k, str) else str(k) for k in found
-                    if not _is_null(k)]
+            return [
+                str.__str__(k) if isinstance(k, str) else str(k) for k in found if not _is_null(k)
+            ]
         except Exception as e:
             raise StorageError(f"can't list localStorage: {describe(e)}") from None
 
@@ -459,16 +473,34 @@ def default_store() -> Store:
         try:
             return BrowserStore()
         except StorageError:
-            return MemoryStore(warning=N_("This browser doesn't let the game save (its storage "
-                                          "is blocked), so progress will be lost when the page "
-                                          "closes."))
+            return MemoryStore(
+                warning=N_(
+                    "This browser doesn't let the game save (its storage "
+                    "is blocked), so progress will be lost when the page "
+                    "closes."
+                )
+            )
     try:
         return FileStore(data_dir())
     except (StorageError, OSError):
-        return MemoryStore(warning=N_("The save folder can't be used, so progress will be lost "
-                                      "when the game closes."))
+        return MemoryStore(
+            warning=N_(
+                "The save folder can't be used, so progress will be lost when the game closes."
+            )
+        )
 
 
-__all__ = ["APP_NAME", "DATA_DIR_ENV", "BrowserStore", "FileStore", "MemoryStore", "Store",
-           "StorageError", "StorageFull", "data_dir", "default_store", "describe",
-           "find_local_storage"]
+__all__ = [
+    "APP_NAME",
+    "DATA_DIR_ENV",
+    "BrowserStore",
+    "FileStore",
+    "MemoryStore",
+    "Store",
+    "StorageError",
+    "StorageFull",
+    "data_dir",
+    "default_store",
+    "describe",
+    "find_local_storage",
+]

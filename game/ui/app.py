@@ -22,12 +22,12 @@ import pygame
 from game.core.language import _
 from game.session import Settings
 from game.storage import Saves
-
-from game.ui.sound import Sounds
 from game.ui import language_choice, theme
+from game.ui import sleep_at_rest as resting
 from game.ui.canvas import CANVAS, choose_for_page
 from game.ui.page_turn import WEB, PageTurn, page_window
-from game.ui import sleep_at_rest as resting
+from game.ui.sound import Sounds
+
 FPS = 60
 # the player's own input: sound may play from the first one on (browsers' autoplay rules)
 UNLOCKING = (pygame.MOUSEBUTTONDOWN, pygame.FINGERDOWN, pygame.KEYDOWN)
@@ -39,7 +39,7 @@ NOTICE_MS = 6000  # each storage or settings notice is shown this long, oldest f
 
 
 #: the App running now (the last one made): a handle for tests and for the browser harness
-current: "App | None" = None
+current: App | None = None
 _PAGE = object()  # App(open_room=...) not given: the page's own (online.room_opener)
 
 
@@ -96,11 +96,13 @@ class App:
         self.hidden = False  # the page is hidden (the browser's) or the window minimised
         self.minimised = False
         from game.ui import online
+
         # opens a room of screens playing together (friends online): the browser's transport
         # where the page can connect, None on the desktop (not offered); tests give their own
         self.open_room = online.room_opener() if open_room is _PAGE else open_room
         self.shared = None  # the shared table open now (online.SharedTableScene), if any
         from game.ui.screens import TitleScene
+
         self.scene = None
         self.show(TitleScene(self))
         try:  # a shared table kept from before a reload sits down again; a #join= link joins
@@ -127,6 +129,7 @@ class App:
     def open_game(self, game_id: str, new: bool = False):
         """The table of a game: the one in memory, else the saved deal, else a new deal."""
         from game.ui.table.scene import make_table
+
         table = self.tables.get(game_id)
         if table is None:
             table = make_table(self, game_id)
@@ -142,6 +145,7 @@ class App:
         """At start-up: back to the table that was open when the page turned (page.py)."""
         from game.core import GAMES
         from game.ui.screens import TitleScene
+
         game_id = self.page_turn.table_to_reopen()
         if game_id in GAMES and isinstance(self.scene, TitleScene):  # (not a shared table)
             self.open_game(game_id)
@@ -150,6 +154,7 @@ class App:
         if self.shared is not None:  # a shared table left for the title: the room is left
             self.shared.close_room()
         from game.ui.screens import TitleScene
+
         self.show(TitleScene(self))
 
     # ----------------------------------------------------------------- the way between scenes
@@ -158,16 +163,19 @@ class App:
     def show_rules(self, table) -> None:
         """A table's Rules button: that game's rules, Back returning to the table as it was."""
         from game.ui.screens import RulesScene
+
         self.show(RulesScene(self, table.game_id, back=table))
 
     def join_dialog(self, scene):
         """Join a friend: the dialog where the room code is typed, over ``scene``."""
         from game.ui.online import JoinDialog
+
         return JoinDialog(scene)
 
     def host_table(self, game_id: str, seats) -> None:
         """A table with a friend seat: a new room, then its waiting room."""
         from game.ui.online import host_table
+
         host_table(self, game_id, seats)
 
     def save_settings(self) -> None:
@@ -195,8 +203,11 @@ class App:
         """The notice to show now: the oldest, for NOTICE_MS from when it was first shown;
         then it is dropped and the next one comes. ``shown=False`` only asks (its time starts
         when it is drawn)."""
-        if self.notices and self._notice_since is not None \
-                and self.time_ms - self._notice_since >= NOTICE_MS:
+        if (
+            self.notices
+            and self._notice_since is not None
+            and self.time_ms - self._notice_since >= NOTICE_MS
+        ):
             self.notices.pop(0)
             self._notice_since = None
         if not self.notices:
@@ -308,8 +319,7 @@ class App:
         after a frame with input or a new picture, or while something moves or thinks; else
         until the first timer the screens set, at most REST_MAX_MS."""
         if self.hidden:
-            return (resting.HIDDEN_REST_MS if self.shared is None
-                    else resting.HIDDEN_SHARED_REST_MS)
+            return resting.HIDDEN_REST_MS if self.shared is None else resting.HIDDEN_SHARED_REST_MS
         scene = self.scene
         if not self.quiet or self.sound.warming or scene is None:
             return 0.0

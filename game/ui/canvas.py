@@ -71,7 +71,7 @@ class Canvas:
     def size(self) -> tuple[int, int]:
         return (self.w, self.h)
 
-    def use(self, shape: "tuple[int, int] | Canvas") -> None:
+    def use(self, shape: tuple[int, int] | Canvas) -> None:
         """Make this the canvas (before the window opens: pygbag can't resize it later)."""
         w, h = shape.size if isinstance(shape, Canvas) else shape
         self.w, self.h = int(w), int(h)
@@ -119,8 +119,8 @@ def choose_for_page() -> Canvas:
     template scales the canvas to fit whichever shape this picks."""
     try:
         import platform
+
         window = platform.window
         return choose(float(window.innerWidth), float(window.innerHeight))
     except Exception:  # no page (or it can't be read): the landscape table
         return Canvas(LANDSCAPE.w, LANDSCAPE.h)
-

@@ -12,9 +12,7 @@ from collections import OrderedDict
 
 import pygame
 
-from game.core.cards import SUITS
 from game.core.language import current
-
 from game.ui import theme
 from game.ui.canvas import CANVAS
 from game.ui.corner_letters import rank_text
@@ -27,10 +25,12 @@ FOUR_COLOUR = {"S": (25, 25, 30), "H": (200, 20, 30), "D": (20, 80, 200), "C": (
 PAPER = (252, 250, 242)
 EDGE = (70, 70, 70)
 # the card backs a player may choose (Settings, "card_back"): ground, lines and pattern
-BACK_STYLES = {"blue": ((28, 60, 140), (70, 110, 200), "lattice"),
-               "red": ((150, 30, 40), (215, 90, 90), "rings"),
-               "green": ((18, 92, 60), (96, 178, 122), "checks"),
-               "purple": ((72, 36, 112), (164, 116, 214), "stripes")}
+BACK_STYLES = {
+    "blue": ((28, 60, 140), (70, 110, 200), "lattice"),
+    "red": ((150, 30, 40), (215, 90, 90), "rings"),
+    "green": ((18, 92, 60), (96, 178, 122), "checks"),
+    "purple": ((72, 36, 112), (164, 116, 214), "stripes"),
+}
 
 
 def back_style_of(deck: int, chosen: str) -> str:
@@ -39,6 +39,8 @@ def back_style_of(deck: int, chosen: str) -> str:
     if deck % 2 == 0:
         return chosen if chosen in BACK_STYLES else "blue"
     return "blue" if chosen == "red" else "red"
+
+
 SS = 4  # supersampling factor for smooth shapes
 
 # pip positions for 2..10 (x in 0..1 across the pip area, y in 0..1 down it)
@@ -51,10 +53,19 @@ _PIPS = {
     6: [(0, 0), (1, 0), (0, 0.5), (1, 0.5), (0, 1), (1, 1)],
     7: [(0, 0), (1, 0), (0.5, 0.25), (0, 0.5), (1, 0.5), (0, 1), (1, 1)],
     8: [(0, 0), (1, 0), (0.5, 0.25), (0, 0.5), (1, 0.5), (0.5, 0.75), (0, 1), (1, 1)],
-    9: [(0, 0), (1, 0), (0, 1 / 3), (1, 1 / 3), (0.5, 0.5), (0, 2 / 3), (1, 2 / 3), (0, 1),
-        (1, 1)],
-    10: [(0, 0), (1, 0), (0.5, 1 / 6), (0, 1 / 3), (1, 1 / 3), (0, 2 / 3), (1, 2 / 3),
-         (0.5, 5 / 6), (0, 1), (1, 1)],
+    9: [(0, 0), (1, 0), (0, 1 / 3), (1, 1 / 3), (0.5, 0.5), (0, 2 / 3), (1, 2 / 3), (0, 1), (1, 1)],
+    10: [
+        (0, 0),
+        (1, 0),
+        (0.5, 1 / 6),
+        (0, 1 / 3),
+        (1, 1 / 3),
+        (0, 2 / 3),
+        (1, 2 / 3),
+        (0.5, 5 / 6),
+        (0, 1),
+        (1, 1),
+    ],
 }
 
 
@@ -73,13 +84,13 @@ def _pip_shape(surf: pygame.Surface, suit: str, color) -> None:
     elif suit == "H":
         circle(0.285, 0.33, 0.245)
         circle(0.715, 0.33, 0.245)
-        pygame.draw.polygon(surf, color, [p(0.055, 0.42), p(0.5, 0.97), p(0.945, 0.42),
-                                          p(0.5, 0.30)])
+        pygame.draw.polygon(
+            surf, color, [p(0.055, 0.42), p(0.5, 0.97), p(0.945, 0.42), p(0.5, 0.30)]
+        )
     elif suit == "S":
         circle(0.285, 0.58, 0.225)
         circle(0.715, 0.58, 0.225)
-        pygame.draw.polygon(surf, color, [p(0.065, 0.52), p(0.5, 0.0), p(0.935, 0.52),
-                                          p(0.5, 0.7)])
+        pygame.draw.polygon(surf, color, [p(0.065, 0.52), p(0.5, 0.0), p(0.935, 0.52), p(0.5, 0.7)])
         pygame.draw.polygon(surf, color, [p(0.5, 0.6), p(0.3, 1.0), p(0.7, 1.0)])
     else:  # clubs
         circle(0.5, 0.27, 0.22)
@@ -114,8 +125,9 @@ PHONE_RANK = 36  # the corner index's largest font on the portrait canvas (12 CS
 class CardArt:
     """Every card image for one card size, made on first use and kept."""
 
-    def __init__(self, width: int, height: int, four_colour: bool = False, fan: str = "down",
-                 reveal: int = 0):
+    def __init__(
+        self, width: int, height: int, four_colour: bool = False, fan: str = "down", reveal: int = 0
+    ):
         """``reveal``: how much of a face-up card its table's fans leave in sight (0: none
         fan); on the portrait canvas the corner index grows as large as that allows."""
         self.w, self.h = width, height
@@ -155,8 +167,9 @@ class CardArt:
             ten_w, line_h = f.size("10")
             pip_size = max(self.index_pip, int(size * 0.5))
             if self.fan == "down":
-                fits = (ten_w + 2 + 2 * pip_size + 4 + 2 * pad <= self.w
-                        and (not reveal or pad - 1 + line_h <= reveal - 2))
+                fits = ten_w + 2 + 2 * pip_size + 4 + 2 * pad <= self.w and (
+                    not reveal or pad - 1 + line_h <= reveal - 2
+                )
             else:
                 fits = ten_w + pad <= (reveal - 1 if reveal else self.w // 2)
             if fits:
@@ -211,8 +224,13 @@ class CardArt:
         if surf is None:
             w, h = self.w + 2 * width, self.h + 2 * width
             big = pygame.Surface((w * SS, h * SS), pygame.SRCALPHA)
-            pygame.draw.rect(big, (*color, 255), big.get_rect(), width * SS,
-                             border_radius=(self.radius + width) * SS)
+            pygame.draw.rect(
+                big,
+                (*color, 255),
+                big.get_rect(),
+                width * SS,
+                border_radius=(self.radius + width) * SS,
+            )
             surf = self.outline[key] = pygame.transform.smoothscale(big, (w, h)).convert_alpha()
         return surf
 
@@ -220,8 +238,9 @@ class CardArt:
         key = ("tint", color, alpha)
         surf = self.outline.get(key)
         if surf is None:
-            surf = self.outline[key] = rounded(self.size, self.radius,
-                                               (*color, alpha)).convert_alpha()
+            surf = self.outline[key] = rounded(
+                self.size, self.radius, (*color, alpha)
+            ).convert_alpha()
         return surf
 
     # ----------------------------------------------------------------- drawing
@@ -229,24 +248,35 @@ class CardArt:
         surf = self._blank.copy()
         w, h = self.size
         color = self.colours[suit]
-        label = theme.font(self.rank_size, True).render(rank_text(RANK_TEXT[rank - 1]), True,
-                                                        color)
+        label = theme.font(self.rank_size, True).render(rank_text(RANK_TEXT[rank - 1]), True, color)
         small = self._pip(suit, self.index_pip)
         pad = max(3, w // 20)
         if self.fan == "down":
             # top strip: rank then pip on one line, at both top corners
             y = pad - 1
             surf.blit(label, (pad, y))
-            surf.blit(small, (pad + label.get_width() + 2, y + (label.get_height()
-                                                                 - small.get_height()) // 2 - 1))
-            surf.blit(small, (w - pad - small.get_width(),
-                              y + (label.get_height() - small.get_height()) // 2 - 1))
+            surf.blit(
+                small,
+                (
+                    pad + label.get_width() + 2,
+                    y + (label.get_height() - small.get_height()) // 2 - 1,
+                ),
+            )
+            surf.blit(
+                small,
+                (
+                    w - pad - small.get_width(),
+                    y + (label.get_height() - small.get_height()) // 2 - 1,
+                ),
+            )
             # a mirrored index at the bottom right
-            corner = pygame.Surface((label.get_width() + small.get_width() + 2,
-                                     label.get_height()), pygame.SRCALPHA)
+            corner = pygame.Surface(
+                (label.get_width() + small.get_width() + 2, label.get_height()), pygame.SRCALPHA
+            )
             corner.blit(label, (0, 0))
-            corner.blit(small, (label.get_width() + 2,
-                                (label.get_height() - small.get_height()) // 2 - 1))
+            corner.blit(
+                small, (label.get_width() + 2, (label.get_height() - small.get_height()) // 2 - 1)
+            )
             corner = pygame.transform.rotate(corner, 180)
             surf.blit(corner, (w - pad - corner.get_width(), h - pad - corner.get_height() + 1))
             top = label.get_height() + pad + 2
@@ -286,9 +316,11 @@ class CardArt:
             panel = rounded(frame.size, 4, (250, 236, 196), (*color, 255), 2)
             surf.blit(panel, frame)
             letter = theme.font(int(frame.h * 0.42), True).render(
-                rank_text(RANK_TEXT[rank - 1]), True, color)
-            surf.blit(letter, letter.get_rect(center=(frame.centerx, frame.centery
-                                                      - frame.h * 0.12)))
+                rank_text(RANK_TEXT[rank - 1]), True, color
+            )
+            surf.blit(
+                letter, letter.get_rect(center=(frame.centerx, frame.centery - frame.h * 0.12))
+            )
             p = self._pip(suit, max(8, int(frame.w * 0.38)))
             surf.blit(p, p.get_rect(center=(frame.centerx, frame.bottom - frame.h * 0.2)))
 
@@ -316,8 +348,9 @@ class CardArt:
         else:  # stripes: two widths, leaning
             for x in range(-inner.h, inner.w + inner.h, step):
                 pygame.draw.line(pattern, light, (x, inner.h), (x + inner.h, 0), 3)
-                pygame.draw.line(pattern, light, (x + step // 2, inner.h),
-                                 (x + step // 2 + inner.h, 0), 1)
+                pygame.draw.line(
+                    pattern, light, (x + step // 2, inner.h), (x + step // 2 + inner.h, 0), 1
+                )
         mask = rounded(inner.size, max(2, self.radius - 3), (255, 255, 255, 255))
         pattern.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
         surf.blit(pattern, inner)
@@ -360,6 +393,7 @@ def table_sizes(games) -> list[tuple[int, int, str, int]]:
     """The (card width, height, fan, reveal) of these games' tables on this canvas, in this
     order, each once (for ``warm_up``)."""
     from game.ui.board.places import layout_for
+
     sizes: list = []
     for game in games:
         L = layout_for(game)
@@ -380,7 +414,7 @@ def warm_up(budget_ms: float, four_colour: bool, sizes) -> bool:
     from game.core.cards import ALL_CARDS
 
     deadline = time.perf_counter() + budget_ms / 1000
-    for w, h, fan, reveal in list(sizes)[:ART_CACHE - 2]:
+    for w, h, fan, reveal in list(sizes)[: ART_CACHE - 2]:
         art = get_art(w, h, four_colour, fan, reveal)
         for card in ALL_CARDS[:52]:
             if card.key not in art._faces:
@@ -393,8 +427,15 @@ def warm_up(budget_ms: float, four_colour: bool, sizes) -> bool:
 
 
 def _art_bytes(art: CardArt) -> int:
-    surfaces = [art._blank, art.shadow, *art._faces.values(), *art._backs.values(),
-                *art._pips.values(), *art._slots.values(), *art.outline.values()]
+    surfaces = [
+        art._blank,
+        art.shadow,
+        *art._faces.values(),
+        *art._backs.values(),
+        *art._pips.values(),
+        *art._slots.values(),
+        *art.outline.values(),
+    ]
     return sum(s.get_pitch() * s.get_height() for s in surfaces)
 
 

@@ -20,7 +20,6 @@ import os
 from urllib.parse import parse_qs
 
 from game.core import language
-
 from game.ui.page_turn import WEB, page_window
 
 #: ``python -m game --lang CODE`` puts the code here for this run
@@ -57,8 +56,11 @@ def system_languages() -> list[str]:
     for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
         out.extend(tag for tag in os.environ.get(name, "").split(":") if tag)
     try:
-        found = locale.getlocale(locale.LC_MESSAGES)[0] if hasattr(locale, "LC_MESSAGES") \
+        found = (
+            locale.getlocale(locale.LC_MESSAGES)[0]
+            if hasattr(locale, "LC_MESSAGES")
             else locale.getlocale()[0]
+        )
     except (ValueError, TypeError):
         found = None
     if found:

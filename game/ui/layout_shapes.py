@@ -9,17 +9,22 @@ W = 1280
 EMPTY = NP_("a word on an empty place on the table", "empty")
 
 
-def stock_and_ten_columns(card=(96, 134), gap=20, top=62, columns_top=214, bottom=682,
-                          foundations=8) -> dict:
+def stock_and_ten_columns(
+    card=(96, 134), gap=20, top=62, columns_top=214, bottom=682, foundations=8
+) -> dict:
     """Stock, waste and the foundations in a row on top; ten columns fanning down below."""
     w, h = card
     left = (W - (10 * w + 9 * gap)) // 2
     xs = [left + i * (w + gap) for i in range(10)]
-    piles = [("stock", xs[0], top, {"badge": "below", "empty": EMPTY}),
-             ("waste", xs[1], top, {"badge": "below"})]
+    piles = [
+        ("stock", xs[0], top, {"badge": "below", "empty": EMPTY}),
+        ("waste", xs[1], top, {"badge": "below"}),
+    ]
     piles += [(f"foundation{i}", xs[i + 2], top, {"slot": "A"}) for i in range(foundations)]
-    piles += [(f"tableau{i}", xs[i], columns_top,
-               {"fan": (0, 32), "fan_down": (0, 14), "limit": bottom}) for i in range(10)]
+    piles += [
+        (f"tableau{i}", xs[i], columns_top, {"fan": (0, 32), "fan_down": (0, 14), "limit": bottom})
+        for i in range(10)
+    ]
     return {"card": card, "fan": "down", "table_right": W, "piles": piles}
 
 
@@ -38,6 +43,8 @@ CARD_H = {72: 100, 76: 106, 80: 112, 84: 117, 88: 123, 100: 140}
 #: so a long message (the opening's who-starts-and-why, a refusal's reason) covers neither
 #: the cards nor the panel's headline
 P_MESSAGE_BAND = 4 * 34 + 12
+
+
 def panel_room(lines: int) -> int:
     """What a side panel needs below "panel_top" upright: its headline, the turn box and
     ``lines`` lines of text (29 apart), then three rows of buttons 88 high."""
@@ -69,8 +76,9 @@ def portrait_bottom(h: int) -> int:
     return portrait_message_top(h) - 2
 
 
-def spread(n: int, card_w: int, width: int = PW, margin: int = P_MARGIN,
-           left: int = 0) -> list[int]:
+def spread(
+    n: int, card_w: int, width: int = PW, margin: int = P_MARGIN, left: int = 0
+) -> list[int]:
     """The x of n card places spread evenly across ``width`` (from ``left``)."""
     if n == 1:
         return [left + (width - card_w) // 2]
@@ -90,9 +98,18 @@ def long_fan(h: int, y: int, card_h: int, fan=(0, 40), cards: int = 0) -> tuple[
     return (fan[0], max(fan[1], min(card_h // 2, room // (cards - 1))))
 
 
-def portrait_solitaire(h: int, card, top: dict, columns: int, fan=(0, 40), fan_down=(0, 14),
-                       slots: int = 10, column_opts=None, below_top: int = 44,
-                       cards: int = 0) -> dict:
+def portrait_solitaire(
+    h: int,
+    card,
+    top: dict,
+    columns: int,
+    fan=(0, 40),
+    fan_down=(0, 14),
+    slots: int = 10,
+    column_opts=None,
+    below_top: int = 44,
+    cards: int = 0,
+) -> dict:
     """A portrait solitaire: a row of places on top (``top``: pile name -> (slot of
     ``slots`` spread across the canvas, options)) and ``columns`` columns fanning down below,
     spread across the canvas, squeezing to stay above the message line; ``cards``: the fan
@@ -125,8 +142,9 @@ def portrait_stock_and_ten_columns(h: int, foundations: int = 8) -> dict:
     return portrait_solitaire(h, (72, 100), top, 10, cards=20)
 
 
-def two_bands(h: int, places: list, per_row: int = 5, w: int = 88, cards: int = 10,
-              least_step: int = 32) -> dict | None:
+def two_bands(
+    h: int, places: list, per_row: int = 5, w: int = 88, cards: int = 10, least_step: int = 32
+) -> dict | None:
     """``places`` (pile name, options) in rows of ``per_row`` on top; columns 1-5 in a band
     below them and columns 6-10 in a band under that, each band holding ``cards`` cards
     fanned at least ``least_step`` apart before its columns squeeze (None when the canvas is
@@ -136,10 +154,11 @@ def two_bands(h: int, places: list, per_row: int = 5, w: int = 88, cards: int = 
     rows, y = [], P_TOP
     for start in range(0, len(places), per_row):  # a row's counts below it: room for them
         rows.append(y)
-        below = any(o.get("badge") == "below" for _, o in places[start:start + per_row])
+        below = any(o.get("badge") == "below" for _, o in places[start : start + per_row])
         y += ch + (36 if below else 16)
-    piles = [(name, xs[i % per_row], rows[i // per_row], opts)
-             for i, (name, opts) in enumerate(places)]
+    piles = [
+        (name, xs[i % per_row], rows[i // per_row], opts) for i, (name, opts) in enumerate(places)
+    ]
     first = y
     cols = spread(5, w)
     bottom = portrait_bottom(h)
@@ -149,6 +168,12 @@ def two_bands(h: int, places: list, per_row: int = 5, w: int = 88, cards: int = 
         return None
     for i in range(10):
         limit = first + band - 10 if i < 5 else bottom
-        piles.append((f"tableau{i}", cols[i % 5], first + (i // 5) * band,
-                      {"fan": (0, step), "fan_down": (0, 14), "limit": limit}))
+        piles.append(
+            (
+                f"tableau{i}",
+                cols[i % 5],
+                first + (i // 5) * band,
+                {"fan": (0, step), "fan_down": (0, 14), "limit": limit},
+            )
+        )
     return {"card": (w, ch), "fan": "down", "table_right": PW, "piles": piles}

@@ -28,6 +28,7 @@ def page_window():
         return None
     try:
         import platform
+
         return platform.window
     except Exception:  # noqa: BLE001
         return None
@@ -85,11 +86,12 @@ class PageTurn:
         if not mark.startswith(MARK):
             return None
         try:
-            self.window.history.replaceState(None, "", str(self.window.location.pathname)
-                                             + str(self.window.location.search))
+            self.window.history.replaceState(
+                None, "", str(self.window.location.pathname) + str(self.window.location.search)
+            )
         except Exception:  # noqa: BLE001
             pass
-        return mark[len(MARK):] or None
+        return mark[len(MARK) :] or None
 
 
 __all__ = ["PageTurn"]

@@ -46,6 +46,7 @@ def _page_rest():
         return None
     try:
         import platform
+
         return getattr(platform, "rest_until_input", None)
     except Exception:  # noqa: BLE001
         return None
@@ -87,5 +88,14 @@ async def rest(ms: float) -> None:
     await asyncio.sleep(0)
 
 
-__all__ = ["CAN_REST", "HIDDEN_REST_MS", "HIDDEN_SHARED_REST_MS", "REST_MAX_MS", "REST_MIN_MS",
-           "SHARED_REST_MS", "page_hidden", "rest", "wake"]
+__all__ = [
+    "CAN_REST",
+    "HIDDEN_REST_MS",
+    "HIDDEN_SHARED_REST_MS",
+    "REST_MAX_MS",
+    "REST_MIN_MS",
+    "SHARED_REST_MS",
+    "page_hidden",
+    "rest",
+    "wake",
+]

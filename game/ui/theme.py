@@ -15,8 +15,12 @@ FELT = (22, 92, 58)
 FELT_DARK = (16, 70, 44)
 # the table colours a player may choose (Settings, "felt"): top and bottom of the gradient.
 # Every text and ring colour below reads at least as well on each as on the green.
-FELTS = {"green": (FELT, FELT_DARK), "blue": ((26, 62, 104), (18, 44, 78)),
-         "burgundy": ((112, 34, 42), (84, 24, 32)), "charcoal": ((66, 70, 74), (44, 47, 51))}
+FELTS = {
+    "green": (FELT, FELT_DARK),
+    "blue": ((26, 62, 104), (18, 44, 78)),
+    "burgundy": ((112, 34, 42), (84, 24, 32)),
+    "charcoal": ((66, 70, 74), (44, 47, 51)),
+}
 felt_name = "green"  # the chosen one (use_felt)
 FELT_LINE = (60, 140, 100)
 BAR = (14, 48, 32)
@@ -121,8 +125,9 @@ def _size(surf: pygame.Surface) -> int:
     return surf.get_pitch() * surf.get_height()
 
 
-def blit_text(dest: pygame.Surface, s: str, pos, size=24, color=INK, bold=False,
-              anchor: str = "topleft") -> pygame.Rect:
+def blit_text(
+    dest: pygame.Surface, s: str, pos, size=24, color=INK, bold=False, anchor: str = "topleft"
+) -> pygame.Rect:
     surf = text(s, size, color, bold)
     rect = surf.get_rect(**{anchor: pos})
     dest.blit(surf, rect)
@@ -216,6 +221,11 @@ def format_time(seconds: float | None) -> str:
 
 def cache_info() -> dict:
     """What the text, felt and overlay caches hold: entries and the bytes of their pixels."""
-    return {"texts": len(_texts), "text_bytes": _text_bytes, "felts": len(_felt),
-            "felt_bytes": sum(map(_size, _felt.values())), "overlays": len(_overlays),
-            "overlay_bytes": sum(map(_size, _overlays.values()))}
+    return {
+        "texts": len(_texts),
+        "text_bytes": _text_bytes,
+        "felts": len(_felt),
+        "felt_bytes": sum(map(_size, _felt.values())),
+        "overlays": len(_overlays),
+        "overlay_bytes": sum(map(_size, _overlays.values())),
+    }

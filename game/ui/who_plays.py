@@ -8,7 +8,6 @@ import pygame
 from game.core import info
 from game.core.language import N_, _
 from game.session import choices, default_seats, seat_kind
-
 from game.ui import theme
 from game.ui.canvas import CANVAS
 from game.ui.widgets import Button, Modal
@@ -29,13 +28,15 @@ class SeatPicker(Modal):
     def __init__(self, scene, game_id: str, seats, on_play, play_label: str | None = None):
         d = info(game_id)
         self.game_id = game_id
-        self.counts = tuple(d.players) if len(d.players) > 1 and "players" in d.options \
-            else ()
+        self.counts = tuple(d.players) if len(d.players) > 1 and "players" in d.options else ()
         # a friend online where this page can open a room (never the first seat: the host's)
         self.online = scene.app.open_room is not None
         self.choices = [(kind, self.choice_label(kind)) for kind in choices(game_id)]
-        self.more = [(kind, self.choice_label(kind)) for kind in
-                     choices(game_id, remote=self.online) if kind.remote]
+        self.more = [
+            (kind, self.choice_label(kind))
+            for kind in choices(game_id, remote=self.online)
+            if kind.remote
+        ]
         self.note = _(self.NOTE) if not self.online and max(d.players) > 1 else ""
         self.seats = list(seats)
         self.on_play = on_play
@@ -83,24 +84,46 @@ class SeatPicker(Modal):
         y = self.rect.y + (130 if big else 86 if not CANVAS.rail else 90)
         if self.counts:
             self.count_row = y
-            self.row_buttons(y, [(f"players={k}", str(k), lambda k=k: self.set_count(k))
-                                 for k in self.counts], min_w=72)
+            self.row_buttons(
+                y,
+                [(f"players={k}", str(k), lambda k=k: self.set_count(k)) for k in self.counts],
+                min_w=72,
+            )
             y += step if not big else 160
         for seat in range(n):
             offered = self.choices + (self.more if seat > 0 else [])
-            self.row_buttons(y, [(f"seat{seat}={value}", label,
-                                  lambda s=seat, v=value: self.pick(s, v))
-                                 for value, label in offered],
-                             slots=len(self.choices) + len(self.more))
+            self.row_buttons(
+                y,
+                [
+                    (f"seat{seat}={value}", label, lambda s=seat, v=value: self.pick(s, v))
+                    for value, label in offered
+                ],
+                slots=len(self.choices) + len(self.more),
+            )
             self.rows.append(y)
             y += step if not big else 160
         self.note_y = y
         bw, bh, size = (320, 96, 40) if big else (300, 84, 36) if CANVAS.rail else (180, 48, 24)
         by = self.rect.bottom - bh - 22
-        self.buttons.append(Button((self.rect.centerx - bw - 10, by, bw, bh), self.play_label,
-                                   self.play, style="primary", name="play", size=size))
-        self.buttons.append(Button((self.rect.centerx + 10, by, bw, bh), _("Cancel"),
-                                   self.close, name="cancel", size=size))
+        self.buttons.append(
+            Button(
+                (self.rect.centerx - bw - 10, by, bw, bh),
+                self.play_label,
+                self.play,
+                style="primary",
+                name="play",
+                size=size,
+            )
+        )
+        self.buttons.append(
+            Button(
+                (self.rect.centerx + 10, by, bw, bh),
+                _("Cancel"),
+                self.close,
+                name="cancel",
+                size=size,
+            )
+        )
 
     def row_buttons(self, y: int, specs, min_w: int = 96, slots: int = 0) -> None:
         """One row of choices: right of its label (landscape) or under it (portrait, each
@@ -110,8 +133,7 @@ class SeatPicker(Modal):
             slots = max(slots, len(specs))
             cw = (self.rect.w - 40 - 8 * (slots - 1)) // slots
             for name, label, action in specs:
-                self.buttons.append(Button((x, y + 52, cw, 96), label, action, size=38,
-                                           name=name))
+                self.buttons.append(Button((x, y + 52, cw, 96), label, action, size=38, name=name))
                 x += cw + 8
             return
         _step, h, size, _label_x, x0 = self.rows_spec()
@@ -129,9 +151,8 @@ class SeatPicker(Modal):
         seat; the rows follow at once, the keyboard's focus kept on the same choice."""
         if players == len(self.seats) or players not in self.counts:
             return
-        focused = self.buttons[self.focused].name if 0 <= self.focused < len(self.buttons) \
-            else None
-        more = list(default_seats(self.game_id, players))[len(self.seats):]
+        focused = self.buttons[self.focused].name if 0 <= self.focused < len(self.buttons) else None
+        more = list(default_seats(self.game_id, players))[len(self.seats) :]
         self.seats = (self.seats + more)[:players]
         self.layout()
         names = [b.name for b in self.buttons]
@@ -164,12 +185,24 @@ class SeatPicker(Modal):
                 theme.blit_text(screen, text, (self.rect.x + 20, y), 40, theme.INK)
             else:
                 h, size, label_x = self.rows_spec()[1:4]
-                theme.blit_text(screen, text, (self.rect.x + label_x, y + h // 2),
-                                max(26, size), theme.INK, anchor="midright")
+                theme.blit_text(
+                    screen,
+                    text,
+                    (self.rect.x + label_x, y + h // 2),
+                    max(26, size),
+                    theme.INK,
+                    anchor="midright",
+                )
         if self.note:
             size = self.rows_spec()[2] if CANVAS.rail else CANVAS.text(20)
-            theme.blit_text(screen, self.note, (self.rect.centerx, self.note_y + 4), size,
-                            theme.INK_DIM, anchor="midtop")
+            theme.blit_text(
+                screen,
+                self.note,
+                (self.rect.centerx, self.note_y + 4),
+                size,
+                theme.INK_DIM,
+                anchor="midtop",
+            )
         for b in self.buttons:
             b.draw(screen)
             chosen = False

@@ -3,12 +3,11 @@ coordinates (mouse or finger), see app.py."""
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 import pygame
 
 from game.core.language import N_, _
-
 from game.ui import theme
 from game.ui.canvas import CANVAS
 from game.ui.sleep_at_rest import REST_MAX_MS
@@ -17,8 +16,17 @@ from game.ui.sleep_at_rest import REST_MAX_MS
 class Button:
     """A rounded button; ``action`` runs on release inside it. ``enabled`` may be a callable."""
 
-    def __init__(self, rect, label: str, action: Callable[[], None], enabled=True,
-                 size: int = 24, tip: str = "", style: str = "normal", name: str = ""):
+    def __init__(
+        self,
+        rect,
+        label: str,
+        action: Callable[[], None],
+        enabled=True,
+        size: int = 24,
+        tip: str = "",
+        style: str = "normal",
+        name: str = "",
+    ):
         self.rect = pygame.Rect(rect)
         self.label = label
         self.action = action
@@ -61,9 +69,17 @@ class Button:
                 # button that can't be pressed looked like the keyboard's focus on it
                 line = theme.GOLD if enabled else theme.BUTTON_LINE
             else:
-                fill = theme.BUTTON_OFF if not enabled else (
-                    theme.BUTTON_DOWN if self.pressed else
-                    theme.BUTTON_HOVER if self.hover else theme.BUTTON)
+                fill = (
+                    theme.BUTTON_OFF
+                    if not enabled
+                    else (
+                        theme.BUTTON_DOWN
+                        if self.pressed
+                        else theme.BUTTON_HOVER
+                        if self.hover
+                        else theme.BUTTON
+                    )
+                )
                 line = theme.BUTTON_LINE
             pygame.draw.rect(surf, fill, surf.get_rect(), border_radius=8)
             pygame.draw.rect(surf, line, surf.get_rect(), 1, border_radius=8)
@@ -138,7 +154,8 @@ class ButtonRow:
             return False
         k = event.key
         back = k in (pygame.K_UP, pygame.K_LEFT) or (
-            k == pygame.K_TAB and event.mod & pygame.KMOD_SHIFT)
+            k == pygame.K_TAB and event.mod & pygame.KMOD_SHIFT
+        )
         if k in (pygame.K_TAB, pygame.K_DOWN, pygame.K_RIGHT, pygame.K_UP, pygame.K_LEFT):
             pos = live.index(self.focused) if self.focused in live else (0 if back else -1)
             self.focused = live[(pos + (-1 if back else 1)) % len(live)]
@@ -199,9 +216,14 @@ class Scene(ButtonRow):
         """What the screen shows, apart from what input changes (input always redraws): the
         same key, and the last frame is not drawn again. None: draw every frame."""
         modal = self.modal
-        return (self.app.current_notice(shown=False), self.focused, self.app.keyboard_used, id(modal),
-                modal.focused if modal is not None else None,
-                tuple(b.enabled for b in self.buttons))
+        return (
+            self.app.current_notice(shown=False),
+            self.focused,
+            self.app.keyboard_used,
+            id(modal),
+            modal.focused if modal is not None else None,
+            tuple(b.enabled for b in self.buttons),
+        )
 
     def draw(self, screen: pygame.Surface) -> None:
         for b in self.buttons:
@@ -261,8 +283,15 @@ class Modal(ButtonRow):
         if self.title:
             size = 40 if not CANVAS.portrait else 58
             for i, line in enumerate(theme.wrap(self.title, size, self.rect.w - 30, True)[:2]):
-                theme.blit_text(screen, line, (self.rect.centerx, self.rect.y + 20 + i * 44),
-                                size, theme.GOLD, bold=True, anchor="midtop")
+                theme.blit_text(
+                    screen,
+                    line,
+                    (self.rect.centerx, self.rect.y + 20 + i * 44),
+                    size,
+                    theme.GOLD,
+                    bold=True,
+                    anchor="midtop",
+                )
 
     def draw(self, screen) -> None:
         self.draw_frame(screen)
@@ -283,8 +312,9 @@ class Confirm(Modal):
     height = 250
     portrait_height = 640
 
-    def __init__(self, scene, title: str, body: str, yes_label: str, on_yes,
-                 no_label: str | None = None):
+    def __init__(
+        self, scene, title: str, body: str, yes_label: str, on_yes, no_label: str | None = None
+    ):
         if no_label is None:
             no_label = _("Cancel")
         if CANVAS.rail:  # a phone on its side: words of 12.5 CSS px, buttons of 45
@@ -293,14 +323,21 @@ class Confirm(Modal):
             self.height = 80 + lines * 30 + 20 + 84 + 22
         super().__init__(scene)
         self.title, self.body = title, body
-        bw, bh, size = (320, 96, 40) if CANVAS.portrait else SIDEWAYS_BUTTON if CANVAS.rail \
-            else (200, 48, 24)
+        bw, bh, size = (
+            (320, 96, 40) if CANVAS.portrait else SIDEWAYS_BUTTON if CANVAS.rail else (200, 48, 24)
+        )
         y = self.rect.bottom - bh - 22
         self.buttons = [
-            Button((self.rect.centerx - bw - 10, y, bw, bh), yes_label, self._yes,
-                   style="primary", name="yes", size=size),
-            Button((self.rect.centerx + 10, y, bw, bh), no_label, self.close, name="no",
-                   size=size)]
+            Button(
+                (self.rect.centerx - bw - 10, y, bw, bh),
+                yes_label,
+                self._yes,
+                style="primary",
+                name="yes",
+                size=size,
+            ),
+            Button((self.rect.centerx + 10, y, bw, bh), no_label, self.close, name="no", size=size),
+        ]
         self.on_yes = on_yes
 
     def _yes(self):
@@ -313,8 +350,7 @@ class Confirm(Modal):
         y = self.rect.y + (80 if not CANVAS.portrait else 130)
         step = 48 if CANVAS.portrait else 30 if CANVAS.rail else 28
         for line in theme.wrap(self.body, size, self.rect.w - 60):
-            theme.blit_text(screen, line, (self.rect.centerx, y), size, theme.INK,
-                            anchor="midtop")
+            theme.blit_text(screen, line, (self.rect.centerx, y), size, theme.INK, anchor="midtop")
             y += step
         for b in self.buttons:
             b.draw(screen)
@@ -340,8 +376,9 @@ class NumberEntry(Modal):
         self.error = ""
         big = CANVAS.portrait
         x0, y0 = self.rect.x + (80 if not big else 50), self.rect.y + (150 if not big else 250)
-        kw, kh, step_x, step_y, size = (92, 50, 104, 58, 24) if not big else \
-            (200, 120, 220, 132, 50)
+        kw, kh, step_x, step_y, size = (
+            (92, 50, 104, 58, 24) if not big else (200, 120, 220, 132, 50)
+        )
         keys = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "<", "0", "C"]
         per_row = 3
         if side:
@@ -352,16 +389,32 @@ class NumberEntry(Modal):
             r = pygame.Rect(x0 + (i % per_row) * step_x, y0 + (i // per_row) * step_y, kw, kh)
             # Translators: keys of the on-screen keypad: delete the last digit, clear them all
             label = {"<": _("Del"), "C": _("Clear")}.get(k, k)
-            self.buttons.append(Button(r, label, lambda k=k: self.press(k), name=f"key{k}",
-                                       size=size))
+            self.buttons.append(
+                Button(r, label, lambda k=k: self.press(k), name=f"key{k}", size=size)
+            )
         bw, bh, size = (300, 96, 40) if big else SIDEWAYS_BUTTON if side else (160, 48, 24)
         y = self.rect.bottom - bh - 22
         # Translators: the button that plays the deal whose number was typed
-        self.buttons.append(Button((self.rect.centerx - bw - 10, y, bw, bh), _("Play"), self.ok,
-                                   enabled=lambda: self.value != "", style="primary", name="ok",
-                                   size=size))
-        self.buttons.append(Button((self.rect.centerx + 10, y, bw, bh), _("Cancel"), self.close,
-                                   name="cancel", size=size))
+        self.buttons.append(
+            Button(
+                (self.rect.centerx - bw - 10, y, bw, bh),
+                _("Play"),
+                self.ok,
+                enabled=lambda: self.value != "",
+                style="primary",
+                name="ok",
+                size=size,
+            )
+        )
+        self.buttons.append(
+            Button(
+                (self.rect.centerx + 10, y, bw, bh),
+                _("Cancel"),
+                self.close,
+                name="cancel",
+                size=size,
+            )
+        )
 
     def press(self, k: str) -> None:
         self.error = ""
@@ -398,19 +451,32 @@ class NumberEntry(Modal):
             box = pygame.Rect(self.rect.x + 80, self.rect.y + 78, self.rect.w - 160, 54)
         pygame.draw.rect(screen, (250, 248, 236), box, border_radius=8)
         shown = self.value or "0"
-        theme.blit_text(screen, shown, (box.right - 14, box.centery), CANVAS.text(36),
-                        (30, 30, 30) if self.value else (170, 170, 170), bold=True,
-                        anchor="midright")
+        theme.blit_text(
+            screen,
+            shown,
+            (box.right - 14, box.centery),
+            CANVAS.text(36),
+            (30, 30, 30) if self.value else (170, 170, 170),
+            bold=True,
+            anchor="midright",
+        )
         if self.error:
-            theme.blit_text(screen, self.error, (self.rect.centerx, box.bottom + 2),
-                            CANVAS.label(20),
-                            theme.RED_INK, anchor="midtop")
+            theme.blit_text(
+                screen,
+                self.error,
+                (self.rect.centerx, box.bottom + 2),
+                CANVAS.label(20),
+                theme.RED_INK,
+                anchor="midtop",
+            )
         for b in self.buttons:
             b.draw(screen)
 
 
-_DIGIT_KEYS = {**{getattr(pygame, f"K_{i}"): str(i) for i in range(10)},
-               **{getattr(pygame, f"K_KP{i}"): str(i) for i in range(10)}}
+_DIGIT_KEYS = {
+    **{getattr(pygame, f"K_{i}"): str(i) for i in range(10)},
+    **{getattr(pygame, f"K_KP{i}"): str(i) for i in range(10)},
+}
 
 
 def _digit(key) -> str | None:
@@ -425,12 +491,21 @@ class EndPanel(Modal):
     width, height = 600, 330
     portrait_height = 900
 
-    def __init__(self, scene, title: str, lines: list[str], buttons, dim: bool = True,
-                 good: bool = False, centerx: int | None = None):
+    def __init__(
+        self,
+        scene,
+        title: str,
+        lines: list[str],
+        buttons,
+        dim: bool = True,
+        good: bool = False,
+        centerx: int | None = None,
+    ):
         if CANVAS.rail:  # a phone on its side: words of 12.5 CSS px, buttons of 45
             self.width = SIDEWAYS_DIALOG_W
-            wrapped = sum(len(theme.wrap(line, CANVAS.label(26), self.width - 50))
-                          for line in lines)
+            wrapped = sum(
+                len(theme.wrap(line, CANVAS.label(26), self.width - 50)) for line in lines
+            )
             self.height = max(EndPanel.height, 84 + wrapped * 30 + 16 + 84 + 22)
         super().__init__(scene)
         if centerx is not None and not CANVAS.portrait:
@@ -441,31 +516,45 @@ class EndPanel(Modal):
         self.dim = dim
         self.good = good
         n = len(buttons)
-        bh, size = (96, 38) if CANVAS.portrait else SIDEWAYS_BUTTON[1:] if CANVAS.rail else \
-            (50, 24)
+        bh, size = (96, 38) if CANVAS.portrait else SIDEWAYS_BUTTON[1:] if CANVAS.rail else (50, 24)
         widest = 340 if CANVAS.portrait else 300 if CANVAS.rail else 170
         bw = min(widest, (self.rect.w - 40 - 12 * (n - 1)) // n)
         x = self.rect.centerx - (n * bw + (n - 1) * 12) // 2
         for i, (label, action, style, *name) in enumerate(buttons):
-            self.buttons.append(Button((x + i * (bw + 12), self.rect.bottom - bh - 22, bw, bh),
-                                       label, action, style=style, name=name[0] if name else label,
-                                       size=size))
+            self.buttons.append(
+                Button(
+                    (x + i * (bw + 12), self.rect.bottom - bh - 22, bw, bh),
+                    label,
+                    action,
+                    style=style,
+                    name=name[0] if name else label,
+                    size=size,
+                )
+            )
 
     def draw(self, screen):
         if self.dim:
             screen.blit(self._dim, (0, 0))
         pygame.draw.rect(screen, theme.PANEL, self.rect, border_radius=14)
-        pygame.draw.rect(screen, theme.GOLD if self.good else theme.BUTTON_LINE, self.rect, 2,
-                         border_radius=14)
-        theme.blit_text(screen, self.title, (self.rect.centerx, self.rect.y + 22),
-                        theme.fit_size(self.title, CANVAS.text(48), self.rect.w - 40, True),
-                        theme.GOLD if self.good else theme.INK, bold=True, anchor="midtop")
+        pygame.draw.rect(
+            screen, theme.GOLD if self.good else theme.BUTTON_LINE, self.rect, 2, border_radius=14
+        )
+        theme.blit_text(
+            screen,
+            self.title,
+            (self.rect.centerx, self.rect.y + 22),
+            theme.fit_size(self.title, CANVAS.text(48), self.rect.w - 40, True),
+            theme.GOLD if self.good else theme.INK,
+            bold=True,
+            anchor="midtop",
+        )
         size = 40 if CANVAS.portrait else CANVAS.label(26)
         y = self.rect.y + (84 if not CANVAS.portrait else 140)
         for line in self.lines:
             for part in theme.wrap(line, size, self.rect.w - 50):
-                theme.blit_text(screen, part, (self.rect.centerx, y), size, theme.INK,
-                                anchor="midtop")
+                theme.blit_text(
+                    screen, part, (self.rect.centerx, y), size, theme.INK, anchor="midtop"
+                )
                 y += 30 if not CANVAS.portrait else 44
         for b in self.buttons:
             b.draw(screen)

@@ -5,7 +5,6 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from game.core import GAMES, Card, IllegalMove, Move, Result, from_dict, new_game
-
 from tests.support.positions import games, option_sets
 
 
@@ -40,8 +39,9 @@ def test_deal_stability_fixed_seeds_give_fixed_first_cards(game_id, seed):
     s = new_game(game_id, seed=seed)
     p = s.piles()
     if game_id == "russian-bank":
-        cards = [p["reserve0"][-1][0], p["reserve1"][-1][0]] + [p[f"house{i}"][0][0]
-                                                                for i in range(8)]
+        cards = [p["reserve0"][-1][0], p["reserve1"][-1][0]] + [
+            p[f"house{i}"][0][0] for i in range(8)
+        ]
         text = " ".join(map(str, cards)) + f" {s.current_player}"
     else:
         text = " ".join(str(c) for c, _ in p["tableau0"]) + f" {p['stock'][-1][0]}"
@@ -49,19 +49,29 @@ def test_deal_stability_fixed_seeds_give_fixed_first_cards(game_id, seed):
 
 
 def test_options_change_the_deal_only_where_they_should():
-    assert (new_game("russian-bank", seed=5, reserve_size=11).piles()
-            != new_game("russian-bank", seed=5).piles())
-    assert (new_game("forty-thieves", seed=5, supermove=True).piles()
-            == new_game("forty-thieves", seed=5).piles())
+    assert (
+        new_game("russian-bank", seed=5, reserve_size=11).piles()
+        != new_game("russian-bank", seed=5).piles()
+    )
+    assert (
+        new_game("forty-thieves", seed=5, supermove=True).piles()
+        == new_game("forty-thieves", seed=5).piles()
+    )
 
 
 def test_pile_names():
-    solitaire = (["stock", "waste"] + [f"foundation{i}" for i in range(8)]
-                 + [f"tableau{i}" for i in range(10)])
+    solitaire = (
+        ["stock", "waste"]
+        + [f"foundation{i}" for i in range(8)]
+        + [f"tableau{i}" for i in range(10)]
+    )
     assert list(new_game("forty-thieves").piles()) == solitaire
     assert list(new_game("indian-patience").piles()) == solitaire
-    bank = ([f"foundation{i}" for i in range(8)] + [f"house{i}" for i in range(8)]
-            + [f"{k}{p}" for p in (0, 1) for k in ("reserve", "hand", "waste")])
+    bank = (
+        [f"foundation{i}" for i in range(8)]
+        + [f"house{i}" for i in range(8)]
+        + [f"{k}{p}" for p in (0, 1) for k in ("reserve", "hand", "waste")]
+    )
     assert list(new_game("russian-bank").piles()) == bank
 
 
@@ -86,12 +96,21 @@ def test_cards():
         Card(14, "H")
 
 
-@pytest.mark.parametrize("text, move", [
-    ("t3-f0", Move("tableau3", "foundation0")), ("s-w", Move("stock", "waste")),
-    ("w-t5", Move("waste", "tableau5")), ("t2-t5x3", Move("tableau2", "tableau5", 3)),
-    ("d0-d0", Move("hand0", "hand0")), ("d1-w1", Move("hand1", "waste1")),
-    ("r0-h7", Move("reserve0", "house7")), ("h2-r1", Move("house2", "reserve1")),
-    ("pass", Move("pass", "pass", 0)), ("stop", Move("stop", "stop", 0))])
+@pytest.mark.parametrize(
+    "text, move",
+    [
+        ("t3-f0", Move("tableau3", "foundation0")),
+        ("s-w", Move("stock", "waste")),
+        ("w-t5", Move("waste", "tableau5")),
+        ("t2-t5x3", Move("tableau2", "tableau5", 3)),
+        ("d0-d0", Move("hand0", "hand0")),
+        ("d1-w1", Move("hand1", "waste1")),
+        ("r0-h7", Move("reserve0", "house7")),
+        ("h2-r1", Move("house2", "reserve1")),
+        ("pass", Move("pass", "pass", 0)),
+        ("stop", Move("stop", "stop", 0)),
+    ],
+)
 def test_move_notation(text, move):
     assert Move.parse(text) == move and str(move) == text
 

@@ -46,13 +46,15 @@ CASES = {
     "card that doesn't exist": lambda d: d["start"]["piles"]["tableau0"].append("ZZ0"),
     "card without its pack": lambda d: d["start"]["piles"]["tableau0"].__setitem__(0, "AS"),
     "duplicated card": lambda d: d["start"]["piles"]["tableau0"].append(
-        d["start"]["piles"]["tableau1"][0]),
+        d["start"]["piles"]["tableau1"][0]
+    ),
     "missing card": lambda d: d["start"]["piles"]["tableau0"].pop(),
     "face-down count too big": lambda d: d["start"]["down"].update(stock=500),
     "face-down count as bool": lambda d: d["start"]["down"].update(tableau0=True),
     "stock face up": lambda d: d["start"]["down"].update(stock=3),
     "foundation out of order": lambda d: d["start"]["piles"].update(
-        foundation0=[d["start"]["piles"]["tableau0"].pop()]),
+        foundation0=[d["start"]["piles"]["tableau0"].pop()]
+    ),
     "unknown variable": lambda d: d["start"]["vars"].update(score=3),
     "moves not a list": lambda d: d.update(moves="t0-f0"),
     "move not text": lambda d: d["moves"].append(3),
@@ -75,12 +77,15 @@ RB_CASES = {
     "seen as text": lambda d: d["start"]["vars"].update(seen="abc"),
     "outcome malformed": lambda d: d["start"]["vars"].update(outcome=["won"]),
     "reserve top face down": lambda d: d["start"]["down"].update(
-        reserve0=len(d["start"]["piles"]["reserve0"])),
-    "stop without a breach, calls free": lambda d: (d["options"].update(wrong_call="free"),
-                                                     d["moves"].append("stop")) and None,
+        reserve0=len(d["start"]["piles"]["reserve0"])
+    ),
+    "stop without a breach, calls free": lambda d: (
+        (d["options"].update(wrong_call="free"), d["moves"].append("stop")) and None
+    ),
     "stop before any move": lambda d: d.update(moves=["stop"]),
     "breach that breaks nothing": lambda d: d["moves"].append(
-        from_dict(d).legal_moves()[0].__str__() + "!"),
+        from_dict(d).legal_moves()[0].__str__() + "!"
+    ),
     "reserve size of 14": lambda d: d["options"].update(reserve_size=14),
     "mode unknown": lambda d: d["options"].update(mode="lenient"),
 }
@@ -95,15 +100,18 @@ def test_malformed_russian_bank_saves_raise_a_clear_value_error(case):
 def test_protected_flag_on_an_impossible_column_is_refused():
     def change(d):
         d["start"]["vars"]["protected"] = [True] * 10
+
     with pytest.raises(ValueError, match="protected"):
         from_dict(broken(change, "indian-patience"))
 
 
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers(-3, 200) | st.text(max_size=6),
-    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner,
-                                                                max_size=4),
-    max_leaves=12)
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4)
+    ),
+    max_leaves=12,
+)
 
 
 def paths(node, prefix=()):
@@ -139,11 +147,27 @@ def test_fuzzed_saves_either_load_or_raise_value_error(game_id, data, value):
 
 
 @pytest.mark.parametrize("game_id", GAMES)
-@pytest.mark.parametrize("nonsense", [None, 5, "", "t99-f0", "x-y", "t0-t0", "s-f0", "w-w",
-                                      "t0-t1x0", "d0-d0x-2", ("tableau0", "tableau1", 1),
-                                      Move("tableau0", "tableau1", 10**9),
-                                      Move("hand0", "hand0", 5), Move("hand0", "waste0", 2),
-                                      Move("reserve7", "house0"), Move("house0", "nowhere")])
+@pytest.mark.parametrize(
+    "nonsense",
+    [
+        None,
+        5,
+        "",
+        "t99-f0",
+        "x-y",
+        "t0-t0",
+        "s-f0",
+        "w-w",
+        "t0-t1x0",
+        "d0-d0x-2",
+        ("tableau0", "tableau1", 1),
+        Move("tableau0", "tableau1", 10**9),
+        Move("hand0", "hand0", 5),
+        Move("hand0", "waste0", 2),
+        Move("reserve7", "house0"),
+        Move("house0", "nowhere"),
+    ],
+)
 def test_nonsense_moves_are_refused_and_change_nothing(game_id, nonsense):
     state = new_game(game_id, seed=3)
     before = state.to_dict()
@@ -164,8 +188,16 @@ def test_a_move_whose_count_is_not_a_whole_number_from_1_is_refused_when_made(co
         Move._make(("tableau0", "tableau1", count))
 
 
-@pytest.mark.parametrize("args", [("pass", "pass"), ("pass", "pass", 1), ("stop", "house0", 0),
-                                  ("house0", "stop", 0), ("pass", "stop", 0)])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("pass", "pass"),
+        ("pass", "pass", 1),
+        ("stop", "house0", 0),
+        ("house0", "stop", 0),
+        ("pass", "stop", 0),
+    ],
+)
 def test_pass_and_stop_are_the_only_moves_with_count_0(args):
     with pytest.raises(ValueError, match="moves no cards"):
         Move(*args)
@@ -192,8 +224,16 @@ def test_a_pass_or_a_call_in_a_game_without_them_is_refused_in_words(game_id, mo
     assert "pile called" not in str(e.value)
 
 
-@pytest.mark.parametrize("args", [("klondike", 1), ("forty-thieves", -1), ("forty-thieves", True),
-                                  ("forty-thieves", "7"), (None, 1)])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("klondike", 1),
+        ("forty-thieves", -1),
+        ("forty-thieves", True),
+        ("forty-thieves", "7"),
+        (None, 1),
+    ],
+)
 def test_new_game_refuses_bad_arguments(args):
     with pytest.raises(ValueError):
         new_game(*args)
@@ -228,9 +268,14 @@ def forgeries(state):
     for m in offered(state)[:6]:
         for count in (True, False, 1.0, None, "1", 0, -1, 10**9, 1j):
             out.append(forged(m.source, m.target, count))
-        out += [forged(m.source, "nowhere", 1), forged(None, m.target, 1),
-                forged(m.source.encode(), m.target, m.count), forged(m.source, m.target),
-                forged(m.source, m.target, m.count, 1), forged()]
+        out += [
+            forged(m.source, "nowhere", 1),
+            forged(None, m.target, 1),
+            forged(m.source.encode(), m.target, m.count),
+            forged(m.source, m.target),
+            forged(m.source, m.target, m.count, 1),
+            forged(),
+        ]
     return out
 
 

@@ -5,7 +5,6 @@ import pytest
 
 from game.core import GAMES, GameInfo, Move, info, new_game
 from game.core.info import Option
-
 from tests.support.positions import build
 
 
@@ -31,20 +30,26 @@ def test_every_game_has_its_rules_file_linked_from_the_rules_index():
     from game.core.info import rules_file
 
     index = (Path(__file__).resolve().parents[2] / "docs" / "rules" / "README.md").read_text(
-        encoding="utf-8")
+        encoding="utf-8"
+    )
     for game_id in GAMES:
         page = rules_file(game_id)
         assert page.is_file(), f"game/core/rules/{game_id}.md is missing"
         assert f"game/core/games/{game_id.replace('-', '_')}.py" in page.read_text(encoding="utf-8")
-        assert f"(../../game/core/rules/{game_id}.md)" in index, \
+        assert f"(../../game/core/rules/{game_id}.md)" in index, (
             f"docs/rules/README.md does not link game/core/rules/{game_id}.md"
+        )
 
 
 def test_info_fields_as_the_contract_names_them():
     d = info("russian-bank")
     assert d.title == "Russian Bank" and d.players == (2,)
-    assert d.options == {"mode": "stop", "own_waste_playable": False, "reserve_size": 13,
-                         "wrong_call": "turn"}
+    assert d.options == {
+        "mode": "stop",
+        "own_waste_playable": False,
+        "reserve_size": 13,
+        "wrong_call": "turn",
+    }
     assert d.match is not None and d.match.default == 300
     assert info("forty-thieves").options == {"supermove": False, "foundation_takeback": False}
     assert info("indian-patience").options == {}
@@ -69,8 +74,12 @@ def test_an_option_refuses_a_default_that_is_not_a_choice():
 def test_the_state_takes_its_id_title_and_options_from_the_description():
     s = new_game("russian-bank", 5, mode="strict")
     assert s.game_id == "russian-bank" and s.title == info("russian-bank").title
-    assert s.options == {"mode": "strict", "own_waste_playable": False, "reserve_size": 13,
-                         "wrong_call": "turn"}
+    assert s.options == {
+        "mode": "strict",
+        "own_waste_playable": False,
+        "reserve_size": 13,
+        "wrong_call": "turn",
+    }
     assert s.player_count == 2
     assert new_game("forty-thieves", 5).player_count == 1
 
@@ -90,21 +99,28 @@ def test_marks_name_the_protected_piles_of_indian_patience():
 
 
 def test_safe_move_sends_an_ace_home_and_keeps_a_card_something_could_still_need():
-    s = build("forty-thieves", {"tableau0": "AS0", "tableau1": "3H0",
-                                "foundation0": "AH0 2H0"})
+    s = build("forty-thieves", {"tableau0": "AS0", "tableau1": "3H0", "foundation0": "AH0 2H0"})
     move = s.safe_move()
     assert move is not None and move.source == "tableau0"
     s.push(move)
     # the Three of hearts: a Two of hearts (the other copy) could still want to go on it
     assert s.safe_move() is None
-    both = build("forty-thieves", {"tableau1": "3H0", "foundation0": "AH0 2H0",
-                                   "foundation1": "AH1 2H1"})
+    both = build(
+        "forty-thieves", {"tableau1": "3H0", "foundation0": "AH0 2H0", "foundation1": "AH1 2H1"}
+    )
     assert both.safe_move() == Move("tableau1", "foundation0")
 
 
 def test_safe_move_in_indian_patience_waits_for_the_other_suits():
     # a Three of hearts takes the Twos of spades, diamonds and clubs
-    s = build("indian-patience", {"tableau1": "3H0", "foundation0": "AH0 2H0",
-                                  "foundation1": "AH1 2H1", "foundation2": "AS0 2S0",
-                                  "foundation3": "AS1 2S1"})
+    s = build(
+        "indian-patience",
+        {
+            "tableau1": "3H0",
+            "foundation0": "AH0 2H0",
+            "foundation1": "AH1 2H1",
+            "foundation2": "AS0 2S0",
+            "foundation3": "AS1 2S1",
+        },
+    )
     assert s.safe_move() is None

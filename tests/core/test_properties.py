@@ -14,15 +14,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.core import PASS, STOP, IllegalMove, Move, from_dict, new_game
-
 from tests.support.positions import cases, every_card_once, games, option_sets, play_randomly, whole
 
 CASES = cases()
 EXAMPLES = 30  # per game and property, shared out over its option sets (at least 2 each)
 # games whose rules let cards go to and fro between columns for ever (the player stops): a
 # new game is expected to end unless it is named here, with the reason
-ENDLESS = {"forty-thieves": "columns build down in suit, an empty one takes any card",
-           "indian-patience": "columns build down in other suits, an empty one takes any card"}
+ENDLESS = {
+    "forty-thieves": "columns build down in suit, an empty one takes any card",
+    "indian-patience": "columns build down in other suits, an empty one takes any card",
+}
 
 
 def check(game_id, body, share=EXAMPLES):
@@ -54,6 +55,7 @@ def test_every_card_is_present_exactly_once_after_any_legal_play(game_id, option
         for pile in state.pile_list:
             assert 0 <= pile.down <= len(pile.cards)
             assert pile.check(pile.cards, pile.down) is None, pile.name
+
     check(game_id, body)
 
 
@@ -63,6 +65,7 @@ def test_pop_restores_the_whole_state_after_every_move_breach_and_call(game_id, 
     """Random moves, and where priorities may be broken, breaches and right calls on them: each
     pop returns exactly to the whole state before the push (piles, faces, variables, history,
     the open breach, the moves, the result, the marks, the save)."""
+
     def body(data):
         state = data.draw(games(game_id, options, max_moves=60))
         start, undo = whole(state), []
@@ -83,6 +86,7 @@ def test_pop_restores_the_whole_state_after_every_move_breach_and_call(game_id, 
             state.pop()
             assert whole(state) == undo.pop()
         assert whole(state) == start
+
     check(game_id, body)
 
 
@@ -99,6 +103,7 @@ def test_a_save_loads_to_an_equal_state_and_a_copy_plays_alike(game_id, options)
         twin = state.copy(history=False)
         assert twin.piles() == state.piles() and twin.legal_moves() == state.legal_moves()
         assert from_dict(twin.to_dict()) == twin
+
     check(game_id, body)
 
 
@@ -107,8 +112,12 @@ def every_move(state, counts):
     """Every pile to every pile, with counts 1, 2, 3, the whole source pile and ``counts``;
     pass and stop."""
     piles = state.piles()
-    out = [Move(a, b, n) for a in piles for b in piles
-           for n in sorted({1, 2, 3, len(piles[a]) or 1, *counts})]
+    out = [
+        Move(a, b, n)
+        for a in piles
+        for b in piles
+        for n in sorted({1, 2, 3, len(piles[a]) or 1, *counts})
+    ]
     return out + [PASS, STOP]
 
 
@@ -117,6 +126,7 @@ def test_legal_moves_and_push_agree_on_every_pile_to_every_pile(game_id, options
     """Every move between piles: push accepts it iff it is offered; a refusal says why in a
     sentence (why_illegal and the rules' own _refusal agree) and changes nothing; an accepted
     move saves and loads, and pop takes it back exactly."""
+
     def body(data):
         state = data.draw(games(game_id, options, max_moves=100))
         legal = set(state.legal_moves())
@@ -142,6 +152,7 @@ def test_legal_moves_and_push_agree_on_every_pile_to_every_pile(game_id, options
                 assert whole(state) == start
                 assert state._refusal(move) is None
         assert whole(state) == start
+
     check(game_id, body, share=20)
 
 
@@ -153,12 +164,32 @@ def candidate_moves(state, draw):
     names = list(state.piles())
     every = [Move(a, b, n) for a in names for b in names for n in (1, 2, 3, 5)]
     sample = draw(st.lists(st.sampled_from(every), max_size=60))
-    moves = [*state.legal_moves(), *state.breach_moves(), *sample, PASS, STOP,
-             Move("hand0", "hand0", 5), Move("hand1", "waste1", 2), Move("stock", "waste", 2),
-             Move("nowhere", "tableau0"), Move("pass", "pass", 0)]
+    moves = [
+        *state.legal_moves(),
+        *state.breach_moves(),
+        *sample,
+        PASS,
+        STOP,
+        Move("hand0", "hand0", 5),
+        Move("hand1", "waste1", 2),
+        Move("stock", "waste", 2),
+        Move("nowhere", "tableau0"),
+        Move("pass", "pass", 0),
+    ]
     texts = [str(m) for m in moves[:20] if not m.source.startswith("nowhere")]
-    odd = [None, 5, 1.5, "", "t0-t1x0", "d0-d0x-1", "x-y", ("tableau0", "tableau1", 1),
-           ["hand0", "hand0"], "pass!", "stop "]
+    odd = [
+        None,
+        5,
+        1.5,
+        "",
+        "t0-t1x0",
+        "d0-d0x-1",
+        "x-y",
+        ("tableau0", "tableau1", 1),
+        ["hand0", "hand0"],
+        "pass!",
+        "stop ",
+    ]
     return moves + texts + odd
 
 
@@ -168,14 +199,16 @@ def test_push_accepts_exactly_the_offered_moves_and_every_push_saves_and_loads(g
     breach_moves(); a refusal says why in a sentence (naming the priority exactly for a breach)
     and changes nothing; is_legal and why_illegal agree; every accepted move leaves a state whose
     save loads to the same state."""
+
     def body(data):
         state = data.draw(games(game_id, options, max_moves=60))
         before = whole(state)
         legal, breaches = state.legal_moves(), state.breach_moves()
         # the rules that let a priority be broken: Russian Bank's STOP! mode, Chinese
         # Patience's knocks
-        stop_mode = (state.options.get("mode") == "stop"
-                     or state.options.get("priorities") == "knock")
+        stop_mode = (
+            state.options.get("mode") == "stop" or state.options.get("priorities") == "knock"
+        )
         assert not set(legal) & set(breaches)
         assert not breaches or stop_mode
         for move in candidate_moves(state, data.draw):
@@ -211,6 +244,7 @@ def test_push_accepts_exactly_the_offered_moves_and_every_push_saves_and_loads(g
                     assert (state._refusal(as_move) is None) == offered
                 except IllegalMove:
                     assert not offered
+
     check(game_id, body, share=20)
 
 
@@ -228,4 +262,5 @@ def test_every_game_played_by_random_legal_moves_ends(game_id, options):
         assert state.is_over() and state.result() is not None
         assert state.result().status in ("won", "stuck", "stalemate")
         assert saved_and_loaded(state).result() == state.result()
+
     check(game_id, body, share=10)

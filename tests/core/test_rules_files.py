@@ -22,10 +22,14 @@ RULE = re.compile(r"(\d+)\. (.*)")
 DEVELOPER = [
     (re.compile(r"[`*_\[\]<>|\\]"), "Markdown markup"),
     (re.compile(r"(?<![\w-])[a-z]\d*-[a-z]\d*(?:x\d+)?(?![\w-])"), "move notation"),
-    (re.compile(r"\b(?:tableau|house|foundation|stock|waste|reserve|hand|cell)\d"),
-     "a pile's engine name"),
-    (re.compile(r"\.(?:md|py)\b|\bdocs/|\bgame/|\btest_|\bdecisions?\s+\d|\bissue\s+\d"),
-     "a developer reference"),
+    (
+        re.compile(r"\b(?:tableau|house|foundation|stock|waste|reserve|hand|cell)\d"),
+        "a pile's engine name",
+    ),
+    (
+        re.compile(r"\.(?:md|py)\b|\bdocs/|\bgame/|\btest_|\bdecisions?\s+\d|\bissue\s+\d"),
+        "a developer reference",
+    ),
 ]
 
 
@@ -48,8 +52,9 @@ def numbered_rules(text: str) -> dict[int, str]:
 def test_every_game_has_its_rules_file_and_the_screen_shows_it(game_id):
     path = rules_file(game_id)
     assert path.is_file(), f"{path} is missing"
-    assert info(game_id).rules == rules_text(game_id) == \
-        player_text(path.read_text(encoding="utf-8"))
+    assert (
+        info(game_id).rules == rules_text(game_id) == player_text(path.read_text(encoding="utf-8"))
+    )
     assert info(game_id).rules.startswith(f"# {info(game_id).title}\n")
 
 
@@ -59,11 +64,17 @@ def test_no_rules_text_is_kept_anywhere_else():
     assert "rules" not in GameInfo.__dataclass_fields__
     for game_id in GAMES:
         tree = ast.parse(module_of(game_id).read_text(encoding="utf-8"))
-        names = {t.id for node in ast.walk(tree) if isinstance(node, ast.Assign)
-                 for t in node.targets if isinstance(t, ast.Name)}
+        names = {
+            t.id
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Assign)
+            for t in node.targets
+            if isinstance(t, ast.Name)
+        }
         assert "RULES" not in names, game_id
-        assert f"game/core/rules/{game_id}.md" in ast.get_docstring(tree), \
+        assert f"game/core/rules/{game_id}.md" in ast.get_docstring(tree), (
             f"{game_id}: the module docstring should point to its rules file"
+        )
         assert not (ROOT / "docs" / "rules" / f"{game_id}.md").exists(), game_id
 
 
@@ -93,9 +104,12 @@ def test_every_rule_number_the_tests_are_named_after_is_in_the_file(game_id):
             continue
         assert int(number) in rules, f"{game_id}: test_{p}{number}{part}_ names no rule"
         if part:
-            rule = text[text.index(f"\n{number}. "):]
-            rule = rule[:rule.find(f"\n{int(number) + 1}. ")] if f"\n{int(number) + 1}. " in \
-                rule else rule
+            rule = text[text.index(f"\n{number}. ") :]
+            rule = (
+                rule[: rule.find(f"\n{int(number) + 1}. ")]
+                if f"\n{int(number) + 1}. " in rule
+                else rule
+            )
             assert f"({part})" in rule, f"{game_id}: rule {number} has no part ({part})"
 
 
@@ -127,7 +141,9 @@ on two lines.
    - a list item
 3. The last.
 """
-    assert player_text(source) == """# Game
+    assert (
+        player_text(source)
+        == """# Game
 Some prose on two lines.
 
 # Section
@@ -137,3 +153,4 @@ Some prose on two lines.
 - a list item
 3. The last.
 """
+    )

@@ -66,8 +66,9 @@ def until(check, timeout_s: float, what: str, tables=()):
 
 def meet(urls, game="russian-bank", seats=("human", "remote"), wake=None):
     code = new_code()
-    host = SharedTable.host(desktop.open_room(code, "host", urls=urls, wake=wake), code, game,
-                            seats=seats)
+    host = SharedTable.host(
+        desktop.open_room(code, "host", urls=urls, wake=wake), code, game, seats=seats
+    )
     guest = SharedTable.join(TwoPaths(RelayCarrier(code, urls), "guest"), code)
     until(lambda: host.ready and guest.ready, 60, "the deal agreed", [host, guest])
     return code, host, guest
@@ -85,9 +86,15 @@ def play(host, guest, moves: int) -> None:
         bot = computer_player(state.game_id, "easy", seed=1)
         screen.session.play(bot.choose(screen.session.state))
         n = len(screen.session.state.history)
-        until(lambda: all(len(t.session.state.history) >= n for t in tables)
-              and host.session.state.to_dict() == guest.session.state.to_dict(), 60,
-              f"move {n} on both screens", tables)
+        until(
+            lambda: (
+                all(len(t.session.state.history) >= n for t in tables)
+                and host.session.state.to_dict() == guest.session.state.to_dict()
+            ),
+            60,
+            f"move {n} on both screens",
+            tables,
+        )
 
 
 def test_two_desktop_screens_meet_on_a_relay_and_play(relay):
@@ -109,8 +116,12 @@ def test_a_relay_stopped_mid_game_is_survived():
         code, host, guest = meet([one.url, two.url])
         play(host, guest, 4)
         two.__exit__(None, None, None)  # a relay gone mid-game
-        until(lambda: any(e == ("relays", "", "1/2") for e in seen(host)), 30,
-              "the host told one relay of two is reached", [host, guest])
+        until(
+            lambda: any(e == ("relays", "", "1/2") for e in seen(host)),
+            30,
+            "the host told one relay of two is reached",
+            [host, guest],
+        )
         play(host, guest, 6)
         assert host.status == "open" and guest.status == "open"
         host.close()
@@ -123,7 +134,6 @@ def test_ten_thousand_hostile_relay_events_change_nothing(relay):
     screen sends (tests/web/test_remote_browser.py's ``hostile_events``): nothing raises,
     both tables stay where they were, and the game goes on."""
     from testbed.hostile_relay import HostileRelay
-
     from tests.web.test_remote_browser import hostile_events
 
     with HostileRelay() as hostile:
@@ -135,7 +145,7 @@ def test_ten_thousand_hostile_relay_events_change_nothing(relay):
         assert len(keys) == 2
         events = hostile_events(random.Random(11), code, real, keys, 10_000)
         for k in range(0, len(events), 500):
-            hostile.inject(events[k:k + 500])
+            hostile.inject(events[k : k + 500])
             for t in (host, guest):
                 t.advance(5)
         end = time.monotonic() + 10
@@ -158,6 +168,7 @@ def test_a_message_wakes_the_resting_frame_loop(relay):
     import pygame
 
     from game.ui import sleep_at_rest as resting
+
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     pygame.display.init()
     code = new_code()
@@ -217,10 +228,12 @@ def test_the_default_relays_are_the_ones_the_page_meets_on():
         'import {getRelays} from "@trystero-p2p/core";\n'
         'import {defaultRelayUrls} from "trystero/nostr";\n'
         'console.log(JSON.stringify(getRelays({appId: "patience-parlour", relayConfig: null},'
-        ' defaultRelayUrls, 5, true)));\n')
+        " defaultRelayUrls, 5, true)));\n"
+    )
     try:
-        out = subprocess.run([node, str(script)], capture_output=True, text=True, timeout=60,
-                             cwd=script.parent)
+        out = subprocess.run(
+            [node, str(script)], capture_output=True, text=True, timeout=60, cwd=script.parent
+        )
     finally:
         script.unlink()
     assert out.returncode == 0, out.stderr
@@ -230,5 +243,7 @@ def test_the_default_relays_are_the_ones_the_page_meets_on():
 def test_the_relays_given_replace_the_default(monkeypatch):
     monkeypatch.delenv(desktop.RELAYS_ENV, raising=False)
     assert desktop.relays() == list(desktop.DEFAULT_RELAYS)
-    monkeypatch.setenv(desktop.RELAYS_ENV, "ws://127.0.0.1:7000 https://not.a.relay wss://r.example")
+    monkeypatch.setenv(
+        desktop.RELAYS_ENV, "ws://127.0.0.1:7000 https://not.a.relay wss://r.example"
+    )
     assert desktop.relays() == ["ws://127.0.0.1:7000", "wss://r.example"]

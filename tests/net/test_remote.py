@@ -13,14 +13,12 @@ import random
 
 import pytest
 
-from game.net.protocol import PROTOCOL
-
+from game import net
 from game.ai.players import computer_player
 from game.core import GAMES, IllegalMove, info
-from game import net
 from game.net import RemoteTable as RemoteSession
 from game.net.links import pair
-from game.net.protocol import commitment, deal_seed
+from game.net.protocol import PROTOCOL, commitment, deal_seed
 
 MULTI = [g for g in GAMES if max(info(g).players) > 1]
 
@@ -85,8 +83,9 @@ def play_out(host, guests, level="easy", rounds=20000, slips=0.1, rooms=None):
                 if s.can_call_stop() and s.last_mover() != seat and bot.calls_stop(s.state):
                     s.call_stop(seat)
             if s.accepting():
-                bot = bots.setdefault((id(s), s.to_move),
-                                      computer_player(game_id, level, seed=s.to_move))
+                bot = bots.setdefault(
+                    (id(s), s.to_move), computer_player(game_id, level, seed=s.to_move)
+                )
                 breaches = s.state.breach_moves()
                 if breaches and rng.random() < slips:
                     s.play(rng.choice(breaches))
@@ -107,24 +106,36 @@ MIXES = []
 for game_id in MULTI:
     MIXES.append((game_id, ("human", "remote"), {}))
     MIXES.append((game_id, ("remote", "computer:easy"), {}))
-MIXES += [("chinese-patience", ("human", "remote", "remote", "computer:easy"), {"players": 4}),
-          ("chinese-patience", ("remote", "remote", "remote", "human"), {"players": 4}),
-          ("chinese-patience", ("computer:easy", "remote", "human"), {"players": 3}),
-          ("chinese-patience", ("human", "remote", "remote", "computer:easy"),
-           {"players": 4, "priorities": "knock"}),
-          ("chinese-patience", ("remote", "computer:easy", "remote"),
-           {"players": 3, "priorities": "knock"}),
-          ("russian-bank", ("human", "remote"), {"mode": "strict"})]
+MIXES += [
+    ("chinese-patience", ("human", "remote", "remote", "computer:easy"), {"players": 4}),
+    ("chinese-patience", ("remote", "remote", "remote", "human"), {"players": 4}),
+    ("chinese-patience", ("computer:easy", "remote", "human"), {"players": 3}),
+    (
+        "chinese-patience",
+        ("human", "remote", "remote", "computer:easy"),
+        {"players": 4, "priorities": "knock"},
+    ),
+    (
+        "chinese-patience",
+        ("remote", "computer:easy", "remote"),
+        {"players": 3, "priorities": "knock"},
+    ),
+    ("russian-bank", ("human", "remote"), {"mode": "strict"}),
+]
 
 
-@pytest.mark.parametrize("game_id,seats,options", MIXES,
-                         ids=[f"{g}-{'+'.join(s)}-{o}" for g, s, o in MIXES])
+@pytest.mark.parametrize(
+    "game_id,seats,options", MIXES, ids=[f"{g}-{'+'.join(s)}-{o}" for g, s, o in MIXES]
+)
 def test_whole_games_through_the_contract(game_id, seats, options):
     whole_game(game_id, seats, options)
 
 
-LATE = {"an action for another point of the game", "a Stop! call is being made",
-        "a refusal of nothing waiting"}  # an honest action that another came before
+LATE = {
+    "an action for another point of the game",
+    "a Stop! call is being made",
+    "a refusal of nothing waiting",
+}  # an honest action that another came before
 
 
 def whole_game(game_id, seats, options):
@@ -149,20 +160,29 @@ def whole_game(game_id, seats, options):
 def test_calls_are_made_across_screens_in_whole_games():
     # people slip now and then; the people at other screens and the host's computer call
     calls = set()
-    for seats, options in ((("human", "remote"), {}), (("remote", "computer:easy"), {}),
-                           (("human", "remote", "remote", "computer:easy"),
-                            {"players": 4, "priorities": "knock"})):
+    for seats, options in (
+        (("human", "remote"), {}),
+        (("remote", "computer:easy"), {}),
+        (("human", "remote", "remote", "computer:easy"), {"players": 4, "priorities": "knock"}),
+    ):
         game_id = "russian-bank" if len(seats) == 2 else "chinese-patience"
         host, guests = whole_game(game_id, seats, options)
         calls |= {(e[1], seats[e[1]]) for e in host.events if e[0] == "call"}
     assert {kind for _, kind in calls} >= {"human", "remote", "computer:easy"}
 
 
-@pytest.mark.parametrize("game_id,seats,options", [
-    ("chinese-patience", ("remote", "computer:easy", "computer:easy", "computer:easy"),
-     {"players": 4}),
-    ("russian-bank", ("computer:easy", "remote"), {}),
-    ("battle-solitaire", ("human", "remote"), {})])
+@pytest.mark.parametrize(
+    "game_id,seats,options",
+    [
+        (
+            "chinese-patience",
+            ("remote", "computer:easy", "computer:easy", "computer:easy"),
+            {"players": 4},
+        ),
+        ("russian-bank", ("computer:easy", "remote"), {}),
+        ("battle-solitaire", ("human", "remote"), {}),
+    ],
+)
 def test_after_both_have_advanced_the_tables_are_equal(game_id, seats, options):
     # the contract's own words: a round is a person's move on one screen, then one advance
     # on each; the host's computers play at most 20 moves an advance (a guest reads at least
@@ -236,8 +256,9 @@ def test_a_guest_that_reveals_another_value_is_caught():
 def test_a_host_that_reveals_another_value_is_caught():
     a, b = pair()
     c = pair()
-    host = net.host("chinese-patience", seats=("human", "remote", "remote"),
-                        links=(a, c[0]), players=3)
+    host = net.host(
+        "chinese-patience", seats=("human", "remote", "remote"), links=(a, c[0]), players=3
+    )
     guests = [net.join(b), net.join(c[1])]
     host.advance(1)
     host._value = "e" * 32  # the host committed in its welcome; now it reveals another
@@ -323,8 +344,9 @@ def test_an_undo_of_someone_elses_move_is_refused():
     assert host.can_undo()
     before = host.state.to_dict()
     peer = guest._peers[0]
-    peer.send({"t": "undo", "n": len(guest.state.history), "k": host.undo_groups[-1],
-               "h": peer.got})
+    peer.send(
+        {"t": "undo", "n": len(guest.state.history), "k": host.undo_groups[-1], "h": peer.got}
+    )
     host.advance(1)
     assert host.state.to_dict() == before and host.refused == 1 and len(host.notices) == 1
 
@@ -510,8 +532,9 @@ def test_a_heartbeat_tells_a_silent_screen(monkeypatch):
 
 def test_a_guest_leaving_ends_the_game_for_every_screen():
     c, d = pair(), pair()
-    host = net.host("chinese-patience", seats=("human", "remote", "remote"),
-                        links=(c[0], d[0]), players=3)
+    host = net.host(
+        "chinese-patience", seats=("human", "remote", "remote"), links=(c[0], d[0]), players=3
+    )
     guests = [net.join(c[1]), net.join(d[1])]
     for _ in range(6):
         for s in [host] + guests:
@@ -535,8 +558,7 @@ def test_every_screen_plays_the_hosts_match(game_id):
     each screen's own setting, so one screen can't call the match won while another plays on."""
     target = info(game_id).match.choices[-1]
     links = [pair()]
-    host = net.host(game_id, seats=("human", "remote"), links=[links[0][0]],
-                        match_target=target)
+    host = net.host(game_id, seats=("human", "remote"), links=[links[0][0]], match_target=target)
     guest = net.join(links[0][1])
     settle([host, guest], rounds=6)
     assert host.ready and guest.ready
@@ -571,9 +593,22 @@ def test_a_welcome_with_a_strange_match_target_sits_nobody_down(target):
     unseated, its state unset, and is told once."""
     a, b = pair()
     guest = net.join(b)
-    a.send(json.dumps({"i": 1, "t": "welcome", "v": PROTOCOL, "game": "russian-bank", "options": {},
-                       "seats": ["human", "remote"], "seat": 1, "token": "t" * 32,
-                       "h": "0" * 64, "match": target}))
+    a.send(
+        json.dumps(
+            {
+                "i": 1,
+                "t": "welcome",
+                "v": PROTOCOL,
+                "game": "russian-bank",
+                "options": {},
+                "seats": ["human", "remote"],
+                "seat": 1,
+                "token": "t" * 32,
+                "h": "0" * 64,
+                "match": target,
+            }
+        )
+    )
     guest.advance(1)
     assert guest.refused == 1 and guest.game_id is None and guest.match_target is None
     assert guest.state is None and guest.faults == 0

@@ -8,13 +8,11 @@ import json
 import random
 
 import pytest
-
-from game.net.protocol import ACTIONS, PROTOCOL
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.core import Move
-from game.net.protocol import MAX_BYTES
+from game.net.protocol import ACTIONS, MAX_BYTES, PROTOCOL
 from game.net.shared_table import BACKLOG, PER_ADVANCE
 from tests.net.test_remote import decide, play_out, same, seeded_values, table  # noqa: F401
 
@@ -35,11 +33,32 @@ def junk(rng: random.Random):
     if kind == 4:
         return "[" * rng.choice([10, 1000, 60000])
     if kind == 5:
-        return rng.choice(["", " ", "null", "true", "[]", "{}", '"move"', "NaN", '{"t":NaN}',
-                           "\ud800", '{"t":"move","i":1e999}', "{" * 3, '{"t":"move"'])
+        return rng.choice(
+            [
+                "",
+                " ",
+                "null",
+                "true",
+                "[]",
+                "{}",
+                '"move"',
+                "NaN",
+                '{"t":NaN}',
+                "\ud800",
+                '{"t":"move","i":1e999}',
+                "{" * 3,
+                '{"t":"move"',
+            ]
+        )
     if kind == 6:
-        return json.dumps({"t": rng.choice(["mov", "MOVE", "", "hello!", "__init__",
-                                            "_host_action", "refused2"]), "i": rng.choice([0, 1])})
+        return json.dumps(
+            {
+                "t": rng.choice(
+                    ["mov", "MOVE", "", "hello!", "__init__", "_host_action", "refused2"]
+                ),
+                "i": rng.choice([0, 1]),
+            }
+        )
     if kind == 7:
         return json.dumps({"t": ["move"], "i": 1})
     if kind == 8:
@@ -79,12 +98,19 @@ class Hostile:
             if self.role == "guest":
                 msg["by"] = rng.choice([r.seat, 0, 5])  # its own seat, or no seat of this game
         elif choice == 1:  # a move for another point of the game (replayed, reordered)
-            msg = {"t": "move", "n": rng.choice([0, max(n - 1, 0), n + 1, n + 50]),
-                   "m": str(rng.choice(legal)), "by": seat}
+            msg = {
+                "t": "move",
+                "n": rng.choice([0, max(n - 1, 0), n + 1, n + 50]),
+                "m": str(rng.choice(legal)),
+                "by": seat,
+            }
         elif choice == 2:  # not a move
-            msg = {"t": "move", "n": n, "m": rng.choice(["h9-h9", "z1-z2", "pass", "stop",
-                                                         "t0-t1x0", "h0-h1x9999", "-"]),
-                   "by": seat}
+            msg = {
+                "t": "move",
+                "n": n,
+                "m": rng.choice(["h9-h9", "z1-z2", "pass", "stop", "t0-t1x0", "h0-h1x9999", "-"]),
+                "by": seat,
+            }
         elif choice == 3:  # an undo of someone else's move (or of moves that aren't there)
             k = r.undo_groups[-1] if r.undo_groups else 1
             msg = {"t": "undo", "n": n, "k": rng.choice([k, k + 1, 1, 99]), "by": seat}
@@ -98,35 +124,67 @@ class Hostile:
                 if caller != mover:
                     msg["s"] = 1 - seat if mover is None else mover
         elif choice == 6:  # the deal's messages, once the deal is agreed
-            msg = rng.choice([{"t": "hello", "v": PROTOCOL, "token": None},
-                              {"t": "commit", "h": "0" * 64}, {"t": "secret", "s": "1" * 32},
-                              {"t": "welcome", "v": PROTOCOL, "game": "russian-bank", "options": {},
-                               "seats": ["human", "remote"], "seat": 1, "token": "t" * 20,
-                               "h": "0" * 64},
-                              {"t": "reveal", "s": "1" * 32, "hs": ["0" * 64] * 2},
-                              {"t": "deal", "ss": ["1" * 32] * 2},
-                              {"t": "table", "ss": ["1" * 32] * 2, "hs": ["0" * 64] * 2,
-                               "moves": [], "groups": [], "turn": 0}])
+            msg = rng.choice(
+                [
+                    {"t": "hello", "v": PROTOCOL, "token": None},
+                    {"t": "commit", "h": "0" * 64},
+                    {"t": "secret", "s": "1" * 32},
+                    {
+                        "t": "welcome",
+                        "v": PROTOCOL,
+                        "game": "russian-bank",
+                        "options": {},
+                        "seats": ["human", "remote"],
+                        "seat": 1,
+                        "token": "t" * 20,
+                        "h": "0" * 64,
+                    },
+                    {"t": "reveal", "s": "1" * 32, "hs": ["0" * 64] * 2},
+                    {"t": "deal", "ss": ["1" * 32] * 2},
+                    {
+                        "t": "table",
+                        "ss": ["1" * 32] * 2,
+                        "hs": ["0" * 64] * 2,
+                        "moves": [],
+                        "groups": [],
+                        "turn": 0,
+                    },
+                ]
+            )
         elif choice == 7:  # fields of the wrong type or size
-            msg = rng.choice([{"t": "move", "n": "0", "m": "h0-h1"},
-                              {"t": "move", "n": n, "m": 7}, {"t": "move", "n": -1, "m": "s-w"},
-                              {"t": "undo", "n": n, "k": 0}, {"t": "call", "n": n, "s": 9},
-                              {"t": "move", "n": n, "m": "h0-h1", "by": 8},
-                              {"t": "move", "n": n, "m": "h0-h1", "by": True},
-                              {"t": "redo", "n": n, "m": []},
-                              {"t": "move", "n": n, "m": "h0-h1", "extra": 1},
-                              {"t": "move", "n": n}, {"t": "refused", "r": "x"},
-                              {"t": "welcome", "v": PROTOCOL}])
+            msg = rng.choice(
+                [
+                    {"t": "move", "n": "0", "m": "h0-h1"},
+                    {"t": "move", "n": n, "m": 7},
+                    {"t": "move", "n": -1, "m": "s-w"},
+                    {"t": "undo", "n": n, "k": 0},
+                    {"t": "call", "n": n, "s": 9},
+                    {"t": "move", "n": n, "m": "h0-h1", "by": 8},
+                    {"t": "move", "n": n, "m": "h0-h1", "by": True},
+                    {"t": "redo", "n": n, "m": []},
+                    {"t": "move", "n": n, "m": "h0-h1", "extra": 1},
+                    {"t": "move", "n": n},
+                    {"t": "refused", "r": "x"},
+                    {"t": "welcome", "v": PROTOCOL},
+                ]
+            )
         elif choice == 8:  # another version of the protocol
             msg = {"t": "hello", "v": 99, "token": None}
         elif choice == 9 and self.role == "guest":  # a refusal of nothing this guest sent
             msg = {"t": "refused", "r": rng.randrange(1, 10**6)}
         else:  # a message that came before, sent again
-            msg = rng.choice(self.history) if self.history else {"t": "move", "n": 0,
-                                                                 "m": "s-w", "by": seat}
+            msg = (
+                rng.choice(self.history)
+                if self.history
+                else {"t": "move", "n": 0, "m": "s-w", "by": seat}
+            )
             msg = {k: v for k, v in msg.items() if k != "i"}
-        if self.role == "host" and msg.get("t") in ACTIONS and "h" not in msg \
-                and rng.random() < 0.9:  # (said as a guest says it: what it had from the host)
+        if (
+            self.role == "host"
+            and msg.get("t") in ACTIONS
+            and "h" not in msg
+            and rng.random() < 0.9
+        ):  # (said as a guest says it: what it had from the host)
             msg["h"] = rng.choice([self.peer.got, self.peer.got, 0, 10**6])
         if rng.random() < 0.15:  # out of order: a number already used, or one skipped
             number = rng.choice([self.peer.sent, self.peer.sent + 2, 0, 10**9])
@@ -142,6 +200,7 @@ def mid_game(seats, turn_of: int, rounds=60):
     """A Russian Bank table some moves in, ``turn_of`` the seat to move."""
     host, (guest,) = table("russian-bank", seats)
     from game.ai.players import computer_player
+
     bot = computer_player("russian-bank", "easy", seed=2)
     for r in range(4000):
         for s in (host, guest):
@@ -150,9 +209,13 @@ def mid_game(seats, turn_of: int, rounds=60):
                 s.play(decide(bot, s.state))
         for s in (host, guest):
             s.advance(1, max_moves=0)
-        if (r >= rounds and host.state.current_player == turn_of and guest.accepting() == (
-                turn_of == 1) and len(host.state.history) == len(guest.state.history)
-                and not guest._pending):
+        if (
+            r >= rounds
+            and host.state.current_player == turn_of
+            and guest.accepting() == (turn_of == 1)
+            and len(host.state.history) == len(guest.state.history)
+            and not guest._pending
+        ):
             return host, guest
     raise AssertionError("no such position")
 
@@ -181,10 +244,19 @@ def test_ten_thousand_hostile_messages_change_nothing(into):
     assert len(receiver.notices) == 1  # told once
     reasons = receiver.reasons
     print(f"\n{into}: {COUNT} refused; reasons: {sorted(reasons.items(), key=lambda x: -x[1])}")
-    deep = sum(n for why, n in reasons.items() if why in (
-        "not that seat's turn", "a call for another seat", "a move for another seat",
-        "an action for this screen's own seat", "there is no other player's move to call on",
-        "an action for another point of the game"))
+    deep = sum(
+        n
+        for why, n in reasons.items()
+        if why
+        in (
+            "not that seat's turn",
+            "a call for another seat",
+            "a move for another seat",
+            "an action for this screen's own seat",
+            "there is no other player's move to call on",
+            "an action for another point of the game",
+        )
+    )
     assert deep > COUNT // 10  # many got past the form to the rules' checks
     # the game goes on: the honest screens play it to its end (the hostile messages took
     # their numbers, so the honest sender goes on from there)
@@ -223,13 +295,53 @@ def test_a_move_on_another_seats_turn_is_refused_and_the_game_goes_on():
 
 _JSON = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=30),
-    lambda inner: st.lists(inner, max_size=5) | st.dictionaries(st.text(max_size=8), inner,
-                                                                 max_size=6),
-    max_leaves=20)
-_FIELD_NAMES = st.sampled_from(["t", "i", "n", "m", "k", "s", "by", "v", "token", "h", "hs",
-                                "ss", "r", "why", "seat", "moves", "groups", "turn", "game"])
-_TYPES = st.sampled_from(["hello", "welcome", "commit", "reveal", "secret", "deal", "table",
-                          "move", "undo", "redo", "call", "refused", "full", "ping", "x"])
+    lambda inner: (
+        st.lists(inner, max_size=5) | st.dictionaries(st.text(max_size=8), inner, max_size=6)
+    ),
+    max_leaves=20,
+)
+_FIELD_NAMES = st.sampled_from(
+    [
+        "t",
+        "i",
+        "n",
+        "m",
+        "k",
+        "s",
+        "by",
+        "v",
+        "token",
+        "h",
+        "hs",
+        "ss",
+        "r",
+        "why",
+        "seat",
+        "moves",
+        "groups",
+        "turn",
+        "game",
+    ]
+)
+_TYPES = st.sampled_from(
+    [
+        "hello",
+        "welcome",
+        "commit",
+        "reveal",
+        "secret",
+        "deal",
+        "table",
+        "move",
+        "undo",
+        "redo",
+        "call",
+        "refused",
+        "full",
+        "ping",
+        "x",
+    ]
+)
 
 
 @settings(max_examples=100, deadline=None)

@@ -9,7 +9,6 @@ import pytest
 
 from game.ai.players import computer_player
 from game.session import Action
-
 from tests.net.test_remote import a_guest_who_may_breach_at_once, decide, same, table
 
 

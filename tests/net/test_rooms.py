@@ -5,15 +5,12 @@ and nothing a transport gives can break a screen."""
 from __future__ import annotations
 
 import json
-
 import random
 
 import pytest
 
+from game.net import CODE_LETTERS, MemoryRelay, SharedTable, clean_code, new_code
 from game.net.protocol import PROTOCOL
-
-from game.net import MemoryRelay, SharedTable, clean_code, new_code, CODE_LETTERS
-
 from tests.net.test_remote import play_out, same, seeded_values  # noqa: F401  (the fixture)
 
 
@@ -26,8 +23,9 @@ def run(tables, rounds=30):
 def bank_room():
     relay = MemoryRelay()
     code = new_code()
-    host = SharedTable.host(relay.open(code, "host"), code, "russian-bank",
-                            seats=("human", "remote"), mode="stop")
+    host = SharedTable.host(
+        relay.open(code, "host"), code, "russian-bank", seats=("human", "remote"), mode="stop"
+    )
     guest = SharedTable.join(relay.open(code, "guest"), code)
     run([host, guest])
     return relay, code, host, guest
@@ -36,8 +34,7 @@ def bank_room():
 def play_out_some(host, guest, moves=12):
     """Play until ``moves`` moves are on the table (the game not over)."""
     with pytest.raises(AssertionError, match="no end"):
-        play_out(host.session, [guest.session], rooms=[host, guest],
-                 rounds=1 + moves // 2, slips=0)
+        play_out(host.session, [guest.session], rooms=[host, guest], rounds=1 + moves // 2, slips=0)
     run([host, guest])
     assert len(host.session.state.history) >= 2
 
@@ -63,8 +60,13 @@ def test_a_host_and_a_friend_meet_by_the_code_and_play_to_the_end():
 
 def test_the_host_waits_in_the_lobby_until_every_friend_is_there():
     relay, code = MemoryRelay(), "ROOM42"
-    host = SharedTable.host(relay.open(code, "host"), code, "chinese-patience",
-                            seats=("human", "remote", "remote"), players=3)
+    host = SharedTable.host(
+        relay.open(code, "host"),
+        code,
+        "chinese-patience",
+        seats=("human", "remote", "remote"),
+        players=3,
+    )
     run([host])
     assert host.waiting() == 2 and host.session is None
     first = SharedTable.join(relay.open(code, "guest"), code)
@@ -135,23 +137,37 @@ def test_a_killed_tab_falls_silent_and_is_shown_away(monkeypatch):
 
 def test_saves_before_the_deal_and_bad_saves():
     relay, code = MemoryRelay(), "ROOM42"
-    host = SharedTable.host(relay.open(code, "host"), code, "russian-bank",
-                            seats=("human", "remote"), match_target=500, mode="strict")
+    host = SharedTable.host(
+        relay.open(code, "host"),
+        code,
+        "russian-bank",
+        seats=("human", "remote"),
+        match_target=500,
+        mode="strict",
+    )
     kept = json.loads(json.dumps(host.save()))  # the waiting room, to open again
-    assert kept["session"]["lobby"] == {"game": "russian-bank", "seats": ["human", "remote"],
-                                        "options": {"mode": "strict"}, "match_target": 500}
+    assert kept["session"]["lobby"] == {
+        "game": "russian-bank",
+        "seats": ["human", "remote"],
+        "options": {"mode": "strict"},
+        "match_target": 500,
+    }
     lobby = {"remote": PROTOCOL, "role": "host", "lobby": kept["session"]["lobby"]}
-    for bad in (None, {}, {"code": "x"}, {"code": "ROOM42", "session": {}},
-                {"code": "ROOM42", "session": {"remote": PROTOCOL, "role": "guest", "token": "?"}},
-                {"code": "ROOM42", "session": {**lobby, "lobby": None}},
-                {"code": "ROOM42", "session": {**lobby, "lobby": {**lobby["lobby"],
-                                                                  "game": "spider"}}},
-                {"code": "ROOM42", "session": {**lobby, "lobby": {**lobby["lobby"],
-                                                                  "seats": ["human"]}}},
-                {"code": "ROOM42", "session": {**lobby, "lobby": {**lobby["lobby"],
-                                                                  "match_target": 7}}},
-                {"code": "ROOM42", "session": {**lobby, "lobby": {**lobby["lobby"],
-                                                                  "options": {"mode": 3}}}}):
+    for bad in (
+        None,
+        {},
+        {"code": "x"},
+        {"code": "ROOM42", "session": {}},
+        {"code": "ROOM42", "session": {"remote": PROTOCOL, "role": "guest", "token": "?"}},
+        {"code": "ROOM42", "session": {**lobby, "lobby": None}},
+        {"code": "ROOM42", "session": {**lobby, "lobby": {**lobby["lobby"], "game": "spider"}}},
+        {"code": "ROOM42", "session": {**lobby, "lobby": {**lobby["lobby"], "seats": ["human"]}}},
+        {"code": "ROOM42", "session": {**lobby, "lobby": {**lobby["lobby"], "match_target": 7}}},
+        {
+            "code": "ROOM42",
+            "session": {**lobby, "lobby": {**lobby["lobby"], "options": {"mode": 3}}},
+        },
+    ):
         with pytest.raises(ValueError):
             SharedTable.resume(relay.open(code, "guest"), bad)
 
@@ -161,8 +177,14 @@ def test_a_host_reloaded_in_the_waiting_room_waits_in_the_same_room():
     before the friend came: the same room opens again, so the link still works, with the
     same game, seats, options and match."""
     relay, code = MemoryRelay(), "ROOM42"
-    host = SharedTable.host(relay.open(code, "host"), code, "russian-bank",
-                            seats=("human", "remote"), match_target=500, mode="strict")
+    host = SharedTable.host(
+        relay.open(code, "host"),
+        code,
+        "russian-bank",
+        seats=("human", "remote"),
+        match_target=500,
+        mode="strict",
+    )
     run([host])
     host = reload(relay, code, host, [])
     assert host.role == "host" and host.waiting() == 1 and host.session is None
@@ -182,8 +204,9 @@ def test_a_friend_reloaded_while_waiting_for_the_host_joins_when_the_host_comes(
     kept = guest.save()
     assert kept["session"] == {"remote": PROTOCOL, "role": "guest", "token": None}
     guest = reload(relay, code, guest, [])
-    host = SharedTable.host(relay.open(code, "host"), code, "russian-bank",
-                            seats=("human", "remote"))
+    host = SharedTable.host(
+        relay.open(code, "host"), code, "russian-bank", seats=("human", "remote")
+    )
     run([host, guest])
     assert host.ready and guest.ready
     assert guest.save()["session"]["token"] == guest.session.token is not None
@@ -194,8 +217,13 @@ def test_the_three_screens_waiting_room_survives_the_hosts_reload():
     host's page reloads. The friend there follows the new page into the waiting room (it had
     no seat yet), the second friend comes, and the deal is agreed by all three."""
     relay, code = MemoryRelay(), "ROOM42"
-    host = SharedTable.host(relay.open(code, "host"), code, "chinese-patience",
-                            seats=("human", "remote", "remote"), players=3)
+    host = SharedTable.host(
+        relay.open(code, "host"),
+        code,
+        "chinese-patience",
+        seats=("human", "remote", "remote"),
+        players=3,
+    )
     first = SharedTable.join(relay.open(code, "guest"), code)
     run([host, first])
     assert host.waiting() == 1 and not first.ready
@@ -209,11 +237,13 @@ def test_the_three_screens_waiting_room_survives_the_hosts_reload():
 def test_a_wrong_table_is_refused_before_anyone_joins():
     relay = MemoryRelay()
     with pytest.raises(ValueError):
-        SharedTable.host(relay.open("ROOM42", "host"), "ROOM42", "russian-bank",
-                         seats=("human", "human"))
+        SharedTable.host(
+            relay.open("ROOM42", "host"), "ROOM42", "russian-bank", seats=("human", "human")
+        )
     with pytest.raises(ValueError):
-        SharedTable.host(relay.open("ROOM42", "host"), "ROOM42", "spider",
-                         seats=("human", "remote"))
+        SharedTable.host(
+            relay.open("ROOM42", "host"), "ROOM42", "spider", seats=("human", "remote")
+        )
 
 
 class Garbage:
@@ -224,15 +254,25 @@ class Garbage:
 
     def poll(self):
         r = self.rng
-        pick = r.choice([
-            lambda: None, lambda: 42, lambda: [None], lambda: [("join",)],
-            lambda: [("join", "p", "host")], lambda: [("join", "p", "guest")],
-            lambda: [("join", "p", "admin")], lambda: [("leave", "p", "")],
-            lambda: [("text", "p", "{}")], lambda: [("text", "q", "x" * 70000)],
-            lambda: [("text", "p", f'{{"i":1,"t":"hello","v":{PROTOCOL},"token":null}}')],
-            lambda: [("join", str(r.random()), "guest")], lambda: [(1, 2, 3)],
-            lambda: [("status", "", "failed: nope")], lambda: [["join", "p", "host"]],
-        ])
+        pick = r.choice(
+            [
+                lambda: None,
+                lambda: 42,
+                lambda: [None],
+                lambda: [("join",)],
+                lambda: [("join", "p", "host")],
+                lambda: [("join", "p", "guest")],
+                lambda: [("join", "p", "admin")],
+                lambda: [("leave", "p", "")],
+                lambda: [("text", "p", "{}")],
+                lambda: [("text", "q", "x" * 70000)],
+                lambda: [("text", "p", f'{{"i":1,"t":"hello","v":{PROTOCOL},"token":null}}')],
+                lambda: [("join", str(r.random()), "guest")],
+                lambda: [(1, 2, 3)],
+                lambda: [("status", "", "failed: nope")],
+                lambda: [["join", "p", "host"]],
+            ]
+        )
         return pick()
 
     def send(self, peer, text):
@@ -247,8 +287,7 @@ class Garbage:
 def test_nothing_a_transport_gives_breaks_a_screen(role):
     rng = random.Random(role)
     if role == "host":
-        table = SharedTable.host(Garbage(rng), "ROOM42", "russian-bank",
-                                 seats=("human", "remote"))
+        table = SharedTable.host(Garbage(rng), "ROOM42", "russian-bank", seats=("human", "remote"))
     else:
         table = SharedTable.join(Garbage(rng), "ROOM42")
     for _ in range(3000):

@@ -11,13 +11,12 @@ import random
 import secrets
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from game.net import SharedTable
-from game.net import paths
+from game.net import SharedTable, paths
 from game.net.paths import DIRECT, RELAYS, frame, pieces, read_frame
 from testbed.carriers import CarrierNet
-
 from tests.net.test_remote import play_out, same, seeded_values  # noqa: F401  (the fixture)
 
 
@@ -79,11 +78,16 @@ def test_an_old_hello_replayed_starts_nothing():
 
 
 @settings(max_examples=25, deadline=None)
-@given(seed=st.integers(0, 10**6), loss=st.floats(0, 0.5), repeat=st.floats(0, 0.5),
-       reorder=st.floats(0, 0.5), sizes=st.lists(st.integers(0, 60_000), min_size=1,
-                                                  max_size=12))
-def test_through_lossy_relays_every_text_comes_once_and_in_order(seed, loss, repeat, reorder,
-                                                                   sizes):
+@given(
+    seed=st.integers(0, 10**6),
+    loss=st.floats(0, 0.5),
+    repeat=st.floats(0, 0.5),
+    reorder=st.floats(0, 0.5),
+    sizes=st.lists(st.integers(0, 60_000), min_size=1, max_size=12),
+)
+def test_through_lossy_relays_every_text_comes_once_and_in_order(
+    seed, loss, repeat, reorder, sizes
+):
     net = CarrierNet(direct=False, loss=loss, repeat=repeat, reorder=reorder, seed=seed)
     a, b = net.open("ROOM42", "host"), net.open("ROOM42", "guest")
     got_a, got_b = [], []
@@ -217,19 +221,32 @@ def test_frames_are_checked_and_texts_cut_into_pieces():
     assert [p[0] for p in pieces(long)] == ["+", "+", "="]
     good = frame("*", "host", 1, ["=a"], 0, hello=True)
     assert read_frame(good)["hello"] is True
-    for bad in (None, 3, "", "[]", "{}", "x" * (paths.MAX_FRAME + 1),
-                good.replace('"v":1', '"v":2'), good.replace('"host"', '"admin"'),
-                good.replace('"s":1', '"s":0'), good.replace('"a":0', '"a":-1'),
-                good.replace('"a":0', '"a":1.5'), good.replace('"=a"', '"a"'),
-                good.replace('"=a"', '""'), good.replace('"to":"*"', '"to":"me"'),
-                good.replace('"m":["=a"]', '"m":"=a"'), good.replace('"s":1', '"s":true')):
+    for bad in (
+        None,
+        3,
+        "",
+        "[]",
+        "{}",
+        "x" * (paths.MAX_FRAME + 1),
+        good.replace('"v":1', '"v":2'),
+        good.replace('"host"', '"admin"'),
+        good.replace('"s":1', '"s":0'),
+        good.replace('"a":0', '"a":-1'),
+        good.replace('"a":0', '"a":1.5'),
+        good.replace('"=a"', '"a"'),
+        good.replace('"=a"', '""'),
+        good.replace('"to":"*"', '"to":"me"'),
+        good.replace('"m":["=a"]', '"m":"=a"'),
+        good.replace('"s":1', '"s":true'),
+    ):
         assert read_frame(bad) is None, bad
 
 
 # ---------------------------------------------------------------------- whole games
 def bank_room(net, code="ROOM42"):
-    host = SharedTable.host(net.open(code, "host"), code, "russian-bank",
-                            seats=("human", "remote"), mode="stop")
+    host = SharedTable.host(
+        net.open(code, "host"), code, "russian-bank", seats=("human", "remote"), mode="stop"
+    )
     guest = SharedTable.join(net.open(code, "guest"), code)
     for _ in range(400):
         host.advance(5)
@@ -250,8 +267,11 @@ def reload(net, code, table, others):
     for r in range(2000):
         for t in tables:
             t.advance(5)
-        if r > 100 and all(t.ready for t in tables) and len(
-                {str(t.session.state.to_dict()) for t in tables}) == 1:
+        if (
+            r > 100
+            and all(t.ready for t in tables)
+            and len({str(t.session.state.to_dict()) for t in tables}) == 1
+        ):
             break
     guest = back if back.role == "guest" else others[0]
     assert guest._host_peer is not None and guest.ready
@@ -296,17 +316,33 @@ def hostile(rng, victim, seated, old_frames):
     if pick == 4:  # a forged key, a frame to the victim with a move in it
         return ("post", stranger, frame(me, "guest", 1, ['={"i":1,"t":"hello"}'], 0))
     if pick == 5:  # a stranger claims the direct path
-        return (rng.choice(["up", "down", "direct"]), stranger,
-                rng.choice(["host", "guest", frame(me, "host", 1, ["=x"], 0)]))
+        return (
+            rng.choice(["up", "down", "direct"]),
+            stranger,
+            rng.choice(["host", "guest", frame(me, "host", 1, ["=x"], 0)]),
+        )
     if pick == 6:  # the wrong shapes
-        return rng.choice([None, 42, ("post",), ("post", 1, 2), ["post", "x" * 64, "{}"],
-                           ("relays", "", "nine"), ("post", "", "{}"), ("up", me, "host")])
+        return rng.choice(
+            [
+                None,
+                42,
+                ("post",),
+                ("post", 1, 2),
+                ["post", "x" * 64, "{}"],
+                ("relays", "", "nine"),
+                ("post", "", "{}"),
+                ("up", me, "host"),
+            ]
+        )
     if pick == 7:  # a bye forged by someone else (not from the seated key)
         return ("post", stranger, frame("*", "guest", 1, [], 0, bye=True))
     # from the seated screen itself (a changed page): acknowledgements beyond what was sent,
     # numbers far ahead, pieces that never end
-    return ("post", seated, frame(me, rng.choice(["host", "guest"]), 10**6,
-                                  ["+" + "y" * paths.PIECE] * 3, 10**9))
+    return (
+        "post",
+        seated,
+        frame(me, rng.choice(["host", "guest"]), 10**6, ["+" + "y" * paths.PIECE] * 3, 10**9),
+    )
 
 
 def test_ten_thousand_hostile_carrier_events_change_nothing():
@@ -334,4 +370,3 @@ def test_ten_thousand_hostile_carrier_events_change_nothing():
     # and the game goes on between the two seated screens
     play_out(host.session, [guest.session], rooms=[host, guest], slips=0)
     same(host.session, [guest.session])
-

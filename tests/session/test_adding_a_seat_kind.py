@@ -13,10 +13,8 @@ import pytest
 
 from game import net
 from game.core import info
-from game.session import Session, check_seats, choices, seat_kind
-from game.session import seat_kinds
+from game.session import Session, check_seats, choices, seat_kind, seat_kinds
 from game.session.seat_kinds import KINDS, Remote, SeatKind
-
 from tests.net.test_remote import play_out, same, table
 
 

@@ -19,23 +19,27 @@ RB, BS, CP = "russian-bank", "battle-solitaire", "chinese-patience"
 
 
 def test_no_pygame_here():
-    code = ("import sys, game.session.match_play, game.session.seats; "
-            "print('pygame' in sys.modules)")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         check=True)
+    code = "import sys, game.session.match_play, game.session.seats; print('pygame' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
 
 
 # ----------------------------------------------------------------------------- names
-@pytest.mark.parametrize("seats, names, titles", [
-    (("human", "computer:hard"), ["you", "the computer"], ["You", "Computer"]),
-    (("computer:easy", "human"), ["the computer", "you"], ["Computer", "You"]),
-    (("human", "remote"), ["you", "your friend"], ["You", "Friend"]),
-    (("human", "human"), ["player 1", "player 2"], ["Player 1", "Player 2"]),
-    (("computer:easy", "computer:hard"), ["player 1", "player 2"], ["Player 1", "Player 2"]),
-    (("human", "computer:easy", "computer:hard"), ["player 1", "player 2", "player 3"],
-     ["Player 1", "Player 2", "Player 3"]),
-])
+@pytest.mark.parametrize(
+    "seats, names, titles",
+    [
+        (("human", "computer:hard"), ["you", "the computer"], ["You", "Computer"]),
+        (("computer:easy", "human"), ["the computer", "you"], ["Computer", "You"]),
+        (("human", "remote"), ["you", "your friend"], ["You", "Friend"]),
+        (("human", "human"), ["player 1", "player 2"], ["Player 1", "Player 2"]),
+        (("computer:easy", "computer:hard"), ["player 1", "player 2"], ["Player 1", "Player 2"]),
+        (
+            ("human", "computer:easy", "computer:hard"),
+            ["player 1", "player 2", "player 3"],
+            ["Player 1", "Player 2", "Player 3"],
+        ),
+    ],
+)
 def test_a_duel_names_its_seats_by_kind_when_one_person_faces_one_seat(seats, names, titles):
     n = seat_names(seats, "duel")
     assert type(n) is SeatNames
@@ -45,15 +49,29 @@ def test_a_duel_names_its_seats_by_kind_when_one_person_faces_one_seat(seats, na
     assert [n.is_you(i) for i in range(len(seats))] == [w == "you" for w in names]
 
 
-@pytest.mark.parametrize("seats, names, titles, shorts", [
-    (("human", "computer:medium"), ["you", "player 2"], ["You", "Player 2 (Medium)"],
-     ["You", "P2"]),
-    (("human", "computer:easy", "remote:computer:hard", "remote"),
-     ["you", "player 2", "player 3", "player 4"],
-     ["You", "Player 2 (Easy)", "Player 3 (Hard)", "Player 4"], ["You", "P2", "P3", "P4"]),
-    (("human", "human", "computer:hard"), ["player 1", "player 2", "player 3"],
-     ["Player 1", "Player 2", "Player 3 (Hard)"], ["P1", "P2", "P3"]),
-])
+@pytest.mark.parametrize(
+    "seats, names, titles, shorts",
+    [
+        (
+            ("human", "computer:medium"),
+            ["you", "player 2"],
+            ["You", "Player 2 (Medium)"],
+            ["You", "P2"],
+        ),
+        (
+            ("human", "computer:easy", "remote:computer:hard", "remote"),
+            ["you", "player 2", "player 3", "player 4"],
+            ["You", "Player 2 (Easy)", "Player 3 (Hard)", "Player 4"],
+            ["You", "P2", "P3", "P4"],
+        ),
+        (
+            ("human", "human", "computer:hard"),
+            ["player 1", "player 2", "player 3"],
+            ["Player 1", "Player 2", "Player 3 (Hard)"],
+            ["P1", "P2", "P3"],
+        ),
+    ],
+)
 def test_the_round_table_names_its_seats_by_number(seats, names, titles, shorts):
     n = seat_names(seats, "round")
     assert type(n) is NumberedNames
@@ -98,8 +116,7 @@ def test_a_match_saved_without_seats_counts_where_the_table_says_so():
 
 def test_a_saved_match_that_cannot_be_read_says_so_and_a_new_one_begins():
     seats = ("human", "computer:medium")
-    play = play_for(RB, seats, {"target": "x", "scores": [1, 2], "games": 1,
-                                "seats": list(seats)})
+    play = play_for(RB, seats, {"target": "x", "scores": [1, 2], "games": 1, "seats": list(seats)})
     assert play.match.scores == [0, 0]
     assert play.notice == "The saved match score could not be read; a new match begins."
 
@@ -138,11 +155,13 @@ def test_giving_a_game_up_scores_it_for_the_other_seat_and_says_so():
     points = s.state.concede(0).points
     assert play.conceded().winner == 1
     assert play.abandon_note() == (
-        f"In the match, the computer scores it as a win: {points} points.")
+        f"In the match, the computer scores it as a win: {points} points."
+    )
     assert play.abandon_note(seats) == play.abandon_note()
     assert play.abandon_note(("human", "computer:hard")) == (
         f"In the match of these seats, the computer scores it as a win: {points} points "
-        f"(Match to 300: You 0 · Computer {points}). The new seats play a new match, from 0.")
+        f"(Match to 300: You 0 · Computer {points}). The new seats play a new match, from 0."
+    )
     watched = MatchPlay(Session.new(RB, seed, ("computer:easy", "computer:hard")), 300)
     assert watched.conceded() is None and watched.abandon_note() == ""
     round_table = play_for(CP, ("human", "computer:easy"), target=100)
@@ -162,19 +181,27 @@ def test_every_seat_is_counted_under_its_kind_through_the_callers_storage():
         return dict(entry)
 
     assert play.count_kinds(record) == [
-        "All rounds, each seat counted: people won 0 of 1, Medium computers won 0 of 2."]
+        "All rounds, each seat counted: people won 0 of 1, Medium computers won 0 of 2."
+    ]
     assert set(kept) == {f"{CP}/person", f"{CP}/medium"}
 
     def broken(key, **_):
         raise OSError("full")
+
     assert play.count_kinds(broken) == []
 
 
 def test_kind_lines_in_order_people_first():
-    assert kind_lines({"hard": {"won": 1, "played": 3}, "person": {"won": 2, "played": 3},
-                       "easy": {"won": 0, "played": 3}}) == [
+    assert kind_lines(
+        {
+            "hard": {"won": 1, "played": 3},
+            "person": {"won": 2, "played": 3},
+            "easy": {"won": 0, "played": 3},
+        }
+    ) == [
         "All rounds, each seat counted: people won 2 of 3, Easy computers won 0 of 3, "
-        "Hard computers won 1 of 3."]
+        "Hard computers won 1 of 3."
+    ]
     assert kind_lines({}) == []
 
 

@@ -10,9 +10,9 @@ import pytest
 
 from game.core import STOP, IllegalMove, Move, new_game
 from game.session import Session
-from tests.support.positions import build
 from tests.core.games.test_russian_bank import rb
 from tests.session.test_session import knock_session
+from tests.support.positions import build
 
 
 def reload(s: Session) -> Session:
@@ -65,8 +65,7 @@ def test_a_saved_call_that_could_not_be_pending_is_refused(pending):
     s.play(Move("hand0", "hand0"))
     with pytest.raises(ValueError, match="Stop! call"):
         Session.from_dict(s.to_dict() | {"pending_call": pending})
-    calm = Session(rb({"reserve0": "9D", "hand0": "5C"}, mode="stop"),
-                   ("human", "computer:hard"))
+    calm = Session(rb({"reserve0": "9D", "hand0": "5C"}, mode="stop"), ("human", "computer:hard"))
     calm.play(Move("hand0", "hand0"))  # no breach: no call can be pending
     with pytest.raises(ValueError, match="Stop! call"):
         Session.from_dict(calm.to_dict() | {"pending_call": 1})
@@ -98,9 +97,12 @@ def test_a_safe_card_about_to_go_home_goes_after_a_reload():
 
 
 def test_a_deals_own_aces_still_going_home_stay_part_of_the_deal_after_a_reload():
-    s = Session.new("forty-thieves", seed=next(
-        n for n in range(1, 500)
-        if new_game("forty-thieves", seed=n).safe_move() is not None))
+    s = Session.new(
+        "forty-thieves",
+        seed=next(
+            n for n in range(1, 500) if new_game("forty-thieves", seed=n).safe_move() is not None
+        ),
+    )
     loaded = reload(s)
     while loaded.follow_up():
         pass

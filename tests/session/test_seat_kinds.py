@@ -18,17 +18,29 @@ def test_every_kind_answers_from_one_registry():
     hosted = seat_kind("remote:computer:easy")
     assert seat_kind("human") is person and computer("hard") is bot  # one object a kind
     assert (person.label, bot.label, friend.label, hosted.label) == (
-        "Person", "Computer (Hard)", "A friend online", "Computer (Easy)")
+        "Person",
+        "Computer (Hard)",
+        "A friend online",
+        "Computer (Easy)",
+    )
     assert [k.local for k in (person, bot, friend, hosted)] == [True, False, False, False]
     assert [k.person for k in (person, bot, friend, hosted)] == [True, False, True, False]
     assert [k.driven for k in (person, bot, friend, hosted)] == [
-        "input", "slices", "network", "network"]
+        "input",
+        "slices",
+        "network",
+        "network",
+    ]
     assert [k.thinks_here for k in (person, bot, friend, hosted)] == [False, True, False, False]
     assert [k.remote for k in (person, bot, friend, hosted)] == [False, False, True, True]
     assert [k.host_may_seat for k in (person, bot, friend, hosted)] == [True, True, True, False]
     assert [k.level for k in (person, bot, friend, hosted)] == [None, "hard", None, "easy"]
     assert [k.stat_kind for k in (person, bot, friend, hosted)] == [
-        "person", "hard", "person", "easy"]
+        "person",
+        "hard",
+        "person",
+        "easy",
+    ]
 
 
 def test_a_kind_is_its_saved_string():
@@ -38,8 +50,21 @@ def test_a_kind_is_its_saved_string():
     assert pickle.loads(pickle.dumps(kinds[1])) is kinds[1]
 
 
-@pytest.mark.parametrize("bad", ["", "Human", "computer:", "computer:very hard", "robot", 3,
-                                 None, ["human"], "remote:computer:", "x" * 10000])
+@pytest.mark.parametrize(
+    "bad",
+    [
+        "",
+        "Human",
+        "computer:",
+        "computer:very hard",
+        "robot",
+        3,
+        None,
+        ["human"],
+        "remote:computer:",
+        "x" * 10000,
+    ],
+)
 def test_anything_else_is_no_kind(bad):
     with pytest.raises(ValueError):
         seat_kind(bad)
@@ -84,12 +109,16 @@ def test_the_names_answer_through_the_kinds():
     assert describe(("human", "human")) == "Player 1 vs Player 2"
     assert seat_kind("computer:easy").level == "easy" and seat_kind("human").level is None
     assert [seat_kind(s).local for s in ("human", "remote", "computer:easy")] == [
-        True, False, False]
+        True,
+        False,
+        False,
+    ]
 
 
 def test_the_session_asks_the_kinds():
-    s = Session.new("chinese-patience", seed=3, players=3,
-                    seats=("human", "computer:easy", "computer:hard"))
+    s = Session.new(
+        "chinese-patience", seed=3, players=3, seats=("human", "computer:easy", "computer:hard")
+    )
     assert s.local_seats == [0] and s.you == 0 and s._computer(1) and not s._computer(0)
     assert s.seat_results() == [("person", False), ("easy", False), ("hard", False)]
 

@@ -45,6 +45,7 @@ def test_nothing_to_undo_or_redo_says_false():
 def test_a_move_and_its_automatic_follow_ups_are_undone_together():
     # the Ace goes to a foundation by itself after the move that freed it
     from tests.support.positions import build
+
     state = build("forty-thieves", {"tableau0": "AS0 5D0", "tableau1": "6D0"})
     s = Session(state)
     s.play(Move("tableau0", "tableau1"))
@@ -53,11 +54,14 @@ def test_a_move_and_its_automatic_follow_ups_are_undone_together():
     assert s.undo_groups == [2]
     assert s.undo() and s.state.history == []
     assert s.redo() and [e.move for e in s.state.history] == [
-        Move("tableau0", "tableau1"), Move("tableau0", "foundation0")]
+        Move("tableau0", "tableau1"),
+        Move("tableau0", "foundation0"),
+    ]
 
 
 def test_safe_moves_wait_when_auto_move_is_off():
     from tests.support.positions import build
+
     s = Session(build("forty-thieves", {"tableau0": "AS0 5D0", "tableau1": "6D0"}))
     s.auto_move = False
     s.play(Move("tableau0", "tableau1"))
@@ -160,8 +164,7 @@ def test_you_call_stop_on_the_computer_right_and_wrong():
 def test_a_wrong_call_with_a_price_costs_your_next_turn_and_cannot_be_undone():
     # option wrong_call "turn": you call wrongly while the computer plays; it plays on, and
     # when its turn ends it plays again (a "turn" event for the same seat)
-    state = rb({"reserve1": "9D", "hand1": "5C 6C 7C"}, player=1, mode="stop",
-               wrong_call="turn")
+    state = rb({"reserve1": "9D", "hand1": "5C 6C 7C"}, player=1, mode="stop", wrong_call="turn")
     s = Session(state, ("human", "computer:easy"))
     s._push(Move("hand1", "hand1"), False)
     s.undo_groups.append(1)
@@ -187,9 +190,11 @@ def test_the_computer_plays_on_through_many_wrong_calls_with_a_price(level):
     every level: the computer keeps playing whole turns and the game comes to a real end.
     Easy and Medium slip now and then (issue 26 item 7), so some of the calls are right."""
     import random
+
     rng = random.Random(1)
-    s = Session.new("russian-bank", seed=11, seats=("human", f"computer:{level}"),
-                    wrong_call="turn")
+    s = Session.new(
+        "russian-bank", seed=11, seats=("human", f"computer:{level}"), wrong_call="turn"
+    )
     costs = []
     for _ in range(3000):
         if s.is_over():
@@ -209,8 +214,13 @@ def test_the_computer_plays_on_through_many_wrong_calls_with_a_price(level):
 
 
 def test_a_wrong_call_with_a_price_at_the_start_of_your_turn_ends_it():
-    state = rb({"reserve1": "9D", "hand1": "5C", "hand0": "8C"}, player=1, mode="stop",
-               wrong_call="turn", down={"hand1": 0})
+    state = rb(
+        {"reserve1": "9D", "hand1": "5C", "hand0": "8C"},
+        player=1,
+        mode="stop",
+        wrong_call="turn",
+        down={"hand1": 0},
+    )
     s = Session(state, ("human", "computer:easy"))
     s._push(Move("hand1", "waste1"), False)  # the computer ends its turn: yours begins
     s.undo_groups.append(1)
@@ -231,6 +241,7 @@ def test_a_person_may_call_stop_on_the_other_person_at_one_screen():
 
 def test_finish_plays_the_found_line_as_one_undo_group():
     from game.ai.deals import fastest
+
     deal = fastest("indian-patience")[0]
     s = Session.new("indian-patience", seed=deal)
     while s.help.verdict is None:
@@ -263,22 +274,25 @@ def saved(**changes):
     return s.to_dict() | changes
 
 
-@pytest.mark.parametrize("change, why", [
-    ({"redo": ["t0-t1", 5]}, "redo list"),
-    ({"redo": ["zz"]}, "not a move"),
-    ({"redo_groups": [2]}, "redo groups"),
-    ({"undo_groups": [1, 1]}, "undo groups"),
-    ({"undo_groups": [0, 1]}, "undo groups"),
-    ({"turn_start": 7}, "turn's start"),
-    ({"elapsed": -1}, "clock"),
-    ({"elapsed": float("inf")}, "clock"),
-    ({"assisted": "yes"}, "assisted"),
-    ({"seats": ["human", "human"]}, "played by"),
-    ({"seats": ["robot"]}, "seat"),
-    ({"format": 99}, "format"),
-    ({"surprise": 1}, "unknown parts"),
-    ({"state": {"format": 1}}, "unknown game"),
-])
+@pytest.mark.parametrize(
+    "change, why",
+    [
+        ({"redo": ["t0-t1", 5]}, "redo list"),
+        ({"redo": ["zz"]}, "not a move"),
+        ({"redo_groups": [2]}, "redo groups"),
+        ({"undo_groups": [1, 1]}, "undo groups"),
+        ({"undo_groups": [0, 1]}, "undo groups"),
+        ({"turn_start": 7}, "turn's start"),
+        ({"elapsed": -1}, "clock"),
+        ({"elapsed": float("inf")}, "clock"),
+        ({"assisted": "yes"}, "assisted"),
+        ({"seats": ["human", "human"]}, "played by"),
+        ({"seats": ["robot"]}, "seat"),
+        ({"format": 99}, "format"),
+        ({"surprise": 1}, "unknown parts"),
+        ({"state": {"format": 1}}, "unknown game"),
+    ],
+)
 def test_a_damaged_save_is_refused_with_its_reason(change, why):
     with pytest.raises(ValueError, match=why):
         Session.from_dict(saved(**change))
@@ -293,12 +307,17 @@ def test_a_save_written_before_seats_existed_still_loads():
     rb_old = Session.new("russian-bank", seed=3).to_dict()
     del rb_old["seats"], rb_old["format"]
     assert Session.from_dict(rb_old, seats=("human", "computer:hard")).seats == (
-        "human", "computer:hard")
+        "human",
+        "computer:hard",
+    )
 
 
 @settings(max_examples=40)
-@given(game_id=st.sampled_from(GAMES), seed=st.integers(0, 10**6),
-       actions=st.lists(st.integers(0, 99), max_size=40))
+@given(
+    game_id=st.sampled_from(GAMES),
+    seed=st.integers(0, 10**6),
+    actions=st.lists(st.integers(0, 99), max_size=40),
+)
 def test_property_undo_restores_exactly_and_every_save_round_trips(game_id, seed, actions):
     seats = ("human", "computer:greedy") if game_id == "russian-bank" else None
     s = Session.new(game_id, seed=seed, seats=seats)
@@ -310,7 +329,7 @@ def test_property_undo_restores_exactly_and_every_save_round_trips(game_id, seed
             group = s.undo_groups[-1]
             history = [e.move for e in s.state.history]
             s.undo()
-            assert [e.move for e in s.state.history] == history[:len(history) - group]
+            assert [e.move for e in s.state.history] == history[: len(history) - group]
         elif a < 25 and s.can_redo():
             s.redo()
         elif s.accepting():
@@ -334,8 +353,12 @@ def knock_session(seats):
     """Chinese Patience, three seats, "knock" priorities: seat 0 to move may load its 3H
     although it must go to the foundation first (a breach)."""
     from tests.core.games.test_chinese_patience import KINGS, cp
-    state = cp(KINGS | {"waste0": "9S 3H", "foundation0": "AH 2H", "waste1": "4H"},
-               players=3, priorities="knock")
+
+    state = cp(
+        KINGS | {"waste0": "9S 3H", "foundation0": "AH 2H", "waste1": "4H"},
+        players=3,
+        priorities="knock",
+    )
     return Session(state, seats)
 
 
@@ -375,6 +398,7 @@ def test_no_person_to_knock_means_no_knock_button():
 
 def test_no_knocks_in_the_priorities_that_have_none():
     from tests.core.games.test_chinese_patience import KINGS, cp
+
     state = cp(KINGS | {"waste0": "3H", "foundation0": "AH 2H", "waste1": "4H"}, players=3)
     s = Session(state, ("computer:hard", "human", "human"))
     assert s.has_calls is False
@@ -385,8 +409,12 @@ def test_no_knocks_in_the_priorities_that_have_none():
 
 def test_seat_results_give_every_seats_kind_and_who_won():
     from tests.core.games.test_chinese_patience import KINGS, cp
-    state = cp(KINGS | {"stock0": "", "waste0": "3H", "foundation0": "AH 2H"}, players=3,
-               rest=["stock1", "stock2"])
+
+    state = cp(
+        KINGS | {"stock0": "", "waste0": "3H", "foundation0": "AH 2H"},
+        players=3,
+        rest=["stock1", "stock2"],
+    )
     s = Session(state, ("human", "computer:easy", "computer:hard"))
     assert s.seat_results() == [("person", False), ("easy", False), ("hard", False)]
     s.play(Move("waste0", "foundation0"))
@@ -397,6 +425,7 @@ def test_seat_results_give_every_seats_kind_and_who_won():
 
 def test_new_deals_seats_follow_the_number_of_players_in_settings():
     from game.session import Settings
+
     settings = Settings()
     assert settings.seats("chinese-patience") == ("human", "computer:medium")
     settings.set_option("chinese-patience", "players", 4)
@@ -405,8 +434,12 @@ def test_new_deals_seats_follow_the_number_of_players_in_settings():
     settings.set_option("chinese-patience", "players", 3)
     assert settings.seats("chinese-patience") == ("human", "computer:hard", "human")
     assert settings.seats("russian-bank") == ("human", "computer:medium")
-    s = Session.new("chinese-patience", seed=5, seats=settings.seats("chinese-patience"),
-                    **settings.options("chinese-patience"))
+    s = Session.new(
+        "chinese-patience",
+        seed=5,
+        seats=settings.seats("chinese-patience"),
+        **settings.options("chinese-patience"),
+    )
     assert s.state.player_count == 3 and len(s.seats) == 3
 
 
@@ -419,6 +452,7 @@ def test_the_deals_own_aces_go_home_at_once_and_are_part_of_the_deal():
     home at once now, as the deal's own moves: no move of the player's, never undone, and a
     deal left untouched is not a lost game."""
     from tests.support.deals import find_deal
+
     seed = find_deal("forty-thieves", opening_ace)
     s = Session.new("forty-thieves", seed=seed)
     while s.follow_up():
@@ -434,6 +468,7 @@ def test_the_deals_own_aces_go_home_at_once_and_are_part_of_the_deal():
 
 def test_the_move_counter_counts_a_move_and_its_follow_ups_once():
     from tests.support.positions import build
+
     s = Session(build("forty-thieves", {"tableau0": "AS0 5D0", "tableau1": "6D0"}))
     s.play(Move("tableau0", "tableau1"))
     while s.follow_up():
@@ -444,12 +479,12 @@ def test_the_move_counter_counts_a_move_and_its_follow_ups_once():
 def test_a_hint_never_proposes_a_move_proved_lost_when_another_is_not(monkeypatch):
     """Issue 18: Hint proposed a move the solver proved lost a moment later."""
     from game.session import help as help_module
+
     s = Session.new("forty-thieves", seed=5)
     moves = s.state.legal_moves()
     guess, other = moves[0], moves[1]
     monkeypatch.setattr(help_module.Solver, "hint", lambda self: guess)
-    monkeypatch.setattr(help_module, "_proved_lost_after",
-                        lambda state, move: move == guess)
+    monkeypatch.setattr(help_module, "_proved_lost_after", lambda state, move: move == guess)
     assert s.hint() == other
     monkeypatch.setattr(help_module, "_proved_lost_after", lambda state, move: True)
     assert s.hint() == guess  # every move lost: the best guess stands
@@ -457,8 +492,10 @@ def test_a_hint_never_proposes_a_move_proved_lost_when_another_is_not(monkeypatc
 
 def test_the_quick_proof_of_a_lost_position_is_what_the_solver_says_at_once():
     from game.session.help import _proved_lost_after
+
     lost = new_game("forty-thieves", 10177)  # proved lost at once (the relaxed game)
     move = lost.legal_moves()[0]
     assert _proved_lost_after(lost, move)
-    assert not _proved_lost_after(new_game("forty-thieves", 5), new_game(
-        "forty-thieves", 5).legal_moves()[0])
+    assert not _proved_lost_after(
+        new_game("forty-thieves", 5), new_game("forty-thieves", 5).legal_moves()[0]
+    )

@@ -29,8 +29,9 @@ def test_every_option_set_of_every_game_survives_random_actions_and_reloads(game
         kinds = seat_kinds(game_id)
         seats = ("human",) + tuple(rng.choice(kinds) for _ in range(players(game_id, options) - 1))
         actions = [rng.randrange(len(ACTIONS) * 40) for _ in range(30)]
-        failure = run_case(game_id, options, seats, rng.randrange(1, 10**6), actions,
-                           rng.randrange(2**32))
+        failure = run_case(
+            game_id, options, seats, rng.randrange(1, 10**6), actions, rng.randrange(2**32)
+        )
         assert failure is None, failure
 
 
@@ -38,11 +39,17 @@ def test_every_option_set_of_every_game_survives_random_actions_and_reloads(game
 def session_cases(draw):
     game_id = draw(st.sampled_from(GAMES))
     options = draw(st.sampled_from(option_sets(game_id)))
-    seats = tuple(draw(st.sampled_from(seat_kinds(game_id)))
-                  for _ in range(players(game_id, options)))
-    return (game_id, options, seats, draw(st.integers(1, 10**6)),
-            draw(st.lists(st.integers(0, len(ACTIONS) * 40 - 1), max_size=80)),
-            draw(st.integers(0, 2**32 - 1)))
+    seats = tuple(
+        draw(st.sampled_from(seat_kinds(game_id))) for _ in range(players(game_id, options))
+    )
+    return (
+        game_id,
+        options,
+        seats,
+        draw(st.integers(1, 10**6)),
+        draw(st.lists(st.integers(0, len(ACTIONS) * 40 - 1), max_size=80)),
+        draw(st.integers(0, 2**32 - 1)),
+    )
 
 
 @settings(max_examples=40, deadline=None)

@@ -11,8 +11,12 @@ from game.session import GENERAL, Settings
 def test_defaults_come_from_the_descriptions():
     s, problems = Settings.from_dict({})
     assert problems == []
-    assert s.options("russian-bank") == {"mode": "stop", "own_waste_playable": False,
-                                         "reserve_size": 13, "wrong_call": "turn"}
+    assert s.options("russian-bank") == {
+        "mode": "stop",
+        "own_waste_playable": False,
+        "reserve_size": 13,
+        "wrong_call": "turn",
+    }
     assert s.seats("russian-bank") == ("human", "computer:medium")
     assert s.seats("forty-thieves") == ("human",)
     assert s.match_target("russian-bank") == 300 and s.match_target("forty-thieves") is None
@@ -31,22 +35,25 @@ def test_changes_round_trip_through_json():
     assert again.options("russian-bank")["reserve_size"] == 11
 
 
-@pytest.mark.parametrize("stored, what", [
-    ({"games": {"russian-bank": {"options": {"reserve_size": 99}}}}, "Reserve size"),
-    ({"games": {"russian-bank": {"match_target": 0}}}, "Match to"),
-    ({"games": {"russian-bank": {"seats": ["human", "computer:genius"]}}}, "who plays"),
-    ({"games": {"russian-bank": {"options": {"mode": "lenient"}}}}, "priorities"),
-    ({"games": {"russian-bank": {"options": {"colour": "red"}}}}, "colour"),
-    ({"pace": "warp"}, "pace"),
-    ({"four_colour": 1}, "Suit colours"),
-    ({"reserve_size": 99}, "Reserve size"),  # an older version's flat settings
-    ({"match_target": 0}, "Match to"),
-    ({"level": "genius"}, "who plays"),
-    ({"rb_mode": "lenient"}, "priorities"),
-    ({"last_game": "poker"}, "'poker'"),  # issue 25: these were dropped without a word
-    ({"last_game": ["russian-bank"]}, "['russian-bank']"),
-    ({"last_game": 3}, "Last game played"),
-])
+@pytest.mark.parametrize(
+    "stored, what",
+    [
+        ({"games": {"russian-bank": {"options": {"reserve_size": 99}}}}, "Reserve size"),
+        ({"games": {"russian-bank": {"match_target": 0}}}, "Match to"),
+        ({"games": {"russian-bank": {"seats": ["human", "computer:genius"]}}}, "who plays"),
+        ({"games": {"russian-bank": {"options": {"mode": "lenient"}}}}, "priorities"),
+        ({"games": {"russian-bank": {"options": {"colour": "red"}}}}, "colour"),
+        ({"pace": "warp"}, "pace"),
+        ({"four_colour": 1}, "Suit colours"),
+        ({"reserve_size": 99}, "Reserve size"),  # an older version's flat settings
+        ({"match_target": 0}, "Match to"),
+        ({"level": "genius"}, "who plays"),
+        ({"rb_mode": "lenient"}, "priorities"),
+        ({"last_game": "poker"}, "'poker'"),  # issue 25: these were dropped without a word
+        ({"last_game": ["russian-bank"]}, "['russian-bank']"),
+        ({"last_game": 3}, "Last game played"),
+    ],
+)
 def test_a_value_outside_its_choices_is_reset_to_its_default_and_named(stored, what):
     s, problems = Settings.from_dict(stored)
     assert len(problems) == 1 and what in problems[0] and "reset to its default" in problems[0]
@@ -55,22 +62,44 @@ def test_a_value_outside_its_choices_is_reset_to_its_default_and_named(stored, w
 
 
 def test_the_good_values_around_a_bad_one_are_kept():
-    s, problems = Settings.from_dict({"pace": "fast", "games": {"russian-bank": {
-        "options": {"mode": "strict", "reserve_size": 99}, "match_target": 500}}})
+    s, problems = Settings.from_dict(
+        {
+            "pace": "fast",
+            "games": {
+                "russian-bank": {
+                    "options": {"mode": "strict", "reserve_size": 99},
+                    "match_target": 500,
+                }
+            },
+        }
+    )
     assert len(problems) == 1
     assert s.pace == "fast" and s.options("russian-bank")["mode"] == "strict"
     assert s.options("russian-bank")["reserve_size"] == 13 and s.match_target("russian-bank") == 500
 
 
 def test_an_older_versions_flat_settings_are_read():
-    s, problems = Settings.from_dict({"four_colour": True, "supermove": True, "rb_mode": "strict",
-                                      "reserve_size": 12, "level": "hard", "match_target": 500,
-                                      "last_game": "russian-bank", "own_waste_playable": True})
+    s, problems = Settings.from_dict(
+        {
+            "four_colour": True,
+            "supermove": True,
+            "rb_mode": "strict",
+            "reserve_size": 12,
+            "level": "hard",
+            "match_target": 500,
+            "last_game": "russian-bank",
+            "own_waste_playable": True,
+        }
+    )
     assert problems == []
     assert s.four_colour and s.last_game == "russian-bank"
     assert s.options("forty-thieves")["supermove"] is True
-    assert s.options("russian-bank") == {"mode": "strict", "own_waste_playable": True,
-                                         "reserve_size": 12, "wrong_call": "turn"}
+    assert s.options("russian-bank") == {
+        "mode": "strict",
+        "own_waste_playable": True,
+        "reserve_size": 12,
+        "wrong_call": "turn",
+    }
     assert s.seats("russian-bank") == ("human", "computer:hard")
     assert s.match_target("russian-bank") == 500
 

@@ -14,12 +14,19 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import game.storage.saves as saves_module
-from game.core import GAMES, Match, from_dict, info, new_game
-from game.storage import (BrowserStore, FileStore, MemoryStore, Saves, StorageError, StorageFull,
-                          data_dir, default_store)
-
-from tests.support.stores import STORE_KINDS, make_store, played
+from game.core import GAMES, Match, from_dict, info
+from game.storage import (
+    BrowserStore,
+    FileStore,
+    MemoryStore,
+    Saves,
+    StorageError,
+    StorageFull,
+    data_dir,
+    default_store,
+)
 from tests.support.fakes import BlockedWindow, FakeLocalStorage, FakeWindow, JsNull
+from tests.support.stores import STORE_KINDS, make_store, played
 
 GAME_KEY = "parlour/game/forty-thieves"
 ASIDE_KEY = "parlour.aside/game/forty-thieves"
@@ -47,8 +54,9 @@ class TestStores:
         assert each_store.get("parlour/a") is None
         assert each_store.keys() == ["parlour/b"]
 
-    @settings(max_examples=60, suppress_health_check=[HealthCheck.function_scoped_fixture],
-              deadline=None)
+    @settings(
+        max_examples=60, suppress_health_check=[HealthCheck.function_scoped_fixture], deadline=None
+    )
     @given(key=st.text(min_size=1, max_size=16), value=st.text(max_size=200))
     def test_any_key_and_value_round_trip(self, each_store, key, value):
         each_store.set(key, value)
@@ -59,14 +67,36 @@ class TestStores:
 
     def test_file_keys_never_escape_the_folder(self, tmp_path):
         store = FileStore(tmp_path / "saves")
-        for key in ("../../escape", "/etc/passwd", "..", ".hidden", "a/b\\c:d", "Aa", "aA",
-                    "%41a", "con", "\x00"):
+        for key in (
+            "../../escape",
+            "/etc/passwd",
+            "..",
+            ".hidden",
+            "a/b\\c:d",
+            "Aa",
+            "aA",
+            "%41a",
+            "con",
+            "\x00",
+        ):
             store.set(key, "x")
             assert store.get(key) == "x"
         assert sorted(os.listdir(tmp_path)) == ["saves"]
         assert all(not n.startswith(".") for n in os.listdir(tmp_path / "saves"))
-        assert sorted(store.keys()) == sorted(["../../escape", "/etc/passwd", "..", ".hidden",
-                                               "a/b\\c:d", "Aa", "aA", "%41a", "con", "\x00"])
+        assert sorted(store.keys()) == sorted(
+            [
+                "../../escape",
+                "/etc/passwd",
+                "..",
+                ".hidden",
+                "a/b\\c:d",
+                "Aa",
+                "aA",
+                "%41a",
+                "con",
+                "\x00",
+            ]
+        )
         names = [n.lower() for n in os.listdir(tmp_path / "saves")]
         assert len(set(names)) == len(names)  # distinct even on a case-blind file system
         with pytest.raises(ValueError):
@@ -219,28 +249,47 @@ class TestRoundTrips:
     def test_statistics(self, each_store):
         saves = Saves(each_store)
         zero = saves.stats("forty-thieves")
-        assert zero == {"played": 0, "won": 0, "win_rate": 0.0, "streak": 0, "best_streak": 0,
-                        "best_time": None, "fewest_moves": None, "assisted": 0,
-                        "won_with_help": 0}
+        assert zero == {
+            "played": 0,
+            "won": 0,
+            "win_rate": 0.0,
+            "streak": 0,
+            "best_streak": 0,
+            "best_time": None,
+            "fewest_moves": None,
+            "assisted": 0,
+            "won_with_help": 0,
+        }
         saves.record_result("forty-thieves", won=False, moves=80, seconds=100.0)
         s = saves.record_result("forty-thieves", won=True, moves=150, seconds=400.0)
         assert s["records"] == ["best_streak", "best_time", "fewest_moves"]
         s = saves.record_result("forty-thieves", won=True, moves=120, seconds=500.0)
         assert s["records"] == ["best_streak", "fewest_moves"]
-        assert (s["best_time"], s["fewest_moves"], s["streak"], s["best_streak"]) == \
-            (400.0, 120, 2, 2)
+        assert (s["best_time"], s["fewest_moves"], s["streak"], s["best_streak"]) == (
+            400.0,
+            120,
+            2,
+            2,
+        )
         # a win with help is counted apart: not a win of the player's own, the streak left as
         # it was, no time or move record (issue 18)
         s = saves.record_result("forty-thieves", won=True, moves=90, seconds=60.0, assisted=True)
-        assert (s["best_time"], s["fewest_moves"], s["streak"], s["assisted"]) == \
-            (400.0, 120, 2, 1)
+        assert (s["best_time"], s["fewest_moves"], s["streak"], s["assisted"]) == (400.0, 120, 2, 1)
         assert s["won"] == 2 and s["won_with_help"] == 1 and s["win_rate"] == 2 / 3
         s = saves.record_result("forty-thieves", won=False, moves=10, seconds=5.0)
         assert s["streak"] == 0 and s["best_streak"] == 2 and s["records"] == []
         after = Saves(each_store).stats("forty-thieves")
-        assert after == {"played": 5, "won": 2, "win_rate": 0.5, "streak": 0, "best_streak": 2,
-                         "best_time": 400.0, "fewest_moves": 120, "assisted": 1,
-                         "won_with_help": 1}
+        assert after == {
+            "played": 5,
+            "won": 2,
+            "win_rate": 0.5,
+            "streak": 0,
+            "best_streak": 2,
+            "best_time": 400.0,
+            "fewest_moves": 120,
+            "assisted": 1,
+            "won_with_help": 1,
+        }
         assert Saves(each_store).stats("indian-patience")["played"] == 0
 
     def test_record_result_rejects_nonsense(self, each_store):
@@ -272,9 +321,22 @@ class TestMigration:
     def test_old_format_is_migrated_on_read(self, each_store, monkeypatch):
         # format 1 stored streaks as "run"/"longest_run"; format 2 renamed them; format 3 added
         # the assisted count
-        each_store.set("parlour/stats/forty-thieves", json.dumps(
-            {"format": 1, "data": {"played": 4, "won": 2, "run": 1, "longest_run": 2,
-                                   "best_time": 300.0, "fewest_moves": 99}}))
+        each_store.set(
+            "parlour/stats/forty-thieves",
+            json.dumps(
+                {
+                    "format": 1,
+                    "data": {
+                        "played": 4,
+                        "won": 2,
+                        "run": 1,
+                        "longest_run": 2,
+                        "best_time": 300.0,
+                        "fewest_moves": 99,
+                    },
+                }
+            ),
+        )
 
         def one_to_two(d):
             d = dict(d)
@@ -286,8 +348,13 @@ class TestMigration:
         monkeypatch.setitem(saves_module.MIGRATIONS, ("stats", 2), lambda d: {**d, "assisted": 0})
         saves = Saves(each_store)
         s = saves.stats("forty-thieves")
-        assert (s["played"], s["won"], s["streak"], s["best_streak"], s["assisted"]) == \
-            (4, 2, 1, 2, 0)
+        assert (s["played"], s["won"], s["streak"], s["best_streak"], s["assisted"]) == (
+            4,
+            2,
+            1,
+            2,
+            0,
+        )
         assert saves.notices == []
         saves.record_result("forty-thieves", True, 50, 200.0)
         assert json.loads(each_store.get("parlour/stats/forty-thieves"))["format"] == 3
@@ -297,13 +364,19 @@ class TestMigration:
         old = {"position": state.to_dict(), "undone": redo}  # an imagined format 1
         each_store.set(GAME_KEY, json.dumps({"format": 1, "data": old}))
         monkeypatch.setitem(saves_module.FORMATS, "game", 2)
-        monkeypatch.setitem(saves_module.MIGRATIONS, ("game", 1),
-                            lambda d: {"state": d["position"], "redo": d["undone"]})
+        monkeypatch.setitem(
+            saves_module.MIGRATIONS,
+            ("game", 1),
+            lambda d: {"state": d["position"], "redo": d["undone"]},
+        )
         loaded = Saves(each_store).load_game("forty-thieves")
         assert from_dict(loaded["state"]) == state and loaded["redo"] == redo
 
-    @pytest.mark.parametrize("migration", [None, lambda d: 1 / 0, lambda d: {"played": "many"}],
-                             ids=["missing", "raises", "wrong-shape"])
+    @pytest.mark.parametrize(
+        "migration",
+        [None, lambda d: 1 / 0, lambda d: {"played": "many"}],
+        ids=["missing", "raises", "wrong-shape"],
+    )
     def test_failed_migration_sets_the_record_aside(self, each_store, monkeypatch, migration):
         text = json.dumps({"format": 2, "data": {"played": 1}})
         each_store.set("parlour/stats/forty-thieves", text)
@@ -381,8 +454,9 @@ def test_every_kind_of_corrupt_game_starts_clean(each_store, name):
     text = corrupt_text(name)
     each_store.set(GAME_KEY, text)
     saves = Saves(each_store)
-    assert_clean_start(each_store, saves, GAME_KEY, ASIDE_KEY, text,
-                       saves.load_game("forty-thieves"))
+    assert_clean_start(
+        each_store, saves, GAME_KEY, ASIDE_KEY, text, saves.load_game("forty-thieves")
+    )
     # play goes on: the next save works and is read back
     state, _ = played(moves=5)
     saves.save_game("forty-thieves", saved_game(state))
@@ -390,11 +464,22 @@ def test_every_kind_of_corrupt_game_starts_clean(each_store, name):
     assert each_store.get(ASIDE_KEY) == text  # the unreadable copy is still kept
 
 
-@pytest.mark.parametrize("data", [
-    {"played": 2, "won": 3}, {"played": -1}, {"played": 1.5}, {"played": True},
-    {"played": 3, "won": 1, "best_time": "fast"}, {"played": 3, "won": 1, "best_time": -2},
-    {"played": 3, "won": 1, "fewest_moves": 2.5}, {"played": 3, "won": 1, "streak": 1},
-    [], "stats"], ids=repr)
+@pytest.mark.parametrize(
+    "data",
+    [
+        {"played": 2, "won": 3},
+        {"played": -1},
+        {"played": 1.5},
+        {"played": True},
+        {"played": 3, "won": 1, "best_time": "fast"},
+        {"played": 3, "won": 1, "best_time": -2},
+        {"played": 3, "won": 1, "fewest_moves": 2.5},
+        {"played": 3, "won": 1, "streak": 1},
+        [],
+        "stats",
+    ],
+    ids=repr,
+)
 def test_impossible_statistics_start_again(each_store, data):
     text = json.dumps({"format": 1, "data": data})
     each_store.set("parlour/stats/forty-thieves", text)
@@ -404,9 +489,16 @@ def test_impossible_statistics_start_again(each_store, data):
     assert len(saves.notices) == 1
 
 
-@pytest.mark.parametrize("data", [{"target": 0, "scores": [0, 0], "games": 0},
-                                  {"target": 300, "scores": [1], "games": 0},
-                                  {"target": 300, "scores": [-1, 0], "games": 1}, []], ids=repr)
+@pytest.mark.parametrize(
+    "data",
+    [
+        {"target": 0, "scores": [0, 0], "games": 0},
+        {"target": 300, "scores": [1], "games": 0},
+        {"target": 300, "scores": [-1, 0], "games": 1},
+        [],
+    ],
+    ids=repr,
+)
 def test_corrupt_match_starts_a_new_match(each_store, data):
     each_store.set("parlour/match", json.dumps({"format": 1, "data": data}))
     saves = Saves(each_store)
@@ -425,7 +517,7 @@ def check_any_text(each_store, key, text, read):
     each_store.set(key, text)
     saves = Saves(each_store)
     result = read(saves)
-    aside = "parlour.aside/" + key[len("parlour/"):]
+    aside = "parlour.aside/" + key[len("parlour/") :]
     if each_store.get(key) is None:  # set aside
         assert each_store.get(aside) == text and len(saves.notices) == 1
     else:
@@ -449,10 +541,18 @@ def test_fuzz_any_text_as_a_saved_game(text):
 def _mutations():
     state, redo = played(moves=12)
     good = json.dumps({"format": 1, "data": saved_game(state, redo)})
-    return st.tuples(st.just(good), st.lists(
-        st.tuples(st.integers(0, len(good) - 1), st.integers(0, 8),
-                  st.text(alphabet='{}[]":,0123456789.-eE tfnulrasTHSDC', max_size=6)),
-        min_size=1, max_size=4))
+    return st.tuples(
+        st.just(good),
+        st.lists(
+            st.tuples(
+                st.integers(0, len(good) - 1),
+                st.integers(0, 8),
+                st.text(alphabet='{}[]":,0123456789.-eE tfnulrasTHSDC', max_size=6),
+            ),
+            min_size=1,
+            max_size=4,
+        ),
+    )
 
 
 @settings(max_examples=300, deadline=None)
@@ -461,7 +561,7 @@ def test_fuzz_damaged_saved_games(case):
     """A real save with a few bytes replaced (a torn write, a bad disk, a meddling player)."""
     text, edits = case
     for at, cut, insert in edits:
-        text = text[:at] + insert + text[at + cut:]
+        text = text[:at] + insert + text[at + cut :]
     store = fuzz_store()
     result = check_any_text(store, GAME_KEY, text, lambda s: s.load_game("forty-thieves"))
     if result is not None:
@@ -472,23 +572,36 @@ def test_fuzz_damaged_saved_games(case):
 
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=8),
-    lambda children: st.lists(children, max_size=4)
-    | st.dictionaries(st.text(max_size=8), children, max_size=4), max_leaves=20)
+    lambda children: (
+        st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=8), children, max_size=4)
+    ),
+    max_leaves=20,
+)
 
 
 @settings(max_examples=300, deadline=None)
 @given(data=json_values, kind=st.sampled_from(["stats", "match", "settings", "game"]))
 def test_fuzz_well_formed_json_of_any_shape(data, kind):
-    key = {"stats": "parlour/stats/forty-thieves", "match": "parlour/match",
-           "settings": "parlour/settings", "game": GAME_KEY}[kind]
-    read = {"stats": lambda s: s.stats("forty-thieves"), "match": lambda s: s.match(),
-            "settings": lambda s: s.settings(), "game": lambda s: s.load_game("forty-thieves")}
+    key = {
+        "stats": "parlour/stats/forty-thieves",
+        "match": "parlour/match",
+        "settings": "parlour/settings",
+        "game": GAME_KEY,
+    }[kind]
+    read = {
+        "stats": lambda s: s.stats("forty-thieves"),
+        "match": lambda s: s.match(),
+        "settings": lambda s: s.settings(),
+        "game": lambda s: s.load_game("forty-thieves"),
+    }
     store = fuzz_store()
     result = check_any_text(store, key, json.dumps({"format": 1, "data": data}), read[kind])
     if kind == "stats":
         assert result["won"] <= result["played"] and 0.0 <= result["win_rate"] <= 1.0
-        assert all(isinstance(result[k], int) and result[k] >= 0
-                   for k in ("played", "won", "streak", "best_streak", "assisted"))
+        assert all(
+            isinstance(result[k], int) and result[k] >= 0
+            for k in ("played", "won", "streak", "best_streak", "assisted")
+        )
         assert result["best_time"] is None or math.isfinite(result["best_time"])
     elif kind == "match" and result is not None:
         Match.from_dict(result)
@@ -497,8 +610,11 @@ def test_fuzz_well_formed_json_of_any_shape(data, kind):
 
 
 @settings(max_examples=200, deadline=None)
-@given(state=st.dictionaries(
-    st.sampled_from(["format", "game", "seed", "options", "start", "moves"]), json_values))
+@given(
+    state=st.dictionaries(
+        st.sampled_from(["format", "game", "seed", "options", "start", "moves"]), json_values
+    )
+)
 def test_fuzz_the_rules_check_raises_only_value_errors(state):
     """The saved state goes through game.core.from_dict, whose contract is ValueError on bad
     data: check that contract, since load_game relies on it to tell corrupt from a bug."""
@@ -585,8 +701,11 @@ def test_a_write_interrupted_midway_leaves_the_old_save(tmp_path, how):
     old = FileStore(folder).get(GAME_KEY)
     newer, _ = played(moves=40, rng_seed=2)
     new = json.dumps({"format": 1, "data": saved_game(newer)})
-    child = subprocess.run([sys.executable, "-c", CHILD.format(
-        root=ROOT, folder=str(folder), how=how, new=new)], capture_output=True, text=True)
+    child = subprocess.run(
+        [sys.executable, "-c", CHILD.format(root=ROOT, folder=str(folder), how=how, new=new)],
+        capture_output=True,
+        text=True,
+    )
     assert child.returncode == 9, child.stderr  # it really died midway
     assert any(n.startswith(".tmp-") for n in os.listdir(folder))  # the torn temp file
     store = FileStore(folder)
@@ -605,8 +724,15 @@ def test_a_write_interrupted_midway_leaves_the_old_save(tmp_path, how):
 
 def test_an_uninterrupted_child_write_lands(tmp_path):
     folder = tmp_path / "saves"
-    child = subprocess.run([sys.executable, "-c", CHILD.format(
-        root=ROOT, folder=str(folder), how="normal", new="fresh")], capture_output=True, text=True)
+    child = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            CHILD.format(root=ROOT, folder=str(folder), how="normal", new="fresh"),
+        ],
+        capture_output=True,
+        text=True,
+    )
     assert child.returncode == 0, child.stderr
     assert FileStore(folder).get(GAME_KEY) == "fresh"
 
@@ -649,17 +775,24 @@ def test_storage_code_never_uses_pickle_or_eval():
 
 def test_each_game_keeps_its_own_match_with_its_seats(each_store):
     saves = Saves(each_store)
-    saves.save_match({"target": 300, "scores": [30, 0], "games": 1,
-                      "seats": ["human", "human"]}, "russian-bank")
-    assert Saves(each_store).match("russian-bank") == {"target": 300, "scores": [30, 0], "games": 1,
-                                                  "seats": ["human", "human"]}
+    saves.save_match(
+        {"target": 300, "scores": [30, 0], "games": 1, "seats": ["human", "human"]}, "russian-bank"
+    )
+    assert Saves(each_store).match("russian-bank") == {
+        "target": 300,
+        "scores": [30, 0],
+        "games": 1,
+        "seats": ["human", "human"],
+    }
     assert Saves(each_store).match("forty-thieves") is None
     assert "parlour/match/russian-bank" in each_store.keys()
 
 
 def test_the_russian_bank_match_saved_before_matches_were_per_game_is_still_read(each_store):
-    each_store.set("parlour/match", json.dumps({"format": 1, "data": {"target": 100,
-                                                                  "scores": [40, 12], "games": 3}}))
+    each_store.set(
+        "parlour/match",
+        json.dumps({"format": 1, "data": {"target": 100, "scores": [40, 12], "games": 3}}),
+    )
     saves = Saves(each_store)
     assert saves.match("russian-bank")["scores"] == [40, 12]
     saves.save_match({"target": 100, "scores": [70, 12], "games": 4}, "russian-bank")
@@ -669,9 +802,23 @@ def test_the_russian_bank_match_saved_before_matches_were_per_game_is_still_read
 def test_statistics_of_format_1_count_the_wins_with_help_apart(each_store):
     """Format 1 counted a win with help as a win; format 2 keeps it apart. A format 1 record
     whose wins outnumber the games played without help had that many wins with help."""
-    each_store.set("parlour/stats/forty-thieves", json.dumps({"format": 1, "data": {
-        "played": 5, "won": 4, "streak": 4, "best_streak": 4, "assisted": 2,
-        "best_time": 300.0, "fewest_moves": 99}}))
+    each_store.set(
+        "parlour/stats/forty-thieves",
+        json.dumps(
+            {
+                "format": 1,
+                "data": {
+                    "played": 5,
+                    "won": 4,
+                    "streak": 4,
+                    "best_streak": 4,
+                    "assisted": 2,
+                    "best_time": 300.0,
+                    "fewest_moves": 99,
+                },
+            }
+        ),
+    )
     s = Saves(each_store).stats("forty-thieves")
     assert (s["won"], s["won_with_help"], s["streak"], s["best_streak"]) == (3, 1, 3, 3)
     assert s["win_rate"] == 1.0
@@ -727,18 +874,39 @@ def test_another_games_save_is_kept_aside_as_the_very_bytes_on_the_desktop(tmp_p
     assert len(saves.notices) == 1
 
 
-@pytest.mark.parametrize("game_id, data", [
-    ("chinese-patience", {"target": 100, "scores": [3, 0, 5, 1], "games": 2,
-                          "seats": ["human", "computer:medium"]}),
-    ("chinese-patience", {"target": 100, "scores": [3, 0], "games": 2,
-                          "seats": ["human", "human", "human"]}),
-    ("chinese-patience", {"target": 100, "scores": [1, 1, 1, 1, 1], "games": 2}),
-    ("russian-bank", {"target": 300, "scores": [3, 0, 5], "games": 2}),
-    ("battle-solitaire", {"target": 100, "scores": [3, 0, 5], "games": 1,
-                          "seats": ["human", "human", "human"]}),
-    ("forty-thieves", {"target": 100, "scores": [3, 0], "games": 1}),
-], ids=["4-scores-2-seats", "2-scores-3-seats", "5-players", "3-in-russian-bank",
-        "3-in-battle-solitaire", "a-solitaire"])
+@pytest.mark.parametrize(
+    "game_id, data",
+    [
+        (
+            "chinese-patience",
+            {
+                "target": 100,
+                "scores": [3, 0, 5, 1],
+                "games": 2,
+                "seats": ["human", "computer:medium"],
+            },
+        ),
+        (
+            "chinese-patience",
+            {"target": 100, "scores": [3, 0], "games": 2, "seats": ["human", "human", "human"]},
+        ),
+        ("chinese-patience", {"target": 100, "scores": [1, 1, 1, 1, 1], "games": 2}),
+        ("russian-bank", {"target": 300, "scores": [3, 0, 5], "games": 2}),
+        (
+            "battle-solitaire",
+            {"target": 100, "scores": [3, 0, 5], "games": 1, "seats": ["human", "human", "human"]},
+        ),
+        ("forty-thieves", {"target": 100, "scores": [3, 0], "games": 1}),
+    ],
+    ids=[
+        "4-scores-2-seats",
+        "2-scores-3-seats",
+        "5-players",
+        "3-in-russian-bank",
+        "3-in-battle-solitaire",
+        "a-solitaire",
+    ],
+)
 def test_a_match_that_does_not_fit_its_game_or_seats_is_set_aside(each_store, game_id, data):
     text = json.dumps({"format": 1, "data": data})
     key = f"parlour/match/{game_id}"
@@ -761,8 +929,13 @@ def test_the_old_russian_bank_match_of_three_scores_is_set_aside(each_store):
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_a_chinese_patience_match_of_each_size_is_kept(each_store, players):
-    data = {"target": 100, "scores": list(range(players)), "games": 3, "dealer": players - 1,
-            "seats": ["human"] + ["computer:hard"] * (players - 1)}
+    data = {
+        "target": 100,
+        "scores": list(range(players)),
+        "games": 3,
+        "dealer": players - 1,
+        "seats": ["human"] + ["computer:hard"] * (players - 1),
+    }
     Saves(each_store).save_match(data, "chinese-patience")
     saves = Saves(each_store)
     assert saves.match("chinese-patience") == data and saves.notices == []

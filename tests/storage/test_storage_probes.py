@@ -24,10 +24,16 @@ import game.storage.saves as saves_module
 import game.storage.stores as stores_module
 from game.core import from_dict, new_game
 from game.storage import BrowserStore, FileStore, MemoryStore, Saves, StorageError
-
-from tests.support.stores import played
+from tests.storage.test_storage import (
+    ASIDE_KEY,
+    CHILD,
+    GAME_KEY,
+    ROOT,
+    assert_clean_start,
+    saved_game,
+)
 from tests.support.fakes import JsObject, OddLocalStorage, Unprintable
-from tests.storage.test_storage import ASIDE_KEY, CHILD, GAME_KEY, ROOT, assert_clean_start, saved_game
+from tests.support.stores import played
 
 STATS_KEY = "parlour/stats/forty-thieves"
 SETTINGS_KEY = "parlour/settings"
@@ -112,9 +118,14 @@ def test_unreadable_game_file_is_not_replaced_by_a_new_deal(tmp_path, monkeypatc
     assert from_dict(Saves(FileStore(folder)).load_game("forty-thieves")["state"]) == state
 
 
-THROWN = [Exception("SecurityError: The operation is insecure."), TypeError("bad call"),
-          KeyError("parlour/settings"), RuntimeError("JsException: InvalidStateError"),
-          RecursionError("maximum recursion depth exceeded"), Unprintable()]
+THROWN = [
+    Exception("SecurityError: The operation is insecure."),
+    TypeError("bad call"),
+    KeyError("parlour/settings"),
+    RuntimeError("JsException: InvalidStateError"),
+    RecursionError("maximum recursion depth exceeded"),
+    Unprintable(),
+]
 
 
 @pytest.mark.parametrize("thrown", THROWN, ids=lambda e: type(e).__name__)
@@ -131,8 +142,17 @@ def test_get_item_throwing_never_loses_the_settings(thrown):
     assert len(saves.notices) == 1 and "can't be read" in saves.notices[0]
 
 
-ODD_VALUES = [42, 3.5, True, b'{"format": 1, "data": {}}', ["a"], {"format": 1},
-              JsObject(), JsObject(throws=True), JsObject('{"format": 1, "data": {}}')]
+ODD_VALUES = [
+    42,
+    3.5,
+    True,
+    b'{"format": 1, "data": {}}',
+    ["a"],
+    {"format": 1},
+    JsObject(),
+    JsObject(throws=True),
+    JsObject('{"format": 1, "data": {}}'),
+]
 
 
 @pytest.mark.parametrize("value", ODD_VALUES, ids=repr)
@@ -153,20 +173,31 @@ def test_get_item_handing_back_something_else_never_raises_nor_loses(value):
 
 # (A non-string whose text is "null" or "undefined" is how some bridges hand over JS null: it
 # reads as "nothing stored", by design.)
-odd_outcomes = (st.sampled_from(THROWN + ODD_VALUES) | st.integers() | st.floats()
-                | st.binary(max_size=20) | st.lists(st.integers(), max_size=3)
-                | st.builds(JsObject, st.text(max_size=20).filter(
-                    lambda t: t not in ("null", "undefined")), st.booleans()))
-READS = {"game": (GAME_KEY, lambda s: s.load_game("forty-thieves")),
-         "stats": (STATS_KEY, lambda s: s.stats("forty-thieves")),
-         "settings": (SETTINGS_KEY, lambda s: s.settings()),
-         "match": ("parlour/match/russian-bank", lambda s: s.match())}
+odd_outcomes = (
+    st.sampled_from(THROWN + ODD_VALUES)
+    | st.integers()
+    | st.floats()
+    | st.binary(max_size=20)
+    | st.lists(st.integers(), max_size=3)
+    | st.builds(
+        JsObject,
+        st.text(max_size=20).filter(lambda t: t not in ("null", "undefined")),
+        st.booleans(),
+    )
+)
+READS = {
+    "game": (GAME_KEY, lambda s: s.load_game("forty-thieves")),
+    "stats": (STATS_KEY, lambda s: s.stats("forty-thieves")),
+    "settings": (SETTINGS_KEY, lambda s: s.settings()),
+    "match": ("parlour/match/russian-bank", lambda s: s.match()),
+}
 
 
 @settings(max_examples=200, deadline=None)
 @given(outcome=odd_outcomes, kind=st.sampled_from(list(READS)), read_first=st.booleans())
 def test_fuzz_whatever_get_item_does_reads_never_raise_and_nothing_is_replaced(
-        outcome, kind, read_first):
+    outcome, kind, read_first
+):
     ls = OddLocalStorage()
     saves = Saves(BrowserStore(ls))
     saves.save_game("forty-thieves", saved_game(played(moves=8)[0]))
@@ -252,8 +283,11 @@ NOT_UTF8 = {
 @pytest.mark.parametrize("name", list(NOT_UTF8))
 def test_a_file_that_is_not_utf8_is_kept_aside_byte_for_byte(tmp_path, name):
     raw = NOT_UTF8[name]
-    key, read = (SETTINGS_KEY, lambda s: s.settings()) if name.startswith("latin") else \
-        (GAME_KEY, lambda s: s.load_game("forty-thieves"))
+    key, read = (
+        (SETTINGS_KEY, lambda s: s.settings())
+        if name.startswith("latin")
+        else (GAME_KEY, lambda s: s.load_game("forty-thieves"))
+    )
     if raw is None:
         good = record(saved_game(*played())).encode()
         raw = good[:200] + b"\xc3\x28" + good[202:]
@@ -262,7 +296,7 @@ def test_a_file_that_is_not_utf8_is_kept_aside_byte_for_byte(tmp_path, name):
         f.write(raw)
     saves = Saves(store)
     assert read(saves) in (None, {})
-    aside = "parlour.aside/" + key[len("parlour/"):]
+    aside = "parlour.aside/" + key[len("parlour/") :]
     with open(store.path(aside), "rb") as f:
         assert f.read() == raw
     assert store.get(key) is None
@@ -306,8 +340,9 @@ def test_a_record_the_check_refuses_is_set_aside_byte_for_byte(each_store, error
 
     each_store.set(GAME_KEY, text)
     saves = Saves(each_store)
-    assert_clean_start(each_store, saves, GAME_KEY, ASIDE_KEY, text,
-                       saves.load_game("forty-thieves", check=check))
+    assert_clean_start(
+        each_store, saves, GAME_KEY, ASIDE_KEY, text, saves.load_game("forty-thieves", check=check)
+    )
 
 
 def test_the_check_hook_sees_migrated_data(each_store, monkeypatch):
@@ -322,9 +357,15 @@ def test_the_check_hook_sees_migrated_data(each_store, monkeypatch):
 def test_the_temp_file_of_a_killed_write_goes_at_the_next_start(tmp_path, how):
     folder = tmp_path / "saves"
     FileStore(folder).set(GAME_KEY, "old")
-    child = subprocess.run([sys.executable, "-c", CHILD.format(
-        root=ROOT, folder=str(folder), how=how, new="x" * 100_000)], capture_output=True,
-        text=True)
+    child = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            CHILD.format(root=ROOT, folder=str(folder), how=how, new="x" * 100_000),
+        ],
+        capture_output=True,
+        text=True,
+    )
     assert child.returncode == 9, child.stderr
     assert temp_files(folder)
     store = FileStore(folder)  # right away: no minute to wait
@@ -356,7 +397,11 @@ def test_another_window_starting_never_takes_a_live_writers_temp_file(tmp_path):
     new = "y" * 200_000
     writer = subprocess.Popen(
         [sys.executable, "-c", PAUSED_WRITER.format(root=ROOT, folder=str(folder), size=len(new))],
-        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     try:
         assert writer.stdout.readline().strip() == "paused"
         (temp,) = temp_files(folder)
@@ -376,7 +421,8 @@ def test_another_window_starting_never_takes_a_live_writers_temp_file(tmp_path):
 @POSIX_LOCKS
 @pytest.mark.parametrize("cleaner", ["removes it", "holds it"])
 def test_a_cleaner_between_creating_and_locking_a_temp_file_loses_no_write(
-        tmp_path, monkeypatch, cleaner):
+    tmp_path, monkeypatch, cleaner
+):
     import fcntl
 
     folder = tmp_path / "saves"
@@ -395,8 +441,11 @@ def test_a_cleaner_between_creating_and_locking_a_temp_file_loses_no_write(
                 fcntl.flock(held[-1], fcntl.LOCK_EX | fcntl.LOCK_NB)
         return fcntl.flock(fd, op)
 
-    monkeypatch.setattr(stores_module, "fcntl", types.SimpleNamespace(
-        flock=flock, LOCK_EX=fcntl.LOCK_EX, LOCK_NB=fcntl.LOCK_NB))
+    monkeypatch.setattr(
+        stores_module,
+        "fcntl",
+        types.SimpleNamespace(flock=flock, LOCK_EX=fcntl.LOCK_EX, LOCK_NB=fcntl.LOCK_NB),
+    )
     store.set(GAME_KEY, "landed")
     assert store.get(GAME_KEY) == "landed"
     for fd in held:
@@ -427,8 +476,12 @@ def test_a_fifo_in_place_of_a_save_neither_blocks_nor_is_removed(tmp_path):
     path = FileStore(folder).path(GAME_KEY)
     os.mkfifo(path)
     try:  # in a child: the old code blocked forever opening it
-        child = subprocess.run([sys.executable, "-c", FIFO_CHILD.format(
-            root=ROOT, folder=str(folder))], capture_output=True, text=True, timeout=30)
+        child = subprocess.run(
+            [sys.executable, "-c", FIFO_CHILD.format(root=ROOT, folder=str(folder))],
+            capture_output=True,
+            text=True,
+            timeout=30,
+        )
     except subprocess.TimeoutExpired:
         pytest.fail("reading a FIFO in place of a save blocked")
     assert child.returncode == 0, child.stderr
@@ -499,8 +552,9 @@ def test_an_oversized_stored_record_is_set_aside(each_store):
     text = record(saved_game(played()[0], notes="x" * BOUND))
     each_store.set(GAME_KEY, text)
     saves = Saves(each_store)
-    assert_clean_start(each_store, saves, GAME_KEY, ASIDE_KEY, text,
-                       saves.load_game("forty-thieves"))
+    assert_clean_start(
+        each_store, saves, GAME_KEY, ASIDE_KEY, text, saves.load_game("forty-thieves")
+    )
 
 
 def test_a_long_real_game_is_far_below_the_bound():
@@ -513,8 +567,16 @@ def test_a_long_real_game_is_far_below_the_bound():
     while not state.is_over() and state.legal_moves():
         state.push(rng.choice(state.legal_moves()))
     n = len(state.history)
-    data = {"state": state.to_dict(), "redo": [], "redo_groups": [], "undo_groups": [1] * n,
-            "elapsed": 5400.0, "assisted": False, "recorded": True, "turn_start": n}
+    data = {
+        "state": state.to_dict(),
+        "redo": [],
+        "redo_groups": [],
+        "undo_groups": [1] * n,
+        "elapsed": 5400.0,
+        "assisted": False,
+        "recorded": True,
+        "turn_start": n,
+    }
     size = len(saves_module._dumps({"format": 1, "data": data}))
     assert n > 500 and size < BOUND / 50 and size / n < 12, (n, size)  # 2,984 moves, 31,233
     assert getattr(saves_module, "MAX_RECORD", None) == BOUND

@@ -18,8 +18,11 @@ def position(piles: dict, player: int = 0, up=(), spill: str = "hand1", fits=(),
     (suit, pack) names like "H0" whose foundation reaches right up to the lowest card placed
     (that card then fits it); the others stop one lower."""
     placed = {code for cards in piles.values() for code in cards}
-    names = ([f"foundation{i}" for i in range(8)] + [f"house{i}" for i in range(8)]
-             + [f"{kind}{p}" for p in (0, 1) for kind in ("reserve", "hand", "waste")])
+    names = (
+        [f"foundation{i}" for i in range(8)]
+        + [f"house{i}" for i in range(8)]
+        + [f"{kind}{p}" for p in (0, 1) for kind in ("reserve", "hand", "waste")]
+    )
     out = {name: list(piles.get(name, [])) for name in names}
     i = 0
     for deck in (0, 1):
@@ -27,8 +30,11 @@ def position(piles: dict, player: int = 0, up=(), spill: str = "hand1", fits=(),
             ranks = [r for r in range(1, 14) if f"{RANKS[r - 1]}{suit}{deck}" in placed]
             top = (min(ranks) - (1 if f"{suit}{deck}" in fits else 2)) if ranks else 13
             top = max(top, 0)
-            missing = [f"{RANKS[r - 1]}{suit}{deck}" for r in range(top + 1, 14)
-                       if f"{RANKS[r - 1]}{suit}{deck}" not in placed]
+            missing = [
+                f"{RANKS[r - 1]}{suit}{deck}"
+                for r in range(top + 1, 14)
+                if f"{RANKS[r - 1]}{suit}{deck}" not in placed
+            ]
             out[spill][:0] = missing
             out[f"foundation{i}"] = [f"{RANKS[r - 1]}{suit}{deck}" for r in range(1, top + 1)]
             i += 1
@@ -41,7 +47,12 @@ def position(piles: dict, player: int = 0, up=(), spill: str = "hand1", fits=(),
         hand = out[f"hand{p}"]
         if hand:
             down[f"hand{p}"] = len(hand) - (1 if f"hand{p}" in up else 0)
-    data = {"format": 1, "game": "russian-bank", "seed": None, "options": options,
-            "start": {"piles": out, "down": down, "vars": {"current_player": player}},
-            "moves": []}
+    data = {
+        "format": 1,
+        "game": "russian-bank",
+        "seed": None,
+        "options": options,
+        "start": {"piles": out, "down": down, "vars": {"current_player": player}},
+        "moves": [],
+    }
     return from_dict(data)

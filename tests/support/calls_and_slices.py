@@ -7,8 +7,9 @@ import random
 import time
 
 
-def calls_on_a_sloppy_player(bot, other, deals, max_moves: int, rng: random.Random,
-                             word: str = "called") -> list[int]:
+def calls_on_a_sloppy_player(
+    bot, other, deals, max_moves: int, rng: random.Random, word: str = "called"
+) -> list[int]:
     """[right calls, breaches]: ``bot`` (seat 0 moves) is asked ``calls_stop`` after each move
     of a sloppy player at seat 0 (a breach half the time there is one, else a random legal
     move); ``other`` plays the other seats. Asserts the bot never calls on a fair move and

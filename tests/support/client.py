@@ -16,10 +16,9 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
+from game.storage import MemoryStore, Saves  # noqa: E402
 from game.ui.app import App  # noqa: E402
 from game.ui.canvas import CANVAS  # noqa: E402
-from game.storage import MemoryStore, Saves  # noqa: E402
-
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 
@@ -118,25 +117,49 @@ class Driver:
 
     def finger_drag(self, start, end, steps: int = 5) -> None:
         w, h = CANVAS.size
-        self.post(pygame.FINGERDOWN, x=start[0] / w, y=start[1] / h, dx=0.0, dy=0.0,
-                  finger_id=0, touch_id=1, pressure=1.0)
+        self.post(
+            pygame.FINGERDOWN,
+            x=start[0] / w,
+            y=start[1] / h,
+            dx=0.0,
+            dy=0.0,
+            finger_id=0,
+            touch_id=1,
+            pressure=1.0,
+        )
         self.frames(1)
         for i in range(1, steps + 1):
             x = start[0] + (end[0] - start[0]) * i / steps
             y = start[1] + (end[1] - start[1]) * i / steps
-            self.post(pygame.FINGERMOTION, x=x / w, y=y / h, dx=0.0, dy=0.0, finger_id=0,
-                      touch_id=1, pressure=1.0)
+            self.post(
+                pygame.FINGERMOTION,
+                x=x / w,
+                y=y / h,
+                dx=0.0,
+                dy=0.0,
+                finger_id=0,
+                touch_id=1,
+                pressure=1.0,
+            )
             self.frames(1)
-        self.post(pygame.FINGERUP, x=end[0] / w, y=end[1] / h, dx=0.0, dy=0.0, finger_id=0,
-                  touch_id=1, pressure=0.0)
+        self.post(
+            pygame.FINGERUP,
+            x=end[0] / w,
+            y=end[1] / h,
+            dx=0.0,
+            dy=0.0,
+            finger_id=0,
+            touch_id=1,
+            pressure=0.0,
+        )
         self.frames(1)
 
     def finger_tap(self, pos) -> None:
         x, y = pos[0] / CANVAS.w, pos[1] / CANVAS.h
-        self.post(pygame.FINGERDOWN, x=x, y=y, dx=0.0, dy=0.0, finger_id=0, touch_id=1,
-                  pressure=1.0)
-        self.post(pygame.FINGERUP, x=x, y=y, dx=0.0, dy=0.0, finger_id=0, touch_id=1,
-                  pressure=0.0)
+        self.post(
+            pygame.FINGERDOWN, x=x, y=y, dx=0.0, dy=0.0, finger_id=0, touch_id=1, pressure=1.0
+        )
+        self.post(pygame.FINGERUP, x=x, y=y, dx=0.0, dy=0.0, finger_id=0, touch_id=1, pressure=0.0)
         self.frames(1)
 
     def key(self, key, mod: int = 0, frames: int = 1) -> None:
@@ -201,6 +224,7 @@ def merge_artifact(name: str, entries: dict) -> Path:
 
 class Placed(NamedTuple):
     """A text placed by theme.blit_text: what, where, at which size."""
+
     text: str
     rect: pygame.Rect
     size: int
@@ -249,6 +273,7 @@ def record_words(monkeypatch, chrome=None) -> Words:
                 return real(*a, **kw)
             finally:
                 words.in_chrome = False
+
         return part
 
     monkeypatch.setattr(theme, "text", text)
@@ -288,4 +313,3 @@ def app_on_page(page: tuple[int, int]):
     finally:
         CANVAS.use(LANDSCAPE)
         pygame.display.quit()
-

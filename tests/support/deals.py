@@ -9,9 +9,10 @@ results are cached for the whole test session.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from contextlib import contextmanager
 from functools import cache
-from typing import Any, Callable
+from typing import Any
 
 from game.core import Move, new_game
 
@@ -39,7 +40,9 @@ def steady_clock():
     """The solver on a SolverClock while the block runs (see conftest's steady_solver)."""
     import pytest
 
-    from game.ai.solver import driver as solver, line as solver_line
+    from game.ai.solver import driver as solver
+    from game.ai.solver import line as solver_line
+
     clock = SolverClock()
     with pytest.MonkeyPatch.context() as mp:
         mp.setattr(solver, "_clock", clock)
@@ -47,15 +50,17 @@ def steady_clock():
         yield clock
 
 
-def find(game_id: str, predicate: Predicate, options: dict | None = None,
-         limit: int = 5000) -> tuple[int, Any]:
+def find(
+    game_id: str, predicate: Predicate, options: dict | None = None, limit: int = 5000
+) -> tuple[int, Any]:
     """(deal number, what the predicate returned) for the first deal from 1 that satisfies
     ``predicate``. Raises LookupError if none of the first ``limit`` deals does."""
     return _find(game_id, predicate, tuple(sorted((options or {}).items())), limit)
 
 
-def find_deal(game_id: str, predicate: Predicate, options: dict | None = None,
-              limit: int = 5000) -> int:
+def find_deal(
+    game_id: str, predicate: Predicate, options: dict | None = None, limit: int = 5000
+) -> int:
     """The first deal number whose fresh state satisfies ``predicate``."""
     return find(game_id, predicate, options, limit)[0]
 
@@ -66,8 +71,10 @@ def _find(game_id, predicate, options, limit):
         found = predicate(new_game(game_id, seed, **dict(options)))
         if found:
             return seed, found
-    raise LookupError(f"no {game_id} deal among the first {limit} satisfies "
-                      f"{getattr(predicate, '__name__', predicate)}")
+    raise LookupError(
+        f"no {game_id} deal among the first {limit} satisfies "
+        f"{getattr(predicate, '__name__', predicate)}"
+    )
 
 
 @cache
@@ -85,8 +92,9 @@ def solver_deal(game_id: str, min_nodes: int = 1000, max_nodes: int = 5000):
         v = solve(new_game(game_id, seed), budget_s=600, max_nodes=max_nodes)
         if v.status == "won" and v.nodes >= min_nodes:
             return seed, v
-    raise LookupError(f"no listed {game_id} deal is won by the solver in {min_nodes}.."
-                      f"{max_nodes} positions")
+    raise LookupError(
+        f"no listed {game_id} deal is won by the solver in {min_nodes}..{max_nodes} positions"
+    )
 
 
 def table_deal(game_id: str, options: dict | None = None, min_nodes: int = 200) -> int:

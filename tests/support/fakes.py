@@ -45,12 +45,16 @@ class FakeLocalStorage:
         used = sum(self._units(k) + self._units(v) for k, v in self.items.items() if k != key)
         if used + self._units(key) + self._units(value) > self.quota:
             if self.style == "pyodide":
-                raise QuotaError("QuotaExceededError",
-                                 "Failed to execute 'setItem' on 'Storage': Setting the value "
-                                 f"of '{key}' exceeded the quota.")
+                raise QuotaError(
+                    "QuotaExceededError",
+                    "Failed to execute 'setItem' on 'Storage': Setting the value "
+                    f"of '{key}' exceeded the quota.",
+                )
             # pygbag's bridge raises a bare Exception carrying the DOMException's message
-            raise Exception(f"Failed to execute 'setItem' on 'Storage': Setting the value of "
-                            f"'{key}' exceeded the quota.")
+            raise Exception(
+                f"Failed to execute 'setItem' on 'Storage': Setting the value of "
+                f"'{key}' exceeded the quota."
+            )
         self.sets += 1
         self.items[key] = value
 
@@ -80,8 +84,10 @@ class BlockedWindow:
 
     @property
     def localStorage(self):
-        raise Exception("SecurityError: Failed to read the 'localStorage' property from "
-                        "'Window': Access is denied for this document.")
+        raise Exception(
+            "SecurityError: Failed to read the 'localStorage' property from "
+            "'Window': Access is denied for this document."
+        )
 
 
 class OddLocalStorage(FakeLocalStorage):

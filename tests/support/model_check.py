@@ -68,7 +68,8 @@ def assert_core_moves_covered(model, state, keys, allow_missing=None) -> None:
         if _key_of(model, after) in keys:
             continue
         assert allow_missing is not None and allow_missing(state, mv), (
-            f"the model misses {mv} at\n{state}")
+            f"the model misses {mv} at\n{state}"
+        )
 
 
 def random_positions(game_id, options, seeds, steps, rng, every=1):
@@ -106,8 +107,10 @@ def off_the_foundations(rng, left: int) -> tuple[dict, list]:
         heights[s] -= 1
     out = [Card(r, "SHDC"[s], 0).code for s in range(4) for r in range(heights[s] + 1, 14)]
     rng.shuffle(out)
-    piles = {f"foundation{s}": [Card(r, "SHDC"[s], 0).code for r in range(1, heights[s] + 1)]
-             for s in range(4)}
+    piles = {
+        f"foundation{s}": [Card(r, "SHDC"[s], 0).code for r in range(1, heights[s] + 1)]
+        for s in range(4)
+    }
     return piles, out
 
 
@@ -124,8 +127,9 @@ def solve(state, budget_s=10.0, max_nodes=None):
     return Solver(state, budget_s=budget_s, max_nodes=max_nodes).run()
 
 
-def verdicts_against_brute_force(states, limit: int = 1500, lost_limit: int | None = None,
-                                 lost_proved: bool = True) -> tuple[int, int]:
+def verdicts_against_brute_force(
+    states, limit: int = 1500, lost_limit: int | None = None, lost_proved: bool = True
+) -> tuple[int, int]:
     """(won, lost): each of ``states`` solved (30 s) and searched by brute force through the
     core (tests/support/solver_positions.py). A win's line wins in the core.
 
@@ -146,14 +150,18 @@ def verdicts_against_brute_force(states, limit: int = 1500, lost_limit: int | No
             assert v.status == ("won" if truth else "lost"), (trial, v.reason, str(state))
         else:
             v = solve(state, budget_s=30)
-            truth = brute_force(state.copy(history=False),
-                                limit=limit if v.status == "won" else lost_limit)
+            truth = brute_force(
+                state.copy(history=False), limit=limit if v.status == "won" else lost_limit
+            )
             if v.status == "won":
                 assert truth in (True, None), (trial, str(state))
             else:
                 assert v.status == "lost", (trial, v.reason, str(state))
                 assert truth is False or (truth is None and not lost_proved), (
-                    trial, v.reason, str(state))
+                    trial,
+                    v.reason,
+                    str(state),
+                )
         if v.status == "won":
             assert_line_wins(state, v)
             won += 1
@@ -162,6 +170,13 @@ def verdicts_against_brute_force(states, limit: int = 1500, lost_limit: int | No
     return won, lost
 
 
-__all__ = ["assert_core_moves_covered", "assert_line_wins", "check_position",
-           "check_random_games", "off_the_foundations", "random_positions", "solve",
-           "verdicts_against_brute_force"]
+__all__ = [
+    "assert_core_moves_covered",
+    "assert_line_wins",
+    "check_position",
+    "check_random_games",
+    "off_the_foundations",
+    "random_positions",
+    "solve",
+    "verdicts_against_brute_force",
+]

@@ -8,7 +8,6 @@ def in_private_network(site, body, timeout=1500, direct=True):
     ``direct=False``: a namespace where the pages can't connect to each other directly (no
     WebRTC: loopback only), only through the relay."""
     from bench.browser import Browser
-
     from testbed.netns import run_in_private_network
     from testbed.nostr_relay import NostrRelay
     from testbed.site import StaticServer

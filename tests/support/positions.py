@@ -17,8 +17,15 @@ from hypothesis import strategies as st
 from game.core import GAMES, Card, IllegalMove, from_dict, game_class, info, new_game
 
 
-def build(game_id: str, piles: dict[str, str], rest: str | dict = "stock", down=None,
-          options=None, vars=None, moves=()):
+def build(
+    game_id: str,
+    piles: dict[str, str],
+    rest: str | dict = "stock",
+    down=None,
+    options=None,
+    vars=None,
+    moves=(),
+):
     """A position from pile texts ("AS 2S 3S", bottom to top; a card without a pack digit takes
     the first unused copy). Every other card goes under the named cards of ``rest`` (a pile name,
     a list of pile names sharing them, or a dict of pile name -> count). ``down``: face-down counts; the stock and hands default to
@@ -29,8 +36,9 @@ def build(game_id: str, piles: dict[str, str], rest: str | dict = "stock", down=
         if len(code) == 3:
             card = Card.parse(code)
         else:
-            card = next(c for c in (Card.parse(code + "0"), Card.parse(code + "1"))
-                        if c not in used)
+            card = next(
+                c for c in (Card.parse(code + "0"), Card.parse(code + "1")) if c not in used
+            )
         assert card not in used, f"{code} used twice"
         used.add(card)
         return card
@@ -56,10 +64,18 @@ def build(game_id: str, piles: dict[str, str], rest: str | dict = "stock", down=
         elif name.startswith("reserve"):
             downs[name] = max(len(cards) - 1, 0)
     downs.update(down or {})
-    data = {"format": 1, "game": game_id, "seed": None, "options": options or {},
-            "start": {"piles": layout, "down": {k: v for k, v in downs.items() if v},
-                      "vars": vars or {}},
-            "moves": list(moves)}
+    data = {
+        "format": 1,
+        "game": game_id,
+        "seed": None,
+        "options": options or {},
+        "start": {
+            "piles": layout,
+            "down": {k: v for k, v in downs.items() if v},
+            "vars": vars or {},
+        },
+        "moves": list(moves),
+    }
     return from_dict(data)
 
 
@@ -80,8 +96,7 @@ def foundations_full_but_one(packs: int = 1, ranks: str = "A23456789TJQK") -> di
     """The foundation piles of a game's last move: every card of ``packs`` packs on its own
     suit's foundation (spades, hearts, diamonds, clubs; again for a second pack), built in
     the order of ``ranks``, but the last card of the last pile (a club: ``ranks[-1]``)."""
-    piles = {f"foundation{i}": " ".join(r + "SHDC"[i % 4] for r in ranks)
-             for i in range(4 * packs)}
+    piles = {f"foundation{i}": " ".join(r + "SHDC"[i % 4] for r in ranks) for i in range(4 * packs)}
     piles[f"foundation{4 * packs - 1}"] = " ".join(r + "C" for r in ranks[:-1])
     return piles
 
@@ -96,15 +111,24 @@ def whole(state) -> dict:
     variable, the history (moves, breaches, what a Stop! call replaced), the open breach, the
     legal moves (the cached list and a fresh generation), the breach moves, the result, the
     marks and the save. (Comparing saves alone misses cards that disagree with the moves.)"""
+
     def entry(e):
         return (str(e.move), e.breach, entry(e.restore) if e.restore is not None else None)
 
-    return {"piles": state.piles(), "down": {p.name: p.down for p in state.pile_list},
-            "vars": {name: getattr(state, name) for name in state.VARS},
-            "history": [entry(e) for e in state.history], "breach": state.breach,
-            "legal": state.legal_moves(), "generated": state._generate_moves(),
-            "breach_moves": state.breach_moves(), "result": state.result(),
-            "marks": state.marks(), "key": state.key(), "save": state.to_dict()}
+    return {
+        "piles": state.piles(),
+        "down": {p.name: p.down for p in state.pile_list},
+        "vars": {name: getattr(state, name) for name in state.VARS},
+        "history": [entry(e) for e in state.history],
+        "breach": state.breach,
+        "legal": state.legal_moves(),
+        "generated": state._generate_moves(),
+        "breach_moves": state.breach_moves(),
+        "result": state.result(),
+        "marks": state.marks(),
+        "key": state.key(),
+        "save": state.to_dict(),
+    }
 
 
 # ------------------------------------------------------------------ from the registries
@@ -112,16 +136,22 @@ def option_sets(game_id: str) -> list[dict]:
     """Every option set of a game: each combination of its options' choices (from its
     description, so that a new game or option is covered at once)."""
     opts = info(game_id).option_list
-    return [dict(zip((o.name for o in opts), combo))
-            for combo in itertools.product(*(o.choices for o in opts))]
+    return [
+        dict(zip((o.name for o in opts), combo))
+        for combo in itertools.product(*(o.choices for o in opts))
+    ]
 
 
 def option_variants(game_id: str) -> list[dict]:
     """The default options, then each option's other choices one at a time (every choice
     once, fewer sets than every combination)."""
     default = info(game_id).options
-    return [default] + [default | {o.name: c} for o in info(game_id).option_list
-                        for c in o.choices if c != o.default]
+    return [default] + [
+        default | {o.name: c}
+        for o in info(game_id).option_list
+        for c in o.choices
+        if c != o.default
+    ]
 
 
 def covering(game_id: str, chosen: list[dict]) -> list[dict]:
@@ -139,8 +169,11 @@ def covering(game_id: str, chosen: list[dict]) -> list[dict]:
 
 def cases(sets=option_sets) -> list:
     """pytest params (game, options) for every game and each of its option sets."""
-    return [pytest.param(g, o, id="-".join([g, *(f"{k}={v}" for k, v in o.items())]))
-            for g in GAMES for o in sets(g)]
+    return [
+        pytest.param(g, o, id="-".join([g, *(f"{k}={v}" for k, v in o.items())]))
+        for g in GAMES
+        for o in sets(g)
+    ]
 
 
 # ------------------------------------------------------------------ random play

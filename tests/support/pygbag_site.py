@@ -59,8 +59,13 @@ def build(into: Path, *options: str) -> Path:
     from testbed.site import site_build_lock
 
     with site_build_lock("pygbag"):  # build/pygbag/ and its stage are one per machine
-        result = subprocess.run(["./build.sh", "web", "--pygbag", *options], cwd=ROOT,
-                                capture_output=True, text=True, timeout=900)
+        result = subprocess.run(
+            ["./build.sh", "web", "--pygbag", *options],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            timeout=900,
+        )
         assert result.returncode == 0, result.stdout + result.stderr
         site = into / "site"
         if site.exists():
@@ -79,9 +84,13 @@ def page_python(html: str) -> str:
 
 
 class _Handler(http.server.SimpleHTTPRequestHandler):
-    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
-                      ".wasm": "application/wasm", ".js": "text/javascript",
-                      ".py": "text/plain", ".json": "application/json"}
+    extensions_map = {
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        ".wasm": "application/wasm",
+        ".js": "text/javascript",
+        ".py": "text/plain",
+        ".json": "application/json",
+    }
     cors = False
 
     def end_headers(self):
@@ -101,7 +110,8 @@ class Server:
     def __init__(self, folder, cors: bool = False):
         handler = type("Handler", (_Handler,), {"cors": cors})
         self.httpd = http.server.ThreadingHTTPServer(
-            ("127.0.0.1", 0), functools.partial(handler, directory=str(folder)))
+            ("127.0.0.1", 0), functools.partial(handler, directory=str(folder))
+        )
         self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}/"
         self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
         self.thread.start()

@@ -17,11 +17,11 @@ def position(game, columns=(), waste=(), stock=(), down=None, protected=None, op
     piles = {"stock": list(stock), "waste": list(waste)}
     for deck in (0, 1):
         for si, suit in enumerate(SUITS):
-            ranks = [r for r in range(1, 14) if f"{'A23456789TJQK'[r - 1]}{suit}{deck}"
-                     not in placed]
+            ranks = [
+                r for r in range(1, 14) if f"{'A23456789TJQK'[r - 1]}{suit}{deck}" not in placed
+            ]
             assert ranks == list(range(1, len(ranks) + 1)), f"{suit}{deck}: not from the Ace"
-            piles[f"foundation{deck * 4 + si}"] = [
-                Card(r, suit, deck).code for r in ranks]
+            piles[f"foundation{deck * 4 + si}"] = [Card(r, suit, deck).code for r in ranks]
     for i, col in enumerate(columns):
         piles[f"tableau{i}"] = col
     downs = {"stock": len(stock)}
@@ -31,8 +31,14 @@ def position(game, columns=(), waste=(), stock=(), down=None, protected=None, op
     variables = {}
     if protected is not None:
         variables["protected"] = [bool(p) for p in protected]
-    data = {"format": 1, "game": game, "seed": None, "options": dict(options or {}),
-            "start": {"piles": piles, "down": downs, "vars": variables}, "moves": []}
+    data = {
+        "format": 1,
+        "game": game,
+        "seed": None,
+        "options": dict(options or {}),
+        "start": {"piles": piles, "down": downs, "vars": variables},
+        "moves": [],
+    }
     return from_dict(data)
 
 

@@ -16,8 +16,9 @@ def make_store(kind, tmp_path, quota=None):
     if kind == "browser-pygbag":
         return BrowserStore(FakeLocalStorage(quota=quota or 5_000_000, null=None))
     if kind == "browser-pyodide":
-        return BrowserStore(FakeLocalStorage(quota=quota or 5_000_000, null=JsNull(),
-                                             style="pyodide"))
+        return BrowserStore(
+            FakeLocalStorage(quota=quota or 5_000_000, null=JsNull(), style="pyodide")
+        )
     raise ValueError(kind)
 
 

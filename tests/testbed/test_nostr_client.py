@@ -51,7 +51,8 @@ def test_bip340_vector_0_signs_and_verifies_as_the_standard_says():
     public = "F9308A019258C31049344F85F89D5229B531C845836F99B08601F113BCE036F9"
     signature = bytes.fromhex(
         "E907831F80848D1069A5371B402410364BDF1C5F8307B0084C55F1CE2DCA8215"
-        "25F66A4A85EA8B71E482A74F382D2CE5EBEEE8FDB2172F477DF4900D310536C0")
+        "25F66A4A85EA8B71E482A74F382D2CE5EBEEE8FDB2172F477DF4900D310536C0"
+    )
     assert keys.pubkey == public.lower()
     assert keys.sign(bytes(32), bytes(32)) == signature
     xonly = coincurve.PublicKeyXOnly(bytes.fromhex(public))
@@ -91,16 +92,26 @@ def test_unseal_refuses_what_does_not_open():
     key = room_key(CODE)
     content = seal("hello!", key, ALICE.pubkey)  # 34 bytes: 48 characters, "==" the last two
     assert content.endswith("==")
-    assert unseal(content, room_key("OTHER1"), ALICE.pubkey) is None      # another room
-    assert unseal(content, key, BOB.pubkey) is None                       # another sender
+    assert unseal(content, room_key("OTHER1"), ALICE.pubkey) is None  # another room
+    assert unseal(content, key, BOB.pubkey) is None  # another sender
     raw = base64.b64decode(content)
-    for i in range(len(raw)):                                             # any byte flipped
-        flipped = raw[:i] + bytes([raw[i] ^ 0x01]) + raw[i + 1:]
+    for i in range(len(raw)):  # any byte flipped
+        flipped = raw[:i] + bytes([raw[i] ^ 0x01]) + raw[i + 1 :]
         assert unseal(base64.b64encode(flipped).decode(), key, ALICE.pubkey) is None
     assert unseal(base64.b64encode(raw[:-1]).decode(), key, ALICE.pubkey) is None  # cut
     assert unseal(base64.b64encode(raw[:27]).decode(), key, ALICE.pubkey) is None  # too short
-    for bad in [content[:-1], content + "!", "not base64 at all", "é" + content,
-                content.rstrip("="), "", None, 42, b"bytes", ["list"]]:
+    for bad in [
+        content[:-1],
+        content + "!",
+        "not base64 at all",
+        "é" + content,
+        content.rstrip("="),
+        "",
+        None,
+        42,
+        b"bytes",
+        ["list"],
+    ]:
         assert unseal(bad, key, ALICE.pubkey) is None
     assert unseal(content, key, None) is None
     assert unseal(content, b"short key", ALICE.pubkey) is None
@@ -120,12 +131,16 @@ def test_an_event_is_nip01_signed_and_checks():
     assert set(ev) == {"id", "pubkey", "created_at", "kind", "tags", "content", "sig"}
     assert ev["kind"] == KIND == 21061 and ev["tags"] == [["x", topic(CODE)]]
     assert ev["pubkey"] == ALICE.pubkey and ev["created_at"] == NOW
-    text = json.dumps([0, ev["pubkey"], ev["created_at"], ev["kind"], ev["tags"], ev["content"]],
-                      separators=(",", ":"), ensure_ascii=False)
+    text = json.dumps(
+        [0, ev["pubkey"], ev["created_at"], ev["kind"], ev["tags"], ev["content"]],
+        separators=(",", ":"),
+        ensure_ascii=False,
+    )
     digest = hashlib.sha256(text.encode("utf-8")).digest()
     assert ev["id"] == digest.hex() == event_id(ev)
     assert coincurve.PublicKeyXOnly(bytes.fromhex(ev["pubkey"])).verify(
-        bytes.fromhex(ev["sig"]), digest)
+        bytes.fromhex(ev["sig"]), digest
+    )
     assert check(ev, CODE, now=NOW) == (ALICE.pubkey, '{"v": 1, "to": "*", "h": 1} é')
     assert check(ev, CODE, mine=BOB.pubkey, now=NOW) == check(ev, CODE, now=NOW)
     assert abs(event(ALICE, CODE, "now")["created_at"] - time.time()) < 60
@@ -149,11 +164,13 @@ def test_check_refuses_every_wrong_event():
         "two tags": made(tags=[["x", topic(CODE)], ["x", topic(CODE)]]),
         "a tag of 3": made(tags=[["x", topic(CODE), ""]]),
         "another letter": made(tags=[["y", topic(CODE)]]),
-        "another room's key, the right topic": resigned(made(code="OTHER1"),
-                                                        tags=[["x", topic(CODE)]]),
+        "another room's key, the right topic": resigned(
+            made(code="OTHER1"), tags=[["x", topic(CODE)]]
+        ),
         "content tampered": {**ev, "content": seal("evil", room_key(CODE), ALICE.pubkey)},
-        "content tampered, signed again": resigned(ev, content=seal("x", room_key("O"),
-                                                                    ALICE.pubkey)),
+        "content tampered, signed again": resigned(
+            ev, content=seal("x", room_key("O"), ALICE.pubkey)
+        ),
         "created_at tampered": {**ev, "created_at": NOW + 1},
         "kind tampered": {**ev, "kind": KIND + 1},
         "tags tampered": {**ev, "tags": [["x", topic(CODE).upper()]]},
@@ -174,7 +191,8 @@ def test_check_refuses_every_wrong_event():
         assert check(bad, CODE, now=NOW) is None, why
     re_signed = sign(BOB, ev)
     assert coincurve.PublicKeyXOnly(bytes.fromhex(BOB.pubkey)).verify(
-        bytes.fromhex(re_signed["sig"]), bytes.fromhex(re_signed["id"]))  # only the seal fails
+        bytes.fromhex(re_signed["sig"]), bytes.fromhex(re_signed["id"])
+    )  # only the seal fails
     for field in ev:
         assert check({k: v for k, v in ev.items() if k != field}, CODE, now=NOW) is None, field
 
@@ -186,8 +204,13 @@ def test_check_refuses_its_own_events():
 
 
 def test_check_refuses_what_is_too_old_or_too_new():
-    for at, ok in [(NOW - MAX_AGE_S, True), (NOW - MAX_AGE_S - 1, False),
-                   (NOW + MAX_AGE_S, True), (NOW + MAX_AGE_S + 1, False), (0, False)]:
+    for at, ok in [
+        (NOW - MAX_AGE_S, True),
+        (NOW - MAX_AGE_S - 1, False),
+        (NOW + MAX_AGE_S, True),
+        (NOW + MAX_AGE_S + 1, False),
+        (0, False),
+    ]:
         assert (check(made(created_at=at), CODE, now=NOW) is not None) is ok, at
 
 
@@ -195,8 +218,10 @@ def test_check_refuses_what_is_too_large():
     # base64 of 12 + n + 16 bytes: 4 * ceil((n + 28) / 3) characters
     largest = MAX_CONTENT // 4 * 3 - 28
     ev = made("x" * largest)
-    assert len(ev["content"]) == MAX_CONTENT and check(ev, CODE, now=NOW) == (ALICE.pubkey,
-                                                                            "x" * largest)
+    assert len(ev["content"]) == MAX_CONTENT and check(ev, CODE, now=NOW) == (
+        ALICE.pubkey,
+        "x" * largest,
+    )
     ev = made("x" * (largest + 1))
     assert len(ev["content"]) > MAX_CONTENT and check(ev, CODE, now=NOW) is None
     huge = {**made(), "content": "A" * 10_000_000}
@@ -207,11 +232,17 @@ def test_check_refuses_what_is_too_large():
 
 
 json_values = st.recursive(
-    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=True) | st.text()
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | st.floats(allow_nan=True)
+    | st.text()
     | st.sampled_from([KIND, NOW, topic(CODE), "x", ALICE.pubkey, "0" * 64, "0" * 128]),
-    lambda inner: st.lists(inner, max_size=5) | st.dictionaries(st.text(max_size=10), inner,
-                                                                max_size=5),
-    max_leaves=20)
+    lambda inner: (
+        st.lists(inner, max_size=5) | st.dictionaries(st.text(max_size=10), inner, max_size=5)
+    ),
+    max_leaves=20,
+)
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -225,8 +256,7 @@ FIELDS = ["id", "pubkey", "created_at", "kind", "tags", "content", "sig"]
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.dictionaries(st.sampled_from(FIELDS), json_values, max_size=7),
-       st.booleans())
+@given(st.dictionaries(st.sampled_from(FIELDS), json_values, max_size=7), st.booleans())
 def test_check_takes_an_event_with_any_fields_replaced(replaced, again):
     ev = made()
     bad = {**ev, **replaced}
@@ -238,8 +268,9 @@ def test_check_takes_an_event_with_any_fields_replaced(replaced, again):
     got = check(bad, CODE, now=NOW)
     if got is not None:  # only what the room's checks allow gets through
         assert bad["kind"] == KIND and bad["tags"] == [["x", topic(CODE)]]
-        assert got[0] == bad["pubkey"] and got[1] == unseal(bad["content"], room_key(CODE),
-                                                            bad["pubkey"])
+        assert got[0] == bad["pubkey"] and got[1] == unseal(
+            bad["content"], room_key(CODE), bad["pubkey"]
+        )
 
 
 # ------------------------------------------------------------------------------ a real relay
@@ -261,9 +292,11 @@ def received(client, code, want, mine=None, timeout=WAIT):
 def test_two_clients_talk_through_a_real_relay():
     from testbed.nostr_relay import NostrRelay
 
-    with NostrRelay(timeout=WAIT) as relay, \
-            RelayClient(relay.url, timeout=WAIT) as alice, \
-            RelayClient(relay.url, timeout=WAIT) as bob:
+    with (
+        NostrRelay(timeout=WAIT) as relay,
+        RelayClient(relay.url, timeout=WAIT) as alice,
+        RelayClient(relay.url, timeout=WAIT) as bob,
+    ):
         bob.subscribe(CODE, wait=WAIT)  # its EOSE: the subscription is in place
         other = event(ALICE, "OTHER1", "another room")
         assert alice.publish(other, wait=WAIT)[2] is True, alice.replies
@@ -274,8 +307,10 @@ def test_two_clients_talk_through_a_real_relay():
         # one more round, so anything of the other room would have come before it
         alice.publish(event(ALICE, CODE, "second"), wait=WAIT)
         seen += received(bob, CODE, "second", mine=BOB.pubkey)
-        assert [check(e, CODE) for e in seen] == [(ALICE.pubkey, '{"v": 1, "to": "*", "h": 1}'),
-                                                  (ALICE.pubkey, "second")]
+        assert [check(e, CODE) for e in seen] == [
+            (ALICE.pubkey, '{"v": 1, "to": "*", "h": 1}'),
+            (ALICE.pubkey, "second"),
+        ]
         assert all(e["tags"] == [["x", topic(CODE)]] for e in seen)
         assert alice.events() == []  # not subscribed: nothing queued for it
         # a forgery, refused by the relay (which then slows that socket down, hence a client

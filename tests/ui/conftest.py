@@ -9,6 +9,7 @@ from game.storage import MemoryStore, Saves
 from game.ui.app import App
 from tests.support.client import SPARE_MS, Driver
 
+
 @pytest.fixture
 def store():
     return MemoryStore()
@@ -16,7 +17,9 @@ def store():
 
 @pytest.fixture
 def app(store, monkeypatch):
-    monkeypatch.setattr("game.ui.board.dealing.DEAL_MS", 0)  # no dealing animation (test_ui_deal.py's)
+    monkeypatch.setattr(
+        "game.ui.board.dealing.DEAL_MS", 0
+    )  # no dealing animation (test_ui_deal.py's)
     a = App(Saves(store))
     a.settings.pace = "fast"
     yield a
@@ -43,6 +46,7 @@ def fresh_solver_memory(monkeypatch, steady_solver):
     at once): a test starts with that memory empty (after its module's deals were found, which
     filled it; ask for them first), and with the solver at the same speed on any machine."""
     from game.ai.solver import driver as solver_module
+
     monkeypatch.setattr(solver_module, "_KNOWN", {})
 
 
@@ -60,4 +64,3 @@ def steady_solver(monkeypatch):
 def pytest_configure(config):
     # SDL's dummy driver has no accelerated renderer for pygame.SCALED; harmless here
     config.addinivalue_line("filterwarnings", "ignore:no fast renderer available")
-

@@ -42,8 +42,11 @@ def test_the_app_starts_at_the_title_and_rests(page):
 def my_move(screen: DesktopScreen):
     """Wait for my turn (seat 0) with nothing moving; a legal move that carries a card to a
     house or a foundation (my turn goes on) if there is one, else any other but a pass."""
-    screen.c.wait("probe['settled']() and probe['view']()['player'] == 0", 60,
-                  what="my turn at the Russian Bank table")
+    screen.c.wait(
+        "probe['settled']() and probe['view']()['player'] == 0",
+        60,
+        what="my turn at the Russian Bank table",
+    )
     state = screen.state()
     moves = [m for m in state.legal_moves() if m != PASS]
     assert moves, f"no move for me in {state.to_dict()}"
@@ -56,8 +59,10 @@ def continued(screen: DesktopScreen) -> dict:
     c = screen.c
     assert c.scene() == "TitleScene"
     c.click_button("continue")
-    c.wait("probe['view']().get('game') == 'russian-bank' and probe['settled']()",
-           what="the Russian Bank table, continued")
+    c.wait(
+        "probe['view']().get('game') == 'russian-bank' and probe['settled']()",
+        what="the Russian Bank table, continued",
+    )
     return c.probe("state")
 
 
@@ -66,8 +71,14 @@ def test_a_move_by_clicks_and_the_same_position_after_a_restart_and_a_kill(tmp_p
     c = screen.c
     # a deal where I move first (deal 1), saved as the game saves it: no waiting for the
     # computer's opening
-    c.open(stored({"settings": client_settings(level="easy", last_game="russian-bank"),
-                   "game/russian-bank": saved_game("russian-bank", 1, "easy")}))
+    c.open(
+        stored(
+            {
+                "settings": client_settings(level="easy", last_game="russian-bank"),
+                "game/russian-bank": saved_game("russian-bank", 1, "easy"),
+            }
+        )
+    )
     try:
         now = screen.now()
         assert screen.epoch(now) == now and screen.room() is None
@@ -123,9 +134,11 @@ def test_a_command_error_is_its_reply_and_the_app_goes_on(page):
 
 def test_an_exception_in_the_game_is_reported(page):
     c = Client(page).open(stored({"settings": client_settings()}))
-    page.exec("from game.ui import app\n"
-              "def broken(dt):\n    raise RuntimeError('the game broke')\n"
-              "app.current.scene.update = broken")
+    page.exec(
+        "from game.ui import app\n"
+        "def broken(dt):\n    raise RuntimeError('the game broke')\n"
+        "app.current.scene.update = broken"
+    )
     with pytest.raises(ClientError, match="the game broke"):
         c.wait("False", 10, what="anything")
     assert page.proc.wait(10) != 0

@@ -5,10 +5,8 @@ from __future__ import annotations
 
 import pygame
 
-from game.ui.table.scene import readable
-
 from game.core import STOP, Move, new_game
-
+from game.ui.table.scene import readable
 from tests.support.deals import find, find_deal
 
 TURN = Move("hand0", "hand0")
@@ -32,8 +30,11 @@ def plain(state):
     state.push(TURN)
     fits = [h.name for h in state.houses if state.is_legal(Move("hand0", h.name))]
     slips = state.breach_moves()
-    refused = [h.name for h in state.houses
-               if not state.is_legal(Move("hand0", h.name)) and Move("hand0", h.name) not in slips]
+    refused = [
+        h.name
+        for h in state.houses
+        if not state.is_legal(Move("hand0", h.name)) and Move("hand0", h.name) not in slips
+    ]
     if not (fits and refused):
         return None
     state.push(Move("hand0", fits[0]))
@@ -105,8 +106,11 @@ def test_turn_flow_hand_card_end_turn_and_the_computers_reply(ui):
     assert t.state.pile[deal.fits].top is card
     # turn another, end the turn by dragging the hand card to your waste
     ui.click(ui.card_point("hand0"))
-    while t.state.pile["hand0"].top and t.state.current_player == 0 and \
-            t.state.legal_moves() != [Move("hand0", "waste0")]:
+    while (
+        t.state.pile["hand0"].top
+        and t.state.current_player == 0
+        and t.state.legal_moves() != [Move("hand0", "waste0")]
+    ):
         move = next(m for m in t.state.legal_moves() if m.target != "waste0")
         assert t.attempt(move)
         ui.frames(20)
@@ -247,6 +251,7 @@ def test_the_computers_slip_waits_for_your_stop_call(ui, monkeypatch):
     its slip, too soon to see it and call. Now it waits at least CALL_WINDOW_MS; the call is
     then right."""
     from game.session.pace import CALL_WINDOW_MS
+
     t = open_bank(ui, find_deal("russian-bank", computer_breach), rb_mode="stop", pace="normal")
     breaching_computer(t, monkeypatch)
     assert ui.run_until(lambda: t.state.history)
@@ -264,7 +269,9 @@ def test_a_wrong_stop_call_changes_nothing(ui):
     t = open_bank(ui, find_deal("russian-bank", computer_starts), pace="fast")
     assert t.state.current_player == 1
     assert ui.run_until(lambda: t.state.history)
-    assert t.state.breach is None and t.chrome.can_call_stop()  # the stand-in plays only legal moves
+    assert (
+        t.state.breach is None and t.chrome.can_call_stop()
+    )  # the stand-in plays only legal moves
     assert t.chrome.tip() == ""  # a wrong call costs nothing: no word about a price
     key = t.state.key()
     ui.key(pygame.K_x)
@@ -279,17 +286,18 @@ def test_a_wrong_stop_call_with_a_price_costs_your_next_turn_in_words(ui):
     t = open_bank(ui, find_deal("russian-bank", computer_starts), pace="fast")
     assert ui.run_until(lambda: t.state.history)
     assert t.state.breach is None and t.chrome.can_call_stop()
-    assert t.chrome.tip() == ("Stop! only on a broken priority: a wrong call costs you a "
-                              "turn.")
+    assert t.chrome.tip() == ("Stop! only on a broken priority: a wrong call costs you a turn.")
     ui.screenshot("bank-wrong-call-tip.png")
     ui.key(pygame.K_x)
-    assert t.message_text() == ("Wrong call: the last move broke no priority rule. "
-                                "You miss your next turn.")
+    assert t.message_text() == (
+        "Wrong call: the last move broke no priority rule. You miss your next turn."
+    )
     assert not t.chrome.can_call_stop() and t.state.lost_turns == (1, 0)
     assert ui.run_until(lambda: t.state.turn == 2)
     assert t.state.current_player == 1
-    assert t.message_text() == ("The computer plays again: you miss this turn for your wrong "
-                                "Stop! call.")
+    assert t.message_text() == (
+        "The computer plays again: you miss this turn for your wrong Stop! call."
+    )
     ui.frames(1)
     ui.screenshot("bank-wrong-call-price.png")
 
@@ -335,6 +343,7 @@ def test_keyboard_turns_and_ends(ui):
 
 def test_a_whole_game_ends_with_the_score_and_the_match(ui):
     from game.ai.players.russian_bank import opponent
+
     t = open_bank(ui, 5, pace="instant")
     me = opponent("greedy", seed=3)
     ui.play_to_the_end(t, me)
@@ -358,8 +367,9 @@ def test_continue_resumes_the_game_exactly(ui, store):
     ui.frames(10)
     ui.key(pygame.K_z, pygame.KMOD_CTRL)
     saved = t.state.to_dict()
-    from game.ui.app import App
     from game.storage import Saves
+    from game.ui.app import App
+
     app2 = App(Saves(store))
     t2 = app2.open_game("russian-bank")
     assert t2.state.to_dict() == saved
@@ -398,8 +408,10 @@ def test_the_tip_names_the_compulsory_move_not_a_slip(ui):
         ui.frames(10)
         assert t.state.breach is None and t.state.pile[house].top is not ace
         # next: the emptied house is due from the reserve (priority c), then the hand
-        assert t.chrome.tip() in ("Fill the empty house from your reserve before turning a "
-                                  "hand card.", "Click your hand to turn up a card.")
+        assert t.chrome.tip() in (
+            "Fill the empty house from your reserve before turning a hand card.",
+            "Click your hand to turn up a card.",
+        )
 
 
 def test_giving_a_game_up_gives_it_to_the_computer_in_the_match(ui):

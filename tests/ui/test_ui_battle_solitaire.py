@@ -9,7 +9,6 @@ import pygame
 
 from game.core import PASS, Move
 from game.ui.layouts.battle_solitaire import LAYOUT
-
 from tests.support.deals import find, find_deal
 
 BS = "battle-solitaire"
@@ -19,8 +18,14 @@ def you_start_with_a_penalty_card_to_play(state):
     """You start, and your penalty pile's top card fits a shared pile at once: that pile."""
     if state.current_player != 0:
         return None
-    return next((m.target for m in state.legal_moves()
-                 if m.source == "reserve0" and m.target.startswith("house")), None)
+    return next(
+        (
+            m.target
+            for m in state.legal_moves()
+            if m.source == "reserve0" and m.target.startswith("house")
+        ),
+        None,
+    )
 
 
 def you_start(state):
@@ -123,8 +128,7 @@ def test_two_people_at_one_screen_press_the_turn_button_in_turn(ui):
         ui.click(ui.button("End turn"))
         ui.settle()
         assert s.current_player == 1 - p
-    assert [str(e.move) for e in s.history] == ["d0-w0", "pass", "d1-w1", "pass", "d0-w0",
-                                                "pass"]
+    assert [str(e.move) for e in s.history] == ["d0-w0", "pass", "d1-w1", "pass", "d0-w0", "pass"]
 
 
 def test_russian_bank_keeps_its_end_turn_in_the_panel(ui):
@@ -137,6 +141,7 @@ def test_russian_bank_keeps_its_end_turn_in_the_panel(ui):
 
 def test_a_whole_game_against_the_computer_ends_with_the_score_and_the_match(ui):
     from game.ai.players.battle_solitaire import Bot
+
     t = open_battle(ui, 3, seats=("human", "computer:easy"))
     me = Bot("greedy", seed=3)
     ui.play_to_the_end(t, me)

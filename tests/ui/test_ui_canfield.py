@@ -15,8 +15,8 @@ from game.core import Move, new_game
 from game.core.games.canfield import is_turn
 from game.session import Session
 from game.ui import theme
-from tests.support.positions import build
 from tests.support.client import assert_won
+from tests.support.positions import build
 
 WON_DEAL = 12  # the first deal from 1 that search() below wins within 300 positions
 
@@ -108,8 +108,11 @@ def play_line(ui, t, line: list[Move]) -> None:
             ui.click(ui.card_point("stock"))
         else:
             src = t.piles()[move.source]
-            ui.drag(ui.card_point(move.source, len(src) - move.count),
-                    ui.card_point(move.target), steps=3)
+            ui.drag(
+                ui.card_point(move.source, len(src) - move.count),
+                ui.card_point(move.target),
+                steps=3,
+            )
         ui.settle(dt=100)
         assert len(t.state.history) == n + 1, (move, t.message_text())
         assert t.state.history[n].move == move
@@ -158,12 +161,23 @@ def test_the_empty_foundations_show_the_base_rank(ui):
 
 def test_a_deal_with_only_the_stock_left_ends_stuck_with_cards_in_the_stock(ui, store):
     # after the Nine of diamonds goes home, the stock's cards that ever show fit nowhere
-    state = build("canfield", {
-        "foundation0": "AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS",
-        "foundation1": "AH 2H 3H 4H 5H 6H 7H 8H 9H", "foundation2": "AD 2D 3D 4D 5D 6D 7D 8D",
-        "foundation3": "AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC",
-        "tableau0": "KH", "tableau1": "QH", "tableau2": "JH", "tableau3": "KD",
-        "reserve": "QS JD 9D", "stock": "KS QD TH TD"}, rest={}, vars={"base": 1})
+    state = build(
+        "canfield",
+        {
+            "foundation0": "AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS",
+            "foundation1": "AH 2H 3H 4H 5H 6H 7H 8H 9H",
+            "foundation2": "AD 2D 3D 4D 5D 6D 7D 8D",
+            "foundation3": "AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC",
+            "tableau0": "KH",
+            "tableau1": "QH",
+            "tableau2": "JH",
+            "tableau3": "KD",
+            "reserve": "QS JD 9D",
+            "stock": "KS QD TH TD",
+        },
+        rest={},
+        vars={"base": 1},
+    )
     ui.app.saves.save_game("canfield", Session(state).to_dict())
     ui.app.settings.auto_move = False
     t = ui.app.open_game("canfield")

@@ -11,7 +11,6 @@ from game.core import STOP, Move, new_game
 from game.ui.board.places import layout_for
 from game.ui.who_plays import SeatPicker
 from game.ui.widgets import EndPanel
-
 from tests.support.deals import find
 
 CP = "chinese-patience"
@@ -93,8 +92,9 @@ def test_a_person_and_two_computers_play_a_whole_three_player_game(ui, store):
     assert ui.app.saves.stats(CP)["played"] == 1  # your statistics
     for kind in ("person", "easy", "medium"):  # and per seat kind
         assert ui.app.saves.stats(f"{CP}/{kind}")["played"] == 1
-    won = [kind for kind in ("person", "easy", "medium")
-           if ui.app.saves.stats(f"{CP}/{kind}")["won"]]
+    won = [
+        kind for kind in ("person", "easy", "medium") if ui.app.saves.stats(f"{CP}/{kind}")["won"]
+    ]
     assert len(won) <= 1
     # the next game of the match: the deal passes to the left
     dealer = t.state.dealer
@@ -125,8 +125,11 @@ def test_the_opening_words_never_invite_a_slip(ui):
     words = t.message_text()
     assert "you start" in words and "click your stock" not in words.lower()
     assert words.endswith(t.state.why_illegal(Move("stock0", "stock0")))
-    seed, _ = find(CP, lambda s: you_start(s) and Move("stock0", "stock0") in s.legal_moves(),
-                   {"players": 3, "priorities": "knock"})
+    seed, _ = find(
+        CP,
+        lambda s: you_start(s) and Move("stock0", "stock0") in s.legal_moves(),
+        {"players": 3, "priorities": "knock"},
+    )
     t.start(seed)
     assert "click your stock to turn its top card" in t.message_text()
 
@@ -138,8 +141,9 @@ def test_a_computer_knocks_on_your_slip_and_the_penalty_cards_fly(ui):
     assert Move("stock0", "stock0") in offered
     ui.click(ui.card_point("stock0"))  # a slip: a move of higher priority was due
     assert t.state.breach is not None and t.session.pending_call == 1  # from your left
-    given = [t.state.pile[f"stock{q}"].cards[len(t.state.pile[f"stock{q}"].cards) // 2]
-             for q in (1, 2)]
+    given = [
+        t.state.pile[f"stock{q}"].cards[len(t.state.pile[f"stock{q}"].cards) // 2] for q in (1, 2)
+    ]
     for _ in range(20):
         ui.frames(1, dt=60)
         if t.state.peek() == STOP:

@@ -23,11 +23,14 @@ def pixels(surface, rect) -> bytes:
 
 def contrast(a, b) -> float:
     """WCAG's contrast ratio of two colours."""
+
     def lum(c):
         def ch(v):
             v /= 255
             return v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4
+
         return 0.2126 * ch(c[0]) + 0.7152 * ch(c[1]) + 0.0722 * ch(c[2])
+
     la, lb = sorted((lum(a), lum(b)), reverse=True)
     return (la + 0.05) / (lb + 0.05)
 
@@ -51,10 +54,19 @@ def test_every_choice_in_settings_has_a_drawing():
 
 @pytest.mark.parametrize("felt", CHOICES["felt"])
 def test_text_and_rings_read_on_every_felt_at_least_as_well_as_on_the_green(felt):
-    inks = {"INK": theme.INK, "INK_DIM": theme.INK_DIM, "INK_FAINT": theme.INK_FAINT,
-            "GOLD": theme.GOLD, "ACCENT": theme.ACCENT, "RED_INK": theme.RED_INK,
-            "TARGET": theme.TARGET, "SELECT": theme.SELECT, "FOCUS": theme.FOCUS,
-            "HINT": theme.HINT, "MARK": theme.MARK}
+    inks = {
+        "INK": theme.INK,
+        "INK_DIM": theme.INK_DIM,
+        "INK_FAINT": theme.INK_FAINT,
+        "GOLD": theme.GOLD,
+        "ACCENT": theme.ACCENT,
+        "RED_INK": theme.RED_INK,
+        "TARGET": theme.TARGET,
+        "SELECT": theme.SELECT,
+        "FOCUS": theme.FOCUS,
+        "HINT": theme.HINT,
+        "MARK": theme.MARK,
+    }
     for name, ink in inks.items():
         worst = min(contrast(ink, end) for end in theme.FELTS[felt])
         green = min(contrast(ink, end) for end in theme.FELTS["green"])

@@ -13,10 +13,15 @@ import pytest
 from game.ui.canvas import CANVAS, LANDSCAPE, choose
 from game.ui.online import connection
 from testbed.carriers import CarrierNet
-
 from tests.support.client import record_words
-from tests.ui.test_ui_shared import (PHONES, check_readable, host_by_input, join_by_typing,  # noqa: F401
-                            play_a_move, screens)
+from tests.ui.test_ui_shared import (  # noqa: F401
+    PHONES,
+    check_readable,
+    host_by_input,
+    join_by_typing,
+    play_a_move,
+    screens,
+)
 
 SHAPES = {"landscape": None, **PHONES}
 
@@ -41,8 +46,13 @@ def readable(ui, css, monkeypatch):
     if css is None:
         return
     scene = ui.app.scene
-    check_readable(lambda: scene.draw(ui.app.screen), pygame.Rect((0, 0), CANVAS.size),
-                   scene.buttons, record_words(monkeypatch), css)
+    check_readable(
+        lambda: scene.draw(ui.app.screen),
+        pygame.Rect((0, 0), CANVAS.size),
+        scene.buttons,
+        record_words(monkeypatch),
+        css,
+    )
 
 
 def until(screens, done, frames=400, what=""):
@@ -64,8 +74,11 @@ def test_every_connection_state_in_plain_words(shape, screens, monkeypatch):
     readable(host, css, monkeypatch)
     host.screenshot(f"connection-reaching-{name}.png")
     # still none after a while: what to try, and it keeps trying
-    until(screens, lambda: room.status() == connection.WORDS[connection.OFFLINE],
-          what="can't reach the relays")
+    until(
+        screens,
+        lambda: room.status() == connection.WORDS[connection.OFFLINE],
+        what="can't reach the relays",
+    )
     assert "online" in room.status() and room.failed == ""  # (not the end: no Back)
     readable(host, css, monkeypatch)
     host.screenshot(f"connection-offline-{name}.png")
@@ -77,15 +90,21 @@ def test_every_connection_state_in_plain_words(shape, screens, monkeypatch):
     join_by_typing(guest, room.shared.code)
     joining = guest.app.scene
     # the host is met through the relays: never "no table with this code"
-    until(screens, lambda: joining.status() == connection.WORDS[connection.CONNECTING],
-          what="the friend found, connecting")
+    until(
+        screens,
+        lambda: joining.status() == connection.WORDS[connection.CONNECTING],
+        what="the friend found, connecting",
+    )
     readable(guest, css, monkeypatch)
     guest.screenshot(f"connection-connecting-{name}.png")
     screens.agree()
     tables = [host.app.scene, guest.app.scene]
     # said once the table's own first words are gone
-    until(screens, lambda: all(t.message_text() == connection.WORDS[connection.RELAYS]
-                               for t in tables), what="connected through the relays")
+    until(
+        screens,
+        lambda: all(t.message_text() == connection.WORDS[connection.RELAYS] for t in tables),
+        what="connected through the relays",
+    )
     host.screenshot(f"connection-relays-{name}.png")
 
     # every relay gone mid-game: both screens say so within seconds, and carry on after
@@ -95,11 +114,17 @@ def test_every_connection_state_in_plain_words(shape, screens, monkeypatch):
         assert t.message_text().startswith("Can't reach the relays"), t.message_text()
     guest.screenshot(f"connection-offline-table-{name}.png")
     net.set_relays(True)
-    mover = next(ui for ui in (host, guest)
-                 if ui.app.scene.session.to_move in ui.app.scene.session.local_seats)
+    mover = next(
+        ui
+        for ui in (host, guest)
+        if ui.app.scene.session.to_move in ui.app.scene.session.local_seats
+    )
     other = guest if mover is host else host
     before = len(other.app.scene.state.history)
     play_a_move(mover)
-    until(screens, lambda: len(other.app.scene.state.history) > before,
-          what="a move at the other screen, after the relays came back")
+    until(
+        screens,
+        lambda: len(other.app.scene.state.history) > before,
+        what="a move at the other screen, after the relays came back",
+    )
     screens.agree()

@@ -110,6 +110,7 @@ def test_no_dealing_animation_with_animations_off(ui):
 def test_a_table_without_a_stock_is_dealt_from_the_middle_and_the_computer_waits(ui):
     ui.app.settings.set_seats("russian-bank", ("human", "computer:easy"))
     from tests.support.deals import find_deal
+
     seed = find_deal("russian-bank", lambda s: s.current_player == 1)
     t = new_deal(ui, "russian-bank", seed)
     ui.app.settings.pace = "instant"

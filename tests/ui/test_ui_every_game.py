@@ -7,14 +7,15 @@ from __future__ import annotations
 import pytest
 
 from game.core import GAMES, info
-from game.ui.chromes import chrome_class
 from game.ui.board.places import layout_for
+from game.ui.chromes import chrome_class
 from game.ui.screens import RulesScene, rules_text
 
 
 @pytest.mark.parametrize("game_id", GAMES)
 def test_every_game_has_a_layout_for_each_of_its_piles(game_id):
     from game.core import new_game
+
     d = info(game_id)
     counts = d.option("players").choices if "players" in d.options else (None,)
     for players in counts:

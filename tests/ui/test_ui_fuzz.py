@@ -16,10 +16,10 @@ import pytest
 from bench.fuzz import Fuzzer
 from game.core import GAMES, info
 from game.session import GENERAL
-from game.ui import card_art as cards, theme
+from game.ui import card_art as cards
+from game.ui import theme
 from game.ui.card_art import ART_CACHE, CardArt
 from game.ui.screens import SettingsScene
-
 from tests.support.client import app_on_page
 
 CHOICES = {o.name: o.choices for o in GENERAL}
@@ -28,8 +28,11 @@ CHOICES = {o.name: o.choices for o in GENERAL}
 def face_up_card(t):
     """(pile, index, card) of a face-up card at the top of a pile of the table: a diamond or
     a club if there is one (their colours are what the four-colour setting changes)."""
-    tops = [(name, len(cards_) - 1, cards_[-1][0]) for name, cards_ in t.piles().items()
-            if cards_ and cards_[-1][1] and name in t.layout.piles]
+    tops = [
+        (name, len(cards_) - 1, cards_[-1][0])
+        for name, cards_ in t.piles().items()
+        if cards_ and cards_[-1][1] and name in t.layout.piles
+    ]
     assert tops, "no face-up card on the table"
     return min(tops, key=lambda top: top[2].suit not in "DC")
 
@@ -102,8 +105,11 @@ def canvas_surfaces_held(root) -> int:
     seen, stack, found = {id(root)}, [root], set()
     while stack:
         for r in gc.get_referents(stack.pop()):
-            if id(r) in seen or isinstance(r, (type, types.ModuleType, types.FunctionType,
-                                               CardArt)) or type(r).__name__ == "App":
+            if (
+                id(r) in seen
+                or isinstance(r, (type, types.ModuleType, types.FunctionType, CardArt))
+                or type(r).__name__ == "App"
+            ):
                 continue
             seen.add(id(r))
             if isinstance(r, pygame.Surface):
@@ -116,6 +122,7 @@ def canvas_surfaces_held(root) -> int:
 
 def ui_canvas_bytes() -> int:
     from game.ui.canvas import CANVAS
+
     return CANVAS.w * CANVAS.h * 4
 
 

@@ -14,7 +14,6 @@ from game.storage import MemoryStore, Saves
 from game.ui import language_choice
 from game.ui.app import App
 from game.ui.screens import SettingsScene
-
 from tests.support.client import Driver, run_coroutine
 
 
@@ -34,21 +33,25 @@ def system(monkeypatch):
     def use(**env):
         for name, value in env.items():
             monkeypatch.setenv(name, value)
+
     return use
 
 
-@pytest.mark.parametrize("env, chosen, expected", [
-    ({"LANG": "de_DE.UTF-8"}, "", "de"),
-    ({"LANG": "fr_CA.UTF-8"}, "", "fr"),
-    ({"LANGUAGE": "it:fr", "LANG": "de_DE.UTF-8"}, "", "fr"),  # gettext's order
-    ({"LANG": "C.UTF-8"}, "", "en"),
-    ({"LANG": "ja_JP.UTF-8"}, "", "en"),
-    ({"LANG": "de_DE.UTF-8"}, "fr", "fr"),  # Settings' choice over the system's
-    ({"LANG": "de_DE.UTF-8", "PARLOUR_LANG": "en"}, "fr", "en"),  # asked for: over both
-    ({"PARLOUR_LANG": "de-AT"}, "", "de"),
-    ({"PARLOUR_LANG": "xx", "LANG": "fr_FR"}, "", "fr"),  # asked for what isn't spoken
-    ({}, ["not", "a", "code"], "en"),  # a stored value that can't be one
-])
+@pytest.mark.parametrize(
+    "env, chosen, expected",
+    [
+        ({"LANG": "de_DE.UTF-8"}, "", "de"),
+        ({"LANG": "fr_CA.UTF-8"}, "", "fr"),
+        ({"LANGUAGE": "it:fr", "LANG": "de_DE.UTF-8"}, "", "fr"),  # gettext's order
+        ({"LANG": "C.UTF-8"}, "", "en"),
+        ({"LANG": "ja_JP.UTF-8"}, "", "en"),
+        ({"LANG": "de_DE.UTF-8"}, "fr", "fr"),  # Settings' choice over the system's
+        ({"LANG": "de_DE.UTF-8", "PARLOUR_LANG": "en"}, "fr", "en"),  # asked for: over both
+        ({"PARLOUR_LANG": "de-AT"}, "", "de"),
+        ({"PARLOUR_LANG": "xx", "LANG": "fr_FR"}, "", "fr"),  # asked for what isn't spoken
+        ({}, ["not", "a", "code"], "en"),  # a stored value that can't be one
+    ],
+)
 def test_the_language_is_chosen_as_players_expect(system, env, chosen, expected):
     system(**env)
     assert language_choice.choose(chosen) == expected == language.current()
@@ -62,8 +65,10 @@ def test_the_app_speaks_the_kept_language_from_its_first_word(system):
     saves.save_settings({"language": "de", "pace": "lightning"})
     app = App(Saves(store))
     assert language.current() == "de"
-    assert app.notices == ["Eine Einstellung war nicht verwendbar und wurde auf den "
-                           "Standardwert zurückgesetzt (Computer-Tempo: 'lightning')."]
+    assert app.notices == [
+        "Eine Einstellung war nicht verwendbar und wurde auf den "
+        "Standardwert zurückgesetzt (Computer-Tempo: 'lightning')."
+    ]
 
 
 def test_settings_language_changes_every_word_at_once_and_is_kept(system):
@@ -102,11 +107,13 @@ def test_python_m_game_lang(monkeypatch):
     """``python -m game --lang de`` asks for German for this run; a language the game doesn't
     speak is refused with the ones it does."""
     import game.__main__ as entry
+
     started = []
     monkeypatch.setenv("PARLOUR_LANG", "en")  # (run() sets it: put back after the test)
 
     async def main():
         started.append(language_choice.asked())
+
     monkeypatch.setattr("game.ui.app.main", main)
     # (driven by hand: a worker where playwright's loop runs refuses another)
     monkeypatch.setattr(asyncio, "run", lambda coro: run_coroutine(coro, 10, "main() ran"))
@@ -122,10 +129,15 @@ def test_the_join_link_leaves_the_language_to_the_friend(monkeypatch):
     from types import SimpleNamespace
 
     from game.ui.online import page_link
-    window = SimpleNamespace(location=SimpleNamespace(
-        href="https://cards.example/?relay=wss://r.example&lang=de#table=x"))
+
+    window = SimpleNamespace(
+        location=SimpleNamespace(
+            href="https://cards.example/?relay=wss://r.example&lang=de#table=x"
+        )
+    )
     monkeypatch.setattr(page_link, "page_window", lambda: window)
-    assert page_link.join_link("ABC123") == \
-        "https://cards.example/?relay=wss://r.example#join=ABC123"
+    assert (
+        page_link.join_link("ABC123") == "https://cards.example/?relay=wss://r.example#join=ABC123"
+    )
     window.location.href = "https://cards.example/?lang=fr"
     assert page_link.join_link("ABC123") == "https://cards.example/#join=ABC123"

@@ -21,14 +21,15 @@ from game.ui import theme
 from game.ui.app import App
 from game.ui.canvas import CANVAS, LANDSCAPE, choose
 from game.ui.screens import RulesScene, SettingsScene, StatsScene
-
+from tests.support.client import Driver, record_words
 from tests.support.deals import find_deal
 from tests.test_languages import LANGUAGES, english_only, words
-from tests.support.client import Driver, record_words
 from tests.ui.test_ui_bank import ace_on_house, open_bank
 
 SHAPES = {"landscape": (1280, 720), "upright": (390, 844), "sideways": (844, 390)}
 CODES = ("en", *LANGUAGES)  # every language with a catalogue
+
+
 @contextmanager
 def speaking(code: str, shape: str, monkeypatch):
     """A Driver of an App speaking ``code`` (asked for, as ``--lang`` asks) on the canvas of
@@ -95,10 +96,11 @@ class Look:
         for b in buttons:
             width = theme.measure(b.label, b.label_size, b.style != "normal")
             if width > b.rect.w - 6:
-                self.problems.append(f"{name}: too long for its button: {b.label!r} "
-                                     f"({width} > {b.rect.w - 6})")
+                self.problems.append(
+                    f"{name}: too long for its button: {b.label!r} ({width} > {b.rect.w - 6})"
+                )
         for i, (text, rect) in enumerate(written if overlaps else ()):
-            for other, orect in written[i + 1:]:  # (a text and its shadow: the same words)
+            for other, orect in written[i + 1 :]:  # (a text and its shadow: the same words)
                 if other != text and overlap(rect, orect):
                     self.problems.append(f"{name}: {text!r} over {other!r}")
             for b in buttons:  # (a key's digit on a button lies inside it: meant so)
@@ -142,8 +144,7 @@ def walk(ui, look: Look) -> None:
         t.modal = None
         ui.settle()
         look.screen(f"table-{game_id}", frames=4)
-        hint = next((b for b in t.buttons if b.name == "Hint" and b.visible and b.enabled),
-                    None)
+        hint = next((b for b in t.buttons if b.name == "Hint" and b.visible and b.enabled), None)
         if hint is not None:
             ui.click(hint.rect.center, frames=3)
             look.screen(f"hint-{game_id}")
@@ -189,6 +190,7 @@ def refuse_a_move(t) -> bool:
             if dst == src:
                 continue
             from game.core import Move
+
             move = Move(src, dst, 1)
             if move not in state.legal_moves():
                 if t.attempt(move) is False and t.message_text():
@@ -200,8 +202,12 @@ def end_panel(t, status: str) -> None:
     """The table's end panel as a game ending so shows it (the real panel, its real words)."""
     real = t.state.result
     winner = 0 if status == "won" and info(t.game_id).multiplayer else None
-    result = Result(status, winner, 30 if winner is not None else 0,
-                    language._("No more moves.") if status == "stuck" else "")
+    result = Result(
+        status,
+        winner,
+        30 if winner is not None else 0,
+        language._("No more moves.") if status == "stuck" else "",
+    )
     t.state.result = lambda: result
     try:
         t.modal = None
@@ -225,5 +231,6 @@ def test_every_screen_in_every_language_fits_and_speaks_it(code, shape, monkeypa
         look = Look(ui, code, shape, monkeypatch)
         walk(ui, look)
         assert look.seen > 40
-        assert not look.problems, f"{len(look.problems)} problems:\n" + \
-            "\n".join(look.problems[:60])
+        assert not look.problems, f"{len(look.problems)} problems:\n" + "\n".join(
+            look.problems[:60]
+        )

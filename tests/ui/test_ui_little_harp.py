@@ -8,10 +8,9 @@ rules core and are pinned here (deals never change)."""
 
 from __future__ import annotations
 
-from tests.support.deals import find_deal
-
 from game.core import Move, new_game
 from tests.support.client import assert_won
+from tests.support.deals import find_deal
 
 LH = "little-harp"
 WON_DEAL = 15  # the strategy wins it with the default options (draw 3, unlimited redeals)
@@ -150,10 +149,10 @@ def test_a_run_is_dragged_as_one(ui):
     for m in replay.history:
         t.session.play(m.move)
     ui.settle()
-    cards = t.state.pile[move.source].cards[-move.count:]
+    cards = t.state.pile[move.source].cards[-move.count :]
     ui.drag(ui.card_point(move.source, -move.count), ui.card_point(move.target))
     ui.settle()
-    assert t.state.peek() == move and t.state.pile[move.target].cards[-move.count:] == cards
+    assert t.state.peek() == move and t.state.pile[move.target].cards[-move.count :] == cards
     ui.screenshot("little-harp-run-moved.png")
 
 

@@ -18,7 +18,6 @@ from game.core import new_game
 from game.storage import Saves
 from game.ui.app import App
 from game.ui.turns.turn_replay import TurnReplay
-
 from tests.support.client import Driver, app_on_page
 from tests.support.deals import find_deal
 
@@ -94,8 +93,16 @@ def test_a_hard_turn_is_logged_in_full_scrolls_survives_a_reload_and_replays(ui,
     assert view.max_scroll > 0 and view.scroll == view.max_scroll  # the newest in sight
     assert first_line_shown(view) > 0  # the oldest out of sight...
     for _ in range(40):  # ... until the wheel scrolls back
-        ui.post(pygame.MOUSEWHEEL, x=0, y=1, flipped=False, precise_x=0.0, precise_y=1.0,
-                touch=False, which=0)
+        ui.post(
+            pygame.MOUSEWHEEL,
+            x=0,
+            y=1,
+            flipped=False,
+            precise_x=0.0,
+            precise_y=1.0,
+            touch=False,
+            which=0,
+        )
     ui.frames(2)
     assert view.scroll == 0 and first_line_shown(view) == 0
     ui.screenshot("move-log-landscape-scrolled-to-the-oldest.png")
@@ -178,8 +185,9 @@ def test_the_log_upright_uses_the_panel_and_a_finger_scrolls_it():
         assert view.rect.h >= 5 * view.step  # the room left in the panel, not 1-2 lines
         assert view.scroll == view.max_scroll > 0
         for _ in range(12):
-            ui.finger_drag((view.rect.centerx, view.rect.y + 10),
-                           (view.rect.centerx, view.rect.bottom - 10))
+            ui.finger_drag(
+                (view.rect.centerx, view.rect.y + 10), (view.rect.centerx, view.rect.bottom - 10)
+            )
             if view.scroll == 0:
                 break
         assert view.scroll == 0 and first_line_shown(view) == 0
@@ -213,8 +221,7 @@ def test_the_round_table_logs_and_replays_the_computers_turn(ui):
     s.set_seats("chinese-patience", ("human", "computer:hard"))
     s.set("pace", "instant")
     t = ui.app.open_game("chinese-patience")
-    seed = find_deal("chinese-patience", lambda st: st.current_player == 1 or None,
-                     {"players": 2})
+    seed = find_deal("chinese-patience", lambda st: st.current_player == 1 or None, {"players": 2})
     t.start(seed, {"players": 2}, ("human", "computer:hard"))
     for _ in range(4000):
         if t.state.current_player == 0 or t.state.is_over():
@@ -240,8 +247,8 @@ def test_calls_are_in_the_log_and_survive_a_reload(ui, store):
     """A right Stop! call (the history keeps it in place of the move it caught) and a wrong
     call that cost a turn are said in the log, in the turn they were made on, after a reload
     too."""
-    from tests.ui.test_ui_bank import ace_on_house, computer_starts, open_bank
     from tests.support.deals import find
+    from tests.ui.test_ui_bank import ace_on_house, computer_starts, open_bank
 
     seed, house = find(RB, ace_on_house)
     t = open_bank(ui, seed, rb_mode="stop", level="hard")  # Hard always calls
@@ -265,7 +272,8 @@ def test_calls_are_in_the_log_and_survive_a_reload(ui, store):
     assert ui.run_until(lambda: t.state.history)
     assert t.state.breach is None and t.chrome.can_call_stop()  # Hard plays fair
     ui.key(pygame.K_x)  # a wrong call: it costs your next turn
-    assert t.chrome.log[0] == ("You: called Stop! wrongly (no priority broken): the next "
-                               "turn is missed")
+    assert t.chrome.log[0] == (
+        "You: called Stop! wrongly (no priority broken): the next turn is missed"
+    )
     t.save()
     assert App(Saves(store)).open_game(RB).chrome.log == t.chrome.log

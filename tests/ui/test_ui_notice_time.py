@@ -12,6 +12,7 @@ CORRUPT = '{"format":1,"data":{"state":{"nonsense":'
 def notice_on_the_message_line(app) -> bool:
     band = app.screen.subsurface((0, 680, app.screen.get_width(), 40))
     import pygame
+
     return pygame.transform.threshold(None, band, theme.ACCENT, (40, 40, 40, 255), None, 0) > 50
 
 

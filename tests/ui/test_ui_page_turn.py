@@ -12,7 +12,6 @@ from game.ui.canvas import CANVAS
 from game.ui.page_turn import PageTurn
 
 
-
 class Location:
     def __init__(self, hash_=""):
         self.hash, self.pathname, self.search = hash_, "/index.html", ""
@@ -72,6 +71,7 @@ def test_turning_the_phone_saves_the_game_and_reloads_into_the_same_table(ui, st
 
 def test_without_the_mark_the_page_starts_at_the_title(store):
     from game.ui.screens import TitleScene
+
     app = App(Saves(store))
     app.page_turn = PageTurn(Window(390, 844, "#somewhere"))
     app.reopen_after_turn()

@@ -17,7 +17,6 @@ from game.ui.app import App
 from game.ui.canvas import CANVAS, LANDSCAPE, PORTRAIT, choose
 from game.ui.screens import RulesScene, SettingsScene, StatsScene, TitleScene
 from game.ui.widgets import EndPanel
-
 from tests.support.client import Driver, Words, app_on_page, merge_artifact, record_words
 
 PAGE = (390, 844)
@@ -34,10 +33,20 @@ DEAL = 7  # every table's deal (each offers a move by two taps within three turn
 #: Indian Patience and Seahaven lie in two bands of five columns (88); Standard's nine places
 #: across (80), Little Harp's and Canfield's seven (100) and Spider's ten columns (72, its
 #: long columns of face-down cards need the height of one band) are bound by the width.
-CARD_FLOOR = {"russian-bank": 42.5, "chinese-patience-2": 40.5, "chinese-patience-3": 44.5,
-              "chinese-patience-4": 36.5, "battle-solitaire": 42.5,
-              "forty-thieves": 44.5, "indian-patience": 44.5, "standard-solitaire": 40.5,
-              "little-harp": 50.5, "canfield": 50.5, "spider": 36.5, "seahaven": 44.5}
+CARD_FLOOR = {
+    "russian-bank": 42.5,
+    "chinese-patience-2": 40.5,
+    "chinese-patience-3": 44.5,
+    "chinese-patience-4": 36.5,
+    "battle-solitaire": 42.5,
+    "forty-thieves": 44.5,
+    "indian-patience": 44.5,
+    "standard-solitaire": 40.5,
+    "little-harp": 50.5,
+    "canfield": 50.5,
+    "spider": 36.5,
+    "seahaven": 44.5,
+}
 #: a table not listed above (a new game's) is held to the layouts' least, 72 logical px
 #: (game/ui/layouts/__init__.py); list its own once measured
 LEAST_CARD_CSS = 36.5
@@ -103,8 +112,10 @@ def tap_tap_move(ui, t, turns: int = 3):
         move = two_taps(ui, t)
         if move is not None:
             return move
-        turn = next((m for m in s.candidate_moves() if m.source == m.target
-                     and m.source in t.layout.piles), None)
+        turn = next(
+            (m for m in s.candidate_moves() if m.source == m.target and m.source in t.layout.piles),
+            None,
+        )
         if turn is None:
             return None
         before = len(s.state.history)
@@ -116,9 +127,15 @@ def tap_tap_move(ui, t, turns: int = 3):
 
 def two_taps(ui, t):
     s = t.session
-    moves = [m for m in s.candidate_moves() if m.source in t.layout.piles
-             and m.target in t.layout.piles and m.source != m.target and m.count == 1
-             and t.piles()[m.source]]
+    moves = [
+        m
+        for m in s.candidate_moves()
+        if m.source in t.layout.piles
+        and m.target in t.layout.piles
+        and m.source != m.target
+        and m.count == 1
+        and t.piles()[m.source]
+    ]
     for move in moves:
         before = len(s.state.history)
         ui.finger_tap(ui.card_point(move.source))
@@ -132,8 +149,9 @@ def two_taps(ui, t):
 
 
 @pytest.mark.parametrize("game_id,players", [(g, n) for g in GAMES for n in seat_counts(g)])
-def test_every_table_upright_fits_a_phone_and_takes_a_move_by_touch(phone, monkeypatch,
-                                                                   game_id, players):
+def test_every_table_upright_fits_a_phone_and_takes_a_move_by_touch(
+    phone, monkeypatch, game_id, players
+):
     ui = phone
     assert CANVAS.portrait and CANVAS.size == (768, 1662)
     t = open_for_people(ui, game_id, players)
@@ -161,7 +179,7 @@ def test_every_table_upright_fits_a_phone_and_takes_a_move_by_touch(phone, monke
                 others.append(lay.turn_button.inflate(2 * 26, 0))  # the tip: 26 px
             assert r.collidelist(others) == -1, (name, word)
     # the cards stay above the message line and the buttons (or the side panel)
-    message = (t.chrome.message_rect())
+    message = t.chrome.message_rect()
     assert message is not None
     for name, g in lay.piles.items():
         assert g.rect.bottom <= message.top, name
@@ -171,15 +189,13 @@ def test_every_table_upright_fits_a_phone_and_takes_a_move_by_touch(phone, monke
         assert not b.rect.colliderect(message) or not b.visible, b.name
     # the table uses the height: the cards (a fan at its longest) reach down to the message
     # band, no strip of bare felt above it (issue 26: "the top half of the screen empty")
-    reach = max(g.limit if g.limit and g.fan[1] > 0 else g.rect.bottom
-                for g in lay.piles.values())
+    reach = max(g.limit if g.limit and g.fan[1] > 0 else g.rect.bottom for g in lay.piles.values())
     assert message.top - reach <= 40, f"{message.top - reach} px of felt above the message"
     words = record_words(monkeypatch)  # the texts written on the table, where
     t.view.invalidate()
     ui.frames(1)
     # the players' names lie clear of every pile
-    names = [t.chrome.title(seat) for seat in range(len(t.session.seats))] \
-        if lay.seat_names else []
+    names = [t.chrome.title(seat) for seat in range(len(t.session.seats))] if lay.seat_names else []
     pile_rects = [g.rect for g in lay.piles.values()]
     for text, rect, *_ in words.written:
         if any(text and text in name for name in names):
@@ -204,10 +220,14 @@ def test_every_table_upright_fits_a_phone_and_takes_a_move_by_touch(phone, monke
     assert text_css >= 12, f"{text!r} is {text_css} CSS px high"
     name = game_id + (f"-{players}" if players else "")
     ui.screenshot(f"portrait-{name}.png")
-    FIGURES[name] = {"card_css": lay.card_w * CSS, "card_height_css": lay.card_h * CSS,
-                     "smallest_button_css": smallest_button, "smallest_text_css": text_css,
-                     "card_index_css": round(index_css, 1),
-                     "move": str(move)}
+    FIGURES[name] = {
+        "card_css": lay.card_w * CSS,
+        "card_height_css": lay.card_h * CSS,
+        "smallest_button_css": smallest_button,
+        "smallest_text_css": text_css,
+        "card_index_css": round(index_css, 1),
+        "move": str(move),
+    }
     merge_artifact("portrait-figures.json", FIGURES)
 
 
@@ -218,8 +238,16 @@ def test_a_card_dragged_by_a_finger_on_the_upright_table_moves(phone):
         t.start(seed)
         ui.settle()
         s = t.session
-        move = next((m for m in s.candidate_moves() if m.source.startswith("tableau")
-                     and m.target.startswith("tableau") and m.count == 1), None)
+        move = next(
+            (
+                m
+                for m in s.candidate_moves()
+                if m.source.startswith("tableau")
+                and m.target.startswith("tableau")
+                and m.count == 1
+            ),
+            None,
+        )
         if move is not None:
             break
     before = len(s.state.history)
@@ -284,11 +312,15 @@ def test_the_screens_upright_fit_a_phone(phone, monkeypatch):
     ui.settle()
     assert t.state.seed == 42
     # the end of a deal, as a stuck deal shows it (four buttons in a row)
-    t.modal = EndPanel(t, "No more moves", ["No more moves: deal 42 is stuck after 80 moves "
-                                            "(12:34).", "Take moves back, restart the deal "
-                                            "or try a new one."],
-                       [(label, t.restart, "normal") for label in
-                        ("Undo", "Restart", "New deal", "Menu")])
+    t.modal = EndPanel(
+        t,
+        "No more moves",
+        [
+            "No more moves: deal 42 is stuck after 80 moves (12:34).",
+            "Take moves back, restart the deal or try a new one.",
+        ],
+        [(label, t.restart, "normal") for label in ("Undo", "Restart", "New deal", "Menu")],
+    )
     ui.frames(1)
     check_buttons(t)
     ui.screenshot("portrait-end.png")
@@ -327,9 +359,17 @@ def test_left_handed_puts_the_side_panel_on_the_left(ui, game_id):
     assert tuple(screen.get_at((1270, 670)))[:3] != theme.PANEL
     ui.screenshot(f"left-handed-{game_id}.png")
     # a move still goes where the (moved) cards are
-    move = next((m for m in t.session.candidate_moves() if m.source in lay.piles
-                 and m.target in lay.piles and m.source != m.target and t.piles()[m.source]),
-                None)
+    move = next(
+        (
+            m
+            for m in t.session.candidate_moves()
+            if m.source in lay.piles
+            and m.target in lay.piles
+            and m.source != m.target
+            and t.piles()[m.source]
+        ),
+        None,
+    )
     if move is not None:
         before = len(t.state.history)
         ui.click(ui.card_point(move.source))
@@ -353,8 +393,9 @@ def test_changing_the_left_handed_setting_lays_the_tables_out_again(ui):
     assert t2.state.seed == t.state.seed  # the same game, laid out again
 
 
-@pytest.mark.parametrize("page", [(390, 664), (412, 915), (360, 800)],
-                         ids=["short-1400", "tall-1706", "360x800"])
+@pytest.mark.parametrize(
+    "page", [(390, 664), (412, 915), (360, 800)], ids=["short-1400", "tall-1706", "360x800"]
+)
 def test_other_phone_shapes_get_tables_that_fit(page):
     """A phone page of another shape (a browser's bars taking height, a taller phone): the
     canvas follows its shape and every table still fits it."""
@@ -376,8 +417,10 @@ def test_other_phone_shapes_get_tables_that_fit(page):
                     if b is getattr(t.chrome, "turn_button", None):  # on the table
                         assert b.rect.bottom <= message.top
                     elif b.visible:
-                        assert b.rect.bottom <= CANVAS.h and b.rect.top >= message.bottom, \
-                            (game_id, b.name)
+                        assert b.rect.bottom <= CANVAS.h and b.rect.top >= message.bottom, (
+                            game_id,
+                            b.name,
+                        )
                 ui.frames(1)
         ui.screenshot(f"portrait-{page[0]}x{page[1]}-last.png")
     finally:
@@ -434,8 +477,10 @@ def test_a_long_message_upright_shows_every_word(phone, monkeypatch, game_id):
     app = phone.app
     t = app.open_game(game_id, new=True)
     t.modal = None
-    words = ("The Eight of clubs doesn't fit on the Nine of spades: piles build down in "
-             "alternating colours, and only a King fills an empty pile, so it goes back.")
+    words = (
+        "The Eight of clubs doesn't fit on the Nine of spades: piles build down in "
+        "alternating colours, and only a King fills an empty pile, so it goes back."
+    )
     t.say(words, "warn")
     recorded = record_words(monkeypatch)
     t.view.draw_message(app.screen)
@@ -445,9 +490,11 @@ def test_a_long_message_upright_shows_every_word(phone, monkeypatch, game_id):
     phone.screenshot(f"portrait-long-message-{game_id}.png")
 
 
-LONG_WORDS = ("The Eight of clubs doesn't fit on the Nine of spades: piles build down in "
-              "alternating colours, and only a King fills an empty pile, so the Eight goes "
-              "back to the column it came from.")  # four lines upright
+LONG_WORDS = (
+    "The Eight of clubs doesn't fit on the Nine of spades: piles build down in "
+    "alternating colours, and only a King fills an empty pile, so the Eight goes "
+    "back to the column it came from."
+)  # four lines upright
 
 
 def pile_areas(lay) -> list[pygame.Rect]:
@@ -493,13 +540,20 @@ def test_a_long_message_upright_has_its_own_band(phone, monkeypatch, game_id, pl
         assert not band.colliderect(t.layout.turn_button)
     if hasattr(t.chrome, "portrait_headline"):  # a side panel below: its top is clear
         from game.ui.turns.panel import portrait_top
+
         top = portrait_top(t)
         assert band.bottom <= top
-        head = [r for s, r, *_ in words.written if r.top >= top and s and
-                t.chrome.portrait_headline().startswith(s.rstrip(".").split(" ·")[0])]
+        head = [
+            r
+            for s, r, *_ in words.written
+            if r.top >= top
+            and s
+            and t.chrome.portrait_headline().startswith(s.rstrip(".").split(" ·")[0])
+        ]
         assert head and band.bottom < head[0].top
     else:  # the top bar (game, deal, moves, time, light)
         from game.ui.chromes.solitaire import P_BAR_H
+
         assert band.top > P_BAR_H
     name = game_id + (f"-{players}" if players else "")
     ui.screenshot(f"portrait-message-{name}.png")
@@ -520,6 +574,7 @@ def test_russian_bank_s_opening_upright_leaves_the_header_in_sight(phone, monkey
     t.view.invalidate()
     ui.frames(1)
     from game.ui.turns.panel import portrait_top
+
     drawn = [r for s, r, *_ in words.written if s in lines]
     assert len(drawn) == len(lines)
     band = drawn[0].unionall(drawn[1:])

@@ -14,7 +14,6 @@ from game.session import Session
 from game.storage import FileStore, MemoryStore, Saves
 from game.ui.app import App
 from game.ui.screens import SettingsScene, StatsScene, TitleScene
-
 from tests.support.client import Driver, app_on_page
 from tests.support.fakes import FakeLocalStorage
 
@@ -66,8 +65,13 @@ def test_a_game_given_up_scores_the_match_and_the_table_opens_again(game_id, mon
     ui.click(ui.modal_button("play"))  # who plays: as offered (you against the computer)
     t = ui.app.scene
     # a deal the person starts (the computer's first move would take thinking time)
-    t.start(next(seed for seed in range(1, 1000)
-                 if Session.new(game_id, seed, t.session.seats).accepting()))
+    t.start(
+        next(
+            seed
+            for seed in range(1, 1000)
+            if Session.new(game_id, seed, t.session.seats).accepting()
+        )
+    )
     ui.frames(2)
     assert t.accepting_input()
     t.attempt(t.state.legal_moves()[0])  # any move of the person's: the deal is under way
@@ -90,8 +94,12 @@ def test_a_game_given_up_scores_the_match_and_the_table_opens_again(game_id, mon
 # ----------------------------------------------------------------------------- item 2
 def _stores(tmp_path):
     from game.storage import BrowserStore
-    return {"file": lambda: FileStore(tmp_path / "saves"), "memory": MemoryStore,
-            "local-storage": lambda: BrowserStore(FakeLocalStorage())}
+
+    return {
+        "file": lambda: FileStore(tmp_path / "saves"),
+        "memory": MemoryStore,
+        "local-storage": lambda: BrowserStore(FakeLocalStorage()),
+    }
 
 
 @pytest.mark.parametrize("kind", ["file", "memory", "local-storage"])
@@ -123,13 +131,31 @@ def test_another_games_save_under_a_games_key_is_set_aside(game_id, kind, tmp_pa
 
 
 # ----------------------------------------------------------------------------- item 3
-@pytest.mark.parametrize("game_id, match", [
-    ("chinese-patience", {"target": 100, "scores": [3, 0, 5, 1], "games": 2,
-                          "seats": ["human", "computer:medium"]}),
-    ("russian-bank", {"target": 300, "scores": [3, 0, 5], "games": 2,
-                      "seats": ["human", "computer:medium", "human"]}),
-    ("battle-solitaire", {"target": 100, "scores": [3, 0, 5], "games": 2}),
-], ids=["four-scores-two-seats", "three-in-a-two-player-game", "three-without-seats"])
+@pytest.mark.parametrize(
+    "game_id, match",
+    [
+        (
+            "chinese-patience",
+            {
+                "target": 100,
+                "scores": [3, 0, 5, 1],
+                "games": 2,
+                "seats": ["human", "computer:medium"],
+            },
+        ),
+        (
+            "russian-bank",
+            {
+                "target": 300,
+                "scores": [3, 0, 5],
+                "games": 2,
+                "seats": ["human", "computer:medium", "human"],
+            },
+        ),
+        ("battle-solitaire", {"target": 100, "scores": [3, 0, 5], "games": 2}),
+    ],
+    ids=["four-scores-two-seats", "three-in-a-two-player-game", "three-without-seats"],
+)
 def test_statistics_open_with_a_match_that_does_not_fit_its_seats(game_id, match):
     store = MemoryStore()
     text = json.dumps({"format": 1, "data": match})
@@ -142,8 +168,10 @@ def test_statistics_open_with_a_match_that_does_not_fit_its_seats(game_id, match
     told = [n for n in ui.app.notices if title in n and "match" in n]
     assert len(told) == 1 and "kept aside" in told[0]
     assert store.get(f"parlour.aside/match/{game_id}") == text
-    assert ui.app.scene.match_text(game_id, ui.app.scene.matches[game_id]) \
+    assert (
+        ui.app.scene.match_text(game_id, ui.app.scene.matches[game_id])
         == f"{title} match: no match played yet."
+    )
     ui.click(ui.button("Back"))
     assert isinstance(ui.app.scene, TitleScene)
     ui.click(ui.button(game_id))  # the table opens too, with a new match
@@ -157,21 +185,25 @@ def test_statistics_name_the_players_of_a_match_saved_without_seats():
     """A match without its seats (as Russian Bank's was before seats were saved) whose scores
     are more than the seats now chosen: named by number, never a crash."""
     store = MemoryStore()
-    store.set("parlour/match/chinese-patience", json.dumps({"format": 1, "data": {
-        "target": 100, "scores": [3, 0, 5, 1], "games": 2}}))
+    store.set(
+        "parlour/match/chinese-patience",
+        json.dumps({"format": 1, "data": {"target": 100, "scores": [3, 0, 5, 1], "games": 2}}),
+    )
     ui = fresh_app(store)
     ui.click(ui.button("Statistics"))
     ui.frames(3)
     scene = ui.app.scene
     assert scene.match_text("chinese-patience", scene.matches["chinese-patience"]) == (
         "Chinese Patience match to 100: Player 1 3 · Player 2 0 · Player 3 5 · Player 4 1 "
-        "after 2 games")
+        "after 2 games"
+    )
 
 
 # ----------------------------------------------------------------------------- item 5
 def seat_rows(scene, game_id):
-    return sorted({b.name.split("=")[0] for b in scene.buttons
-                   if b.name.startswith(f"{game_id}/seat")})
+    return sorted(
+        {b.name.split("=")[0] for b in scene.buttons if b.name.startswith(f"{game_id}/seat")}
+    )
 
 
 def test_settings_rows_follow_the_number_of_players(ui):

@@ -14,7 +14,6 @@ from game.core import new_game
 from game.storage import Saves
 from game.ui import sleep_at_rest as rest
 from game.ui.app import App
-
 from tests.support.client import run_coroutine
 
 
@@ -140,10 +139,12 @@ def test_the_native_loop_rests_and_the_waking_click_is_the_next_frame(store, mon
 
     monkeypatch.setattr(rest, "rest", resting)
     real_step = App.step
-    monkeypatch.setattr(App, "step", lambda self, dt=1000 / 60: (steps.append(len(rests)),
-                                                               real_step(self, dt))[1])
-    run_coroutine(app_module.main(Saves(store)), 2000,
-                  "the loop never rested, or the click didn't quit")
+    monkeypatch.setattr(
+        App, "step", lambda self, dt=1000 / 60: (steps.append(len(rests)), real_step(self, dt))[1]
+    )
+    run_coroutine(
+        app_module.main(Saves(store)), 2000, "the loop never rested, or the click didn't quit"
+    )
     assert all(ms >= rest.REST_MIN_MS for ms in rests)
     assert len(rests) == 3 and steps[-1] == 3 and steps.count(3) == 1  # Quit, the next frame
 
@@ -151,8 +152,9 @@ def test_the_native_loop_rests_and_the_waking_click_is_the_next_frame(store, mon
 def test_a_rest_ends_at_the_first_input(store):
     pygame.init()
     pygame.event.clear()
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, mod=0, unicode="a",
-                                         scancode=0))
+    pygame.event.post(
+        pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, mod=0, unicode="a", scancode=0)
+    )
     t0 = time.perf_counter()
     run_coroutine(rest.rest(5000), 10**6, "the rest never ended")
     assert time.perf_counter() - t0 < 1.0  # (not the 5 s: the key was there)

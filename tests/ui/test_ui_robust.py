@@ -16,12 +16,25 @@ def stored_settings(store, data) -> None:
     store.set("parlour/settings", json.dumps({"format": 1, "data": data}))
 
 
-@pytest.mark.parametrize("bad", [
-    {"reserve_size": 99}, {"match_target": 0}, {"level": "genius"}, {"rb_mode": "lenient"},
-    {"pace": "warp"},
-    {"games": {"russian-bank": {"options": {"reserve_size": 99}, "match_target": 0,
-                                "seats": ["human", "robot"]}}},
-])
+@pytest.mark.parametrize(
+    "bad",
+    [
+        {"reserve_size": 99},
+        {"match_target": 0},
+        {"level": "genius"},
+        {"rb_mode": "lenient"},
+        {"pace": "warp"},
+        {
+            "games": {
+                "russian-bank": {
+                    "options": {"reserve_size": 99},
+                    "match_target": 0,
+                    "seats": ["human", "robot"],
+                }
+            }
+        },
+    ],
+)
 def test_a_setting_outside_its_choices_is_reset_and_the_player_told(store, bad):
     stored_settings(store, bad)
     app = App(Saves(store))
@@ -61,6 +74,7 @@ def test_storage_notices_after_the_first_are_shown_too(store):
 
         def set(self, key, value):
             from game.storage import StorageFull
+
             raise StorageFull("full")
 
         def delete(self, key):

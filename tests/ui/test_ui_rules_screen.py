@@ -15,7 +15,6 @@ from game.core import GAMES, info
 from game.core.info import rules_file
 from game.ui.chromes import chrome_class
 from game.ui.screens import RulesScene
-
 from tests.support.client import app_on_page
 
 PHONE = (390, 844)
@@ -31,9 +30,11 @@ def check_and_shoot(ui, game_id: str, suffix: str = "") -> None:
     source = rules_file(game_id).read_text(encoding="utf-8")
     controls = chrome_class(info(game_id).table).controls
     measured = deals.measured(game_id)  # a solitaire whose winnability was measured
-    assert headings == [h.lstrip("#").strip() for h in re.findall(r"(?m)^##? .*", source)] + \
-        re.findall(r"(?m)^# (.*)", controls) + (
-            ["How many deals can be won"] if measured else []), (game_id, headings)
+    assert headings == [
+        h.lstrip("#").strip() for h in re.findall(r"(?m)^##? .*", source)
+    ] + re.findall(r"(?m)^# (.*)", controls) + (
+        ["How many deals can be won"] if measured else []
+    ), (game_id, headings)
     shown = " ".join(text for kind, text in lines if kind == "p")
     assert shown.count("of the deals can be won.") == len(measured), game_id
     for number in re.findall(r"(?m)^(\d+)\. ", source):

@@ -5,13 +5,12 @@ from __future__ import annotations
 import pygame
 
 from game.core import Move
+from game.storage import Saves
 from game.ui.app import App
 from game.ui.card_art import FOUR_COLOUR
 from game.ui.screens import RulesScene, SettingsScene, StatsScene, TitleScene
-from game.storage import Saves
 from game.ui.table.scene import Table
 from game.ui.who_plays import SeatPicker
-
 from tests.support.client import run_coroutine
 from tests.support.deals import find
 
@@ -25,8 +24,14 @@ def column_move_after_a_turn(state):
     state.push(TURN)
     if any(m.target.startswith("foundation") for m in state.legal_moves()):
         return None
-    move = next((m for m in state.legal_moves() if m.source.startswith("tableau")
-                 and m.target.startswith("tableau")), None)
+    move = next(
+        (
+            m
+            for m in state.legal_moves()
+            if m.source.startswith("tableau") and m.target.startswith("tableau")
+        ),
+        None,
+    )
     if move is None:
         return None
     state.push(move)
@@ -161,8 +166,7 @@ def test_rules_screen_scrolls_and_switches_games(ui):
     assert scene.game == "russian-bank" and scene.max_scroll() > 0
     ui.key(pygame.K_PAGEDOWN)
     assert scene.scroll > 0
-    ui.post(pygame.MOUSEWHEEL, x=0, y=3, flipped=False, precise_x=0.0, precise_y=3.0,
-            touch=False)
+    ui.post(pygame.MOUSEWHEEL, x=0, y=3, flipped=False, precise_x=0.0, precise_y=3.0, touch=False)
     ui.frames(1)
     ui.screenshot("rules-russian-bank.png")
     ui.click(ui.button("Back"))
@@ -238,8 +242,10 @@ def test_menus_work_with_the_keyboard_alone(ui):
 def test_help_prints_usage_and_does_not_start_the_game():
     import subprocess
     import sys
-    out = subprocess.run([sys.executable, "-m", "game", "--help"], capture_output=True,
-                         text=True, timeout=60)
+
+    out = subprocess.run(
+        [sys.executable, "-m", "game", "--help"], capture_output=True, text=True, timeout=60
+    )
     assert out.returncode == 0 and out.stdout.startswith("usage: python -m game")
 
 

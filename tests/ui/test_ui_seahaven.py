@@ -4,22 +4,23 @@ stuck."""
 
 from __future__ import annotations
 
-from tests.ui.test_ui_canfield import open_deal, play_line, search, shortcut
-
 import pygame
 
 from game.core import Move, new_game
 from game.session import Session
-from tests.support.positions import build
 from tests.support.client import assert_won
+from tests.support.positions import build
+from tests.ui.test_ui_canfield import open_deal, play_line, search, shortcut
 
 WON_DEAL = 6  # the first deal from 1 that search() wins within 500 positions with this order
 
 
 def canonical(state) -> tuple:
     """The position with the cells as a set: which cell holds a card changes nothing."""
-    return (tuple(tuple(p.cards) for p in state.tableau),
-            frozenset(c.cards[0] for c in state.cells if c.cards))
+    return (
+        tuple(tuple(p.cards) for p in state.tableau),
+        frozenset(c.cards[0] for c in state.cells if c.cards),
+    )
 
 
 def seahaven_order(state, m: Move):
@@ -46,9 +47,9 @@ def test_a_whole_seahaven_deal_won_through_the_ui(ui):
     assert any(m.source.startswith("cell") and m.target.startswith("tableau") for m in line)
     t = open_deal(ui, WON_DEAL, "seahaven")
     ui.screenshot("seahaven-deal.png")
-    play_line(ui, t, line[:len(line) // 2])
+    play_line(ui, t, line[: len(line) // 2])
     ui.screenshot("seahaven-half.png")
-    play_line(ui, t, line[len(line) // 2:])
+    play_line(ui, t, line[len(line) // 2 :])
     assert_won(ui, t, "seahaven")
     ui.frames(30, 40)
     ui.screenshot("seahaven-won.png")
@@ -56,13 +57,25 @@ def test_a_whole_seahaven_deal_won_through_the_ui(ui):
 
 def test_a_deal_with_no_move_left_ends_stuck(ui):
     # one free cell: the King of clubs goes up into it, and then nothing moves any more
-    state = build("seahaven", {
-        "tableau0": "AS 2S 3S 4S 5S", "tableau1": "6S 7S 8S 9S TS",
-        "tableau2": "AH 2H 3H 4H 5H", "tableau3": "6H 7H 8H 9H TH",
-        "tableau4": "AD 2D 3D 4D 5D", "tableau5": "6D 7D 8D 9D TD",
-        "tableau6": "AC 2C 3C 4C 5C", "tableau7": "6C 7C 8C 9C TC",
-        "tableau8": "JS QS JH QH", "tableau9": "JD QD JC QC KC",
-        "cell0": "KS", "cell1": "KH", "cell2": "KD"}, rest={})
+    state = build(
+        "seahaven",
+        {
+            "tableau0": "AS 2S 3S 4S 5S",
+            "tableau1": "6S 7S 8S 9S TS",
+            "tableau2": "AH 2H 3H 4H 5H",
+            "tableau3": "6H 7H 8H 9H TH",
+            "tableau4": "AD 2D 3D 4D 5D",
+            "tableau5": "6D 7D 8D 9D TD",
+            "tableau6": "AC 2C 3C 4C 5C",
+            "tableau7": "6C 7C 8C 9C TC",
+            "tableau8": "JS QS JH QH",
+            "tableau9": "JD QD JC QC KC",
+            "cell0": "KS",
+            "cell1": "KH",
+            "cell2": "KD",
+        },
+        rest={},
+    )
     assert Move("tableau9", "cell3") in state.legal_moves()
     ui.app.saves.save_game("seahaven", Session(state).to_dict())
     ui.app.settings.auto_move = False

@@ -4,7 +4,6 @@ playing itself to watch. Everything by posted events, from the title screen."""
 from __future__ import annotations
 
 from game.core import STOP, Move
-
 from tests.support.deals import find, slip_for_player_0
 
 
@@ -83,8 +82,9 @@ def test_the_computer_plays_itself_to_watch(ui, monkeypatch):
     assert len(t.state.history) > 20 and movers >= {"0", "1"} and not t.state.is_over()
     before = len(t.state.history)
     said = []  # (the computers play on in the click's frame: a Stop! call may speak after it)
-    monkeypatch.setattr(t, "say", lambda text, *a, _say=t.say, **kw: (said.append(text),
-                                                                         _say(text, *a, **kw)))
+    monkeypatch.setattr(
+        t, "say", lambda text, *a, _say=t.say, **kw: (said.append(text), _say(text, *a, **kw))
+    )
     # a click changes nothing and says why; (not while a computer weighs a Stop! call, when
     # the table says nothing: a CI run clicked in such a frame)
     for _ in range(50):

@@ -13,17 +13,16 @@ import pygame
 import pytest
 
 from game.core import STOP, Move
-from game.net import links as links_module, protocol as protocol_module
 from game.net import MemoryRelay
+from game.net import links as links_module
+from game.net import protocol as protocol_module
 from game.storage import MemoryStore, Saves
-from game.ui.online import page_link
 from game.ui.app import App
 from game.ui.canvas import CANVAS
-from game.ui.online import JoinDialog, RoomScene, SharedTableScene
+from game.ui.online import JoinDialog, RoomScene, SharedTableScene, page_link
 from game.ui.online.away import AwayDialog
 from game.ui.who_plays import SeatPicker
 from game.ui.widgets import EndPanel
-
 from tests.support.client import Driver, Words, record_words
 from tests.support.deals import find, slip_for_player_0
 
@@ -61,8 +60,11 @@ class Screens:
         """A new App (a page opened, or reloaded with the same storage)."""
         if page is not None:
             self.page = page
-        app = App(Saves(store if store is not None else MemoryStore()),
-                  screen=pygame.Surface(CANVAS.size).convert(), open_room=self.relay.open)
+        app = App(
+            Saves(store if store is not None else MemoryStore()),
+            screen=pygame.Surface(CANVAS.size).convert(),
+            open_room=self.relay.open,
+        )
         app.settings.pace = "fast"
         ui = Driver(app)
         self.drivers.append(ui)
@@ -81,8 +83,9 @@ class Screens:
         for _ in range(200):
             self.run(1)
             tables = [ui.app.scene for ui in self.drivers]
-            if all(isinstance(t, SharedTableScene) and t.session is t.shared.session
-                   for t in tables) and not any(t.anim.busy for t in tables):
+            if all(
+                isinstance(t, SharedTableScene) and t.session is t.shared.session for t in tables
+            ) and not any(t.anim.busy for t in tables):
                 states = [t.state.to_dict() for t in tables]
                 if all(s == states[0] for s in states):
                     return
@@ -108,10 +111,8 @@ def play_a_move(ui: Driver) -> Move:
 
 def type_keys(ui: Driver, text: str) -> None:
     for ch in text:
-        ui.post(pygame.KEYDOWN, key=pygame.key.key_code(ch.lower()), mod=0, unicode=ch,
-                scancode=0)
-        ui.post(pygame.KEYUP, key=pygame.key.key_code(ch.lower()), mod=0, unicode=ch,
-                scancode=0)
+        ui.post(pygame.KEYDOWN, key=pygame.key.key_code(ch.lower()), mod=0, unicode=ch, scancode=0)
+        ui.post(pygame.KEYUP, key=pygame.key.key_code(ch.lower()), mod=0, unicode=ch, scancode=0)
     ui.frames(1)
 
 
@@ -292,8 +293,9 @@ def test_russian_bank_with_a_friend_online(screens, monkeypatch):
 
 def test_chinese_patience_with_two_friends_online(screens):
     host, typed, linked = screens.app(), screens.app(), None
-    room = host_by_input(host, "chinese-patience", {"seat1": "remote", "seat2": "remote"},
-                         players=3)
+    room = host_by_input(
+        host, "chinese-patience", {"seat1": "remote", "seat2": "remote"}, players=3
+    )
     code = room.shared.code
     join_by_typing(typed, code)
     screens.run(4)
@@ -442,8 +444,9 @@ def test_leaving_for_the_menu_ends_the_game_for_the_friend(screens, monkeypatch)
 
 
 def test_the_dialogs_on_a_phone(monkeypatch):
-    from game.ui.canvas import PORTRAIT, LANDSCAPE
+    from game.ui.canvas import LANDSCAPE, PORTRAIT
     from tests.support.client import ARTIFACTS
+
     CANVAS.use(PORTRAIT)
     pygame.display.quit()
     pygame.display.set_mode(CANVAS.size)
@@ -457,7 +460,7 @@ def test_the_dialogs_on_a_phone(monkeypatch):
         for i, b in enumerate(dialog.buttons):
             assert dialog.rect.contains(b.rect), b.name
             assert min(b.rect.w, b.rect.h) >= 86, b.name  # 44 CSS px on a 390-wide page
-            assert not any(b.rect.colliderect(o.rect) for o in dialog.buttons[i + 1:]), b.name
+            assert not any(b.rect.colliderect(o.rect) for o in dialog.buttons[i + 1 :]), b.name
         ui.screenshot("shared-join-dialog-portrait.png")
         ui.key(pygame.K_ESCAPE)
         room = host_by_input(ui, "russian-bank", {"seat1": "remote"})
@@ -488,6 +491,7 @@ def test_battle_solitaire_each_screen_sees_its_own_side(screens):
 
 def test_a_phone_on_its_side_has_room_for_a_friend_online(monkeypatch):
     from game.ui.canvas import LANDSCAPE, SIDEWAYS
+
     CANVAS.use(SIDEWAYS)
     pygame.display.quit()
     pygame.display.set_mode(CANVAS.size)
@@ -497,14 +501,14 @@ def test_a_phone_on_its_side_has_room_for_a_friend_online(monkeypatch):
         buttons = ui.app.scene.buttons
         for i, b in enumerate(buttons):
             assert screen.contains(b.rect), b.name
-            assert not any(b.rect.colliderect(o.rect) for o in buttons[i + 1:]), b.name
+            assert not any(b.rect.colliderect(o.rect) for o in buttons[i + 1 :]), b.name
         assert ui.app.scene.button("join")
         ui.app.scene.choose("chinese-patience")
         picker = ui.app.scene.modal
         picker.set_count(4)
         for i, b in enumerate(picker.buttons):
             assert picker.rect.contains(b.rect), b.name
-            assert not any(b.rect.colliderect(o.rect) for o in picker.buttons[i + 1:]), b.name
+            assert not any(b.rect.colliderect(o.rect) for o in picker.buttons[i + 1 :]), b.name
         ui.screenshot("shared-who-plays-sideways.png")
     finally:
         CANVAS.use(LANDSCAPE)
@@ -521,6 +525,7 @@ PHONES = {"sideways": (844, 390), "portrait": (390, 844)}
 def on_phone(request):
     """The canvas the phone's page picks; yields (its name, CSS px per logical px)."""
     from game.ui.canvas import LANDSCAPE, choose
+
     page = PHONES[request.param]
     CANVAS.use(choose(*page))
     pygame.display.quit()
@@ -545,6 +550,7 @@ def placed(words: Words) -> list[tuple[str, pygame.Rect]]:
 
 def css_height(size: int, bold: bool, css: float) -> float:
     from game.ui import theme
+
     return theme.font(size, bold).get_height() * css
 
 
@@ -553,6 +559,7 @@ def check_readable(draw, box: pygame.Rect, buttons, words: Words, css: float) ->
     px each way with its label inside it, all inside ``box``; no button on another, no text
     on a button or on another text."""
     from game.ui import theme
+
     for b in buttons:
         b._cache.clear()
     words.clear()
@@ -565,16 +572,17 @@ def check_readable(draw, box: pygame.Rect, buttons, words: Words, css: float) ->
         assert min(b.rect.w, b.rect.h) * css >= 44, (b.name, b.rect)
         assert box.contains(b.rect), (b.name, b.rect, box)
         assert theme.measure(b.label, b.size, b.style != "normal") <= b.rect.w - 8, b.name
-        assert b.rect.collidelist([o.rect for o in buttons[i + 1:]]) == -1, b.name
+        assert b.rect.collidelist([o.rect for o in buttons[i + 1 :]]) == -1, b.name
     written = placed(words)
     for i, (s, rect) in enumerate(written):
         assert box.contains(rect), (s, rect, box)
         assert rect.collidelist([b.rect for b in buttons]) == -1, (s, rect)
-        assert rect.collidelist([r for _, r in written[i + 1:]]) == -1, (s, rect)
+        assert rect.collidelist([r for _, r in written[i + 1 :]]) == -1, (s, rect)
 
 
 def test_join_a_friend_on_a_phone_reads_at_12_css_px_with_keys_a_thumb_s_size(
-        phone_screens, screens, monkeypatch):
+    phone_screens, screens, monkeypatch
+):
     """Sideways the join dialog was the desktop's: its letter keys 24 CSS px high with
     letters of 9.2, Join and Cancel 26, its words 7 to 7.6 CSS px. On a phone, sideways and
     upright, every word is at least 12 CSS px, every key and button at least 44 each way,
@@ -585,11 +593,12 @@ def test_join_a_friend_on_a_phone_reads_at_12_css_px_with_keys_a_thumb_s_size(
     dialog = ui.app.scene.modal
     assert isinstance(dialog, JoinDialog)
     words = record_words(monkeypatch)
-    for error in ("Room codes have no 0: they use no 0, O, 1, I or L.",
-                  "A room code has 6 letters and digits."):
+    for error in (
+        "Room codes have no 0: they use no 0, O, 1, I or L.",
+        "A room code has 6 letters and digits.",
+    ):
         dialog.error = error
-        check_readable(lambda: dialog.draw(ui.app.screen), dialog.rect, dialog.buttons,
-                       words, css)
+        check_readable(lambda: dialog.draw(ui.app.screen), dialog.rect, dialog.buttons, words, css)
     assert pygame.Rect((0, 0), CANVAS.size).contains(dialog.rect)
     dialog.error = ""
     for letter in "K7PQ2":
@@ -608,8 +617,12 @@ def test_the_waiting_room_on_a_phone_reads_at_12_css_px(phone_screens, screens, 
     another, all on the canvas."""
     shape, css = phone_screens
     host = screens.app()
-    room = host_by_input(host, "chinese-patience",
-                         {"seat1": "remote", "seat2": "remote", "seat3": "remote"}, players=4)
+    room = host_by_input(
+        host,
+        "chinese-patience",
+        {"seat1": "remote", "seat2": "remote", "seat3": "remote"},
+        players=4,
+    )
     host.click(host.button("copy"))
     assert "Link copied" in room.copied
     guest = screens.app()
@@ -628,8 +641,7 @@ def test_the_waiting_room_on_a_phone_reads_at_12_css_px(phone_screens, screens, 
     screens.run(13, dt=1000)
     waiting = lone.app.scene
     assert waiting.status() == "No table with this code yet: waiting for the host."
-    check_readable(lambda: waiting.draw(lone.app.screen), canvas, waiting.buttons, words,
-                   css)
+    check_readable(lambda: waiting.draw(lone.app.screen), canvas, waiting.buttons, words, css)
     lone.screenshot(f"shared-joining-{shape}.png")
 
 
@@ -638,6 +650,7 @@ def presence_clear(ui, css: float, words: Words, away: bool) -> None:
     clear of every pile's cards (fanned to their limits) and words, the buttons, the turn
     button with its arrows, every name, the round table's rings and each other."""
     from tests.ui.test_ui_sideways import pile_area
+
     t = ui.app.scene
     lay = t.layout
     words.clear()
@@ -649,8 +662,7 @@ def presence_clear(ui, css: float, words: Words, away: bool) -> None:
     drawn = [r for s, r in written if s in ("here", "away")]
     assert sorted(map(tuple, drawn)) == sorted(tuple(m[5]) for m in marks)  # (what's drawn)
     names = {t.chrome.title(seat) for seat in range(len(t.session.seats))}
-    obstacles = [(f"name {s}", r) for s, r in written
-                 if s in names and r.right <= lay.table_right]
+    obstacles = [(f"name {s}", r) for s, r in written if s in names and r.right <= lay.table_right]
     assert len(obstacles) >= len(t.session.seats)
     obstacles += [(b.name, b.rect) for b in t.buttons if b.visible]
     if lay.turn_button is not None:
@@ -658,8 +670,10 @@ def presence_clear(ui, css: float, words: Words, away: bool) -> None:
     for name, g in lay.piles.items():
         obstacles.append((name, pile_area(g)))
         for count, full in ((0, False), (104, True)):
-            obstacles += [(f"{name}: {s}", box or rect)
-                          for s, *_, rect, box in t.view.words(name, count, full)]
+            obstacles += [
+                (f"{name}: {s}", box or rect)
+                for s, *_, rect, box in t.view.words(name, count, full)
+            ]
         if hasattr(t.chrome, "seat_area") and name.startswith("stock"):
             area = t.chrome.seat_area(int(name[5:]))
             if area is not None:
@@ -674,14 +688,15 @@ def presence_clear(ui, css: float, words: Words, away: bool) -> None:
                 assert not part.colliderect(r), (seat, word, part, what, r)
         boxes.append(dot.union(where))
     for i, box in enumerate(boxes):
-        assert box.collidelist(boxes[i + 1:]) == -1, box
+        assert box.collidelist(boxes[i + 1 :]) == -1, box
 
 
-@pytest.mark.parametrize("game,friends", [("russian-bank", 1), ("battle-solitaire", 1),
-                                          ("chinese-patience", 3)])
-def test_a_shared_table_on_a_phone_marks_friends_clear_of_everything(phone_screens, screens,
-                                                                     monkeypatch, game,
-                                                                     friends):
+@pytest.mark.parametrize(
+    "game,friends", [("russian-bank", 1), ("battle-solitaire", 1), ("chinese-patience", 3)]
+)
+def test_a_shared_table_on_a_phone_marks_friends_clear_of_everything(
+    phone_screens, screens, monkeypatch, game, friends
+):
     """Sideways the here/away word beside a friend's name was 6.5 CSS px, the away dialog's
     words 8.7 and its buttons 26. On a phone, sideways and upright, at each screen of the
     table (the host's and a friend's, each seen from its own seat): the here/away word at
@@ -690,8 +705,12 @@ def test_a_shared_table_on_a_phone_marks_friends_clear_of_everything(phone_scree
     read at 12 CSS px with buttons of 44."""
     shape, css = phone_screens
     host = screens.app()
-    room = host_by_input(host, game, {f"seat{i}": "remote" for i in range(1, friends + 1)},
-                         players=friends + 1 if friends > 1 else None)
+    room = host_by_input(
+        host,
+        game,
+        {f"seat{i}": "remote" for i in range(1, friends + 1)},
+        players=friends + 1 if friends > 1 else None,
+    )
     guests = []
     for _ in range(friends):
         guests.append(screens.app())
@@ -710,8 +729,7 @@ def test_a_shared_table_on_a_phone_marks_friends_clear_of_everything(phone_scree
     dialog = t.modal
     assert isinstance(dialog, AwayDialog)
     canvas = pygame.Rect((0, 0), CANVAS.size)
-    check_readable(lambda: dialog.draw(host.app.screen), dialog.rect, dialog.buttons,
-                   words, css)
+    check_readable(lambda: dialog.draw(host.app.screen), dialog.rect, dialog.buttons, words, css)
     assert canvas.contains(dialog.rect)
     host.screenshot(f"shared-away-{game}-{shape}.png")
     t.modal = None
@@ -721,8 +739,7 @@ def test_a_shared_table_on_a_phone_marks_friends_clear_of_everything(phone_scree
     host.click(host.modal_button("End the game"))
     panel = t.modal
     assert isinstance(panel, EndPanel) and panel.title == "Game ended"
-    check_readable(lambda: panel.draw(host.app.screen), panel.rect, panel.buttons, words,
-                   css)
+    check_readable(lambda: panel.draw(host.app.screen), panel.rect, panel.buttons, words, css)
     assert canvas.contains(panel.rect)
     host.screenshot(f"shared-ended-{game}-{shape}.png")
 
@@ -768,8 +785,9 @@ def test_play_again_with_the_same_friend_in_the_same_room(screens):
     assert len(h.state.history) >= 1
 
 
-def test_no_computer_is_written_clear_of_the_buttons_on_a_phone(phone_screens, screens,
-                                                                 monkeypatch):
+def test_no_computer_is_written_clear_of_the_buttons_on_a_phone(
+    phone_screens, screens, monkeypatch
+):
     """Upright, the pace's word stands between - and +, 130 px: "No computer" (a table with a
     friend, no computer at this screen) was drawn under both buttons. Now they are gone where
     no computer plays here, and the words stand clear of every button."""
@@ -787,12 +805,12 @@ def test_no_computer_is_written_clear_of_the_buttons_on_a_phone(phone_screens, s
     buttons = [b.rect for b in t.buttons if b.visible]
     assert not any(r.colliderect(b) for r in where for b in buttons), (where, buttons)
     assert [b.name for b in t.buttons if not b.visible] == (
-        ["slower", "faster"] if CANVAS.portrait else [])
+        ["slower", "faster"] if CANVAS.portrait else []
+    )
     host.screenshot(f"shared-no-computer-{shape}.png")
 
 
-def test_the_desktops_waiting_room_shows_the_code_or_a_link_on_the_site_set(screens,
-                                                                            monkeypatch):
+def test_the_desktops_waiting_room_shows_the_code_or_a_link_on_the_site_set(screens, monkeypatch):
     """On the desktop (no page): the waiting room shows the code to give; once the player has
     set the address of a site that serves the game (``python -m game --site``), the link on
     that address, which Copy link puts on the desktop's clipboard."""
@@ -847,7 +865,7 @@ def test_the_desktops_waiting_room_offers_the_code_to_copy_in_every_shape(monkey
         for i, (text, rect) in enumerate(written):
             assert screen.contains(rect), (text, rect)
             assert rect.collidelist([b.rect for b in room.buttons if b.visible]) == -1, text
-            assert rect.collidelist([r for _, r in written[i + 1:]]) == -1, text
+            assert rect.collidelist([r for _, r in written[i + 1 :]]) == -1, text
         ui.screenshot(f"shared-desktop-room-{shape}.png")
     finally:
         CANVAS.use(canvas_module.LANDSCAPE)

@@ -15,7 +15,6 @@ import pytest
 from bench.fuzz import Fuzzer
 from game.core import GAMES, info
 from game.ui.online import SharedTableScene
-
 from tests.ui.test_ui_shared import host_by_input, join_by_typing, screens  # noqa: F401 (a fixture)
 
 SHARED = [g for g in GAMES if max(info(g).players) > 1]
@@ -23,8 +22,9 @@ SHARED = [g for g in GAMES if max(info(g).players) > 1]
 
 def shared(fuzzers) -> bool:
     """Every screen still at its shared table (or reading the Rules over it)."""
-    return all(isinstance(f.app.shared, SharedTableScene) and not f.app.shared.closed
-               for f in fuzzers)
+    return all(
+        isinstance(f.app.shared, SharedTableScene) and not f.app.shared.closed for f in fuzzers
+    )
 
 
 @pytest.mark.parametrize("game_id", SHARED)

@@ -11,10 +11,9 @@ import pytest
 from game.core import GAMES, info
 from game.ui import theme
 from game.ui.canvas import CANVAS, SIDEWAYS, TABLE_W, choose
-from game.ui.turns.panel import PANEL_X
 from game.ui.chromes.solitaire import BAR_H
 from game.ui.screens import SettingsScene, StatsScene
-
+from game.ui.turns.panel import PANEL_X
 from tests.support.client import app_on_page, merge_artifact, record_words
 from tests.ui.test_ui_portrait import buttons_of, open_for_people, tap_tap_move
 
@@ -81,8 +80,7 @@ def css_height(size: int, bold: bool = False) -> float:
 
 
 @pytest.mark.parametrize("game_id", GAMES)
-def test_sideways_the_panel_rail_bar_and_message_read_at_12_css_px(sideways, monkeypatch,
-                                                                    game_id):
+def test_sideways_the_panel_rail_bar_and_message_read_at_12_css_px(sideways, monkeypatch, game_id):
     """Issue 26: held sideways the side panel's text was about 7 CSS px. Every word drawn in
     the side panel, on the rail's buttons, in the solitaire's top bar and in the message line
     is at least 12 CSS px high (size 32: a line of 23 logical px); the panel's texts stay in
@@ -90,8 +88,10 @@ def test_sideways_the_panel_rail_bar_and_message_read_at_12_css_px(sideways, mon
     ui = sideways
     t = open_for_people(ui, game_id)
     t.modal = None
-    words = ("Both drew the Nine of clubs, so again; you drew the Ten of spades, the computer "
-             "the Queen of clubs: the computer starts.")  # two lines at 12 CSS px
+    words = (
+        "Both drew the Nine of clubs, so again; you drew the Ten of spades, the computer "
+        "the Queen of clubs: the computer starts."
+    )  # two lines at 12 CSS px
     t.say(words, "info")
     recorded = record_words(monkeypatch)
     t.view.invalidate()
@@ -145,7 +145,8 @@ def pile_area(g) -> pygame.Rect:
 
 @pytest.mark.parametrize("game_id", GAMES)
 def test_sideways_the_table_s_own_words_read_at_12_css_px_clear_of_everything(
-        sideways, monkeypatch, game_id):
+    sideways, monkeypatch, game_id
+):
     """Issue 26: sideways, a pile's count, "Reserve" beside it, a word on an empty place and a
     mark's tag were the 1280x720 table's 16 to 20 (6.5 to 7.6 CSS px). Every such word, on
     every pile, empty or holding 104 cards or marked, is at least 12 CSS px high and lies on
@@ -165,13 +166,17 @@ def test_sideways_the_table_s_own_words_read_at_12_css_px_clear_of_everything(
     ui.app.draw()
     for s, size, bold, chrome in recorded.texts:  # the chrome's too: the names, the tag
         assert css_height(size, bold) >= 12, (s, size, css_height(size, bold), chrome)
-    chrome_words = sorted({(s, size, round(css_height(size, bold), 1))
-                           for s, size, bold, chrome in recorded.texts if chrome})
+    chrome_words = sorted(
+        {
+            (s, size, round(css_height(size, bold), 1))
+            for s, size, bold, chrome in recorded.texts
+            if chrome
+        }
+    )
     merge_artifact("sideways-chrome-words.json", {game_id: chrome_words})
     # what else is on the table: the piles' cards, the buttons, the names, the message line
     table = pygame.Rect(0, 0, lay.table_right, CANVAS.h)
-    names = [t.chrome.title(seat) for seat in range(len(t.session.seats))] \
-        if lay.seat_names else []
+    names = [t.chrome.title(seat) for seat in range(len(t.session.seats))] if lay.seat_names else []
     name_rects = [r for s, r, *_ in recorded.written if s in names]
     assert len(name_rects) >= len(names)  # (Battle solitaire's turn button names one too)
     obstacles = [(b.name, b.rect) for b in t.buttons if b.visible]
@@ -200,7 +205,7 @@ def test_sideways_the_table_s_own_words_read_at_12_css_px_clear_of_everything(
                     assert not area.colliderect(r), (name, s, what)
     assert words or game_id == "seahaven", "no word on the table"  # (Seahaven writes none)
     for i, (name, state, s, area) in enumerate(words):
-        for other, ostate, os, oarea in words[i + 1:]:
+        for other, ostate, os, oarea in words[i + 1 :]:
             if name != other or state == ostate:
                 assert not area.colliderect(oarea), ((name, state, s), (other, ostate, os))
     ui.screenshot(f"sideways-words-{game_id}.png")
@@ -210,41 +215,76 @@ def sideways_dialogs(t):
     """Each kind of dialog of widgets.py, with its longest words."""
     from game.ui.who_plays import SeatPicker
     from game.ui.widgets import Confirm, EndPanel, NumberEntry
+
     entry = NumberEntry(t, lambda n: None, "123456789")
     entry.error = "Type a number first."
-    five = [(w, lambda: None, "primary" if i == 2 else "normal")
-            for i, w in enumerate(("Back", "Undo", "Restart", "New deal", "Menu"))]
+    five = [
+        (w, lambda: None, "primary" if i == 2 else "normal")
+        for i, w in enumerate(("Back", "Undo", "Restart", "New deal", "Menu"))
+    ]
     return {
-        "confirm": Confirm(t, "Start a new game?", "This game is still in play: leaving it "
-                           "counts it as played and lost, and the match's score stays as it "
-                           "is. A new game starts at once.", "New game", lambda: None),
+        "confirm": Confirm(
+            t,
+            "Start a new game?",
+            "This game is still in play: leaving it "
+            "counts it as played and lost, and the match's score stays as it "
+            "is. A new game starts at once.",
+            "New game",
+            lambda: None,
+        ),
         "deal-number": entry,
-        "no-more-moves": EndPanel(t, "No more moves", [
-            "Moves 137 · time 12:41", "Played 12 · won 3 (25%) · streak 0 · best streak 2",
-            "This deal counts as played and lost: taking moves back doesn't change that.",
-            "Back to winnable takes the moves back to the last position the solver proved "
-            "winnable."], five),
-        "win": EndPanel(t, "You won!", [
-            "Moves 212 · time 8:03", "Won 3 of 10 (30%) · streak 2 · best streak 4",
-            "Played with help (Hint): counted apart in Statistics."],
+        "no-more-moves": EndPanel(
+            t,
+            "No more moves",
+            [
+                "Moves 137 · time 12:41",
+                "Played 12 · won 3 (25%) · streak 0 · best streak 2",
+                "This deal counts as played and lost: taking moves back doesn't change that.",
+                "Back to winnable takes the moves back to the last position the solver proved "
+                "winnable.",
+            ],
+            five,
+        ),
+        "win": EndPanel(
+            t,
+            "You won!",
+            [
+                "Moves 212 · time 8:03",
+                "Won 3 of 10 (30%) · streak 2 · best streak 4",
+                "Played with help (Hint): counted apart in Statistics.",
+            ],
             [("New deal", lambda: None, "primary"), ("Menu", lambda: None, "normal")],
-            good=True),
-        "round-end": EndPanel(t, "Player 2 won the round", [
-            "1st Player 2 · 2nd Player 1 · 3rd Computer (Medium) · 4th Computer (Hard)",
-            "Scores: Player 1 12 · Player 2 30 · Medium 0 · Hard 4",
-            "Match to 100: Player 2 leads with 64", "People won 0 of 1 · Medium won 1 of 2",
-            "Played with help (Hint)."],
-            [("Next game", lambda: None, "primary"), ("New game", lambda: None, "normal"),
-             ("Menu", lambda: None, "normal")], centerx=454),
-        "who-plays": SeatPicker(t, "chinese-patience", ["human", "medium", "hard", "easy"],
-                                lambda seats: None),
+            good=True,
+        ),
+        "round-end": EndPanel(
+            t,
+            "Player 2 won the round",
+            [
+                "1st Player 2 · 2nd Player 1 · 3rd Computer (Medium) · 4th Computer (Hard)",
+                "Scores: Player 1 12 · Player 2 30 · Medium 0 · Hard 4",
+                "Match to 100: Player 2 leads with 64",
+                "People won 0 of 1 · Medium won 1 of 2",
+                "Played with help (Hint).",
+            ],
+            [
+                ("Next game", lambda: None, "primary"),
+                ("New game", lambda: None, "normal"),
+                ("Menu", lambda: None, "normal"),
+            ],
+            centerx=454,
+        ),
+        "who-plays": SeatPicker(
+            t, "chinese-patience", ["human", "medium", "hard", "easy"], lambda seats: None
+        ),
     }
 
 
-@pytest.mark.parametrize("kind", ["confirm", "deal-number", "no-more-moves", "win",
-                                  "round-end", "who-plays"])
+@pytest.mark.parametrize(
+    "kind", ["confirm", "deal-number", "no-more-moves", "win", "round-end", "who-plays"]
+)
 def test_every_dialog_sideways_reads_at_12_css_px_with_buttons_a_thumb_s_size(
-        sideways, monkeypatch, kind):
+    sideways, monkeypatch, kind
+):
     """Issue 26: sideways, the dialogs were the desktop's (words 9 to 10 CSS px, buttons 26 to
     27 high). Each kind (a confirmation, Deal #, the end panels, Who plays?) has every word
     at least 12 CSS px, every button at least 44 CSS px each way, all inside the dialog, on
@@ -268,11 +308,11 @@ def test_every_dialog_sideways_reads_at_12_css_px_with_buttons_a_thumb_s_size(
         assert min(b.rect.w, b.rect.h) * CSS >= 44, (b.name, b.rect)
         assert box.contains(b.rect), (b.name, b.rect)
         assert theme.measure(b.label, b.size, b.style != "normal") <= b.rect.w - 8, b.name
-        assert b.rect.collidelist([o.rect for o in buttons[i + 1:]]) == -1, b.name
+        assert b.rect.collidelist([o.rect for o in buttons[i + 1 :]]) == -1, b.name
     for s, rect in written:
         assert box.contains(rect), (s, rect)
         assert rect.collidelist([b.rect for b in buttons]) == -1, (s, rect)
     for i, (s, rect) in enumerate(written):
-        assert rect.collidelist([r for _, r in written[i + 1:]]) == -1, (s, rect)
+        assert rect.collidelist([r for _, r in written[i + 1 :]]) == -1, (s, rect)
     ui.app.draw()
     ui.screenshot(f"sideways-dialog-{kind}.png")

@@ -4,15 +4,12 @@ assertions on the rules core's state and on the pixels drawn."""
 
 from __future__ import annotations
 
-
 import pygame
 import pytest
 
-from game.ui.table.scene import readable
-
 from game.core import GAMES as ALL_GAMES
 from game.core import Move, info, new_game
-
+from game.ui.table.scene import readable
 from tests.support.deals import find_deal
 
 TURN = Move("stock", "waste")
@@ -28,8 +25,11 @@ def turns_one_card_onto_a_waste(game_id) -> bool:
         return False
     stock, waste = list(state.pile["stock"].cards), len(state.pile["waste"].cards)
     state.push(TURN)
-    return (bool(stock) and state.pile["waste"].cards[-1] is stock[-1]
-            and len(state.pile["waste"].cards) == waste + 1)
+    return (
+        bool(stock)
+        and state.pile["waste"].cards[-1] is stock[-1]
+        and len(state.pile["waste"].cards) == waste + 1
+    )
 
 
 GAMES = [g for g in ALL_GAMES if turns_one_card_onto_a_waste(g)]
@@ -40,8 +40,14 @@ def test_some_game_has_the_shape_these_tests_play():
 
 
 def column_move(state):
-    return next((m for m in state.legal_moves()
-                 if m.source.startswith("tableau") and m.target.startswith("tableau")), None)
+    return next(
+        (
+            m
+            for m in state.legal_moves()
+            if m.source.startswith("tableau") and m.target.startswith("tableau")
+        ),
+        None,
+    )
 
 
 def ace_column(state):
@@ -63,11 +69,14 @@ def playable(state):
     move, column = column_move(state), ace_column(state)
     if column is None or move is None:
         return False
-    if not any(t.name != move.source and state.why_illegal(Move(move.source, t.name))
-               for t in state.tableau):
+    if not any(
+        t.name != move.source and state.why_illegal(Move(move.source, t.name))
+        for t in state.tableau
+    ):
         return False
-    ace_up = next(m for m in state.legal_moves()
-                  if m.source == column and m.target.startswith("foundation"))
+    ace_up = next(
+        m for m in state.legal_moves() if m.source == column and m.target.startswith("foundation")
+    )
     for m in (ace_up, move, Move("stock", "waste")):
         card = state.pile[m.source].top
         state.push(m)
@@ -236,9 +245,10 @@ def test_undo_and_redo_with_keys_and_buttons(ui, game):
 
 @pytest.mark.parametrize("game", GAMES)
 def test_undo_and_redo_say_the_move_in_words(ui, game):
-    """"Took back: the Nine of clubs onto the Ten of clubs." and "Played again: ...", never
+    """ "Took back: the Nine of clubs onto the Ten of clubs." and "Played again: ...", never
     the notation ("t2-t5", "s-w")."""
     import re
+
     t = open_deal(ui, game)
     ui.app.settings.auto_move = False
     move = column_move(t.state)
@@ -288,8 +298,18 @@ def test_keyboard_only_play(ui, game):
     t = open_deal(ui, game)
     move = column_move(t.state)
     src, dst = int(move.source[7:]), int(move.target[7:])
-    digit = [pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4, pygame.K_5, pygame.K_6,
-             pygame.K_7, pygame.K_8, pygame.K_9, pygame.K_0]
+    digit = [
+        pygame.K_1,
+        pygame.K_2,
+        pygame.K_3,
+        pygame.K_4,
+        pygame.K_5,
+        pygame.K_6,
+        pygame.K_7,
+        pygame.K_8,
+        pygame.K_9,
+        pygame.K_0,
+    ]
     ui.key(digit[src])
     ui.key(pygame.K_RETURN)
     assert t.input.selected is not None
@@ -361,8 +381,9 @@ def test_the_deals_own_aces_go_home_at_once(ui):
     t = ui.app.open_game("forty-thieves")
     t.start(seed)
     ui.settle()
-    assert t.session.dealt >= 1 and all(e.move.target.startswith("foundation")
-                                        for e in t.state.history)
+    assert t.session.dealt >= 1 and all(
+        e.move.target.startswith("foundation") for e in t.state.history
+    )
     assert not t.can_undo() and "moves 0" in t.chrome.info_text()
 
 

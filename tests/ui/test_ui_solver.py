@@ -17,15 +17,14 @@ import pygame
 import pytest
 
 from game.ai.deals import winnable_deals
-from game.ai.solver.driver import Verdict
 from game.ai.players import solvable
+from game.ai.solver.driver import Verdict
 from game.core import GAMES as ALL_GAMES
 from game.core import Move
 from game.session import Session
 from game.ui import theme
-from game.ui.screens import SettingsScene
 from game.ui.chromes.solitaire import LIGHT_COLOURS
-
+from game.ui.screens import SettingsScene
 from tests.support.deals import solver_deal, table_deal
 
 # every game the solver plays (from the registries: a new solitaire is covered at once)
@@ -119,8 +118,12 @@ def test_the_light_goes_from_thinking_to_winnable(ui, quick_deals, game_id):
     # ask for a hint that builds on a column, for a screenshot of both at once mid-game
     line = list(t.session.help.verdict.line)
     for move in line[:60]:
-        if (len(t.state.history) >= 8 and move.target.startswith("tableau")
-                and move.source != "stock" and t.state.pile[move.target].cards):
+        if (
+            len(t.state.history) >= 8
+            and move.target.startswith("tableau")
+            and move.source != "stock"
+            and t.state.pile[move.target].cards
+        ):
             break  # (a card onto a column's card; a stock dealing to the columns is not one)
         play_through_ui(ui, move)
         assert light(ui) == GREEN
@@ -129,8 +132,10 @@ def test_the_light_goes_from_thinking_to_winnable(ui, quick_deals, game_id):
     move = t.hint[0]
     assert move == line[len(t.state.history)]
     target = t.state.pile[move.target].top.name
-    assert t.message[0] == (f"Hint: move the {t.state.pile[move.source].top.name} onto the "
-                            f"{target}. From now on this game counts as played with help.")
+    assert t.message[0] == (
+        f"Hint: move the {t.state.pile[move.source].top.name} onto the "
+        f"{target}. From now on this game counts as played with help."
+    )
     assert t.session.assisted  # Hint is help, and the first one says so
     assert not t.chrome.hud_rect.colliderect(t.chrome.finish_button.rect)
     ui.screenshot(f"{game_id}-hint-and-light.png")
@@ -144,7 +149,11 @@ def test_the_light_says_not_winnable_for_a_deal_proved_lost(ui):
     t = ui.app.open_game("forty-thieves")
     t.start(10177)
     ui.frames(2)
-    assert t.session.help.verdict is not None and t.session.help.verdict.status == "lost" and t.session.help.verdict.nodes == 0
+    assert (
+        t.session.help.verdict is not None
+        and t.session.help.verdict.status == "lost"
+        and t.session.help.verdict.nodes == 0
+    )
     ui.frames(1)
     assert light(ui) == LIGHT_COLOURS["lost"] != GREY
     assert not t.session.assisted  # the light is no help (issue 26 item 3)
@@ -163,7 +172,9 @@ def test_hint_shows_the_next_move_of_a_winning_line(ui, quick_deals, game_id):
     assert t.hint is not None and t.state.is_legal(t.hint[0])
     assert t.session.assisted
     wait_for_verdict(ui)
-    assert t.session.help.verdict.status == "won" and t.chrome.light_at is None  # the light is off: nothing shown
+    assert (
+        t.session.help.verdict.status == "won" and t.chrome.light_at is None
+    )  # the light is off: nothing shown
     line = list(t.session.help.verdict.line)
     assert wins_in_the_core(t.state, line)
     for i in range(3):  # follow three hints
@@ -178,7 +189,7 @@ def test_hint_shows_the_next_move_of_a_winning_line(ui, quick_deals, game_id):
         play_through_ui(ui, move)
         assert t.state.peek() == move and t.hint is None
         # the player followed the line: the new solver knows the rest at once
-        assert t.session.help.verdict is not None and t.session.help.verdict.line == line[i + 1:]
+        assert t.session.help.verdict is not None and t.session.help.verdict.line == line[i + 1 :]
     ui.click(ui.button("New deal"))  # leave the deal: it counts as a loss played with help
     ui.click(ui.modal_button("yes"))
     stats = ui.app.saves.stats(game_id)
@@ -198,7 +209,7 @@ def test_finish_plays_the_found_line_to_a_win(ui, quick_deals):
     assert t.chrome.finish_button.visible
     finish(ui, t, line)
     assert t.state.result().status == "won"
-    played = [e.move for e in t.state.history][t.session.dealt:]  # after the deal's own
+    played = [e.move for e in t.state.history][t.session.dealt :]  # after the deal's own
     assert played == line  # the found line, move for move
     assert t.modal is not None and t.modal.title == "You won!"
     assert t.chrome.light_at is None  # the game is over: the light has nothing more to say
@@ -254,8 +265,12 @@ def test_a_long_deal_number_and_time_never_reach_the_buttons(ui):
     t = ui.app.open_game("indian-patience")
     t.start(999_999_999)
     t.session.elapsed = 3 * 3600 + 59 * 60
-    for verdict in (None, Verdict("won", line=[t.state.legal_moves()[0]]), Verdict("lost"),
-                    Verdict("unknown")):
+    for verdict in (
+        None,
+        Verdict("won", line=[t.state.legal_moves()[0]]),
+        Verdict("lost"),
+        Verdict("unknown"),
+    ):
         t.session.help.verdict = verdict
         ui.frames(1)
         assert t.chrome.finish_button.visible == (verdict is not None and verdict.status == "won")
@@ -272,8 +287,9 @@ def test_an_idle_table_lends_the_solver_most_of_the_frame_a_drag_only_a_slice(ui
     drag gives it 3 ms. What is left is set here, as on a quick and a slow machine, and
     spare_ms's own arithmetic is checked against a stand-in clock."""
     from game.ui import app as app_module
-    from game.ui.table import scene as table_module
     from game.ui.app import FRAME_MARGIN_MS, App
+    from game.ui.table import scene as table_module
+
     t = ui.app.open_game("forty-thieves")
     t.start(5)
     ui.settle()
@@ -281,8 +297,11 @@ def test_an_idle_table_lends_the_solver_most_of_the_frame_a_drag_only_a_slice(ui
     help = t.session.help
     real = help.think
     monkeypatch.setattr(help, "think", lambda ms: (budgets.append(ms), real(ms))[1])
-    for spare, lent in ((8.0, 8.0), (30.0, table_module.SOLVER_IDLE_MAX_MS),
-                        (-4.0, table_module.SOLVER_SLICE_MS)):
+    for spare, lent in (
+        (8.0, 8.0),
+        (30.0, table_module.SOLVER_IDLE_MAX_MS),
+        (-4.0, table_module.SOLVER_SLICE_MS),
+    ):
         monkeypatch.setattr(App, "spare_ms", lambda self, spare=spare: spare)
         budgets.clear()
         ui.frames(3)

@@ -16,7 +16,6 @@ from game.ai.players import solvable
 from game.core import GAMES as ALL_GAMES
 from game.core import info
 from game.ui.chromes.solitaire import LIGHT_COLOURS
-
 from tests.support.deals import table_deal
 from tests.ui.test_ui_solver import finish, light, play_through_ui, wait_for_verdict
 
@@ -61,12 +60,12 @@ def test_light_hint_and_finish(ui, deals, game_id, options):
         assert t.state.peek() == move
         # the player follows the line: the new solver knows the rest at once
         assert t.session.help.verdict is not None
-        assert t.session.help.verdict.line == line[i + 1:]
+        assert t.session.help.verdict.line == line[i + 1 :]
         ui.frames(1)
         assert light(ui) == GREEN
     assert t.session.assisted
     finish(ui, t, line)
     assert t.state.result().status == "won"
-    assert [e.move for e in t.state.history][t.session.dealt:] == line
+    assert [e.move for e in t.state.history][t.session.dealt :] == line
     assert t.modal is not None and t.modal.title == "You won!"
     ui.screenshot(f"{game_id}-solver-finished.png")

@@ -10,7 +10,6 @@ import pytest
 from game.core import Move
 from game.session import Session, Settings
 from game.ui.sound import EFFECTS, FOLDER, Sounds
-
 from tests.support.positions import build
 
 
@@ -60,12 +59,18 @@ def heard(app):
 
 def won_in_one():
     """Canfield with every card home but the King of diamonds, alone in a column."""
-    return build("canfield", {
-        "foundation0": "AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS",
-        "foundation1": "AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH",
-        "foundation2": "AD 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD",
-        "foundation3": "AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC",
-        "tableau0": "KD"}, rest={}, vars={"base": 1})
+    return build(
+        "canfield",
+        {
+            "foundation0": "AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS",
+            "foundation1": "AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH",
+            "foundation2": "AD 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD",
+            "foundation3": "AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC",
+            "tableau0": "KD",
+        },
+        rest={},
+        vars={"base": 1},
+    )
 
 
 def test_the_sounds_are_ours_small_and_ogg():
@@ -154,6 +159,7 @@ def test_the_sound_setting_and_m_silence_it_and_are_saved(ui, heard, store):
 
 def test_settings_screen_has_the_sound_row(ui):
     from game.ui.screens import SettingsScene
+
     ui.app.show(SettingsScene(ui.app))
     ui.frames(1)
     ui.click(ui.button("sound=False"))
@@ -193,6 +199,7 @@ def test_turning_sound_off_in_settings_stops_what_plays(ui, heard, store):
     """The Settings screen's Sound row, not only M: a win's fanfare still sounding stops the
     frame the setting goes off, and nothing is stopped again after that."""
     from game.ui.screens import SettingsScene
+
     open_still(ui)
     ui.click(ui.card_point("stock"))
     ui.settle()

@@ -7,7 +7,6 @@ from __future__ import annotations
 import heapq
 
 import pytest
-from tests.support.deals import find
 
 from game.core import Move
 from game.core.games.spider import CARD_SETS, DEAL
@@ -15,6 +14,7 @@ from game.session import Session
 from game.ui.table.scene import readable
 from tests.core.games.test_spider import build
 from tests.support.client import assert_won
+from tests.support.deals import find
 
 ONE_SUIT = {"suits": 1}
 
@@ -22,17 +22,21 @@ ONE_SUIT = {"suits": 1}
 # ------------------------------------------------------------------ a small solver for the test
 def _compact(state):
     """Columns as (face-down faces, face-up faces), the stock's faces, the runs off."""
-    cols = tuple((tuple(c.key for c in t.cards[:t.down]), tuple(c.key for c in t.cards[t.down:]))
-                 for t in state.tableau)
-    return cols, tuple(c.key for c in state.stock.cards), sum(1 for f in state.foundations
-                                                              if f.cards)
+    cols = tuple(
+        (tuple(c.key for c in t.cards[: t.down]), tuple(c.key for c in t.cards[t.down :]))
+        for t in state.tableau
+    )
+    return (
+        cols,
+        tuple(c.key for c in state.stock.cards),
+        sum(1 for f in state.foundations if f.cards),
+    )
 
 
 def _settle(down, up):
     """A whole run from King to Ace goes off; a face-down card left on top turns up."""
     off = 0
-    if len(up) >= 13 and up[-1] & 15 == 1 and all(up[-i - 1] == up[-i] + 1
-                                                  for i in range(1, 13)):
+    if len(up) >= 13 and up[-1] & 15 == 1 and all(up[-i - 1] == up[-i] + 1 for i in range(1, 13)):
         up, off = up[:-13], 1
     if not up and down:
         down, up = down[:-1], down[-1:]
@@ -70,9 +74,15 @@ def _value(cols, stock, off):
     v = 1000 * off - 5 * (len(stock) // 10)
     for down, up in cols:
         v -= 30 * len(down)
-        v += 40 if not up else sum(12 if up[i - 1] == up[i] + 1 else 4
-                                   for i in range(1, len(up))
-                                   if up[i - 1] & 15 == (up[i] & 15) + 1)
+        v += (
+            40
+            if not up
+            else sum(
+                12 if up[i - 1] == up[i] + 1 else 4
+                for i in range(1, len(up))
+                if up[i - 1] & 15 == (up[i] & 15) + 1
+            )
+        )
     return v
 
 
@@ -98,8 +108,9 @@ def winning_line(state, limit: int = 1500):
                     path = path[1]
                 return line[::-1]
             count += 1
-            heapq.heappush(heap, (-_value(nxt, rest, off + gone), count,
-                                  (nxt, rest, off + gone), (move, path)))
+            heapq.heappush(
+                heap, (-_value(nxt, rest, off + gone), count, (nxt, rest, off + gone), (move, path))
+            )
     return None
 
 
@@ -173,20 +184,36 @@ def test_clicking_the_stock_deals_a_row_and_says_why_not_while_a_column_is_empty
     others = [f"tableau{i}" for i in range(10) if i != 5]
     # a stock a game can have (ten cards a row): the solver's help, thinking about the
     # position in the background, deals from it
-    show(ui, t, build({"tableau5": ""}, rest={"stock": 10} | {o: 11 for o in others[:-1]}
-                      | {others[-1]: 6}))
+    show(
+        ui,
+        t,
+        build(
+            {"tableau5": ""}, rest={"stock": 10} | {o: 11 for o in others[:-1]} | {others[-1]: 6}
+        ),
+    )
     ui.click(ui.card_point("stock"))
     assert t.state.history == []
-    assert t.message_text() == readable("A row can't be dealt while a column is empty: fill "
-                                        "column 6 first.")
+    assert t.message_text() == readable(
+        "A row can't be dealt while a column is empty: fill column 6 first."
+    )
     ui.screenshot("spider-deal-refused.png")
 
 
 def test_a_run_in_suit_is_dragged_as_one_and_mixed_cards_stay(ui):
     t = open_spider(ui, 4)
-    state = build({"tableau0": "9C 8H 7H 6H", "tableau1": "TD", "tableau2": "9D",
-                   "tableau3": "KS", "tableau4": "KS", "tableau5": "KH", "tableau6": "KH",
-                   "tableau7": "KD", "tableau8": "KC"})
+    state = build(
+        {
+            "tableau0": "9C 8H 7H 6H",
+            "tableau1": "TD",
+            "tableau2": "9D",
+            "tableau3": "KS",
+            "tableau4": "KS",
+            "tableau5": "KH",
+            "tableau6": "KH",
+            "tableau7": "KD",
+            "tableau8": "KC",
+        }
+    )
     show(ui, t, state)
     ui.drag(ui.card_point("tableau0", 0), ui.card_point("tableau1"), steps=3)
     ui.settle()
@@ -200,10 +227,10 @@ def test_a_run_in_suit_is_dragged_as_one_and_mixed_cards_stay(ui):
 
 def test_a_long_column_squeezes_above_the_message_line_and_shows_every_face_up_card(ui):
     t = open_spider(ui, 4, ONE_SUIT)
-    column = ("KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S "
-              "KS QS JS TS")
-    state = build({"tableau0": "5S 5S 5S 5S 5S 5S " + column, "tableau1": "AS"}, 1,
-                  down={"tableau0": 6})
+    column = "KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S KS QS JS TS"
+    state = build(
+        {"tableau0": "5S 5S 5S 5S 5S 5S " + column, "tableau1": "AS"}, 1, down={"tableau0": 6}
+    )
     show(ui, t, state)
     rects = ui.table.layout.card_rects("tableau0", t.faces("tableau0"))
     assert len(rects) == 34 and rects[-1].bottom <= 686  # above the message line
@@ -227,10 +254,17 @@ def test_the_layout_keeps_clear_of_the_toolbar_and_the_message_line(ui):
 
 def test_the_end_panel_says_when_only_moves_that_change_nothing_are_left(ui):
     from tests.core.games.test_spider import stuck_position
+
     t = open_spider(ui, 5)
     tops = ["9C 5D", "6C", "6D", "2D", "2C", "JD", "JC", "9D", "KD", "KC"]
-    show(ui, t, build(stuck_position() | {f"tableau{i}": c for i, c in enumerate(tops)},
-                      rest={f"tableau{i}": 2 if i < 5 else 1 for i in range(10)}))
+    show(
+        ui,
+        t,
+        build(
+            stuck_position() | {f"tableau{i}": c for i, c in enumerate(tops)},
+            rest={f"tableau{i}": 2 if i < 5 else 1 for i in range(10)},
+        ),
+    )
     assert t.modal is not None and t.modal.title == "No more moves"
     assert any("only moves that change nothing are left" in line for line in t.modal.lines)
     ui.screenshot("spider-stuck.png")
@@ -238,10 +272,12 @@ def test_the_end_panel_says_when_only_moves_that_change_nothing_are_left(ui):
 
 def test_three_hundred_moves_that_change_nothing_end_the_deal(ui):
     from game.core.games.spider import IDLE_LIMIT
+
     t = open_spider(ui, 5)
     tops = "6S 6H 5D KC KC KD KD KH KH KS".split()
-    show(ui, t, build({f"tableau{i}": c for i, c in enumerate(tops)},
-                      vars={"idle": IDLE_LIMIT - 1}))
+    show(
+        ui, t, build({f"tableau{i}": c for i, c in enumerate(tops)}, vars={"idle": IDLE_LIMIT - 1})
+    )
     assert t.modal is None
     ui.drag(ui.card_point("tableau2"), ui.card_point("tableau0"), steps=3)
     ui.settle()

@@ -11,10 +11,9 @@ import pytest
 
 from game.core import new_game
 from game.core.games.standard_solitaire import DEAL_ROW
-
+from tests.support.client import assert_won
 from tests.support.deals import find_deal
 from tests.ui.test_ui_little_harp import open_deal, play_out, play_through_ui
-from tests.support.client import assert_won
 
 ST = "standard-solitaire"
 WON_DEAL = 45  # the strategy wins it, in 434 moves
@@ -52,7 +51,7 @@ def test_long_piles_squeeze_and_stay_above_the_message_line(ui):
         longest = max(longest, (max(len(p.cards) for p in replay.tableau), n + 1))
     t = open_deal(ui, WON_DEAL, game=ST)
     ui.app.settings.auto_move = False
-    for move in line[:longest[1]]:
+    for move in line[: longest[1]]:
         t.session.play(move)
     ui.settle()
     ui.screenshot("standard-long-piles.png")
@@ -62,7 +61,7 @@ def test_long_piles_squeeze_and_stay_above_the_message_line(ui):
     assert rects[1].bottom <= 686  # squeezed above the message line
     assert ui.shows_card(rects[1], pile.top)
     faces = ui.table.layout.card_rects(pile.name, ui.table.faces(pile.name))
-    assert all(b.y - a.y >= 14 for a, b in zip(faces[pile.down:], faces[pile.down + 1:]))
+    assert all(b.y - a.y >= 14 for a, b in zip(faces[pile.down :], faces[pile.down + 1 :]))
 
 
 @pytest.mark.slow  # 6 to 10 s natively

@@ -16,9 +16,8 @@ from game.ui import theme
 from game.ui.canvas import CANVAS
 from game.ui.screens import RulesScene
 from game.ui.table.scene import Table
-
-from tests.support.deals import find
 from tests.support.client import app_on_page
+from tests.support.deals import find
 
 PAGES = {"landscape": (1280, 720), "upright": (390, 844), "sideways": (844, 390)}
 CSS = {"landscape": 1.0, "upright": 390 / 768, "sideways": 390 / 720}
@@ -38,8 +37,10 @@ def people(ui, game_id, seed=7) -> Table:
 def a_move(t):
     """A move a person may make now, not a turn-ending one (so the position is a player's)."""
     s = t.session
-    return next((m for m in s.candidate_moves() if m.source != m.target
-                 and m != s.state.end_turn_move()), None)
+    return next(
+        (m for m in s.candidate_moves() if m.source != m.target and m != s.state.end_turn_move()),
+        None,
+    )
 
 
 @pytest.mark.parametrize("page", list(PAGES))

@@ -49,7 +49,7 @@ def letter_gaps(word: str, size: int, bold: bool) -> list[int]:
         if word[i] == " ":
             continue
         before = columns(theme.text(word[:i].rstrip(), size, WHITE, bold))
-        after = columns(theme.text(word[:i + 1], size, WHITE, bold))
+        after = columns(theme.text(word[: i + 1], size, WHITE, bold))
         before += [0] * (len(after) - len(before))
         right = max(x for x, a in enumerate(before) if a >= INK)
         left = min(x for x, a in enumerate(after) if a >= INK and a - before[x] >= INK)
@@ -118,29 +118,37 @@ def test_every_character_the_game_writes_is_in_the_font():
             if isinstance(node, ast.Constant) and isinstance(node.value, str):
                 chars.update(c for c in node.value if c.isprintable() and c != " ")
     texts = [p.read_text(encoding="utf-8") for p in (ROOT / "game").rglob("*.po")]
-    texts += [p.read_text(encoding="utf-8") for p in (ROOT / "game" / "core" / "rules").glob("*.md")]
+    texts += [
+        p.read_text(encoding="utf-8") for p in (ROOT / "game" / "core" / "rules").glob("*.md")
+    ]
     assert len(texts) >= 12
     for text in texts:
         chars.update(c for c in text if c.isprintable() and c != " ")
     for bold in (False, True):
         f = theme.font(24, bold)
         missing_glyph = pygame.image.tobytes(f.render("\ue000", True, WHITE), "RGBA")
-        lost = sorted(c for c in chars
-                      if pygame.image.tobytes(f.render(c, True, WHITE), "RGBA") == missing_glyph)
+        lost = sorted(
+            c
+            for c in chars
+            if pygame.image.tobytes(f.render(c, True, WHITE), "RGBA") == missing_glyph
+        )
         assert not lost, f"not in the font: {lost}"
 
 
 def test_zoom_of_body_text():
     """A picture to look at: body text at the game's sizes, and four times larger."""
-    lines = ["from Spades Diamonds Available The Your top reserve card is lower",
-             "Battle solitaire: move the Eight of spades onto the Nine of hearts · To AV"]
+    lines = [
+        "from Spades Diamonds Available The Your top reserve card is lower",
+        "Battle solitaire: move the Eight of spades onto the Nine of hearts · To AV",
+    ]
     surf = pygame.Surface((760, 300))
     surf.fill(theme.FELT)
     y = 4
     for size in (16, 18, 20, 22, 24, 28, 36):
         for bold in (False, True):
-            r = theme.blit_text(surf, f"{size}{'b' if bold else ''}: {lines[bold]}", (4, y),
-                                size, theme.INK, bold)
+            r = theme.blit_text(
+                surf, f"{size}{'b' if bold else ''}: {lines[bold]}", (4, y), size, theme.INK, bold
+            )
             y += r.h + 2
     ARTIFACTS.mkdir(exist_ok=True)
     pygame.image.save(surf, ARTIFACTS / "text-body.png")

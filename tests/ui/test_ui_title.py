@@ -11,21 +11,22 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.core import GAMES, Move, info
-from game.storage import MemoryStore, Saves
+from game.core import GAMES, info
+from game.storage import Saves
 from game.ui import theme
-from game.ui.screens import title as title_screen
 from game.ui.app import App
 from game.ui.canvas import CANVAS, PORTRAIT, SIDEWAYS
 from game.ui.screens import TitleScene, game_key, players_words
+from game.ui.screens import title as title_screen
 from game.ui.table.scene import Table
 from game.ui.who_plays import SeatPicker
-
 from tests.support.client import Driver, Words, app_on_page, record_words
 
 PAGES = {"landscape": (1280, 720), "upright": (390, 844), "sideways": (844, 390)}
-CSS = {"upright": min(390 / PORTRAIT.w, 844 / PORTRAIT.h),  # CSS px per logical px
-       "sideways": min(844 / SIDEWAYS.w, 390 / SIDEWAYS.h)}
+CSS = {
+    "upright": min(390 / PORTRAIT.w, 844 / PORTRAIT.h),  # CSS px per logical px
+    "sideways": min(844 / SIDEWAYS.w, 390 / SIDEWAYS.h),
+}
 
 
 @pytest.fixture(params=list(PAGES))
@@ -60,10 +61,12 @@ def test_the_games_are_grouped_by_players_and_nothing_overlaps(shape, monkeypatc
     wanted = {}
     for g in GAMES:
         wanted.setdefault(players_words(info(g).players), []).append(g)
-    assert {t for t, _, _ in title.headings} == set(wanted) == {
-        "One player", "Two players", "Two to four players"}
-    assert [t for t, _, _ in title.headings] == ["One player", "Two players",
-                                                 "Two to four players"]
+    assert (
+        {t for t, _, _ in title.headings}
+        == set(wanted)
+        == {"One player", "Two players", "Two to four players"}
+    )
+    assert [t for t, _, _ in title.headings] == ["One player", "Two players", "Two to four players"]
     for heading, rect, _ in title.headings:
         shown = next(r for t, r, _ in texts if t == heading)
         assert rect.left <= shown.left and shown.right <= rect.right, heading  # it fits
@@ -71,15 +74,18 @@ def test_the_games_are_grouped_by_players_and_nothing_overlaps(shape, monkeypatc
         for g in wanted[heading]:  # each game under its own heading, in its columns
             b = title.button(g).rect
             assert rect.left <= b.left and b.right <= rect.right, (heading, g)
-            above = [(r.bottom, t) for t, r, _ in title.headings
-                     if r.bottom <= b.top and r.left <= b.centerx <= r.right]
+            above = [
+                (r.bottom, t)
+                for t, r, _ in title.headings
+                if r.bottom <= b.top and r.left <= b.centerx <= r.right
+            ]
             assert max(above)[1] == heading, (g, "under", max(above)[1])
     # every button and heading on the canvas, none overlapping another
     buttons = [b for b in title.buttons if b.visible]
     boxes = [b.rect for b in buttons] + [r for _, r, _ in title.headings]
     for i, r in enumerate(boxes):
         assert r.left >= 0 and r.top >= 0 and r.right <= CANVAS.w and r.bottom <= CANVAS.h, r
-        for other in boxes[i + 1:]:
+        for other in boxes[i + 1 :]:
             assert not r.colliderect(other), (r, other)
     # each label fits its button, clear of the key written on it and of its tag
     inside = {}
@@ -113,10 +119,22 @@ def test_every_game_opens_by_the_key_on_its_button_0_the_tenth(ui, monkeypatch):
     drawn = record_words(monkeypatch)
     texts = [t for t, _, _ in frame(ui, drawn)]
     line = next(t for t in texts if t.startswith("Keys:"))
-    assert "1-9 and 0 choose " + ("a game" if len(GAMES) == 10 else
-                                  "one of the first ten games") in line
-    digits = [pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4, pygame.K_5, pygame.K_6,
-              pygame.K_7, pygame.K_8, pygame.K_9, pygame.K_0]
+    assert (
+        "1-9 and 0 choose " + ("a game" if len(GAMES) == 10 else "one of the first ten games")
+        in line
+    )
+    digits = [
+        pygame.K_1,
+        pygame.K_2,
+        pygame.K_3,
+        pygame.K_4,
+        pygame.K_5,
+        pygame.K_6,
+        pygame.K_7,
+        pygame.K_8,
+        pygame.K_9,
+        pygame.K_0,
+    ]
     for i, g in enumerate(title.order[:10]):
         ui.key(digits[i])
         scene = ui.app.scene
@@ -197,7 +215,10 @@ def test_who_plays_chooses_the_number_of_players_and_its_rows_follow(page, monke
         t = app.scene
         assert isinstance(t, Table) and t.game_id == g
         assert t.state.player_count == 3 and t.session.seats == (
-            "human", "computer:easy", "computer:medium")
+            "human",
+            "computer:easy",
+            "computer:medium",
+        )
         assert app.settings.options(g)["players"] == 3  # and kept for the next game
         ui.settle()
         ui.screenshot(f"title-who-plays-3-table-{page}.png")
@@ -215,7 +236,7 @@ def check_dialog(picker, page, monkeypatch, ui) -> None:
     for i, b in enumerate(picker.buttons):
         assert picker.rect.contains(b.rect), b.name
         assert b.rect.contains(label_rect(b)), b.name
-        for other in picker.buttons[i + 1:]:
+        for other in picker.buttons[i + 1 :]:
             assert not b.rect.colliderect(other.rect), (b.name, other.name)
         if page in CSS:
             assert min(b.rect.w, b.rect.h) * CSS[page] >= 44, (b.name, b.rect)
@@ -258,8 +279,12 @@ def tags(ui, monkeypatch) -> set[str]:
     drawn = record_words(monkeypatch)
     title = ui.app.scene
     texts = frame(ui, drawn)
-    return {g for g in GAMES for t, r, _ in texts
-            if t == "in progress" and title.button(g).rect.contains(r)}
+    return {
+        g
+        for g in GAMES
+        for t, r, _ in texts
+        if t == "in progress" and title.button(g).rect.contains(r)
+    }
 
 
 def test_only_a_game_in_progress_is_tagged_after_a_reload_too(store, monkeypatch):

@@ -10,7 +10,6 @@ import pygame
 import pytest
 
 from game.core import GAMES, info
-
 from tests.support.client import app_on_page
 
 PAGES = {"landscape": (1280, 720), "upright": (390, 844), "sideways": (844, 390)}

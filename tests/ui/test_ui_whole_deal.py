@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.support.deals import find_deal
 from tests.support.client import assert_won
+from tests.support.deals import find_deal
 from tests.support.ui_strategy import TURN, choose, position, strategy_stuck, strategy_wins
 
 

@@ -8,18 +8,20 @@ from __future__ import annotations
 from game.core import Move, new_game
 from game.core.games.russian_bank import decider
 from game.ui.board.move_words import explain
-
 from tests.support.deals import find_deal
 
 
 def bank_tie(stage):
     """A Russian Bank deal whose start is decided at ``stage`` (0 the reserve tops, 1-4 the
     houses) with person at seat 0 starting."""
+
     def pred(state):
-        first, at, _ = decider([r.cards[-1] for r in state.reserves],
-                               [[h.cards[-1] for h in state.houses[4 * p:4 * p + 4]]
-                                for p in (0, 1)])
+        first, at, _ = decider(
+            [r.cards[-1] for r in state.reserves],
+            [[h.cards[-1] for h in state.houses[4 * p : 4 * p + 4]] for p in (0, 1)],
+        )
         return at == stage and first == 0 and state.current_player == 0 or None
+
     return find_deal("russian-bank", pred)
 
 
@@ -49,8 +51,8 @@ def test_russian_bank_on_a_tie_of_the_reserve_tops_says_the_houses_decided(ui):
     rank = tops[0].name.split(" of ")[0]
     assert words.startswith(
         f"Both top reserve cards are {rank}{'es' if rank == 'Six' else 's'}; your house next "
-        f"to the reserve is lower (the {mine.name} against the {other.name}): you start."), \
-        words
+        f"to the reserve is lower (the {mine.name} against the {other.name}): you start."
+    ), words
 
 
 def test_russian_bank_says_whose_lower_reserve_card_starts(ui):
@@ -64,8 +66,9 @@ def test_russian_bank_says_whose_lower_reserve_card_starts(ui):
     if tops[0].rank != tops[1].rank:
         assert words == "The computer's top reserve card is lower: the computer starts."
     else:
-        assert words.startswith("Both top reserve cards are") and \
-            words.endswith("the computer starts.")
+        assert words.startswith("Both top reserve cards are") and words.endswith(
+            "the computer starts."
+        )
 
 
 def test_a_full_tie_is_said_as_such():
@@ -78,8 +81,10 @@ def test_a_full_tie_is_said_as_such():
     for i, h in enumerate(state.houses[4:]):
         h.cards[-1] = cards[i]
     state.seed = None  # read from this position, not dealt again
-    assert state.opening(["you", "the computer"]) == \
-        "The top reserve cards and every pair of houses tie: you start."
+    assert (
+        state.opening(["you", "the computer"])
+        == "The top reserve cards and every pair of houses tie: you start."
+    )
 
 
 def battle_state_with_an_empty_pile():
@@ -88,8 +93,13 @@ def battle_state_with_an_empty_pile():
         state = new_game("battle-solitaire", seed)
         for _ in range(60):
             moves = state.legal_moves()
-            empty = [m for m in moves if m.target.startswith("house")
-                     and not state.pile[m.target].cards and m.source != m.target]
+            empty = [
+                m
+                for m in moves
+                if m.target.startswith("house")
+                and not state.pile[m.target].cards
+                and m.source != m.target
+            ]
             if empty:
                 return state, empty[0]
             if not moves:
@@ -116,42 +126,59 @@ def test_the_log_names_the_other_seat_as_in_a_sentence(ui):
     t = open_table(ui, "russian-bank", seed, ("human", "computer:medium"))
     before = t.piles()
     card = before["house0"][-1][0]
-    assert t.chrome.describe(Move("house0", "reserve1"), before, 0) == \
-        f"You: the {card.name} onto the computer's reserve"
-    assert t.chrome.describe(Move("house0", "waste1"), before, 1) == \
-        f"Computer: the {card.name} on their waste, ending the turn"
-    assert t.chrome.describe(Move("house0", "reserve0"), before, 1) == \
-        f"Computer: the {card.name} onto your reserve"
+    assert (
+        t.chrome.describe(Move("house0", "reserve1"), before, 0)
+        == f"You: the {card.name} onto the computer's reserve"
+    )
+    assert (
+        t.chrome.describe(Move("house0", "waste1"), before, 1)
+        == f"Computer: the {card.name} on their waste, ending the turn"
+    )
+    assert (
+        t.chrome.describe(Move("house0", "reserve0"), before, 1)
+        == f"Computer: the {card.name} onto your reserve"
+    )
     seed = find_deal("battle-solitaire", lambda s: True)
     t = open_table(ui, "battle-solitaire", seed, ("human", "computer:medium"))
     before = t.piles()
     card = before["house0"][-1][0]
-    assert t.chrome.describe(Move("house0", "waste1"), before, 0) == \
-        f"You: the {card.name} onto the computer's reserve pile"
+    assert (
+        t.chrome.describe(Move("house0", "waste1"), before, 0)
+        == f"You: the {card.name} onto the computer's reserve pile"
+    )
 
 
 def test_chinese_patience_names_seats_as_in_a_sentence(ui):
     """The issue: "Player 3 (Medium)'s waste"; and a person's own waste was "their own"."""
-    t = open_table(ui, "chinese-patience", 1, ("human", "computer:medium", "computer:medium"),
-                   players=3)
+    t = open_table(
+        ui, "chinese-patience", 1, ("human", "computer:medium", "computer:medium"), players=3
+    )
     before = t.piles()
     source = next(name for name in ("waste1", "stock1", "tableau0") if before.get(name))
     card = before[source][-1][0]
-    assert t.chrome.describe(Move(source, "waste2"), before, 1) == \
-        f"Player 2 (Medium): the {card.name} onto player 3's waste"
-    assert t.chrome.describe(Move(source, "waste0"), before, 1) == \
-        f"Player 2 (Medium): the {card.name} onto your waste"
-    assert t.chrome.describe(Move(source, "waste0"), before, 0) == \
-        f"You: the {card.name} on your own waste, ending the turn"
+    assert (
+        t.chrome.describe(Move(source, "waste2"), before, 1)
+        == f"Player 2 (Medium): the {card.name} onto player 3's waste"
+    )
+    assert (
+        t.chrome.describe(Move(source, "waste0"), before, 1)
+        == f"Player 2 (Medium): the {card.name} onto your waste"
+    )
+    assert (
+        t.chrome.describe(Move(source, "waste0"), before, 0)
+        == f"You: the {card.name} on your own waste, ending the turn"
+    )
 
 
 def test_chinese_patience_counts_per_seat_kind_in_plain_words(ui):
     """The issue: "People won 0 of 1 · Medium won 1 of 2" under a round of one person and two
     Medium computers: each seat's game is counted under its kind, and now it says so."""
-    t = open_table(ui, "chinese-patience", 1, ("human", "computer:medium", "computer:medium"),
-                   players=3)
+    t = open_table(
+        ui, "chinese-patience", 1, ("human", "computer:medium", "computer:medium"), players=3
+    )
     assert t.chrome.record_kinds() == [
-        "All rounds, each seat counted: people won 0 of 1, Medium computers won 0 of 2."]
+        "All rounds, each seat counted: people won 0 of 1, Medium computers won 0 of 2."
+    ]
 
 
 def test_a_forfeit_says_where_its_points_go_when_who_plays_changes(ui):
@@ -168,9 +195,11 @@ def test_a_forfeit_says_where_its_points_go_when_who_plays_changes(ui):
     ui.click(ui.modal_button("seat1=computer:hard"))
     ui.click(ui.modal_button("play"))
     body = t.modal.body
-    assert (f"In the match of these seats, the computer scores it as a win: {points} points "
-            f"(Match to 300: You 0 · Computer {points}). The new seats play a new match, "
-            "from 0.") in body, body
+    assert (
+        f"In the match of these seats, the computer scores it as a win: {points} points "
+        f"(Match to 300: You 0 · Computer {points}). The new seats play a new match, "
+        "from 0."
+    ) in body, body
     ui.click(ui.modal_button("yes"))
     saved = ui.app.saves.match("russian-bank")
     assert saved["scores"] == [0, points] and saved["seats"] == ["human", "computer:medium"]
@@ -184,7 +213,8 @@ def test_a_forfeit_says_where_its_points_go_when_who_plays_changes(ui):
     ui.click(ui.button("New game"))
     ui.click(ui.modal_button("play"))
     assert t.modal.body.endswith(
-        f"In the match, the computer scores it as a win: {points} points."), t.modal.body
+        f"In the match, the computer scores it as a win: {points} points."
+    ), t.modal.body
     ui.click(ui.modal_button("yes"))
     assert t.chrome.match.scores == [0, points]
 
@@ -201,8 +231,11 @@ def test_suit_names_are_written_in_small_letters_everywhere():
     capital = re.compile(r"(?<![.:!?]\s)(?<!^)(?<!\n)\b(Spades|Hearts|Diamonds|Clubs)\b")
     for game_id in GAMES:
         d = info(game_id)
-        texts = [d.rules] + [o.label for o in d.option_list] + \
-            [c for o in d.option_list for c in o.choice_labels]
+        texts = (
+            [d.rules]
+            + [o.label for o in d.option_list]
+            + [c for o in d.option_list for c in o.choice_labels]
+        )
         for text in texts:
             assert not capital.search(text), (game_id, capital.search(text).group(0), text)
     for code in ("AS", "TH", "QD", "8C"):

@@ -16,8 +16,10 @@ def _missing(what):
 
     if os.environ.get("PARLOUR_ALLOW_SKIP") == "1":
         pytest.skip(f"{what} (PARLOUR_ALLOW_SKIP=1)")
-    pytest.fail(f"{what}. Install what .ci/run installs, or set PARLOUR_ALLOW_SKIP=1 to skip.",
-                pytrace=False)
+    pytest.fail(
+        f"{what}. Install what .ci/run installs, or set PARLOUR_ALLOW_SKIP=1 to skip.",
+        pytrace=False,
+    )
 
 
 def _made(make):
@@ -74,10 +76,10 @@ def private_network():
 
 # ------------------------------------------------------------------------------ pygbag's page
 class PygbagSite(NamedTuple):
-    folder: Path   # the site (a copy of build/pygbag/ for this worker)
+    folder: Path  # the site (a copy of build/pygbag/ for this worker)
     archive: Path  # the packed game in it
-    zip: Path      # the itch.io zip
-    log: str       # what ./build.sh printed
+    zip: Path  # the itch.io zip
+    log: str  # what ./build.sh printed
 
 
 @pytest.fixture(scope="session")
@@ -88,8 +90,9 @@ def pygbag_site(tmp_path_factory) -> PygbagSite:
 
     into = tmp_path_factory.mktemp("pygbag-site")
     folder = build(into, "--zip")
-    return PygbagSite(folder, folder / f"{APP}.tar.gz", into / "site.zip",
-                      (into / "build.log").read_text())
+    return PygbagSite(
+        folder, folder / f"{APP}.tar.gz", into / "site.zip", (into / "build.log").read_text()
+    )
 
 
 @pytest.fixture(scope="module")

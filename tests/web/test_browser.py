@@ -10,8 +10,9 @@ from bench.browser import PURE_PACKAGES
 from bench.web import GAMES, ROWS, measure
 from game.core import from_dict, new_game
 
-ARTIFACTS = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(
-    os.path.abspath(__file__)))), "test-artifacts")
+ARTIFACTS = os.path.join(
+    os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))), "test-artifacts"
+)
 
 # Played the same way in the page and here: a seeded random game, saved after every move, and a
 # few moves taken back (the redo list). A test of determinism across CPython builds too.
@@ -52,8 +53,10 @@ def fresh(page):
 
 
 def test_runs_in_webassembly(pyodide_page):
-    info = pyodide_page.run("import sys, game.core, game.storage\n"
-                            "result = [sys.platform, sys.version_info[:2], 'pygame' in sys.modules]")
+    info = pyodide_page.run(
+        "import sys, game.core, game.storage\n"
+        "result = [sys.platform, sys.version_info[:2], 'pygame' in sys.modules]"
+    )
     assert info[0] == "emscripten" and tuple(info[1]) >= (3, 11) and info[2] is False
     assert {"core", "ai", "storage"} <= set(PURE_PACKAGES)
 
@@ -87,7 +90,9 @@ def play(level, seed, moves):
 def test_games_resume_exactly_after_a_page_reload(pyodide_page):
     page = pyodide_page
     fresh(page)
-    before = page.run(PLAY + """
+    before = page.run(
+        PLAY
+        + """
 from game.storage import BrowserStore
 saves = Saves()
 assert isinstance(saves.store, BrowserStore), saves.store
@@ -102,12 +107,18 @@ saves.save_settings({"sound": False, "speed": "fast"})
 saves.save_match({"target": 300, "scores": [64, 31], "games": 2})
 result = {"played": played, "notices": saves.notices,
           "missing": saves.store.get("parlour/no-such-key")}
-""")
+"""
+    )
     assert before["notices"] == [] and before["missing"] is None
     stored = page.local_storage()  # the page's real localStorage, read by JavaScript
-    assert {"parlour/game/forty-thieves", "parlour/game/indian-patience",
-            "parlour/game/russian-bank", "parlour/stats/forty-thieves", "parlour/settings",
-            "parlour/match/russian-bank"} <= set(stored)
+    assert {
+        "parlour/game/forty-thieves",
+        "parlour/game/indian-patience",
+        "parlour/game/russian-bank",
+        "parlour/stats/forty-thieves",
+        "parlour/settings",
+        "parlour/match/russian-bank",
+    } <= set(stored)
 
     page.reload()  # a player pressing F5: a new Python, the same localStorage
     after = page.run("""
@@ -128,8 +139,11 @@ result = {"resumed": resumed, "stats": saves.stats("forty-thieves"), "settings":
           "match": saves.match(), "notices": saves.notices}
 """)
     assert after["notices"] == []
-    for game_id, seed, moves in [("forty-thieves", 2024, 60), ("indian-patience", 77, 50),
-                                 ("russian-bank", 5, 80)]:
+    for game_id, seed, moves in [
+        ("forty-thieves", 2024, 60),
+        ("indian-patience", 77, 50),
+        ("russian-bank", 5, 80),
+    ]:
         got, want = after["resumed"][game_id], before["played"][game_id]
         assert got["key"] == want["key"] and got["redo"] == want["redo"]
         assert got["moves"] == want["moves"] and got["elapsed"] == 99.5
@@ -139,9 +153,17 @@ result = {"resumed": resumed, "stats": saves.stats("forty-thieves"), "settings":
         for text in reversed(redo):
             native.push(text)
         assert got["after_redo"] == [str(e.move) for e in native.history]
-    assert after["stats"] == {"played": 2, "won": 1, "win_rate": 0.5, "streak": 0,
-                              "best_streak": 1, "best_time": 312.5, "fewest_moves": 140,
-                              "assisted": 0, "won_with_help": 0}
+    assert after["stats"] == {
+        "played": 2,
+        "won": 1,
+        "win_rate": 0.5,
+        "streak": 0,
+        "best_streak": 1,
+        "best_time": 312.5,
+        "fewest_moves": 140,
+        "assisted": 0,
+        "won_with_help": 0,
+    }
     assert after["settings"] == {"sound": False, "speed": "fast"}
     assert after["match"] == {"target": 300, "scores": [64, 31], "games": 2}
 
@@ -152,10 +174,13 @@ def test_corrupt_local_storage_is_set_aside_after_reload(pyodide_page):
     page.run(PLAY + "play(Saves(), 'forty-thieves', 3, 20, 0)")
     good = page.local_storage()["parlour/game/forty-thieves"]
     damaged = good.replace('"moves":["', '"moves":["zz-', 1)
-    page.page.evaluate("""([a, b]) => {
+    page.page.evaluate(
+        """([a, b]) => {
         localStorage.setItem("parlour/game/forty-thieves", a);
         localStorage.setItem("parlour/stats/forty-thieves", b);
-    }""", [damaged, "{not json"])
+    }""",
+        [damaged, "{not json"],
+    )
     page.reload()
     result = page.run("""
 from game.storage import Saves
@@ -171,11 +196,14 @@ result = {"game": saves.load_game("forty-thieves"), "stats": saves.stats("forty-
     assert "parlour/game/forty-thieves" not in stored
     # play starts clean and saving works again
     page.reload()
-    ok = page.run(PLAY + """
+    ok = page.run(
+        PLAY
+        + """
 state, _ = play(Saves(), 'forty-thieves', 9, 10, 0)
 saves = Saves()
 result = [saves.load_game('forty-thieves') is not None, saves.notices]
-""")
+"""
+    )
     assert ok == [True, []]
 
 
@@ -193,7 +221,9 @@ def test_a_full_local_storage_is_reported_not_fatal(pyodide_page):
         return [i, error];
     }""")
     assert filled[1] == "QuotaExceededError", filled
-    result = page.run(PLAY + """
+    result = page.run(
+        PLAY
+        + """
 from game.storage import Saves, StorageFull
 saves = Saves()
 state, redo = play(saves, 'forty-thieves', 4, 40, 2)   # saves after every move: must not raise
@@ -203,7 +233,8 @@ try:
 except StorageFull as e:
     raised = "StorageFull"
 result = {"notices": saves.notices, "raised": raised}
-""")
+"""
+    )
     assert result["raised"] == "StorageFull"
     assert len(result["notices"]) == 1 and "full" in result["notices"][0]
     # the last save that fitted (early in the new game, while it was shorter than the old one)
@@ -232,17 +263,27 @@ def test_webassembly_timings_beside_native(pyodide_page, capsys):
         assert native[game_id]["moves_found"] == wasm[game_id]["moves_found"]
         for label, key, unit in ROWS:
             assert native[game_id][key] > 0 and wasm[game_id][key] > 0
-            lines.append(f"{game_id:18}{label:24}{native[game_id][key]:>9} {unit:2}"
-                         f"{wasm[game_id][key]:>9} {unit:2}")
-    lines.append(f"{'save':18}{'save_game ms':24}{native['save']['save_game_ms']:>12}"
-                 f"{wasm['save']['save_game_ms']:>12}")
-    lines.append(f"{'save':18}{'load_game ms':24}{native['save']['load_game_ms']:>12}"
-                 f"{wasm['save']['load_game_ms']:>12}")
+            lines.append(
+                f"{game_id:18}{label:24}{native[game_id][key]:>9} {unit:2}"
+                f"{wasm[game_id][key]:>9} {unit:2}"
+            )
+    lines.append(
+        f"{'save':18}{'save_game ms':24}{native['save']['save_game_ms']:>12}"
+        f"{wasm['save']['save_game_ms']:>12}"
+    )
+    lines.append(
+        f"{'save':18}{'load_game ms':24}{native['save']['load_game_ms']:>12}"
+        f"{wasm['save']['load_game_ms']:>12}"
+    )
     table = "\n".join(lines)
     os.makedirs(ARTIFACTS, exist_ok=True)
     with open(os.path.join(ARTIFACTS, "web-timings.txt"), "w") as f:
-        f.write(f"native CPython {sys.version.split()[0]}, wasm Pyodide CPython {wasm['python']}"
-                f" (quick run, busy machine)\n{table}\n{json.dumps({'native': native, 'wasm': wasm})}\n")
+        f.write(
+            f"native CPython {sys.version.split()[0]}, wasm Pyodide CPython {wasm['python']}"
+            f" (quick run, busy machine)\n{table}\n{json.dumps({'native': native, 'wasm': wasm})}\n"
+        )
     with capsys.disabled():
-        print(f"\nWebAssembly (Pyodide CPython {wasm['python']}) beside native CPython "
-              f"{sys.version.split()[0]}:\n{table}")
+        print(
+            f"\nWebAssembly (Pyodide CPython {wasm['python']}) beside native CPython "
+            f"{sys.version.split()[0]}:\n{table}"
+        )

@@ -24,7 +24,6 @@ import pytest
 from bench.browser_client import Client, client_settings, saved_game, stored
 from game.core import STOP, Move, new_game
 
-
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 TURN_HAND = Move("hand0", "hand0")
 
@@ -78,8 +77,7 @@ def count_colour(image, colour, band=None, within: int = 3) -> int:
 
     rect = pygame.Rect(0, band[0], image.get_width(), band[1] - band[0]) if band else None
     part = image.subsurface(rect) if rect else image
-    return pygame.transform.threshold(None, part, colour, (within, within, within, 255), None,
-                                      0)
+    return pygame.transform.threshold(None, part, colour, (within, within, within, 255), None, 0)
 
 
 def notice_shown(image) -> bool:
@@ -116,8 +114,16 @@ def two_column_moves(state):
     """Two different column-to-column moves of one card, one after the other."""
     found = []
     for _ in range(2):
-        move = next((m for m in state.legal_moves() if m.source.startswith("tableau")
-                     and m.target.startswith("tableau") and m.count == 1), None)
+        move = next(
+            (
+                m
+                for m in state.legal_moves()
+                if m.source.startswith("tableau")
+                and m.target.startswith("tableau")
+                and m.count == 1
+            ),
+            None,
+        )
         if move is None:
             return None
         found.append(move)
@@ -128,6 +134,7 @@ def two_column_moves(state):
 def computer_slips_at_once(state):
     """The computer starts, and Easy's first choice breaks a priority (STOP! mode)."""
     from game.ai.players.russian_bank import opponent
+
     if state.current_player != 1 or not state.breach_moves():
         return None
     move = opponent("easy").choose(state)
@@ -145,9 +152,12 @@ def ace_on_a_house(state):
 def bank_save(seed: int, level: str = "medium", **settings) -> dict:
     """localStorage holding a fresh Russian Bank deal (STOP! mode) as the game saves it,
     against the computer at ``level``, and the settings."""
-    return stored({"settings": client_settings(last_game="russian-bank", level=level,
-                                               **settings),
-                   "game/russian-bank": saved_game("russian-bank", seed, level, mode="stop")})
+    return stored(
+        {
+            "settings": client_settings(last_game="russian-bank", level=level, **settings),
+            "game/russian-bank": saved_game("russian-bank", seed, level, mode="stop"),
+        }
+    )
 
 
 # ------------------------------------------------------------------------------ the tests
@@ -256,8 +266,14 @@ def test_sound_plays_in_the_browser_after_the_first_input_only(client):
 
 def test_indian_patience_plays_by_drag(client):
     def column_move(state):
-        return next((m for m in state.legal_moves() if m.source.startswith("tableau")
-                     and m.target.startswith("tableau")), None)
+        return next(
+            (
+                m
+                for m in state.legal_moves()
+                if m.source.startswith("tableau") and m.target.startswith("tableau")
+            ),
+            None,
+        )
 
     seed, move = find_deal("indian-patience", column_move)
     c = client.open(stored({"settings": client_settings()}))
@@ -330,8 +346,11 @@ def test_russian_bank_the_computer_calls_stop_on_you(client):
     c.wait("probe['view']().get('game') == 'russian-bank'")
     c.page.mouse_click(*c.card_point("hand0"))  # turning the hand card: the Ace had to go up
     assert history(c)[:1] == [str(TURN_HAND)]
-    c.wait(f"probe['state']()['moves'][-1:] == [{str(STOP)!r}]", timeout_s=10,
-           what="the computer's Stop! call")
+    c.wait(
+        f"probe['state']()['moves'][-1:] == [{str(STOP)!r}]",
+        timeout_s=10,
+        what="the computer's Stop! call",
+    )
     view = c.view()
     assert view["player"] == 1 and "taken back" in view["message"], view["message"]
     shot(c, "russian-bank-computer-calls-stop")
@@ -355,8 +374,7 @@ def test_russian_bank_opens_again_after_a_reload_once_its_match_has_a_score(clie
     c.click_button("play")
     c.wait("probe['view']()['modal'] == 'Confirm'", what="the question: give this game up?")
     c.click_button("yes")
-    c.wait("probe['view']()['modal'] is None and probe['moves']() is not None",
-           what="the new game")
+    c.wait("probe['view']()['modal'] is None and probe['moves']() is not None", what="the new game")
     key = "parlour/match/russian-bank"
     deadline = time.monotonic() + 20
     while key not in c.page.local_storage() and time.monotonic() < deadline:
@@ -476,8 +494,9 @@ def test_a_full_local_storage_is_reported_and_play_goes_on(client):
     c.page.mouse_drag(c.card_point(first.source), c.card_point(first.target))
     c.settled()
     before = c.page.local_storage()
-    assert json.loads(before["parlour/game/forty-thieves"])["data"]["state"]["moves"] == \
-        [str(first)]
+    assert json.loads(before["parlour/game/forty-thieves"])["data"]["state"]["moves"] == [
+        str(first)
+    ]
     # another game on the same site fills the storage to the last character
     filled = c.page.page.evaluate("""() => {
         let size = 1 << 20, i = 0, error = "no quota";
@@ -532,8 +551,13 @@ def test_build_sh_browser_serves_the_site_as_built(site):
         port = s.getsockname()[1]
     base = f"http://127.0.0.1:{port}/"
     with site_build_lock():  # it builds build/web/: no other worker of the run does meanwhile
-        server = subprocess.Popen(["./build.sh", "browser", str(port)], cwd=root,
-                                  stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        server = subprocess.Popen(
+            ["./build.sh", "browser", str(port)],
+            cwd=root,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+        )
         page = _answer(server, base)
     try:
         if page is None:
@@ -555,9 +579,23 @@ def test_build_sh_browser_serves_the_site_as_built(site):
 # taught: product bugs these tests found, each fixed since (the commit is named); they stay as
 # regression tests
 # the sizes (and boldness) the game writes in, from game/ui
-GAME_TEXT = [(18, False), (20, False), (22, False), (24, False), (26, False), (28, False),
-             (30, False), (16, True), (20, True), (22, True), (24, True), (26, True), (28, True),
-             (32, True), (36, True)]
+GAME_TEXT = [
+    (18, False),
+    (20, False),
+    (22, False),
+    (24, False),
+    (26, False),
+    (28, False),
+    (30, False),
+    (16, True),
+    (20, True),
+    (22, True),
+    (24, True),
+    (26, True),
+    (28, True),
+    (32, True),
+    (36, True),
+]
 
 
 def test_small_text_keeps_the_dot_of_the_i(client):
@@ -591,8 +629,9 @@ def test_a_notice_stays_on_screen_for_its_full_time(client):
     """Found here: the frame key asked for the current notice every frame, which started its
     6 s while the table's own message still hid it: shown for 2.5 s (fixed in 2fef223)."""
     corrupt = '{"format":1,"data":{"state":{"nonsense":'
-    c = client.open({**stored({"settings": client_settings()}),
-                     "parlour/game/forty-thieves": corrupt})
+    c = client.open(
+        {**stored({"settings": client_settings()}), "parlour/game/forty-thieves": corrupt}
+    )
     c.open_game("forty-thieves")  # its message first, then the notice, for NOTICE_MS (6 s)
     # (watched until it has come and gone: on a busy machine the frames, and with them the
     # game's clock, run slower than the wall's, and a CI run's 14 s window saw none of it)
@@ -667,11 +706,16 @@ def test_at_rest_the_page_sleeps_and_a_click_after_10_s_is_drawn_in_the_next_fra
     flips = c.probe("flips")
     # the click is whole once the button is up: the page's frame count then (the move and
     # the press may reach the page in frames of their own)
-    page.evaluate("() => window.addEventListener('mouseup', () => { window.upAt ="
-                  " parlour.frames; }, {capture: true, once: true})")
+    page.evaluate(
+        "() => window.addEventListener('mouseup', () => { window.upAt ="
+        " parlour.frames; }, {capture: true, once: true})"
+    )
     page.mouse.click(*c.page.to_page(*c.card_point("reserve0")))  # (no frames asked for)
-    c.wait(f"probe['flips']() > {flips} and __import__('game.ui.app', fromlist=['app'])"
-           ".current.scene.input.selected is not None", what="the card picked up, drawn")
+    c.wait(
+        f"probe['flips']() > {flips} and __import__('game.ui.app', fromlist=['app'])"
+        ".current.scene.input.selected is not None",
+        what="the card picked up, drawn",
+    )
     drawn = c.probe("last_flip_frame") - page.evaluate("window.upAt")
     assert 1 <= drawn <= 2, f"the click was drawn in the page's frame {drawn} after it"
     shot(c, "rest-then-click")
@@ -696,8 +740,9 @@ def test_a_phone_held_upright_gets_the_portrait_table_and_plays_by_touch(browser
         box = page.box()
         scale = box["width"] / cw  # CSS px per logical px
         assert abs(scale - 390 / cw) < 0.01 and abs(box["height"] / ch - scale) < 0.01
-        assert page.page.evaluate("[document.documentElement.scrollWidth, "
-                                  "document.documentElement.scrollHeight]") == list(PHONE)
+        assert page.page.evaluate(
+            "[document.documentElement.scrollWidth, document.documentElement.scrollHeight]"
+        ) == list(PHONE)
         assert box["x"] >= 0 and box["y"] >= 0
         assert box["x"] + box["width"] <= PHONE[0] + 0.5
         assert box["y"] + box["height"] <= PHONE[1] + 0.5
@@ -724,8 +769,10 @@ def test_a_phone_held_upright_gets_the_portrait_table_and_plays_by_touch(browser
         for digit in str(seed):
             tap_button(f"key{digit}")
         tap_button("ok")
-        c.wait(f"probe['view']()['modal'] is None and probe['state']()['seed'] == {seed}",
-               what=f"deal {seed}")
+        c.wait(
+            f"probe['view']()['modal'] is None and probe['state']()['seed'] == {seed}",
+            what=f"deal {seed}",
+        )
         c.settled()
         x, y, w, h = c.card(first.source)
         assert w * scale >= 36
@@ -754,11 +801,16 @@ def test_a_phone_turned_upright_reloads_into_the_portrait_table_where_it_was(bro
     shape, so the game saves, the page reloads in the upright shape and goes straight back to
     the same table, same position (game/ui/page_turn.py). Turning back works the same way."""
     seed, (first, second) = find_deal("forty-thieves", two_column_moves)
-    c = _client(browser, site, viewport=(844, 390), touch=True, device_scale_factor=2,
-                mobile=True)
+    c = _client(browser, site, viewport=(844, 390), touch=True, device_scale_factor=2, mobile=True)
     try:
-        c.open(stored({"settings": client_settings(),
-                       "game/forty-thieves": saved_game("forty-thieves", seed)}))
+        c.open(
+            stored(
+                {
+                    "settings": client_settings(),
+                    "game/forty-thieves": saved_game("forty-thieves", seed),
+                }
+            )
+        )
         page = c.page
         assert page.logical_size() == (1552, 720)  # the table with a rail (canvas.py)
         c.open_game("forty-thieves")

@@ -13,9 +13,7 @@ import pytest
 from bench.browser_client import Client, client_settings, stored
 from bench.desktop_client import DesktopPage
 from game.core import STOP
-
 from tests.test_languages import LANGUAGES, english_only, words
-
 from tests.web.test_client_browser import ace_on_a_house, bank_save, client, find_deal, shot  # noqa: F401
 
 #: in the page: every text the game renders from now on (the test driver's instrument)
@@ -45,16 +43,21 @@ def english_in(c: Client, code: str, where: str, foreign: set[str]) -> list[str]
     assert texts, f"{where}: nothing drawn"
     links = [t for t in texts if t.startswith("http")]  # the join link: an address, no words
     assert not [t for t in links if "lang=" in t], links  # (the friend's page picks its own)
-    return [f"{where}: {sorted(words(t) & foreign)} in {t!r}" for t in texts
-            if words(t) & foreign and t not in links]
+    return [
+        f"{where}: {sorted(words(t) & foreign)} in {t!r}"
+        for t in texts
+        if words(t) & foreign and t not in links
+    ]
 
 
 def fresh(c: Client) -> None:
     """Draw everything again: the texts cached in layers are rendered anew."""
-    c.page.exec("import game.ui.app as _a; _s = _a.current.scene; _a.current._drawn = None\n"
-                "for _n in ('layer', '_layer', 'art_key'):\n"
-                "    if hasattr(_s, _n): setattr(_s, _n, None)\n"
-                "for _b in getattr(_s, 'buttons', []): _b._cache.clear()")
+    c.page.exec(
+        "import game.ui.app as _a; _s = _a.current.scene; _a.current._drawn = None\n"
+        "for _n in ('layer', '_layer', 'art_key'):\n"
+        "    if hasattr(_s, _n): setattr(_s, _n, None)\n"
+        "for _b in getattr(_s, 'buttons', []): _b._cache.clear()"
+    )
 
 
 def speaks_everywhere(c: Client, code: str, reopen, picture) -> None:
@@ -104,8 +107,11 @@ def speaks_everywhere(c: Client, code: str, reopen, picture) -> None:
     c.wait("probe['view']().get('game') == 'russian-bank'")
     look("russian-bank")
     c.page.mouse_click(*c.card_point("hand0"))  # the Ace had to go up first: a slip
-    c.wait(f"probe['state']()['moves'][-1:] == [{str(STOP)!r}]", timeout_s=15,
-           what="the computer's Stop! call")
+    c.wait(
+        f"probe['state']()['moves'][-1:] == [{str(STOP)!r}]",
+        timeout_s=15,
+        what="the computer's Stop! call",
+    )
     look("russian-bank-stop")
     message = c.view()["message"]
     assert message and not words(message) & foreign, message
@@ -117,8 +123,11 @@ def test_the_site_speaks_the_language_asked_for_everywhere(client, code):  # noq
     c = client.open(stored({"settings": client_settings()}), address=f"?lang={code}")
     assert c.page.page.evaluate("document.documentElement.lang") == code
     speaks_everywhere(
-        c, code, lambda storage: c.open(storage, address=f"?lang={code}"),
-        lambda where: shot(c, f"lang-{code}-{where}"))
+        c,
+        code,
+        lambda storage: c.open(storage, address=f"?lang={code}"),
+        lambda where: shot(c, f"lang-{code}-{where}"),
+    )
 
 
 @pytest.mark.parametrize("code", LANGUAGES)
@@ -127,8 +136,7 @@ def test_the_desktop_app_speaks_the_language_asked_for_everywhere(tmp_path, code
     page = DesktopPage(tmp_path / "data", ["--lang", code])
     try:
         c = Client(page).open(stored({"settings": client_settings()}))
-        speaks_everywhere(c, code, lambda storage: Client(page).open(storage),
-                          lambda where: None)
+        speaks_everywhere(c, code, lambda storage: Client(page).open(storage), lambda where: None)
     finally:
         page.kill()
 
@@ -138,7 +146,8 @@ def test_a_german_browser_is_answered_in_german_and_settings_choice_is_kept(clie
     French at once, and after a reload too."""
     c = client.open(stored({"settings": client_settings()}))
     c.page.page.add_init_script(
-        "Object.defineProperty(navigator, 'languages', {get: () => ['de-DE', 'en']});")
+        "Object.defineProperty(navigator, 'languages', {get: () => ['de-DE', 'en']});"
+    )
     c.reload()
     assert c.page.eval("__import__('game.core.language', fromlist=['_']).current()") == "de"
     assert c.page.page.evaluate("document.documentElement.lang") == "de"

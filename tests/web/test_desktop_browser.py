@@ -27,8 +27,9 @@ def desktop_errors(screen) -> None:
 
 
 @pytest.mark.parametrize("desktop_hosts", [True, False], ids=["desktop hosts", "desktop joins"])
-def test_russian_bank_between_a_desktop_and_a_browser(site, private_network, tmp_path,
-                                                       desktop_hosts):
+def test_russian_bank_between_a_desktop_and_a_browser(
+    site, private_network, tmp_path, desktop_hosts
+):
     """A whole game: the host picks A friend online, the friend joins by the code (the page by
     the link, the desktop by typing it); moves by clicks on both screens; one slips and the
     other calls Stop!; the friend takes back their own move; the desktop app is closed and
@@ -62,8 +63,10 @@ def test_russian_bank_between_a_desktop_and_a_browser(site, private_network, tmp
             screen.c.wait("probe['view']()['modal'] == 'EndPanel'", what="the end panel")
         # Play again: the host's end panel deals the room's next game on both screens
         a.c.click_button("Play again")
-        fresh = ("probe['view']()['modal'] is None and probe['room']()['ready'] and "
-                 "len(probe['state']()['moves']) == 0")
+        fresh = (
+            "probe['view']()['modal'] is None and probe['room']()['ready'] and "
+            "len(probe['state']()['moves']) == 0"
+        )
         for screen in (a, b):
             screen.c.wait(fresh, 90, what=f"the next game at {screen.name}")
         assert a.room()["local"] == [0] and b.room()["local"] == [1]
@@ -76,8 +79,9 @@ def test_russian_bank_between_a_desktop_and_a_browser(site, private_network, tmp
     print(f"{len(latencies)} moves seen on the other screen; slowest {max(latencies):.0f} ms")
 
 
-def test_chinese_patience_with_a_desktop_a_browser_and_the_computer(site, private_network,
-                                                                     tmp_path):
+def test_chinese_patience_with_a_desktop_a_browser_and_the_computer(
+    site, private_network, tmp_path
+):
     """Three seats: the desktop hosts, a friend in the browser joins by the link, the host's
     computer plays the third seat; 40 moves by clicks (and the computer's), every screen
     agreeing on every move."""
@@ -90,8 +94,9 @@ def test_chinese_patience_with_a_desktop_a_browser_and_the_computer(site, privat
         page = Screen(browser, url, relay.url, "browser")
         try:
             desk.open()
-            code = host(desk, "chinese-patience",
-                        {"seat1": "remote", "seat2": "computer:easy"}, players=3)
+            code = host(
+                desk, "chinese-patience", {"seat1": "remote", "seat2": "computer:easy"}, players=3
+            )
             page.open(f"#join={code}")
             for s in (desk, page):
                 s.wait_table(90)

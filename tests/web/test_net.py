@@ -90,16 +90,16 @@ def texts_sent(page):
 def page(emscripten):
     """A pygbag-style page: platform.window with parlourNet."""
     bridge = FakeNet()
-    emscripten.setattr(platform, "window", types.SimpleNamespace(parlourNet=bridge),
-                       raising=False)
+    emscripten.setattr(platform, "window", types.SimpleNamespace(parlourNet=bridge), raising=False)
     emscripten.setattr(net, "_current", None)
     return bridge
 
 
 def test_on_the_desktop_there_is_no_transport(monkeypatch):
     monkeypatch.setattr(sys, "platform", "linux")
-    monkeypatch.setattr(platform, "window", types.SimpleNamespace(parlourNet=FakeNet()),
-                        raising=False)
+    monkeypatch.setattr(
+        platform, "window", types.SimpleNamespace(parlourNet=FakeNet()), raising=False
+    )
     assert net.available() is False
     assert net.open_room("TEST42", "host") is None
 
@@ -110,8 +110,7 @@ def test_a_page_without_the_bridge_has_none(emscripten):
     assert net.open_room("TEST42", "guest") is None
     bridge = FakeNet()
     bridge.fail.add("available")
-    emscripten.setattr(platform, "window", types.SimpleNamespace(parlourNet=bridge),
-                       raising=False)
+    emscripten.setattr(platform, "window", types.SimpleNamespace(parlourNet=bridge), raising=False)
     assert net.available() is False
 
 
@@ -133,9 +132,13 @@ def test_events_send_and_close(page):
     assert page.opened == [("TEST42", "host")]
     assert [json.loads(b).get("bye") for b in page.byes] == [1]  # ready for a closing tab
     host_up(page)
-    page.events += [from_host(1, "héllo ♠ \U0001F0A1"), from_host(2, "x" * 60000)]  # (3 items)
-    assert transport.poll() == [("status", "", "open"), ("join", HOST, "host"),
-                                ("text", HOST, "héllo ♠ \U0001F0A1"), ("text", HOST, "x" * 60000)]
+    page.events += [from_host(1, "héllo ♠ \U0001f0a1"), from_host(2, "x" * 60000)]  # (3 items)
+    assert transport.poll() == [
+        ("status", "", "open"),
+        ("join", HOST, "host"),
+        ("text", HOST, "héllo ♠ \U0001f0a1"),
+        ("text", HOST, "x" * 60000),
+    ]
     assert transport.poll() == []
     transport.send(HOST, "y" * 60000)
     assert "".join(texts_sent(page)) == "y" * 60000  # (in pieces)
@@ -151,14 +154,32 @@ def test_events_send_and_close(page):
     assert all("after close" not in t for t in texts_sent(page))
 
 
-@pytest.mark.parametrize("raw", [
-    "", "not json", "{}", "null", "42", '"text"', "[[", "[1, 2]", '[["text", "p"]]',
-    '[["post", "p", 3]]', '[["post", null, "x"]]', '[["shout", "p", "x"]]',
-    '[["up", "p", "admin"]]', '[["up", "", "host"]]', '[["direct", "p", "x"]]',
-    '[["up", "' + "b" * 64 + '", "admin"]]', '[["post", "' + "b" * 64 + '", "{}"]]',
-    '[["text", "p", "x", "extra"]]', '[{"kind": "text"}]', '[["post", "p", "\\ud800"]]',
-    "[" * 100000 + "]" * 100000,
-])
+@pytest.mark.parametrize(
+    "raw",
+    [
+        "",
+        "not json",
+        "{}",
+        "null",
+        "42",
+        '"text"',
+        "[[",
+        "[1, 2]",
+        '[["text", "p"]]',
+        '[["post", "p", 3]]',
+        '[["post", null, "x"]]',
+        '[["shout", "p", "x"]]',
+        '[["up", "p", "admin"]]',
+        '[["up", "", "host"]]',
+        '[["direct", "p", "x"]]',
+        '[["up", "' + "b" * 64 + '", "admin"]]',
+        '[["post", "' + "b" * 64 + '", "{}"]]',
+        '[["text", "p", "x", "extra"]]',
+        '[{"kind": "text"}]',
+        '[["post", "p", "\\ud800"]]',
+        "[" * 100000 + "]" * 100000,
+    ],
+)
 def test_malformed_events_are_dropped_never_raised(page, raw):
     transport = net.open_room("TEST42", "guest")
     page.raw = raw
@@ -167,14 +188,27 @@ def test_malformed_events_are_dropped_never_raised(page, raw):
 
 def test_good_events_among_bad_ones_are_kept_in_order(page):
     transport = net.open_room("TEST42", "guest")
-    page.raw = json.dumps([["up", HOST, 1], "junk", ["up", HOST, "host"], from_host(1, "a"),
-                           ["direct", HOST, "{"], from_host(2, "b")])
-    assert transport.poll() == [("join", HOST, "host"), ("status", "", "open"),
-                                ("text", HOST, "a"), ("text", HOST, "b")]
+    page.raw = json.dumps(
+        [
+            ["up", HOST, 1],
+            "junk",
+            ["up", HOST, "host"],
+            from_host(1, "a"),
+            ["direct", HOST, "{"],
+            from_host(2, "b"),
+        ]
+    )
+    assert transport.poll() == [
+        ("join", HOST, "host"),
+        ("status", "", "open"),
+        ("text", HOST, "a"),
+        ("text", HOST, "b"),
+    ]
 
 
 def test_a_poll_that_is_no_string_is_read_as_its_text(page):
     """pygbag's bridge may hand back a proxy: it is read as its text."""
+
     class Proxy:
         def __str__(self):
             return '[["relays", "", "2/5"]]'

@@ -49,10 +49,12 @@ def test_two_pages_meet_talk_reload_and_part(site, private_network, direct):
         a = host.wait_events(has("relays", data="1/1"), what="the relay reached (host)")
         b = guest.wait_events(has("relays", data="1/1"), what="the relay reached (guest)")
         if direct:  # (what came already counts)
-            a += host.wait_events(lambda ev: has("up", guest_id, "guest")(a + ev),
-                                  what="the guest's key, direct")
-            b += guest.wait_events(lambda ev: has("up", host_id, "host")(b + ev),
-                                   what="the host's key, direct")
+            a += host.wait_events(
+                lambda ev: has("up", guest_id, "guest")(a + ev), what="the guest's key, direct"
+            )
+            b += guest.wait_events(
+                lambda ev: has("up", host_id, "host")(b + ev), what="the host's key, direct"
+            )
             figures["connect_ms"] = max(first(a, "up")[0], first(b, "up")[0]) - t0
 
             # text both ways over the direct path, in order, unicode and 60 KB intact
@@ -60,8 +62,9 @@ def test_two_pages_meet_talk_reload_and_part(site, private_network, direct):
             big = ("Russian Bank ♠ " * 5000)[:60_000]
             for w in words + [big]:
                 host.send(guest_id, w)
-            got = guest.wait_events(lambda ev: big in carried(ev, "direct"),
-                                    what="the host's texts")
+            got = guest.wait_events(
+                lambda ev: big in carried(ev, "direct"), what="the host's texts"
+            )
             assert carried(got, "direct") == words + [big]
             assert {e[2] for e in got if e[1] == "direct"} == {host_id}
             guest.js("() => { netlog.echo = true; netlog.spin(600000); }")
@@ -73,8 +76,9 @@ def test_two_pages_meet_talk_reload_and_part(site, private_network, direct):
         words = [f"relay {i} ♠ é" for i in range(12)] + ["x" * 30_000]
         for w in words:
             guest.publish(w)
-        got = host.wait_events(lambda ev: len(carried(ev, "post")) >= len(words),
-                               what="the guest's posts")
+        got = host.wait_events(
+            lambda ev: len(carried(ev, "post")) >= len(words), what="the guest's posts"
+        )
         host.js("new Promise(r => setTimeout(r, 300))")
         got += host.events()
         assert sorted(carried(got, "post")) == sorted(words)  # once each
@@ -91,10 +95,14 @@ def test_two_pages_meet_talk_reload_and_part(site, private_network, direct):
         third.wait_events(has("relays", data="1/1"), what="the third page's relay")
         guest.js("([t, k]) => parlourNet.publish(t, k)", ["for the host alone", host_id])
         guest.publish("for everyone")
-        host.wait_events(lambda ev: {"for everyone", "for the host alone"} <= set(
-            carried(ev, "post", guest_id)), what="both posts at the host")
-        seen = third.wait_events(lambda ev: "for everyone" in carried(ev, "post"),
-                                 what="the post for everyone at the third page")
+        host.wait_events(
+            lambda ev: {"for everyone", "for the host alone"} <= set(carried(ev, "post", guest_id)),
+            what="both posts at the host",
+        )
+        seen = third.wait_events(
+            lambda ev: "for everyone" in carried(ev, "post"),
+            what="the post for everyone at the third page",
+        )
         third.js("new Promise(r => setTimeout(r, 500))")
         assert "for the host alone" not in carried(seen + third.events(), "post")
         third.close()
@@ -108,20 +116,29 @@ def test_two_pages_meet_talk_reload_and_part(site, private_network, direct):
             client.subscribe(CODE, wait=60)
             client.publish(event(keys, CODE, "from python ♠", to=host_id), wait=60)
             client.publish(event(keys, CODE, "from python to all"), wait=60)
-            host.wait_events(lambda ev: {"from python ♠", "from python to all"} <= set(
-                carried(ev, "post", keys.pubkey)), what="the Python client's events")
+            host.wait_events(
+                lambda ev: (
+                    {"from python ♠", "from python to all"} <= set(carried(ev, "post", keys.pubkey))
+                ),
+                what="the Python client's events",
+            )
             host.js("([t, k]) => parlourNet.publish(t, k)", ["to python é", keys.pubkey])
             opened = []
             end = time.monotonic() + 60
             while "to python é" not in opened and time.monotonic() < end:
-                opened += [got[1] for got in (check(e, CODE, mine=keys)
-                                              for e in client.events(timeout=1)) if got]
+                opened += [
+                    got[1]
+                    for got in (check(e, CODE, mine=keys) for e in client.events(timeout=1))
+                    if got
+                ]
             assert "to python é" in opened
 
         # nothing is sent to a key that isn't there, non-strings are ignored; nothing throws
-        host.js("p => { parlourNet.send('nobody', 'x'); parlourNet.send(null, 'x'); "
-                "parlourNet.send(p, 42); parlourNet.publish({t: 1}); parlourNet.setBye(7); }",
-                guest_id)
+        host.js(
+            "p => { parlourNet.send('nobody', 'x'); parlourNet.send(null, 'x'); "
+            "parlourNet.send(p, 42); parlourNet.publish({t: 1}); parlourNet.setBye(7); }",
+            guest_id,
+        )
         # a bad code or role is told as a failed status
         probe = NetPage(browser, url, relay.url).goto(wait_game=False)
         probe.js("parlourNet.open('bad code', 'host')")
@@ -137,8 +154,11 @@ def test_two_pages_meet_talk_reload_and_part(site, private_network, direct):
         reload_at = host.now()
         guest.page.reload()
         gone = host.wait_events(
-            lambda ev: has("post", guest_id, "bye:1")(ev) and (
-                not direct or has("down", guest_id)(ev)), what="the reloaded page's bye")
+            lambda ev: (
+                has("post", guest_id, "bye:1")(ev) and (not direct or has("down", guest_id)(ev))
+            ),
+            what="the reloaded page's bye",
+        )
         figures["reload_bye_ms"] = first(gone, "post", guest_id, "bye:1")[0] - reload_at
         if direct:  # (said on the direct path too, before it went down)
             assert "bye:1" in carried(gone, "direct", guest_id)
@@ -147,17 +167,22 @@ def test_two_pages_meet_talk_reload_and_part(site, private_network, direct):
         new_id = guest.peer_id()
         assert new_id != guest_id
         guest.publish("back again")
-        assert "back again" in carried(host.wait_events(
-            lambda ev: "back again" in carried(ev, "post", new_id), what="after the reload"),
-            "post", new_id)
+        assert "back again" in carried(
+            host.wait_events(
+                lambda ev: "back again" in carried(ev, "post", new_id), what="after the reload"
+            ),
+            "post",
+            new_id,
+        )
 
         # a closed tab (beforeunload runs, as when a person closes it) says its bye too
         guest.js("parlourNet.setBye('bye:2')")
         guest.js("new Promise(r => setTimeout(r, 500))")
         closed_at = host.now()
         guest.page.close(run_before_unload=True)
-        left = host.wait_events(has("post", new_id, "bye:2"), timeout_s=120,
-                                what="the closed tab's bye")
+        left = host.wait_events(
+            has("post", new_id, "bye:2"), timeout_s=120, what="the closed tab's bye"
+        )
         figures["closed_tab_ms"] = first(left, "post", new_id)[0] - closed_at
 
         # the host's game ran all along; no error reached the page
@@ -196,8 +221,11 @@ def test_the_python_transport_in_the_shipped_page(site, private_network):
         a = NetPage(browser, url, relay.url).goto()
         b = NetPage(browser, url, relay.url).goto()
         for page, role in ((a, "host"), (b, "guest")):
-            py_exec(page, f"from game.net import browser as net\nassert net.available()\n"
-                          f"T = net.open_room('PYROOM7', '{role}')\nEVENTS = []")
+            py_exec(
+                page,
+                f"from game.net import browser as net\nassert net.available()\n"
+                f"T = net.open_room('PYROOM7', '{role}')\nEVENTS = []",
+            )
             assert py(page, "type(T).__name__") == "TwoPaths"
         poll = "EVENTS.extend(list(e) for e in T.poll())"
         got_a = wait_py(a, poll, "any(e[0] == 'join' for e in EVENTS)", what="a join at the host")
@@ -212,8 +240,11 @@ def test_the_python_transport_in_the_shipped_page(site, private_network):
         py_exec(b, "T.close(); T.close()")
         wait_py(a, poll, f"['leave', {b_id!r}, ''] in EVENTS", what="the guest's leave")
         # a session's room over it: the guest says hello to the first host it sees
-        py_exec(b, "from game.net import SharedTable\n"
-                   "ROOM = SharedTable.join(net.open_room('PYROOM7', 'guest'), 'PYROOM7')")
+        py_exec(
+            b,
+            "from game.net import SharedTable\n"
+            "ROOM = SharedTable.join(net.open_room('PYROOM7', 'guest'), 'PYROOM7')",
+        )
         hello = "any(e[0] == 'text' and json.loads(e[2]).get('t') == 'hello' for e in EVENTS)"
         py_exec(a, "import json\nEVENTS = []")
         end = time.monotonic() + 120
@@ -222,8 +253,11 @@ def test_the_python_transport_in_the_shipped_page(site, private_network):
             py_exec(a, poll)
             if py(a, hello):
                 break
-            assert time.monotonic() < end, ("no hello from the room", py(a, "EVENTS"),
-                                            py(b, "ROOM.status"))
+            assert time.monotonic() < end, (
+                "no hello from the room",
+                py(a, "EVENTS"),
+                py(b, "ROOM.status"),
+            )
             time.sleep(0.02)
         assert py(b, "ROOM.status") == "open", py(a, "EVENTS")
         for page in (a, b):

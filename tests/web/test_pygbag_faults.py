@@ -29,8 +29,15 @@ import textwrap
 
 import pytest
 
-from tests.support.pygbag_site import (APP, ROOT, Server, build, installed_pygbag, page_python,
-                          runtime_dir)
+from tests.support.pygbag_site import (
+    APP,
+    ROOT,
+    Server,
+    build,
+    installed_pygbag,
+    page_python,
+    runtime_dir,
+)
 
 
 @pytest.fixture(scope="module")
@@ -115,10 +122,21 @@ def test_pygbags_import_scan_installs_pygame_for_the_packed_main_py(local_cdn_si
         (tmp_path / "main.py").write_bytes(tar.extractfile("assets/main.py").read())
     support = installed_pygbag() / "support"
     scan = subprocess.run(
-        [sys.executable, "-I", "-c", SCAN, str(support / "cpythonrc.py"),
-         str(support / "cross" / "aio" / "pep0723.py"),
-         str(runtime_dir() / "index-0.9.3-cp312.json"), str(tmp_path / "main.py")],
-        capture_output=True, text=True, timeout=120, cwd=tmp_path)
+        [
+            sys.executable,
+            "-I",
+            "-c",
+            SCAN,
+            str(support / "cpythonrc.py"),
+            str(support / "cross" / "aio" / "pep0723.py"),
+            str(runtime_dir() / "index-0.9.3-cp312.json"),
+            str(tmp_path / "main.py"),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=tmp_path,
+    )
     assert scan.returncode == 0, scan.stderr
     found = json.loads(scan.stdout.strip().splitlines()[-1])
     assert "pygame" in found["scanned"], found  # `import pygame` at main.py's top
@@ -151,7 +169,9 @@ def wait_for_main_js(page, runtime, timeout=20_000):
     page.wait_for_function(
         "runtime => [...document.scripts].some(s => s.src.startsWith(runtime) &&"
         " s.src.endsWith('/main.js')) && window.Module && Module.PyConfig",
-        arg=runtime, timeout=timeout)
+        arg=runtime,
+        timeout=timeout,
+    )
 
 
 QUERIES = {
@@ -165,8 +185,9 @@ QUERIES = {
 
 
 @pytest.mark.parametrize("query", list(QUERIES.values()), ids=list(QUERIES))
-def test_the_runtime_loads_python_3_12_whatever_the_page_address(browser, runtime,
-                                                                 local_cdn_served, query):
+def test_the_runtime_loads_python_3_12_whatever_the_page_address(
+    browser, runtime, local_cdn_served, query
+):
     """pythons.js (auto_conf) reads the PAGE's query string: a first parameter containing
     "py" was taken as the Python build (cpython<garbage>/main.js, a dead page), NAME=value
     ones become environment variables, "-i" turns on its interactive mode, a malformed
@@ -190,8 +211,7 @@ def test_the_runtime_loads_python_3_12_whatever_the_page_address(browser, runtim
         page.context.close()
 
 
-def test_a_pygpi_of_a_third_party_is_not_handed_to_the_runtime(browser, runtime,
-                                                               local_cdn_served):
+def test_a_pygpi_of_a_third_party_is_not_handed_to_the_runtime(browser, runtime, local_cdn_served):
     """The runtime installs and runs whatever the PYGPI index names: a link to our page with
     ?PYGPI=https://elsewhere/ must not make it do so."""
     page, seen = open_page(browser, local_cdn_served, "?PYGPI=https://evil.example/cdn/")
@@ -207,16 +227,17 @@ def test_the_phone_turn_reload_asks_nothing(browser, runtime, local_cdn_served):
     sets window.onbeforeunload to a confirm prompt unless config.can_close is truthy; after a
     user gesture, Chromium then asks "Reload site?" and, declined, the table stays in the wrong
     shape."""
-    page, seen = open_page(browser, local_cdn_served, "",
-                           viewport={"width": 390, "height": 844},
-                           accept=True)  # (accepted, so that the page reloads either way)
+    page, seen = open_page(
+        browser, local_cdn_served, "", viewport={"width": 390, "height": 844}, accept=True
+    )  # (accepted, so that the page reloads either way)
     try:
         wait_for_main_js(page, runtime)
         page.mouse.click(195, 400)  # a user gesture: Chromium only prompts after one
         page.evaluate("window.beforeTurn = true")
         with page.expect_event("load", timeout=20_000):
-            page.evaluate("setTimeout(() => { location.hash = 'table=forty-thieves';"
-                          " location.reload(); }, 0)")
+            page.evaluate(
+                "setTimeout(() => { location.hash = 'table=forty-thieves'; location.reload(); }, 0)"
+            )
         assert seen["dialogs"] == []
         assert page.evaluate("window.beforeTurn") is None  # a new page: it did reload
         assert page.evaluate("location.hash") == "#table=forty-thieves"
@@ -282,7 +303,7 @@ def test_a_runtime_failing_before_the_start_opens_no_alert_either(browser, same_
 
 
 # ------------------------------------------------------------------ 4. itch.io's un-gzipping
-RUN_PAGE_PYTHON = r'''
+RUN_PAGE_PYTHON = r"""
 import asyncio, io, json, sys, types, urllib.request
 from pathlib import Path
 
@@ -331,7 +352,7 @@ exec(compile(code, "index.html", "exec"), namespace)
 app = Path(root) / "data" / "data" / "patience-parlour" / "assets"
 seen["files"] = sorted(p.relative_to(app).as_posix() for p in app.rglob("*") if p.is_file())
 print(json.dumps(seen))
-'''
+"""
 
 
 @pytest.mark.parametrize("gzipped", [True, False], ids=["as-built", "un-gzipped-by-itch-io"])
@@ -348,9 +369,13 @@ def test_the_page_reads_the_archive_gzipped_or_not(local_cdn_site, tmp_path, gzi
     page = (local_cdn_site / "index.html").read_text("utf-8")
     code.write_text(textwrap.dedent(page_python(page)))
     with Server(served) as server:
-        run = subprocess.run([sys.executable, "-I", "-c", RUN_PAGE_PYTHON, str(code),
-                              server.url, str(tmp_path)],
-                             capture_output=True, text=True, timeout=120, cwd=tmp_path)
+        run = subprocess.run(
+            [sys.executable, "-I", "-c", RUN_PAGE_PYTHON, str(code), server.url, str(tmp_path)],
+            capture_output=True,
+            text=True,
+            timeout=120,
+            cwd=tmp_path,
+        )
     assert run.returncode == 0, run.stderr[-3000:]
     seen = json.loads(run.stdout.strip().splitlines()[-1])
     assert seen["main"] == (ROOT / "web" / "main.py").read_text("utf-8")

@@ -30,8 +30,9 @@ EXPECTED = ("Close called",)
 
 def no_errors(*screens, expected=()):
     for s in screens:
-        errors = [e for e in s.c.page.log_errors()
-                  if not any(x in e for x in EXPECTED + tuple(expected))]
+        errors = [
+            e for e in s.c.page.log_errors() if not any(x in e for x in EXPECTED + tuple(expected))
+        ]
         assert errors == [], (s.name, errors)
 
 
@@ -50,8 +51,11 @@ def test_russian_bank_played_to_the_end_by_two_friends(site, private_network, di
         assert a.room()["scene"] == "RoomScene" and len(code) == 6
         # the host's page reloads before the friend comes: the same room, so the link works
         a.reload()
-        a.c.wait(f"(probe['room']() or {{}}).get('code') == {code!r} and "
-                 "probe['scene']() == 'RoomScene'", what="the waiting room after a reload")
+        a.c.wait(
+            f"(probe['room']() or {{}}).get('code') == {code!r} and "
+            "probe['scene']() == 'RoomScene'",
+            what="the waiting room after a reload",
+        )
         b = Screen(browser, url, relay.url, "friend").open(f"#join={code}")
         b.wait_table()
         a.wait_table()
@@ -65,11 +69,12 @@ def test_russian_bank_played_to_the_end_by_two_friends(site, private_network, di
         # Play again: the host's end panel deals the room's next game on both screens
         for screen in screens:
             screen.c.wait("probe['view']()['modal'] == 'EndPanel'", what="the end panel")
-        assert not b.c.probe("buttons") or "Play again" not in [
-            x[0] for x in b.c.probe("buttons")]
+        assert not b.c.probe("buttons") or "Play again" not in [x[0] for x in b.c.probe("buttons")]
         a.c.click_button("Play again")
-        fresh = ("probe['view']()['modal'] is None and probe['room']()['ready'] and "
-                 "len(probe['state']()['moves']) == 0")
+        fresh = (
+            "probe['view']()['modal'] is None and probe['room']()['ready'] and "
+            "len(probe['state']()['moves']) == 0"
+        )
         for screen in screens:
             screen.c.wait(fresh, 60, what=f"the next game at {screen.name}")
         again = agree(screens, what="the next game")
@@ -88,8 +93,9 @@ def shot(screen, name: str) -> None:
 
 
 @pytest.mark.parametrize("direct", [True, False], ids=["direct", "relay only"])
-def test_a_killed_tab_is_shown_away_and_a_stranger_finds_the_table_full(site, private_network,
-                                                                           direct):
+def test_a_killed_tab_is_shown_away_and_a_stranger_finds_the_table_full(
+    site, private_network, direct
+):
     """The friend's tab is killed (no goodbye): the host sees them away within 12 s, with Wait
     and End the game; a third person with the code is told the table is full; ending the
     game ends it for good on the host's screen."""
@@ -112,20 +118,27 @@ def test_a_killed_tab_is_shown_away_and_a_stranger_finds_the_table_full(site, pr
         shot(b, "remote-friend" + ("" if direct else "-relayed"))
 
         c = Screen(browser, url, relay_url, "stranger").open(f"#join={code}")
-        c.c.wait("(probe['room']() or {}).get('ended') is not None", 60,
-                 what="the stranger told the table is full")
+        c.c.wait(
+            "(probe['room']() or {}).get('ended') is not None",
+            60,
+            what="the stranger told the table is full",
+        )
         assert "full" in c.room()["ended"]
         assert a.at_table() and not a.room()["away"]
 
         t0 = kill(b, own)
-        at = a.c.wait("1 in probe['room']()['away'] and "
-                      "probe['room']()['modal'] == 'AwayDialog'", 30, what="the friend away")
+        at = a.c.wait(
+            "1 in probe['room']()['away'] and probe['room']()['modal'] == 'AwayDialog'",
+            30,
+            what="the friend away",
+        )
         away_ms = a.epoch(at) - t0
         shot(a, "remote-friend-away")
         assert away_ms <= 15000, away_ms
         a.c.click_button("End the game")
-        a.c.wait("probe['room']() is None or probe['room']()['ended'] is not None",
-                 what="the game ended")
+        a.c.wait(
+            "probe['room']() is None or probe['room']()['ended'] is not None", what="the game ended"
+        )
         no_errors(a, c)
         return away_ms
 
@@ -133,8 +146,9 @@ def test_a_killed_tab_is_shown_away_and_a_stranger_finds_the_table_full(site, pr
     print(f"a killed tab shown away after {away_ms:.0f} ms")
 
 
-@pytest.mark.parametrize("direct", [True, False, "one relayed"],
-                         ids=["direct", "relay only", "one relayed"])
+@pytest.mark.parametrize(
+    "direct", [True, False, "one relayed"], ids=["direct", "relay only", "one relayed"]
+)
 def test_chinese_patience_on_three_screens(site, private_network, direct):
     """Three people at three screens: the host chooses three players with two friends online,
     both open the link, and they play by clicks, every screen agreeing on every move. A run of
@@ -204,26 +218,47 @@ def hostile_events(rng, code: str, real: list[dict], keys: list[str], n: int) ->
         elif kind == 3:  # the content changed under the signature
             c = ev["content"]
             k = rng.randrange(len(c))
-            ev["content"] = c[:k] + ("A" if c[k] != "A" else "B") + c[k + 1:]
+            ev["content"] = c[:k] + ("A" if c[k] != "A" else "B") + c[k + 1 :]
         elif kind == 4:  # oversized
             ev = sign(rng.choice(strangers), {**ev, "content": "A" * (70_000 + i % 100)})
         elif kind == 5:  # a stranger who knows the code: a move, a bye, an answer
-            text = rng.choice([
-                frame(rng.choice(keys), "guest", rng.randrange(1, 4),
-                      ['=' + json.dumps({"i": 1, "t": "move", "n": 1, "m": "r1-h3", "h": 0})],
-                      0),
-                frame("*", "host", 1, [], 0, bye=True),
-                frame(rng.choice(keys), "host", 1, [], 5, hello=True)])
+            text = rng.choice(
+                [
+                    frame(
+                        rng.choice(keys),
+                        "guest",
+                        rng.randrange(1, 4),
+                        ["=" + json.dumps({"i": 1, "t": "move", "n": 1, "m": "r1-h3", "h": 0})],
+                        0,
+                    ),
+                    frame("*", "host", 1, [], 0, bye=True),
+                    frame(rng.choice(keys), "host", 1, [], 5, hello=True),
+                ]
+            )
             ev = event(rng.choice(strangers), code, text)
         elif kind == 6:  # another room, another kind, too old
             bad = rng.randrange(3)
-            ev = event(rng.choice(strangers), code, "{}",
-                       created_at=now - 3600 if bad == 2 else None,
-                       kind=KIND + 1 if bad == 1 else KIND,
-                       tags=[["x", topic("OTHER1")]] if bad == 0 else None)
+            ev = event(
+                rng.choice(strangers),
+                code,
+                "{}",
+                created_at=now - 3600 if bad == 2 else None,
+                kind=KIND + 1 if bad == 1 else KIND,
+                tags=[["x", topic("OTHER1")]] if bad == 0 else None,
+            )
         elif kind == 7:  # not an event
-            ev = rng.choice([None, 7, "x", [], {"id": 1}, {**ev, "tags": "x"},
-                             {**ev, "created_at": "now"}, {**ev, "kind": 21061.0}])
+            ev = rng.choice(
+                [
+                    None,
+                    7,
+                    "x",
+                    [],
+                    {"id": 1},
+                    {**ev, "tags": "x"},
+                    {**ev, "created_at": "now"},
+                    {**ev, "kind": 21061.0},
+                ]
+            )
         else:  # real ones, a field swapped between two of them
             other = rng.choice(real)
             ev["content"] = other["content"]
@@ -258,7 +293,7 @@ def test_ten_thousand_hostile_relay_events_change_nothing(site, private_network)
             events = hostile_events(random.Random(7), code, real, keys, 10_000)
             t0 = time.monotonic()
             for k in range(0, len(events), 500):
-                hostile.inject(events[k:k + 500])
+                hostile.inject(events[k : k + 500])
             # (both pages have checked them all once an honest event behind them came through)
             for s in screens:
                 s.c.wait("probe['room']()['paths'] == ['relays']", 300, what=f"{s.name} alive")

@@ -25,7 +25,6 @@ import pytest
 
 from bench.browser_client import Client, client_settings, stored
 
-
 ROOT = Path(__file__).resolve().parents[2]
 VENDOR = ROOT / "web" / "vendor"
 PYODIDE = ROOT / "web" / "pyodide-client" / "node_modules" / "pyodide"
@@ -40,8 +39,11 @@ def _page(browser, site, **kw):
 
 
 def files_of(folder: Path) -> dict:
-    return {p.relative_to(folder).as_posix(): p.read_bytes()
-            for p in sorted(folder.rglob("*")) if p.is_file()}
+    return {
+        p.relative_to(folder).as_posix(): p.read_bytes()
+        for p in sorted(folder.rglob("*"))
+        if p.is_file()
+    }
 
 
 def cache_state(page) -> dict:
@@ -69,9 +71,13 @@ def wait_until(page, script: str, arg=None, timeout_s: float = 60) -> bool:
 
 def wait_offline_ready(page, build: str, files: int, timeout_s: float = 120) -> None:
     """Until the service worker controls the page and this build's cache holds the site."""
-    if wait_until(page, """async ([cache, n]) => navigator.serviceWorker.controller !== null
+    if wait_until(
+        page,
+        """async ([cache, n]) => navigator.serviceWorker.controller !== null
             && (await caches.has(cache)) && (await (await caches.open(cache)).keys()).length >= n""",
-                  [f"parlour-{build}", files], timeout_s):
+        [f"parlour-{build}", files],
+        timeout_s,
+    ):
         return
     state = page.evaluate("""async () => {
         const r = await navigator.serviceWorker.getRegistration();
@@ -81,8 +87,10 @@ def wait_offline_ready(page, build: str, files: int, timeout_s: float = 120) -> 
                 waiting: r && r.waiting && r.waiting.state, build: parlour.build,
                 error: parlour.error, started: parlour.started};
     }""")
-    pytest.fail(f"the service worker did not keep build {build} ({files} files): {state}, "
-                f"caches {cache_state(page)}")
+    pytest.fail(
+        f"the service worker did not keep build {build} ({files} files): {state}, "
+        f"caches {cache_state(page)}"
+    )
 
 
 # ------------------------------------------------------------------------------ what is built
@@ -93,13 +101,30 @@ def test_the_site_is_every_file_it_needs_and_nothing_from_elsewhere(site):
     info = site_info(web)
     names = set(files_of(web))
     assert names == set(info["files"]) | {"index.html", "sw.js"}
-    assert {"index.html", "sw.js", "manifest.webmanifest", "icon-192.png", "icon-512.png",
-            "favicon.png", "NOTICES.html", "boot.py", "dom_pk_codes.json", WHEEL,
-            "patience-parlour.tar.gz"} <= names
+    assert {
+        "index.html",
+        "sw.js",
+        "manifest.webmanifest",
+        "icon-192.png",
+        "icon-512.png",
+        "favicon.png",
+        "NOTICES.html",
+        "boot.py",
+        "dom_pk_codes.json",
+        WHEEL,
+        "patience-parlour.tar.gz",
+    } <= names
     # Pyodide: only the five files it loads, unchanged from the pinned npm package
     assert sorted(n for n in names if n.startswith("pyodide/")) == sorted(
-        f"pyodide/{n}" for n in ["pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm",
-                                 "python_stdlib.zip", "pyodide-lock.json"])
+        f"pyodide/{n}"
+        for n in [
+            "pyodide.js",
+            "pyodide.asm.js",
+            "pyodide.asm.wasm",
+            "python_stdlib.zip",
+            "pyodide-lock.json",
+        ]
+    )
     for name in (n for n in names if n.startswith("pyodide/")):
         assert (web / name).read_bytes() == (PYODIDE / name[8:]).read_bytes(), name
     wheel = (web / WHEEL).read_bytes()
@@ -156,10 +181,12 @@ def test_the_build_checks_the_wheel(tmp_path):
     shutil.copytree(VENDOR, vendor)
     (vendor / WHEEL).write_bytes(b"not a wheel")
     script = tmp_path / "root" / "web" / "client" / "build_site.py"
-    result = subprocess.run(["python3", str(script), "--out", str(tmp_path / "out")],
-                            capture_output=True, text=True,
-                            env={"PATH": "/usr/bin:/bin", "PARLOUR_CLIENT_PYODIDE_DIR":
-                                 str(PYODIDE)})
+    result = subprocess.run(
+        ["python3", str(script), "--out", str(tmp_path / "out")],
+        capture_output=True,
+        text=True,
+        env={"PATH": "/usr/bin:/bin", "PARLOUR_CLIENT_PYODIDE_DIR": str(PYODIDE)},
+    )
     assert result.returncode == 1 and "sha256" in result.stderr and WHEEL_SHA256 in result.stderr
 
 
@@ -167,8 +194,9 @@ def test_the_itch_zip_is_the_site(site):
     from testbed.site import site_build_lock
 
     with site_build_lock():  # no other worker of the run builds build/web/ meanwhile
-        result = subprocess.run(["./build.sh", "web", "--zip"], cwd=ROOT, capture_output=True,
-                                text=True, timeout=600)
+        result = subprocess.run(
+            ["./build.sh", "web", "--zip"], cwd=ROOT, capture_output=True, text=True, timeout=600
+        )
     assert result.returncode == 0, result.stdout + result.stderr
     with zipfile.ZipFile(ROOT / "build" / "patience-parlour-web.zip") as zf:
         zipped = {n: zf.read(n) for n in zf.namelist()}
@@ -246,16 +274,22 @@ def test_a_new_build_replaces_the_old_whole_and_the_saves_stay(browser, tmp_path
             shutil.copytree(b, live, copy_function=shutil.copy)
             c.reload()
             assert page.evaluate("parlour.build") == ia["build"]  # A, whole, from its cache
-            assert wait_until(page, "async name => (await caches.keys()).join() === name",
-                              f"parlour-{ib['build']}", 120), cache_state(page)
+            assert wait_until(
+                page,
+                "async name => (await caches.keys()).join() === name",
+                f"parlour-{ib['build']}",
+                120,
+            ), cache_state(page)
             c.reload()
             assert page.evaluate("parlour.build") == ib["build"]
             caches = cache_state(page)
             assert list(caches) == [f"parlour-{ib['build']}"]
             assert len(caches[f"parlour-{ib['build']}"]) == len(ib["files"]) + 1
-            notices = page.evaluate("""name => caches.open(name)
+            notices = page.evaluate(
+                """name => caches.open(name)
                 .then(c => c.match('NOTICES.html')).then(r => r.text())""",
-                                    f"parlour-{ib['build']}")
+                f"parlour-{ib['build']}",
+            )
             assert "version B" in notices and "version A" not in notices
             assert c.page.local_storage() == saves
             assert c.page.log_errors() == []
@@ -265,8 +299,7 @@ def test_a_new_build_replaces_the_old_whole_and_the_saves_stay(browser, tmp_path
 
 # ------------------------------------------------------------------------------ first load
 def _retry_shown(page) -> None:
-    page.wait_for_function("!document.getElementById('retry').hidden", polling="raf",
-                           timeout=30000)
+    page.wait_for_function("!document.getElementById('retry').hidden", polling="raf", timeout=30000)
 
 
 def test_the_first_load_shows_bytes_so_far_and_the_total(browser, site):
@@ -302,6 +335,7 @@ def test_a_file_that_fails_is_reported_within_2_s_and_try_again_starts_the_game(
     page = _page(browser, site)
     failed = {}
     try:
+
         def fail_once(route):
             failed["at"] = time.monotonic()
             route.abort("failed")
@@ -330,8 +364,9 @@ def test_the_network_dropping_mid_download_is_reported_within_2_s(browser, site)
     try:
         page.page.route("**/pyodide.asm.wasm", lambda route: held.append(route))
         page.page.goto(site.url)
-        page.page.wait_for_function("document.getElementById('status').textContent"
-                                    ".startsWith('Downloading')", timeout=30000)
+        page.page.wait_for_function(
+            "document.getElementById('status').textContent.startsWith('Downloading')", timeout=30000
+        )
         deadline = time.monotonic() + 30
         while not held and time.monotonic() < deadline:
             page.page.wait_for_timeout(50)
@@ -391,10 +426,13 @@ def test_the_game_is_unpacked_and_plays_compiled(browser, site, inflate):
         assert c.view()["game"] == "forty-thieves" and c.page.log_errors() == []
         where = c.page.eval("__import__('game.ui.app', fromlist=['app']).__file__")
         assert where.endswith("/assets/game/ui/app.pyc"), where
-        assert not c.page.eval("__import__('os').path.exists("
-                               "__import__('game.ui.app', fromlist=['app']).__file__[:-1])")
-        assert c.page.eval("__import__('os').path.exists('/tmp/pygame.whl')") == \
-            inflate.startswith("none")
+        assert not c.page.eval(
+            "__import__('os').path.exists("
+            "__import__('game.ui.app', fromlist=['app']).__file__[:-1])"
+        )
+        assert c.page.eval("__import__('os').path.exists('/tmp/pygame.whl')") == inflate.startswith(
+            "none"
+        )
     finally:
         c.page.close()
 
@@ -421,16 +459,37 @@ def test_a_file_of_another_build_is_never_used(browser, site, tmp_path):
 
 
 # ------------------------------------------------------------------------------ licences
-NOTICED = ["Pyodide 0.27.7", "MPL-2.0", "CPython 3.12.7", "PSF", "pygame-ce", "LGPL-2.1",
-           "SDL 2.28.4", "SDL_mixer", "libvorbis", "SDL_image", "FreeType", "HarfBuzz",
-           "Trystero 0.25.4", "@trystero-p2p/nostr@0.25.4", "@noble/secp256k1@3.2.0"]
-SOURCES = ["github.com/pyodide/pyodide/tree/0.27.7", "github.com/python/cpython/tree/v3.12.7",
-           "github.com/pygame-web/cdn/tree/5f40e4536ee47c755b5174847103b75b700ff5b0/cp312",
-           "github.com/pygame-community/pygame-ce",
-           "github.com/libsdl-org/SDL/tree/release-2.28.4", "github.com/xiph/vorbis/tree/v1.3.5",
-           "github.com/libsdl-org/SDL_mixer", "github.com/libsdl-org/SDL_image",
-           "gitlab.freedesktop.org/freetype/freetype", "github.com/harfbuzz/harfbuzz",
-           "github.com/dmotz/trystero", "github.com/paulmillr/noble-secp256k1"]
+NOTICED = [
+    "Pyodide 0.27.7",
+    "MPL-2.0",
+    "CPython 3.12.7",
+    "PSF",
+    "pygame-ce",
+    "LGPL-2.1",
+    "SDL 2.28.4",
+    "SDL_mixer",
+    "libvorbis",
+    "SDL_image",
+    "FreeType",
+    "HarfBuzz",
+    "Trystero 0.25.4",
+    "@trystero-p2p/nostr@0.25.4",
+    "@noble/secp256k1@3.2.0",
+]
+SOURCES = [
+    "github.com/pyodide/pyodide/tree/0.27.7",
+    "github.com/python/cpython/tree/v3.12.7",
+    "github.com/pygame-web/cdn/tree/5f40e4536ee47c755b5174847103b75b700ff5b0/cp312",
+    "github.com/pygame-community/pygame-ce",
+    "github.com/libsdl-org/SDL/tree/release-2.28.4",
+    "github.com/xiph/vorbis/tree/v1.3.5",
+    "github.com/libsdl-org/SDL_mixer",
+    "github.com/libsdl-org/SDL_image",
+    "gitlab.freedesktop.org/freetype/freetype",
+    "github.com/harfbuzz/harfbuzz",
+    "github.com/dmotz/trystero",
+    "github.com/paulmillr/noble-secp256k1",
+]
 
 
 def test_the_notices_name_every_licence_and_link_the_sources(site):
@@ -441,17 +500,23 @@ def test_the_notices_name_every_licence_and_link_the_sources(site):
     for source in SOURCES:
         assert f'href="https://{source}' in text, source
     local = re.findall(r'href="(licences/[^"]+)"', text)
-    assert sorted(set(local)) == ["licences/CPython-PSF.txt", "licences/LGPL-2.1.txt",
-                                  "licences/MPL-2.0.txt", "licences/Trystero-MIT.txt",
-                                  "licences/noble-secp256k1-MIT.txt"]
+    assert sorted(set(local)) == [
+        "licences/CPython-PSF.txt",
+        "licences/LGPL-2.1.txt",
+        "licences/MPL-2.0.txt",
+        "licences/Trystero-MIT.txt",
+        "licences/noble-secp256k1-MIT.txt",
+    ]
     for path in local:
         assert (web / path).stat().st_size > 1000, path
     # net.js bundles these npm packages: their own LICENSE files, as installed (pinned)
     modules = ROOT / "web" / "net" / "node_modules"
-    for package, name in [("trystero", "Trystero-MIT.txt"),
-                          ("@trystero-p2p/core", "Trystero-MIT.txt"),
-                          ("@trystero-p2p/nostr", "Trystero-MIT.txt"),
-                          ("@noble/secp256k1", "noble-secp256k1-MIT.txt")]:
+    for package, name in [
+        ("trystero", "Trystero-MIT.txt"),
+        ("@trystero-p2p/core", "Trystero-MIT.txt"),
+        ("@trystero-p2p/nostr", "Trystero-MIT.txt"),
+        ("@noble/secp256k1", "noble-secp256k1-MIT.txt"),
+    ]:
         shipped = (web / "licences" / name).read_bytes()
         assert shipped == (modules / package / "LICENSE").read_bytes(), package
         version = json.loads((modules / package / "package.json").read_text())["version"]
@@ -484,8 +549,9 @@ def test_about_on_the_rules_screen_opens_the_notices(browser, site):
 def test_a_tap_resumes_the_sound_a_phone_suspended(browser, site):
     """Phones count touchend (not SDL's touchstart) as the gesture that may start audio: a
     tap resumes SDL's audio context."""
-    c = Client(_page(browser, site, viewport=(844, 390), touch=True, device_scale_factor=2,
-                     mobile=True))
+    c = Client(
+        _page(browser, site, viewport=(844, 390), touch=True, device_scale_factor=2, mobile=True)
+    )
     try:
         c.open(stored({"settings": client_settings()}))
         page = c.page

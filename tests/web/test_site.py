@@ -23,7 +23,8 @@ import zipfile
 
 import pytest
 
-from tests.support.pygbag_site import APP, OFFICIAL_CDN as CDN, page_python
+from tests.support.pygbag_site import APP, page_python
+from tests.support.pygbag_site import OFFICIAL_CDN as CDN
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 # the packed game, as the browser downloads it: the rules of ten games, the solver and its
@@ -41,12 +42,16 @@ def expected_members():
     for top in ("game", "assets"):
         for folder, dirs, files in os.walk(os.path.join(ROOT, top)):
             rel = os.path.relpath(folder, ROOT).replace(os.sep, "/")
-            dirs[:] = [d for d in dirs if not d.startswith(".") and d != "__pycache__"
-                       and f"{rel}/{d}" != "bench/"
-                       and not os.path.exists(os.path.join(folder, d, "DESKTOP-ONLY"))]
+            dirs[:] = [
+                d
+                for d in dirs
+                if not d.startswith(".")
+                and d != "__pycache__"
+                and f"{rel}/{d}" != "bench/"
+                and not os.path.exists(os.path.join(folder, d, "DESKTOP-ONLY"))
+            ]
             for name in files:
-                if not name.startswith(".") and not name.endswith((".pyc", ".pyo", ".po",
-                                                                    ".pot")):
+                if not name.startswith(".") and not name.endswith((".pyc", ".pyo", ".po", ".pot")):
                     want.add(f"assets/{rel}/{name}")
     return want
 
@@ -55,15 +60,21 @@ NET_FILES = ["net.js", "licences/Trystero-MIT.txt", "licences/noble-secp256k1-MI
 
 
 def site_files(web):
-    return sorted(os.path.relpath(os.path.join(folder, name), web).replace(os.sep, "/")
-                  for folder, _, files in os.walk(web) for name in files)
+    return sorted(
+        os.path.relpath(os.path.join(folder, name), web).replace(os.sep, "/")
+        for folder, _, files in os.walk(web)
+        for name in files
+    )
 
 
 def test_the_site_is_three_files_and_the_transport(pygbag_site):
-    assert site_files(pygbag_site.folder) == sorted(["index.html", "favicon.png",
-                                                     f"{APP}.tar.gz"] + NET_FILES)
-    with open(os.path.join(pygbag_site.folder, "favicon.png"), "rb") as a, \
-            open(os.path.join(ROOT, "web", "icon.png"), "rb") as b:
+    assert site_files(pygbag_site.folder) == sorted(
+        ["index.html", "favicon.png", f"{APP}.tar.gz"] + NET_FILES
+    )
+    with (
+        open(os.path.join(pygbag_site.folder, "favicon.png"), "rb") as a,
+        open(os.path.join(ROOT, "web", "icon.png"), "rb") as b,
+    ):
         assert a.read() == b.read()
     # net.js: the same bundle as build/web/'s (web/net/bridge.js and Trystero), loaded first
     net = open(os.path.join(pygbag_site.folder, "net.js"), encoding="utf-8").read()
@@ -71,10 +82,14 @@ def test_the_site_is_three_files_and_the_transport(pygbag_site):
     html = open(os.path.join(pygbag_site.folder, "index.html"), encoding="utf-8").read()
     assert html.index('<script src="net.js"></script>') < html.index("<script>")
     modules = os.path.join(ROOT, "web", "net", "node_modules")
-    for package, name in [("trystero", "Trystero-MIT.txt"),
-                          ("@noble/secp256k1", "noble-secp256k1-MIT.txt")]:
-        with open(os.path.join(modules, package, "LICENSE"), "rb") as a, \
-                open(os.path.join(pygbag_site.folder, "licences", name), "rb") as b:
+    for package, name in [
+        ("trystero", "Trystero-MIT.txt"),
+        ("@noble/secp256k1", "noble-secp256k1-MIT.txt"),
+    ]:
+        with (
+            open(os.path.join(modules, package, "LICENSE"), "rb") as a,
+            open(os.path.join(pygbag_site.folder, "licences", name), "rb") as b,
+        ):
             assert a.read() == b.read(), package
 
 
@@ -84,8 +99,15 @@ def test_the_packed_game_holds_main_py_the_game_package_and_assets_only(pygbag_s
         main = tar.extractfile("assets/main.py").read()
     assert members == expected_members()
     assert not [m for m in members if "game/net/desktop" in m]  # the desktop's network
-    assert not [m for m in members if re.search(r"(^|/)(tests?|web|bench|__pycache__)/|\.pyc$|"
-                                                r"/\.|\.tmpl$", m.removeprefix("assets/"))]
+    assert not [
+        m
+        for m in members
+        if re.search(
+            r"(^|/)(tests?|web|bench|__pycache__)/|\.pyc$|"
+            r"/\.|\.tmpl$",
+            m.removeprefix("assets/"),
+        )
+    ]
     assert main == open(os.path.join(ROOT, "web", "main.py"), "rb").read()
     assert b"from game.ui.app import main" in main and b"asyncio.run(main())" in main
     for member in members:  # the packed copies are our sources, untouched by the build
@@ -104,18 +126,23 @@ def languages_weight(archive) -> int:
     rules twins (game/core/rules/<id>.<code>.md), the compiled catalogues and the fonts'
     letters (issue 34: the budget grows by that much)."""
     import gzip
+
     with tarfile.open(archive) as tar:
         return FONT_LETTERS + sum(
-            len(gzip.compress(tar.extractfile(m).read(), 9)) for m in tar.getmembers()
-            if m.isfile() and (m.name.endswith(".mo") or re.search(r"/rules/[^/]+\.\w\w\.md$",
-                                                                  m.name)))
+            len(gzip.compress(tar.extractfile(m).read(), 9))
+            for m in tar.getmembers()
+            if m.isfile()
+            and (m.name.endswith(".mo") or re.search(r"/rules/[^/]+\.\w\w\.md$", m.name))
+        )
 
 
 def test_payload_size(pygbag_site):
     size = os.path.getsize(pygbag_site.archive)
     languages = languages_weight(pygbag_site.archive)
-    print(f"\npacked game: {size} bytes ({size / 1024:.1f} KB) of a {BUDGET // 1024} KB budget "
-          f"and {languages / 1024:.1f} KB for German and French")
+    print(
+        f"\npacked game: {size} bytes ({size / 1024:.1f} KB) of a {BUDGET // 1024} KB budget "
+        f"and {languages / 1024:.1f} KB for German and French"
+    )
     assert languages < 130 * 1024
     assert size <= BUDGET + languages
     assert f"{size} bytes" in pygbag_site.log and "built build/pygbag/" in pygbag_site.log
@@ -152,7 +179,7 @@ def test_index_html_comes_from_our_template(pygbag_site):
     # pythons.js sets no "Reload site?" prompt (test_pygbag_faults.py), and it runs in order,
     # before the module script that gives the player's address back
     assert "can_close: 1," in html
-    tag = html[html.index('<script src="' + CDN):].split(">", 1)[0]
+    tag = html[html.index('<script src="' + CDN) :].split(">", 1)[0]
     assert " async" not in tag and " defer" not in tag
     assert html.index(tag) < html.index('<script type="module">parlour.restoreAddress();')
 
@@ -164,8 +191,10 @@ def open_page(browser, url, viewport, runtime=None, clock=False):
     log = []
     page = browser.new_page(viewport=viewport, log=log)
     if runtime is not None:
-        page.route(f"{CDN}pythons.js", lambda route: route.fulfill(
-            status=200, content_type="text/javascript", body=runtime))
+        page.route(
+            f"{CDN}pythons.js",
+            lambda route: route.fulfill(status=200, content_type="text/javascript", body=runtime),
+        )
     if clock:
         page.clock.install()
     page.goto(url + "index.html")
@@ -177,9 +206,11 @@ def shot(page, name):
     page.screenshot(path=os.path.join(ARTIFACTS, name))
 
 
-@pytest.mark.parametrize("viewport", [{"width": 1280, "height": 800}, {"width": 390, "height": 844},
-                                      {"width": 844, "height": 390}],
-                         ids=["desktop", "phone", "phone-landscape"])
+@pytest.mark.parametrize(
+    "viewport",
+    [{"width": 1280, "height": 800}, {"width": 390, "height": 844}, {"width": 844, "height": 390}],
+    ids=["desktop", "phone", "phone-landscape"],
+)
 def test_offline_player_sees_the_loader_then_a_clear_message(browser, pygbag_served, viewport):
     page, log = open_page(browser, pygbag_served, viewport)
     try:
@@ -202,12 +233,14 @@ def test_offline_player_sees_the_loader_then_a_clear_message(browser, pygbag_ser
         # on a page taller than wide the portrait canvas (780 wide, the page's shape: 780x1688
         # on a 390x844 phone), as the game picks it (game/ui/canvas.py)
         from game.ui.canvas import choose
+
         shape = choose(viewport["width"], viewport["height"])
-        assert page.evaluate("[config.fb_width, config.fb_height]") == [str(shape.w),
-                                                                      str(shape.h)]
+        assert page.evaluate("[config.fb_width, config.fb_height]") == [str(shape.w), str(shape.h)]
         c = page.locator("#canvas").bounding_box()
         assert abs(c["width"] / c["height"] - shape.w / shape.h) < 0.01
-        assert (abs(c["width"] - viewport["width"]) < 1.5 or abs(c["height"] - viewport["height"]) < 1.5)
+        assert (
+            abs(c["width"] - viewport["width"]) < 1.5 or abs(c["height"] - viewport["height"]) < 1.5
+        )
         assert abs(c["x"] * 2 + c["width"] - viewport["width"]) < 1.5
         assert abs(c["y"] * 2 + c["height"] - viewport["height"]) < 1.5
         shot(page, f"web-offline-{viewport['width']}x{viewport['height']}.png")
@@ -241,8 +274,9 @@ setTimeout(() => {
 
 
 def test_tap_to_start_only_when_the_browser_blocks_sound(browser, pygbag_served):
-    page, log = open_page(browser, pygbag_served, {"width": 390, "height": 844},
-                          runtime=STAND_IN % {"ume": "false"})
+    page, log = open_page(
+        browser, pygbag_served, {"width": 390, "height": 844}, runtime=STAND_IN % {"ume": "false"}
+    )
     try:
         tap = page.locator("#tap")
         tap.wait_for(state="visible", timeout=10_000)
@@ -259,8 +293,9 @@ def test_tap_to_start_only_when_the_browser_blocks_sound(browser, pygbag_served)
     finally:
         page.context.close()
 
-    page, log = open_page(browser, pygbag_served, {"width": 1280, "height": 800},
-                          runtime=STAND_IN % {"ume": "true"})
+    page, log = open_page(
+        browser, pygbag_served, {"width": 1280, "height": 800}, runtime=STAND_IN % {"ume": "true"}
+    )
     try:
         page.locator("#transfer").wait_for(state="hidden", timeout=10_000)
         assert page.locator("#tap").is_hidden()  # sound allowed already: no tap asked for
@@ -271,8 +306,13 @@ def test_tap_to_start_only_when_the_browser_blocks_sound(browser, pygbag_served)
 
 def test_a_stalled_download_is_reported(browser, pygbag_served):
     # the runtime arrives but never makes progress (a dead connection to its wasm)
-    page, log = open_page(browser, pygbag_served, {"width": 1280, "height": 800},
-                          runtime="window.MM = {UME: true};", clock=True)
+    page, log = open_page(
+        browser,
+        pygbag_served,
+        {"width": 1280, "height": 800},
+        runtime="window.MM = {UME: true};",
+        clock=True,
+    )
     try:
         page.clock.run_for(30_000)
         assert page.locator("#problem").is_hidden()  # 30 s of silence is still patience
@@ -294,8 +334,21 @@ def test_opening_the_file_directly_says_to_serve_it(browser, pygbag_site):
         page.context.close()
 
 
-PAGES = [(1280, 720), (1920, 1080), (2560, 1080), (390, 844), (412, 915), (360, 640),
-         (844, 390), (915, 412), (800, 360), (667, 375), (844, 330), (740, 360), (0, 0)]
+PAGES = [
+    (1280, 720),
+    (1920, 1080),
+    (2560, 1080),
+    (390, 844),
+    (412, 915),
+    (360, 640),
+    (844, 390),
+    (915, 412),
+    (800, 360),
+    (667, 375),
+    (844, 330),
+    (740, 360),
+    (0, 0),
+]
 
 
 def test_the_page_picks_the_canvas_the_game_picks(browser, pygbag_served):
@@ -324,7 +377,8 @@ def build_site_module():
     import importlib.util
 
     spec = importlib.util.spec_from_file_location(
-        "parlour_build_site", os.path.join(ROOT, "web", "client", "build_site.py"))
+        "parlour_build_site", os.path.join(ROOT, "web", "client", "build_site.py")
+    )
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
@@ -357,8 +411,14 @@ def test_the_page_words_are_the_messages_babel_extracts():
     from babel.messages.extract import DEFAULT_KEYWORDS, extract
 
     with open(WORDS_JS, "rb") as f:
-        found = list(extract("javascript", f, keywords={**DEFAULT_KEYWORDS, "N_": None},
-                             comment_tags=["Translators:"]))
+        found = list(
+            extract(
+                "javascript",
+                f,
+                keywords={**DEFAULT_KEYWORDS, "N_": None},
+                comment_tags=["Translators:"],
+            )
+        )
     messages = page_messages()
     assert [m[1] for m in found] == messages
     assert len(messages) >= 18 and "Downloading the game: {done} of {total} MB" in messages
@@ -439,8 +499,13 @@ def run_page_words(script, cases):
     node = shutil.which("node")
     if node is None:
         pytest.fail("Node.js is missing (the build needs it too): apt-get install -y nodejs")
-    result = subprocess.run([node, "-e", NODE_PAGE], input=json.dumps(
-        {"script": script, "cases": cases}), capture_output=True, text=True, timeout=60)
+    result = subprocess.run(
+        [node, "-e", NODE_PAGE],
+        input=json.dumps({"script": script, "cases": cases}),
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert result.returncode == 0, result.stderr
     return json.loads(result.stdout)
 
@@ -455,33 +520,60 @@ def test_the_page_picks_the_language_as_the_game_does(tmp_path, monkeypatch):
     language.pick for the browser's languages."""
     site = build_site_module()
     messages = page_messages()
-    make_catalogues(tmp_path, {
-        "de": {"Try again": "Nochmal versuchen", "Loading...": "Wird geladen …",
-               "Downloading the game: {done} of {total} MB":
-                   "Das Spiel wird heruntergeladen: {done} von {total} MB",
-               "The game could not start: {why}": "Das Spiel konnte nicht starten: {why}"},
-        "fr": {"Try again": "Réessayer"}})
+    make_catalogues(
+        tmp_path,
+        {
+            "de": {
+                "Try again": "Nochmal versuchen",
+                "Loading...": "Wird geladen …",
+                "Downloading the game: {done} of {total} MB": "Das Spiel wird heruntergeladen: {done} von {total} MB",
+                "The game could not start: {why}": "Das Spiel konnte nicht starten: {why}",
+            },
+            "fr": {"Try again": "Réessayer"},
+        },
+    )
     script = site.words_script(tmp_path)
     assert set(site.page_words(messages, tmp_path)) == {"de", "fr"}
-    tags = [["de-AT", "en"], ["it-IT", "fr-CA", "de"], ["en-GB", "de"], ["it", "es"], [],
-            ["FR"], ["pt-BR", "de_CH"], ["zh-Hant-TW"], [" de "]]
+    tags = [
+        ["de-AT", "en"],
+        ["it-IT", "fr-CA", "de"],
+        ["en-GB", "de"],
+        ["it", "es"],
+        [],
+        ["FR"],
+        ["pt-BR", "de_CH"],
+        ["zh-Hant-TW"],
+        [" de "],
+    ]
     cases = [
-        {"languages": ["de-DE", "en"], "pick": tags},                      # the browser's
-        {"languages": ["it", "fr-CH"]},                                    # its first spoken
-        {"languages": ["it", "es"]},                                       # none: English
-        {"languages": ["de"], "saved": settings("fr")},                    # the setting
-        {"languages": ["de"], "saved": settings("")},                      # automatic
-        {"languages": ["de"], "saved": settings("it")},                    # not spoken
-        {"languages": ["de"], "saved": "not json"},                        # unreadable
+        {"languages": ["de-DE", "en"], "pick": tags},  # the browser's
+        {"languages": ["it", "fr-CH"]},  # its first spoken
+        {"languages": ["it", "es"]},  # none: English
+        {"languages": ["de"], "saved": settings("fr")},  # the setting
+        {"languages": ["de"], "saved": settings("")},  # automatic
+        {"languages": ["de"], "saved": settings("it")},  # not spoken
+        {"languages": ["de"], "saved": "not json"},  # unreadable
         {"languages": ["de"], "saved": settings("fr"), "search": "?lang=en"},  # the address
         {"languages": ["en"], "saved": settings("en"), "search": "?x=1&lang=de"},
-        {"languages": ["fr"], "search": "?lang=it"},                       # not spoken
-        {"languages": ["fr"], "blocked": True},                            # no storage
+        {"languages": ["fr"], "search": "?lang=it"},  # not spoken
+        {"languages": ["fr"], "blocked": True},  # no storage
         {"search": "?lang=de"},
     ]
     got = run_page_words(script, cases)
-    assert [g["language"] for g in got] == ["de", "fr", "en", "fr", "de", "de", "de", "en",
-                                            "de", "fr", "fr", "de"]
+    assert [g["language"] for g in got] == [
+        "de",
+        "fr",
+        "en",
+        "fr",
+        "de",
+        "de",
+        "de",
+        "en",
+        "de",
+        "fr",
+        "fr",
+        "de",
+    ]
     assert all(g["lang"] == g["language"] and g["speaks"] == ["en", "de", "fr"] for g in got)
     # every sentence of the page, each of the messages, its fields filled
     assert len(got[2]["all"]) == len(messages)
@@ -490,21 +582,29 @@ def test_the_page_picks_the_language_as_the_game_does(tmp_path, monkeypatch):
     de, en, fr = got[0], got[2], got[1]
     assert (de["tryAgain"], de["loading"]) == ("Nochmal versuchen", "Wird geladen …")
     assert de["downloading"] == "Das Spiel wird heruntergeladen: 1,2 von 9,9 MB"
-    assert de["failed"] == ("Das Spiel konnte nicht starten: could not download boot.py"
-                            " (HTTP 404). Check the connection and try again.")
+    assert de["failed"] == (
+        "Das Spiel konnte nicht starten: could not download boot.py"
+        " (HTTP 404). Check the connection and try again."
+    )
     assert (fr["tryAgain"], fr["loading"]) == ("Réessayer", "Loading...")
     assert fr["downloading"] == "Downloading the game: 1,2 of 9,9 MB"
     assert (en["tryAgain"], en["loading"]) == ("Try again", "Loading...")
     assert en["downloading"] == "Downloading the game: 1.2 of 9.9 MB"
-    assert en["failed"] == ("The game could not start: could not download boot.py (HTTP 404)."
-                            " Check the connection and try again.")
+    assert en["failed"] == (
+        "The game could not start: could not download boot.py (HTTP 404)."
+        " Check the connection and try again."
+    )
     # the browser's languages: as the game's own pick
     from game.core import language
 
     monkeypatch.setattr(language, "available", lambda: ("en", "de", "fr"))
     assert got[0]["picks"] == [language.pick(t) for t in tags]
     # the page as written, before a build: English, whatever the browser's languages
-    unbuilt = run_page_words(open(WORDS_JS, encoding="utf-8").read(),
-                             [{"languages": ["de"], "search": "?lang=de"}])[0]
-    assert (unbuilt["language"], unbuilt["speaks"], unbuilt["tryAgain"]) == ("en", ["en"],
-                                                                           "Try again")
+    unbuilt = run_page_words(
+        open(WORDS_JS, encoding="utf-8").read(), [{"languages": ["de"], "search": "?lang=de"}]
+    )[0]
+    assert (unbuilt["language"], unbuilt["speaks"], unbuilt["tryAgain"]) == (
+        "en",
+        ["en"],
+        "Try again",
+    )

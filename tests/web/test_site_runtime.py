@@ -14,7 +14,8 @@ import os
 
 import pytest
 
-from tests.support.pygbag_site import OFFICIAL_CDN as CDN, Server, build
+from tests.support.pygbag_site import OFFICIAL_CDN as CDN
+from tests.support.pygbag_site import Server, build
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 ARTIFACTS = os.path.join(ROOT, "test-artifacts")
@@ -25,7 +26,9 @@ window.MM = {UME: true};
 document.getElementById("status").textContent = "Downloading...";
 document.getElementById("progress").value = 40;
 """
-MISSING_WASM = START + """
+MISSING_WASM = (
+    START
+    + """
 setTimeout(() => {
     // as emscripten's loader does: fetch main.wasm; a 404 aborts (a rejected promise)
     fetch(new URL("cpython312/main.wasm", import.meta.url)).then(response => {
@@ -37,38 +40,55 @@ setTimeout(() => {
     });
 }, 300);
 """
-EXCEPTION = START + """
+)
+EXCEPTION = (
+    START
+    + """
 setTimeout(() => {
     window.failedAt = performance.now();
     throw new TypeError("Module.callMain is not a function");
 }, 300);
 """
-FALSE_ALARM = START + """
+)
+FALSE_ALARM = (
+    START
+    + """
 setTimeout(() => { Promise.reject(new Error("a harmless hiccup")); }, 100);
 setTimeout(() => { parlour.started(); window.runtimeLog = "started"; }, 600);
 """
-AFTER_START = START + """
+)
+AFTER_START = (
+    START
+    + """
 setTimeout(() => { parlour.started(); }, 100);
 setTimeout(() => { window.failedAt = performance.now(); throw new Error("in the game"); }, 400);
 """
+)
 
 
 def open_with(browser, url, runtime):
     log = []
     page = browser.new_page(viewport={"width": 1280, "height": 800}, log=log)
-    page.route(f"{CDN}pythons.js", lambda route: route.fulfill(
-        status=200, content_type="text/javascript", body=runtime))
-    page.route(f"{CDN}cpython312/main.wasm", lambda route: route.fulfill(
-        status=404, content_type="text/plain", body="not found"))
+    page.route(
+        f"{CDN}pythons.js",
+        lambda route: route.fulfill(status=200, content_type="text/javascript", body=runtime),
+    )
+    page.route(
+        f"{CDN}cpython312/main.wasm",
+        lambda route: route.fulfill(status=404, content_type="text/plain", body="not found"),
+    )
     page.goto(url + "index.html")
     return page
 
 
-@pytest.mark.parametrize("runtime, detail", [(MISSING_WASM, "Aborted"),
-                                             (EXCEPTION, "callMain")],
-                         ids=["missing-main-wasm", "exception"])
-def test_a_runtime_that_fails_to_start_is_reported_within_2_s(browser, pygbag_served, runtime,
-                                                               detail):
+@pytest.mark.parametrize(
+    "runtime, detail",
+    [(MISSING_WASM, "Aborted"), (EXCEPTION, "callMain")],
+    ids=["missing-main-wasm", "exception"],
+)
+def test_a_runtime_that_fails_to_start_is_reported_within_2_s(
+    browser, pygbag_served, runtime, detail
+):
     page = open_with(browser, pygbag_served, runtime)
     try:
         page.locator("#problem").wait_for(state="visible", timeout=10_000)
@@ -113,11 +133,15 @@ setTimeout(() => parlour.started(), 100);
 """
 
 
-@pytest.mark.parametrize("cdn, pygpi", [
-    ("https://cards.example/pygbag/0.9.3/", "https://cards.example/pygbag/"),
-    ("https://cards.example/runtime/", "https://cards.example/runtime/"),
-    ("https://cards-io.example/x/0.9.3/", "https://cards%2Dio.example/x/"),
-], ids=["pygame-web-layout", "one-folder", "a-dash-in-the-host"])
+@pytest.mark.parametrize(
+    "cdn, pygpi",
+    [
+        ("https://cards.example/pygbag/0.9.3/", "https://cards.example/pygbag/"),
+        ("https://cards.example/runtime/", "https://cards.example/runtime/"),
+        ("https://cards-io.example/x/0.9.3/", "https://cards%2Dio.example/x/"),
+    ],
+    ids=["pygame-web-layout", "one-folder", "a-dash-in-the-host"],
+)
 def test_a_self_hosted_runtime_is_told_where_pygame_comes_from(browser, tmp_path, cdn, pygpi):
     """Built with --cdn, the page hands the runtime PYGPI in the address pythons.js reads
     its environment from: pygame-web/cdn's layout (the runtime in a folder named after its
@@ -127,8 +151,12 @@ def test_a_self_hosted_runtime_is_told_where_pygame_comes_from(browser, tmp_path
     it would turn on pythons.js's interactive mode); the player's address stays as it was."""
     with Server(build(tmp_path, "--cdn", cdn)) as server:
         page = browser.new_page(viewport={"width": 1280, "height": 800})
-        page.route(f"{cdn}pythons.js", lambda route: route.fulfill(
-            status=200, content_type="text/javascript", body=SEES_ITS_ADDRESS))
+        page.route(
+            f"{cdn}pythons.js",
+            lambda route: route.fulfill(
+                status=200, content_type="text/javascript", body=SEES_ITS_ADDRESS
+            ),
+        )
         try:
             page.goto(server.url + "index.html?lang=en#table=canfield")
             page.wait_for_function("window.runtimeSaw !== undefined", timeout=10_000)

@@ -124,8 +124,10 @@ asyncio.run = _run_in_frames
 # steps ./build.sh bench browser --site reports); main.py then finds them made
 js.parlour.mark("boot")
 import pygame  # noqa: E402,F401
+
 js.parlour.mark("pygame")
 import game.ui.app  # noqa: E402,F401
+
 js.parlour.mark("game")
 main_globals = {"__name__": "__main__", "__file__": f"{APP}/assets/main.py"}
 with open("main.py", encoding="utf-8") as f:

@@ -45,14 +45,27 @@ HERE = ROOT / "web" / "client"
 VENDOR = ROOT / "web" / "vendor"
 APP = "patience-parlour"
 PYODIDE_VERSION = "0.27.7"
-PYODIDE_FILES = ["pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip",
-                 "pyodide-lock.json"]
+PYODIDE_FILES = [
+    "pyodide.js",
+    "pyodide.asm.js",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+]
 WHEEL = "pygame_ce-2.5.7.dev1-cp312-cp312-wasm32_bi_emscripten.whl"
 WHEEL_SHA256 = "9c6aa80480c7f199dd024639fc1e1f6b4a5c5c6a7a888b11110ad17b35abdd27"
 GAME = f"{APP}.tar.gz"
 # what the page downloads itself (with its progress bar) and hands to Pyodide
-RUNTIME = ["pyodide/pyodide.asm.js", "pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip",
-           "pyodide/pyodide-lock.json", WHEEL, GAME, "boot.py", "dom_pk_codes.json"]
+RUNTIME = [
+    "pyodide/pyodide.asm.js",
+    "pyodide/pyodide.asm.wasm",
+    "pyodide/python_stdlib.zip",
+    "pyodide/pyodide-lock.json",
+    WHEEL,
+    GAME,
+    "boot.py",
+    "dom_pk_codes.json",
+]
 
 # the game's message catalogues (game/core/language.py): the page's words are translated from them
 LOCALE = ROOT / "game" / "locale"
@@ -63,9 +76,12 @@ WORDS_SLOT = "/*WORDS*/{}"
 
 NET = ROOT / "web" / "net"
 # the npm packages bundled into net.js, and the licence file each one's LICENSE is shipped as
-NET_LICENCES = {"trystero": "Trystero-MIT.txt", "@trystero-p2p/core": "Trystero-MIT.txt",
-                "@trystero-p2p/nostr": "Trystero-MIT.txt",
-                "@noble/secp256k1": "noble-secp256k1-MIT.txt"}
+NET_LICENCES = {
+    "trystero": "Trystero-MIT.txt",
+    "@trystero-p2p/core": "Trystero-MIT.txt",
+    "@trystero-p2p/nostr": "Trystero-MIT.txt",
+    "@noble/secp256k1": "noble-secp256k1-MIT.txt",
+}
 
 
 class BuildError(Exception):
@@ -73,15 +89,19 @@ class BuildError(Exception):
 
 
 def pyodide_dir() -> Path:
-    path = Path(os.environ.get("PARLOUR_CLIENT_PYODIDE_DIR")
-                or ROOT / "web/pyodide-client/node_modules/pyodide")
+    path = Path(
+        os.environ.get("PARLOUR_CLIENT_PYODIDE_DIR")
+        or ROOT / "web/pyodide-client/node_modules/pyodide"
+    )
     package = path / "package.json"
     if not package.exists():
         raise BuildError(f"Pyodide is missing at {path}: npm ci --prefix web/pyodide-client")
     version = json.loads(package.read_text(encoding="utf-8"))["version"]
     if version != PYODIDE_VERSION:
-        raise BuildError(f"Pyodide at {path} is {version}, the site needs {PYODIDE_VERSION}: "
-                         "npm ci --prefix web/pyodide-client")
+        raise BuildError(
+            f"Pyodide at {path} is {version}, the site needs {PYODIDE_VERSION}: "
+            "npm ci --prefix web/pyodide-client"
+        )
     return path
 
 
@@ -98,14 +118,21 @@ def _game_members():
     for po in sorted((ROOT / "game" / "locale").glob("*/LC_MESSAGES/*.po")):
         mo = po.with_suffix(".mo")
         if not mo.exists() or mo.stat().st_mtime < po.stat().st_mtime:
-            raise BuildError(f"{mo.relative_to(ROOT)} is missing or older than its .po: "
-                             "./build.sh web compiles it")
+            raise BuildError(
+                f"{mo.relative_to(ROOT)} is missing or older than its .po: "
+                "./build.sh web compiles it"
+            )
     out = [("assets/main.py", ROOT / "web" / "main.py")]
     for top in ("game", "assets"):
         for folder, dirs, files in os.walk(ROOT / top):
             rel = Path(folder).relative_to(ROOT).as_posix()
-            dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d != "__pycache__"
-                             and not (Path(folder) / d / DESKTOP_ONLY).exists())
+            dirs[:] = sorted(
+                d
+                for d in dirs
+                if not d.startswith(".")
+                and d != "__pycache__"
+                and not (Path(folder) / d / DESKTOP_ONLY).exists()
+            )
             for name in sorted(files):
                 # .po/.pot: the catalogues' sources (the game reads the compiled .mo)
                 if not name.startswith(".") and not name.endswith((".pyc", ".pyo", ".po", ".pot")):
@@ -118,8 +145,11 @@ def compile_game(members) -> dict[str, bytes]:
     (Pyodide, run by Node: web/client/compile_pyc.mjs): the page imports them without
     compiling them first (about half of what importing the game took there). main.py stays
     source (boot.py reads it)."""
-    sources = [(name, path) for name, path in members
-               if name.startswith("assets/game/") and name.endswith(".py")]
+    sources = [
+        (name, path)
+        for name, path in members
+        if name.startswith("assets/game/") and name.endswith(".py")
+    ]
     with tempfile.TemporaryDirectory() as tmp:
         for name, path in sources:
             target = Path(tmp, name)
@@ -127,10 +157,14 @@ def compile_game(members) -> dict[str, bytes]:
             shutil.copyfile(path, target)
         node = shutil.which("node")
         if node is None:
-            raise BuildError("Node.js is missing (it compiles the game for the page): "
-                             "apt-get install -y nodejs")
-        result = subprocess.run([node, str(HERE / "compile_pyc.mjs"), str(pyodide_dir()), tmp,
-                                 f"/data/data/{APP}/"], capture_output=True, text=True)
+            raise BuildError(
+                "Node.js is missing (it compiles the game for the page): apt-get install -y nodejs"
+            )
+        result = subprocess.run(
+            [node, str(HERE / "compile_pyc.mjs"), str(pyodide_dir()), tmp, f"/data/data/{APP}/"],
+            capture_output=True,
+            text=True,
+        )
         if result.returncode != 0:
             raise BuildError(f"compiling the game for the page failed:\n{result.stderr[-2000:]}")
         return {name + "c": Path(tmp, name + "c").read_bytes() for name, _ in sources}
@@ -141,8 +175,10 @@ def pack_game(compiled: bool = True) -> bytes:
     ``compiled``: the game package's modules as .pyc only (compile_game)."""
     members = _game_members()
     pycs = compile_game(members) if compiled else {}
-    entries = [(name + "c", pycs[name + "c"]) if name + "c" in pycs else (name, path)
-               for name, path in members]
+    entries = [
+        (name + "c", pycs[name + "c"]) if name + "c" in pycs else (name, path)
+        for name, path in members
+    ]
     raw = io.BytesIO()
     with tarfile.open(fileobj=raw, mode="w", format=tarfile.PAX_FORMAT) as tar:
         dirs_done = set()
@@ -172,11 +208,23 @@ def bundle_net(out: Path) -> None:
     esbuild = modules / ".bin" / "esbuild"
     if not esbuild.exists() or not (modules / "trystero" / "package.json").exists():
         raise BuildError(f"Trystero and esbuild are missing at {modules}: npm ci --prefix web/net")
-    result = subprocess.run([str(esbuild), str(NET / "bridge.js"), "--bundle", "--format=iife",
-                             "--minify", "--target=es2020", "--legal-comments=none",
-                             "--log-level=warning", f"--outfile={(out / 'net.js').resolve()}"],
-                            capture_output=True, text=True, cwd=NET,
-                            env={**os.environ, "NODE_PATH": str(modules)})
+    result = subprocess.run(
+        [
+            str(esbuild),
+            str(NET / "bridge.js"),
+            "--bundle",
+            "--format=iife",
+            "--minify",
+            "--target=es2020",
+            "--legal-comments=none",
+            "--log-level=warning",
+            f"--outfile={(out / 'net.js').resolve()}",
+        ],
+        capture_output=True,
+        text=True,
+        cwd=NET,
+        env={**os.environ, "NODE_PATH": str(modules)},
+    )
     if result.returncode != 0 or not (out / "net.js").exists():
         raise BuildError(f"esbuild failed on web/net/bridge.js:\n{result.stdout}{result.stderr}")
     (out / "licences").mkdir(parents=True, exist_ok=True)
@@ -212,8 +260,11 @@ def page_languages(locale: Path = LOCALE) -> list[str]:
     (English is the code's own language: no catalogue)."""
     if not locale.is_dir():
         return []
-    return sorted(p.name for p in locale.iterdir() if p.name != "en"
-                  and (p / "LC_MESSAGES" / f"{DOMAIN}.mo").is_file())
+    return sorted(
+        p.name
+        for p in locale.iterdir()
+        if p.name != "en" and (p / "LC_MESSAGES" / f"{DOMAIN}.mo").is_file()
+    )
 
 
 def page_words(messages, locale: Path = LOCALE) -> dict[str, dict[str, str]]:
@@ -235,11 +286,14 @@ def words_script(locale: Path = LOCALE) -> str:
     script = (HERE / "words.js").read_text(encoding="utf-8")
     if script.count(WORDS_SLOT) != 1:
         raise BuildError(f"web/client/words.js has no {WORDS_SLOT} placeholder")
-    table = json.dumps(page_words(page_messages(script), locale), ensure_ascii=False,
-                       sort_keys=True, separators=(",", ":"))
+    table = json.dumps(
+        page_words(page_messages(script), locale),
+        ensure_ascii=False,
+        sort_keys=True,
+        separators=(",", ":"),
+    )
     # inside <script>: never a "</script>" nor a line separator from a translation
-    table = (table.replace("<", "\\u003c").replace("\u2028", "\\u2028")
-             .replace("\u2029", "\\u2029"))
+    table = table.replace("<", "\\u003c").replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")
     return script.replace(WORDS_SLOT, table)
 
 
@@ -257,8 +311,10 @@ def page_html(site: str, words: str) -> str:
 def _check_wheel(path: Path) -> None:
     digest = hashlib.sha256(path.read_bytes()).hexdigest()
     if digest != WHEEL_SHA256:
-        raise BuildError(f"{path}: sha256 {digest}, expected {WHEEL_SHA256} "
-                         "(web/vendor/README.md says where the wheel comes from)")
+        raise BuildError(
+            f"{path}: sha256 {digest}, expected {WHEEL_SHA256} "
+            "(web/vendor/README.md says where the wheel comes from)"
+        )
 
 
 def build(out: Path, note: str = "") -> dict:
@@ -340,11 +396,22 @@ def _make(out: Path, note: str) -> dict:
     build_id = digest.hexdigest()[:16]
     # the files that change from build to build, by content: a page checks what it downloads
     # against them (never a mix of two builds); the game also as itch.io un-gzips it
-    sha256 = {name: hashlib.sha256((out / name).read_bytes()).hexdigest()
-              for name in RUNTIME if not name.startswith("pyodide/")}
+    sha256 = {
+        name: hashlib.sha256((out / name).read_bytes()).hexdigest()
+        for name in RUNTIME
+        if not name.startswith("pyodide/")
+    }
     ungzipped = hashlib.sha256(gzip.decompress((out / GAME).read_bytes())).hexdigest()
-    site = {"build": build_id, "files": files, "runtime": RUNTIME, "wheel": WHEEL,
-            "game": GAME, "home": f"/data/data/{APP}", "sha256": sha256, "sha256_ungzipped": {GAME: ungzipped}}
+    site = {
+        "build": build_id,
+        "files": files,
+        "runtime": RUNTIME,
+        "wheel": WHEEL,
+        "game": GAME,
+        "home": f"/data/data/{APP}",
+        "sha256": sha256,
+        "sha256_ungzipped": {GAME: ungzipped},
+    }
     text = json.dumps(site, separators=(",", ":"), sort_keys=True)
     (out / "index.html").write_text(page_html(text, words), encoding="utf-8")
     worker = (HERE / "sw.js").read_text(encoding="utf-8")
@@ -373,8 +440,12 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--out", default=str(ROOT / "build" / "web"))
     parser.add_argument("--zip", default="", help="also zip the site into this file")
     parser.add_argument("--note", default="", help="a line added to NOTICES.html")
-    parser.add_argument("--net-only", default="", metavar="DIR",
-                        help="only net.js and its licences, into DIR (pygbag's page)")
+    parser.add_argument(
+        "--net-only",
+        default="",
+        metavar="DIR",
+        help="only net.js and its licences, into DIR (pygbag's page)",
+    )
     args = parser.parse_args(argv)
     if args.net_only:
         try:
@@ -390,8 +461,10 @@ def main(argv: list[str]) -> int:
         print(f"build.sh web: {e}", file=sys.stderr)
         return 1
     total = sum(site["files"].values())
-    print(f"built {out}/ (build {site['build']}; {len(site['files']) + 2} files, "
-          f"{total / 1e6:.1f} MB; the game {site['files'][GAME]} bytes in {GAME})")
+    print(
+        f"built {out}/ (build {site['build']}; {len(site['files']) + 2} files, "
+        f"{total / 1e6:.1f} MB; the game {site['files'][GAME]} bytes in {GAME})"
+    )
     if args.zip:
         zip_site(out, Path(args.zip))
         print(f"itch.io: upload {args.zip} (kind of project: HTML)")

@@ -17,9 +17,23 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any
 
 from game.core.plugins import part
+
+
+class Level(StrEnum):
+    """How well a computer player plays. EASY, MEDIUM and HARD are offered to players; GREEDY,
+    RANDOM and ORACLE (which sees every hidden card) only to measurements. The text is what
+    seats ("computer:hard") and saves carry."""
+
+    EASY = "easy"
+    MEDIUM = "medium"
+    HARD = "hard"
+    GREEDY = "greedy"
+    RANDOM = "random"
+    ORACLE = "oracle"
 
 
 @dataclass(frozen=True)
@@ -48,15 +62,17 @@ def computer_player(game_id: str, level: str, seed: int | None = None):
     if entry is None:
         raise ValueError(f"there is no computer player for {game_id!r}")
     if level not in entry.levels + entry.hidden:
-        raise ValueError(f"unknown level {level!r} for {game_id}; levels: "
-                         f"{', '.join(entry.levels)}")
+        raise ValueError(
+            f"unknown level {level!r} for {game_id}; levels: {', '.join(entry.levels)}"
+        )
     return entry.make(level, seed)
 
 
 def solvable(game_id: str) -> bool:
     """Whether the solver (Hint, the "still winnable?" light, Finish) plays this game."""
     from game.ai.solver.models import load_models
+
     return game_id in load_models()
 
 
-__all__ = ["Players", "computer_player", "levels", "solvable"]
+__all__ = ["Level", "Players", "computer_player", "levels", "solvable"]

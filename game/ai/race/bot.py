@@ -24,10 +24,10 @@ from __future__ import annotations
 
 import random
 
-from game.core import PASS, Move
 from game.ai.jobs import Job, decided
 from game.ai.race.model import PASS_MOVE
 from game.ai.race.search import unseen_faces
+from game.core import PASS, Move
 
 
 def pile_kind(name: str) -> str:
@@ -136,8 +136,7 @@ class PlanningBot:
         yield
         yield from search.run()
         names = self.pile_names(player)
-        line = [Move(names[s], names[t]) if (s, t) != PASS_MOVE else PASS
-                for s, t in search.plan]
+        line = [Move(names[s], names[t]) if (s, t) != PASS_MOVE else PASS for s, t in search.plan]
         # check the line against the rules core, and note the position expected before each
         plan = []
         for move in line:

@@ -30,8 +30,9 @@ NEXT_UP = [0] * 64
 for _s in range(4):
     for _r in range(1, 14):
         _k = _s * 16 + _r
-        HOUSE_WANTS[_k] = tuple(o * 16 + _r - 1 for o in range(4)
-                                if _RED[o] != _RED[_s]) if _r > 1 else ()
+        HOUSE_WANTS[_k] = (
+            tuple(o * 16 + _r - 1 for o in range(4) if _RED[o] != _RED[_s]) if _r > 1 else ()
+        )
         NEXT_UP[_k] = _k + 1 if _r < 13 else 0
 ACES = tuple(s * 16 + 1 for s in range(4))
 
@@ -59,8 +60,9 @@ class RaceModel:
     def _read_table(self, piles) -> None:
         """The houses and foundations of ``state.piles()`` (all face up)."""
         self.h = [[c.key for c, _ in piles[f"house{i}"]] for i in range(8)]
-        self.f = [piles[f"foundation{i}"][-1][0].key if piles[f"foundation{i}"] else 0
-                  for i in range(8)]
+        self.f = [
+            piles[f"foundation{i}"][-1][0].key if piles[f"foundation{i}"] else 0 for i in range(8)
+        ]
 
     def rehash(self) -> None:
         self.hh = [self._house_hash(i) for i in range(8)]
@@ -144,5 +146,13 @@ class RaceModel:
             self._own(code).append(k)
 
 
-__all__ = ["ACES", "HIDDEN", "HOUSE_WANTS", "NEXT_UP", "OWN", "PASS_MOVE", "RaceModel",
-           "zobrist_tables"]
+__all__ = [
+    "ACES",
+    "HIDDEN",
+    "HOUSE_WANTS",
+    "NEXT_UP",
+    "OWN",
+    "PASS_MOVE",
+    "RaceModel",
+    "zobrist_tables",
+]

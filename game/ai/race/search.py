@@ -251,7 +251,7 @@ class TurnSearch:
                 s, t = line[i]
                 if not (s < 8 and t < 8):
                     continue
-                shorter = line[:i] + line[i + 1:]
+                shorter = line[:i] + line[i + 1 :]
                 v = self.line_value(shorter)
                 yield
                 if v is None:  # the card moved on later: straight there instead?
@@ -267,5 +267,17 @@ class TurnSearch:
         return line
 
 
-__all__ = ["CUT_COST", "LEAF_CUT", "LEAF_END", "LEAF_WIN", "LOSS", "LeafEvaluator", "MAX_DEPTH",
-           "STEP", "TurnSearch", "WIN", "YIELD_EVERY", "unseen_faces"]
+__all__ = [
+    "CUT_COST",
+    "LEAF_CUT",
+    "LEAF_END",
+    "LEAF_WIN",
+    "LOSS",
+    "LeafEvaluator",
+    "MAX_DEPTH",
+    "STEP",
+    "TurnSearch",
+    "WIN",
+    "YIELD_EVERY",
+    "unseen_faces",
+]

@@ -67,8 +67,10 @@ class ColumnGameModel(SolverModel):
         piles = state.piles()
         n = self.columns
         if len(state.tableau) != n or len(state.CARDS) != self.cards:
-            raise ValueError(f"{type(self).__name__} plays {n} columns and {self.cards} "
-                             f"cards, not {len(state.tableau)} and {len(state.CARDS)}")
+            raise ValueError(
+                f"{type(self).__name__} plays {n} columns and {self.cards} "
+                f"cards, not {len(state.tableau)} and {len(state.CARDS)}"
+            )
         self.cols = [[c.key for c, _ in piles[f"tableau{i}"]] for i in range(n)]
         self.down = [sum(1 for _, up in piles[f"tableau{i}"] if not up) for i in range(n)]
         self.waste = [c.key for c, _ in piles["waste"]]
@@ -103,8 +105,13 @@ class ColumnGameModel(SolverModel):
     def key(self) -> bytes:
         """Canonical: column order, and which foundation slot of a suit is which (the slots
         are kept higher-first), ignored."""
-        return (bytes(self.fnd) + _SP[self.sp] + bytes(self.waste) + b"\xff"
-                + b"\xff".join(sorted(map(bytes, self.cols))))
+        return (
+            bytes(self.fnd)
+            + _SP[self.sp]
+            + bytes(self.waste)
+            + b"\xff"
+            + b"\xff".join(sorted(map(bytes, self.cols)))
+        )
 
     def foundation_slot(self, f: int) -> int:
         """The slot that takes face f now, or -1."""
@@ -169,8 +176,14 @@ class ColumnGameModel(SolverModel):
         elif src >= FOUND:  # foundation_takeback: the core foundation topped by that face
             face = self.card_at(src)
             piles = replica.piles()
-            source = next((f"foundation{j}" for j in range(8) if piles[f"foundation{j}"]
-                           and piles[f"foundation{j}"][-1][0].key == face), None)
+            source = next(
+                (
+                    f"foundation{j}"
+                    for j in range(8)
+                    if piles[f"foundation{j}"] and piles[f"foundation{j}"][-1][0].key == face
+                ),
+                None,
+            )
             if source is None:
                 raise ValueError("no foundation card to take back")
         else:
@@ -198,17 +211,21 @@ class ColumnGameModel(SolverModel):
     def snapshot(self) -> bytes:
         """The exact position (column order kept) in a few hundred bytes."""
         prot = self.prot or (False,) * self.columns
-        return (bytes((self.sp, *self.fnd, *self.down, *prot)) + bytes(self.waste) + b"\xff"
-                + b"\xff".join(map(bytes, self.cols)))
+        return (
+            bytes((self.sp, *self.fnd, *self.down, *prot))
+            + bytes(self.waste)
+            + b"\xff"
+            + b"\xff".join(map(bytes, self.cols))
+        )
 
     def restore(self, snap: bytes) -> None:
         n = self.columns
         self.sp = snap[0]
         self.fnd = list(snap[1:9])
-        self.down = list(snap[9:9 + n])
+        self.down = list(snap[9 : 9 + n])
         if self.needs_flags:
-            self.prot = [bool(x) for x in snap[9 + n:9 + 2 * n]]
-        parts = snap[9 + 2 * n:].split(b"\xff")
+            self.prot = [bool(x) for x in snap[9 + n : 9 + 2 * n]]
+        parts = snap[9 + 2 * n :].split(b"\xff")
         self.waste = list(parts[0])
         self.cols = [list(p) for p in parts[1:]]
 
@@ -246,16 +263,16 @@ class ColumnGameModel(SolverModel):
                 if (f & 15) <= soon[f >> 4]:
                     dig += n - 1 - j
         disorder += sum(self.down)
-        return (sum(fnd) * 12 + empty * 8 - disorder * 4 - len(self.waste) * WASTE_W
-                - dig * dig_w)
+        return sum(fnd) * 12 + empty * 8 - disorder * 4 - len(self.waste) * WASTE_W - dig * dig_w
 
     def __str__(self) -> str:
-        lines = [f"stock {self.sp} waste {' '.join(map(face_text, self.waste[-8:]))}",
-                 f"foundations {self.fnd}"]
+        lines = [
+            f"stock {self.sp} waste {' '.join(map(face_text, self.waste[-8:]))}",
+            f"foundations {self.fnd}",
+        ]
         for i, c in enumerate(self.cols):
             d = self.down[i]
-            lines.append(f"t{i}: " + " ".join(("#" if j < d else "") + face_text(x)
-                                            for j, x in enumerate(c)))
+            lines.append(
+                f"t{i}: " + " ".join(("#" if j < d else "") + face_text(x) for j, x in enumerate(c))
+            )
         return "\n".join(lines)
-
-

@@ -54,11 +54,10 @@ import time
 from array import array
 from dataclasses import dataclass, field
 
-from game.core import Move
-
-from game.ai.solver.line import Meter, shorten
 from game.ai.solver.contract import SETTINGS, SolverModel
+from game.ai.solver.line import Meter, shorten
 from game.ai.solver.models import make_model
+from game.core import Move
 
 _clock = time.perf_counter
 
@@ -106,8 +105,11 @@ def forget() -> None:
 
 
 _NO_LIMIT = 1 << 62
-_SEARCH_NAMES = {"best": "best-first", "restart": "restarting depth-first",
-                 "dfs": "exact depth-first"}
+_SEARCH_NAMES = {
+    "best": "best-first",
+    "restart": "restarting depth-first",
+    "dfs": "exact depth-first",
+}
 
 
 @dataclass
@@ -155,8 +157,9 @@ class Solver:
     SHORTEN_SHARE = 0.1
     SHORTEN_MAX_S = 1.0
 
-    def __init__(self, state, budget_s: float = 10.0, max_nodes: int | None = None,
-                 exact_only: bool = False):
+    def __init__(
+        self, state, budget_s: float = 10.0, max_nodes: int | None = None, exact_only: bool = False
+    ):
         """``exact_only``: only the exact search, from the first slice (the "still winnable?"
         light runs one beside the full Solver, so that proofs build up while the player
         plays: game/session/help.py)."""
@@ -178,8 +181,14 @@ class Solver:
         # position with what of its history matters (model.history_tag()): a line found from
         # another history might pass through a position refused in this one.
         self._tag = model.history_tag()
-        known = _KNOWN.get((self.root.game_id, tuple(sorted(self.root.options.items())),
-                            self.root.key(), self._tag))
+        known = _KNOWN.get(
+            (
+                self.root.game_id,
+                tuple(sorted(self.root.options.items())),
+                self.root.key(),
+                self._tag,
+            )
+        )
         if known is not None:
             line, i = known
             self.phase = "done"
@@ -257,6 +266,7 @@ class Solver:
 
         def memory(k, level=level, tag=tag, now=model.level):
             return (k, tag) if now() == level else k
+
         return memory
 
     def _memory(self, k: bytes):
@@ -266,8 +276,10 @@ class Solver:
         """The search settings (solver_model.SETTINGS): the model's, unless this class's
         dict of the same name in capitals replaces one for the game (experiments, tests)."""
         gid = self.root.game_id
-        return {name: getattr(type(self), name.upper()).get(gid, getattr(model, name))
-                for name in SETTINGS}
+        return {
+            name: getattr(type(self), name.upper()).get(gid, getattr(model, name))
+            for name in SETTINGS
+        }
 
     # ------------------------------------------------------------------ public
     def think(self, budget_ms: float) -> Verdict | None:
@@ -287,11 +299,12 @@ class Solver:
                 self._own_search(min(stop, end))  # the model's search in the first share
             else:
                 self._best_first(min(stop, end))
-            if self._win is None and self.verdict is None and (
-                    _clock() >= end or len(self.bseen) >= self.BEST_FIRST_STATES
-                    or self.exhausted):
-                self._discard(self.buckets, self.bseen, self.bf_parent, self.bf_moves,
-                              self.snaps)
+            if (
+                self._win is None
+                and self.verdict is None
+                and (_clock() >= end or len(self.bseen) >= self.BEST_FIRST_STATES or self.exhausted)
+            ):
+                self._discard(self.buckets, self.bseen, self.bf_parent, self.bf_moves, self.snaps)
                 self.buckets, self.bseen, self.bf_moves, self.snaps = {}, {}, {}, {}
                 self.bf_parent = array("l")
                 self._own = None
@@ -307,11 +320,11 @@ class Solver:
                 if self.nodes >= self.run_cap:
                     self.restarts += 1
                     self.run_cap = self.nodes + self.RESTART_NODES * min(
-                        _luby(self.restarts), self.luby_cap)
+                        _luby(self.restarts), self.luby_cap
+                    )
                     self._start_dfs(shuffle=True)
                 self._search(min(stop, end), self.run_cap)
-            if self._win is None and self.verdict is None and (_clock() >= end
-                                                                or self.exhausted):
+            if self._win is None and self.verdict is None and (_clock() >= end or self.exhausted):
                 self.phase = "dfs"
                 self.model.eager = False
                 self._start_dfs()
@@ -328,8 +341,14 @@ class Solver:
             self.verdict.seconds, self.verdict.nodes = round(self.seconds, 6), self.nodes
         # a found line is always shortened (within its own cap) and checked, even when that
         # runs a little past the budget: a win in hand is never reported as "unknown"
-        if self.verdict is None and self._win is None and (self.seconds >= self.budget_s or (
-                self.max_nodes is not None and self.nodes >= self.max_nodes)):
+        if (
+            self.verdict is None
+            and self._win is None
+            and (
+                self.seconds >= self.budget_s
+                or (self.max_nodes is not None and self.nodes >= self.max_nodes)
+            )
+        ):
             self._finish("unknown", reason="budget spent")
         return self.verdict
 
@@ -371,8 +390,13 @@ class Solver:
         """Greedy best-first search: always expand the most promising position seen (the
         newest among equals)."""
         model, buckets, seen, snaps = self.model, self.buckets, self.bseen, self.snaps
-        apply, undo, autos, key, moves = (model.apply, model.undo, model.autos, model.key,
-                                          model.moves)
+        apply, undo, autos, key, moves = (
+            model.apply,
+            model.undo,
+            model.autos,
+            model.key,
+            model.moves,
+        )
         estimate, snapshot, restore = model.estimate, model.snapshot, model.restore
         dead = _dead_test(model)
         parents, packed = self.bf_parent, self.bf_moves
@@ -403,7 +427,8 @@ class Solver:
                     if k not in seen:
                         seen[k] = None
                         if (dead is not None and dead()) or (  # proved lost: nothing below it
-                                lost and (k if memory is None else memory(k)) in lost):
+                            lost and (k if memory is None else memory(k)) in lost
+                        ):
                             for x, rec in reversed(log):
                                 undo(x, rec)
                             continue
@@ -486,8 +511,13 @@ class Solver:
         model.restore(self.root_snap)
         self.path = []
         self.partial = False
-        if (shuffle and self.guided and self.best_line and self.nodes >= self.guided_after
-                and self.rng.random() < self.guided):
+        if (
+            shuffle
+            and self.guided
+            and self.best_line
+            and self.nodes >= self.guided_after
+            and self.rng.random() < self.guided
+        ):
             # begin at a random point of the most advanced line so far (not a proof: only
             # the restarting search, which proves nothing, does this)
             line = self.best_line
@@ -523,8 +553,13 @@ class Solver:
     def _search(self, stop: float, cap: int = -1) -> None:
         """Depth-first search from where it stopped, until ``stop`` or ``cap`` nodes."""
         model, path, stack, seen = self.model, self.path, self.stack, self.seen
-        apply, undo, autos, key, moves = (model.apply, model.undo, model.autos, model.key,
-                                          self.moves)
+        apply, undo, autos, key, moves = (
+            model.apply,
+            model.undo,
+            model.autos,
+            model.key,
+            self.moves,
+        )
         dead = _dead_test(model)
         max_nodes = self.max_nodes if self.max_nodes is not None else _NO_LIMIT
         if 0 <= cap < max_nodes:
@@ -589,7 +624,9 @@ class Solver:
                 if guided and home() > best_home:
                     best_home = self.best_home = home()
                     self.best_line = [m for m, _ in path]
-                if dead is not None and dead():  # proved lost (the model's dead()): its moves are not searched
+                if (
+                    dead is not None and dead()
+                ):  # proved lost (the model's dead()): its moves are not searched
                     while len(path) > base:
                         m, rec = path.pop()
                         undo(m, rec)
@@ -625,8 +662,11 @@ class Solver:
             if not self.model.shorten_lines:  # the shortener knows only some games' moves
                 self._shortener = False
                 return
-            cap = min(self.SHORTEN_MAX_S, self.SHORTEN_SHARE * self.budget_s,
-                      max(0.0, self.budget_s - self.seconds))
+            cap = min(
+                self.SHORTEN_MAX_S,
+                self.SHORTEN_SHARE * self.budget_s,
+                max(0.0, self.budget_s - self.seconds),
+            )
             self._meter = Meter(cap)
             model = make_model(self.root)
             self._shortener = shorten(model, model.snapshot(), list(self._win), self._meter)
@@ -665,15 +705,21 @@ class Solver:
                 replica.push(mv)
                 shadow.apply(m)
             except ValueError as e:  # IllegalMove is a ValueError
-                self._finish("unknown", reason=f"the core refused move {len(done) + 1} of the "
-                             f"solver's line: {e}")
+                self._finish(
+                    "unknown",
+                    reason=f"the core refused move {len(done) + 1} of the solver's line: {e}",
+                )
                 return
             done.append(mv)
         result = replica.result()
         if result is not None and result.status == "won":
-            self._finish("won", line=list(done), reason=f"a winning line was found by the "
-                         f"{self._search_name()} search ({self.found_length}"
-                         f" moves, {len(done)} after shortening)")
+            self._finish(
+                "won",
+                line=list(done),
+                reason=f"a winning line was found by the "
+                f"{self._search_name()} search ({self.found_length}"
+                f" moves, {len(done)} after shortening)",
+            )
             tag = (replica.game_id, tuple(sorted(replica.options.items())))
             _remember([(*tag, *k) for k in self._keys], tuple(done))
         else:

@@ -153,8 +153,11 @@ def _resolve(model, ident):
         else:
             if odst < ncols and odst != src and cols[odst] and cols[odst][-1] == tface:
                 targets.append(odst)
-            targets += [i for i in range(ncols)
-                        if i != src and i != odst and cols[i] and cols[i][-1] == tface]
+            targets += [
+                i
+                for i in range(ncols)
+                if i != src and i != odst and cols[i] and cols[i][-1] == tface
+            ]
         for dst in targets:
             if dst >= 0 and legal(model, (src, dst, n)):
                 return (src, dst, n)
@@ -187,7 +190,7 @@ def cut_loops(model, root_snap: bytes, line: list):
         perm = [fix[p] for p in perm]
         # forget the positions of the cut part
         del out[i:]
-        del snaps[i + 1:]
+        del snaps[i + 1 :]
         where = {k2: j for k2, j in where.items() if j <= i}
     return out
 

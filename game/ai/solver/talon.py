@@ -45,8 +45,7 @@ class TalonMoves:
     def macros(self) -> bool:
         """Does the search now use macro moves? ("none": never, as for the tests that
         check the model's single moves against the core.)"""
-        return self.macro_searches == "all" or (self.macro_searches == "exact"
-                                                and not self.eager)
+        return self.macro_searches == "all" or (self.macro_searches == "exact" and not self.eager)
 
     def plays(self) -> list:
         """[(p, redeal)]: the talon positions the moves play from: ``reach()`` with macro

@@ -17,18 +17,27 @@ from game.core.cards import Card, Rng, pack, shuffled
 from game.core.info import GameInfo, Option
 from game.core.language import N_, _, capital, ngettext
 from game.core.moves import PASS, STOP, IllegalMove, Move
-from game.core.race import DOWN_IN_OTHER_COLOUR, PlayerPile, RaceState, is_you, race_layout, zobrist_keys
+from game.core.race import (
+    DOWN_IN_OTHER_COLOUR,
+    PlayerPile,
+    RaceState,
+    is_you,
+    race_layout,
+    zobrist_keys,
+)
 from game.core.race import House as RaceHouse
 from game.core.state import Pile
 
 INFO = GameInfo(
     # Translators: a game's name
-    id="battle-solitaire", title=N_("Battle solitaire"),
+    id="battle-solitaire",
+    title=N_("Battle solitaire"),
     blurb=N_("Race a rival through your own pack on shared piles."),
     players=(2,),
     table="duel",
     # Translators: a setting: the score that wins a match; "new matches": when a change counts
-    match=Option("match_target", 100, (50, 100, 200), N_("Match to"), note=N_("new matches")))
+    match=Option("match_target", 100, (50, 100, 200), N_("Match to"), note=N_("new matches")),
+)
 
 SUIT_ORDER = "DHSC"  # ties of rank when drawing for the start: Clubs > Spades > Hearts > Diamonds
 
@@ -114,22 +123,25 @@ class BattleSolitaire(RaceState):
     START_NOTE = N_("Turns have no limit: the first turn can decide the game.")
     LAYOUT = race_layout(House, Penalty, Hand, ReservePile)
     ZOBRIST = zobrist_keys(0xBA77)
-    VARS = {"current_player": 0,
-            "turn": 0,  # turns completed
-            "refilled": False,  # the player on turn has turned their reserve pile into the hand
-            "idle_turns": 0,  # consecutive turns in which no card left a penalty or reserve pile
-            "idle_limit": 0,  # the stalemate's limit in idle turns (race.py _end_turn; 0: none yet)
-            "progress": False,  # the player on turn got a card out of their own piles this turn
-            "seen": (),  # shared-pile positions since the last move that was not pile to pile
-            "boundaries": (),  # digests of the positions at every turn boundary
-            "draws": (),  # the cards drawn for who starts: ((player 0's, player 1's), ...)
-            "outcome": None}  # (status, winner, points, reason) once the game is over
+    VARS = {
+        "current_player": 0,
+        "turn": 0,  # turns completed
+        "refilled": False,  # the player on turn has turned their reserve pile into the hand
+        "idle_turns": 0,  # consecutive turns in which no card left a penalty or reserve pile
+        "idle_limit": 0,  # the stalemate's limit in idle turns (race.py _end_turn; 0: none yet)
+        "progress": False,  # the player on turn got a card out of their own piles this turn
+        "seen": (),  # shared-pile positions since the last move that was not pile to pile
+        "boundaries": (),  # digests of the positions at every turn boundary
+        "draws": (),  # the cards drawn for who starts: ((player 0's, player 1's), ...)
+        "outcome": None,
+    }  # (status, winner, points, reason) once the game is over
 
     def idle_reason(self, turns: int) -> str:
-        return ngettext("Stalemate: for {n} turn nobody got a card out of a penalty or reserve "
-                        "pile.",
-                        "Stalemate: for {n} turns nobody got a card out of a penalty or reserve "
-                        "pile.", turns).format(n=turns)
+        return ngettext(
+            "Stalemate: for {n} turn nobody got a card out of a penalty or reserve pile.",
+            "Stalemate: for {n} turns nobody got a card out of a penalty or reserve pile.",
+            turns,
+        ).format(n=turns)
 
     def _deal(self, seed):
         """Each pack is shuffled apart; a card is drawn from each for who starts and put back;
@@ -205,8 +217,7 @@ class BattleSolitaire(RaceState):
             return None
         if move == STOP:
             # Translators: {game}: the game's name
-            return IllegalMove(_("There are no Stop! calls in {game}.").format(
-                game=_(self.title)))
+            return IllegalMove(_("There are no Stop! calls in {game}.").format(game=_(self.title)))
         p = self.current_player
         src, dst = self._pile_of(move.source), self._pile_of(move.target)
         hand, waste = self.hands[p], self.wastes[p]
@@ -219,29 +230,36 @@ class BattleSolitaire(RaceState):
                 return IllegalMove(_(theirs[pile.kind]))
         if src is hand:
             if dst is not waste:
-                return IllegalMove(_("Your hand's top card can only be turned onto your "
-                                     "reserve pile."))
+                return IllegalMove(
+                    _("Your hand's top card can only be turned onto your reserve pile.")
+                )
             if move.count != 1:
                 return IllegalMove(_("Your hand's cards are turned one at a time."))
             if not hand.cards:
                 if self.refilled or not waste.cards:
-                    return IllegalMove(_("Your hand is empty: your reserve pile has been turned "
-                                         "over into it once this turn already."))
-                return IllegalMove(_("Your hand is empty: click it to turn your reserve pile "
-                                     "back into it."))
+                    return IllegalMove(
+                        _(
+                            "Your hand is empty: your reserve pile has been turned "
+                            "over into it once this turn already."
+                        )
+                    )
+                return IllegalMove(
+                    _("Your hand is empty: click it to turn your reserve pile back into it.")
+                )
             return None
         if src is waste and dst is hand:
             if move.count != 1:
-                return IllegalMove(_("Turning your reserve pile over into your hand is one "
-                                     "move."))
+                return IllegalMove(_("Turning your reserve pile over into your hand is one move."))
             if hand.cards:
-                return IllegalMove(_("Your reserve pile turns back into your hand only when "
-                                     "the hand is empty."))
+                return IllegalMove(
+                    _("Your reserve pile turns back into your hand only when the hand is empty.")
+                )
             if not waste.cards:
                 return IllegalMove(_("Your reserve pile is empty."))
             if self.refilled:
-                return IllegalMove(_("Your reserve pile turns back into your hand only once "
-                                     "per turn."))
+                return IllegalMove(
+                    _("Your reserve pile turns back into your hand only once per turn.")
+                )
             return None
         if isinstance(dst, OwnPile):
             return IllegalMove(dst.refusal(None))
@@ -252,14 +270,18 @@ class BattleSolitaire(RaceState):
             return IllegalMove(_("There is no card on the pile {n}.").format(n=src.index - 7))
         if move.count != 1:
             # Translators: {game}: the game's name
-            return IllegalMove(_("Cards move one at a time: there are no movable sequences in "
-                                 "{game}.").format(game=_(self.title)))
+            return IllegalMove(
+                _("Cards move one at a time: there are no movable sequences in {game}.").format(
+                    game=_(self.title)
+                )
+            )
         card = src.cards[-1]
         if not dst.accepts(card):
             return IllegalMove(dst.refusal(card))
         if not self._drop_repeats([move]):
-            return IllegalMove(_("That would bring the piles back to a position already seen "
-                                 "this turn."))
+            return IllegalMove(
+                _("That would bring the piles back to a position already seen this turn.")
+            )
         return None
 
     # ----------------------------------------------------------------- playing a move
@@ -291,9 +313,11 @@ class BattleSolitaire(RaceState):
     def counts(self, player: int) -> dict[str, int]:
         """What the side panel shows of each player (the words English, marked: shown with _)."""
         # Translators: a count beside a player's name: "penalty 13 · hand 35 · reserve pile 4"
-        return {N_("penalty"): len(self.reserves[player].cards),
-                N_("hand"): len(self.hands[player].cards),
-                N_("reserve pile"): len(self.wastes[player].cards)}
+        return {
+            N_("penalty"): len(self.reserves[player].cards),
+            N_("hand"): len(self.hands[player].cards),
+            N_("reserve pile"): len(self.wastes[player].cards),
+        }
 
     def opening(self, names) -> str:
         """Who starts and why, in words, with the seats named by ``names`` ("you",
@@ -315,18 +339,22 @@ class BattleSolitaire(RaceState):
                 # Translators: who starts: the players drew the same card ({card}, as a card
                 # that is moved), so they drew again; {rest}: what came next
                 text = _("both drew {card}, so again; {rest}").format(
-                    card=c0.words("object"), rest=text)
+                    card=c0.words("object"), rest=text
+                )
             else:
                 text = _(drew[self.current_player]).format(
-                    n0=n0, c0=c0.words("object"), n1=n1, c1=c1.words("object"))
+                    n0=n0, c0=c0.words("object"), n1=n1, c1=c1.words("object")
+                )
         return capital(text)
 
     def _var_from_json(self, name, value):
         if name == "draws":
             if not isinstance(value, list) or not all(
-                    isinstance(pair, list) and len(pair) == 2
-                    and all(isinstance(c, str) and len(c) == 3 for c in pair)
-                    for pair in value):
+                isinstance(pair, list)
+                and len(pair) == 2
+                and all(isinstance(c, str) and len(c) == 3 for c in pair)
+                for pair in value
+            ):
                 raise ValueError("draws must be a list of pairs of card codes")
             for pair in value:
                 for code in pair:
@@ -344,28 +372,35 @@ class BattleSolitaire(RaceState):
 _THEIRS_FROM = {
     "reserve": N_("That is your opponent's penalty pile: nothing is ever taken from it."),
     "hand": N_("That is your opponent's hand: nothing is ever taken from it."),
-    "waste": N_("That is your opponent's reserve pile: nothing is ever taken from it.")}
+    "waste": N_("That is your opponent's reserve pile: nothing is ever taken from it."),
+}
 _THEIRS_ONTO = {
     "reserve": N_("That is your opponent's penalty pile: nothing is ever put on it."),
     "hand": N_("That is your opponent's hand: nothing is ever put on it."),
-    "waste": N_("That is your opponent's reserve pile: nothing is ever put on it.")}
+    "waste": N_("That is your opponent's reserve pile: nothing is ever put on it."),
+}
 #: who starts (opening()): what each drew, by who starts (player 0, player 1); the person
 #: at this screen drew first, second, or is not in the game
 _DREW_YOU0 = (
     # Translators: who starts: what each player drew; {c0}, {c1}: cards, as cards that are
     # moved; {n0}, {n1}: seats in a sentence ("the computer", "player 2")
     N_("you drew {c0}, {n1} {c1}: you start."),
-    N_("you drew {c0}, {n1} {c1}: {n1} starts."))
+    N_("you drew {c0}, {n1} {c1}: {n1} starts."),
+)
 _DREW_YOU1 = (
     N_("{n0} drew {c0}, you {c1}: {n0} starts."),
-    N_("{n0} drew {c0}, you {c1}: you start."))
+    N_("{n0} drew {c0}, you {c1}: you start."),
+)
 _DREW = (
     N_("{n0} drew {c0}, {n1} {c1}: {n0} starts."),
-    N_("{n0} drew {c0}, {n1} {c1}: {n1} starts."))
+    N_("{n0} drew {c0}, {n1} {c1}: {n1} starts."),
+)
 #: the refusal of a move from an empty pile of the player's own, by its kind
-_NO_CARD_ON = {"reserve": N_("There is no card on your penalty pile."),
-               "hand": N_("There is no card on your hand."),
-               "waste": N_("There is no card on your reserve pile.")}
+_NO_CARD_ON = {
+    "reserve": N_("There is no card on your penalty pile."),
+    "hand": N_("There is no card on your hand."),
+    "waste": N_("There is no card on your reserve pile."),
+}
 
 
 GAME = BattleSolitaire

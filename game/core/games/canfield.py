@@ -21,16 +21,20 @@ from game.core.cards import RED_SUITS, SUITS, Card, card_key, pack
 from game.core.info import GameInfo
 from game.core.language import N_, NP_, _, ngettext, pgettext
 from game.core.moves import IllegalMove, Move
-from game.core.solitaire import Solitaire, Stock as _Stock, Waste, no_card_on
-from game.core.state import ANY, Foundation as _Foundation, Pile, Result, doesnt_fit, \
-    pile_sentence
+from game.core.solitaire import Solitaire, Waste, no_card_on
+from game.core.solitaire import Stock as _Stock
+from game.core.state import ANY, Pile, Result, doesnt_fit, pile_sentence
+from game.core.state import Foundation as _Foundation
 
 INFO = GameInfo(
     # Translators: a game's name
-    id="canfield", title=N_("Canfield"),
+    id="canfield",
+    title=N_("Canfield"),
     # Translators: a game's description in a line, under its name
     blurb=N_("A thirteen-card reserve, a base rank, three cards at a time."),
-    players=(1,), table="solitaire")
+    players=(1,),
+    table="solitaire",
+)
 
 RANK_WORDS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 #: the letters among RANK_WORDS, translated where they are written (``marks``)
@@ -79,8 +83,11 @@ def _other_colour(suit: str) -> tuple[str, ...]:
 
 # card face -> the faces that may be played on it in a column: one rank lower (a King on an
 # Ace), the other colour
-_BUILD_ON = {card_key(r, s): tuple(card_key(wrap(r - 1), o) for o in _other_colour(s))
-             for r in range(1, 14) for s in SUITS}
+_BUILD_ON = {
+    card_key(r, s): tuple(card_key(wrap(r - 1), o) for o in _other_colour(s))
+    for r in range(1, 14)
+    for s in SUITS
+}
 TURN_PAIRS = (("stock", "waste"), ("waste", "stock"))
 
 
@@ -108,8 +115,9 @@ class Foundation(_Foundation):
             base = pgettext(*RANK_NAMES[self.game.base - 1])
             # Translators: {base}: a rank's name ("Ten"); {card}: a card as the subject ("the
             # Nine of clubs")
-            return _("Only a card of the base rank ({base}) can start a foundation, not "
-                     "{card}.").format(base=base, card=card.words("the"))
+            return _(
+                "Only a card of the base rank ({base}) can start a foundation, not {card}."
+            ).format(base=base, card=card.words("the"))
         if len(self.cards) == 13:
             return _("That foundation is complete.")
         return doesnt_fit(card, self.cards[-1], self.rule)
@@ -305,35 +313,41 @@ class Canfield(NewPositionsOnly, Solitaire):
         stock, waste = self.stock, self.waste
         if src is stock:
             if dst is not waste:
-                return IllegalMove(_("Stock cards go to the waste: click the stock to turn "
-                                     "three."))
+                return IllegalMove(_("Stock cards go to the waste: click the stock to turn three."))
             if not stock.cards:
-                return IllegalMove(_("The stock is empty: click it to turn the waste back "
-                                     "over."))
+                return IllegalMove(_("The stock is empty: click it to turn the waste back over."))
             n = min(self.DRAW, len(stock.cards))
             if move.count != n:
                 if n == self.DRAW:
                     return IllegalMove(_("The stock turns three cards at a time."))
                 # Translators: {n}: the cards left in the stock, 1 or 2
-                return IllegalMove(ngettext("The stock's last {n} cards turn together.",
-                                            "The stock's last {n} cards turn together.",
-                                            n).format(n=n))
+                return IllegalMove(
+                    ngettext(
+                        "The stock's last {n} cards turn together.",
+                        "The stock's last {n} cards turn together.",
+                        n,
+                    ).format(n=n)
+                )
             return None
         if dst is stock:
             if src is not waste:
                 return IllegalMove(_("Only the waste goes back to the stock."))
             if stock.cards:
-                return IllegalMove(_("The waste goes back to the stock only once the stock is "
-                                     "empty."))
+                return IllegalMove(
+                    _("The waste goes back to the stock only once the stock is empty.")
+                )
             if not waste.cards:
                 return IllegalMove(_("The waste is empty: there is nothing to turn back."))
             if move.count != len(waste.cards):
                 n = len(waste.cards)
                 # Translators: {n}: the cards on the waste
-                return IllegalMove(ngettext("The whole waste ({n} cards) goes back to the stock "
-                                            "at once.",
-                                            "The whole waste ({n} cards) goes back to the stock "
-                                            "at once.", n).format(n=n))
+                return IllegalMove(
+                    ngettext(
+                        "The whole waste ({n} cards) goes back to the stock at once.",
+                        "The whole waste ({n} cards) goes back to the stock at once.",
+                        n,
+                    ).format(n=n)
+                )
             return None
         if not src.cards:
             return no_card_on(src)
@@ -345,28 +359,37 @@ class Canfield(NewPositionsOnly, Solitaire):
             card = src.cards[-1]
         else:
             if src.kind != "tableau":
-                return IllegalMove(pile_sentence(src, ONLY_THE_TOP_CARD,
-                                                 "Only the top card of {pile} plays."))
+                return IllegalMove(
+                    pile_sentence(src, ONLY_THE_TOP_CARD, "Only the top card of {pile} plays.")
+                )
             if dst.kind != "tableau":
-                return IllegalMove(_("Only a column takes a whole column; elsewhere cards go "
-                                     "one at a time."))
+                return IllegalMove(
+                    _("Only a column takes a whole column; elsewhere cards go one at a time.")
+                )
             if move.count != len(src.cards):
                 n = len(src.cards)
                 # Translators: {n}: the cards in the column, 2 or more
-                return IllegalMove(ngettext("Only a whole column moves as one: move its top "
-                                            "card alone, or all {n} of its cards.",
-                                            "Only a whole column moves as one: move its top "
-                                            "card alone, or all {n} of its cards.",
-                                            n).format(n=n))
+                return IllegalMove(
+                    ngettext(
+                        "Only a whole column moves as one: move its top "
+                        "card alone, or all {n} of its cards.",
+                        "Only a whole column moves as one: move its top "
+                        "card alone, or all {n} of its cards.",
+                        n,
+                    ).format(n=n)
+                )
             if not dst.cards:
-                return IllegalMove(_("An empty column takes a single card, not a whole "
-                                     "column."))
+                return IllegalMove(_("An empty column takes a single card, not a whole column."))
             card = src.cards[0]
         if not dst.accepts(card):
             return IllegalMove(dst.refusal(card))
         if src.kind == "tableau" and dst.kind == "tableau" and self._repeats(move):
-            return IllegalMove(_("That would bring back a position this deal has already "
-                                 "had: take moves back instead."))
+            return IllegalMove(
+                _(
+                    "That would bring back a position this deal has already "
+                    "had: take moves back instead."
+                )
+            )
         return None
 
     def _play(self, move, ops):
@@ -400,8 +423,9 @@ class Canfield(NewPositionsOnly, Solitaire):
         if not all(is_turn(m) for m in legal):
             return None
         if self._only_turns_from_here():
-            return N_("Only going round the stock is left, and none of its cards can ever be "
-                      "played.")
+            return N_(
+                "Only going round the stock is left, and none of its cards can ever be played."
+            )
         return None
 
     def _only_turns_from_here(self) -> bool:
@@ -487,7 +511,8 @@ class Canfield(NewPositionsOnly, Solitaire):
 
 
 # The foundations build from the base rank (the framework's build from the Ace)
-Canfield.LAYOUT = tuple((name, Foundation if name.startswith("foundation") else cls)
-                        for name, cls in Canfield.LAYOUT)
+Canfield.LAYOUT = tuple(
+    (name, Foundation if name.startswith("foundation") else cls) for name, cls in Canfield.LAYOUT
+)
 
 GAME = Canfield

@@ -34,36 +34,66 @@ from game.core.info import GameInfo, Option
 from game.core.language import N_, NP_, _, capital, ngettext, pgettext
 from game.core.moves import PASS, STOP, IllegalMove, Move
 from game.core.piles import DOWN_ALTERNATING, DownAlternating
-from game.core.state import (Breach, Foundation, GameState, Pile, Result, StopCall, _Entry,
-                    doesnt_fit)
+from game.core.state import (
+    Breach,
+    Foundation,
+    GameState,
+    Pile,
+    Result,
+    StopCall,
+    _Entry,
+    doesnt_fit,
+)
 
 INFO = GameInfo(
     # Translators: a game's name
-    id="chinese-patience", title=N_("Chinese Patience"),
+    id="chinese-patience",
+    title=N_("Chinese Patience"),
     blurb=N_("Two to four players race to empty their stocks on a shared table."),
     players=(2, 3, 4),
     option_list=(
         # Translators: options in Settings: a label, then its choices (keep them short)
         Option("players", 2, (2, 3, 4), N_("Players"), ("2", "3", "4")),
-        Option("priorities", "standard", ("standard", "free", "knock"), N_("Priorities"),
-               (N_("Stock to foundation"), N_("Free"), N_("Knock"))),
-        Option("equal_rank_loading", False, (False, True), N_("Loading onto a waste"),
-               (N_("Next rank in suit"), N_("Also equal rank"))),
-        Option("play_for_places", False, (False, True), N_("When a player goes out"),
-               (N_("The game ends"), N_("Play for places"))),
+        Option(
+            "priorities",
+            "standard",
+            ("standard", "free", "knock"),
+            N_("Priorities"),
+            (N_("Stock to foundation"), N_("Free"), N_("Knock")),
+        ),
+        Option(
+            "equal_rank_loading",
+            False,
+            (False, True),
+            N_("Loading onto a waste"),
+            (N_("Next rank in suit"), N_("Also equal rank")),
+        ),
+        Option(
+            "play_for_places",
+            False,
+            (False, True),
+            N_("When a player goes out"),
+            (N_("The game ends"), N_("Play for places")),
+        ),
     ),
     table="round",
     # Translators: a setting: the score that wins a match; "new matches": when a change counts
-    match=Option("match_target", 100, (50, 100, 200), N_("Match to"), note=N_("new matches")))
+    match=Option("match_target", 100, (50, 100, 200), N_("Match to"), note=N_("new matches")),
+)
 
 #: a column's outer card -> the faces that may go on it (one lower, the other colour)
 BUILD_ON = DOWN_ALTERNATING
 #: a waste's top card -> the faces that may be loaded onto it (same suit, one rank up or down)
-LOAD_ON = {card_key(r, s): tuple(card_key(q, s) for q in (r - 1, r + 1) if 1 <= q <= 13)
-           for r in range(1, 14) for s in SUITS}
+LOAD_ON = {
+    card_key(r, s): tuple(card_key(q, s) for q in (r - 1, r + 1) if 1 <= q <= 13)
+    for r in range(1, 14)
+    for s in SUITS
+}
 #: ... and with ``equal_rank_loading`` also the same rank in another suit
-LOAD_EQUAL = {k: v + tuple(card_key(k % 16, o) for o in SUITS if card_key(k % 16, o) != k)
-              for k, v in LOAD_ON.items()}
+LOAD_EQUAL = {
+    k: v + tuple(card_key(k % 16, o) for o in SUITS if card_key(k % 16, o) != k)
+    for k, v in LOAD_ON.items()
+}
 _MODULUS = 9007199254740881  # a prime below 2**53, for the turn-boundary position digest
 _PENALTY = 10  # undo operation: a card from the middle of a pile to the bottom of a stock
 
@@ -76,14 +106,17 @@ _PLACES = (
     NP_("a place, on an empty stock", "1st"),
     NP_("a place, on an empty stock", "2nd"),
     NP_("a place, on an empty stock", "3rd"),
-    NP_("a place, on an empty stock", "4th"))
+    NP_("a place, on an empty stock", "4th"),
+)
 
 
 def _pile_layout(players: int) -> tuple:
-    return (*((f"foundation{i}", Foundation) for i in range(4)),
-            *((f"tableau{i}", Column) for i in range(4)),
-            *((f"stock{p}", Stock) for p in range(players)),
-            *((f"waste{p}", Waste) for p in range(players)))
+    return (
+        *((f"foundation{i}", Foundation) for i in range(4)),
+        *((f"tableau{i}", Column) for i in range(4)),
+        *((f"stock{p}", Stock) for p in range(players)),
+        *((f"waste{p}", Waste) for p in range(players)),
+    )
 
 
 def penalty_source(stock: list, waste: list) -> tuple[str, int] | None:
@@ -116,12 +149,16 @@ class Column(DownAlternating):
         if self.cards:
             return doesnt_fit(card, self.cards[-1], self.rule)
         # Translators: {card}: a card, the subject; {n}: a tableau column, numbered from 1
-        return capital(_("{card} can't go into the empty column {n} now.").format(
-            card=card.words("the"), n=self.index - 3))
+        return capital(
+            _("{card} can't go into the empty column {n} now.").format(
+                card=card.words("the"), n=self.index - 3
+            )
+        )
 
     def check(self, cards, down):
         return super().check(cards, down) or (
-            f"{self.name} holds more than 13 cards" if len(cards) > 13 else None)
+            f"{self.name} holds more than 13 cards" if len(cards) > 13 else None
+        )
 
 
 class PlayerPile(Pile):
@@ -131,7 +168,7 @@ class PlayerPile(Pile):
 
     def __init__(self, name, index, game):
         super().__init__(name, index, game)
-        self.owner = int(name[len(self.kind):])
+        self.owner = int(name[len(self.kind) :])
 
     @property
     def label(self):
@@ -139,8 +176,10 @@ class PlayerPile(Pile):
 
 
 #: a player's pile as a player sees it ("player 2's stock"), by its kind
-_LABELS = {"stock": NP_("a player's pile", "player {n}'s stock"),
-           "waste": NP_("a player's pile", "player {n}'s waste")}
+_LABELS = {
+    "stock": NP_("a player's pile", "player {n}'s stock"),
+    "waste": NP_("a player's pile", "player {n}'s waste"),
+}
 
 
 class Stock(PlayerPile):
@@ -178,8 +217,9 @@ class Waste(PlayerPile):
 
     def refusal(self, card):
         if self.owner == self.game.current_player:
-            return _("Only your turned-up stock card may go on your own waste, and that ends "
-                     "your turn.")
+            return _(
+                "Only your turned-up stock card may go on your own waste, and that ends your turn."
+            )
         if not self.cards:
             return _("You can't load an empty waste.")
         return doesnt_fit(card, self.cards[-1], self.rule)
@@ -189,23 +229,33 @@ class Waste(PlayerPile):
 
 
 #: the refusal of a move from an empty pile of a player's ({n}), by its kind
-_NO_CARD_IN = {"stock": N_("There is no card in player {n}'s stock."),
-               "waste": N_("There is no card in player {n}'s waste.")}
+_NO_CARD_IN = {
+    "stock": N_("There is no card in player {n}'s stock."),
+    "waste": N_("There is no card in player {n}'s waste."),
+}
 #: priority 4 and 5 (a turned-up stock card, {card}), by where it fits: a foundation, another
 #: player's waste, the tableau
 _PRIORITY_4 = (
     # Translators: {card}: a card, as the subject
     N_("Priority 4: your stock card, {card}, must go to a foundation first."),
     N_("Priority 4: your stock card, {card}, must go to another player's waste first."),
-    N_("Priority 4: your stock card, {card}, must go to the tableau first."))
+    N_("Priority 4: your stock card, {card}, must go to the tableau first."),
+)
 _PRIORITY_5 = (
     # Translators: {card}: a card, as the subject
-    N_("Priority 5: your stock card, {card}, goes on your own waste only when it fits nowhere "
-       "else; it fits a foundation."),
-    N_("Priority 5: your stock card, {card}, goes on your own waste only when it fits nowhere "
-       "else; it fits another player's waste."),
-    N_("Priority 5: your stock card, {card}, goes on your own waste only when it fits nowhere "
-       "else; it fits the tableau."))
+    N_(
+        "Priority 5: your stock card, {card}, goes on your own waste only when it fits nowhere "
+        "else; it fits a foundation."
+    ),
+    N_(
+        "Priority 5: your stock card, {card}, goes on your own waste only when it fits nowhere "
+        "else; it fits another player's waste."
+    ),
+    N_(
+        "Priority 5: your stock card, {card}, goes on your own waste only when it fits nowhere "
+        "else; it fits the tableau."
+    ),
+)
 
 _LAYOUTS = {n: _pile_layout(n) for n in (2, 3, 4)}
 _TABLES: dict[int, list] = {}
@@ -216,38 +266,40 @@ class ChinesePatience(GameState):
     CARDS = tuple(pack(0))
     LAYOUT = _LAYOUTS[2]  # the default; each state has the layout of its number of players
     _move_table = None  # per state (set in __init__): the piles depend on the players
-    VARS = {"current_player": 0,
-            "dealer": 0,
-            "turn": 0,  # turns completed
-            "idle_turns": 0,  # turns in a row in which no player reached a new low
-            "idle_limit": 0,  # rule 14's limit since the last new low (0: none yet)
-            "progress": False,  # a player reached a new low during this turn
-            "lows": None,  # per player, the fewest stock + waste cards so far
-            "boundaries": (),  # digests of the positions at every turn boundary
-            "finished": (),  # the players who are out, in the order they went out
-            "scores": None,  # per player, the points scored in this deal
-            "outcome": None}  # (status, winner, points, reason) once the game is over
+    VARS = {
+        "current_player": 0,
+        "dealer": 0,
+        "turn": 0,  # turns completed
+        "idle_turns": 0,  # turns in a row in which no player reached a new low
+        "idle_limit": 0,  # rule 14's limit since the last new low (0: none yet)
+        "progress": False,  # a player reached a new low during this turn
+        "lows": None,  # per player, the fewest stock + waste cards so far
+        "boundaries": (),  # digests of the positions at every turn boundary
+        "finished": (),  # the players who are out, in the order they went out
+        "scores": None,  # per player, the points scored in this deal
+        "outcome": None,
+    }  # (status, winner, points, reason) once the game is over
 
     def __init__(self, seed=None, dealer=None, **options):
         players = self.INFO.check_options(options)["players"]
         self.LAYOUT = _LAYOUTS[players]
         table = _TABLES.get(players)
         if table is None:
-            table = _TABLES[players] = [[Move(a, b) for b, _ in self.LAYOUT]
-                                        for a, _ in self.LAYOUT]
+            table = _TABLES[players] = [
+                [Move(a, b) for b, _ in self.LAYOUT] for a, _ in self.LAYOUT
+            ]
         self._move_table = table
         super().__init__(seed, **options)
         if dealer is not None:
             if type(dealer) is not int or not 0 <= dealer < players:
-                raise ValueError(f"the dealer is a player from 0 to {players - 1}, "
-                                 f"not {dealer!r}")
+                raise ValueError(f"the dealer is a player from 0 to {players - 1}, not {dealer!r}")
             self.options["dealer"] = dealer
         self._given_dealer = dealer
         self.n = players
         self.foundations = self.pile_list[0:4]
         self.tableau = self.pile_list[4:8]
-        self.stocks = self.pile_list[8:8 + players]
-        self.wastes = self.pile_list[8 + players:8 + 2 * players]
+        self.stocks = self.pile_list[8 : 8 + players]
+        self.wastes = self.pile_list[8 + players : 8 + 2 * players]
         self._load_table = LOAD_EQUAL if self.options["equal_rank_loading"] else LOAD_ON
 
     def _deal(self, seed):
@@ -294,8 +346,10 @@ class ChinesePatience(GameState):
 
     def counts(self, player: int) -> dict[str, int]:
         """Each player's cards (the words English, marked: shown with _)."""
-        return {N_("stock"): len(self.stocks[player].cards),
-                N_("waste"): len(self.wastes[player].cards)}
+        return {
+            N_("stock"): len(self.stocks[player].cards),
+            N_("waste"): len(self.wastes[player].cards),
+        }
 
     # ----------------------------------------------------------------- the moves
     def _groups(self) -> list[list[Move]]:
@@ -352,7 +406,7 @@ class ChinesePatience(GameState):
         first = next((i for i, g in enumerate(groups) if g), None)
         if first is None:
             return [], []
-        return groups[first], [m for g in groups[first + 1:] for m in g]
+        return groups[first], [m for g in groups[first + 1 :] for m in g]
 
     def _generate_moves(self) -> list[Move]:
         return self._split()[0]
@@ -363,7 +417,7 @@ class ChinesePatience(GameState):
         return self.options["priorities"] == "knock"
 
     def breach_moves(self) -> list[Move]:
-        """"knock" priorities: moves the building rules allow that break a priority."""
+        """ "knock" priorities: moves the building rules allow that break a priority."""
         if self.options["priorities"] != "knock":
             return []
         return self._split()[1]
@@ -372,8 +426,12 @@ class ChinesePatience(GameState):
         """Your stock, while no card of it is turned up."""
         p = self.current_player
         stock = self.stocks[p]
-        if (not self.outcome and pile == stock.name and not self.committed()
-                and (stock.cards or self.wastes[p].cards)):
+        if (
+            not self.outcome
+            and pile == stock.name
+            and not self.committed()
+            and (stock.cards or self.wastes[p].cards)
+        ):
             return self._move_table[stock.index][stock.index]
         return None
 
@@ -397,8 +455,12 @@ class ChinesePatience(GameState):
         if self.outcome:
             return IllegalMove(_("The game is over."))
         if move == PASS:
-            return IllegalMove(_("There is no passing in Chinese Patience: your turn ends when "
-                                 "your turned-up stock card goes on your own waste."))
+            return IllegalMove(
+                _(
+                    "There is no passing in Chinese Patience: your turn ends when "
+                    "your turned-up stock card goes on your own waste."
+                )
+            )
         if move == STOP:
             return IllegalMove("A knock is made with call_stop(), not played as a move.")
         src, dst = self._pile_of(move.source), self._pile_of(move.target)
@@ -416,8 +478,7 @@ class ChinesePatience(GameState):
             return _("Cards on the foundations stay there.")
         if isinstance(src, PlayerPile) and src.owner != p:
             if src.kind == "waste":
-                return _("Cards on another player's waste stay there: you may only load onto "
-                         "it.")
+                return _("Cards on another player's waste stay there: you may only load onto it.")
             return _("That is another player's stock: only its owner turns its cards.")
         if src is dst:
             if src.kind == "tableau":
@@ -429,14 +490,16 @@ class ChinesePatience(GameState):
             if committed:
                 # Translators: {card}: a card, as the subject
                 return _("Your stock card, {card}, is already turned up: place it first.").format(
-                    card=stock.top.words("the"))
+                    card=stock.top.words("the")
+                )
             if not stock.cards and not waste.cards:
                 return _("You have no cards left in your stock or waste to turn.")
             return None
         if committed and src is not stock:
             # Translators: {card}: a card, as a card that is moved
             return _("Place your turned-up stock card, {card}, before anything else.").format(
-                card=stock.top.words("object"))
+                card=stock.top.words("object")
+            )
         if src is stock and not committed:
             return _("Turn up your stock card first: click your stock.")
         if not src.cards:
@@ -446,21 +509,28 @@ class ChinesePatience(GameState):
             return _(_NO_CARD_IN[src.kind]).format(n=src.owner + 1)
         if dst.kind == "stock":
             return _("No card may be played onto a stock.")
-        one_card = (dst.kind == "foundation" and src.kind == "tableau"
-                    or dst.kind == "waste" and dst is not waste)
+        one_card = (
+            dst.kind == "foundation"
+            and src.kind == "tableau"
+            or dst.kind == "waste"
+            and dst is not waste
+        )
         if one_card:
             if move.count != 1:
-                return _("Only a column's outer card moves on its own, to a foundation or onto "
-                         "another player's waste; a whole column moves only onto another "
-                         "column.")
+                return _(
+                    "Only a column's outer card moves on its own, to a foundation or onto "
+                    "another player's waste; a whole column moves only onto another "
+                    "column."
+                )
         if src.kind == "tableau" and dst.kind == "tableau":
             if move.count != len(src.cards):
                 n = len(src.cards)
                 # Translators: {column}: a tableau column's number, from 1; {n}: its cards
-                return ngettext("Only a whole column moves within the tableau: column {column} "
-                                "has {n} card.",
-                                "Only a whole column moves within the tableau: column {column} "
-                                "has {n} cards.", n).format(column=src.index - 3, n=n)
+                return ngettext(
+                    "Only a whole column moves within the tableau: column {column} has {n} card.",
+                    "Only a whole column moves within the tableau: column {column} has {n} cards.",
+                    n,
+                ).format(column=src.index - 3, n=n)
             if not dst.cards:
                 return _("A column moves only onto the outer card of another column.")
             inner, outer = src.cards[0], dst.cards[-1]
@@ -468,17 +538,19 @@ class ChinesePatience(GameState):
                 # Translators: {card}: the column's first card, as a subject (the sentence may
                 # be turned: "the column whose first card is ..."); {other}: the card it would
                 # go on (the form of a card that is moved)
-                return _("The column starting with {card} doesn't fit on {other}: columns "
-                         "build down in alternating colours.").format(
-                             card=inner.words("the"), other=outer.words("object"))
+                return _(
+                    "The column starting with {card} doesn't fit on {other}: columns "
+                    "build down in alternating colours."
+                ).format(card=inner.words("the"), other=outer.words("object"))
             return None
         if move.count != 1:
             return _("Cards move one at a time.")
         if dst is waste:
             if src is stock:
                 return None
-            return _("Only your turned-up stock card may go on your own waste, and that ends "
-                     "your turn.")
+            return _(
+                "Only your turned-up stock card may go on your own waste, and that ends your turn."
+            )
         card = src.cards[-1]
         if not dst.accepts(card):
             return dst.refusal(card)
@@ -496,30 +568,36 @@ class ChinesePatience(GameState):
         stock = self.stocks[p]
         if mode == "standard":
             # Translators: {card}: a card, as the subject
-            return IllegalMove(_("Your stock card, {card}, fits a foundation: it must go "
-                                 "there.").format(card=stock.top.words("the")))
+            return IllegalMove(
+                _("Your stock card, {card}, fits a foundation: it must go there.").format(
+                    card=stock.top.words("the")
+                )
+            )
         groups = self._groups()
         first = next(i for i, g in enumerate(groups) if g)
         due = groups[first][0]
         committed = self.committed()
         if committed:
             if move.target == self.wastes[p].name:
-                return IllegalMove(_(_PRIORITY_5[first]).format(
-                    card=stock.top.words("the")), "5")
-            return IllegalMove(_(_PRIORITY_4[first]).format(
-                card=stock.top.words("the")), "4")
+                return IllegalMove(_(_PRIORITY_5[first]).format(card=stock.top.words("the")), "5")
+            return IllegalMove(_(_PRIORITY_4[first]).format(card=stock.top.words("the")), "4")
         card = self.pile[due.source].cards[-1] if due.count == 1 else None
         if first == FOUNDATION:
             # Translators: {card}: a card, as the subject
             text = _("Priority 1: {card} must go to a foundation before any other move.").format(
-                card=card.words("the"))
+                card=card.words("the")
+            )
         elif first == LOAD:
             # Translators: {card}: a card, as the subject (of "a card must be loaded")
-            text = _("Priority 2: a card must be loaded onto another player's waste ({card}) "
-                     "before any other move.").format(card=card.words("the"))
+            text = _(
+                "Priority 2: a card must be loaded onto another player's waste ({card}) "
+                "before any other move."
+            ).format(card=card.words("the"))
         else:
-            text = _("Priority 3: the tableau moves from your waste and between columns come "
-                     "before turning a stock card.")
+            text = _(
+                "Priority 3: the tableau moves from your waste and between columns come "
+                "before turning a stock card."
+            )
         return IllegalMove(text, _GROUP_RULE[first])
 
     # ----------------------------------------------------------------- playing a move
@@ -527,8 +605,7 @@ class ChinesePatience(GameState):
         error = self._refusal(move)
         if error is None or not error.priority:  # never: breach_moves() and _refusal agree
             raise error or IllegalMove("That move breaks no priority rule.")
-        return Breach(error.priority, str(error), move, self._split()[0][0],
-                      self.current_player)
+        return Breach(error.priority, str(error), move, self._split()[0][0], self.current_player)
 
     def _play(self, move, ops):
         p = self.current_player
@@ -567,8 +644,9 @@ class ChinesePatience(GameState):
                 reason = _("Player {n} has played every card.")
             else:
                 reason = _("Player {n} had played every card.")
-            self._set(ops, "outcome", ("won", first, self.scores[first],
-                                       reason.format(n=first + 1)))
+            self._set(
+                ops, "outcome", ("won", first, self.scores[first], reason.format(n=first + 1))
+            )
         elif player == self.current_player:
             self._end_turn(ops)
 
@@ -590,13 +668,18 @@ class ChinesePatience(GameState):
         digest = self.position_digest()
         if idle >= limit:
             rounds = idle // len(active)
-            self._stalemate(ops, ngettext(
-                "Stalemate: for {n} round nobody got down to fewer cards than before.",
-                "Stalemate: for {n} rounds nobody got down to fewer cards than before.",
-                rounds).format(n=rounds))
+            self._stalemate(
+                ops,
+                ngettext(
+                    "Stalemate: for {n} round nobody got down to fewer cards than before.",
+                    "Stalemate: for {n} rounds nobody got down to fewer cards than before.",
+                    rounds,
+                ).format(n=rounds),
+            )
         elif digest in self.boundaries:
-            self._stalemate(ops, _("Stalemate: the same position came back at the start of a "
-                                   "turn."))
+            self._stalemate(
+                ops, _("Stalemate: the same position came back at the start of a turn.")
+            )
         else:
             self._set(ops, "boundaries", self.boundaries + (digest,))
 
@@ -612,8 +695,11 @@ class ChinesePatience(GameState):
             scores[best[0]] += sum(c - low for c in counts.values())
             self._set(ops, "scores", tuple(scores))
         winner = self.finished[0] if self.finished else (best[0] if len(best) == 1 else None)
-        self._set(ops, "outcome", ("stalemate", winner, scores[winner] if winner is not None
-                                   else 0, reason))
+        self._set(
+            ops,
+            "outcome",
+            ("stalemate", winner, scores[winner] if winner is not None else 0, reason),
+        )
 
     # ----------------------------------------------------------------- knocks
     @property
@@ -675,16 +761,20 @@ class ChinesePatience(GameState):
         if givers:
             # Translators: {reason}: the priority broken, a sentence; {n}: the offender's
             # number; {givers}: the players who give a card ("player 2, player 3")
-            text = _("Knock! {reason} The move stands; player {n} gets a penalty card from "
-                     "{givers} and the turn passes.")
+            text = _(
+                "Knock! {reason} The move stands; player {n} gets a penalty card from "
+                "{givers} and the turn passes."
+            )
         else:
             # Translators: {reason}: the priority broken, a sentence; {n}: the offender's number
-            text = _("Knock! {reason} The move stands; player {n} gets a penalty card from "
-                     "nobody and the turn passes.")
-        names = ", ".join(pgettext("a seat in a sentence", "player {n}").format(n=g + 1)
-                          for g in givers)
-        return StopCall(True, text.format(reason=found.reason, n=offender + 1, givers=names),
-                        found)
+            text = _(
+                "Knock! {reason} The move stands; player {n} gets a penalty card from "
+                "nobody and the turn passes."
+            )
+        names = ", ".join(
+            pgettext("a seat in a sentence", "player {n}").format(n=g + 1) for g in givers
+        )
+        return StopCall(True, text.format(reason=found.reason, n=offender + 1, givers=names), found)
 
     def _give(self, ops, src: Pile, index: int, dst: Pile) -> None:
         """A card from ``src`` at ``index`` to the bottom of the stock ``dst``, face down."""
@@ -731,22 +821,32 @@ class ChinesePatience(GameState):
         if name in ("lows", "scores"):
             if value is None:
                 return None
-            if (not isinstance(value, list) or len(value) != n
-                    or any(type(v) is not int or v < 0 for v in value)):
+            if (
+                not isinstance(value, list)
+                or len(value) != n
+                or any(type(v) is not int or v < 0 for v in value)
+            ):
                 raise ValueError(f"{name} must be {n} whole numbers")
             return tuple(value)
         if name == "finished":
-            if (not isinstance(value, list) or len(set(value)) != len(value)
-                    or any(type(v) is not int or not 0 <= v < n for v in value)):
+            if (
+                not isinstance(value, list)
+                or len(set(value)) != len(value)
+                or any(type(v) is not int or not 0 <= v < n for v in value)
+            ):
                 raise ValueError("finished must list players, each once")
             return tuple(value)
         if name == "outcome":
             if value is None:
                 return None
-            if (not isinstance(value, list) or len(value) != 4
-                    or value[0] not in ("won", "stalemate")
-                    or not (value[1] is None or type(value[1]) is int and 0 <= value[1] < n)
-                    or type(value[2]) is not int or not isinstance(value[3], str)):
+            if (
+                not isinstance(value, list)
+                or len(value) != 4
+                or value[0] not in ("won", "stalemate")
+                or not (value[1] is None or type(value[1]) is int and 0 <= value[1] < n)
+                or type(value[2]) is not int
+                or not isinstance(value[3], str)
+            ):
                 raise ValueError("outcome must be [status, winner, points, reason]")
             return tuple(value)
         value = super()._var_from_json(name, value)
@@ -774,8 +874,11 @@ class ChinesePatience(GameState):
             out[p] = i + 1
         rest = sorted(self.active(), key=self.own_cards)
         for p in rest:
-            out[p] = len(self.finished) + 1 + sum(
-                1 for q in rest if self.own_cards(q) < self.own_cards(p))
+            out[p] = (
+                len(self.finished)
+                + 1
+                + sum(1 for q in rest if self.own_cards(q) < self.own_cards(p))
+            )
         return tuple(out)
 
     def result(self) -> Result | None:

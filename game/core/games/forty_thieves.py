@@ -15,24 +15,35 @@ from game.core.piles import DownInSuit
 from game.core.solitaire import Solitaire
 from game.core.state import Pile, ordinal
 
-
 INFO = GameInfo(
     # Translators: a game's name
-    id="forty-thieves", title=N_("Forty Thieves"),
+    id="forty-thieves",
+    title=N_("Forty Thieves"),
     # Translators: a game's description in a line, under its name
     blurb=N_("Two packs, ten columns, build down in suit."),
     players=(1,),
     option_list=(
         # Translators: a setting's name in Settings
-        Option("supermove", False, (False, True), N_("Forty Thieves runs"),
-               # Translators: a setting's choice in Settings (Forty Thieves runs)
-               (N_("One card at a time"), N_("Runs (supermove)"))),
+        Option(
+            "supermove",
+            False,
+            (False, True),
+            N_("Forty Thieves runs"),
+            # Translators: a setting's choice in Settings (Forty Thieves runs)
+            (N_("One card at a time"), N_("Runs (supermove)")),
+        ),
         # Translators: a setting's name in Settings
-        Option("foundation_takeback", False, (False, True), N_("Forty Thieves foundations"),
-               # Translators: a setting's choice in Settings (Forty Thieves foundations)
-               (N_("Cards stay there"), N_("Top card may come back"))),
+        Option(
+            "foundation_takeback",
+            False,
+            (False, True),
+            N_("Forty Thieves foundations"),
+            # Translators: a setting's choice in Settings (Forty Thieves foundations)
+            (N_("Cards stay there"), N_("Top card may come back")),
+        ),
     ),
-    table="solitaire")
+    table="solitaire",
+)
 
 
 Tableau = DownInSuit  # columns build down in suit; an empty one takes any card
@@ -62,7 +73,7 @@ class FortyThieves(Solitaire):
         if not self.options["supermove"]:
             return 1
         free = sum(1 for t in self.tableau if not t.cards and t is not target and t is not source)
-        return 2 ** free
+        return 2**free
 
     def _generate_moves(self):
         moves = super()._generate_moves()
@@ -91,18 +102,24 @@ class FortyThieves(Solitaire):
             if run_length(src) < move.count:
                 # Translators: {count} is 2 or more; {nth}: the column's place from the left,
                 # an ordinal ("3rd")
-                return IllegalMove(ngettext(
-                    "The top {count} cards of the {nth} column are not a run down in suit.",
-                    "The top {count} cards of the {nth} column are not a run down in suit.",
-                    move.count).format(count=move.count, nth=ordinal(src.label_pattern[1])))
+                return IllegalMove(
+                    ngettext(
+                        "The top {count} cards of the {nth} column are not a run down in suit.",
+                        "The top {count} cards of the {nth} column are not a run down in suit.",
+                        move.count,
+                    ).format(count=move.count, nth=ordinal(src.label_pattern[1]))
+                )
             limit = self.max_run(dst, src)
             if move.count > limit:
                 # Translators: {count}: the cards of the run (2 or more); {limit}: the most
                 # cards a run may have now
-                return IllegalMove(ngettext(
-                    "Moving {count} cards needs more empty columns: {limit} card at most now.",
-                    "Moving {count} cards needs more empty columns: {limit} cards at most now.",
-                    limit).format(count=move.count, limit=limit))
+                return IllegalMove(
+                    ngettext(
+                        "Moving {count} cards needs more empty columns: {limit} card at most now.",
+                        "Moving {count} cards needs more empty columns: {limit} cards at most now.",
+                        limit,
+                    ).format(count=move.count, limit=limit)
+                )
             card = src.cards[-move.count]
             return None if dst.accepts(card) else IllegalMove(dst.refusal(card))
         return super()._refusal(move)

@@ -17,10 +17,14 @@ from game.core.state import ANY, Pile
 
 INFO = GameInfo(
     # Translators: a game's name
-    id="indian-patience", title=N_("Indian Patience"),
+    id="indian-patience",
+    title=N_("Indian Patience"),
     # Translators: a game's description in a line, under its name
     blurb=N_("Build down in other suits; exposed cards are protected."),
-    players=(1,), table="solitaire")
+    players=(1,),
+    table="solitaire",
+)
+
 
 class Tableau(DownAnySuitButSame):
     BY_TOP = None  # protection and the stock matter too (BUILDS: the shape's)
@@ -36,8 +40,11 @@ class Tableau(DownAnySuitButSame):
     def refusal(self, card):
         if self.game.protected[self.index - 10]:
             # Translators: {card}: a card as the subject ("the Nine of clubs")
-            return capital(_("{card} is protected: nothing may be played on it until the stock "
-                             "is empty.").format(card=self.cards[-1].words("the")))
+            return capital(
+                _(
+                    "{card} is protected: nothing may be played on it until the stock is empty."
+                ).format(card=self.cards[-1].words("the"))
+            )
         if not self.cards:
             return _("An empty column can be filled only once the stock is empty.")
         return super().refusal(card)
@@ -86,9 +93,14 @@ class IndianPatience(Solitaire):
         dst = self._pile_of(move.target)
         if self.is_protected(src.name) and dst.kind != "foundation" and src.cards:
             # Translators: {card}: a card as the subject ("the Nine of clubs")
-            return IllegalMove(capital(_("{card} is protected: it may only go to a foundation "
-                                         "until the stock is empty.").format(
-                card=src.cards[-1].words("the"))))
+            return IllegalMove(
+                capital(
+                    _(
+                        "{card} is protected: it may only go to a foundation "
+                        "until the stock is empty."
+                    ).format(card=src.cards[-1].words("the"))
+                )
+            )
         return super()._refusal(move)
 
     def _play(self, move, ops):
@@ -120,8 +132,11 @@ class IndianPatience(Solitaire):
             self._set_down(ops, column, 1)
 
     def _var_from_json(self, name, value):
-        if (not isinstance(value, list) or len(value) != 10
-                or any(type(v) is not bool for v in value)):
+        if (
+            not isinstance(value, list)
+            or len(value) != 10
+            or any(type(v) is not bool for v in value)
+        ):
             raise ValueError("protected must be a list of ten true/false values")
         for column, flag in zip(self.tableau, value):
             if flag and (len(column.cards) != 1 or column.down or not self.stock.cards):

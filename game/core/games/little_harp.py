@@ -28,29 +28,42 @@ like ``idle``; rule 8).
 from __future__ import annotations
 
 from game.core.cards import pack
+from game.core.games.standard_solitaire import KING_KEYS, QUIET_LIMIT, AlternatingSolitaire
+from game.core.games.standard_solitaire import Tableau as _Tableau
 from game.core.info import GameInfo, Option
 from game.core.language import N_, _, ngettext, pgettext
 from game.core.moves import IllegalMove, Move
 from game.core.solitaire import TURN_STOCK, Waste
-from game.core.games.standard_solitaire import KING_KEYS, QUIET_LIMIT, AlternatingSolitaire, Tableau as _Tableau
 
 INFO = GameInfo(
     # Translators: a game's name
-    id="little-harp", title=N_("Little Harp"),
+    id="little-harp",
+    title=N_("Little Harp"),
     # Translators: a game's description in a line, under its name
     blurb=N_("Seven piles in a harp; turn the stock three at a time."),
     players=(1,),
     option_list=(
         # Translators: a setting's name in Settings
-        Option("draw", 3, (3, 1), N_("Little Harp stock"),
-               # Translators: a setting's choice in Settings (Little Harp stock)
-               (N_("Turn 3 cards"), N_("Turn 1 card"))),
+        Option(
+            "draw",
+            3,
+            (3, 1),
+            N_("Little Harp stock"),
+            # Translators: a setting's choice in Settings (Little Harp stock)
+            (N_("Turn 3 cards"), N_("Turn 1 card")),
+        ),
         # Translators: a setting's name in Settings
-        Option("redeals", "unlimited", ("unlimited", 2, 0), N_("Little Harp redeals"),
-               # Translators: a setting's choice in Settings (Little Harp redeals)
-               (N_("As often as you like"), N_("Twice"), N_("None"))),
+        Option(
+            "redeals",
+            "unlimited",
+            ("unlimited", 2, 0),
+            N_("Little Harp redeals"),
+            # Translators: a setting's choice in Settings (Little Harp redeals)
+            (N_("As often as you like"), N_("Twice"), N_("None")),
+        ),
     ),
-    table="solitaire")
+    table="solitaire",
+)
 
 REDEAL = Move("waste", "stock")
 
@@ -64,7 +77,8 @@ class Tableau(_Tableau):
         if not self.cards:
             # Translators: {card}: a card as the subject ("the Nine of clubs")
             return _("Only a King can fill an empty pile, not {card}.").format(
-                card=card.words("the"))
+                card=card.words("the")
+            )
         return super().refusal(card)
 
 
@@ -118,32 +132,36 @@ class LittleHarp(AlternatingSolitaire):
     def _stock_refusal(self, move):
         if move.source == "stock":
             if move.target != "waste":
-                return IllegalMove(_("Stock cards go to the waste: click the stock to turn "
-                                     "them."))
+                return IllegalMove(_("Stock cards go to the waste: click the stock to turn them."))
             if move.count != 1:
                 # Translators: {n}: how many cards a click turns, 3 or 1
-                return IllegalMove(ngettext("Click the stock to turn its cards, {n} at a time.",
-                                            "Click the stock to turn its cards, {n} at a time.",
-                                            self.draw).format(n=self.draw))
+                return IllegalMove(
+                    ngettext(
+                        "Click the stock to turn its cards, {n} at a time.",
+                        "Click the stock to turn its cards, {n} at a time.",
+                        self.draw,
+                    ).format(n=self.draw)
+                )
             if not self.stock.cards:
                 if self.waste.cards:
-                    return IllegalMove(_("The stock is empty: click it to turn the waste "
-                                         "over."))
+                    return IllegalMove(_("The stock is empty: click it to turn the waste over."))
                 return IllegalMove(_("The stock and the waste are both empty."))
             return False
         if move.source == "waste" and move.target == "stock":
             if move.count != 1:
                 return IllegalMove(_("The waste goes back as a whole: click the empty stock."))
             if self.stock.cards:
-                return IllegalMove(_("The waste goes back to the stock only once the stock is "
-                                     "empty."))
+                return IllegalMove(
+                    _("The waste goes back to the stock only once the stock is empty.")
+                )
             if not self.waste.cards:
                 return IllegalMove(_("The waste is empty: there is nothing to turn over."))
             if self.redeals_left() == 0:
                 if self.options["redeals"] == 0:
                     return IllegalMove(_("There is no redeal in this game."))
-                return IllegalMove(_("No redeal left: the waste goes back to the stock twice "
-                                     "at most."))
+                return IllegalMove(
+                    _("No redeal left: the waste goes back to the stock twice at most.")
+                )
             return False
         return None
 
@@ -185,16 +203,19 @@ class LittleHarp(AlternatingSolitaire):
 
     def _quiet_reason(self):
         # Translators: {n}: a number of moves, 300
-        return ngettext("No card went to a foundation, left the waste or turned up in the last "
-                        "{n} moves.",
-                        "No card went to a foundation, left the waste or turned up in the last "
-                        "{n} moves.", QUIET_LIMIT).format(n=QUIET_LIMIT)
+        return ngettext(
+            "No card went to a foundation, left the waste or turned up in the last {n} moves.",
+            "No card went to a foundation, left the waste or turned up in the last {n} moves.",
+            QUIET_LIMIT,
+        ).format(n=QUIET_LIMIT)
 
     def _stuck_reason(self):
         if self._stock_moves():
             return _("A whole pass through the stock brought no card to play.")
-        return _("No move can put a card on a foundation, take one from the waste or turn one "
-                 "up any more.")
+        return _(
+            "No move can put a card on a foundation, take one from the waste or turn one "
+            "up any more."
+        )
 
     def _auto_from(self, pile):
         """Turning three at a time, taking a card off the waste changes which cards the later

@@ -27,31 +27,52 @@ from game.core.state import Breach, Pile, StopCall, _Entry
 
 INFO = GameInfo(
     # Translators: a game's name
-    id="russian-bank", title=N_("Russian Bank"),
+    id="russian-bank",
+    title=N_("Russian Bank"),
     blurb=N_("Race the computer to empty your piles."),
     players=(2,),
     option_list=(
         # Translators: options in Settings: a label, then its choices (keep them short)
-        Option("mode", "stop", ("stop", "strict"), N_("Russian Bank priorities"),
-               (N_("STOP! mode"), N_("Strict"))),
-        Option("own_waste_playable", False, (False, True), N_("Own waste playable"),
-               (N_("No"), N_("Yes"))),
+        Option(
+            "mode",
+            "stop",
+            ("stop", "strict"),
+            N_("Russian Bank priorities"),
+            (N_("STOP! mode"), N_("Strict")),
+        ),
+        Option(
+            "own_waste_playable",
+            False,
+            (False, True),
+            N_("Own waste playable"),
+            (N_("No"), N_("Yes")),
+        ),
         Option("reserve_size", 13, (13, 12, 11), N_("Reserve size")),
-        Option("wrong_call", "turn", ("turn", "free"), N_("A wrong Stop! call"),
-               (N_("Costs the caller a turn"), N_("Costs nothing"))),
+        Option(
+            "wrong_call",
+            "turn",
+            ("turn", "free"),
+            N_("A wrong Stop! call"),
+            (N_("Costs the caller a turn"), N_("Costs nothing")),
+        ),
     ),
     table="duel",
     # Translators: a setting: the score that wins a match; "new matches": when a change counts
-    match=Option("match_target", 300, (100, 300, 500), N_("Match to"), note=N_("new matches")))
+    match=Option("match_target", 300, (100, 300, 500), N_("Match to"), note=N_("new matches")),
+)
 
-_LOAD_ON = {card_key(r, s): tuple(card_key(q, s) for q in (r - 1, r + 1) if 1 <= q <= 13)
-            for r in range(1, 14) for s in SUITS}
+_LOAD_ON = {
+    card_key(r, s): tuple(card_key(q, s) for q in (r - 1, r + 1) if 1 <= q <= 13)
+    for r in range(1, 14)
+    for s in SUITS
+}
 
 
 class House(RaceHouse):
     def check(self, cards, down):
         return super().check(cards, down) or (
-            f"{self.name} holds more than 13 cards" if len(cards) > 13 else None)
+            f"{self.name} holds more than 13 cards" if len(cards) > 13 else None
+        )
 
 
 class LoadablePile(PlayerPile):
@@ -143,16 +164,18 @@ class RussianBank(RaceState):
     WIN_BONUS = 30  # decision 14: 30 and the loser's cards
     LAYOUT = race_layout(House, Reserve, Hand, Waste)
     ZOBRIST = zobrist_keys(0x2A4B)
-    VARS = {"current_player": 0,
-            "turn": 0,  # turns completed
-            "idle_turns": 0,  # consecutive turns in which no card left a reserve, hand or waste
-            "idle_limit": 0,  # the stalemate's limit in idle turns (race.py _end_turn; 0: none yet)
-            "progress": False,  # the player on turn got rid of a card for good this turn
-            "lows": None,  # per player, the fewest reserve + hand + waste cards so far
-            "seen": (),  # house positions since the last move that was not house to house
-            "boundaries": (),  # digests of the positions at every turn boundary
-            "lost_turns": (0, 0),  # per player, turns they will miss (wrong calls' price)
-            "outcome": None}  # (status, winner, points, reason) once the game is over
+    VARS = {
+        "current_player": 0,
+        "turn": 0,  # turns completed
+        "idle_turns": 0,  # consecutive turns in which no card left a reserve, hand or waste
+        "idle_limit": 0,  # the stalemate's limit in idle turns (race.py _end_turn; 0: none yet)
+        "progress": False,  # the player on turn got rid of a card for good this turn
+        "lows": None,  # per player, the fewest reserve + hand + waste cards so far
+        "seen": (),  # house positions since the last move that was not house to house
+        "boundaries": (),  # digests of the positions at every turn boundary
+        "lost_turns": (0, 0),  # per player, turns they will miss (wrong calls' price)
+        "outcome": None,
+    }  # (status, winner, points, reason) once the game is over
 
     def _deal(self, seed):
         """Each pack is shuffled; from it its owner deals the reserve, then four houses (the one
@@ -169,9 +192,10 @@ class RussianBank(RaceState):
                 self.houses[4 * p + i].cards = [deck.pop()]
             self.hands[p].cards, self.hands[p].down = deck, len(deck)
         self.lows = (self.own_cards(0), self.own_cards(1))
-        self.current_player = first_player([r.cards[-1] for r in self.reserves],
-                                           [[h.cards[-1] for h in self.houses[4 * p:4 * p + 4]]
-                                            for p in (0, 1)])
+        self.current_player = first_player(
+            [r.cards[-1] for r in self.reserves],
+            [[h.cards[-1] for h in self.houses[4 * p : 4 * p + 4]] for p in (0, 1)],
+        )
 
     # ----------------------------------------------------------------- what is available
     def _sources(self) -> list[Pile]:
@@ -197,7 +221,8 @@ class RussianBank(RaceState):
     def _must_fill_houses(self) -> bool:
         """Priority (c): reserve cards left and an empty house."""
         return bool(self.reserves[self.current_player].cards) and not all(
-            h.cards for h in self.houses)
+            h.cards for h in self.houses
+        )
 
     def _building_moves(self, sources) -> list[Move]:
         """Moves to houses and loads that the building rules and the repetition rule allow."""
@@ -268,8 +293,12 @@ class RussianBank(RaceState):
         if move == PASS:
             p = self.current_player
             if self.hands[p].cards or self.wastes[p].cards:
-                return IllegalMove(_("With cards in your hand or waste, your turn ends when your "
-                                     "turned-up hand card goes on your waste."))
+                return IllegalMove(
+                    _(
+                        "With cards in your hand or waste, your turn ends when your "
+                        "turned-up hand card goes on your waste."
+                    )
+                )
             return self._priority(move, None, None)
         if move == STOP:
             return IllegalMove("Stop! is called with call_stop(), not played as a move.")
@@ -283,8 +312,12 @@ class RussianBank(RaceState):
             if src is not hand:
                 return IllegalMove(_("Only your own hand card can be turned up."))
             if turned:
-                return IllegalMove(_("Your hand card is already turned up: play it, or put it "
-                                     "on your waste to end your turn."))
+                return IllegalMove(
+                    _(
+                        "Your hand card is already turned up: play it, or put it "
+                        "on your waste to end your turn."
+                    )
+                )
             if not hand.cards and not waste.cards:
                 return IllegalMove(_("You have no cards left in your hand or waste to turn."))
         elif src is hand and dst is waste:
@@ -311,8 +344,7 @@ class RussianBank(RaceState):
         if move.count != 1:
             return _("Cards move one at a time.")
         if dst is self.wastes[p]:
-            return _("Only your turned-up hand card may go on your waste, and that ends your "
-                     "turn.")
+            return _("Only your turned-up hand card may go on your waste, and that ends your turn.")
         card = src.cards[-1]
         if not dst.accepts(card):
             return dst.refusal(card)
@@ -329,16 +361,26 @@ class RussianBank(RaceState):
         if forced and forced[0].source == self.reserves[p].name:
             if not (src is self.reserves[p] and to_foundation):
                 # Translators: {card}: a card, as the subject of a sentence
-                return IllegalMove(_("Priority: your reserve card, {card}, must go to a "
-                                     "foundation before any other move.").format(
-                                         card=card.words("the")), "a")
+                return IllegalMove(
+                    _(
+                        "Priority: your reserve card, {card}, must go to a "
+                        "foundation before any other move."
+                    ).format(card=card.words("the")),
+                    "a",
+                )
         elif forced and not to_foundation:
             # Translators: {card}: a card, as the subject of a sentence
-            return IllegalMove(_("Priority: {card} must go to a foundation before any other "
-                                 "move.").format(card=card.words("the")), "b")
+            return IllegalMove(
+                _("Priority: {card} must go to a foundation before any other move.").format(
+                    card=card.words("the")
+                ),
+                "b",
+            )
         elif src is dst is not None and self._must_fill_houses():
-            return IllegalMove(_("Priority: fill the empty house from your reserve before "
-                                 "turning a hand card."), "c")
+            return IllegalMove(
+                _("Priority: fill the empty house from your reserve before turning a hand card."),
+                "c",
+            )
         return None
 
     # ----------------------------------------------------------------- playing a move
@@ -348,8 +390,9 @@ class RussianBank(RaceState):
         error = self._refusal(move)
         if error is None or not error.priority:  # never: breach_moves() and _refusal agree
             raise error or IllegalMove("That move breaks no priority rule.")
-        return Breach(error.priority, str(error), move, self._compulsory(error.priority),
-                      self.current_player)
+        return Breach(
+            error.priority, str(error), move, self._compulsory(error.priority), self.current_player
+        )
 
     def _compulsory(self, rule: str) -> Move:
         if rule == "c":
@@ -414,40 +457,56 @@ class RussianBank(RaceState):
         if found.compulsory.target.startswith("foundation"):
             # Translators: {reason}: the priority broken, a sentence; {card}: a card, the
             # subject
-            text = _("Stop! {reason} The move is taken back, {card} is played to a foundation "
-                     "instead, and the turn passes.")
+            text = _(
+                "Stop! {reason} The move is taken back, {card} is played to a foundation "
+                "instead, and the turn passes."
+            )
         else:
             # Translators: {reason}: the priority broken, a sentence; {card}: a card, the
             # subject
-            text = _("Stop! {reason} The move is taken back, {card} is played to the empty "
-                     "house instead, and the turn passes.")
+            text = _(
+                "Stop! {reason} The move is taken back, {card} is played to the empty "
+                "house instead, and the turn passes."
+            )
         return StopCall(True, text.format(reason=found.reason, card=played.words("the")), found)
 
     def call_price(self) -> str:
         if self.options["wrong_call"] == "turn" and self.calls_allowed:
-            return pgettext("what a wrong Stop! call costs: a wrong call costs you a turn",
-                            "a turn")
+            return pgettext(
+                "what a wrong Stop! call costs: a wrong call costs you a turn", "a turn"
+            )
         return ""
 
     def _wrong_call(self) -> StopCall:
         """A call on a move that broke no priority: free, or (option ``wrong_call`` "turn")
         the caller, the opponent of the last mover, misses a turn."""
         mover = self.last_mover()
-        if (self.options["wrong_call"] == "free" or self.options["mode"] != "stop"
-                or mover is None or self.outcome):
+        if (
+            self.options["wrong_call"] == "free"
+            or self.options["mode"] != "stop"
+            or mover is None
+            or self.outcome
+        ):
             return StopCall(False, _("Wrong call: the last move broke no priority rule."))
         caller = 1 - mover
         ops: list = []
         if caller == self.current_player:  # the call came at the start of the caller's turn
             self._end_turn(ops)
-            cost, words = "turn", _("Wrong call: the last move broke no priority rule. "
-                                    "Player {n}'s turn ends.")
+            cost, words = (
+                "turn",
+                _("Wrong call: the last move broke no priority rule. Player {n}'s turn ends."),
+            )
         else:  # each wrong call costs a turn: the caller's next turns are missed, one by one
             lost = list(self.lost_turns)
             lost[caller] += 1
             self._set(ops, "lost_turns", tuple(lost))
-            cost, words = "next turn", _("Wrong call: the last move broke no priority rule. "
-                                         "Player {n} misses their next turn.")
+            cost, words = (
+                "next turn",
+                _(
+                    "Wrong call: the last move broke no priority rule. "
+                    "Player {n} misses their next turn."
+                ),
+            )
         self.history.append(_Entry(STOP, ops, None, None, self._legal))
         self._legal = None
         return StopCall(False, words.format(n=caller + 1), cost=cost)
@@ -455,9 +514,11 @@ class RussianBank(RaceState):
     # ----------------------------------------------------------------- the table
     def counts(self, player: int) -> dict[str, int]:
         """What the side panel shows of each player (the words English, marked: shown with _)."""
-        return {N_("reserve"): len(self.reserves[player].cards),
-                N_("hand"): len(self.hands[player].cards),
-                N_("waste"): len(self.wastes[player].cards)}
+        return {
+            N_("reserve"): len(self.reserves[player].cards),
+            N_("hand"): len(self.hands[player].cards),
+            N_("waste"): len(self.wastes[player].cards),
+        }
 
     def opening(self, names) -> str:
         """Who starts and why, in words, read from the deal (the lower top reserve card; on a
@@ -465,7 +526,8 @@ class RussianBank(RaceState):
         dealt = type(self).deal(self.seed, **self.options) if self.seed is not None else self
         first, stage, cards = decider(
             [r.cards[-1] for r in dealt.reserves],
-            [[h.cards[-1] for h in dealt.houses[4 * p:4 * p + 4]] for p in (0, 1)])
+            [[h.cards[-1] for h in dealt.houses[4 * p : 4 * p + 4]] for p in (0, 1)],
+        )
         name = names[first]
         you = is_you(name)
         if stage is None:
@@ -476,56 +538,99 @@ class RussianBank(RaceState):
             return capital(pgettext(*text).format(name=name))
         mine, other = cards[first], cards[1 - first]
         text = _OPENING_HOUSE[stage - 1][not you]
-        return capital(pgettext(*text).format(
-            name=name, ranks=pgettext(*_RANKS_PLURAL[dealt.reserves[0].cards[-1].rank - 1]),
-            mine=mine.words("the"), other=other.words("object")))
+        return capital(
+            pgettext(*text).format(
+                name=name,
+                ranks=pgettext(*_RANKS_PLURAL[dealt.reserves[0].cards[-1].rank - 1]),
+                mine=mine.words("the"),
+                other=other.words("object"),
+            )
+        )
 
 
 #: refusals of a move from the opponent's pile, by its kind
-_THEIRS = {"reserve": N_("That is your opponent's reserve: you may only load cards onto it."),
-           "hand": N_("That is your opponent's hand: you may only load cards onto it."),
-           "waste": N_("That is your opponent's waste: you may only load cards onto it.")}
+_THEIRS = {
+    "reserve": N_("That is your opponent's reserve: you may only load cards onto it."),
+    "hand": N_("That is your opponent's hand: you may only load cards onto it."),
+    "waste": N_("That is your opponent's waste: you may only load cards onto it."),
+}
 #: the refusal of a move from an empty pile of the player on turn ({n}) or a house, by its kind
-_NO_CARD_ON = {"house": N_("There is no card on that house."),
-               "reserve": N_("There is no card on player {n}'s reserve."),
-               "hand": N_("There is no card on player {n}'s hand."),
-               "waste": N_("There is no card on player {n}'s waste.")}
+_NO_CARD_ON = {
+    "house": N_("There is no card on that house."),
+    "reserve": N_("There is no card on player {n}'s reserve."),
+    "hand": N_("There is no card on player {n}'s hand."),
+    "waste": N_("There is no card on player {n}'s waste."),
+}
 
 # Who starts and why (opening()), each as (the person at this screen starts, {name} starts)
 _OPENING_TIE = (
     # Translators: who starts, said as a game begins; {name}: a seat in a sentence ("the
     # computer", "player 2")
     NP_("who starts", "The top reserve cards and every pair of houses tie: you start."),
-    NP_("who starts", "The top reserve cards and every pair of houses tie: {name} starts."))
+    NP_("who starts", "The top reserve cards and every pair of houses tie: {name} starts."),
+)
 _OPENING_RESERVE = (
     NP_("who starts", "Your top reserve card is lower: you start."),
-    NP_("who starts", "{name}'s top reserve card is lower: {name} starts."))
+    NP_("who starts", "{name}'s top reserve card is lower: {name} starts."),
+)
 _OPENING_HOUSE = (
     # Translators: who starts; {ranks}: a rank in the plural ("Eights"); {mine}: the starter's
     # house's card, as a subject; {other}: the other house's card, as in "against the Five of
     # hearts" (the form of a card that is moved); {name}: a seat ("the computer", "player 2")
-    (NP_("who starts", "Both top reserve cards are {ranks}; your house next to the reserve is "
-                       "lower ({mine} against {other}): you start."),
-     NP_("who starts", "Both top reserve cards are {ranks}; {name}'s house next to the reserve "
-                       "is lower ({mine} against {other}): {name} starts.")),
-    (NP_("who starts", "Both top reserve cards are {ranks} and the houses next to the reserve "
-                       "tie; your house second from the reserve is lower ({mine} against "
-                       "{other}): you start."),
-     NP_("who starts", "Both top reserve cards are {ranks} and the houses next to the reserve "
-                       "tie; {name}'s house second from the reserve is lower ({mine} against "
-                       "{other}): {name} starts.")),
-    (NP_("who starts", "Both top reserve cards are {ranks} and the two houses nearest the "
-                       "reserve tie; your house third from the reserve is lower ({mine} against "
-                       "{other}): you start."),
-     NP_("who starts", "Both top reserve cards are {ranks} and the two houses nearest the "
-                       "reserve tie; {name}'s house third from the reserve is lower ({mine} "
-                       "against {other}): {name} starts.")),
-    (NP_("who starts", "Both top reserve cards are {ranks} and the three houses nearest the "
-                       "reserve tie; your house furthest from the reserve is lower ({mine} "
-                       "against {other}): you start."),
-     NP_("who starts", "Both top reserve cards are {ranks} and the three houses nearest the "
-                       "reserve tie; {name}'s house furthest from the reserve is lower ({mine} "
-                       "against {other}): {name} starts.")),
+    (
+        NP_(
+            "who starts",
+            "Both top reserve cards are {ranks}; your house next to the reserve is "
+            "lower ({mine} against {other}): you start.",
+        ),
+        NP_(
+            "who starts",
+            "Both top reserve cards are {ranks}; {name}'s house next to the reserve "
+            "is lower ({mine} against {other}): {name} starts.",
+        ),
+    ),
+    (
+        NP_(
+            "who starts",
+            "Both top reserve cards are {ranks} and the houses next to the reserve "
+            "tie; your house second from the reserve is lower ({mine} against "
+            "{other}): you start.",
+        ),
+        NP_(
+            "who starts",
+            "Both top reserve cards are {ranks} and the houses next to the reserve "
+            "tie; {name}'s house second from the reserve is lower ({mine} against "
+            "{other}): {name} starts.",
+        ),
+    ),
+    (
+        NP_(
+            "who starts",
+            "Both top reserve cards are {ranks} and the two houses nearest the "
+            "reserve tie; your house third from the reserve is lower ({mine} against "
+            "{other}): you start.",
+        ),
+        NP_(
+            "who starts",
+            "Both top reserve cards are {ranks} and the two houses nearest the "
+            "reserve tie; {name}'s house third from the reserve is lower ({mine} "
+            "against {other}): {name} starts.",
+        ),
+    ),
+    (
+        NP_(
+            "who starts",
+            "Both top reserve cards are {ranks} and the three houses nearest the "
+            "reserve tie; your house furthest from the reserve is lower ({mine} "
+            "against {other}): you start.",
+        ),
+        NP_(
+            "who starts",
+            "Both top reserve cards are {ranks} and the three houses nearest the "
+            "reserve tie; {name}'s house furthest from the reserve is lower ({mine} "
+            "against {other}): {name} starts.",
+        ),
+    ),
 )
 
 

@@ -7,8 +7,8 @@ The code: the last two cards go into ``DEALT_CELLS``; repeated positions are ref
 
 from __future__ import annotations
 
-from game.core.games.canfield import NewPositionsOnly
 from game.core.cards import pack
+from game.core.games.canfield import NewPositionsOnly
 from game.core.info import GameInfo
 from game.core.language import N_, _
 from game.core.moves import IllegalMove, Move
@@ -18,10 +18,13 @@ from game.core.state import ANY, Pile, Result
 
 INFO = GameInfo(
     # Translators: a game's name
-    id="seahaven", title=N_("Seahaven"),
+    id="seahaven",
+    title=N_("Seahaven"),
     # Translators: a game's description in a line, under its name
     blurb=N_("Every card face up, four cells, build down in suit."),
-    players=(1,), table="solitaire")
+    players=(1,),
+    table="solitaire",
+)
 
 CELLS = 4
 
@@ -90,14 +93,17 @@ class Seahaven(NewPositionsOnly, Solitaire):
         if src.kind == "foundation":
             return IllegalMove(_("Cards on the foundations stay there."))
         if move.count != 1:
-            return IllegalMove(_("Only one card moves at a time: there are no runs in "
-                                 "Seahaven."))
+            return IllegalMove(_("Only one card moves at a time: there are no runs in Seahaven."))
         card = src.cards[-1]
         if not dst.accepts(card):
             return IllegalMove(dst.refusal(card))
         if dst.kind != "foundation" and self._repeats(move):
-            return IllegalMove(_("That would bring back a position this deal has already "
-                                 "had: take moves back instead."))
+            return IllegalMove(
+                _(
+                    "That would bring back a position this deal has already "
+                    "had: take moves back instead."
+                )
+            )
         return None
 
     def _play(self, move, ops):

@@ -30,17 +30,24 @@ SEARCH_LIMIT = 40  # positions the "can anything still change?" search looks at,
 
 INFO = GameInfo(
     # Translators: a game's name
-    id="spider", title=N_("Spider"),
+    id="spider",
+    title=N_("Spider"),
     # Translators: a game's description in a line, under its name
     blurb=N_("Two packs, ten columns: gather eight runs from King to Ace."),
     players=(1,),
     option_list=(
         # Translators: a setting's name in Settings
-        Option("suits", 4, (4, 2, 1), N_("Spider suits"),
-               # Translators: a setting's choice in Settings (Spider suits)
-               (N_("4 suits"), N_("2 suits: spades and hearts"), N_("1 suit: spades"))),
+        Option(
+            "suits",
+            4,
+            (4, 2, 1),
+            N_("Spider suits"),
+            # Translators: a setting's choice in Settings (Spider suits)
+            (N_("4 suits"), N_("2 suits: spades and hearts"), N_("1 suit: spades")),
+        ),
     ),
-    table="solitaire")
+    table="solitaire",
+)
 
 
 class SpiderCard(Card):
@@ -60,9 +67,14 @@ def _make_copies() -> None:
         for suit in ("S", "H") if deck < 4 else ("S",):
             for rank in range(1, 14):
                 card = object.__new__(SpiderCard)
-                for attr, value in (("rank", rank), ("suit", suit), ("deck", deck),
-                                    ("id", next_id), ("key", card_key(rank, suit)),
-                                    ("red", suit == "H")):
+                for attr, value in (
+                    ("rank", rank),
+                    ("suit", suit),
+                    ("deck", deck),
+                    ("id", next_id),
+                    ("key", card_key(rank, suit)),
+                    ("red", suit == "H"),
+                ):
                     object.__setattr__(card, attr, value)
                 SpiderCard._all[(rank, suit, deck)] = card
                 next_id += 1
@@ -85,8 +97,10 @@ CARD_SETS = {
 
 DEAL = Move("stock", "tableau0")  # one card onto every column
 #: _RUN_MOVES[i][j][n]: n cards from column i to column j
-_RUN_MOVES = [[[None] + [Move(f"tableau{i}", f"tableau{j}", n) for n in range(1, 14)]
-               for j in range(10)] for i in range(10)]
+_RUN_MOVES = [
+    [[None] + [Move(f"tableau{i}", f"tableau{j}", n) for n in range(1, 14)] for j in range(10)]
+    for i in range(10)
+]
 
 
 class SpiderStock(Stock):
@@ -101,8 +115,10 @@ class SpiderFoundation(Foundation):
     BY_TOP = {}
 
     def refusal(self, card):
-        return _("Only a whole run from King down to Ace in one suit goes to a foundation, "
-                 "and it goes there by itself.")
+        return _(
+            "Only a whole run from King down to Ace in one suit goes to a foundation, "
+            "and it goes there by itself."
+        )
 
     def check(self, cards, down):
         if len(cards) not in (0, 13):
@@ -113,7 +129,7 @@ class SpiderFoundation(Foundation):
 class Tableau(DownAnySuit):
     @property
     def label_pattern(self):
-        return "column {n}", int(self.name[len("tableau"):]) + 1
+        return "column {n}", int(self.name[len("tableau") :]) + 1
 
     def refusal(self, card):
         return doesnt_fit(card, self.cards[-1], self.rule)
@@ -192,13 +208,16 @@ class Spider(Solitaire):
             return None
         if self.idle >= IDLE_LIMIT:
             # Translators: {n}: a number of moves, 300
-            return ngettext("No row was dealt, no card turned up and no run taken off in the "
-                            "last {n} moves.",
-                            "No row was dealt, no card turned up and no run taken off in the "
-                            "last {n} moves.", IDLE_LIMIT).format(n=IDLE_LIMIT)
+            return ngettext(
+                "No row was dealt, no card turned up and no run taken off in the last {n} moves.",
+                "No row was dealt, no card turned up and no run taken off in the last {n} moves.",
+                IDLE_LIMIT,
+            ).format(n=IDLE_LIMIT)
         if self._changes_nothing():
-            return _("No move can ever deal a row, turn a card or take a run off again: only "
-                     "moves that change nothing are left.")
+            return _(
+                "No move can ever deal a row, turn a card or take a run off again: only "
+                "moves that change nothing are left."
+            )
         return None
 
     def _changes_nothing(self) -> bool:
@@ -208,7 +227,7 @@ class Spider(Solitaire):
         stock = bool(self.stock.cards)
         if stock and all(t.cards for t in self.tableau):
             return False  # a row can be dealt
-        columns = [(t.down > 0, tuple(c.key for c in t.cards[t.down:])) for t in self.tableau]
+        columns = [(t.down > 0, tuple(c.key for c in t.cards[t.down :])) for t in self.tableau]
         key = (_canonical(columns), stock)
         verdict = _VERDICTS.get(key)
         if verdict is None:
@@ -263,15 +282,19 @@ class Spider(Solitaire):
         src, dst = self._pile_of(move.source), self._pile_of(move.target)
         if src is self.stock:
             if dst is not self.tableau[0] or move.count != 1:
-                return IllegalMove(_("The stock deals one card onto every column at once: "
-                                     "click the stock."))
+                return IllegalMove(
+                    _("The stock deals one card onto every column at once: click the stock.")
+                )
             if not src.cards:
                 return IllegalMove(_("The stock is empty: there is no redeal."))
             empty = [t for t in self.tableau if not t.cards]
             if empty:
                 # Translators: {n}: the empty column's number from the left
-                return IllegalMove(_("A row can't be dealt while a column is empty: fill "
-                                     "column {n} first.").format(n=empty[0].label_pattern[1]))
+                return IllegalMove(
+                    _(
+                        "A row can't be dealt while a column is empty: fill column {n} first."
+                    ).format(n=empty[0].label_pattern[1])
+                )
             return self._unless_over(move)
         if not src.cards:
             return no_card_on(src)
@@ -287,17 +310,25 @@ class Spider(Solitaire):
         n = src.label_pattern[1]
         if move.count > up:
             # Translators: {n}: the column's number from the left; {up}: its face-up cards
-            return IllegalMove(ngettext("Only face-up cards move: column {n} has {up} face up.",
-                                        "Only face-up cards move: column {n} has {up} face up.",
-                                        up).format(n=n, up=up))
+            return IllegalMove(
+                ngettext(
+                    "Only face-up cards move: column {n} has {up} face up.",
+                    "Only face-up cards move: column {n} has {up} face up.",
+                    up,
+                ).format(n=n, up=up)
+            )
         length = run_length(src.cards, src.down)
         if move.count > length:
             # Translators: {count} is 2 or more; {n}: the column's number from the left
-            return IllegalMove(ngettext(
-                "The top {count} cards of column {n} are not a run down in one suit: only a "
-                "run in one suit moves as one.",
-                "The top {count} cards of column {n} are not a run down in one suit: only a "
-                "run in one suit moves as one.", move.count).format(count=move.count, n=n))
+            return IllegalMove(
+                ngettext(
+                    "The top {count} cards of column {n} are not a run down in one suit: only a "
+                    "run in one suit moves as one.",
+                    "The top {count} cards of column {n} are not a run down in one suit: only a "
+                    "run in one suit moves as one.",
+                    move.count,
+                ).format(count=move.count, n=n)
+            )
         card = src.cards[-move.count]
         if dst.cards and dst.cards[-1].rank != card.rank + 1:
             return IllegalMove(dst.refusal(card))
@@ -308,14 +339,17 @@ class Spider(Solitaire):
         if move in self.legal_moves():
             return None
         # Translators: {reason}: why, a sentence ("No more moves.")
-        return IllegalMove(_("The deal is over. {reason}").format(
-            reason=self._over_reason() or _("No more moves.")))
+        return IllegalMove(
+            _("The deal is over. {reason}").format(
+                reason=self._over_reason() or _("No more moves.")
+            )
+        )
 
     def _play(self, move, ops):
         src, dst = self.pile[move.source], self.pile[move.target]
         progress = False
         if src is self.stock:
-            for column in self.tableau[:len(src.cards)]:
+            for column in self.tableau[: len(src.cards)]:
                 self._move(ops, src, column)
             for column in self.tableau:
                 self._take_off(ops, column)
@@ -421,8 +455,11 @@ def hopeless(columns, stock: bool) -> bool:
                 elif not exposed[c][i - 1]:
                     exposed[c][i - 1] = True
                     places[up[i - 1] & 15] += 1
-    if stock and any(lifted[c][i] and (i or based)
-                     for c, (based, up) in enumerate(columns) for i in range(len(up))):
+    if stock and any(
+        lifted[c][i] and (i or based)
+        for c, (based, up) in enumerate(columns)
+        for i in range(len(up))
+    ):
         return False  # a card can go into an empty column with a card left under it
     can = set()  # faces that can come to lie on the next higher card of their suit
     for c, (_based, up) in enumerate(columns):
@@ -491,6 +528,7 @@ def _full_run(up: tuple) -> bool:
 
 
 # Solitaire lays out plain foundations; Spider's take only whole runs
-Spider.LAYOUT = tuple((name, SpiderFoundation if cls is Foundation else cls)
-                      for name, cls in Spider.LAYOUT)
+Spider.LAYOUT = tuple(
+    (name, SpiderFoundation if cls is Foundation else cls) for name, cls in Spider.LAYOUT
+)
 GAME = Spider

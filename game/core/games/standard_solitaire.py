@@ -44,25 +44,29 @@ from game.core.state import ACE_KEYS, ANY, Pile, Result, pile_sentence
 
 INFO = GameInfo(
     # Translators: a game's name (Standard solitaire)
-    id="standard-solitaire", title=N_("Standard"),
+    id="standard-solitaire",
+    title=N_("Standard"),
     # Translators: a game's description in a line, under its name
     blurb=N_("Two packs, eight piles; each click on the stock deals a row."),
-    players=(1,), table="solitaire")
+    players=(1,),
+    table="solitaire",
+)
 
 # card face -> the faces that may be played on it: one rank lower, the other colour
 ALTERNATE = DOWN_ALTERNATING
 _RED = {"S": False, "H": True, "D": True, "C": False}
-PARENTS = {card_key(r, s): tuple(card_key(r + 1, o) for o in SUITS if _RED[o] != _RED[s]
-                                 and r < 13) for r in range(1, 14) for s in SUITS}
+PARENTS = {
+    card_key(r, s): tuple(card_key(r + 1, o) for o in SUITS if _RED[o] != _RED[s] and r < 13)
+    for r in range(1, 14)
+    for s in SUITS
+}
 # card face -> the faces it may go on
 KING_KEYS = tuple(card_key(13, s) for s in SUITS)
 SEARCH_LIMIT = 16000  # work the stuck search may do (then: not stuck yet): about 3 ms natively
 QUIET_LIMIT = 300  # moves in a row that did not help: the deal is over
 
 #: "Only the top card of ... can be moved.", by the way the pile is named (pile_sentence)
-ONLY_THE_TOP_CARD = {
-    "the waste": N_("Only the top card of the waste can be moved."),
-}
+ONLY_THE_TOP_CARD = {"the waste": N_("Only the top card of the waste can be moved.")}
 
 
 def fits(card, on) -> bool:
@@ -95,7 +99,7 @@ class Tableau(DownAlternating):
 
     @property
     def label_pattern(self) -> tuple[str, int]:
-        return "pile {n}", int(self.name[len("tableau"):]) + 1
+        return "pile {n}", int(self.name[len("tableau") :]) + 1
 
     def check(self, cards, down):
         if cards and down >= len(cards):
@@ -183,8 +187,9 @@ class AlternatingSolitaire(Solitaire):
                 return None
             if self.quiet >= QUIET_LIMIT:
                 # Translators: {reason}: why, a sentence ("No card went to a foundation ...")
-                return IllegalMove(_("This deal is over: {reason}").format(
-                    reason=self._quiet_reason()))
+                return IllegalMove(
+                    _("This deal is over: {reason}").format(reason=self._quiet_reason())
+                )
             return IllegalMove(_("This deal is stuck: no move can help any more."))
         return error
 
@@ -207,24 +212,35 @@ class AlternatingSolitaire(Solitaire):
             return IllegalMove(dst.refusal(src.cards[-1]))
         if move.count > 1:
             if src.kind != "tableau":
-                return IllegalMove(pile_sentence(src, ONLY_THE_TOP_CARD,
-                                                 "Only the top card of {pile} can be moved."))
+                return IllegalMove(
+                    pile_sentence(
+                        src, ONLY_THE_TOP_CARD, "Only the top card of {pile} can be moved."
+                    )
+                )
             if dst.kind != "tableau":
                 return IllegalMove(_("Cards go to a foundation one at a time."))
             up = len(src.cards) - src.down
             n = src.label_pattern[1]
             if move.count > up:
                 # Translators: {count} is 2 or more; {n}: the pile's number from the left
-                return IllegalMove(ngettext("There are not {count} face-up cards on pile {n}.",
-                                            "There are not {count} face-up cards on pile {n}.",
-                                            move.count).format(count=move.count, n=n))
+                return IllegalMove(
+                    ngettext(
+                        "There are not {count} face-up cards on pile {n}.",
+                        "There are not {count} face-up cards on pile {n}.",
+                        move.count,
+                    ).format(count=move.count, n=n)
+                )
             if move.count > run_length(src):
                 # Translators: {count} is 2 or more; {n}: the pile's number from the left
-                return IllegalMove(ngettext(
-                    "The top {count} cards of pile {n} are not a run down in alternating "
-                    "colours.",
-                    "The top {count} cards of pile {n} are not a run down in alternating "
-                    "colours.", move.count).format(count=move.count, n=n))
+                return IllegalMove(
+                    ngettext(
+                        "The top {count} cards of pile {n} are not a run down in alternating "
+                        "colours.",
+                        "The top {count} cards of pile {n} are not a run down in alternating "
+                        "colours.",
+                        move.count,
+                    ).format(count=move.count, n=n)
+                )
         card = src.cards[-move.count]
         return False if dst.accepts(card) else IllegalMove(dst.refusal(card))
 
@@ -263,10 +279,13 @@ class AlternatingSolitaire(Solitaire):
 
     def _quiet_reason(self) -> str:
         # Translators: {n}: a number of moves, 300
-        return ngettext("No card went to a foundation or turned up, and no row was dealt, in "
-                        "the last {n} moves.",
-                        "No card went to a foundation or turned up, and no row was dealt, in "
-                        "the last {n} moves.", QUIET_LIMIT).format(n=QUIET_LIMIT)
+        return ngettext(
+            "No card went to a foundation or turned up, and no row was dealt, in "
+            "the last {n} moves.",
+            "No card went to a foundation or turned up, and no row was dealt, in "
+            "the last {n} moves.",
+            QUIET_LIMIT,
+        ).format(n=QUIET_LIMIT)
 
     def helps(self, move: Move) -> bool:
         """The move can't be taken back by another move: a card goes to a foundation or leaves
@@ -276,8 +295,12 @@ class AlternatingSolitaire(Solitaire):
         if move.source == "stock":
             return self._deal_helps()
         src = self.pile.get(move.source)
-        return (src is not None and src.kind == "tableau" and src.down > 0
-                and move.count == len(src.cards) - src.down)
+        return (
+            src is not None
+            and src.kind == "tableau"
+            and src.down > 0
+            and move.count == len(src.cards) - src.down
+        )
 
     def _deal_helps(self) -> bool:
         """Whether taking cards from the stock is a helpful move (dealing a row is; turning
@@ -300,7 +323,7 @@ class AlternatingSolitaire(Solitaire):
                 wants.update(ACE_KEYS)
             elif f.cards[-1].rank < 13:
                 wants.add(f.cards[-1].key + 1)
-        start = tuple((p.down > 0, tuple(c.key for c in p.cards[p.down:])) for p in self.tableau)
+        start = tuple((p.down > 0, tuple(c.key for c in p.cards[p.down :])) for p in self.tableau)
         waste = self.waste.top.key if self.waste is not None and self.waste.cards else None
         key = (start, tuple(sorted(wants)), waste)
         cache = self.__dict__.setdefault("_reached", {})
@@ -309,14 +332,17 @@ class AlternatingSolitaire(Solitaire):
             if len(cache) > 256:
                 cache.clear()
             takes = self.Tableau.accepts_empty
-            found = cache[key] = (not hopeless(start, wants, takes, waste)
-                                  and _search(start, wants, takes, waste) is not False)
+            found = cache[key] = (
+                not hopeless(start, wants, takes, waste)
+                and _search(start, wants, takes, waste) is not False
+            )
         return found
 
     def _var_from_json(self, name, value):
         if type(value) is not int or not 0 <= value <= QUIET_LIMIT:
-            raise ValueError(f"{name} must be a whole number from 0 to {QUIET_LIMIT}, not "
-                             f"{value!r}")
+            raise ValueError(
+                f"{name} must be a whole number from 0 to {QUIET_LIMIT}, not {value!r}"
+            )
         return value
 
     # ----------------------------------------------------------------- auto-moves
@@ -334,8 +360,9 @@ class AlternatingSolitaire(Solitaire):
                 continue
             card = self.pile[m.source].top
             if card.rank <= 2 or all(
-                    sum(1 for t in tops.get(SUITS[k // 16], ()) if t >= card.rank - 1) == copies
-                    for k in ALTERNATE[card.key]):
+                sum(1 for t in tops.get(SUITS[k // 16], ()) if t >= card.rank - 1) == copies
+                for k in ALTERNATE[card.key]
+            ):
                 return m
         return None
 
@@ -400,8 +427,9 @@ def hopeless(piles, wants, takes, waste) -> bool:
                     if up[i - 1] in wants:
                         return False  # a card to a foundation
                     places.add(up[i - 1])
-    return waste is None or not ((empty and takes(waste))
-                                 or any(k in places for k in PARENTS[waste]))
+    return waste is None or not (
+        (empty and takes(waste)) or any(k in places for k in PARENTS[waste])
+    )
 
 
 _hopeless = hopeless  # its former name
@@ -521,8 +549,10 @@ class StandardSolitaire(AlternatingSolitaire):
         return True
 
     def _stuck_reason(self):
-        return _("The stock is empty and no move can put a card on a foundation or turn a card "
-                 "up any more.")
+        return _(
+            "The stock is empty and no move can put a card on a foundation or turn a card "
+            "up any more."
+        )
 
 
 GAME = StandardSolitaire

@@ -29,9 +29,13 @@ from game.net.paths import TwoPaths
 RELAYS_ENV = "PARLOUR_RELAYS"  # space-separated relay addresses (python -m game --relay)
 #: Trystero 0.25.4's pick for the app id "patience-parlour" (getRelays(..., 5, true)), the
 #: relays a page opened without ?relay= uses
-DEFAULT_RELAYS = ("wss://strfry.shock.network", "wss://yabu.me/v2",
-                  "wss://social.amanah.eblessing.co", "wss://nostr-relay.corb.net",
-                  "wss://relay.mostr.pub")
+DEFAULT_RELAYS = (
+    "wss://strfry.shock.network",
+    "wss://yabu.me/v2",
+    "wss://social.amanah.eblessing.co",
+    "wss://nostr-relay.corb.net",
+    "wss://relay.mostr.pub",
+)
 
 _current = None  # the carrier of the room open now
 

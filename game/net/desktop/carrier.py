@@ -42,13 +42,13 @@ from websockets.sync.client import connect
 from game.net.desktop import wire
 
 RETRY_S = (1.0, 2.0, 4.0, 8.0, 15.0)  # a relay gone: tried again after these (then every 15 s)
-OPEN_TIMEOUT_S = 10.0     # a relay's handshake
-CLOSE_TIMEOUT_S = 1.0     # leaving: the relays' closing handshakes, all at once, this long
-SINCE_S = 60              # the subscription asks for events made from this long ago (as relay.js)
-QUEUED = 16               # events kept for a relay not reached yet
-SEEN = 4096               # event ids remembered (each relay hands on the same event)
-MAX_EVENTS = 8192         # events kept for a client that doesn't poll
-MAX_MESSAGE = 1 << 20     # a relay's message longer than this closes its socket
+OPEN_TIMEOUT_S = 10.0  # a relay's handshake
+CLOSE_TIMEOUT_S = 1.0  # leaving: the relays' closing handshakes, all at once, this long
+SINCE_S = 60  # the subscription asks for events made from this long ago (as relay.js)
+QUEUED = 16  # events kept for a relay not reached yet
+SEEN = 4096  # event ids remembered (each relay hands on the same event)
+MAX_EVENTS = 8192  # events kept for a client that doesn't poll
+MAX_MESSAGE = 1 << 20  # a relay's message longer than this closes its socket
 HEX64 = re.compile(r"[0-9a-f]{64}")
 
 
@@ -57,7 +57,7 @@ class RelayCarrier:
 
     direct = False  # no direct path: TwoPaths sends on the relays at once
 
-    def __init__(self, code: str, urls, wake=None, keys: "wire.Keys | None" = None):
+    def __init__(self, code: str, urls, wake=None, keys: wire.Keys | None = None):
         self.code = code
         self.urls = list(urls)
         self._keys = keys or wire.Keys()
@@ -129,7 +129,7 @@ class RelayCarrier:
         ev = wire.event(self._keys, self.code, text, to=to or None)
         return json.dumps(["EVENT", ev], separators=(",", ":"), ensure_ascii=False)
 
-    def _received(self, relay: "_Relay", data) -> None:
+    def _received(self, relay: _Relay, data) -> None:
         """One message from a relay (its reader thread)."""
         try:
             msg = json.loads(data)
@@ -199,8 +199,13 @@ class _Relay:
         failures = 0
         while not closed.is_set():
             try:
-                with connect(self.url, open_timeout=OPEN_TIMEOUT_S, close_timeout=CLOSE_TIMEOUT_S,
-                             max_size=MAX_MESSAGE, compression=None) as socket:
+                with connect(
+                    self.url,
+                    open_timeout=OPEN_TIMEOUT_S,
+                    close_timeout=CLOSE_TIMEOUT_S,
+                    max_size=MAX_MESSAGE,
+                    compression=None,
+                ) as socket:
                     self._opened(socket)
                     failures = 0
                     for message in socket:
@@ -208,7 +213,7 @@ class _Relay:
                             break
                         self.carrier._received(self, message)
             except Exception:  # noqa: BLE001 (refused, dropped, a bad address, anything:
-                pass           # tried again below; a relay's thread never dies)
+                pass  # tried again below; a relay's thread never dies)
             with self._lock:
                 self.subscribed, self.socket = False, None
             self.carrier._told()
@@ -219,9 +224,15 @@ class _Relay:
     def _opened(self, socket) -> None:
         """Subscribed to the room, then what waited goes out, in order."""
         since = int(time.time()) - SINCE_S
-        socket.send(json.dumps(["REQ", self.sub, {"kinds": [wire.KIND],
-                                                  "#x": [wire.topic(self.carrier.code)],
-                                                  "since": since}]))
+        socket.send(
+            json.dumps(
+                [
+                    "REQ",
+                    self.sub,
+                    {"kinds": [wire.KIND], "#x": [wire.topic(self.carrier.code)], "since": since},
+                ]
+            )
+        )
         with self._lock:
             waiting = list(self.waiting)
             self.waiting.clear()
@@ -245,7 +256,7 @@ class _Relay:
                 try:
                     socket.send(text)
                 except Exception:  # noqa: BLE001 (gone meanwhile: the reader reconnects;
-                    pass           # the paths above send it again unacknowledged)
+                    pass  # the paths above send it again unacknowledged)
 
     def leave(self, bye: str) -> None:
         """The bye and CLOSE now; the socket's closing handshake in a thread."""
@@ -259,8 +270,9 @@ class _Relay:
             socket.send(json.dumps(["CLOSE", self.sub]))
         except Exception:  # noqa: BLE001 (gone already)
             return
-        threading.Thread(target=_quietly_close, args=(socket,), name=f"relay leaves {self.url}",
-                         daemon=False).start()
+        threading.Thread(
+            target=_quietly_close, args=(socket,), name=f"relay leaves {self.url}", daemon=False
+        ).start()
 
 
 def _quietly_close(socket) -> None:

@@ -38,12 +38,12 @@ import coincurve
 from cryptography.exceptions import InvalidTag
 from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 
-KIND = 21061                                  # ephemeral: relays pass it on, never store it
+KIND = 21061  # ephemeral: relays pass it on, never store it
 TOPIC_PREFIX = "patience-parlour/relay/topic/"
 KEY_PREFIX = "patience-parlour/relay/key/"
 PAIR_PREFIX = "patience-parlour/relay/pair/"
-MAX_CONTENT = 65536                           # characters of content, at most
-MAX_AGE_S = 900                               # an event older or newer than this is dropped
+MAX_CONTENT = 65536  # characters of content, at most
+MAX_AGE_S = 900  # an event older or newer than this is dropped
 IV_BYTES = 12
 TAG_BYTES = 16
 
@@ -68,7 +68,7 @@ def room_key(code: str) -> bytes:
 
 
 @functools.lru_cache(maxsize=256)  # (every event made or checked asks)
-def pair_key(keys: "Keys", other: str, code: str) -> bytes:
+def pair_key(keys: Keys, other: str, code: str) -> bytes:
     """The AES-256 key ``keys`` shares with the screen whose key is ``other`` (64 hex), for
     frames meant for that screen alone: SHA-256 of PAIR_PREFIX + code + "|" + the hex x of
     the ECDH point (this secret times ``other`` lifted with even y: the same x either way)."""
@@ -146,30 +146,46 @@ def sign(keys: Keys, ev: dict) -> dict:
     """A copy of ``ev`` (created_at, kind, tags, content) as ``keys`` publishes it: its
     ``pubkey``, the ``id`` of its fields and the ``sig`` of that id. The content stays as it
     is (sealed for another sender, it won't open for this one)."""
-    out = {"pubkey": keys.pubkey, "created_at": ev["created_at"], "kind": ev["kind"],
-           "tags": ev["tags"], "content": ev["content"]}
+    out = {
+        "pubkey": keys.pubkey,
+        "created_at": ev["created_at"],
+        "kind": ev["kind"],
+        "tags": ev["tags"],
+        "content": ev["content"],
+    }
     out["id"] = event_id(out)
     out["sig"] = keys.sign(bytes.fromhex(out["id"])).hex()
     return out
 
 
-def event(keys: Keys, code: str, text: str, created_at: int | None = None, kind: int = KIND,
-          tags: list | None = None, to: str | None = None) -> dict:
+def event(
+    keys: Keys,
+    code: str,
+    text: str,
+    created_at: int | None = None,
+    kind: int = KIND,
+    tags: list | None = None,
+    to: str | None = None,
+) -> dict:
     """A signed event of room ``code`` carrying ``text`` (sealed by ``keys.pubkey`` for the
     room, or with ``to`` for that screen alone): made now unless ``created_at``; ``kind`` and
     ``tags`` (default ``[["x", topic(code)]]``) for the tests that make events the room must
     refuse."""
     key = room_key(code) if to is None else pair_key(keys, to, code)
-    return sign(keys, {
-        "created_at": int(time.time()) if created_at is None else created_at,
-        "kind": kind,
-        "tags": [["x", topic(code)]] if tags is None else tags,
-        "content": seal(text, key, keys.pubkey),
-    })
+    return sign(
+        keys,
+        {
+            "created_at": int(time.time()) if created_at is None else created_at,
+            "kind": kind,
+            "tags": [["x", topic(code)]] if tags is None else tags,
+            "content": seal(text, key, keys.pubkey),
+        },
+    )
 
 
-def check(ev: Any, code: str, mine: "str | Keys | None" = None,
-          now: float | None = None) -> tuple[str, str] | None:
+def check(
+    ev: Any, code: str, mine: str | Keys | None = None, now: float | None = None
+) -> tuple[str, str] | None:
     """``(pubkey, text)`` of an event of room ``code`` that checks out as the browser checks
     it: kind KIND, tags exactly ``[["x", topic(code)]]``, its id recomputed, its signature
     verified, not from ``mine`` (this client's pubkey), made within MAX_AGE_S of ``now`` (the
@@ -202,8 +218,14 @@ def _check(ev: Any, code: str, mine, now: float) -> tuple[str, str] | None:
         return None
     if not isinstance(content, str) or len(content) > MAX_CONTENT or not content.isascii():
         return None
-    if not (isinstance(tags, list) and len(tags) == 1 and isinstance(tags[0], list)
-            and len(tags[0]) == 2 and tags[0][0] == "x" and tags[0][1] == topic(code)):
+    if not (
+        isinstance(tags, list)
+        and len(tags) == 1
+        and isinstance(tags[0], list)
+        and len(tags[0]) == 2
+        and tags[0][0] == "x"
+        and tags[0][1] == topic(code)
+    ):
         return None
     digest = hashlib.sha256(serialized(ev)).digest()
     if digest.hex() != ident:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import random
 
-from game.ui import theme
 from game.ui.canvas import CANVAS
 
 FLIGHT_MS = 170

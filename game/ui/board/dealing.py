@@ -64,8 +64,9 @@ class DealFlight(Flight):
             self._made, done, self.landed = made, 0, 0
         else:
             done = self.landed
-        while (self.landed < len(self.cards)
-               and now >= self.t0 + self.delays[self.landed] + self.fly):
+        while (
+            self.landed < len(self.cards) and now >= self.t0 + self.delays[self.landed] + self.fly
+        ):
             _cid, img, _start, end = self.cards[self.landed]
             surface.blit(img, end)
             self.landed += 1
@@ -78,15 +79,18 @@ def deck_position(layout) -> tuple[int, int]:
     if stock is not None:
         return stock.rect.topleft
     area = pygame.Rect(next(iter(layout.piles.values())).rect).unionall(
-        [g.rect for g in layout.piles.values()])
+        [g.rect for g in layout.piles.values()]
+    )
     return (area.centerx - layout.card_w // 2, area.centery - layout.card_h // 2)
 
 
 def layer_of(table):
     """The table's cached layer, and which making of it this is (deal_flight's board)."""
+
     def board():
         surface = table.view.layer()
         return surface, table.view.renders
+
     return board
 
 

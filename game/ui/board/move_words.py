@@ -59,10 +59,14 @@ def _words(state, move: Move, verb: bool) -> str:
     the Ten of clubs": what Undo took back)."""
     if move == state.turn_move(move.source):
         # Translators: {pile} is a phrase such as "from your stock"
-        return _("turn a card {pile}").format(pile=pile_phrase(
-            FROM_YOUR, state.pile[move.source].noun,
-            # Translators: a pile without a phrase of its own; {pile} is its word
-            _("from your {pile}")))
+        return _("turn a card {pile}").format(
+            pile=pile_phrase(
+                FROM_YOUR,
+                state.pile[move.source].noun,
+                # Translators: a pile without a phrase of its own; {pile} is its word
+                _("from your {pile}"),
+            )
+        )
     if move.source == move.target:  # a pass
         return _("end your turn")
     src, dst = state.pile[move.source], state.pile[move.target]
@@ -73,12 +77,16 @@ def _words(state, move: Move, verb: bool) -> str:
         what = card.words("object")
     else:
         # Translators: cards moved together; {from_card} is "from the Nine of clubs"
-        what = ngettext("the {n} card {from_card}", "the {n} cards {from_card}",
-                        move.count).format(n=move.count, from_card=card.words("from"))
+        what = ngettext("the {n} card {from_card}", "the {n} cards {from_card}", move.count).format(
+            n=move.count, from_card=card.words("from")
+        )
     if dst.kind == "foundation":
-        words = (_("move {cards} to a foundation") if verb
-                 # Translators: what Undo took back or Redo plays again (no verb)
-                 else _("{cards} to a foundation")).format(cards=what)
+        words = (
+            _("move {cards} to a foundation")
+            if verb
+            # Translators: what Undo took back or Redo plays again (no verb)
+            else _("{cards} to a foundation")
+        ).format(cards=what)
     else:
         if dst.top is None:  # the game's word: Battle solitaire's "pile"
             # Translators: a pile without a phrase of its own; {pile} is its word
@@ -86,10 +94,13 @@ def _words(state, move: Move, verb: bool) -> str:
         else:
             where = dst.top.words("onto")
         # Translators: {where} is "onto the Ten of clubs" or "to the empty column"
-        words = (_("move {cards} {where}") if verb
-                 # Translators: what Undo took back or Redo plays again (no verb); {where}
-                 # is "onto the Ten of clubs" or "to the empty column"
-                 else _("{cards} {where}")).format(cards=what, where=where)
+        words = (
+            _("move {cards} {where}")
+            if verb
+            # Translators: what Undo took back or Redo plays again (no verb); {where}
+            # is "onto the Ten of clubs" or "to the empty column"
+            else _("{cards} {where}")
+        ).format(cards=what, where=where)
     if move == state.end_turn_move():
         # Translators: {move} is a move in words, "move the Nine of clubs to the empty waste"
         return _("{move}, which ends your turn").format(move=words)
@@ -108,8 +119,9 @@ def describe(state, moves) -> str:
     if not rest:
         return first
     # Translators: {first} is a move in words, "the Nine of clubs onto the Ten of clubs"
-    return ngettext("{first}, and {n} more move", "{first}, and {n} more moves",
-                    rest).format(first=first, n=rest)
+    return ngettext("{first}, and {n} more move", "{first}, and {n} more moves", rest).format(
+        first=first, n=rest
+    )
 
 
 __all__ = ["FROM_YOUR", "TO_EMPTY", "describe", "explain", "noun_word", "pile_phrase"]

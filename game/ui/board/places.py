@@ -14,7 +14,6 @@ from dataclasses import dataclass
 import pygame
 
 from game.core.language import _, pgettext
-
 from game.ui.canvas import CANVAS
 from game.ui.corner_letters import rank_text
 
@@ -50,7 +49,7 @@ class PileGeom:
             return [(x, y)] * n
         steps = [self.fan if up else self.fan_down for up in faces[:-1]]
         if self.fan_last:  # a waste showing the cards just turned: the others under them
-            steps = [(0, 0)] * max(0, n - self.fan_last) + steps[max(0, n - self.fan_last):]
+            steps = [(0, 0)] * max(0, n - self.fan_last) + steps[max(0, n - self.fan_last) :]
         total_x = sum(s[0] for s in steps)
         total_y = sum(s[1] for s in steps)
         scale = 1.0
@@ -98,18 +97,26 @@ class Layout:
             if limit and fan[0] and not fan[1]:  # a sideways fan's limit is an x
                 limit += shift
             self.piles[name] = PileGeom(
-                name, pygame.Rect((x + shift, y), size), fan=fan,
-                fan_down=tuple(opts.get("fan_down", (0, 0))), limit=limit,
-                label=opts.get("slot", ""), badge=opts.get("badge", ""),
-                fan_last=opts.get("fan_last", 0), caption=opts.get("caption_at", ""))
+                name,
+                pygame.Rect((x + shift, y), size),
+                fan=fan,
+                fan_down=tuple(opts.get("fan_down", (0, 0))),
+                limit=limit,
+                label=opts.get("slot", ""),
+                badge=opts.get("badge", ""),
+                fan_last=opts.get("fan_last", 0),
+                caption=opts.get("caption_at", ""),
+            )
             if "caption" in opts:
                 self.caption_messages[name] = opts["caption"]
             if "empty" in opts:
                 self.empty_messages[name] = opts["empty"]
         #: the least of a face-up card that a fan leaves in sight (its step: down fans' y,
         #: side fans' x); 0 when nothing fans. The card art sizes its corner index by it.
-        self.reveal = min((abs(g.fan[1]) or abs(g.fan[0]) for g in self.piles.values()
-                           if g.fan != (0, 0)), default=0)
+        self.reveal = min(
+            (abs(g.fan[1]) or abs(g.fan[0]) for g in self.piles.values() if g.fan != (0, 0)),
+            default=0,
+        )
 
     @property
     def captions(self) -> dict[str, str]:
@@ -123,8 +130,9 @@ class Layout:
         return {name: said(m) for name, m in self.empty_messages.items()}
 
     def card_rects(self, name: str, faces: list[bool]) -> list[pygame.Rect]:
-        return [pygame.Rect(p, (self.card_w, self.card_h))
-                for p in self.piles[name].positions(faces)]
+        return [
+            pygame.Rect(p, (self.card_w, self.card_h)) for p in self.piles[name].positions(faces)
+        ]
 
     def top_rect(self, name: str, faces: list[bool]) -> pygame.Rect:
         rects = self.card_rects(name, faces)
@@ -175,8 +183,8 @@ def layout_for(game_id: str, players: int | None = None, panel_left: bool = Fals
     layout = _LAYOUTS.get(key)
     if layout is None:
         from game.ui.layouts import layout_data
-        data = layout_data(game_id, players, portrait=CANVAS.portrait,
-                           sideways=bool(CANVAS.rail))
+
+        data = layout_data(game_id, players, portrait=CANVAS.portrait, sideways=bool(CANVAS.rail))
         right = data.get("table_right", CANVAS.table_w)
         shift = CANVAS.table_w - right if panel_left and not CANVAS.portrait else 0
         layout = _LAYOUTS[key] = Layout(data, shift)
@@ -187,6 +195,7 @@ def card_sizes() -> set[tuple[int, int, str, int]]:
     """Every (card width, height, fan, reveal) the games' tables use on this canvas (for
     making card art early)."""
     from game.core import GAMES
+
     return {(L.card_w, L.card_h, L.fan, L.reveal) for L in map(layout_for, GAMES)}
 
 
@@ -209,13 +218,21 @@ def seated(layout, seat: int, players: int):
         if m and m.group(1) in own:
             return f"{m.group(1)}{(int(m.group(2)) - seat) % players}"
         return name
+
     out = copy.copy(layout)
-    out.piles = {name: dataclasses.replace(layout.piles[where(name)], name=name)
-                 for name in layout.piles}
-    out.caption_messages = {name: layout.caption_messages[where(name)] for name in layout.piles
-                            if where(name) in layout.caption_messages}
-    out.empty_messages = {name: layout.empty_messages[where(name)] for name in layout.piles
-                          if where(name) in layout.empty_messages}
+    out.piles = {
+        name: dataclasses.replace(layout.piles[where(name)], name=name) for name in layout.piles
+    }
+    out.caption_messages = {
+        name: layout.caption_messages[where(name)]
+        for name in layout.piles
+        if where(name) in layout.caption_messages
+    }
+    out.empty_messages = {
+        name: layout.empty_messages[where(name)]
+        for name in layout.piles
+        if where(name) in layout.empty_messages
+    }
     names = layout.seat_names
     if len(names) == players:
         out.seat_names = [names[(k - seat) % players] for k in range(players)]

@@ -19,11 +19,10 @@ import pygame
 
 from game.core.language import N_, NP_, _, capital, ngettext, pgettext
 from game.session import describe
-
 from game.ui import theme
-from game.ui.canvas import CANVAS
-from game.ui.board.places import seated
 from game.ui.board.move_words import pile_phrase
+from game.ui.board.places import seated
+from game.ui.canvas import CANVAS
 from game.ui.turns import panel
 from game.ui.turns.seats import TurnsChrome
 
@@ -31,10 +30,14 @@ NAME_SIZE = 26  # the seats' names beside their piles (on a phone held sideways:
 
 #: the tip when an empty hand is refilled from a pile, by the game's word for the pile
 TURN_BACK_TIPS = {
-    "waste": NP_("the tip of the side panel: turn your ... back into your hand",
-                 "Click your empty hand to turn your waste back into it."),
-    "reserve pile": NP_("the tip of the side panel: turn your ... back into your hand",
-                        "Click your empty hand to turn your reserve pile back into it."),
+    "waste": NP_(
+        "the tip of the side panel: turn your ... back into your hand",
+        "Click your empty hand to turn your waste back into it.",
+    ),
+    "reserve pile": NP_(
+        "the tip of the side panel: turn your ... back into your hand",
+        "Click your empty hand to turn your reserve pile back into it.",
+    ),
 }
 
 # Translators: how to play at a duel's table, shown under the rules (Markdown: "# " a heading)
@@ -85,8 +88,11 @@ class SidePanel(TurnsChrome):
             text = _("You have no card to play and nothing to turn: you pass.")
         else:
             # Translators: {name} is a player: "the computer", "player 2"
-            text = capital(_("{name} has no card to play and nothing to turn: {name} passes.")
-                           .format(name=self.name(seat)))
+            text = capital(
+                _("{name} has no card to play and nothing to turn: {name} passes.").format(
+                    name=self.name(seat)
+                )
+            )
         self.table.say(text, "info")
 
     def moved(self, move, before, mover) -> None:
@@ -104,20 +110,30 @@ class SidePanel(TurnsChrome):
                 # {reason} is the priority broken ("the Ten of hearts must go to a foundation
                 # before any other move"), {card} the card played instead ("the Ten of
                 # hearts"), {name} a player ("the computer", "player 2")
-                text = _("called Stop! on your move ({reason}): taken back, {card} to a "
-                         "foundation instead, and the turn ends")
+                text = _(
+                    "called Stop! on your move ({reason}): taken back, {card} to a "
+                    "foundation instead, and the turn ends"
+                )
             elif you:
-                text = _("called Stop! on your move ({reason}): taken back, {card} to the empty "
-                         "house instead, and the turn ends")
+                text = _(
+                    "called Stop! on your move ({reason}): taken back, {card} to the empty "
+                    "house instead, and the turn ends"
+                )
             elif home:
-                text = _("called Stop! on {name}'s move ({reason}): taken back, {card} to a "
-                         "foundation instead, and the turn ends")
+                text = _(
+                    "called Stop! on {name}'s move ({reason}): taken back, {card} to a "
+                    "foundation instead, and the turn ends"
+                )
             else:
-                text = _("called Stop! on {name}'s move ({reason}): taken back, {card} to the "
-                         "empty house instead, and the turn ends")
-            return text.format(reason=priority_words(b.reason).rstrip("."),
-                               card=card.words("object") if card else _("the card"),
-                               name=self.name(called))
+                text = _(
+                    "called Stop! on {name}'s move ({reason}): taken back, {card} to the "
+                    "empty house instead, and the turn ends"
+                )
+            return text.format(
+                reason=priority_words(b.reason).rstrip("."),
+                card=card.words("object") if card else _("the card"),
+                name=self.name(called),
+            )
         if call.cost == "turn":
             # Translators: the move log, after who called
             return _("called Stop! wrongly (no priority broken): the turn ends")
@@ -131,12 +147,19 @@ class SidePanel(TurnsChrome):
         # Translators: {name}, {other}: players ("the computer", "player 2")
         if self.is_you(seat):
             return _("Your turn again: {other} misses a turn for a wrong Stop! call.").format(
-                other=other)
+                other=other
+            )
         if len(self.session.seats) == 2 and self.is_you(1 - seat):
-            return capital(_("{name} plays again: you miss this turn for your wrong Stop! "
-                             "call.").format(name=self.name(seat)))
-        return capital(_("{name} plays again: {other} misses a turn.").format(
-            name=self.name(seat), other=other))
+            return capital(
+                _("{name} plays again: you miss this turn for your wrong Stop! call.").format(
+                    name=self.name(seat)
+                )
+            )
+        return capital(
+            _("{name} plays again: {other} misses a turn.").format(
+                name=self.name(seat), other=other
+            )
+        )
 
     def wrong_call_text(self, call, caller: int) -> str:
         """A wrong Stop! call in words, with its price (option ``wrong_call``) for the caller."""
@@ -144,12 +167,20 @@ class SidePanel(TurnsChrome):
         wrong = _("Wrong call: the last move broke no priority rule.")
         if call.cost == "turn":
             # Translators: after "Wrong call: the last move broke no priority rule."
-            price = _("Your turn ends.") if you else capital(
-                # Translators: after "Wrong call: ..."; {name} is a player ("the computer")
-                _("{name}'s turn ends.").format(name=name))
+            price = (
+                _("Your turn ends.")
+                if you
+                else capital(
+                    # Translators: after "Wrong call: ..."; {name} is a player ("the computer")
+                    _("{name}'s turn ends.").format(name=name)
+                )
+            )
         elif call.cost == "next turn":
-            price = _("You miss your next turn.") if you else capital(
-                _("{name} misses their next turn.").format(name=name))
+            price = (
+                _("You miss your next turn.")
+                if you
+                else capital(_("{name} misses their next turn.").format(name=name))
+            )
         else:
             return wrong
         return f"{wrong} {price}"
@@ -164,27 +195,46 @@ class SidePanel(TurnsChrome):
         # Translators: after the priority broken; {card} is the card played instead, as the
         # subject ("the Ten of hearts"), {name} a player ("the computer", "player 2")
         if self.is_you(offender):
-            rest = (_("Your move is taken back, {card} is played to that foundation instead, "
-                      "and your turn ends.") if home else
-                    _("Your move is taken back, {card} is played to that house instead, and "
-                      "your turn ends."))
+            rest = (
+                _(
+                    "Your move is taken back, {card} is played to that foundation instead, "
+                    "and your turn ends."
+                )
+                if home
+                else _(
+                    "Your move is taken back, {card} is played to that house instead, and "
+                    "your turn ends."
+                )
+            )
         else:
-            rest = (_("{name}'s move is taken back, {card} is played to that foundation "
-                      "instead, and {name}'s turn ends.") if home else
-                    _("{name}'s move is taken back, {card} is played to that house instead, "
-                      "and {name}'s turn ends."))
-        rest = capital(rest.format(card=card.words("the") if card else _("the card"),
-                                   name=self.name(offender)))
+            rest = (
+                _(
+                    "{name}'s move is taken back, {card} is played to that foundation "
+                    "instead, and {name}'s turn ends."
+                )
+                if home
+                else _(
+                    "{name}'s move is taken back, {card} is played to that house instead, "
+                    "and {name}'s turn ends."
+                )
+            )
+        rest = capital(
+            rest.format(card=card.words("the") if card else _("the card"), name=self.name(offender))
+        )
         return f"{reason} {rest}"
 
     def end_words(self, result) -> tuple[str, list[str]]:
         """The end screen's title and first lines: who won and why, who scores."""
         if result.status == "won":
             title = self.play.winner_title(result)
-            reason = (_("You have played every card.") if self.is_you(result.winner)
-                      # Translators: the end screen; {name} is a player ("the computer")
-                      else capital(_("{name} has played every card.").format(
-                          name=self.name(result.winner))))
+            reason = (
+                _("You have played every card.")
+                if self.is_you(result.winner)
+                # Translators: the end screen; {name} is a player ("the computer")
+                else capital(
+                    _("{name} has played every card.").format(name=self.name(result.winner))
+                )
+            )
         else:
             # Translators: the end screen's title: nobody can win any more
             title, reason = _("Stalemate"), result.reason
@@ -195,8 +245,11 @@ class SidePanel(TurnsChrome):
             points = ngettext("You score {n} points.", "You score {n} points.", n).format(n=n)
         else:
             # Translators: the end screen; {name} is a player ("the computer", "player 2")
-            points = capital(ngettext("{name} scores {n} points.", "{name} scores {n} points.",
-                                      n).format(name=self.name(result.winner), n=n))
+            points = capital(
+                ngettext("{name} scores {n} points.", "{name} scores {n} points.", n).format(
+                    name=self.name(result.winner), n=n
+                )
+            )
         return title, [reason, points]
 
     # ------------------------------------------------------------------ drawing
@@ -239,7 +292,8 @@ class SidePanel(TurnsChrome):
                 return ""
             # Translators: the side panel's tip; {price} is what a wrong call costs ("a turn")
             return _("Stop! only on a broken priority: a wrong call costs you {price}.").format(
-                price=price)
+                price=price
+            )
         state = s.state
         hand = state.pile[f"hand{s.to_move}"]
         natural = None  # the move the player would make next: turn the hand card, end the turn
@@ -257,8 +311,9 @@ class SidePanel(TurnsChrome):
         if turn is not None and turn.source != hand.name:  # a pile turns back into the hand
             noun = getattr(s.state.pile[turn.source], "noun", "pile")
             # Translators: a pile without a phrase of its own; {pile} is its word
-            return pile_phrase(TURN_BACK_TIPS, noun,
-                               _("Click your empty hand to turn your {pile} back into it."))
+            return pile_phrase(
+                TURN_BACK_TIPS, noun, _("Click your empty hand to turn your {pile} back into it.")
+            )
         if self.turn_button is not None:
             return _("Press the turn button when you can't (or don't want to) move any more.")
         return ""
@@ -278,8 +333,11 @@ class SidePanel(TurnsChrome):
             if b.enabled:
                 note = pgettext("the turn button", "press to end the turn")
             elif not s.is_local(seat):
-                note = (pgettext("the turn button", "is thinking...") if s.thinking
-                        else pgettext("the turn button", "is playing"))
+                note = (
+                    pgettext("the turn button", "is thinking...")
+                    if s.thinking
+                    else pgettext("the turn button", "is playing")
+                )
             else:
                 note = ""
             seats = self.table.layout.seat_names
@@ -289,13 +347,19 @@ class SidePanel(TurnsChrome):
                 if abs(dx) >= abs(dy):
                     sign = 1 if dx > 0 else -1
                     base = rect.right + 2 if sign > 0 else rect.left - 2
-                    tip = [(base + 24 * sign, rect.centery), (base, rect.centery - 18),
-                           (base, rect.centery + 18)]
+                    tip = [
+                        (base + 24 * sign, rect.centery),
+                        (base, rect.centery - 18),
+                        (base, rect.centery + 18),
+                    ]
                 else:
                     sign = 1 if dy > 0 else -1
                     base = rect.bottom + 2 if sign > 0 else rect.top - 2
-                    tip = [(rect.centerx, base + 24 * sign), (rect.centerx - 18, base),
-                           (rect.centerx + 18, base)]
+                    tip = [
+                        (rect.centerx, base + 24 * sign),
+                        (rect.centerx - 18, base),
+                        (rect.centerx + 18, base),
+                    ]
                 pygame.draw.polygon(screen, (205, 40, 35), tip)
                 pygame.draw.polygon(screen, (255, 190, 170), tip, 2)
         ink = theme.INK if b.enabled else theme.INK_DIM
@@ -305,14 +369,30 @@ class SidePanel(TurnsChrome):
             step = theme.font(size).get_height()
             y = rect.centery - step * len(lines) // 2
             for i, line in enumerate(lines):
-                theme.blit_text(screen, line, (rect.centerx, y + i * step), size, ink,
-                                bold=i == 0, anchor="midtop")
+                theme.blit_text(
+                    screen,
+                    line,
+                    (rect.centerx, y + i * step),
+                    size,
+                    ink,
+                    bold=i == 0,
+                    anchor="midtop",
+                )
             return
-        theme.blit_text(screen, title, (rect.centerx, rect.y + (10 if note else 22)), 32, ink,
-                        bold=True, anchor="midtop")
+        theme.blit_text(
+            screen,
+            title,
+            (rect.centerx, rect.y + (10 if note else 22)),
+            32,
+            ink,
+            bold=True,
+            anchor="midtop",
+        )
         if note:
-            theme.blit_text(screen, note, (rect.centerx, rect.bottom - 28), 18, ink,
-                            anchor="midtop")
+            theme.blit_text(
+                screen, note, (rect.centerx, rect.bottom - 28), 18, ink, anchor="midtop"
+            )
+
 
 CHROME = SidePanel
 

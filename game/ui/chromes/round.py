@@ -33,10 +33,9 @@ import pygame
 
 from game.core import STOP
 from game.core.language import N_, SOURCE, _, capital, current, ngettext, pgettext
-
 from game.ui import theme
-from game.ui.canvas import CANVAS
 from game.ui.board.places import layout_for
+from game.ui.canvas import CANVAS
 from game.ui.layouts import layout_data
 from game.ui.turns import panel
 from game.ui.turns.seats import TurnsChrome, count_words, seat_counts
@@ -66,8 +65,7 @@ class RoundTable(TurnsChrome):
     # caught you."
     call_label = N_("Knock!")
     ROWS = ((346, 48), (400, 40), (446, 38), (516, 36), (566, 44))
-    TEXTS = dict(counts=134, step=24, match=18, after=28, pace=(494, 520, 22), tip=618,
-                 fitted=True)
+    TEXTS = dict(counts=134, step=24, match=18, after=28, pace=(494, 520, 22), tip=618, fitted=True)
     BANNER = (26, 19, (28, 21), 8)
     wrong_call_ms = 4000
 
@@ -87,8 +85,7 @@ class RoundTable(TurnsChrome):
             t.layout = layout
             t.input.reset()
             t.view.invalidate()
-            self.sides = list(layout_data(t.game_id, n, portrait=CANVAS.portrait)
-                              .get("sides", ()))
+            self.sides = list(layout_data(t.game_id, n, portrait=CANVAS.portrait).get("sides", ()))
 
     def record_kinds(self) -> list[str]:
         """Count the finished game for each seat under its kind; lines for the end panel."""
@@ -105,8 +102,12 @@ class RoundTable(TurnsChrome):
         t, s = self.table, self.session
         state = s.state
         dealer = self.play.next_dealer()
-        if (dealer is not None and not state.history and state.dealer != dealer
-                and dealer < state.player_count):
+        if (
+            dealer is not None
+            and not state.history
+            and state.dealer != dealer
+            and dealer < state.player_count
+        ):
             # a game of the match: the deal passes to the left (the same deal number)
             t.start(state.seed, dict(state.options) | {"dealer": dealer}, s.seats)
             return
@@ -119,8 +120,12 @@ class RoundTable(TurnsChrome):
             t.say(f"{opening} {self.tip()}".strip(), "info")
         else:
             # Translators: as a game begins; {name}, {other}: players ("player 2", "you")
-            t.say(capital(_("{name} dealt: {other} starts.").format(
-                name=dealer, other=self.name(first))), "info")
+            t.say(
+                capital(
+                    _("{name} dealt: {other} starts.").format(name=dealer, other=self.name(first))
+                ),
+                "info",
+            )
 
     def wrong_call_text(self, call, caller: int) -> str:
         return call.message
@@ -132,12 +137,16 @@ class RoundTable(TurnsChrome):
             reason = said_of_them(reason)
         reason = capital(reason)
         if self.is_you(offender):
-            rest = _("Your move stands; each other player hands you a penalty card for the "
-                     "bottom of your stock, and your turn ends.")
+            rest = _(
+                "Your move stands; each other player hands you a penalty card for the "
+                "bottom of your stock, and your turn ends."
+            )
         else:
             # Translators: after a knock's reason; {name} is a player ("player 2")
-            rest = _("The move stands; {name} gets a penalty card from each other player, and "
-                     "the turn passes.").format(name=self.name(offender))
+            rest = _(
+                "The move stands; {name} gets a penalty card from each other player, and "
+                "the turn passes."
+            ).format(name=self.name(offender))
         return f"{reason} {rest}"
 
     def moved(self, move, before, mover) -> None:
@@ -162,15 +171,29 @@ class RoundTable(TurnsChrome):
         # knocked is not known): {reason} is the priority broken ("your stock card must go to
         # a foundation"), {name} a player ("player 2")
         if caller is not None:
-            text = (_("knocked on your move ({reason}): it stands, a penalty card from each "
-                      "other player, and the turn passes") if you else
-                    _("knocked on {name}'s move ({reason}): it stands, a penalty card from "
-                      "each other player, and the turn passes"))
+            text = (
+                _(
+                    "knocked on your move ({reason}): it stands, a penalty card from each "
+                    "other player, and the turn passes"
+                )
+                if you
+                else _(
+                    "knocked on {name}'s move ({reason}): it stands, a penalty card from "
+                    "each other player, and the turn passes"
+                )
+            )
         else:
-            text = (_("Knock! on your move ({reason}): it stands, a penalty card from each "
-                      "other player, and the turn passes") if you else
-                    _("Knock! on {name}'s move ({reason}): it stands, a penalty card from each "
-                      "other player, and the turn passes"))
+            text = (
+                _(
+                    "Knock! on your move ({reason}): it stands, a penalty card from each "
+                    "other player, and the turn passes"
+                )
+                if you
+                else _(
+                    "Knock! on {name}'s move ({reason}): it stands, a penalty card from each "
+                    "other player, and the turn passes"
+                )
+            )
         return text.format(reason=reason, name=self.name(called))
 
     def update(self, dt: float) -> None:
@@ -187,18 +210,27 @@ class RoundTable(TurnsChrome):
         if result.winner is not None:
             n = result.points
             if self.is_you(result.winner):
-                lines.append(ngettext("You score {n} point.", "You score {n} points.", n)
-                             .format(n=n))
+                lines.append(
+                    ngettext("You score {n} point.", "You score {n} points.", n).format(n=n)
+                )
             else:
                 # Translators: the end screen; {name} is a player ("player 2")
-                lines.append(capital(ngettext("{name} scores {n} point.",
-                                              "{name} scores {n} points.", n).format(
-                    name=self.name(result.winner), n=n)))
+                lines.append(
+                    capital(
+                        ngettext("{name} scores {n} point.", "{name} scores {n} points.", n).format(
+                            name=self.name(result.winner), n=n
+                        )
+                    )
+                )
         if len(s.seats) > 2:
             order = sorted(range(len(s.seats)), key=lambda p: result.places[p])
             # Translators: the end screen's places: "1. You"; {seat} is "You", "Player 2"
-            places = [pgettext("a place at the end of a game", "{place}. {seat}").format(
-                place=result.places[p], seat=self.title(p)) for p in order]
+            places = [
+                pgettext("a place at the end of a game", "{place}. {seat}").format(
+                    place=result.places[p], seat=self.title(p)
+                )
+                for p in order
+            ]
             # Translators: the end screen: "Places: 1. You, 2. Player 3 (Hard), ..."
             lines.append(_("Places: {places}").format(places=", ".join(places)))
         return title, lines
@@ -258,8 +290,7 @@ class RoundTable(TurnsChrome):
                 # Translators: a seat's counts in the side panel: out of the game, in place 2
                 counts.append(_("out ({place})").format(place=out.index(seat) + 1))
             line = seat_counts(self.title(seat), counts)
-            lines.append((line, theme.GOLD if seat == s.to_move and not s.is_over()
-                          else theme.INK))
+            lines.append((line, theme.GOLD if seat == s.to_move and not s.is_over() else theme.INK))
         return lines
 
     def seat_area(self, seat: int) -> pygame.Rect | None:
@@ -309,8 +340,7 @@ class RoundTable(TurnsChrome):
             if move is not None and move not in legal:
                 return capital(state.why_illegal(move) or "")
         if end is not None:
-            return _("Place your stock card, or End turn to put it on your waste (your turn "
-                     "ends).")
+            return _("Place your stock card, or End turn to put it on your waste (your turn ends).")
         if turn is not None:
             return _("Play on, or click your stock to turn its top card.")
         return ""
@@ -320,6 +350,7 @@ def to_play() -> str:
     """The tag by the ring round the piles of the seat whose turn it is."""
     # Translators: a tag on the table by the piles of the player whose turn it is; short
     return pgettext("a tag by a player's piles", "to play")
+
 
 CHROME = RoundTable
 

@@ -10,7 +10,6 @@ import pygame
 
 from game.core.language import N_, NP_, _, ngettext, pgettext
 from game.session.help import HELP_NOTE_WIN
-
 from game.ui import theme
 from game.ui.canvas import CANVAS
 from game.ui.sleep_at_rest import REST_MAX_MS
@@ -19,17 +18,23 @@ from game.ui.widgets import Button, EndPanel, NumberEntry
 #: the "still winnable?" light: winnable, not winnable, thinking or unknown
 #: the light: winnable (green), not winnable (red), unknown after its time (amber), thinking
 #: (grey, with a ring going round)
-LIGHT_COLOURS = {"won": (80, 220, 100), "lost": (230, 70, 60), "unknown": (220, 170, 50),
-                 None: (150, 150, 150)}
+LIGHT_COLOURS = {
+    "won": (80, 220, 100),
+    "lost": (230, 70, 60),
+    "unknown": (220, 170, 50),
+    None: (150, 150, 150),
+}
 BAR_H = 52
 P_BAR_H = 104  # the portrait canvas's bar on top (two lines)
 
 #: the light's word, by the solver's verdict ("thinking" while it works, "unknown" after its
 #: time)
-LIGHT_WORDS = {"won": NP_("the still winnable? light", "winnable"),
-               "lost": NP_("the still winnable? light", "not winnable"),
-               "thinking": NP_("the still winnable? light", "thinking"),
-               "unknown": NP_("the still winnable? light", "unknown")}
+LIGHT_WORDS = {
+    "won": NP_("the still winnable? light", "winnable"),
+    "lost": NP_("the still winnable? light", "not winnable"),
+    "thinking": NP_("the still winnable? light", "thinking"),
+    "unknown": NP_("the still winnable? light", "unknown"),
+}
 
 # Translators: how to play at a one-player table, shown under the rules (Markdown: "# " a
 # heading)
@@ -49,13 +54,15 @@ class Toolbar:
         y, h = 7, 38
         # Translators: the toolbar's buttons (Menu, Undo, Redo, Hint, Restart, New deal, Deal #
         # (play a deal by its number), Rules, Finish): short, 60 to 100 pixels wide
-        specs = [(N_("Menu"), 76, self.app.title, True),
-                 (N_("Undo"), 76, table.undo, table.can_undo),
-                 (N_("Redo"), 76, table.redo, table.can_redo),
-                 (N_("Hint"), 68, self.show_hint, lambda: self.help_ready()),
-                 (N_("Restart"), 92, table.restart, lambda: table.modal is None),
-                 (N_("New deal"), 104, table.new_deal, lambda: table.modal is None),
-                 (N_("Deal #"), 84, self.ask_number, lambda: table.modal is None)]
+        specs = [
+            (N_("Menu"), 76, self.app.title, True),
+            (N_("Undo"), 76, table.undo, table.can_undo),
+            (N_("Redo"), 76, table.redo, table.can_redo),
+            (N_("Hint"), 68, self.show_hint, lambda: self.help_ready()),
+            (N_("Restart"), 92, table.restart, lambda: table.modal is None),
+            (N_("New deal"), 104, table.new_deal, lambda: table.modal is None),
+            (N_("Deal #"), 84, self.ask_number, lambda: table.modal is None),
+        ]
         rules = (N_("Rules"), 76, self.show_rules, lambda: table.modal is None)
         x = 14
         self.buttons = []
@@ -66,30 +73,39 @@ class Toolbar:
             size = CANVAS.text(22) if CANVAS.portrait else 32  # sideways: 12.5 CSS px
             specs.append(rules)
             for (label, _w, action, enabled), rect in zip(specs, places):
-                self.buttons.append(Button(rect, _(label), action, enabled, size=size,
-                                           name=label))
+                self.buttons.append(Button(rect, _(label), action, enabled, size=size, name=label))
             x, y, w, h = places[len(specs)]
         else:
             for label, w, action, enabled in specs + [rules]:
-                self.buttons.append(Button((x, y, w, h), _(label), action, enabled, size=22,
-                                           name=label))
+                self.buttons.append(
+                    Button((x, y, w, h), _(label), action, enabled, size=22, name=label)
+                )
                 x += w + 8
             w = 100
-        self.finish_button = Button((x, y, w, h), _("Finish"), self.finish,
-                                    lambda: self.finish_ready(),
-                                    size=CANVAS.text(22) if not CANVAS.rail else 32,
-                                    style="primary", name="Finish")
+        self.finish_button = Button(
+            (x, y, w, h),
+            _("Finish"),
+            self.finish,
+            lambda: self.finish_ready(),
+            size=CANVAS.text(22) if not CANVAS.rail else 32,
+            style="primary",
+            name="Finish",
+        )
         self.finish_button.visible = False
         self.buttons.append(self.finish_button)
         # where Finish stands (never both: one needs a proved win, the other a proved loss)
         wide = w if CANVAS.portrait or CANVAS.rail else 170
         # Translators: a button in the toolbar: take moves back to the last position the
         # solver proved winnable; 170 pixels wide
-        self.back_button = Button((self.finish_button.rect.x, y, wide, h),
-                                  _("Back to winnable"), self.back_to_winnable,
-                                  lambda: self.back_ready(),
-                                  size=CANVAS.text(22) if not CANVAS.rail else 32,
-                                  style="primary", name="Back to winnable")
+        self.back_button = Button(
+            (self.finish_button.rect.x, y, wide, h),
+            _("Back to winnable"),
+            self.back_to_winnable,
+            lambda: self.back_ready(),
+            size=CANVAS.text(22) if not CANVAS.rail else 32,
+            style="primary",
+            name="Back to winnable",
+        )
         self.back_button.visible = False
         self.buttons.append(self.back_button)
 
@@ -105,8 +121,7 @@ class Toolbar:
         gap, h = 8, 88
         w = (CANVAS.w - 6 * gap) // 5
         top = CANVAS.h - 2 * (h + gap)
-        return [(gap + (i % 5) * (w + gap), top + (i // 5) * (h + gap), w, h)
-                for i in range(10)]
+        return [(gap + (i % 5) * (w + gap), top + (i // 5) * (h + gap), w, h) for i in range(10)]
 
     @staticmethod
     def rail_places() -> list[tuple[int, int, int, int]]:
@@ -127,6 +142,7 @@ class Toolbar:
         if not CANVAS.portrait:
             return None
         from game.ui.layout_shapes import P_MESSAGE_BAND, portrait_message_top
+
         top = portrait_message_top(CANVAS.h)
         return pygame.Rect(0, top, CANVAS.w, P_MESSAGE_BAND - 4)
 
@@ -136,8 +152,9 @@ class Toolbar:
 
     # ------------------------------------------------------------------ the solver's help
     def help_ready(self) -> bool:
-        return (self.session.help is not None and self.table.modal is None
-                and self.session.accepting())
+        return (
+            self.session.help is not None and self.table.modal is None and self.session.accepting()
+        )
 
     def show_hint(self) -> None:
         if self.help_ready():
@@ -156,24 +173,32 @@ class Toolbar:
 
     def back_ready(self) -> bool:
         """The light says "not winnable" and the solver proved an earlier position winnable."""
-        return (self.light_shown() and self.session.can_back_to_winnable()
-                and self.table.modal is None)
+        return (
+            self.light_shown() and self.session.can_back_to_winnable() and self.table.modal is None
+        )
 
     def back_to_winnable(self) -> None:
         if not self.back_ready():
             return
         helped = self.session.assisted
         n = self.table.take_back(self.session.back_to_winnable)
-        self.table.say_helped(ngettext("Took back {n} move: this position can still be won.",
-                                       "Took back {n} moves: this position can still be won.",
-                                       n).format(n=n), helped, 3000)
+        self.table.say_helped(
+            ngettext(
+                "Took back {n} move: this position can still be won.",
+                "Took back {n} moves: this position can still be won.",
+                n,
+            ).format(n=n),
+            helped,
+            3000,
+        )
 
     def finish(self) -> None:
         if self.finish_ready():
             helped = self.session.assisted
             self.session.finish()
-            self.table.say_helped(_("Finishing: a click or any key plays the rest at once."),
-                                  helped, 3000)
+            self.table.say_helped(
+                _("Finishing: a click or any key plays the rest at once."), helped, 3000
+            )
 
     def ask_number(self) -> None:
         self.table.modal = NumberEntry(self.table, self.table.play_number)
@@ -229,54 +254,80 @@ class Toolbar:
             t.save()
             stats = self.app.saves.stats(t.game_id)
             # Translators: the win screen; {time} is "4:05"
-            lines = [ngettext("Deal {deal} won in {n} moves and {time}.",
-                              "Deal {deal} won in {n} moves and {time}.", moves).format(
-                         deal=s.state.seed, n=moves, time=time),
-                     # Translators: the win screen: this game's statistics; {time} is "4:05"
-                     _("Won {won} of {played} · streak {streak} · best time {time}").format(
-                         won=stats.get("won", 0), played=stats.get("played", 0),
-                         streak=stats.get("streak", 0),
-                         time=theme.format_time(stats.get("best_time")))]
+            lines = [
+                ngettext(
+                    "Deal {deal} won in {n} moves and {time}.",
+                    "Deal {deal} won in {n} moves and {time}.",
+                    moves,
+                ).format(deal=s.state.seed, n=moves, time=time),
+                # Translators: the win screen: this game's statistics; {time} is "4:05"
+                _("Won {won} of {played} · streak {streak} · best time {time}").format(
+                    won=stats.get("won", 0),
+                    played=stats.get("played", 0),
+                    streak=stats.get("streak", 0),
+                    time=theme.format_time(stats.get("best_time")),
+                ),
+            ]
             if counted_before:
-                lines.insert(1, _("It counted as lost when it got stuck: taking moves back "
-                                  "doesn't change that."))
+                lines.insert(
+                    1,
+                    _(
+                        "It counted as lost when it got stuck: taking moves back "
+                        "doesn't change that."
+                    ),
+                )
             elif s.assisted:
                 # Translators: the win screen; {note} is "counted apart in Statistics, ..."
-                lines.insert(1, _("Won with help (Hint or Finish): {note}").format(
-                    note=_(HELP_NOTE_WIN)))
+                lines.insert(
+                    1, _("Won with help (Hint or Finish): {note}").format(note=_(HELP_NOTE_WIN))
+                )
             t.celebrate()
             # Translators: the end screens' buttons
-            t.modal = EndPanel(t, _("You won!"), lines,
-                               [(_("New deal"), lambda: t.new_deal(False), "primary",
-                                 "New deal"),
-                                (_("Play again"), lambda: t.restart(False), "normal",
-                                 "Play again"),
-                                (_("Menu"), self.app.title, "normal", "Menu")],
-                               dim=False, good=True)
+            t.modal = EndPanel(
+                t,
+                _("You won!"),
+                lines,
+                [
+                    (_("New deal"), lambda: t.new_deal(False), "primary", "New deal"),
+                    (_("Play again"), lambda: t.restart(False), "normal", "Play again"),
+                    (_("Menu"), self.app.title, "normal", "Menu"),
+                ],
+                dim=False,
+                good=True,
+            )
         else:
             if s.unfinished:  # a deal stuck after moves is played and lost, at once
                 t.record()
                 t.save()
                 # Translators: the end screen; {time} is "4:05"
-                lines = [ngettext("No more moves: deal {deal} is stuck after {n} moves "
-                                  "({time}).",
-                                  "No more moves: deal {deal} is stuck after {n} moves "
-                                  "({time}).", moves).format(deal=s.state.seed, n=moves,
-                                                             time=time),
-                         _("It counts as played and lost. Take moves back, restart the deal or "
-                           "try a new one.")]
+                lines = [
+                    ngettext(
+                        "No more moves: deal {deal} is stuck after {n} moves ({time}).",
+                        "No more moves: deal {deal} is stuck after {n} moves ({time}).",
+                        moves,
+                    ).format(deal=s.state.seed, n=moves, time=time),
+                    _(
+                        "It counts as played and lost. Take moves back, restart the deal or "
+                        "try a new one."
+                    ),
+                ]
             else:  # stuck as dealt: nobody's game, not counted
-                lines = [_("No more moves: deal {deal} is stuck as it was dealt.").format(
-                             deal=s.state.seed),
-                         _("It isn't counted: try a new deal.")]
+                lines = [
+                    _("No more moves: deal {deal} is stuck as it was dealt.").format(
+                        deal=s.state.seed
+                    ),
+                    _("It isn't counted: try a new deal."),
+                ]
             # (the core's sentence when nothing else is said: "No more moves.")
             if result.reason and result.reason != _("No more moves."):
                 lines.insert(1, result.reason)  # what the game says is left, in its words
             # Translators: the end screens' buttons
-            buttons = [(_("Undo"), self._undo_from_end, "normal", "Undo"),
-                       (_("Restart"), lambda: t.restart(False), "normal", "Restart"),
-                       (_("New deal"), lambda: t.new_deal(False), "primary", "New deal"),
-                       (_("Menu"), self.app.title, "normal", "Menu")]
+            buttons = [
+                (_("Undo"), self._undo_from_end, "normal", "Undo"),
+                (_("Restart"), lambda: t.restart(False), "normal", "Restart"),
+                (_("New deal"), lambda: t.new_deal(False), "primary", "New deal"),
+                (_("Menu"), self.app.title, "normal", "Menu"),
+            ]
             if self.light_shown() and s.can_back_to_winnable():
                 lines.append(_("The solver proved an earlier position winnable: Back to it?"))
                 # Translators: an end screen's button: back to the position the solver proved
@@ -309,10 +360,15 @@ class Toolbar:
         s = self.session
         verdict = s.help.verdict if s.help is not None else None
         thinking = self.light_shown() and verdict is None and not s.is_over()
-        return (int(s.elapsed), self.light_shown(), verdict is None,
-                getattr(verdict, "status", None), self.finish_button.visible,
-                self.back_button.visible,
-                thinking and int(self.app.time_ms / 125))
+        return (
+            int(s.elapsed),
+            self.light_shown(),
+            verdict is None,
+            getattr(verdict, "status", None),
+            self.finish_button.visible,
+            self.back_button.visible,
+            thinking and int(self.app.time_ms / 125),
+        )
 
     def decorate(self, surf) -> None:
         if CANVAS.portrait:
@@ -326,8 +382,9 @@ class Toolbar:
         pygame.draw.line(surf, theme.BAR_LINE, (0, BAR_H), (CANVAS.table_w, BAR_H))
         if CANVAS.rail:
             pygame.draw.rect(surf, theme.BAR, (CANVAS.table_w, 0, CANVAS.rail, CANVAS.h))
-            pygame.draw.line(surf, theme.BAR_LINE, (CANVAS.table_w, BAR_H),
-                             (CANVAS.table_w, CANVAS.h))
+            pygame.draw.line(
+                surf, theme.BAR_LINE, (CANVAS.table_w, BAR_H), (CANVAS.table_w, CANVAS.h)
+            )
 
     def info_text(self) -> str:
         return f"{self.table.title_text} · {self.deal_text()}"
@@ -337,7 +394,8 @@ class Toolbar:
         s = self.session
         # Translators: the toolbar: the deal's number, the moves made, the time ("4:05")
         return _("deal {deal} · moves {n} · {time}").format(
-            deal=s.state.seed, n=s.move_count, time=theme.format_time(s.elapsed))
+            deal=s.state.seed, n=s.move_count, time=theme.format_time(s.elapsed)
+        )
 
     def draw(self, screen) -> None:
         """On the right the game, deal, moves and time, and the light left of them; smaller,
@@ -345,8 +403,11 @@ class Toolbar:
         buttons."""
         s = self.session
         right = CANVAS.table_w - 16
-        left = 14 if CANVAS.rail else \
-            max((b.rect.right for b in self.buttons if b.visible), default=0) + 14
+        left = (
+            14
+            if CANVAS.rail
+            else max((b.rect.right for b in self.buttons if b.visible), default=0) + 14
+        )
         info = self.info_text()
         self.light_at = None
         label = color = None
@@ -356,16 +417,16 @@ class Toolbar:
             status = getattr(verdict, "status", None)
             color = LIGHT_COLOURS.get(status, LIGHT_COLOURS[None])
             thinking = verdict is None
-            word = status if status in ("won", "lost") else \
-                "thinking" if thinking else "unknown"
+            word = status if status in ("won", "lost") else "thinking" if thinking else "unknown"
             label = pgettext(*LIGHT_WORDS[word])
         if CANVAS.portrait:
             self.draw_portrait(screen, label, color, thinking)
             return
         # a phone held sideways: the bar has the table's width (the buttons are in the
         # rail) and its words 12 CSS px or more (size 32: 12.5 CSS px on an 844x390 page)
-        sizes = ((22, True), (18, True), (18, False)) if not CANVAS.rail else \
-            ((32, True), (32, False))
+        sizes = (
+            ((22, True), (18, True), (18, False)) if not CANVAS.rail else ((32, True), (32, False))
+        )
         for size, worded in sizes:
             small = min(size, 18) if not CANVAS.rail else size  # the light's word
             width = theme.measure(info, size)
@@ -378,8 +439,9 @@ class Toolbar:
         if label is not None:
             x = r.left - 16
             if worded:
-                lr = theme.blit_text(screen, label, (x, 26), small, theme.INK_DIM,
-                                     anchor="midright")
+                lr = theme.blit_text(
+                    screen, label, (x, 26), small, theme.INK_DIM, anchor="midright"
+                )
                 x = lr.left - 5
             self.light_at = (x - 7, 26)
             pygame.draw.circle(screen, color, self.light_at, 7)
@@ -398,8 +460,9 @@ class Toolbar:
         self.hud_rect = r.union(r2)
         if label is not None:
             y = r.centery
-            lr = theme.blit_text(screen, label, (CANVAS.w - 16, y), 36, theme.INK_DIM,
-                                 anchor="midright")
+            lr = theme.blit_text(
+                screen, label, (CANVAS.w - 16, y), 36, theme.INK_DIM, anchor="midright"
+            )
             self.light_at = (lr.left - 20, y)
             pygame.draw.circle(screen, color, self.light_at, 12)
             if thinking:
@@ -407,8 +470,7 @@ class Toolbar:
                 box = pygame.Rect(0, 0, 32, 32)
                 box.center = self.light_at
                 pygame.draw.arc(screen, theme.INK, box, turn, turn + math.pi / 2, 3)
-            self.hud_rect = self.hud_rect.union(lr).union(pygame.Rect(lr.left - 36, y - 16,
-                                                                      32, 32))
+            self.hud_rect = self.hud_rect.union(lr).union(pygame.Rect(lr.left - 36, y - 16, 32, 32))
 
     def draw_over(self, screen) -> None:
         pass

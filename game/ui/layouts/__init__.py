@@ -45,8 +45,9 @@ from __future__ import annotations
 from game.core.plugins import part
 
 
-def layout_data(game_id: str, players: int | None = None, portrait: bool = False,
-                sideways: bool = False) -> dict:
+def layout_data(
+    game_id: str, players: int | None = None, portrait: bool = False, sideways: bool = False
+) -> dict:
     module = part(__name__, game_id)
     if module is None:
         raise ValueError(f"no layout for {game_id!r}")
@@ -55,6 +56,7 @@ def layout_data(game_id: str, players: int | None = None, portrait: bool = False
         layout = getattr(module, "SIDEWAYS", layout)
     if portrait:
         from game.ui.canvas import CANVAS
+
         layout = module.PORTRAIT(CANVAS.h)
     if layout and all(isinstance(k, int) for k in layout):  # one per number of players
         return layout[players if players in layout else min(layout)]

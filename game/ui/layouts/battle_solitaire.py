@@ -32,15 +32,22 @@ def table(step: int = W + 22, bottom: int = BOTTOM) -> dict:
     left = [16 + i * step for i in range(3)]
     right = [TABLE_RIGHT - W - x for x in left]
     return {
-        "card": (W, H), "fan": "down", "own_backs": True, "table_right": TABLE_RIGHT,
+        "card": (W, H),
+        "fan": "down",
+        "own_backs": True,
+        "table_right": TABLE_RIGHT,
         "piles": [
             ("reserve0", left[0], bottom, {**OWN, "empty": PENALTY}),
             ("hand0", left[1], bottom, {**OWN, "empty": HAND}),
             ("waste0", left[2], bottom, {**OWN, "empty": RESERVE}),
-            *((f"house{i}", HOUSE_X[i], TOP, {"fan": (0, 24), "limit": name_y - 8})
-              for i in range(8)),
-            *((f"foundation{i}", FOUNDATION_X[i // 4], ROWS[i % 4], {"slot": "A"})
-              for i in range(8)),
+            *(
+                (f"house{i}", HOUSE_X[i], TOP, {"fan": (0, 24), "limit": name_y - 8})
+                for i in range(8)
+            ),
+            *(
+                (f"foundation{i}", FOUNDATION_X[i // 4], ROWS[i % 4], {"slot": "A"})
+                for i in range(8)
+            ),
             ("waste1", right[2], bottom, {**OWN, "empty": RESERVE}),
             ("hand1", right[1], bottom, {**OWN, "empty": HAND}),
             ("reserve1", right[0], bottom, {**OWN, "empty": PENALTY}),
@@ -48,8 +55,7 @@ def table(step: int = W + 22, bottom: int = BOTTOM) -> dict:
         "seats": [(left[0], name_y), (right[2], name_y)],
         # the manual's big button in the middle of the bottom: it names whose turn it is,
         # points at their piles, and ends the turn when pressed
-        "turn_button": (CENTRE - BUTTON_W // 2, bottom + (H - BUTTON_H) // 2, BUTTON_W,
-                        BUTTON_H),
+        "turn_button": (CENTRE - BUTTON_W // 2, bottom + (H - BUTTON_H) // 2, BUTTON_W, BUTTON_H),
     }
 
 
@@ -67,6 +73,7 @@ def PORTRAIT(h: int) -> dict:
     message band and the side panel below (``panel_top``). The cards as large as leave the
     panel its room (``portrait_card``): 84 wide on a 390x844 page (42.7 CSS px)."""
     from game.ui.layout_shapes import portrait_card
+
     # at least 80 wide: the empty piles' words ("penalty") at 12 CSS px; at most 84: the turn
     # button between the rows keeps 152 (its words and the arrow at its side)
     return portrait_card(h, portrait_table, (84, 80))
@@ -74,6 +81,7 @@ def PORTRAIT(h: int) -> dict:
 
 def portrait_table(cw: int) -> dict:
     from game.ui.layout_shapes import CARD_H, P_MESSAGE_BAND, PW, spread
+
     ch = CARD_H[cw]
     xs = spread(8, cw, margin=8 if cw <= 80 else 6)
     houses = 10 + ch + 14
@@ -84,14 +92,19 @@ def portrait_table(cw: int) -> dict:
     right = [PW - cw - x for x in left]
     button_x = left[2] + cw + 32  # room for the arrow at its side and the pile's word
     return {
-        "card": (cw, ch), "fan": "down", "own_backs": True, "table_right": PW,
+        "card": (cw, ch),
+        "fan": "down",
+        "own_backs": True,
+        "table_right": PW,
         "panel_top": bottom + ch + 30 + P_MESSAGE_BAND,  # (the counts below the piles)
         "piles": [
             ("reserve0", left[0], bottom, {**OWN, "empty": PENALTY}),
             ("hand0", left[1], bottom, {**OWN, "empty": HAND}),
             ("waste0", left[2], bottom, {**OWN, "empty": RESERVE}),
-            *((f"house{i}", xs[i], houses, {"fan": (0, 28), "limit": name_y - 8})
-              for i in range(8)),
+            *(
+                (f"house{i}", xs[i], houses, {"fan": (0, 28), "limit": name_y - 8})
+                for i in range(8)
+            ),
             *((f"foundation{i}", xs[i], 10, {"slot": "A"}) for i in range(8)),
             ("waste1", right[2], bottom, {**OWN, "empty": RESERVE}),
             ("hand1", right[1], bottom, {**OWN, "empty": HAND}),

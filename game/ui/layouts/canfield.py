@@ -21,10 +21,14 @@ COLUMN_X = [220 + i * 160 for i in range(4)]
 FOUNDATION_X = 1160
 
 LAYOUT = {
-    "card": (W, H), "fan": "down", "table_right": 1280,
+    "card": (W, H),
+    "fan": "down",
+    "table_right": 1280,
     "piles": [
-        *((f"tableau{i}", x, TOP, {"fan": (0, 34), "limit": BOTTOM})
-          for i, x in enumerate(COLUMN_X)),
+        *(
+            (f"tableau{i}", x, TOP, {"fan": (0, 34), "limit": BOTTOM})
+            for i, x in enumerate(COLUMN_X)
+        ),
         ("reserve", 40, ROW, {"badge": "below", "caption": RESERVE}),
         ("waste", 816, ROW, {"badge": "below", "fan": (32, 0), "fan_last": 3}),
         ("stock", 1020, ROW, {"badge": "below", "empty": TURN_OVER}),
@@ -34,25 +38,35 @@ LAYOUT = {
 
 # sideways (its words at 12 CSS px): "Reserve" over the reserve, where the first column's
 # cards don't reach (beside it, 87 px wide, it met them)
-SIDEWAYS = {**LAYOUT, "piles": [(n, x, y, {**o, "caption_at": "above"} if n == "reserve" else o)
-                                for n, x, y, o in LAYOUT["piles"]]}
+SIDEWAYS = {
+    **LAYOUT,
+    "piles": [
+        (n, x, y, {**o, "caption_at": "above"} if n == "reserve" else o)
+        for n, x, y, o in LAYOUT["piles"]
+    ],
+}
 
 
 def PORTRAIT(h: int) -> dict:
     """Upright: the stock, the waste and the four foundations in a row on top; the reserve on
     the left of the second row and the four columns under the foundations."""
     from game.ui.layout_shapes import P_TOP, PW, portrait_bottom, spread
+
     w, ch = 100, 140
     xs = spread(7, w)
     y = P_TOP + ch + 44
     return {
-        "card": (w, ch), "fan": "down", "table_right": PW,
+        "card": (w, ch),
+        "fan": "down",
+        "table_right": PW,
         "piles": [
             ("stock", xs[0], P_TOP, {"badge": "below", "empty": TURN_OVER}),
             ("waste", xs[1], P_TOP, {"badge": "below", "fan": (54, 0), "fan_last": 3}),
             *((f"foundation{i}", xs[3 + i], P_TOP, {}) for i in range(4)),
             ("reserve", xs[0], y, {"badge": "below", "caption": RESERVE}),
-            *((f"tableau{i}", xs[3 + i], y, {"fan": (0, 46), "limit": portrait_bottom(h)})
-              for i in range(4)),
+            *(
+                (f"tableau{i}", xs[3 + i], y, {"fan": (0, 46), "limit": portrait_bottom(h)})
+                for i in range(4)
+            ),
         ],
     }

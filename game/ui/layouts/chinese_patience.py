@@ -8,7 +8,6 @@ panel lies right of ``table_right``.
 """
 
 from game.core.language import NP_
-
 from game.ui.layout_shapes import EMPTY
 
 # Translators: written on a player's empty waste on Chinese Patience's table; short: a card's
@@ -30,24 +29,33 @@ SIDES = {
     "left": {"stock": (24, 200), "waste": (24, 330), "badge": "below", "name": (24, 172)},
     "right": {"stock": (820, 200), "waste": (820, 330), "badge": "below", "name": (776, 172)},
 }
-SEATING = {2: ("bottom", "top"), 3: ("bottom", "left", "right"),
-           4: ("bottom", "left", "top", "right")}
+SEATING = {
+    2: ("bottom", "top"),
+    3: ("bottom", "left", "right"),
+    4: ("bottom", "left", "top", "right"),
+}
 
 
 def table(players: int) -> dict:
     piles = [(f"foundation{i}", COLUMN_X[i], FOUNDATION_Y, {"slot": "A"}) for i in range(4)]
-    piles += [(f"tableau{i}", COLUMN_X[i], COLUMN_Y, {"fan": (0, FAN), "limit": COLUMN_LIMIT})
-              for i in range(4)]
+    piles += [
+        (f"tableau{i}", COLUMN_X[i], COLUMN_Y, {"fan": (0, FAN), "limit": COLUMN_LIMIT})
+        for i in range(4)
+    ]
     seats = []
     for p, side in enumerate(SEATING[players]):
         place = SIDES[side]
-        piles.append((f"stock{p}", *place["stock"], {"badge": place["badge"],
-                                                      "empty": EMPTY}))
-        piles.append((f"waste{p}", *place["waste"], {"badge": place["badge"],
-                                                      "empty": WASTE}))
+        piles.append((f"stock{p}", *place["stock"], {"badge": place["badge"], "empty": EMPTY}))
+        piles.append((f"waste{p}", *place["waste"], {"badge": place["badge"], "empty": WASTE}))
         seats.append(place["name"])
-    return {"card": (W, H), "fan": "down", "table_right": TABLE_RIGHT, "piles": piles,
-            "seats": seats, "sides": list(SEATING[players])}
+    return {
+        "card": (W, H),
+        "fan": "down",
+        "table_right": TABLE_RIGHT,
+        "piles": piles,
+        "seats": seats,
+        "sides": list(SEATING[players]),
+    }
 
 
 LAYOUT = {n: table(n) for n in (2, 3, 4)}
@@ -57,6 +65,7 @@ LAYOUT = {n: table(n) for n in (2, 3, 4)}
 # below (panel_top); the cards as large as leave the panel its room (shapes.portrait_card)
 def portrait_table(players: int, w: int = 72) -> dict:
     from game.ui.layout_shapes import CARD_H, P_MESSAGE_BAND, PW
+
     ch = CARD_H[w]
     gap = 18 if w > 72 else 24
     column_x = [PW // 2 - (4 * w + 3 * gap) // 2 + i * (w + gap) for i in range(4)]
@@ -71,29 +80,50 @@ def portrait_table(players: int, w: int = 72) -> dict:
     side_x = (16, PW - 16 - w)
     waste_y = column_y + ch + 44  # a side seat's stock, its count below, then its waste
     sides = {
-        "bottom": {"stock": (340, bottom), "waste": (500, bottom), "badge": "right",
-                   "name": (16, bottom + ch // 2 - 20)},
-        "top": {"stock": (340, top), "waste": (500, top), "badge": "right",
-                "name": (16, top + ch // 2 - 20)},
-        "left": {"stock": (side_x[0], column_y), "waste": (side_x[0], waste_y),
-                 "badge": "below", "name": (side_x[0], column_y - 70)},
-        "right": {"stock": (side_x[1], column_y), "waste": (side_x[1], waste_y),
-                  "badge": "below", "name": (side_x[1], column_y - 70)},
+        "bottom": {
+            "stock": (340, bottom),
+            "waste": (500, bottom),
+            "badge": "right",
+            "name": (16, bottom + ch // 2 - 20),
+        },
+        "top": {
+            "stock": (340, top),
+            "waste": (500, top),
+            "badge": "right",
+            "name": (16, top + ch // 2 - 20),
+        },
+        "left": {
+            "stock": (side_x[0], column_y),
+            "waste": (side_x[0], waste_y),
+            "badge": "below",
+            "name": (side_x[0], column_y - 70),
+        },
+        "right": {
+            "stock": (side_x[1], column_y),
+            "waste": (side_x[1], waste_y),
+            "badge": "below",
+            "name": (side_x[1], column_y - 70),
+        },
     }
     piles = [(f"foundation{i}", column_x[i], found_y, {"slot": "A"}) for i in range(4)]
-    piles += [(f"tableau{i}", column_x[i], column_y, {"fan": (0, fan), "limit": limit})
-              for i in range(4)]
+    piles += [
+        (f"tableau{i}", column_x[i], column_y, {"fan": (0, fan), "limit": limit}) for i in range(4)
+    ]
     seats = []
     for p, side in enumerate(SEATING[players]):
         place = sides[side]
-        piles.append((f"stock{p}", *place["stock"], {"badge": place["badge"],
-                                                      "empty": EMPTY}))
-        piles.append((f"waste{p}", *place["waste"], {"badge": place["badge"],
-                                                      "empty": WASTE}))
+        piles.append((f"stock{p}", *place["stock"], {"badge": place["badge"], "empty": EMPTY}))
+        piles.append((f"waste{p}", *place["waste"], {"badge": place["badge"], "empty": WASTE}))
         seats.append(place["name"])
-    return {"card": (w, ch), "fan": "down", "table_right": PW,
-            "panel_top": bottom + ch + 12 + P_MESSAGE_BAND,
-            "piles": piles, "seats": seats, "sides": list(SEATING[players])}
+    return {
+        "card": (w, ch),
+        "fan": "down",
+        "table_right": PW,
+        "panel_top": bottom + ch + 12 + P_MESSAGE_BAND,
+        "piles": piles,
+        "seats": seats,
+        "sides": list(SEATING[players]),
+    }
 
 
 def PORTRAIT(h: int) -> dict:
@@ -101,5 +131,8 @@ def PORTRAIT(h: int) -> dict:
     390x844 page 80 wide for two players (40.6 CSS px), 88 for three (no seat on top: 44.7),
     72 for four (36.6)."""
     from game.ui.layout_shapes import portrait_card
-    return {n: portrait_card(h, lambda w: portrait_table(n, w), (88, 84, 80, 76, 72), seats=n)
-            for n in (2, 3, 4)}
+
+    return {
+        n: portrait_card(h, lambda w: portrait_table(n, w), (88, 84, 80, 76, 72), seats=n)
+        for n in (2, 3, 4)
+    }

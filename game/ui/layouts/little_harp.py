@@ -18,11 +18,19 @@ STOCK_X = RIGHT - (W + 20)
 WASTE_X = STOCK_X - 20 - W - 2 * WASTE_FAN  # 860: 16 clear of the last pile
 
 LAYOUT = {
-    "card": (W, H), "fan": "down", "table_right": 1280,
+    "card": (W, H),
+    "fan": "down",
+    "table_right": 1280,
     "piles": [
-        *((f"tableau{i}", x, TOP, {"fan": (0, 32), "fan_down": (0, 12), "limit": BOTTOM,
-                                   "slot": "K"})
-          for i, x in enumerate(PILE_X)),
+        *(
+            (
+                f"tableau{i}",
+                x,
+                TOP,
+                {"fan": (0, 32), "fan_down": (0, 12), "limit": BOTTOM, "slot": "K"},
+            )
+            for i, x in enumerate(PILE_X)
+        ),
         *((f"foundation{i}", RIGHT, TOP + i * (H + 10), {"slot": "A"}) for i in range(4)),
         ("waste", WASTE_X, LOW, {"badge": "below", "fan": (WASTE_FAN, 0), "fan_last": 3}),
         ("stock", STOCK_X, LOW, {"badge": "below"}),
@@ -33,8 +41,11 @@ LAYOUT = {
 def PORTRAIT(h: int) -> dict:
     """Upright: the stock, the waste and the four foundations in a row on top, the seven piles
     below; the waste's three cards fan over the free place beside it."""
-    top = {"stock": (0, {"badge": "below"}),
-           "waste": (1, {"badge": "below", "fan": (54, 0), "fan_last": 3})}
+    top = {
+        "stock": (0, {"badge": "below"}),
+        "waste": (1, {"badge": "below", "fan": (54, 0), "fan_last": 3}),
+    }
     top.update({f"foundation{i}": (3 + i, {"slot": "A"}) for i in range(4)})
-    return portrait_solitaire(h, (100, 140), top, 7, fan=(0, 46), slots=7,
-                              column_opts={"slot": "K"})
+    return portrait_solitaire(
+        h, (100, 140), top, 7, fan=(0, 46), slots=7, column_opts={"slot": "K"}
+    )

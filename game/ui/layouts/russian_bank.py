@@ -20,23 +20,30 @@ WASTE_X = CENTRE - W // 2
 DX = 24
 OWN = {"badge": "right"}
 
+
 def table(row_x=(HOUSE_LEFT, WASTE_X, HOUSE_RIGHT)) -> dict:
     """The table, each player's row of piles at ``row_x`` (player 0's hand, waste, reserve;
     player 1's reserve, waste, hand)."""
     left, middle, right = row_x
     return {
-        "card": (W, H), "fan": "side", "own_backs": True, "table_right": TABLE_RIGHT,
+        "card": (W, H),
+        "fan": "side",
+        "own_backs": True,
+        "table_right": TABLE_RIGHT,
         "piles": [
             ("hand0", left, BOTTOM, {**OWN, "caption": HAND}),
             ("waste0", middle, BOTTOM, {**OWN, "caption": WASTE}),
             ("reserve0", right, BOTTOM, {**OWN, "caption": RESERVE}),
             # player 0's houses: right column, house0 next to reserve0 (bottom) up to house3;
             # player 1's: left column, house4 next to reserve1 (top) down to house7
-            *((f"house{i}", HOUSE_RIGHT, ROWS[3 - i], {"fan": (DX, 0),
-                                                       "limit": TABLE_RIGHT - 6})
-              for i in range(4)),
-            *((f"house{4 + i}", HOUSE_LEFT, ROWS[i], {"fan": (-DX, 0), "limit": 6})
-              for i in range(4)),
+            *(
+                (f"house{i}", HOUSE_RIGHT, ROWS[3 - i], {"fan": (DX, 0), "limit": TABLE_RIGHT - 6})
+                for i in range(4)
+            ),
+            *(
+                (f"house{4 + i}", HOUSE_LEFT, ROWS[i], {"fan": (-DX, 0), "limit": 6})
+                for i in range(4)
+            ),
             *((f"foundation{i}", F_LEFT, ROWS[i], {"slot": "A"}) for i in range(4)),
             *((f"foundation{i + 4}", F_RIGHT, ROWS[i], {"slot": "A"}) for i in range(4)),
             ("reserve1", left, TOP, {**OWN, "caption": RESERVE}),
@@ -60,11 +67,13 @@ def PORTRAIT(h: int) -> dict:
     (``panel_top``). The cards as large as leave the panel its room (``portrait_card``): 84
     wide on a 390x844 page (42.7 CSS px), 72 on the shortest canvas."""
     from game.ui.layout_shapes import portrait_card
+
     return portrait_card(h, portrait_table, (84, 80, 76, 72))
 
 
 def portrait_table(w: int) -> dict:
     from game.ui.layout_shapes import CARD_H, P_MESSAGE_BAND, PW
+
     ch = CARD_H[w]
     centre = PW // 2
     f_left, f_right = centre - w - 6, centre + 6
@@ -78,16 +87,23 @@ def portrait_table(w: int) -> dict:
     # ("Reserve": 95 px), right of the seat's name
     xs = (196, 196 + w + 106, 196 + 2 * (w + 106))
     return {
-        "card": (w, ch), "fan": "side", "own_backs": True, "table_right": PW,
+        "card": (w, ch),
+        "fan": "side",
+        "own_backs": True,
+        "table_right": PW,
         "panel_top": bottom + ch + 12 + P_MESSAGE_BAND,
         "piles": [
             ("hand0", xs[0], bottom, {**OWN, "caption": HAND}),
             ("waste0", xs[1], bottom, {**OWN, "caption": WASTE}),
             ("reserve0", xs[2], bottom, {**OWN, "caption": RESERVE}),
-            *((f"house{i}", house_right, rows[3 - i], {"fan": (dx, 0), "limit": PW - 6})
-              for i in range(4)),
-            *((f"house{4 + i}", house_left, rows[i], {"fan": (-dx, 0), "limit": 6})
-              for i in range(4)),
+            *(
+                (f"house{i}", house_right, rows[3 - i], {"fan": (dx, 0), "limit": PW - 6})
+                for i in range(4)
+            ),
+            *(
+                (f"house{4 + i}", house_left, rows[i], {"fan": (-dx, 0), "limit": 6})
+                for i in range(4)
+            ),
             *((f"foundation{i}", f_left, rows[i], {"slot": "A"}) for i in range(4)),
             *((f"foundation{i + 4}", f_right, rows[i], {"slot": "A"}) for i in range(4)),
             ("reserve1", xs[0], top, {**OWN, "caption": RESERVE}),

@@ -7,10 +7,14 @@ TOP, BOTTOM = 64, 682
 STEP = H + 14
 
 LAYOUT = {
-    "card": (W, H), "fan": "down", "table_right": 1280,
+    "card": (W, H),
+    "fan": "down",
+    "table_right": 1280,
     "piles": [
-        *((f"tableau{i}", 24 + i * (W + 12), TOP, {"fan": (0, 30), "limit": BOTTOM})
-          for i in range(10)),
+        *(
+            (f"tableau{i}", 24 + i * (W + 12), TOP, {"fan": (0, 30), "limit": BOTTOM})
+            for i in range(10)
+        ),
         *((f"cell{i}", 1054, TOP + i * STEP, {}) for i in range(4)),
         *((f"foundation{i}", 1166, TOP + i * STEP, {"slot": "A"}) for i in range(4)),
     ],
@@ -24,6 +28,7 @@ def PORTRAIT(h: int) -> dict:
     five, 88 wide (44.7 CSS px), each holding twelve cards before it squeezes
     (``shapes.two_bands``); else one band, the fans as long as the height allows."""
     from game.ui.layout_shapes import portrait_solitaire, two_bands
+
     places = [(f"cell{i}", {}) for i in range(4)]
     places += [(f"foundation{i}", {"slot": "A"}) for i in range(4)]
     banded = two_bands(h, places, per_row=8, cards=12)
@@ -31,5 +36,4 @@ def PORTRAIT(h: int) -> dict:
         return banded
     top = {f"cell{i}": (i, {}) for i in range(4)}
     top.update({f"foundation{i}": (6 + i, {"slot": "A"}) for i in range(4)})
-    return portrait_solitaire(h, (72, 100), top, 10, fan=(0, 40), below_top=24,
-                              cards=18)
+    return portrait_solitaire(h, (72, 100), top, 10, fan=(0, 40), below_top=24, cards=18)

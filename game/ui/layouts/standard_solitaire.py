@@ -11,12 +11,18 @@ PILE_X = [16 + i * 106 for i in range(8)]
 FOUNDATION_X = [874 + i * 100 for i in range(4)]
 
 LAYOUT = {
-    "card": (W, H), "fan": "down", "table_right": 1280,
+    "card": (W, H),
+    "fan": "down",
+    "table_right": 1280,
     "piles": [
-        *((f"tableau{i}", x, TOP, {"fan": (0, 30), "fan_down": (0, 9), "limit": BOTTOM})
-          for i, x in enumerate(PILE_X)),
-        *((f"foundation{i}", FOUNDATION_X[i % 4], TOP + (i // 4) * (H + 14), {"slot": "A"})
-          for i in range(8)),
+        *(
+            (f"tableau{i}", x, TOP, {"fan": (0, 30), "fan_down": (0, 9), "limit": BOTTOM})
+            for i, x in enumerate(PILE_X)
+        ),
+        *(
+            (f"foundation{i}", FOUNDATION_X[i % 4], TOP + (i // 4) * (H + 14), {"slot": "A"})
+            for i in range(8)
+        ),
         ("stock", FOUNDATION_X[3], 526, {"badge": "below", "empty": EMPTY}),
     ],
 }
@@ -26,5 +32,4 @@ def PORTRAIT(h: int) -> dict:
     """Upright: the stock and the eight foundations in a row on top, the eight piles below."""
     top = {"stock": (0, {"badge": "below", "empty": EMPTY})}
     top.update({f"foundation{i}": (1 + i, {"slot": "A"}) for i in range(8)})
-    return portrait_solitaire(h, (80, 112), top, 8, fan=(0, 42), slots=9,
-                              cards=19)
+    return portrait_solitaire(h, (80, 112), top, 8, fan=(0, 42), slots=9, cards=19)

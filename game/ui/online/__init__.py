@@ -40,8 +40,16 @@ opening.
 from game.ui.online.join import JoinDialog
 from game.ui.online.opening import at_start, host_table, join_table, room_opener
 from game.ui.online.page_link import join_link
-from game.ui.online.waiting_room import RoomScene
 from game.ui.online.shared_table import SharedTableScene
+from game.ui.online.waiting_room import RoomScene
 
-__all__ = ["JoinDialog", "RoomScene", "SharedTableScene", "at_start",
-           "host_table", "join_link", "join_table", "room_opener"]
+__all__ = [
+    "JoinDialog",
+    "RoomScene",
+    "SharedTableScene",
+    "at_start",
+    "host_table",
+    "join_link",
+    "join_table",
+    "room_opener",
+]

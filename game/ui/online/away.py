@@ -5,7 +5,6 @@ from __future__ import annotations
 import pygame
 
 from game.core.language import N_, _
-
 from game.ui import theme
 from game.ui.canvas import CANVAS
 from game.ui.widgets import SIDEWAYS_BUTTON, SIDEWAYS_DIALOG_W, Button, Modal
@@ -18,30 +17,47 @@ class AwayDialog(Modal):
     portrait_height = 700
 
     # Translators: the body of the dialog shown when a friend at another screen went quiet
-    BODY = N_("No word from their screen for 10 seconds (a page or the app closed, a device "
-              "asleep, or the connection lost). Wait for them to come back, or end the game: "
-              "it counts as unfinished, neither a win nor a loss.")
+    BODY = N_(
+        "No word from their screen for 10 seconds (a page or the app closed, a device "
+        "asleep, or the connection lost). Wait for them to come back, or end the game: "
+        "it counts as unfinished, neither a win nor a loss."
+    )
 
     def __init__(self, table, seats: list[int]):
         title = away_title([table.seat_heading(s) for s in seats])
         if CANVAS.rail:  # a phone on its side: words of 12.5 CSS px, buttons of 45
             self.width = SIDEWAYS_DIALOG_W
-            self.height = self.body_top(title) + 30 * len(self.body_lines()) + 20 \
-                + SIDEWAYS_BUTTON[1] + 22
+            self.height = (
+                self.body_top(title) + 30 * len(self.body_lines()) + 20 + SIDEWAYS_BUTTON[1] + 22
+            )
         super().__init__(table)
         self.seats = list(seats)
         self.title = title
         self.body = _(self.BODY)
-        bw, bh, size = (320, 96, 40) if CANVAS.portrait else SIDEWAYS_BUTTON if CANVAS.rail \
-            else (210, 48, 24)
+        bw, bh, size = (
+            (320, 96, 40) if CANVAS.portrait else SIDEWAYS_BUTTON if CANVAS.rail else (210, 48, 24)
+        )
         y = self.rect.bottom - bh - 22
         self.buttons = [
             # Translators: a button of the dialog shown when a friend went quiet
-            Button((self.rect.centerx - bw - 10, y, bw, bh), _("Wait"), self.wait,
-                   style="primary", name="Wait", size=size),
+            Button(
+                (self.rect.centerx - bw - 10, y, bw, bh),
+                _("Wait"),
+                self.wait,
+                style="primary",
+                name="Wait",
+                size=size,
+            ),
             # Translators: a button of the dialog shown when a friend went quiet
-            Button((self.rect.centerx + 10, y, bw, bh), _("End the game"), table.end_game,
-                   style="danger", name="End the game", size=size)]
+            Button(
+                (self.rect.centerx + 10, y, bw, bh),
+                _("End the game"),
+                table.end_game,
+                style="danger",
+                name="End the game",
+                size=size,
+            ),
+        ]
 
     def body_lines(self) -> tuple[str, ...]:
         return theme.wrap(_(self.BODY), CANVAS.label(22), self.width - 60)
@@ -69,8 +85,7 @@ class AwayDialog(Modal):
         size = CANVAS.label(22)
         y = self.rect.y + self.body_top(self.title)
         for line in self.body_lines():
-            theme.blit_text(screen, line, (self.rect.centerx, y), size, theme.INK,
-                            anchor="midtop")
+            theme.blit_text(screen, line, (self.rect.centerx, y), size, theme.INK, anchor="midtop")
             y += 48 if CANVAS.portrait else 30 if CANVAS.rail else 28
         for b in self.buttons:
             b.draw(screen)

@@ -8,16 +8,23 @@ from __future__ import annotations
 
 from game.core.language import N_
 
-REACHING, OFFLINE, CONNECTING, DIRECT, RELAYS = "reaching", "offline", "connecting", \
-    "direct", "relays"
+REACHING, OFFLINE, CONNECTING, DIRECT, RELAYS = (
+    "reaching",
+    "offline",
+    "connecting",
+    "direct",
+    "relays",
+)
 
 #: what the waiting room says of the connection (English, marked: translated where shown)
 WORDS = {
     # Translators: the waiting room of a table with friends online: the relays are servers
     # that bring the players' screens together
     REACHING: N_("Reaching the relays that bring players together..."),
-    OFFLINE: N_("Can't reach the relays that bring players together: check that this device "
-                "is online (Wi-Fi or mobile data). Still trying..."),
+    OFFLINE: N_(
+        "Can't reach the relays that bring players together: check that this device "
+        "is online (Wi-Fi or mobile data). Still trying..."
+    ),
     CONNECTING: N_("Your friend is here: connecting..."),
     DIRECT: N_("Connected to your friend."),
     RELAYS: N_("Connected through the relays: moves take a moment longer."),
@@ -25,8 +32,14 @@ WORDS = {
 #: what the table says when the connection changes to ... (None: nothing): its words (English,
 #: marked: translated where shown), the message's kind and how long it shows
 CHANGES = {
-    OFFLINE: (N_("Can't reach the relays: check that this device is online. The game carries "
-                 "on when they answer again."), "warn", 10000),
+    OFFLINE: (
+        N_(
+            "Can't reach the relays: check that this device is online. The game carries "
+            "on when they answer again."
+        ),
+        "warn",
+        10000,
+    ),
     RELAYS: (N_("Connected through the relays: moves take a moment longer."), "info", 6000),
     DIRECT: (N_("Connected to your friend directly again."), "good", 4000),
 }

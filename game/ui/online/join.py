@@ -6,12 +6,11 @@ import pygame
 
 from game.core.language import N_, _
 from game.net import CODE_LENGTH, CODE_LETTERS, clean_code
-
 from game.ui import theme
 from game.ui.canvas import CANVAS
-from game.ui.widgets import SIDEWAYS_BUTTON, Button, Modal
 from game.ui.online.opening import join_table
 from game.ui.online.page_link import clipboard_text
+from game.ui.widgets import SIDEWAYS_BUTTON, Button, Modal
 
 DEL, CLEAR = "del", "clear"  # the dialog's keys that are no letter
 
@@ -34,8 +33,15 @@ class JoinDialog(Modal):
         big, side = CANVAS.portrait, bool(CANVAS.rail)
         if side:  # as wide as eleven keys, as high as what it holds
             self.width = self.SIDEWAYS_COLUMNS * (self.SIDEWAYS_KEY + 8) - 8 + 76
-            self.height = self.code_box().bottom + 34 + 3 * (self.SIDEWAYS_KEY + 8) - 8 \
-                + 20 + SIDEWAYS_BUTTON[1] + 22
+            self.height = (
+                self.code_box().bottom
+                + 34
+                + 3 * (self.SIDEWAYS_KEY + 8)
+                - 8
+                + 20
+                + SIDEWAYS_BUTTON[1]
+                + 22
+            )
         super().__init__(scene)
         self.title = _(JoinDialog.title)
         self.value = ""
@@ -48,22 +54,47 @@ class JoinDialog(Modal):
         else:
             kw, kh, gap = (self.SIDEWAYS_KEY, self.SIDEWAYS_KEY, 8) if side else (64, 44, 8)
             x0 = self.rect.centerx - (cols * kw + (cols - 1) * gap) // 2
-            y0, size = ((self.code_box(self.rect.topleft).bottom + 34, 36) if side
-                        else (self.rect.y + 196, 24))
+            y0, size = (
+                (self.code_box(self.rect.topleft).bottom + 34, 36)
+                if side
+                else (self.rect.y + 196, 24)
+            )
         for i, k in enumerate(keys):
             r = pygame.Rect(x0 + (i % cols) * (kw + gap), y0 + (i // cols) * (kh + gap), kw, kh)
             # Translators: keys of the on-screen keyboard: delete the last letter, clear them all
             label = {DEL: _("Del"), CLEAR: _("Clear")}.get(k, k)
-            self.buttons.append(Button(r, label, lambda k=k: self.press(k), name=f"key{k}",
-                                       size=size if len(label) == 1 else size - 4))
+            self.buttons.append(
+                Button(
+                    r,
+                    label,
+                    lambda k=k: self.press(k),
+                    name=f"key{k}",
+                    size=size if len(label) == 1 else size - 4,
+                )
+            )
         bw, bh, size = (320, 96, 40) if big else SIDEWAYS_BUTTON if side else (180, 48, 24)
         y = self.rect.bottom - bh - 22
         # Translators: the button that joins the room whose code was typed
-        self.buttons.append(Button((self.rect.centerx - bw - 10, y, bw, bh), _("Join"), self.ok,
-                                   enabled=lambda: len(self.value) == CODE_LENGTH,
-                                   style="primary", name="join", size=size))
-        self.buttons.append(Button((self.rect.centerx + 10, y, bw, bh), _("Cancel"), self.close,
-                                   name="cancel", size=size))
+        self.buttons.append(
+            Button(
+                (self.rect.centerx - bw - 10, y, bw, bh),
+                _("Join"),
+                self.ok,
+                enabled=lambda: len(self.value) == CODE_LENGTH,
+                style="primary",
+                name="join",
+                size=size,
+            )
+        )
+        self.buttons.append(
+            Button(
+                (self.rect.centerx + 10, y, bw, bh),
+                _("Cancel"),
+                self.close,
+                name="cancel",
+                size=size,
+            )
+        )
 
     def body_lines(self) -> tuple[str, ...]:
         return theme.wrap(_(self.BODY), CANVAS.label(20), self.width - 60)
@@ -72,10 +103,12 @@ class JoinDialog(Modal):
         """Where the code typed so far is shown: under the body's lines (the dialog's top
         left at ``origin``)."""
         big, side = CANVAS.portrait, bool(CANVAS.rail)
-        y = (120 if big else 66 if side else 74) \
-            + len(self.body_lines()) * (44 if big else 30 if side else 26)
-        box = pygame.Rect(0, 0, 520 if big else 420 if side else 360,
-                          110 if big else 64 if side else 60)
+        y = (120 if big else 66 if side else 74) + len(self.body_lines()) * (
+            44 if big else 30 if side else 26
+        )
+        box = pygame.Rect(
+            0, 0, 520 if big else 420 if side else 360, 110 if big else 64 if side else 60
+        )
         box.midtop = (origin[0] + self.width // 2, origin[1] + y + 10)
         return box
 
@@ -127,8 +160,9 @@ class JoinDialog(Modal):
                     self.press(char)
                 elif char.isalnum():
                     # Translators: {char} is the letter or digit typed
-                    self.error = _("Room codes have no {char}: they use no 0, O, 1, I or L."
-                                   ).format(char=char)
+                    self.error = _(
+                        "Room codes have no {char}: they use no 0, O, 1, I or L."
+                    ).format(char=char)
 
     def draw(self, screen) -> None:
         self.draw_frame(screen)
@@ -136,18 +170,31 @@ class JoinDialog(Modal):
         size = CANVAS.label(20)
         y = self.rect.y + (120 if big else 66 if side else 74)
         for line in self.body_lines():
-            theme.blit_text(screen, line, (self.rect.centerx, y), size, theme.INK_DIM,
-                            anchor="midtop")
+            theme.blit_text(
+                screen, line, (self.rect.centerx, y), size, theme.INK_DIM, anchor="midtop"
+            )
             y += 44 if big else 30 if side else 26
         box = self.code_box(self.rect.topleft)
         pygame.draw.rect(screen, (250, 248, 236), box, border_radius=8)
         shown = " ".join(self.value.ljust(CODE_LENGTH, "_"))
-        theme.blit_text(screen, shown, box.center, 64 if big else 48 if side else 40,
-                        (30, 30, 30) if self.value else (170, 170, 170), bold=True,
-                        anchor="center")
+        theme.blit_text(
+            screen,
+            shown,
+            box.center,
+            64 if big else 48 if side else 40,
+            (30, 30, 30) if self.value else (170, 170, 170),
+            bold=True,
+            anchor="center",
+        )
         if self.error:
-            theme.blit_text(screen, self.error, (self.rect.centerx, box.bottom + 4),
-                            CANVAS.label(18), theme.RED_INK, anchor="midtop")
+            theme.blit_text(
+                screen,
+                self.error,
+                (self.rect.centerx, box.bottom + 4),
+                CANVAS.label(18),
+                theme.RED_INK,
+                anchor="midtop",
+            )
         for b in self.buttons:
             b.draw(screen)
         self.draw_focus(screen, self.app.keyboard_used)

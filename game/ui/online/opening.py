@@ -8,13 +8,13 @@ import functools
 
 from game.core.language import _
 from game.net import GUEST, HOST, SharedTable, new_code
-
 from game.ui import sleep_at_rest as resting
-from game.ui.page_turn import WEB
-from game.ui.online.saved_room import kept_table
 from game.ui.online.page_link import join_code_at_start
-from game.ui.online.waiting_room import RoomScene
+from game.ui.online.saved_room import kept_table
 from game.ui.online.shared_table import SharedTableScene
+from game.ui.online.waiting_room import RoomScene
+from game.ui.page_turn import WEB
+
 
 def room_opener():
     """This screen's room opener: in a browser that can connect, the page's
@@ -49,9 +49,11 @@ def _open(app, code: str, role: str):
             app.notice(_("The room could not be opened ({error}).").format(error=e))
             return None
     if transport is None:
-        app.notice(_("The room could not be opened: playing a friend online isn't possible "
-                     "here.") if opener is None else
-                   _("The room could not be opened. Try again in a moment."))
+        app.notice(
+            _("The room could not be opened: playing a friend online isn't possible here.")
+            if opener is None
+            else _("The room could not be opened. Try again in a moment.")
+        )
     return transport
 
 
@@ -64,9 +66,14 @@ def host_table(app, game_id: str, seats) -> None:
     if transport is None:
         return
     try:
-        shared = SharedTable.host(transport, code, game_id, tuple(seats),
-                                  match_target=app.settings.match_target(game_id),
-                                  **app.settings.options(game_id))
+        shared = SharedTable.host(
+            transport,
+            code,
+            game_id,
+            tuple(seats),
+            match_target=app.settings.match_target(game_id),
+            **app.settings.options(game_id),
+        )
     except ValueError as e:
         transport.close()
         # Translators: a notice; {reason} is why, as the shared table said it

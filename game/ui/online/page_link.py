@@ -12,7 +12,6 @@ from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 import pygame
 
 from game.net import clean_code
-
 from game.ui.page_turn import page_window
 
 

@@ -7,7 +7,6 @@ from __future__ import annotations
 import pygame
 
 from game.core.language import pgettext
-
 from game.ui import theme
 from game.ui.canvas import CANVAS
 
@@ -25,8 +24,9 @@ def pile_reach(g) -> pygame.Rect:
     elif g.fan[1] < 0:
         r.height, r.top = r.bottom, 0
     if g.fan[0] > 0:
-        reach = g.limit or (r.right + g.fan[0] * max(0, g.fan_last - 1) if g.fan_last
-                            else CANVAS.table_w)
+        reach = g.limit or (
+            r.right + g.fan[0] * max(0, g.fan_last - 1) if g.fan_last else CANVAS.table_w
+        )
         r.width = max(r.width, reach - r.left)
     elif g.fan[0] < 0:
         left = g.limit or 0
@@ -36,28 +36,35 @@ def pile_reach(g) -> pygame.Rect:
 
 class Presence:
     """The marks of a SharedTableScene (mixed into it)."""
+
     def presence(self) -> list[tuple[int, bool]]:
         """Each friend's seat and whether their screen is here."""
         s = self.session
         if self.closed:
             return []
         away = set(s.away(AWAY_S))
-        return [(seat, seat not in away) for seat, kind in enumerate(s.seats)
-                if kind.remote and kind.person]
+        return [
+            (seat, seat not in away)
+            for seat, kind in enumerate(s.seats)
+            if kind.remote and kind.person
+        ]
 
     def draw_presence(self, screen) -> None:
         """Beside each friend's name on the table: a dot and "here" (green) or "away" (red)."""
         for seat, here, word, size, dot, where in self.presence_marks():
             colour = (90, 200, 110) if here else (235, 95, 75)
             pygame.draw.circle(screen, colour, dot.center, dot.w // 2)
-            theme.blit_text(screen, word, where.midleft, size, colour, bold=True,
-                            anchor="midleft")
+            theme.blit_text(screen, word, where.midleft, size, colour, bold=True, anchor="midleft")
 
     def presence_marks(self) -> list[tuple[int, bool, str, int, pygame.Rect, pygame.Rect]]:
         """Each friend's mark (``place_marks``), placed once for a layout, the names and who is
         here (on a phone the placing looks at every pile: not work for every frame)."""
-        key = (id(self.layout), CANVAS.size, tuple(self.presence()),
-               tuple(self.chrome.title(seat) for seat in range(len(self.session.seats))))
+        key = (
+            id(self.layout),
+            CANVAS.size,
+            tuple(self.presence()),
+            tuple(self.chrome.title(seat) for seat in range(len(self.session.seats))),
+        )
         if self._marks is None or self._marks[0] != key:
             self._marks = (key, self.place_marks())
         return self._marks[1]
@@ -73,8 +80,12 @@ class Presence:
         phone = CANVAS.portrait or bool(CANVAS.rail)
         size = CANVAS.label(16)
         r = 9 if phone else 6
-        area = pygame.Rect(self.layout.table_left + 2, 2,
-                           self.layout.table_right - 6 - self.layout.table_left, CANVAS.h - 4)
+        area = pygame.Rect(
+            self.layout.table_left + 2,
+            2,
+            self.layout.table_right - 6 - self.layout.table_left,
+            CANVAS.h - 4,
+        )
         taken = self.presence_obstacles() if phone else []
         out = []
         for seat, here in self.presence():
@@ -82,10 +93,13 @@ class Presence:
                 continue
             # Translators: a mark beside a friend's name on a shared table (green: their screen
             # answers; red: silent for 10 s); keep it short
-            word = (pgettext("a friend's screen on a shared table", "here") if here else
-                    # Translators: a mark beside a friend's name on a shared table (red: silent
-                    # for 10 s); keep it short
-                    pgettext("a friend's screen on a shared table", "away"))
+            word = (
+                pgettext("a friend's screen on a shared table", "here")
+                if here
+                # Translators: a mark beside a friend's name on a shared table (red: silent
+                # for 10 s); keep it short
+                else pgettext("a friend's screen on a shared table", "away")
+            )
             w, h = theme.font(size, True).size(word)
             lines = self.name_rects(seat)
             name = lines[0].unionall(lines[1:])
@@ -97,11 +111,13 @@ class Presence:
                 out.append((seat, here, word, size) + old)
                 continue
             below, above = name.bottom + 4 + h // 2, name.top - 4 - (h + 1) // 2
-            tries = [old,
-                     self._mark(name.right + 8, mid, r, name.right + 14 + 2 * r, w, h),
-                     self._mark(name.left, below, r, name.left + 6 + 2 * r, w, h),
-                     self._mark(name.left, above, r, name.left + 6 + 2 * r, w, h),
-                     self._mark(name.left - 10 - r, mid, r, name.left - 16 - 2 * r - w, w, h)]
+            tries = [
+                old,
+                self._mark(name.right + 8, mid, r, name.right + 14 + 2 * r, w, h),
+                self._mark(name.left, below, r, name.left + 6 + 2 * r, w, h),
+                self._mark(name.left, above, r, name.left + 6 + 2 * r, w, h),
+                self._mark(name.left - 10 - r, mid, r, name.left - 16 - 2 * r - w, w, h),
+            ]
             for dot, where in tries:
                 box = dot.union(where)
                 if area.contains(box) and box.inflate(6, 6).collidelist(taken) < 0:
@@ -113,8 +129,9 @@ class Presence:
         return out
 
     @staticmethod
-    def _mark(dot_left: int, mid: int, r: int, word_left: int, w: int,
-              h: int) -> tuple[pygame.Rect, pygame.Rect]:
+    def _mark(
+        dot_left: int, mid: int, r: int, word_left: int, w: int, h: int
+    ) -> tuple[pygame.Rect, pygame.Rect]:
         """A dot of radius ``r`` from ``dot_left`` and a word ``w`` x ``h`` from
         ``word_left``, both centred on ``mid``."""
         where = pygame.Rect(word_left, 0, w, h)

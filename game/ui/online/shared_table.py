@@ -6,14 +6,13 @@ from __future__ import annotations
 import pygame
 
 from game.core.language import N_, _, capital
-
+from game.ui.online.away import AwayDialog
+from game.ui.online.connection import ConnectionNews
+from game.ui.online.presence import AWAY_S, Presence
+from game.ui.online.saved_room import keep
 from game.ui.sleep_at_rest import SHARED_REST_MS
 from game.ui.table.scene import Table
 from game.ui.widgets import Confirm, EndPanel
-from game.ui.online.away import AwayDialog
-from game.ui.online.connection import ConnectionNews
-from game.ui.online.saved_room import keep
-from game.ui.online.presence import AWAY_S, Presence
 
 UNFINISHED = N_("It counts as unfinished: neither a win nor a loss.")  # (a game ended)
 LINK_SLICE_MS = 3  # a frame's share for reading and answering the links
@@ -47,8 +46,13 @@ class SharedTableScene(Presence, Table):
         s = self.session = self.shared.session
         fresh = len(s.state.history) <= s.dealt
         # Translators: a shared table's message; {game} is the game's name, {number} the deal's
-        self.say(_("{game}: the deal is agreed (deal {number}).").format(
-            game=self.title_text, number=s.state.seed), "info", 3000)
+        self.say(
+            _("{game}: the deal is agreed (deal {number}).").format(
+                game=self.title_text, number=s.state.seed
+            ),
+            "info",
+            3000,
+        )
         self.changed()
         if fresh:
             self.chrome.started()
@@ -75,8 +79,12 @@ class SharedTableScene(Presence, Table):
         self._game = self.shared.game
         self.view.invalidate()
         # Translators: a shared table's message; {game} is the game's name, {number} the deal's
-        self.begin(session, _("{game}: the next game, deal {number} (agreed by every screen)."
-                              ).format(game=self.title_text, number=session.state.seed))
+        self.begin(
+            session,
+            _("{game}: the next game, deal {number} (agreed by every screen).").format(
+                game=self.title_text, number=session.state.seed
+            ),
+        )
 
     def play_again(self) -> None:
         """The host: the room's next game with the same friends (a new deal agreed)."""
@@ -123,9 +131,15 @@ class SharedTableScene(Presence, Table):
             else:
                 buttons = [leave]
                 lines = panel.lines[:4] + [_("The host may deal another game: wait here.")]
-            self.modal = EndPanel(self, panel.title, lines, buttons, dim=panel.dim,
-                                  good=panel.good,
-                                  centerx=(lay.table_left + lay.table_right) // 2)
+            self.modal = EndPanel(
+                self,
+                panel.title,
+                lines,
+                buttons,
+                dim=panel.dim,
+                good=panel.good,
+                centerx=(lay.table_left + lay.table_right) // 2,
+            )
 
     def leave_room(self) -> None:
         """Out of the room, to the title (the friends' screens see this one leave)."""
@@ -192,9 +206,9 @@ class SharedTableScene(Presence, Table):
 
     def _fly(self, before: dict) -> None:
         from game.ui.turns.turn_replay import fly_changes
+
         if self.art is not None:
-            fly_changes(self, before, self.piles(),
-                        dur=None if self.app.settings.animations else 0)
+            fly_changes(self, before, self.piles(), dur=None if self.app.settings.animations else 0)
 
     def watch(self) -> None:
         """The session's notices, its end, the connection's changes, and friends gone
@@ -221,8 +235,9 @@ class SharedTableScene(Presence, Table):
             dialog.close()
             # Translators: a shared table's message; {name} is the seat as a sentence begins
             # ("Your friend", "Player 2")
-            self.say(_("{name} is back.").format(name=self.seat_heading(dialog.seats[0])),
-                     "good", 4000)
+            self.say(
+                _("{name} is back.").format(name=self.seat_heading(dialog.seats[0])), "good", 4000
+            )
         self.waited &= set(away)  # one who came back and goes again is asked about again
         fresh = [seat for seat in away if seat not in self.waited]
         grace = self.app.time_ms - self._opened_ms >= AWAY_S * 1000  # (after a reload)
@@ -257,12 +272,18 @@ class SharedTableScene(Presence, Table):
         lay = self.layout
         # Translators: the title of the panel shown when a game shared with friends online
         # was ended before its end
-        self.modal = EndPanel(self, _("Game ended"), [text, _(UNFINISHED)],
-                              # Translators: buttons of the panel shown when a shared game
-                              # was ended: a game at this screen, or the title screen
-                              [(_("New game"), self.play_here, "primary", "New game"),
-                               (_("Menu"), self.app.title, "normal", "Menu")],
-                              centerx=(lay.table_left + lay.table_right) // 2)
+        self.modal = EndPanel(
+            self,
+            _("Game ended"),
+            [text, _(UNFINISHED)],
+            # Translators: buttons of the panel shown when a shared game
+            # was ended: a game at this screen, or the title screen
+            [
+                (_("New game"), self.play_here, "primary", "New game"),
+                (_("Menu"), self.app.title, "normal", "Menu"),
+            ],
+            centerx=(lay.table_left + lay.table_right) // 2,
+        )
 
     def closing(self) -> None:
         """The app is closing (the desktop's window closed): the friends' screens are told
@@ -300,9 +321,17 @@ class SharedTableScene(Presence, Table):
         def go():
             self.close_room()
             then()
-        self.modal = Confirm(self, what, _("Leaving ends the game at every screen. It counts "
-                                           "as unfinished: neither a win nor a loss."),
-                             what, go)
+
+        self.modal = Confirm(
+            self,
+            what,
+            _(
+                "Leaving ends the game at every screen. It counts "
+                "as unfinished: neither a win nor a loss."
+            ),
+            what,
+            go,
+        )
 
     def to_menu(self) -> None:
         # Translators: the title and button of the question before leaving a game shared
@@ -316,8 +345,12 @@ class SharedTableScene(Presence, Table):
         self.app.scene.choose(self.game_id)
 
     def key(self, event) -> None:
-        if (event.key == pygame.K_ESCAPE and not self.input.selected and self.modal is None
-                and not self.session.finishing):
+        if (
+            event.key == pygame.K_ESCAPE
+            and not self.input.selected
+            and self.modal is None
+            and not self.session.finishing
+        ):
             self.to_menu()
             return
         super().key(event)

@@ -9,16 +9,14 @@ import pygame
 
 from game.core import info
 from game.core.language import N_, _, ngettext
-
 from game.ui import theme
 from game.ui.canvas import CANVAS
+from game.ui.online import connection
+from game.ui.online.page_link import copy_text, join_link
+from game.ui.online.saved_room import keep
+from game.ui.online.shared_table import LINK_SLICE_MS, SharedTableScene
 from game.ui.sleep_at_rest import SHARED_REST_MS
 from game.ui.widgets import SIDEWAYS_BUTTON, Button, Scene
-from game.ui.online import connection
-from game.ui.online.saved_room import keep
-from game.ui.online.page_link import copy_text, join_link
-from game.ui.online.shared_table import LINK_SLICE_MS, SharedTableScene
-
 
 LOOKING_MS = 12000  # a guest looks this long for the host before saying there is no table
 
@@ -51,9 +49,15 @@ class RoomScene(Scene):
         self.open_ms: float | None = None  # when a relay was first reached (a guest's wait)
         big, side = CANVAS.portrait, bool(CANVAS.rail)
         w, h, size = (360, 96, 40) if big else SIDEWAYS_BUTTON if side else (220, 50, 24)
-        self.buttons.append(Button((CANVAS.w // 2 - w // 2,
-                                    CANVAS.h - h - (60 if big else 24 if side else 40),
-                                    w, h), _("Cancel"), self.cancel, size=size, name="cancel"))
+        self.buttons.append(
+            Button(
+                (CANVAS.w // 2 - w // 2, CANVAS.h - h - (60 if big else 24 if side else 40), w, h),
+                _("Cancel"),
+                self.cancel,
+                size=size,
+                name="cancel",
+            )
+        )
         if shared.hosting:  # (its y is drawn: under the link, or the code's hint)
             if big:
                 rect = (CANVAS.w // 2 - 200, 640, 400, 96)
@@ -64,18 +68,24 @@ class RoomScene(Scene):
             # Translators: the waiting room's button that copies the link (or the room's code)
             # to send to a friend
             label = _("Copy link") if self.link else _("Copy code")
-            self.buttons.append(Button(rect, label, self.copy, size=size, style="primary",
-                                       name="copy"))
+            self.buttons.append(
+                Button(rect, label, self.copy, size=size, style="primary", name="copy")
+            )
         keep(app, shared)  # a reload comes back to this room
 
     def copy(self) -> None:
         if self.link is None:  # (the desktop with no site set: the code alone)
-            self.copied = (_("Code copied: give it to your friend.") if
-                           copy_text(self.shared.code) else
-                           _("Give your friend the code above."))
+            self.copied = (
+                _("Code copied: give it to your friend.")
+                if copy_text(self.shared.code)
+                else _("Give your friend the code above.")
+            )
             return
-        self.copied = (_("Link copied: send it to your friend.") if copy_text(self.link) else
-                       _("Copy the link above by hand, or give your friend the code."))
+        self.copied = (
+            _("Link copied: send it to your friend.")
+            if copy_text(self.link)
+            else _("Copy the link above by hand, or give your friend the code.")
+        )
 
     def cancel(self) -> None:
         self.shared.close()
@@ -120,8 +130,13 @@ class RoomScene(Scene):
 
     def frame_key(self):
         """What the room shows that changes by itself: the status, who is here."""
-        return (super().frame_key(), self.status(), tuple(self.seat_lines()), self.copied,
-                self.button("cancel").label)
+        return (
+            super().frame_key(),
+            self.status(),
+            tuple(self.seat_lines()),
+            self.copied,
+            self.button("cancel").label,
+        )
 
     def rest_ms(self) -> float:
         """The room's own timers (acknowledgements, heartbeats, hellos) run in its frames."""
@@ -139,13 +154,17 @@ class RoomScene(Scene):
             if missing > 0:
                 if self.link is not None:
                     # Translators: the host's waiting room; {n} friends are still to come
-                    return ngettext("Waiting for your friend: send them the link or the code.",
-                                    "Waiting for {n} friends: send them the link or the code.",
-                                    missing).format(n=missing)
+                    return ngettext(
+                        "Waiting for your friend: send them the link or the code.",
+                        "Waiting for {n} friends: send them the link or the code.",
+                        missing,
+                    ).format(n=missing)
                 # Translators: the host's waiting room; {n} friends are still to come
-                return ngettext("Waiting for your friend: send them the code.",
-                                "Waiting for {n} friends: send them the code.",
-                                missing).format(n=missing)
+                return ngettext(
+                    "Waiting for your friend: send them the code.",
+                    "Waiting for {n} friends: send them the code.",
+                    missing,
+                ).format(n=missing)
             return _("Everyone is here: agreeing on a fair deal...")
         if not shared.host_here():
             # (a host that is there answers within seconds: only then "no table")
@@ -157,7 +176,8 @@ class RoomScene(Scene):
         if s is not None and s.game_id is not None:
             # Translators: a guest's waiting room; {game} is the game's name
             return _("Sitting down at {game}: agreeing on a fair deal...").format(
-                game=_(info(s.game_id).title))
+                game=_(info(s.game_id).title)
+            )
         return _("The host is here: sitting down...")
 
     def seat_lines(self) -> list[tuple[str, tuple]]:
@@ -175,16 +195,18 @@ class RoomScene(Scene):
                 friend += 1
                 came = friend <= here
                 # Translators: the host's waiting room: a seat of a friend at another screen
-                text = (_("Player {n}: a friend online, here") if came else
-                        # Translators: the host's waiting room: a seat of a friend at another
-                        # screen
-                        _("Player {n}: a friend online, still to come")).format(n=n)
+                text = (
+                    _("Player {n}: a friend online, here")
+                    if came
+                    # Translators: the host's waiting room: a seat of a friend at another
+                    # screen
+                    else _("Player {n}: a friend online, still to come")
+                ).format(n=n)
                 lines.append((text, theme.TARGET if came else theme.ACCENT))
             else:
                 # Translators: the host's waiting room: a seat and who plays it ("Computer
                 # (Hard)")
-                lines.append((_("Player {n}: {kind}").format(n=n, kind=kind.label),
-                              theme.INK_DIM))
+                lines.append((_("Player {n}: {kind}").format(n=n, kind=kind.label), theme.INK_DIM))
         return lines
 
     def draw(self, screen) -> None:
@@ -192,45 +214,71 @@ class RoomScene(Scene):
         cx, big, side = CANVAS.w // 2, CANVAS.portrait, bool(CANVAS.rail)
         # the steps down the page: upright, sideways (every word at least 12.5 CSS px, the
         # buttons 84 high), on the 1280x720 canvas
-        line, link_line, code_h, button_h = ((52, 44, 150, 130) if big else
-                                             (32, 30, 80, 100) if side else (32, 26, 110, 62))
+        line, link_line, code_h, button_h = (
+            (52, 44, 150, 130) if big else (32, 30, 80, 100) if side else (32, 26, 110, 62)
+        )
         shared = self.shared
         y = 120 if big else 40
         if shared.hosting:
             # Translators: the host's waiting room's heading; {game} is the game's name
-            heading = _("{game} with friends online").format(game=_(info(self.game_id).title)) \
-                if self.game_id else _("A table with friends online")
+            heading = (
+                _("{game} with friends online").format(game=_(info(self.game_id).title))
+                if self.game_id
+                else _("A table with friends online")
+            )
         else:
-            heading = (_("Sitting down again at your friend's table") if self.again
-                       else _("Joining a friend's table"))
+            heading = (
+                _("Sitting down again at your friend's table")
+                if self.again
+                else _("Joining a friend's table")
+            )
         for text in theme.wrap(heading, big_text(36), CANVAS.w - 40, True):
-            theme.blit_text(screen, text, (cx, y), big_text(36), theme.GOLD, bold=True,
-                            anchor="midtop")
+            theme.blit_text(
+                screen, text, (cx, y), big_text(36), theme.GOLD, bold=True, anchor="midtop"
+            )
             y += 64 if big else 46
         y += 20
         # Translators: the waiting room: over the room's code (the host's), or a guest's line
         # with the code ({code})
-        theme.blit_text(screen, _("Room code") if shared.hosting else
-                        _("Joining room {code}...").format(code=shared.code) if not self.failed
-                        else _("Room {code}").format(code=shared.code), (cx, y), big_text(24),
-                        theme.INK_DIM, anchor="midtop")
+        theme.blit_text(
+            screen,
+            _("Room code")
+            if shared.hosting
+            else _("Joining room {code}...").format(code=shared.code)
+            if not self.failed
+            else _("Room {code}").format(code=shared.code),
+            (cx, y),
+            big_text(24),
+            theme.INK_DIM,
+            anchor="midtop",
+        )
         y += 56 if big else 34
         if shared.hosting:
-            theme.blit_text(screen, " ".join(shared.code), (cx, y), 110 if big else 84,
-                            theme.INK, bold=True, anchor="midtop")
+            theme.blit_text(
+                screen,
+                " ".join(shared.code),
+                (cx, y),
+                110 if big else 84,
+                theme.INK,
+                bold=True,
+                anchor="midtop",
+            )
             y += code_h
             # the link to send (the desktop with no site set: how a friend uses the code)
-            lines = (theme.wrap(self.link, big_text(20), CANVAS.w - 60)[:3] if self.link else
-                     theme.wrap(_(CODE_HINT), big_text(20), CANVAS.w - 60))
+            lines = (
+                theme.wrap(self.link, big_text(20), CANVAS.w - 60)[:3]
+                if self.link
+                else theme.wrap(_(CODE_HINT), big_text(20), CANVAS.w - 60)
+            )
             for text in lines:
-                theme.blit_text(screen, text, (cx, y), big_text(20), theme.ACCENT,
-                                anchor="midtop")
+                theme.blit_text(screen, text, (cx, y), big_text(20), theme.ACCENT, anchor="midtop")
                 y += link_line
             self.button("copy").rect.y = y + (16 if big else 8)
             y += button_h
             if self.copied:
-                theme.blit_text(screen, self.copied, (cx, y), big_text(20), theme.TARGET,
-                                anchor="midtop")
+                theme.blit_text(
+                    screen, self.copied, (cx, y), big_text(20), theme.TARGET, anchor="midtop"
+                )
             y += 40 if big else 34 if side else 30
             y += 10
             for text, color in self.seat_lines():
@@ -240,8 +288,14 @@ class RoomScene(Scene):
             y += 20
         y += 16
         for text in theme.wrap(self.status(), big_text(24), CANVAS.w - 80):
-            theme.blit_text(screen, text, (cx, y), big_text(24),
-                            theme.RED_INK if self.failed else theme.INK, anchor="midtop")
+            theme.blit_text(
+                screen,
+                text,
+                (cx, y),
+                big_text(24),
+                theme.RED_INK if self.failed else theme.INK,
+                anchor="midtop",
+            )
             y += line
         super().draw(screen)
         self.draw_focus(screen, self.app.keyboard_used)

@@ -7,5 +7,14 @@ from game.ui.screens.settings import SettingsScene
 from game.ui.screens.stats import StatsScene
 from game.ui.screens.title import TitleScene, game_key, player_groups, players_words
 
-__all__ = ["BackScene", "RulesScene", "SettingsScene", "StatsScene", "TitleScene", "game_key",
-           "player_groups", "players_words", "rules_text"]
+__all__ = [
+    "BackScene",
+    "RulesScene",
+    "SettingsScene",
+    "StatsScene",
+    "TitleScene",
+    "game_key",
+    "player_groups",
+    "players_words",
+    "rules_text",
+]

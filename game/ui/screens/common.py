@@ -6,7 +6,6 @@ from __future__ import annotations
 import pygame
 
 from game.core.language import _
-
 from game.ui import theme
 from game.ui.canvas import CANVAS
 from game.ui.widgets import Button, Scene
@@ -43,11 +42,19 @@ class BackScene(Scene):
         screen.blit(Background.get(), (0, 0))
         heading = _(self.heading)
         if CANVAS.portrait:
-            theme.blit_text(screen, heading, (CANVAS.w // 2 + 100, 30), 64, theme.GOLD,
-                            bold=True, anchor="midtop")
+            theme.blit_text(
+                screen,
+                heading,
+                (CANVAS.w // 2 + 100, 30),
+                64,
+                theme.GOLD,
+                bold=True,
+                anchor="midtop",
+            )
         else:
-            theme.blit_text(screen, heading, (CANVAS.w // 2, 22), 46, theme.GOLD, bold=True,
-                            anchor="midtop")
+            theme.blit_text(
+                screen, heading, (CANVAS.w // 2, 22), 46, theme.GOLD, bold=True, anchor="midtop"
+            )
         super().draw(screen)
         self.draw_focus(screen, self.app.keyboard_used)
 

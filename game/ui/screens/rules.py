@@ -2,20 +2,19 @@
 
 from __future__ import annotations
 
-import pygame
-
 import math
+
+import pygame
 
 from game.ai.deals import measured
 from game.core import GAMES, info
 from game.core.language import N_, _, ngettext
-
 from game.ui import theme
 from game.ui.canvas import CANVAS
 from game.ui.chromes import chrome_class
 from game.ui.page_turn import page_window
-from game.ui.widgets import Button
 from game.ui.screens.common import SIDEBAR_W, BackScene, fit_text, sidebar
+from game.ui.widgets import Button
 
 
 class RulesScene(BackScene):
@@ -35,19 +34,37 @@ class RulesScene(BackScene):
         self.scroll = 0
         about = (CANVAS.w - 176, 16, 160, 88) if CANVAS.portrait else (CANVAS.w - 144, 18, 120, 44)
         # Translators: the Rules screen's button for the game's licences; keep it short
-        self.buttons.append(Button(about, _("About"), self.about,
-                                   size=40 if CANVAS.portrait else 24, name="About"))
+        self.buttons.append(
+            Button(about, _("About"), self.about, size=40 if CANVAS.portrait else 24, name="About")
+        )
         if CANVAS.portrait:  # one game at a time: the previous and next game beside its name
-            self.buttons.append(Button((16, 120, 100, 88), "<", lambda: self.step_game(-1),
-                                       size=56, name="previous"))
-            self.buttons.append(Button((CANVAS.w - 116, 120, 100, 88), ">",
-                                       lambda: self.step_game(1), size=56, name="next"))
+            self.buttons.append(
+                Button(
+                    (16, 120, 100, 88), "<", lambda: self.step_game(-1), size=56, name="previous"
+                )
+            )
+            self.buttons.append(
+                Button(
+                    (CANVAS.w - 116, 120, 100, 88),
+                    ">",
+                    lambda: self.step_game(1),
+                    size=56,
+                    name="next",
+                )
+            )
             self.area = pygame.Rect(16, 224, CANVAS.w - 32, CANVAS.h - 240)
         else:
             for i, (x, y, w, h) in enumerate(sidebar(len(GAMES))):
                 g = GAMES[i]
-                self.buttons.append(Button((x, y, w, h), _(info(g).title),
-                                           lambda g=g: self.pick(g), size=22, name=f"tab-{g}"))
+                self.buttons.append(
+                    Button(
+                        (x, y, w, h),
+                        _(info(g).title),
+                        lambda g=g: self.pick(g),
+                        size=22,
+                        name=f"tab-{g}",
+                    )
+                )
             self.area = pygame.Rect(SIDEBAR_W + 40, 84, CANVAS.w - SIDEBAR_W - 64, 610)
         self._lines = {}
         self.drag_from = None
@@ -66,8 +83,12 @@ class RulesScene(BackScene):
         """The licences of what the game uses; in the browser, the site's NOTICES.html."""
         window = page_window()
         if window is None:
-            self.app.notice(_("Patience Parlour is MIT-licensed. It uses pygame-ce (LGPL-2.1) "
-                              "and SDL (zlib licence)."))
+            self.app.notice(
+                _(
+                    "Patience Parlour is MIT-licensed. It uses pygame-ce (LGPL-2.1) "
+                    "and SDL (zlib licence)."
+                )
+            )
             return
         try:
             if window.open("NOTICES.html", "_blank"):
@@ -109,8 +130,13 @@ class RulesScene(BackScene):
 
     def key(self, event):
         k = event.key
-        step = {pygame.K_DOWN: 40, pygame.K_UP: -40, pygame.K_PAGEDOWN: 400,
-                pygame.K_PAGEUP: -400, pygame.K_SPACE: 400}.get(k)
+        step = {
+            pygame.K_DOWN: 40,
+            pygame.K_UP: -40,
+            pygame.K_PAGEDOWN: 400,
+            pygame.K_PAGEUP: -400,
+            pygame.K_SPACE: 400,
+        }.get(k)
         if step:
             self.scroll = min(self.max_scroll(), max(0, self.scroll + step))
         elif k in (pygame.K_LEFT, pygame.K_RIGHT):
@@ -139,8 +165,15 @@ class RulesScene(BackScene):
     def draw(self, screen):
         super().draw(screen)
         if CANVAS.portrait:
-            theme.blit_text(screen, fit_text(_(info(self.game).title), 43, CANVAS.w - 260),
-                            (CANVAS.w // 2, 164), 43, theme.GOLD, bold=True, anchor="center")
+            theme.blit_text(
+                screen,
+                fit_text(_(info(self.game).title), 43, CANVAS.w - 260),
+                (CANVAS.w // 2, 164),
+                43,
+                theme.GOLD,
+                bold=True,
+                anchor="center",
+            )
         else:
             tab = self.button(f"tab-{self.game}").rect
             pygame.draw.rect(screen, theme.GOLD, tab.inflate(6, 6), 3, border_radius=10)
@@ -151,8 +184,7 @@ class RulesScene(BackScene):
         hsize, hstep, psize, pstep = self.sizes()
         for kind, text in self.lines():
             if kind == "h":
-                theme.blit_text(screen, text, (self.area.x + 20, y), hsize, theme.GOLD,
-                                bold=True)
+                theme.blit_text(screen, text, (self.area.x + 20, y), hsize, theme.GOLD, bold=True)
                 y += hstep
             elif kind == "gap":
                 y += 10
@@ -162,8 +194,9 @@ class RulesScene(BackScene):
         screen.set_clip(clip)
         if self.max_scroll():
             frac = self.scroll / self.max_scroll()
-            bar = pygame.Rect(self.area.right - 10, self.area.y + 8 + frac * (self.area.h - 76),
-                              6, 60)
+            bar = pygame.Rect(
+                self.area.right - 10, self.area.y + 8 + frac * (self.area.h - 76), 6, 60
+            )
             pygame.draw.rect(screen, theme.BUTTON_LINE, bar, border_radius=3)
 
 
@@ -171,8 +204,12 @@ def rules_text(game_id: str) -> str:
     """The game's rules (from its description, in the language spoken), how to play them at
     its kind of table (the chrome's ``controls``: English marked where written) and, for a
     solitaire, how many of its deals can be won."""
-    return (info(game_id).rules.strip() + "\n\n" + _(chrome_class(info(game_id).table).controls)
-            + winnability_text(game_id))
+    return (
+        info(game_id).rules.strip()
+        + "\n\n"
+        + _(chrome_class(info(game_id).table).controls)
+        + winnability_text(game_id)
+    )
 
 
 def winnability_text(game_id: str) -> str:
@@ -193,30 +230,38 @@ def winnability_text(game_id: str) -> str:
         high = _("{n}%").format(n=math.ceil(100 * f["high"]))
         setting = ", ".join(
             f"{_(described.option(k).label)}: {_(dict(described.option(k).labelled())[v])}"
-            for k, v in sorted(options.items()))
+            for k, v in sorted(options.items())
+        )
         if setting:
             # Translators: Rules, how many deals can be won with a setting ("Spider suits:
             # 1 suit: spades"); {low} and {high} are percents ("97%")
             text = _("{setting}: between {low} and {high} of the deals can be won.").format(
-                setting=setting, low=low, high=high)
+                setting=setting, low=low, high=high
+            )
         else:
             # Translators: Rules, how many deals can be won; {low} and {high} are percents
-            text = _("Between {low} and {high} of the deals can be won.").format(
-                low=low, high=high)
+            text = _("Between {low} and {high} of the deals can be won.").format(low=low, high=high)
         if f["unknown"]:
             # Translators: Rules, after "Between 97% and 99% of the deals can be won."
             text += " " + ngettext(
                 "The solver played {deals} deal: it won {won}, proved {lost} lost and could "
                 "not decide {unknown} in the time it had.",
                 "The solver played {deals} deals: it won {won}, proved {lost} lost and could "
-                "not decide {unknown} in the time it had.", f["deals"]).format(**f)
+                "not decide {unknown} in the time it had.",
+                f["deals"],
+            ).format(**f)
         else:
             # Translators: Rules, after "Between 97% and 99% of the deals can be won."
             text += " " + ngettext(
                 "The solver played {deals} deal: it won {won} and proved {lost} lost.",
                 "The solver played {deals} deals: it won {won} and proved {lost} lost.",
-                f["deals"]).format(**f)
+                f["deals"],
+            ).format(**f)
         out += [text, ""]
-    out.append(_("(Intervals at 95 percent confidence. Can be won means: a player who knew "
-                 "where every card lies could win the deal.)"))
+    out.append(
+        _(
+            "(Intervals at 95 percent confidence. Can be won means: a player who knew "
+            "where every card lies could win the deal.)"
+        )
+    )
     return "\n".join(out)

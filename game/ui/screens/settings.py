@@ -8,11 +8,10 @@ from game.core import GAMES, info, language
 from game.core.language import N_, _, pgettext
 from game.session import GENERAL
 from game.session.seat_kinds import choices as seat_choices
-
 from game.ui import language_choice, theme
 from game.ui.canvas import CANVAS
-from game.ui.widgets import Button
 from game.ui.screens.common import Background, BackScene, fit_text, sidebar, tab_grid
+from game.ui.widgets import Button
 
 LABEL_RIGHT = 600  # Settings: where a row's label ends and its choices begin
 
@@ -25,16 +24,23 @@ class SettingsScene(BackScene):
 
     def __init__(self, app, tab: str = "General"):
         super().__init__(app)
-        self.tabs = ["General"] + [g for g in GAMES if info(g).option_list or info(g).match
-                                   or info(g).multiplayer]
+        self.tabs = ["General"] + [
+            g for g in GAMES if info(g).option_list or info(g).match or info(g).multiplayer
+        ]
         self.tab = tab if tab in self.tabs else "General"
         rects = sidebar(len(self.tabs)) if not CANVAS.portrait else tab_grid(len(self.tabs))
         for name, rect in zip(self.tabs, rects):
             # Translators: Settings' first tab (the settings of every game); keep it short
             label = _("General") if name == "General" else _(info(name).title)
-            self.buttons.append(Button(rect, label, lambda n=name: self.pick(n),
-                                       size=22 if not CANVAS.portrait else 36,
-                                       name=f"tab-{name}"))
+            self.buttons.append(
+                Button(
+                    rect,
+                    label,
+                    lambda n=name: self.pick(n),
+                    size=22 if not CANVAS.portrait else 36,
+                    name=f"tab-{name}",
+                )
+            )
         self.tab_buttons = list(self.buttons)
         self.rows = []
         self.scroll, self.drag_from = 0, None
@@ -64,8 +70,12 @@ class SettingsScene(BackScene):
     def pick_portrait(self) -> None:
         """Upright: each row's label on its own line, its choices below it (88 high, as many
         to a line as fit), the rows scrolling under the tabs (a finger drag or the wheel)."""
-        self.area = pygame.Rect(0, self.tab_buttons[-1].rect.bottom + 16, CANVAS.w,
-                                CANVAS.h - self.tab_buttons[-1].rect.bottom - 16)
+        self.area = pygame.Rect(
+            0,
+            self.tab_buttons[-1].rect.bottom + 16,
+            CANVAS.w,
+            CANVAS.h - self.tab_buttons[-1].rect.bottom - 16,
+        )
         self.scroll = 0
         y = self.area.y + 10
         self.base = {}
@@ -128,42 +138,85 @@ class SettingsScene(BackScene):
         s = self.app.settings
         if tab == "General":
             # each language by its own name ("Deutsch"), and the browser's (system's) choice
-            yield _("Language"), "", [
-                (f"language={code}", language.own_name(code) if code else
-                 # Translators: Settings, the language: the browser's (the system's) own
-                 pgettext("the language", "Automatic"),
-                 lambda code=code: s.language == code,
-                 lambda code=code: self.change(lambda: s.set("language", code), "language"))
-                for code in ("", *language.available())]
+            yield (
+                _("Language"),
+                "",
+                [
+                    (
+                        f"language={code}",
+                        language.own_name(code)
+                        if code
+                        # Translators: Settings, the language: the browser's (the system's) own
+                        else pgettext("the language", "Automatic"),
+                        lambda code=code: s.language == code,
+                        lambda code=code: self.change(lambda: s.set("language", code), "language"),
+                    )
+                    for code in ("", *language.available())
+                ],
+            )
             for o in GENERAL:
-                yield _(o.label), _(o.note), [
-                    (f"{o.name}={v}", text, lambda n=o.name, v=v: getattr(s, n) == v,
-                     lambda n=o.name, v=v: self.change(lambda: s.set(n, v), n))
-                    for v, text in labelled(o)]
+                yield (
+                    _(o.label),
+                    _(o.note),
+                    [
+                        (
+                            f"{o.name}={v}",
+                            text,
+                            lambda n=o.name, v=v: getattr(s, n) == v,
+                            lambda n=o.name, v=v: self.change(lambda: s.set(n, v), n),
+                        )
+                        for v, text in labelled(o)
+                    ],
+                )
             return
         d = info(tab)
         for o in d.option_list:
-            yield _(o.label), _(o.note), [
-                (f"{tab}/{o.name}={v}", text,
-                 lambda n=o.name, v=v: s.options(tab)[n] == v,
-                 lambda n=o.name, v=v: self.change(lambda: s.set_option(tab, n, v)))
-                for v, text in labelled(o)]
+            yield (
+                _(o.label),
+                _(o.note),
+                [
+                    (
+                        f"{tab}/{o.name}={v}",
+                        text,
+                        lambda n=o.name, v=v: s.options(tab)[n] == v,
+                        lambda n=o.name, v=v: self.change(lambda: s.set_option(tab, n, v)),
+                    )
+                    for v, text in labelled(o)
+                ],
+            )
         if d.match:
             o = d.match
-            yield _(o.label), _(o.note), [
-                (f"{tab}/{o.name}={v}", text, lambda v=v: s.match_target(tab) == v,
-                 lambda v=v: self.change(lambda: s.set_match_target(tab, v)))
-                for v, text in labelled(o)]
+            yield (
+                _(o.label),
+                _(o.note),
+                [
+                    (
+                        f"{tab}/{o.name}={v}",
+                        text,
+                        lambda v=v: s.match_target(tab) == v,
+                        lambda v=v: self.change(lambda: s.set_match_target(tab, v)),
+                    )
+                    for v, text in labelled(o)
+                ],
+            )
         if d.multiplayer:
             kinds = seat_choices(tab)  # a person, the computer at each level (seat_kinds)
             for seat in range(len(s.seats(tab))):
                 # Translators: a row of Settings: who sits in this seat; {n} is its number.
                 # The note beside it ("new games") says when a change takes effect
-                yield _("Player {n}").format(n=seat + 1), _("new games"), [
-                    (f"{tab}/seat{seat}={v}", v.choice,
-                     lambda i=seat, v=v: s.seats(tab)[i] == v,
-                     lambda i=seat, v=v: self.change(lambda: self.set_seat(tab, i, v)))
-                    for v in kinds]
+                yield (
+                    _("Player {n}").format(n=seat + 1),
+                    _("new games"),
+                    [
+                        (
+                            f"{tab}/seat{seat}={v}",
+                            v.choice,
+                            lambda i=seat, v=v: s.seats(tab)[i] == v,
+                            lambda i=seat, v=v: self.change(lambda: self.set_seat(tab, i, v)),
+                        )
+                        for v in kinds
+                    ],
+                )
 
     def fit_rows(self) -> None:
         """A change may add or take away rows (Chinese Patience's players: one seat row each):
@@ -172,8 +225,7 @@ class SettingsScene(BackScene):
         wanted = [name for _, _, choices in self.row_specs(self.tab) for name, *_ in choices]
         if wanted == [b.name for _, _, _, row in self.rows for _, b in row]:
             return
-        focused = self.buttons[self.focused].name if 0 <= self.focused < len(self.buttons) \
-            else None
+        focused = self.buttons[self.focused].name if 0 <= self.focused < len(self.buttons) else None
         scroll = self.scroll
         self.pick(self.tab)
         if CANVAS.portrait:
@@ -246,17 +298,20 @@ class SettingsScene(BackScene):
             self.draw_portrait_rows(screen)
             return
         for label, note, y, row in self.rows:
-            theme.blit_text(screen, label, (LABEL_RIGHT, y + 19), 24, theme.INK,
-                            anchor="midright")
+            theme.blit_text(screen, label, (LABEL_RIGHT, y + 19), 24, theme.INK, anchor="midright")
             if note:
                 last = row[-1][1].rect
-                theme.blit_text(screen, f"({note})", (last.right + 12, y + 19), 18,
-                                theme.INK_FAINT, anchor="midleft")
+                theme.blit_text(
+                    screen,
+                    f"({note})",
+                    (last.right + 12, y + 19),
+                    18,
+                    theme.INK_FAINT,
+                    anchor="midleft",
+                )
             for chosen, b in row:
                 if chosen():
-                    pygame.draw.rect(screen, theme.GOLD, b.rect.inflate(6, 6), 3,
-                                     border_radius=10)
-
+                    pygame.draw.rect(screen, theme.GOLD, b.rect.inflate(6, 6), 3, border_radius=10)
 
     def draw_portrait_rows(self, screen) -> None:
         clip = screen.get_clip()
@@ -267,8 +322,7 @@ class SettingsScene(BackScene):
             theme.blit_text(screen, fit_text(text, 40, CANVAS.w - 32), (16, y), 40, theme.INK)
             for chosen, b in row:
                 if chosen() and b.visible:
-                    pygame.draw.rect(screen, theme.GOLD, b.rect.inflate(6, 6), 3,
-                                     border_radius=10)
+                    pygame.draw.rect(screen, theme.GOLD, b.rect.inflate(6, 6), 3, border_radius=10)
         screen.set_clip(clip)
         if self.max_scroll():
             frac = self.scroll / self.max_scroll()
@@ -279,5 +333,4 @@ class SettingsScene(BackScene):
 def labelled(option) -> list[tuple]:
     """An option's (value, the words on its button): its labels in the language spoken, or the
     values themselves (numbers: the same in every language)."""
-    return [(v, _(text) if option.choice_labels else text)
-            for v, text in option.labelled()]
+    return [(v, _(text) if option.choice_labels else text) for v, text in option.labelled()]

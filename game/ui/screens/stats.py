@@ -8,7 +8,6 @@ from game.core import GAMES, info
 from game.core.language import N_, _, ngettext
 from game.session.help import HELP_NOTE
 from game.session.match_play import scores_line
-
 from game.ui import theme
 from game.ui.canvas import CANVAS
 from game.ui.screens.common import BackScene, fit_text
@@ -40,9 +39,17 @@ class StatsScene(BackScene):
             self.draw_portrait(screen)
             return
         # Translators: the Statistics table's column headings (narrow columns: keep them short)
-        cols = [(_("Game"), 50), (_("Played"), 330), (_("Won"), 430), (_("Win rate"), 510),
-                (_("Streak"), 630), (_("Best streak"), 730), (_("Best time"), 870),
-                (_("Fewest moves"), 990), (_("With help"), 1140)]
+        cols = [
+            (_("Game"), 50),
+            (_("Played"), 330),
+            (_("Won"), 430),
+            (_("Win rate"), 510),
+            (_("Streak"), 630),
+            (_("Best streak"), 730),
+            (_("Best time"), 870),
+            (_("Fewest moves"), 990),
+            (_("With help"), 1140),
+        ]
         y = 90
         for label, x in cols:
             theme.blit_text(screen, label, (x, y), 20, theme.INK_DIM, bold=True)
@@ -53,23 +60,30 @@ class StatsScene(BackScene):
             s = self.stats.get(g) or {}
             played = s.get("played", 0) or 0
             records = not info(g).multiplayer  # a race's time and moves say nothing
-            values = [_(info(g).title), str(played), str(s.get("won", 0)),
-                      _percent(s) if played else "-",
-                      str(s.get("streak", 0)), str(s.get("best_streak", 0)),
-                      theme.format_time(s.get("best_time")) if records else "-",
-                      str(s.get("fewest_moves")) if records and s.get("fewest_moves") is not None
-                      else "-", _with_help(s)]
+            values = [
+                _(info(g).title),
+                str(played),
+                str(s.get("won", 0)),
+                _percent(s) if played else "-",
+                str(s.get("streak", 0)),
+                str(s.get("best_streak", 0)),
+                theme.format_time(s.get("best_time")) if records else "-",
+                str(s.get("fewest_moves"))
+                if records and s.get("fewest_moves") is not None
+                else "-",
+                _with_help(s),
+            ]
             for i, ((label, x), v) in enumerate(zip(cols, values)):
                 theme.blit_text(screen, v, (x, y), 24, theme.INK, bold=i == 0)  # (the game)
             y += step
-        theme.blit_text(screen, _(HELP_NOTE), (CANVAS.w // 2, y), 18, theme.INK_FAINT,
-                        anchor="midtop")
+        theme.blit_text(
+            screen, _(HELP_NOTE), (CANVAS.w // 2, y), 18, theme.INK_FAINT, anchor="midtop"
+        )
         y += 30
         for g, m in self.matches.items():
             text = self.match_text(g, m)
             theme.blit_text(screen, text, (CANVAS.w // 2, y), 24, theme.ACCENT, anchor="midtop")
             y += 34
-
 
     def match_text(self, g: str, m) -> str:
         """A game's match in one sentence (its seats named), or that none was played."""
@@ -80,10 +94,11 @@ class StatsScene(BackScene):
         scores = scores_line(m.get("seats") or self.app.settings.seats(g), m["scores"])
         # Translators: Statistics: a game's match; {game} is the game's name, {target} the score
         # it is played to, {scores} each player's score ("You 42 · Computer 30")
-        return ngettext("{game} match to {target}: {scores} after {n} game",
-                        "{game} match to {target}: {scores} after {n} games",
-                        m["games"]).format(game=title, target=m["target"], scores=scores,
-                                           n=m["games"])
+        return ngettext(
+            "{game} match to {target}: {scores} after {n} game",
+            "{game} match to {target}: {scores} after {n} games",
+            m["games"],
+        ).format(game=title, target=m["target"], scores=scores, n=m["games"])
 
     def draw_portrait(self, screen) -> None:
         """Upright: each game's figures in two lines under its name."""
@@ -95,12 +110,16 @@ class StatsScene(BackScene):
             # Translators: Statistics on a phone: a game's name, how many games were played and
             # won (then " · " and the win rate)
             first = _("{game}: played {played} · won {won}").format(
-                game=_(info(g).title), played=played, won=s.get("won", 0))
+                game=_(info(g).title), played=played, won=s.get("won", 0)
+            )
             if played:
                 first += " · " + _percent(s)
             # Translators: Statistics on a phone: the winning streak now and the best one
-            second = [_("streak {n} (best {best})").format(n=s.get("streak", 0),
-                                                          best=s.get("best_streak", 0))]
+            second = [
+                _("streak {n} (best {best})").format(
+                    n=s.get("streak", 0), best=s.get("best_streak", 0)
+                )
+            ]
             if records:
                 best = theme.format_time(s.get("best_time"))
                 # Translators: Statistics on a phone: the best time ("best 3:25")
@@ -112,8 +131,13 @@ class StatsScene(BackScene):
             # Translators: Statistics on a phone: games played with help ("3 (1 won)")
             second.append(_("with help {count}").format(count=_with_help(s)))
             theme.blit_text(screen, fit_text(first, 38, w), (x, y), 38, theme.INK)
-            theme.blit_text(screen, fit_text(" · ".join(second), 36, w - 20), (x + 20, y + 34),
-                            36, theme.INK_DIM)
+            theme.blit_text(
+                screen,
+                fit_text(" · ".join(second), 36, w - 20),
+                (x + 20, y + 34),
+                36,
+                theme.INK_DIM,
+            )
             y += 80
         for line in theme.wrap(_(HELP_NOTE), 36, w):
             theme.blit_text(screen, line, (x, y), 36, theme.INK_FAINT)

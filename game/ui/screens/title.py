@@ -8,17 +8,16 @@ import pygame
 from game.core import GAMES, info
 from game.core.language import NP_, _, capital, ngettext, pgettext
 from game.session import describe
-
 from game.ui import theme
 from game.ui.canvas import CANVAS
 from game.ui.card_art import get_art, table_sizes, warm_up
 from game.ui.page_turn import WEB, page_window
-from game.ui.who_plays import SeatPicker
-from game.ui.widgets import Button, Scene
 from game.ui.screens.common import Background, fit_text
 from game.ui.screens.rules import RulesScene
 from game.ui.screens.settings import SettingsScene
 from game.ui.screens.stats import StatsScene
+from game.ui.who_plays import SeatPicker
+from game.ui.widgets import Button, Scene
 
 TOP = 200  # where the title screen's games begin
 P_TITLE_TOP = 262  # ... on the portrait canvas
@@ -26,15 +25,17 @@ SIDE_TOP = 158  # ... on a phone held sideways (the canvas with a rail)
 
 
 #: a number of players in words, in the title's headings ("Two to four players")
-NUMBER_WORDS = (NP_("a number of players, in words", "none"),
-                NP_("a number of players, in words", "one"),
-                NP_("a number of players, in words", "two"),
-                NP_("a number of players, in words", "three"),
-                NP_("a number of players, in words", "four"),
-                NP_("a number of players, in words", "five"),
-                NP_("a number of players, in words", "six"),
-                NP_("a number of players, in words", "seven"),
-                NP_("a number of players, in words", "eight"))
+NUMBER_WORDS = (
+    NP_("a number of players, in words", "none"),
+    NP_("a number of players, in words", "one"),
+    NP_("a number of players, in words", "two"),
+    NP_("a number of players, in words", "three"),
+    NP_("a number of players, in words", "four"),
+    NP_("a number of players, in words", "five"),
+    NP_("a number of players, in words", "six"),
+    NP_("a number of players, in words", "seven"),
+    NP_("a number of players, in words", "eight"),
+)
 
 
 def player_groups() -> list[tuple[str, list[str]]]:
@@ -44,14 +45,18 @@ def player_groups() -> list[tuple[str, list[str]]]:
     groups: dict[tuple, list[str]] = {}
     for g in GAMES:
         groups.setdefault(tuple(info(g).players), []).append(g)
-    return [(players_words(p), games) for p, games in
-            sorted(groups.items(), key=lambda kv: (min(kv[0]), max(kv[0])))]
+    return [
+        (players_words(p), games)
+        for p, games in sorted(groups.items(), key=lambda kv: (min(kv[0]), max(kv[0])))
+    ]
 
 
 def players_words(players) -> str:
     """(1,) "One player"; (2,) "Two players"; (2, 3, 4) "Two to four players"."""
+
     def word(n):
         return pgettext(*NUMBER_WORDS[n]) if n < len(NUMBER_WORDS) else str(n)
+
     lo, hi = min(players), max(players)
     if lo == hi:
         # Translators: a heading over the games for so many players ("One player", "Two
@@ -112,6 +117,7 @@ def saved_game_state(app, game_id: str) -> str:
         known = _OVER.get(game_id)
         if known is None or known[0] != key:
             from game.core import from_dict
+
             known = _OVER[game_id] = (key, from_dict(state).is_over())
         return {"state": "finished" if known[1] else "in progress"}
 
@@ -132,6 +138,7 @@ class TitleScene(Scene):
         self.art = get_art(96, 134, app.settings.four_colour, "down")
         self.warm = False
         from game.core.cards import Card
+
         self.fan = [Card(1, "S"), Card(13, "H"), Card(12, "D"), Card(11, "C")]
         stored = app.saves.saved_games()
         self.saved = {g: app.tables.get(g) is not None or g in stored for g in GAMES}
@@ -145,27 +152,47 @@ class TitleScene(Scene):
         self.headings: list[tuple[str, pygame.Rect]] = []
         self.buttons = []
         if CANVAS.portrait:
-            self.place_games(P_TITLE_TOP, CANVAS.w - 32, cols=2, gap=12, button_h=92,
-                             heading=(36, 50), size=40)
+            self.place_games(
+                P_TITLE_TOP, CANVAS.w - 32, cols=2, gap=12, button_h=92, heading=(36, 50), size=40
+            )
             y = self.games_bottom + 118
             self.continue_and_small(16, CANVAS.w - 32, y, 96, 92, 43, 40, 104)
             return
         if CANVAS.rail:  # a phone on its side: four columns of buttons a thumb's size
             # (84 high: 45 CSS px on an 844x390 page), Continue and the rest below them
             # (its words 34: 13 CSS px)
-            self.place_games(SIDE_TOP, 1360, cols=4, gap=10, button_h=84, heading=(34, 36),
-                             size=34, block_gap=40, per_col=3)
+            self.place_games(
+                SIDE_TOP,
+                1360,
+                cols=4,
+                gap=10,
+                button_h=84,
+                heading=(34, 36),
+                size=34,
+                block_gap=40,
+                per_col=3,
+            )
             x, w = CANVAS.w // 2 - 330, 660
             self.continue_and_small(x, w, self.games_bottom + 30, 84, 84, 36, 34, 92)
             return
-        self.place_games(TOP, 960, cols=3, gap=14, button_h=50, heading=(22, 30), size=24,
-                         block_gap=48)
+        self.place_games(
+            TOP, 960, cols=3, gap=14, button_h=50, heading=(22, 30), size=24, block_gap=48
+        )
         x, w = CANVAS.w // 2 - 200, 400
         self.continue_and_small(x, w, self.games_bottom + 48, 52, 46, 26, 22, 64)
 
-    def place_games(self, top: int, width: int, cols: int, gap: int, button_h: int,
-                    heading: tuple[int, int], size: int, block_gap: int | None = None,
-                    per_col: int = 4) -> None:
+    def place_games(
+        self,
+        top: int,
+        width: int,
+        cols: int,
+        gap: int,
+        button_h: int,
+        heading: tuple[int, int],
+        size: int,
+        block_gap: int | None = None,
+        per_col: int = 4,
+    ) -> None:
         """The groups in bands of ``cols`` columns, left to right: a group of more than four
         games takes several columns (read down), a small group stacks under the one before it
         in the same column while the band is tall enough, else takes the next column, else
@@ -187,8 +214,12 @@ class TitleScene(Scene):
             used = sum(c[0][2] for c in band)
             tallest = max((height(c) for c in band), default=0)
             last = band[-1] if band else None
-            if (span == 1 and last is not None and last[-1][2] == 1
-                    and height(last) + len(games) * row <= tallest):  # (+ a heading)
+            if (
+                span == 1
+                and last is not None
+                and last[-1][2] == 1
+                and height(last) + len(games) * row <= tallest
+            ):  # (+ a heading)
                 last.append((title, games, 1))
             elif used + span <= cols:
                 band.append([(title, games, span)])
@@ -207,10 +238,15 @@ class TitleScene(Scene):
                     bw = (w - (span - 1) * gap) // span
                     for i, g in enumerate(games):
                         c, r = divmod(i, rows)
-                        self.buttons.append(Button((x + c * (bw + gap), cy + r * row, bw,
-                                                    button_h), _(info(g).title),
-                                                   lambda g=g: self.choose(g), size=size,
-                                                   name=g))
+                        self.buttons.append(
+                            Button(
+                                (x + c * (bw + gap), cy + r * row, bw, button_h),
+                                _(info(g).title),
+                                lambda g=g: self.choose(g),
+                                size=size,
+                                name=g,
+                            )
+                        )
                     cy += rows * row
                 x += column[0][2] * (col_w + block_gap)
             y += max(height(c) for c in band) + (block_gap if CANVAS.portrait else 8)
@@ -222,18 +258,28 @@ class TitleScene(Scene):
         can_continue = last in GAMES and self.saved.get(last)
         # Translators: the title's big button that goes back to the last game played
         cont_label = _("Continue")
-        self.buttons.append(Button((x, y, w, big_h),
-                                   # Translators: the title's big button: {game} is the name
-                                   # of the last game played, to go back to
-                                   _("Continue: {game}").format(game=_(info(last).title))
-                                   if can_continue else cont_label,
-                                   lambda: app.open_game(last), can_continue, size=big_size,
-                                   style="primary", name="continue"))
+        self.buttons.append(
+            Button(
+                (x, y, w, big_h),
+                # Translators: the title's big button: {game} is the name
+                # of the last game played, to go back to
+                _("Continue: {game}").format(game=_(info(last).title))
+                if can_continue
+                else cont_label,
+                lambda: app.open_game(last),
+                can_continue,
+                size=big_size,
+                style="primary",
+                name="continue",
+            )
+        )
         y += step
         # (label, action, the button's name: an id, English)
-        small = [(_("Statistics"), lambda: app.show(StatsScene(app)), "Statistics"),
-                 (_("Settings"), lambda: app.show(SettingsScene(app)), "Settings"),
-                 (_("Rules"), lambda: app.show(RulesScene(app)), "Rules")]
+        small = [
+            (_("Statistics"), lambda: app.show(StatsScene(app)), "Statistics"),
+            (_("Settings"), lambda: app.show(SettingsScene(app)), "Settings"),
+            (_("Rules"), lambda: app.show(RulesScene(app)), "Rules"),
+        ]
         if not WEB:
             # Translators: the title's button that closes the game (the desktop's)
             small.append((_("Quit"), app.quit, "Quit"))
@@ -241,25 +287,41 @@ class TitleScene(Scene):
             # Translators: the title's button to sit down at a friend's table online
             join = _("Join a friend")
             if CANVAS.portrait:  # a row of its own, as wide as Continue
-                self.buttons.append(Button((x, y + step, w, small_h), join,
-                                           self.join_friend, size=small_size, name="join"))
+                self.buttons.append(
+                    Button(
+                        (x, y + step, w, small_h),
+                        join,
+                        self.join_friend,
+                        size=small_size,
+                        name="join",
+                    )
+                )
             elif CANVAS.rail:  # beside Continue (no row to spare below)
                 button = self.button("continue")
                 cont = button.rect
                 cont.width -= 270
                 if theme.measure(button.label, big_size, bold=True) > cont.w - 24:
                     button.label = cont_label  # (the game's name no longer fits)
-                self.buttons.append(Button((cont.right + 10, cont.y, 260, cont.h),
-                                           join, self.join_friend, size=small_size,
-                                           name="join"))
+                self.buttons.append(
+                    Button(
+                        (cont.right + 10, cont.y, 260, cont.h),
+                        join,
+                        self.join_friend,
+                        size=small_size,
+                        name="join",
+                    )
+                )
             else:  # one more in the row, which grows wider
                 small.append((join, self.join_friend, "join"))
                 wide = max(w, 150 * len(small))
                 x, w = x + (w - wide) // 2, wide
         bw = (w + 10) // len(small) - 10
         for i, (label, action, name) in enumerate(small):
-            self.buttons.append(Button((x + i * (bw + 10), y, bw, small_h), label, action,
-                                       size=small_size, name=name))
+            self.buttons.append(
+                Button(
+                    (x + i * (bw + 10), y, bw, small_h), label, action, size=small_size, name=name
+                )
+            )
 
     def join_friend(self) -> None:
         """Join a friend: type the room code (the App's join dialog)."""
@@ -280,18 +342,21 @@ class TitleScene(Scene):
             first = _("Keys: 1-9 and 0 choose a game (the number on its button)")
         else:
             # Translators: the first part of the title's line of keys (keys stay as they are)
-            first = _("Keys: 1-9 and 0 choose one of the first ten games (the number on its "
-                      "button)")
+            first = _(
+                "Keys: 1-9 and 0 choose one of the first ten games (the number on its button)"
+            )
         # (the keys' names and letters stay as they are in every language)
-        parts = [first,
-                 # Translators: a part of the title's line of keys; Enter is the key
-                 _("Enter continues"),
-                 # Translators: a part of the title's line of keys; S is the key
-                 _("S settings"),
-                 # Translators: a part of the title's line of keys; T is the key
-                 _("T statistics"),
-                 # Translators: a part of the title's line of keys; R is the key
-                 _("R rules")]
+        parts = [
+            first,
+            # Translators: a part of the title's line of keys; Enter is the key
+            _("Enter continues"),
+            # Translators: a part of the title's line of keys; S is the key
+            _("S settings"),
+            # Translators: a part of the title's line of keys; T is the key
+            _("T statistics"),
+            # Translators: a part of the title's line of keys; R is the key
+            _("R rules"),
+        ]
         if self.app.open_room is not None:
             # Translators: a part of the title's line of keys; J is the key
             parts.append(_("J join a friend"))
@@ -330,15 +395,20 @@ class TitleScene(Scene):
         if not self.warm:  # make the card faces a little at a time, before a table needs them:
             # the last game's first, then the saved games' (warm_up makes only the first few)
             games = [self.app.settings.last_game, *(g for g in GAMES if self.saved.get(g))]
-            self.warm = warm_up(3, self.app.settings.four_colour,
-                                table_sizes([g for g in games if g in GAMES] + list(GAMES)))
+            self.warm = warm_up(
+                3,
+                self.app.settings.four_colour,
+                table_sizes([g for g in games if g in GAMES] + list(GAMES)),
+            )
 
     def key(self, event):
         k = event.key
         if self.focus_key(event):
             return
-        digit = {**{getattr(pygame, f"K_{i}"): i for i in range(10)},
-                 **{getattr(pygame, f"K_KP{i}"): i for i in range(10)}}.get(k)
+        digit = {
+            **{getattr(pygame, f"K_{i}"): i for i in range(10)},
+            **{getattr(pygame, f"K_KP{i}"): i for i in range(10)},
+        }.get(k)
         if digit is not None:
             index = (digit - 1) % 10  # 1 is the first game, 0 the tenth
             if index < len(self.order):
@@ -374,20 +444,40 @@ class TitleScene(Scene):
         """The groups' headings, the game buttons, each one's key (where keys are shown) and
         the tag of a game in progress."""
         for title, r, size in self.headings:
-            theme.blit_text(screen, title, (r.x + 4, r.bottom - 4), size, theme.GOLD, bold=True,
-                            anchor="bottomleft")
+            theme.blit_text(
+                screen,
+                title,
+                (r.x + 4, r.bottom - 4),
+                size,
+                theme.GOLD,
+                bold=True,
+                anchor="bottomleft",
+            )
         super().draw(screen)
         keys = self.keys_shown()
         for i, g in enumerate(self.order):
             r = self.button(g).rect
             if keys and game_key(i):
-                theme.blit_text(screen, game_key(i), (r.x + 12, r.centery + 1), key_size,
-                                theme.INK_FAINT, bold=True, anchor="midleft")
+                theme.blit_text(
+                    screen,
+                    game_key(i),
+                    (r.x + 12, r.centery + 1),
+                    key_size,
+                    theme.INK_FAINT,
+                    bold=True,
+                    anchor="midleft",
+                )
             if self.in_progress.get(g):  # under the label, on the right
                 # Translators: a small tag on a game's button on the title screen: a game
                 # of it is started and not finished; keep it short
-                theme.blit_text(screen, _("in progress"), (r.right - 8, r.bottom - 2),
-                                tag_size, theme.ACCENT, anchor="bottomright")
+                theme.blit_text(
+                    screen,
+                    _("in progress"),
+                    (r.right - 8, r.bottom - 2),
+                    tag_size,
+                    theme.ACCENT,
+                    anchor="bottomright",
+                )
 
     def draw(self, screen):
         if CANVAS.portrait:
@@ -399,11 +489,19 @@ class TitleScene(Scene):
         zoom, top = (0.56, 56) if side else (0.72, 70)
         for i, c in enumerate(self.fan):
             img = pygame.transform.rotozoom(self.art.face(c), 18 - i * 12, zoom)
-            screen.blit(img, img.get_rect(center=(cx + (i - 1.5) * 88 * zoom,
-                                                  top + abs(i - 1.5) * 6)))
+            screen.blit(
+                img, img.get_rect(center=(cx + (i - 1.5) * 88 * zoom, top + abs(i - 1.5) * 6))
+            )
         # Translators: the game's name, the title screen's heading
-        theme.blit_text(screen, _("Patience Parlour"), (cx, 104 if side else 134),
-                        44 if side else 52, theme.GOLD, bold=True, anchor="midtop")
+        theme.blit_text(
+            screen,
+            _("Patience Parlour"),
+            (cx, 104 if side else 134),
+            44 if side else 52,
+            theme.GOLD,
+            bold=True,
+            anchor="midtop",
+        )
         self.draw_games(screen, 32 if side else 16, 34 if side else 20)
         g = self.pointed_game()
         r = self.button("continue").rect
@@ -411,22 +509,35 @@ class TitleScene(Scene):
         size = 34 if side else 20
         width = r.w + 200 if side else CANVAS.w - 40  # (sideways: clear of the side columns)
         if g is not None and not (side and notice):
-            theme.blit_text(screen, fit_text(self.blurb(g), size, width),
-                            (cx, r.top - 4 if side else r.top - 10), size, theme.INK_DIM,
-                            anchor="midbottom")
+            theme.blit_text(
+                screen,
+                fit_text(self.blurb(g), size, width),
+                (cx, r.top - 4 if side else r.top - 10),
+                size,
+                theme.INK_DIM,
+                anchor="midbottom",
+            )
         self.draw_focus(screen, self.app.keyboard_used)
         if side:
             if notice:
-                theme.blit_text(screen, fit_text(notice, size, width), (cx, r.top - 4), size,
-                                theme.ACCENT, anchor="midbottom")
+                theme.blit_text(
+                    screen,
+                    fit_text(notice, size, width),
+                    (cx, r.top - 4),
+                    size,
+                    theme.ACCENT,
+                    anchor="midbottom",
+                )
             return
         if self.keys_shown():
-            theme.blit_text(screen, self.keys_line(), (cx, 708), 18, theme.INK_FAINT,
-                            anchor="midbottom")
+            theme.blit_text(
+                screen, self.keys_line(), (cx, 708), 18, theme.INK_FAINT, anchor="midbottom"
+            )
         if notice:
             for i, line in enumerate(reversed(theme.wrap(notice, 20, 1200)[:2])):
-                theme.blit_text(screen, line, (cx, 684 - 22 * i), 20, theme.ACCENT,
-                                anchor="midbottom")
+                theme.blit_text(
+                    screen, line, (cx, 684 - 22 * i), 20, theme.ACCENT, anchor="midbottom"
+                )
 
     def draw_portrait(self, screen):
         screen.blit(Background.get(), (0, 0))
@@ -435,8 +546,9 @@ class TitleScene(Scene):
             img = pygame.transform.rotozoom(self.art.face(c), 18 - i * 12, 0.8)
             screen.blit(img, img.get_rect(center=(cx - 72 + i * 48, 92 + abs(i - 1.5) * 6)))
         # Translators: the game's name, the title screen's heading
-        theme.blit_text(screen, _("Patience Parlour"), (cx, 168), 72, theme.GOLD, bold=True,
-                        anchor="midtop")
+        theme.blit_text(
+            screen, _("Patience Parlour"), (cx, 168), 72, theme.GOLD, bold=True, anchor="midtop"
+        )
         self.draw_games(screen, 36, 36)
         g = self.pointed_game()
         r = self.button("continue").rect
@@ -446,6 +558,12 @@ class TitleScene(Scene):
         if text:
             lines = theme.wrap(text, 36, CANVAS.w - 40)[:3]
             for i, line in enumerate(reversed(lines)):
-                theme.blit_text(screen, line, (cx, r.top - 8 - 32 * i), 36,
-                                theme.ACCENT if notice else theme.INK_DIM, anchor="midbottom")
+                theme.blit_text(
+                    screen,
+                    line,
+                    (cx, r.top - 8 - 32 * i),
+                    36,
+                    theme.ACCENT if notice else theme.INK_DIM,
+                    anchor="midbottom",
+                )
         self.draw_focus(screen, self.app.keyboard_used)

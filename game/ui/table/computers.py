@@ -25,8 +25,9 @@ class ComputerSeats:
             before, caller = self.piles(), s.pending_call
             for move in s.advance(THINK_SLICE_MS, max_moves=1):
                 self.moved(move, before, caller)
-            self.next_action_at = max(self.next_action_at,
-                                      now + max(self.app.settings.pace_ms, 2500))
+            self.next_action_at = max(
+                self.next_action_at, now + max(self.app.settings.pace_ms, 2500)
+            )
             return
         if s.is_local(s.to_move):
             return
@@ -53,5 +54,10 @@ class ComputerSeats:
         """How long the computer waits before its next move (game.session's computer_pause_ms:
         the pace, a call window after a slip a person here could catch)."""
         s = self.session
-        return computer_pause_ms(s.state, move, self.app.settings.pace_ms,
-                                 person_may_call=s.can_call_stop(), may_slip=s.may_slip(mover))
+        return computer_pause_ms(
+            s.state,
+            move,
+            self.app.settings.pace_ms,
+            person_may_call=s.can_call_stop(),
+            may_slip=s.may_slip(mover),
+        )

@@ -18,8 +18,12 @@ from game.core.language import _
 
 DOUBLE_CLICK_MS = 450
 DRAG_THRESHOLD = 6
-ARROWS = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1),
-          pygame.K_DOWN: (0, 1)}
+ARROWS = {
+    pygame.K_LEFT: (-1, 0),
+    pygame.K_RIGHT: (1, 0),
+    pygame.K_UP: (0, -1),
+    pygame.K_DOWN: (0, 1),
+}
 
 
 class TableInput:
@@ -78,10 +82,15 @@ class TableInput:
         rects = t.layout.card_rects(name, t.faces(name))[index:]
         count = len(pile) - index
         self.selected = None
-        self.drag = {"src": name, "index": index, "count": count,
-                     "cards": [c for c, _ in pile[index:]],
-                     "offsets": [(r.x - pos[0], r.y - pos[1]) for r in rects],
-                     "pos": pos, "targets": t.targets(name, count)}
+        self.drag = {
+            "src": name,
+            "index": index,
+            "count": count,
+            "cards": [c for c, _ in pile[index:]],
+            "offsets": [(r.x - pos[0], r.y - pos[1]) for r in rects],
+            "pos": pos,
+            "targets": t.targets(name, count),
+        }
 
     def drag_positions(self, drag=None, pos=None):
         drag = drag or self.drag
@@ -114,7 +123,7 @@ class TableInput:
             if t.attempt(Move(drag["src"], target, drag["count"]), start=starts):
                 return
         # snap back
-        homes = t.layout.card_rects(drag["src"], t.faces(drag["src"]))[drag["index"]:]
+        homes = t.layout.card_rects(drag["src"], t.faces(drag["src"]))[drag["index"] :]
         t.fly([(c, p, r.topleft) for c, p, r in zip(drag["cards"], starts, homes)], 140)
 
     def click(self, hit) -> None:
@@ -180,8 +189,14 @@ class TableInput:
             if self.focus:
                 t.to_foundation(self.focus)
             else:
-                t.say(_("Choose a pile first (arrows or Tab): F then sends its card to a "
-                        "foundation."), "info", 3000)
+                t.say(
+                    _(
+                        "Choose a pile first (arrows or Tab): F then sends its card to a "
+                        "foundation."
+                    ),
+                    "info",
+                    3000,
+                )
         elif k == pygame.K_n:
             t.new_deal()
         else:

@@ -40,14 +40,13 @@ from game.core import IllegalMove, Move, info
 from game.core.language import _
 from game.session import Session, new_seed, seat_names
 from game.session.help import HELP_COUNTS
-
 from game.ui import theme
 from game.ui.board.animation import FLIGHT_MS, Animator, Celebration
+from game.ui.board.dealing import DealFlight, deal_flight
+from game.ui.board.move_words import describe, explain
+from game.ui.board.places import layout_for
 from game.ui.card_art import CardArt, get_art
 from game.ui.chromes import chrome_class
-from game.ui.board.dealing import DealFlight, deal_flight
-from game.ui.board.places import layout_for
-from game.ui.board.move_words import describe, explain
 from game.ui.table.computers import ComputerSeats
 from game.ui.table.input import TableInput
 from game.ui.table.view import TableView
@@ -66,7 +65,7 @@ def readable(text: str) -> str:
     return _TEN.sub(r"10\1", text)
 
 
-def make_table(app, game_id: str) -> "Table":
+def make_table(app, game_id: str) -> Table:
     return Table(app, game_id)
 
 
@@ -106,6 +105,7 @@ class Table(ComputerSeats, Scene):
     def panel_left(self) -> bool:
         """The left-handed setting puts a table's side panel on the left (landscape)."""
         from game.ui.turns.panel import has_side_panel_left
+
         side_panel = getattr(chrome_class(self.info.table), "side_panel", False)
         return side_panel and has_side_panel_left(self.app)
 
@@ -120,12 +120,16 @@ class Table(ComputerSeats, Scene):
         seats = self.app.settings.seats(self.game_id)
         try:
             session = self.app.saves.load_game(
-                self.game_id, check=lambda data: Session.from_dict(data, seats=seats))
+                self.game_id, check=lambda data: Session.from_dict(data, seats=seats)
+            )
         except Exception as e:  # the storage promises not to raise; never let it stop play
             session = None
             # Translators: {game} is a game's name, {error} what went wrong
-            self.app.notice(_("The saved {game} game could not be read ({error}).").format(
-                game=self.title_text, error=e))
+            self.app.notice(
+                _("The saved {game} game could not be read ({error}).").format(
+                    game=self.title_text, error=e
+                )
+            )
         self.app.collect_notices()
         if session is not None and not (session.is_over() and session.recorded):
             self.session = session
@@ -141,11 +145,16 @@ class Table(ComputerSeats, Scene):
 
     def start(self, seed: int, options: dict | None = None, seats=None) -> None:
         settings = self.app.settings
-        self.begin(Session.new(
-            self.game_id, seed, seats or settings.seats(self.game_id),
-            **(settings.options(self.game_id) if options is None else options)),
+        self.begin(
+            Session.new(
+                self.game_id,
+                seed,
+                seats or settings.seats(self.game_id),
+                **(settings.options(self.game_id) if options is None else options),
+            ),
             # Translators: said as a deal begins; {game} is the game's name
-            _("{game}: deal {number}.").format(game=self.title_text, number=seed))
+            _("{game}: deal {number}.").format(game=self.title_text, number=seed),
+        )
 
     def begin(self, session, words: str) -> None:
         """A new game at this table, ``words`` said: shown being dealt, nothing of the last
@@ -172,8 +181,9 @@ class Table(ComputerSeats, Scene):
             flight = deal_flight(self, now)
             if flight is not None:
                 self.anim.add(flight)  # the computer's first move: a pace after it lands
-                self.next_action_at = max(self.next_action_at,
-                                          now + flight.dur + self.app.settings.pace_ms)
+                self.next_action_at = max(
+                    self.next_action_at, now + flight.dur + self.app.settings.pace_ms
+                )
 
     def end_deal(self) -> None:
         """A click or a key while the deal is shown: every card lands at once (the input then
@@ -208,13 +218,21 @@ class Table(ComputerSeats, Scene):
         """Ask before giving up a deal in progress (it counts as lost), then act."""
         s = self.session
         if s.unfinished and not s.is_over() and s.you is not None:
+
             def go():
                 self.chrome.abandoning()
                 self.record()
                 action()
-            note = " ".join(filter(None, [_("This deal is not finished: it will count as a "
-                                            "loss in your statistics."),
-                                          self.chrome.abandon_note()]))
+
+            note = " ".join(
+                filter(
+                    None,
+                    [
+                        _("This deal is not finished: it will count as a loss in your statistics."),
+                        self.chrome.abandon_note(),
+                    ],
+                )
+            )
             self.modal = Confirm(self, what, note, what, go)
         else:
             if s.unfinished:
@@ -265,8 +283,11 @@ class Table(ComputerSeats, Scene):
         """The places that take the picked cards now (they light up)."""
         if not self.accepting_input():
             return set()
-        return {m.target for m in self.candidate_moves()
-                if m.source == src and m.count == count and m.target != src}
+        return {
+            m.target
+            for m in self.candidate_moves()
+            if m.source == src and m.count == count and m.target != src
+        }
 
     def turn_move(self, name: str) -> Move | None:
         """The move that clicking this pile means: turning a card of the stock or hand."""
@@ -284,8 +305,12 @@ class Table(ComputerSeats, Scene):
             self.save()
 
     def say(self, text: str, kind: str = "info", ms: float = MESSAGE_MS) -> None:
-        color = {"error": theme.RED_INK, "good": theme.TARGET, "info": theme.INK,
-                 "warn": theme.ACCENT}[kind]
+        color = {
+            "error": theme.RED_INK,
+            "good": theme.TARGET,
+            "info": theme.INK,
+            "warn": theme.ACCENT,
+        }[kind]
         self.message = (readable(text), color, self.app.time_ms + ms)
 
     def message_text(self) -> str:
@@ -300,11 +325,16 @@ class Table(ComputerSeats, Scene):
 
     def explain_wait(self) -> None:
         s = self.session
-        if self.modal is None and not s.is_over() and s.pending_call is None \
-                and not s.is_local(s.to_move):
+        if (
+            self.modal is None
+            and not s.is_over()
+            and s.pending_call is None
+            and not s.is_local(s.to_move)
+        ):
             # Translators: {name} is a player: "the computer", "player 2"
-            self.say(_("Wait: it is {name}'s turn.").format(name=self.seat_name(s.to_move)),
-                     "info", 1500)
+            self.say(
+                _("Wait: it is {name}'s turn.").format(name=self.seat_name(s.to_move)), "info", 1500
+            )
 
     # ================================================================= moves
     def attempt(self, move: Move, start=None) -> bool:
@@ -344,8 +374,7 @@ class Table(ComputerSeats, Scene):
                 best = f
         reason = self.state.why_illegal(Move(name, best)) if best else None
         # Translators: {card} is a card's short code: "10H" (the Ten of hearts), "QS"
-        self.say(reason or _("The {card} can't go to a foundation now.").format(card=card),
-                 "error")
+        self.say(reason or _("The {card} can't go to a foundation now.").format(card=card), "error")
         self.app.sound.play("thud")
         return False
 
@@ -362,7 +391,7 @@ class Table(ComputerSeats, Scene):
             old = before.get(src, [])[-count:]
             faces = [up for _, up in before.get(src, [])]
             starts = start or [r.topleft for r in self.layout.card_rects(src, faces)[-count:]]
-            ends = self.layout.card_rects(dst, self.faces(dst))[-len(old):] if old else []
+            ends = self.layout.card_rects(dst, self.faces(dst))[-len(old) :] if old else []
             self.fly([(c, p, r.topleft) for (c, _), p, r in zip(old, starts, ends)])
 
     def fly(self, items, dur: float = FLIGHT_MS) -> None:
@@ -371,8 +400,9 @@ class Table(ComputerSeats, Scene):
             dur = 0
         elif self.session.finishing:
             dur = FINISH_FLIGHT_MS
-        self.anim.fly([(c.id, self.art.face(c), p0, p1) for c, p0, p1 in items],
-                      self.app.time_ms, dur)
+        self.anim.fly(
+            [(c.id, self.art.face(c), p0, p1) for c, p0, p1 in items], self.app.time_ms, dur
+        )
 
     def can_undo(self) -> bool:
         return self.modal is None and self.session.can_undo()
@@ -385,8 +415,11 @@ class Table(ComputerSeats, Scene):
             return
         self.take_back(self.session.undo)
         # Translators: after Undo; {moves} is "the Nine of clubs onto the Ten of clubs"
-        self.say(_("Took back: {moves}.").format(
-            moves=describe(self.state, self.session.last_group)), "info", 2500)
+        self.say(
+            _("Took back: {moves}.").format(moves=describe(self.state, self.session.last_group)),
+            "info",
+            2500,
+        )
 
     def take_back(self, action):
         """Run ``action`` (the session taking moves back) and show the table as it now is;
@@ -485,8 +518,9 @@ class Table(ComputerSeats, Scene):
         self.app.save_settings()
         if not settings.sound:
             self.app.sound.stop()
-        self.say(_("Sound on.") if settings.sound else _("Sound off (M turns it back on)."),
-                 "info", 2000)
+        self.say(
+            _("Sound on.") if settings.sound else _("Sound off (M turns it back on)."), "info", 2000
+        )
 
     def skip_finish(self) -> None:
         """Play the rest of a winning line being finished at once."""
@@ -503,8 +537,9 @@ class Table(ComputerSeats, Scene):
             relabel()
         settings = self.app.settings
         key = (settings.four_colour, settings.card_back, settings.felt)
-        art = get_art(self.layout.card_w, self.layout.card_h, key[0], self.layout.fan,
-                      self.layout.reveal)  # the cache's (it may have let go of the last one)
+        art = get_art(
+            self.layout.card_w, self.layout.card_h, key[0], self.layout.fan, self.layout.reveal
+        )  # the cache's (it may have let go of the last one)
         if key != self.art_key or art is not self.art:
             self.art_key = key
             self.art = art
@@ -570,9 +605,14 @@ class Table(ComputerSeats, Scene):
         """0 while cards move, the pointer holds a card, the solver thinks or the table deals;
         else until the first of its timers, the computer's included (ButtonRow.rest_ms)."""
         s, now = self.session, self.app.time_ms
-        if (self.deal_pending or self.anim.busy or self.input.busy or s.finishing
-                or (self.celebration is not None and self.celebration.running)
-                or (s.help is not None and s.help.thinking)):
+        if (
+            self.deal_pending
+            or self.anim.busy
+            or self.input.busy
+            or s.finishing
+            or (self.celebration is not None and self.celebration.running)
+            or (s.help is not None and s.help.thinking)
+        ):
             return 0.0
         hint = self.hint[1] if self.hint else 0.0
         timers = [t - now for t in (hint, self.message[2]) if t > now]
@@ -582,16 +622,26 @@ class Table(ComputerSeats, Scene):
         """What the table shows (see Scene.frame_key): cards in motion redraw every frame."""
         now, inp = self.app.time_ms, self.input
         moving = self.anim.busy or (self.celebration is not None and self.celebration.running)
-        return (super().frame_key(), self.session.version, moving and now,
-                inp.drag and inp.drag["pos"], inp.selected, inp.focus,
-                self.hint is not None and now < self.hint[1], self.message_text(),
-                self.chrome.frame_key())
+        return (
+            super().frame_key(),
+            self.session.version,
+            moving and now,
+            inp.drag and inp.drag["pos"],
+            inp.selected,
+            inp.focus,
+            self.hint is not None and now < self.hint[1],
+            self.message_text(),
+            self.chrome.frame_key(),
+        )
 
     def celebrate(self) -> None:
         self.app.sound.play("win")
-        launches = [(c, self.layout.piles[name].rect.topleft)
-                    for name in self.layout.piles if name.startswith("foundation")
-                    for c, _ in self.piles()[name]]
+        launches = [
+            (c, self.layout.piles[name].rect.topleft)
+            for name in self.layout.piles
+            if name.startswith("foundation")
+            for c, _ in self.piles()[name]
+        ]
         self.celebration = Celebration(self.view.layer(), self.art, launches, self.state.seed)
 
 

@@ -84,8 +84,9 @@ class TableView:
         t.chrome.decorate(surf)
         return surf
 
-    def words(self, name: str, count: int, full: bool, top: pygame.Rect | None = None,
-              mark: str = "") -> list[tuple]:
+    def words(
+        self, name: str, count: int, full: bool, top: pygame.Rect | None = None, mark: str = ""
+    ) -> list[tuple]:
         """The words written with pile ``name`` holding ``count`` cards in sight (``full``:
         any at all), its top card at ``top``, in the special state ``mark``: its count, below
         it or beside it; the game's word on it while empty; its caption ("Reserve"), beside it
@@ -186,18 +187,30 @@ class TableView:
         """The message line: the table's last word, else the oldest storage notice."""
         t = self.table
         place = getattr(t.chrome, "message_rect", None)
-        rect = rect or (place() if place else None) or pygame.Rect(
-            0, STATUS_Y, CANVAS.table_w, CANVAS.h - STATUS_Y)
+        rect = (
+            rect
+            or (place() if place else None)
+            or pygame.Rect(0, STATUS_Y, CANVAS.table_w, CANVAS.h - STATUS_Y)
+        )
         shown, color = t.message_text(), t.message[1]
         if not shown:
             shown, color = t.app.current_notice(), theme.ACCENT
         if shown:
+
             def fitted(size):  # the line's step, its lines, and how many the band holds
-                step = (theme.font(size).get_height() + 3 if CANVAS.rail else
-                        theme.font(size).get_height() + 6 if CANVAS.portrait else size)
+                step = (
+                    theme.font(size).get_height() + 3
+                    if CANVAS.rail
+                    else theme.font(size).get_height() + 6
+                    if CANVAS.portrait
+                    else size
+                )
                 # (the landscape line holds two, overlapping a little)
-                return (step, theme.wrap(shown, size, rect.w - 40)[:MESSAGE_LINES],
-                        max(1 if CANVAS.rail else 2, (rect.h - 4) // step))
+                return (
+                    step,
+                    theme.wrap(shown, size, rect.w - 40)[:MESSAGE_LINES],
+                    max(1 if CANVAS.rail else 2, (rect.h - 4) // step),
+                )
 
             size = CANVAS.text(22) if not CANVAS.rail else 32  # sideways: 12.5 CSS px
             step, lines, holds = fitted(size)

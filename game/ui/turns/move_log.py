@@ -9,16 +9,15 @@ import pygame
 from game.core import STOP, from_dict
 from game.core.language import NP_, _, pgettext
 from game.core.language import current as spoken
-
 from game.ui import theme
-from game.ui.canvas import CANVAS
 from game.ui.board.move_words import pile_phrase
-from game.ui.widgets import Button
+from game.ui.canvas import CANVAS
 from game.ui.turns.panel_geometry import P_TEXT, panel_x
+from game.ui.widgets import Button
 
 
 def _num(name: str) -> int | None:
-    digits = name[len(name.rstrip("0123456789")):]
+    digits = name[len(name.rstrip("0123456789")) :]
     return int(digits) if digits else None
 
 
@@ -49,8 +48,11 @@ def said(chrome, state, move, before, mover) -> tuple[str, str]:
         return "", ""
     card, up = src[-move.count]
     if move.source == move.target:  # a card of a stock or hand turned face up where it lies
-        return who, (_("turned up {card}").format(card=card.words("object")) if not up
-                     else _("turned a card"))
+        return who, (
+            _("turned up {card}").format(card=card.words("object"))
+            if not up
+            else _("turned a card")
+        )
     target = before.get(move.target, [])
     kind = move.target.rstrip("0123456789")
     piles = state.pile
@@ -59,11 +61,13 @@ def said(chrome, state, move, before, mover) -> tuple[str, str]:
         source = getattr(piles.get(move.source), "noun", move.source.rstrip("0123456789"))
         if chrome.is_you(mover):
             # Translators: the move log; a pile without a phrase of its own, {pile} its word
-            return who, pile_phrase(TURNED_BACK_YOUR, source,
-                                    _("turned your {pile} back into your hand"))
+            return who, pile_phrase(
+                TURNED_BACK_YOUR, source, _("turned your {pile} back into your hand")
+            )
         # Translators: the move log; a pile without a phrase of its own, {pile} its word
-        return who, pile_phrase(TURNED_BACK_THEIR, source,
-                                _("turned their {pile} back into their hand"))
+        return who, pile_phrase(
+            TURNED_BACK_THEIR, source, _("turned their {pile} back into their hand")
+        )
     if not up and _num(move.source) == _num(move.target) == mover:  # turned onto a pile
         # (Battle: the hand onto the reserve pile)
         return who, _("turned up {card}").format(card=card.words("object"))
@@ -74,10 +78,14 @@ def said(chrome, state, move, before, mover) -> tuple[str, str]:
             # Translators: the move log; {card} is the column's first card, said as the
             # subject of a sentence ("the Nine of clubs"), {onto} "onto the Ten of hearts"
             return who, _("moved the column of {card} {onto}").format(
-                card=card.words("the"), onto=target[-1][0].words("onto"))
+                card=card.words("the"), onto=target[-1][0].words("onto")
+            )
         # Translators: the move log; a pile without a phrase of its own, {pile} its word
-        where = (target[-1][0].words("onto") if target
-                 else pile_phrase(TO_AN_EMPTY, noun, _("to an empty {pile}")))
+        where = (
+            target[-1][0].words("onto")
+            if target
+            else pile_phrase(TO_AN_EMPTY, noun, _("to an empty {pile}"))
+        )
     else:  # a seat's own pile, in the game's word for it (Battle: "reserve pile")
         owner = _num(move.target)
         if owner == mover:
@@ -102,12 +110,14 @@ def said(chrome, state, move, before, mover) -> tuple[str, str]:
         else:  # named as in a sentence: "the computer's", "player 2's", never "Computer's"
             # Translators: the move log; a pile without a phrase of its own, {pile} its
             # word, {name} a player ("the computer", "player 2")
-            where = pile_phrase(ONTO_NAMES, noun, _("onto {name}'s {pile}"),
-                                name=chrome.name(owner))
+            where = pile_phrase(
+                ONTO_NAMES, noun, _("onto {name}'s {pile}"), name=chrome.name(owner)
+            )
     # Translators: the move log; {card} is "the Five of hearts", {where} "onto the Six of
     # spades", "to a foundation", "onto your reserve"
     return who, pgettext("the move log: a card and where it went", "{card} {where}").format(
-        card=card.words("object"), where=where)
+        card=card.words("object"), where=where
+    )
 
 
 SHARED_WORDS = {"house": "house", "tableau": "column"}  # the middle's piles, by kind
@@ -127,16 +137,11 @@ ON_YOUR = {
 #: ... said of another player who moved ("their")
 ON_THEIR = {
     "waste": NP_("the move log: a card went on the mover's ...", "on their waste"),
-    "reserve pile": NP_("the move log: a card went on the mover's ...",
-                        "on their reserve pile"),
+    "reserve pile": NP_("the move log: a card went on the mover's ...", "on their reserve pile"),
 }
 #: ... at the round table, where every seat has one ("own")
-ON_YOUR_OWN = {
-    "waste": NP_("the move log: a card went on the mover's ...", "on your own waste"),
-}
-ON_THEIR_OWN = {
-    "waste": NP_("the move log: a card went on the mover's ...", "on their own waste"),
-}
+ON_YOUR_OWN = {"waste": NP_("the move log: a card went on the mover's ...", "on your own waste")}
+ON_THEIR_OWN = {"waste": NP_("the move log: a card went on the mover's ...", "on their own waste")}
 #: "the Five of hearts onto your reserve": another player's pile, the person here's
 ONTO_YOUR = {
     "reserve": NP_("the move log: a card went onto your ...", "onto your reserve"),
@@ -152,23 +157,31 @@ ONTO_NAMES = {
     "waste": NP_("the move log: a card went onto a player's ...", "onto {name}'s waste"),
     "hand": NP_("the move log: a card went onto a player's ...", "onto {name}'s hand"),
     "stock": NP_("the move log: a card went onto a player's ...", "onto {name}'s stock"),
-    "reserve pile": NP_("the move log: a card went onto a player's ...",
-                        "onto {name}'s reserve pile"),
-    "penalty pile": NP_("the move log: a card went onto a player's ...",
-                        "onto {name}'s penalty pile"),
+    "reserve pile": NP_(
+        "the move log: a card went onto a player's ...", "onto {name}'s reserve pile"
+    ),
+    "penalty pile": NP_(
+        "the move log: a card went onto a player's ...", "onto {name}'s penalty pile"
+    ),
 }
 #: "turned your waste back into your hand": an empty hand refilled
 TURNED_BACK_YOUR = {
-    "waste": NP_("the move log: a pile turned back into the hand",
-                 "turned your waste back into your hand"),
-    "reserve pile": NP_("the move log: a pile turned back into the hand",
-                        "turned your reserve pile back into your hand"),
+    "waste": NP_(
+        "the move log: a pile turned back into the hand", "turned your waste back into your hand"
+    ),
+    "reserve pile": NP_(
+        "the move log: a pile turned back into the hand",
+        "turned your reserve pile back into your hand",
+    ),
 }
 TURNED_BACK_THEIR = {
-    "waste": NP_("the move log: a pile turned back into the hand",
-                 "turned their waste back into their hand"),
-    "reserve pile": NP_("the move log: a pile turned back into the hand",
-                        "turned their reserve pile back into their hand"),
+    "waste": NP_(
+        "the move log: a pile turned back into the hand", "turned their waste back into their hand"
+    ),
+    "reserve pile": NP_(
+        "the move log: a pile turned back into the hand",
+        "turned their reserve pile back into their hand",
+    ),
 }
 
 
@@ -311,8 +324,9 @@ class MoveBook:
 
     def lines(self) -> list[str]:
         """Every move shown, newest first, "Who: what"."""
-        return [st.line if st.who else st.words for _, _, steps in self.turns()
-                for st in steps][::-1]
+        return [st.line if st.who else st.words for _, _, steps in self.turns() for st in steps][
+            ::-1
+        ]
 
     def replay_turn(self) -> tuple[int, int, list[Step]] | None:
         """The last turn played by a seat that is not a person here (the computer's)."""
@@ -369,14 +383,21 @@ class LogView:
         self.max_scroll = 0
         self._content = (None, [])
         # Translators: a button over the move log: the computer's last turn played again
-        self.button = Button((-500, -500, 10, 10), _("Replay turn"), self.chrome.replay,
-                             self.can_replay, size=16, name="Replay turn")
+        self.button = Button(
+            (-500, -500, 10, 10),
+            _("Replay turn"),
+            self.chrome.replay,
+            self.can_replay,
+            size=16,
+            name="Replay turn",
+        )
 
     @property
     def book(self) -> MoveBook:
         s = self.chrome.session
-        if self._book is None or self._book.session is not s \
-                or self._book.language != spoken():  # (another language: said again)
+        if (
+            self._book is None or self._book.session is not s or self._book.language != spoken()
+        ):  # (another language: said again)
             self._book = MoveBook(self.chrome, s)
             self.scroll, self.follow = 0, True
         self._book.update()
@@ -388,8 +409,12 @@ class LogView:
 
     def key_parts(self):
         """What the log shows, for the chrome's frame_key."""
-        return (self.book.changes, self.book.session.state.current_player, self.scroll,
-                self.focused)
+        return (
+            self.book.changes,
+            self.book.session.state.current_player,
+            self.scroll,
+            self.focused,
+        )
 
     # ------------------------------------------------------------------ the words
     def content(self, size: int, width: int) -> list[tuple[str, tuple, bool, int]]:
@@ -406,13 +431,18 @@ class LogView:
             title = self.chrome.title(seat)
             now = current and not book.session.is_over()
             if self.chrome.is_you(seat):
-                head = (pgettext("the move log's heading of a turn", "Your turn (now)") if now
-                        else pgettext("the move log's heading of a turn", "Your turn"))
+                head = (
+                    pgettext("the move log's heading of a turn", "Your turn (now)")
+                    if now
+                    else pgettext("the move log's heading of a turn", "Your turn")
+                )
             else:
                 # Translators: the move log's heading of a turn; {seat} is "Computer", "Player 2"
-                head = (pgettext("the move log's heading of a turn", "{seat}'s turn (now)")
-                        if now else pgettext("the move log's heading of a turn",
-                                             "{seat}'s turn")).format(seat=title)
+                head = (
+                    pgettext("the move log's heading of a turn", "{seat}'s turn (now)")
+                    if now
+                    else pgettext("the move log's heading of a turn", "{seat}'s turn")
+                ).format(seat=title)
             for line in theme.wrap(head, size, width, bold=True):  # (a long name: two lines)
                 out.append((line, theme.GOLD if current else theme.ACCENT, True, 0))
             color = theme.INK if current else theme.INK_DIM
@@ -421,8 +451,9 @@ class LogView:
             for n, st in enumerate(steps, 1):
                 words = st.words if st.who in ("", title) else st.line
                 for j, line in enumerate(theme.wrap(words, size, width - indent)):
-                    out.append(((f"{n}. " if j == 0 else "") + line, color, False,
-                                0 if j == 0 else indent))
+                    out.append(
+                        ((f"{n}. " if j == 0 else "") + line, color, False, 0 if j == 0 else indent)
+                    )
         self._content = (key, out)
         return out
 
@@ -436,8 +467,9 @@ class LogView:
         hh = self.header_height(size)
         # Translators: the move log's heading, short
         label = _("Last moves")
-        theme.blit_text(screen, label, (area.x, area.y + hh // 2), size, theme.INK_FAINT,
-                        anchor="midleft")
+        theme.blit_text(
+            screen, label, (area.x, area.y + hh // 2), size, theme.INK_FAINT, anchor="midleft"
+        )
         b = self.button
         if not self.placed:
             bw = max(theme.measure(b.label, size) + 28, 120)
@@ -534,9 +566,11 @@ def log_area(chrome, x: int, y: int, w: int) -> pygame.Rect:
     """The landscape panel's room for the log: from ``y`` down to the first thing below it in
     the panel (a button there, else the computer's pace)."""
     px = panel_x(chrome.table)
-    tops = [b.rect.top for b in chrome.buttons
-            if b.visible and b.name != "Replay turn" and px <= b.rect.x < px + 364
-            and b.rect.top > y]
+    tops = [
+        b.rect.top
+        for b in chrome.buttons
+        if b.visible and b.name != "Replay turn" and px <= b.rect.x < px + 364 and b.rect.top > y
+    ]
     return pygame.Rect(x, y, w, min(tops + [476]) - 8 - y)
 
 

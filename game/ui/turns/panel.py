@@ -13,7 +13,6 @@ from __future__ import annotations
 import pygame
 
 from game.core.language import _
-
 from game.ui import theme
 from game.ui.canvas import CANVAS
 from game.ui.turns.move_log import LogView, describe
@@ -62,8 +61,7 @@ def place_portrait(buttons) -> None:
     for b in buttons:
         if b.name in places:
             b.rect = pygame.Rect(places[b.name])
-            b.size = max(b.size, CANVAS.text(22) if b.name not in ("slower", "faster")
-                         else 56)
+            b.size = max(b.size, CANVAS.text(22) if b.name not in ("slower", "faster") else 56)
 
 
 def place_left(buttons, table) -> None:
@@ -146,8 +144,9 @@ def draw_portrait_texts(screen, table, chrome, lines) -> None:
         if not column:
             return [fit(text, size, width, bold)]
         out = theme.wrap(text, size, width, bold)
-        return [*out[:1], *(fit(" ".join(out[1:]), size, width, bold),)] if len(out) > 1 \
-            else list(out)
+        return (
+            [*out[:1], *(fit(" ".join(out[1:]), size, width, bold),)] if len(out) > 1 else list(out)
+        )
 
     head = chrome.portrait_headline()
     y = top
@@ -156,15 +155,19 @@ def draw_portrait_texts(screen, table, chrome, lines) -> None:
         y += step
     label, color = chrome.turn_label()
     label_size = 43 if not column else P_TEXT
-    label_lines = [fit(label, label_size, width - 20, True)] if not column else \
-        theme.wrap(label, label_size, width - 20, True)[:2]
+    label_lines = (
+        [fit(label, label_size, width - 20, True)]
+        if not column
+        else theme.wrap(label, label_size, width - 20, True)[:2]
+    )
     label_step = theme.font(label_size, True).get_height()
     box = pygame.Rect(x, y + 4, width, max(64, 16 + label_step * len(label_lines)))
     pygame.draw.rect(screen, color, box, border_radius=10)
     ly = box.centery - label_step * len(label_lines) // 2
     for line in label_lines:
-        theme.blit_text(screen, line, (box.centerx, ly), label_size, theme.INK, bold=True,
-                        anchor="midtop")
+        theme.blit_text(
+            screen, line, (box.centerx, ly), label_size, theme.INK, bold=True, anchor="midtop"
+        )
         ly += label_step
     y = box.bottom + 8
     for text, color in lines:
@@ -188,14 +191,19 @@ def draw_portrait_texts(screen, table, chrome, lines) -> None:
     pace = chrome.pace_word()
     if column:  # - and + are in the rail
         # Translators: the side panel; {pace} is "Slow", "Normal", "Fast" or "Instant"
-        words = (_("Computer's pace: {pace}").format(pace=pace) if chrome.computer_here()
-                 else _("No computer here"))
-        theme.blit_text(screen, words, (x, bottom + 2), theme.fit_size(words, P_TEXT, width),
-                        theme.INK_DIM)
+        words = (
+            _("Computer's pace: {pace}").format(pace=pace)
+            if chrome.computer_here()
+            else _("No computer here")
+        )
+        theme.blit_text(
+            screen, words, (x, bottom + 2), theme.fit_size(words, P_TEXT, width), theme.INK_DIM
+        )
         return
     cx, cy = pace_centre()  # (between - and +: a language's longer word drawn smaller)
-    size = theme.fit_size(pace, P_TEXT, 2 * 65 - 12, True) if chrome.computer_here() \
-        else P_TEXT  # (no computer: no - and +, the words have their room)
+    size = (
+        theme.fit_size(pace, P_TEXT, 2 * 65 - 12, True) if chrome.computer_here() else P_TEXT
+    )  # (no computer: no - and +, the words have their room)
     theme.blit_text(screen, pace, (cx, cy), size, theme.INK, bold=True, anchor="center")
 
 
@@ -236,6 +244,7 @@ class PanelChrome:
         if not CANVAS.portrait:
             return None
         from game.ui.layout_shapes import P_MESSAGE_BAND
+
         top = portrait_top(self.table)
         return pygame.Rect(0, top - P_MESSAGE_BAND, CANVAS.w, P_MESSAGE_BAND - 4)
 

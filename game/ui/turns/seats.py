@@ -13,25 +13,29 @@ import pygame
 from game.core.language import N_, NP_, _, capital, pgettext
 from game.session import PACES
 from game.session.match_play import MatchPlay
-
 from game.ui import theme
 from game.ui.canvas import CANVAS
-from game.ui.who_plays import SeatPicker
 from game.ui.sleep_at_rest import REST_MAX_MS
-from game.ui.widgets import Button, EndPanel
 from game.ui.turns import move_log, panel
+from game.ui.who_plays import SeatPicker
+from game.ui.widgets import Button, EndPanel
+
 BANNER_MS = 5000
 
 #: the computer's pace (Settings.pace) as the side panel shows it
-PACE_WORDS = {"slow": NP_("the computer's pace", "Slow"),
-              "normal": NP_("the computer's pace", "Normal"),
-              "fast": NP_("the computer's pace", "Fast"),
-              "instant": NP_("the computer's pace", "Instant")}
+PACE_WORDS = {
+    "slow": NP_("the computer's pace", "Slow"),
+    "normal": NP_("the computer's pace", "Normal"),
+    "fast": NP_("the computer's pace", "Fast"),
+    "instant": NP_("the computer's pace", "Instant"),
+}
 #: ... said when it changes
-PACE_SAID = {"slow": N_("The computer plays at a slow pace."),
-             "normal": N_("The computer plays at a normal pace."),
-             "fast": N_("The computer plays at a fast pace."),
-             "instant": N_("The computer plays instantly.")}
+PACE_SAID = {
+    "slow": N_("The computer plays at a slow pace."),
+    "normal": N_("The computer plays at a normal pace."),
+    "fast": N_("The computer plays at a fast pace."),
+    "instant": N_("The computer plays instantly."),
+}
 
 
 def count_words(what: str, n: int) -> str:
@@ -45,7 +49,8 @@ def seat_counts(title: str, counts: list[str]) -> str:
     """A seat's line of counts in the side panel: "You: hand 3 · waste 7"."""
     # Translators: the side panel: a seat ("You", "Computer") and its counts ("hand 3 · waste 7")
     return pgettext("a seat's counts in the side panel", "{seat}: {counts}").format(
-        seat=title, counts=" · ".join(counts))
+        seat=title, counts=" · ".join(counts)
+    )
 
 
 class TurnsChrome(panel.PanelChrome):
@@ -57,8 +62,9 @@ class TurnsChrome(panel.PanelChrome):
     ROWS = ((318, 50), (376, 42), (426, 40), (500, 38), (560, 44))
     # the landscape panel's texts: the counts' first line and step, the counts' and the match's
     # size, the room after the match, the pace's two lines and size, the tip; fitted or not
-    TEXTS = dict(counts=136, step=26, match=20, after=32, pace=(480, 506, 24), tip=616,
-                 fitted=False)
+    TEXTS = dict(
+        counts=136, step=26, match=20, after=32, pace=(480, 506, 24), tip=616, fitted=False
+    )
     # the call's banner: title and body sizes, their steps, the body's lines at most
     BANNER = (28, 20, (30, 22), 7)
     unseated_match = False  # a match saved without its seats counts for these (a duel's)
@@ -85,35 +91,94 @@ class TurnsChrome(panel.PanelChrome):
         # the match is read when first needed (``play``): the table has no session yet
 
     def make_buttons(self, table) -> list[Button]:
-        (call_y, call_h), (end_y, end_h), (row_y, row_h), (pace_y, pace_h), (last_y, last_h) \
-            = self.ROWS
+        (call_y, call_h), (end_y, end_h), (row_y, row_h), (pace_y, pace_h), (last_y, last_h) = (
+            self.ROWS
+        )
         x, w = panel.PANEL_X + 12, 340
         half, quarter = (w - 10) // 2, (w - 30) // 4
         return [
-            Button((x, call_y, w, call_h), _(self.call_label), self.call_stop,
-                   self.can_call_stop, size=30, name=self.call_label),
+            Button(
+                (x, call_y, w, call_h),
+                _(self.call_label),
+                self.call_stop,
+                self.can_call_stop,
+                size=30,
+                name=self.call_label,
+            ),
             # Translators: the side panel's buttons (End turn, Undo, Redo, Hint, Rules, New
             # game, Menu): short, Undo, Redo, Hint and Rules a quarter of the panel wide
-            Button((x, end_y, w, end_h), _("End turn"), self.end_turn, self.can_end_turn,
-                   size=22, name="End turn"),
-            Button((x, row_y, quarter, row_h), _("Undo"), table.undo, table.can_undo, size=22,
-                   name="Undo"),
-            Button((x + quarter + 10, row_y, quarter, row_h), _("Redo"), table.redo,
-                   table.can_redo, size=22, name="Redo"),
+            Button(
+                (x, end_y, w, end_h),
+                _("End turn"),
+                self.end_turn,
+                self.can_end_turn,
+                size=22,
+                name="End turn",
+            ),
+            Button(
+                (x, row_y, quarter, row_h),
+                _("Undo"),
+                table.undo,
+                table.can_undo,
+                size=22,
+                name="Undo",
+            ),
+            Button(
+                (x + quarter + 10, row_y, quarter, row_h),
+                _("Redo"),
+                table.redo,
+                table.can_redo,
+                size=22,
+                name="Redo",
+            ),
             # what the Hard computer player would play (Session.hint)
-            Button((x + 2 * (quarter + 10), row_y, quarter, row_h), _("Hint"),
-                   table.show_hint, table.accepting_input, size=22, name="Hint"),
-            Button((x + 3 * (quarter + 10), row_y, quarter, row_h), _("Rules"),
-                   lambda: panel.show_rules(table), lambda: table.modal is None, size=22,
-                   name="Rules"),
-            Button((x, pace_y, 48, pace_h), "-", lambda: self.change_pace(-1),
-                   self.computer_here, size=28, name="slower"),
-            Button((x + w - 48, pace_y, 48, pace_h), "+", lambda: self.change_pace(1),
-                   self.computer_here, size=28, name="faster"),
-            Button((x, last_y, half, last_h), _("New game"), self.new_game,
-                   lambda: table.modal is None, size=22, name="New game"),
-            Button((x + half + 10, last_y, half, last_h), _("Menu"), self.app.title, size=22,
-                   name="Menu"),
+            Button(
+                (x + 2 * (quarter + 10), row_y, quarter, row_h),
+                _("Hint"),
+                table.show_hint,
+                table.accepting_input,
+                size=22,
+                name="Hint",
+            ),
+            Button(
+                (x + 3 * (quarter + 10), row_y, quarter, row_h),
+                _("Rules"),
+                lambda: panel.show_rules(table),
+                lambda: table.modal is None,
+                size=22,
+                name="Rules",
+            ),
+            Button(
+                (x, pace_y, 48, pace_h),
+                "-",
+                lambda: self.change_pace(-1),
+                self.computer_here,
+                size=28,
+                name="slower",
+            ),
+            Button(
+                (x + w - 48, pace_y, 48, pace_h),
+                "+",
+                lambda: self.change_pace(1),
+                self.computer_here,
+                size=28,
+                name="faster",
+            ),
+            Button(
+                (x, last_y, half, last_h),
+                _("New game"),
+                self.new_game,
+                lambda: table.modal is None,
+                size=22,
+                name="New game",
+            ),
+            Button(
+                (x + half + 10, last_y, half, last_h),
+                _("Menu"),
+                self.app.title,
+                size=22,
+                name="Menu",
+            ),
         ]
 
     def relabel(self) -> None:
@@ -147,8 +212,10 @@ class TurnsChrome(panel.PanelChrome):
                 saved = self.table.saved_match()  # (a shared table's match is its own)
             except Exception:  # noqa: BLE001 (the storage promises not to raise)
                 saved = None
-            target = (self.session.match_target  # a shared table's: the host's, everywhere
-                      or self.app.settings.match_target(self.table.game_id))
+            target = (
+                self.session.match_target  # a shared table's: the host's, everywhere
+                or self.app.settings.match_target(self.table.game_id)
+            )
             self._play = MatchPlay(self.session, target, saved, unseated=self.unseated_match)
             if self._play.notice:
                 self.app.notice(self._play.notice)
@@ -173,8 +240,9 @@ class TurnsChrome(panel.PanelChrome):
         try:
             self.table.keep_match(self.play.record(result))
         except Exception as e:  # noqa: BLE001
-            self.table.say(_("The match score could not be saved: {error}").format(error=e),
-                           "error")
+            self.table.say(
+                _("The match score could not be saved: {error}").format(error=e), "error"
+            )
 
     def record_kinds(self) -> list[str]:
         """The statistics per seat kind, where the table keeps them (the round table)."""
@@ -250,8 +318,9 @@ class TurnsChrome(panel.PanelChrome):
     def change_pace(self, step: int) -> None:
         """step +1: faster (shorter pauses), -1: slower."""
         if not self.computer_here():
-            self.table.say(_("No computer plays at this screen: the pace is for the "
-                             "computer."), "info", 2000)
+            self.table.say(
+                _("No computer plays at this screen: the pace is for the computer."), "info", 2000
+            )
             return
         names = list(PACES)
         i = min(len(names) - 1, max(0, names.index(self.app.settings.pace) + step))
@@ -285,9 +354,14 @@ class TurnsChrome(panel.PanelChrome):
                 if not s.is_local(seat):
                     t.next_action_at = self.app.time_ms + self.app.settings.pace_ms
             elif s.is_local(seat):
-                t.say(_("Your turn.") if self.is_you(seat) else
-                      # Translators: {name} is a player: "player 2", "your friend"
-                      capital(_("{name}'s turn.").format(name=self.name(seat))), "good", 2500)
+                t.say(
+                    _("Your turn.")
+                    if self.is_you(seat)
+                    # Translators: {name} is a player: "player 2", "your friend"
+                    else capital(_("{name}'s turn.").format(name=self.name(seat))),
+                    "good",
+                    2500,
+                )
             else:
                 t.next_action_at = self.app.time_ms + self.app.settings.pace_ms
                 if t.message_text() == _("Your turn."):
@@ -310,7 +384,8 @@ class TurnsChrome(panel.PanelChrome):
                 # Translators: a call's banner: "Stop! You caught the computer."; {call} is
                 # "Stop!" or "Knock!", {name} the caller, {other} the player caught
                 title = _("{call} {name} caught {other}.").format(
-                    call=call, name=name, other=self.name(offender))
+                    call=call, name=name, other=self.name(offender)
+                )
             until = self.app.time_ms + BANNER_MS
             self.banner = (title, text, until)
             t.next_action_at = max(t.next_action_at, until)  # play waits while it stands
@@ -379,11 +454,18 @@ class TurnsChrome(panel.PanelChrome):
         name = "New match" if self.match.is_over() else "Next game"
         # Translators: the end screen's buttons
         label = _("New match") if self.match.is_over() else _("Next game")
-        t.modal = EndPanel(t, title, lines[:5],
-                           [(label, lambda: t.new_deal(False), "primary", name),
-                            (_("Menu"), self.app.title, "normal", "Menu")],
-                           dim=not good, good=good,
-                           centerx=(t.layout.table_left + t.layout.table_right) // 2)
+        t.modal = EndPanel(
+            t,
+            title,
+            lines[:5],
+            [
+                (label, lambda: t.new_deal(False), "primary", name),
+                (_("Menu"), self.app.title, "normal", "Menu"),
+            ],
+            dim=not good,
+            good=good,
+            centerx=(t.layout.table_left + t.layout.table_right) // 2,
+        )
 
     # ------------------------------------------------------------------ drawing
     def layer_key(self):
@@ -391,21 +473,34 @@ class TurnsChrome(panel.PanelChrome):
 
     def frame_key(self):
         """The live parts: the computer thinking, the banner, the log, the pace."""
-        return (self.session.thinking, self.banner, self.log_view.key_parts(),
-                self.replay_key(), self.app.settings.pace)
+        return (
+            self.session.thinking,
+            self.banner,
+            self.log_view.key_parts(),
+            self.replay_key(),
+            self.app.settings.pace,
+        )
 
     def count_lines(self) -> list[tuple[str, tuple]]:
         """Each seat's counts in a line, with its colour: "You: hand 3 · waste 7"."""
         s = self.session
-        return [(seat_counts(self.title(seat), [count_words(what, n) for what, n
-                                                in s.state.counts(seat).items()]),
-                 theme.INK) for seat in range(len(s.seats))]
+        return [
+            (
+                seat_counts(
+                    self.title(seat),
+                    [count_words(what, n) for what, n in s.state.counts(seat).items()],
+                ),
+                theme.INK,
+            )
+            for seat in range(len(s.seats))
+        ]
 
     def match_progress(self) -> str:
         # Translators: the side panel: the match's line ("Match to 300: You 42 · Computer
         # 30"), then which game of the match this is
-        return _("{match} (game {number})").format(match=self.match_line(),
-                                                   number=self.play.game_number)
+        return _("{match} (game {number})").format(
+            match=self.match_line(), number=self.play.game_number
+        )
 
     def turn_label(self):
         s = self.session
@@ -420,8 +515,9 @@ class TurnsChrome(panel.PanelChrome):
             # Translators: the side panel's turn box; {name} is "the computer", "player 2"
             return capital(_("{name} is thinking...").format(name=name)), color
         # Translators: the side panel's turn box; {name} is "the computer", "player 2"
-        return capital(pgettext("the side panel's turn box", "{name}'s turn").format(
-            name=name)), color
+        return capital(
+            pgettext("the side panel's turn box", "{name}'s turn").format(name=name)
+        ), color
 
     def draw(self, screen) -> None:
         t = self.table
@@ -456,16 +552,22 @@ class TurnsChrome(panel.PanelChrome):
             theme.blit_text(screen, fitted(text, 20), (x, y), 20, color)
             y += style["step"]
         size = style["match"]
-        theme.blit_text(screen, fitted(self.match_progress(), size), (x, y + 4), size,
-                        theme.ACCENT)
+        theme.blit_text(screen, fitted(self.match_progress(), size), (x, y + 4), size, theme.ACCENT)
         y += style["after"]
         self.log_view.draw(screen, move_log.log_area(self, x, y, 340))
         top, value, size = style["pace"]
-        theme.blit_text(screen, _("Computer's pace"), (px + 182, top), 18, theme.INK_DIM,
-                        anchor="midtop")
-        theme.blit_text(screen, self.pace_word(), (px + 182, value), size,
-                        theme.INK if self.computer_here() else theme.INK_DIM, bold=True,
-                        anchor="midtop")
+        theme.blit_text(
+            screen, _("Computer's pace"), (px + 182, top), 18, theme.INK_DIM, anchor="midtop"
+        )
+        theme.blit_text(
+            screen,
+            self.pace_word(),
+            (px + 182, value),
+            size,
+            theme.INK if self.computer_here() else theme.INK_DIM,
+            bold=True,
+            anchor="midtop",
+        )
         tip = self.tip()
         for i, line in enumerate(theme.wrap(tip, 18, 330) if tip else ()):
             theme.blit_text(screen, line, (x, style["tip"] + i * 20), 18, theme.INK_DIM)
@@ -493,14 +595,14 @@ class TurnsChrome(panel.PanelChrome):
         pygame.draw.rect(screen, (255, 200, 180), rect, 3, border_radius=14)
         y = rect.y + 12
         for line in lines:
-            theme.blit_text(screen, line, (rect.centerx, y), big, theme.INK, bold=True,
-                            anchor="midtop")
+            theme.blit_text(
+                screen, line, (rect.centerx, y), big, theme.INK, bold=True, anchor="midtop"
+            )
             y += big_step
         for line in body:
             if y + small_step > rect.bottom:
                 break
-            theme.blit_text(screen, line, (rect.centerx, y + 6), small, theme.INK,
-                            anchor="midtop")
+            theme.blit_text(screen, line, (rect.centerx, y + 6), small, theme.INK, anchor="midtop")
             y += small_step
 
     def draw_turn_button(self, screen) -> None:

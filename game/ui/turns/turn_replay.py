@@ -6,12 +6,11 @@ from __future__ import annotations
 import pygame
 
 from game.core.language import _, ngettext, pgettext
-
 from game.ui import theme
 from game.ui.canvas import CANVAS
 from game.ui.sleep_at_rest import REST_MAX_MS
-from game.ui.widgets import Button, Modal
 from game.ui.turns.panel_geometry import panel_rect, portrait_top
+from game.ui.widgets import Button, Modal
 
 
 class TurnReplay(Modal):
@@ -37,14 +36,33 @@ class TurnReplay(Modal):
         # Translators: the buttons of a turn replayed (Previous, Play or Pause, Next, Back):
         # a quarter of the side panel wide
         self.buttons = [
-            Button((r.x + gap, y, bw, bh), _("Previous"), self.previous, lambda: self.at > 0,
-                   size=size, name="Previous"),
-            Button((r.x + 2 * gap + bw, y, bw, bh), play_word(False), self.toggle, size=size,
-                   name="Play"),
-            Button((r.x + 3 * gap + 2 * bw, y, bw, bh), _("Next"), self.next,
-                   lambda: self.at < len(self.steps), size=size, style="primary", name="Next"),
-            Button((r.x + 4 * gap + 3 * bw, y, bw, bh), _("Back"), self.close, size=size,
-                   name="Back"),
+            Button(
+                (r.x + gap, y, bw, bh),
+                _("Previous"),
+                self.previous,
+                lambda: self.at > 0,
+                size=size,
+                name="Previous",
+            ),
+            Button(
+                (r.x + 2 * gap + bw, y, bw, bh),
+                play_word(False),
+                self.toggle,
+                size=size,
+                name="Play",
+            ),
+            Button(
+                (r.x + 3 * gap + 2 * bw, y, bw, bh),
+                _("Next"),
+                self.next,
+                lambda: self.at < len(self.steps),
+                size=size,
+                style="primary",
+                name="Next",
+            ),
+            Button(
+                (r.x + 4 * gap + 3 * bw, y, bw, bh), _("Back"), self.close, size=size, name="Back"
+            ),
         ]
 
     @property
@@ -117,15 +135,27 @@ class TurnReplay(Modal):
         title = self.chrome.title(self.seat)
         n = len(self.steps)
         # Translators: a turn replayed; {seat} is "Computer", "Player 2"
-        head = (_("Replay of your last turn") if self.chrome.is_you(self.seat)
-                else _("Replay of {seat}'s last turn").format(seat=title))
-        out = [(head, theme.GOLD, True),
-               (_("View only: the game waits. Back or Esc returns to it."), theme.INK_DIM,
-                False)]
+        head = (
+            _("Replay of your last turn")
+            if self.chrome.is_you(self.seat)
+            else _("Replay of {seat}'s last turn").format(seat=title)
+        )
+        out = [
+            (head, theme.GOLD, True),
+            (_("View only: the game waits. Back or Esc returns to it."), theme.INK_DIM, False),
+        ]
         if self.at == 0:
-            out.append((ngettext("Before the turn ({n} move to come)",
-                                 "Before the turn ({n} moves to come)", n).format(n=n),
-                        theme.INK, True))
+            out.append(
+                (
+                    ngettext(
+                        "Before the turn ({n} move to come)",
+                        "Before the turn ({n} moves to come)",
+                        n,
+                    ).format(n=n),
+                    theme.INK,
+                    True,
+                )
+            )
         else:
             # Translators: a turn replayed: which of its moves is shown
             out.append((_("Move {at} of {n}").format(at=self.at, n=n), theme.INK, True))
@@ -166,7 +196,7 @@ class TurnReplay(Modal):
         lines, current = self.step_lines(size, r.w - 28)
         room = max(0, (bottom - y) // step)
         first = max(0, min(current - room // 3, len(lines) - room))
-        for text, color, bold in lines[first:first + room]:  # the current move in sight
+        for text, color, bold in lines[first : first + room]:  # the current move in sight
             theme.blit_text(screen, text, (r.x + 14, y), size, color, bold=bold)
             y += step
         for b in self.buttons:
@@ -176,8 +206,11 @@ class TurnReplay(Modal):
 
 def play_word(playing: bool) -> str:
     """The replay's Play button's word: Pause while it plays."""
-    return (pgettext("a turn replayed: a button", "Pause") if playing
-            else pgettext("a turn replayed: a button", "Play"))
+    return (
+        pgettext("a turn replayed: a button", "Pause")
+        if playing
+        else pgettext("a turn replayed: a button", "Play")
+    )
 
 
 def replay_rect(table) -> pygame.Rect:
@@ -196,19 +229,24 @@ def fly_changes(table, before: dict, after: dict, face_up: bool = True, dur=None
     """Cards that changed piles between ``before`` and ``after`` fly there (as the table
     shows ``after``)."""
     from game.ui.board.animation import FLIGHT_MS
+
     t = table
-    where = {c.id: (name, i) for name, cards in before.items()
-             for i, (c, _) in enumerate(cards)}
+    where = {c.id: (name, i) for name, cards in before.items() for i, (c, _) in enumerate(cards)}
     flights = []
     for name, cards in after.items():
         for i, (card, up) in enumerate(cards):
             old = where.get(card.id)
-            if old is None or old[0] == name or name not in t.layout.piles \
-                    or old[0] not in t.layout.piles:
+            if (
+                old is None
+                or old[0] == name
+                or name not in t.layout.piles
+                or old[0] not in t.layout.piles
+            ):
                 continue
             start = t.layout.card_rects(old[0], [u for _, u in before[old[0]]])[old[1]].topleft
             end = t.layout.card_rects(name, [u for _, u in cards])[i].topleft
-            flights.append((card.id, t.art.image(card, up and face_up, t.back_deck(card)),
-                            start, end))
+            flights.append(
+                (card.id, t.art.image(card, up and face_up, t.back_deck(card)), start, end)
+            )
     if flights:
         t.anim.fly(flights, t.app.time_ms, FLIGHT_MS if dur is None else dur)

@@ -21,8 +21,15 @@ def check_agreement(state):
     names = pile_names(state.current_player)
     for oracle in (False, True):
         model = Model.from_state(state, oracle=oracle)
-        before = (model.key(), [list(h) for h in model.h], list(model.f), list(model.hand),
-                  list(model.waste), list(model.res), model.up)
+        before = (
+            model.key(),
+            [list(h) for h in model.h],
+            list(model.f),
+            list(model.hand),
+            list(model.waste),
+            list(model.res),
+            model.up,
+        )
         results = {}
         for move in model.moves():
             core_move = to_core(move, names)
@@ -32,10 +39,24 @@ def check_agreement(state):
             if move[0] != 17 or move[1] != 17:  # turning a hidden card: nothing to compare
                 results[model.key()] = core_move
             model.undo(token)
-        assert (model.key(), model.h, model.f, model.hand, model.waste, model.res,
-                model.up) == before, "undo did not restore the position"
-        turns = {m for m in legal if m == PASS or (m.source.startswith("hand") and (
-            m.target == m.source or m.target.startswith("waste")))}
+        assert (
+            model.key(),
+            model.h,
+            model.f,
+            model.hand,
+            model.waste,
+            model.res,
+            model.up,
+        ) == before, "undo did not restore the position"
+        turns = {
+            m
+            for m in legal
+            if m == PASS
+            or (
+                m.source.startswith("hand")
+                and (m.target == m.source or m.target.startswith("waste"))
+            )
+        }
         assert turns <= {to_core(m, names) for m in model.moves()}
         for core_move in legal:
             if core_move in turns:
@@ -43,20 +64,28 @@ def check_agreement(state):
             after = state.copy(history=False)
             after.push(core_move)
             key = Model.from_state(after, oracle=oracle).key()
-            lone = (core_move.source.startswith("house") and core_move.target.startswith("house")
-                    and len(state.piles()[core_move.source]) == 1
-                    and not state.piles()[core_move.target])
+            lone = (
+                core_move.source.startswith("house")
+                and core_move.target.startswith("house")
+                and len(state.piles()[core_move.source]) == 1
+                and not state.piles()[core_move.target]
+            )
             assert key in results or lone, f"no model move does what {core_move} does"
 
 
 @settings(max_examples=60, deadline=None)
-@given(seed=st.integers(0, 10**6), steps=st.integers(0, 600),
-       own_waste=st.booleans(), reserve=st.sampled_from([11, 12, 13]),
-       mode=st.sampled_from(["stop", "strict"]))
+@given(
+    seed=st.integers(0, 10**6),
+    steps=st.integers(0, 600),
+    own_waste=st.booleans(),
+    reserve=st.sampled_from([11, 12, 13]),
+    mode=st.sampled_from(["stop", "strict"]),
+)
 def test_model_moves_agree_with_the_core(seed, steps, own_waste, reserve, mode):
     rng = random.Random(seed)
-    state = new_game("russian-bank", seed=seed, own_waste_playable=own_waste,
-                     reserve_size=reserve, mode=mode)
+    state = new_game(
+        "russian-bank", seed=seed, own_waste_playable=own_waste, reserve_size=reserve, mode=mode
+    )
     for i in range(steps):
         if state.is_over():
             break

@@ -8,12 +8,11 @@ import statistics
 
 import pytest
 
-from game.ai.players.battle_solitaire import LEVELS, Bot, visible_digest
-from game.ai.players.battle_solitaire.model import (PASS_MOVE, REFILL, TURN, Model, pile_names)
 from game.ai.players import computer_player, levels
+from game.ai.players.battle_solitaire import LEVELS, Bot, visible_digest
+from game.ai.players.battle_solitaire.model import PASS_MOVE, REFILL, TURN, Model, pile_names
 from game.core import PASS, Move, from_dict, new_game
 from game.session import Session
-
 from tests.support.calls_and_slices import think_slices
 
 BS = "battle-solitaire"
@@ -78,13 +77,17 @@ def test_the_models_moves_are_legal_in_the_core_and_cover_its_moves(sample):
                 continue
             src, dst = state.pile[move.source], state.pile[move.target]
             if dst.kind == "foundation":  # another empty foundation
-                assert not dst.cards and any(m.source == move.source and m.target.startswith(
-                    "foundation") for m in offered), move
+                assert not dst.cards and any(
+                    m.source == move.source and m.target.startswith("foundation") for m in offered
+                ), move
             else:  # another empty pile, or a lone card moving to an empty pile
                 assert dst.kind == "house" and not dst.cards, move
                 assert (src.kind == "house" and len(src.cards) == 1) or any(
-                    m.source == move.source and m.target.startswith("house")
-                    and not state.pile[m.target].cards for m in offered), move
+                    m.source == move.source
+                    and m.target.startswith("house")
+                    and not state.pile[m.target].cards
+                    for m in offered
+                ), move
 
 
 def test_the_model_plays_and_takes_back_as_the_core_does(sample):
@@ -99,7 +102,13 @@ def test_the_model_plays_and_takes_back_as_the_core_does(sample):
                 if after.current_player == state.current_player:
                     twin = Model.from_state(after, oracle=True)
                     assert (twin.h, twin.f, twin.pen, twin.hand, twin.waste, twin.refilled) == (
-                        model.h, model.f, model.pen, model.hand, model.waste, model.refilled)
+                        model.h,
+                        model.f,
+                        model.pen,
+                        model.hand,
+                        model.waste,
+                        model.refilled,
+                    )
                     assert twin.key() == model.key()
             model.undo(token)
             assert model.key() == key
@@ -125,8 +134,16 @@ def test_the_levels_offered_and_the_ones_kept_for_measuring():
         computer_player(BS, "grandmaster")
 
 
-@pytest.mark.parametrize("pairing", [("hard", "easy"), ("medium", "oracle"), ("greedy", "hard"),
-                                     ("random", "medium"), ("easy", "greedy")])
+@pytest.mark.parametrize(
+    "pairing",
+    [
+        ("hard", "easy"),
+        ("medium", "oracle"),
+        ("greedy", "hard"),
+        ("random", "medium"),
+        ("easy", "greedy"),
+    ],
+)
 def test_no_level_ever_makes_an_illegal_move_in_whole_games(pairing):
     state = new_game(BS, seed=101 + LEVELS.index(pairing[0]))
     play(state, [Bot(pairing[0], seed=1), Bot(pairing[1], seed=2)])
@@ -161,10 +178,12 @@ def test_hard_never_moves_cards_back_and_forth():
                 seen.clear()
                 return
             piles = s.piles()
-            houses = tuple(sorted(tuple(c.code for c, _ in piles[f"house{i}"])
-                                  for i in range(8)))
-            key = (houses, tuple(len(cards) for name, cards in piles.items()
-                                 if not name.startswith("house")), s.refilled)
+            houses = tuple(sorted(tuple(c.code for c, _ in piles[f"house{i}"]) for i in range(8)))
+            key = (
+                houses,
+                tuple(len(cards) for name, cards in piles.items() if not name.startswith("house")),
+                s.refilled,
+            )
             assert key not in seen, f"deal {20 + seed}: {move} brings a position back"
             seen.add(key)
 
@@ -174,9 +193,11 @@ def test_hard_never_moves_cards_back_and_forth():
 def test_hard_takes_a_win_two_moves_away():
     # the last card, the 5H, fits nowhere until the QH moves off its pile and empties it
     from tests.support.positions import build
+
     table = {f"house{i}": k for i, k in enumerate("KS KC KH KD KS KC KH QH".split())}
-    state = build(BS, table | {"reserve0": "5H", "hand0": ""}, rest=["hand1"],
-                  vars={"current_player": 0})
+    state = build(
+        BS, table | {"reserve0": "5H", "hand0": ""}, rest=["hand1"], vars={"current_player": 0}
+    )
     assert not any(m.source == "reserve0" for m in state.legal_moves())
     bot = Bot("hard")
     for _ in range(2):
@@ -186,9 +207,11 @@ def test_hard_takes_a_win_two_moves_away():
 
 def test_every_level_presses_the_button_when_nothing_else_is_left():
     from tests.support.positions import build
+
     table = {f"house{i}": k for i, k in enumerate("KS KC KH KD KS KC KH KD".split())}
-    state = build(BS, table | {"reserve0": "9D", "hand0": ""}, rest=["hand1"],
-                  vars={"current_player": 0})
+    state = build(
+        BS, table | {"reserve0": "9D", "hand0": ""}, rest=["hand1"], vars={"current_player": 0}
+    )
     assert state.legal_moves() == [PASS]
     for level in LEVELS:
         assert Bot(level).choose(state) == PASS
@@ -199,16 +222,19 @@ def shuffle_hidden(state, seed):
     """The same position with each player's face-down cards shuffled among their face-down
     places (what a player can see is unchanged: the faces up, and each card's back)."""
     data = state.to_dict()
-    data["start"] = {"piles": {n: [c.code for c, _ in cards] for n, cards in
-                               state.piles().items()},
-                     "down": {p.name: p.down for p in state.pile_list if p.down},
-                     "vars": {name: state._var_to_json(name, getattr(state, name))
-                              for name in state.VARS}}
+    data["start"] = {
+        "piles": {n: [c.code for c, _ in cards] for n, cards in state.piles().items()},
+        "down": {p.name: p.down for p in state.pile_list if p.down},
+        "vars": {name: state._var_to_json(name, getattr(state, name)) for name in state.VARS},
+    }
     data["moves"] = []
     rng = random.Random(seed)
     for p in (0, 1):
-        places = [(name, i) for name in (f"hand{p}", f"reserve{p}")
-                  for i in range(data["start"]["down"].get(name, 0))]
+        places = [
+            (name, i)
+            for name in (f"hand{p}", f"reserve{p}")
+            for i in range(data["start"]["down"].get(name, 0))
+        ]
         codes = [data["start"]["piles"][n][i] for n, i in places]
         rng.shuffle(codes)
         for (n, i), code in zip(places, codes):
@@ -225,8 +251,7 @@ def test_no_level_but_the_oracle_looks_at_face_down_cards(sample):
         assert visible_digest(twin) == visible_digest(state)
         changed += twin.key() != state.key()
         for level in ("easy", "medium", "hard", "greedy", "random"):
-            assert Bot(level, seed=i).choose(state) == Bot(level, seed=i).choose(twin), (
-                level, i)
+            assert Bot(level, seed=i).choose(state) == Bot(level, seed=i).choose(twin), (level, i)
     assert changed > 10  # the shuffles did move hidden cards
 
 

@@ -8,20 +8,26 @@ import time
 
 import pytest
 
+from game.ai.players import computer_player, levels
 from game.ai.players.chinese_patience import LEVELS, Bot, player
 from game.ai.players.chinese_patience.model import Model, core_move
-from game.ai.players import computer_player, levels
 from game.core import Move, from_dict, new_game
-
 from tests.support.calls_and_slices import calls_on_a_sloppy_player
 from tests.support.positions import covering
 
 CP = "chinese-patience"
 # option sets chosen for how the options work together, then any choice of any option they
 # leave out, from the game's description (covering: a new option is played at once)
-OPTIONS = covering(CP, [{}, {"players": 3}, {"players": 4, "priorities": "knock"},
-                        {"players": 2, "priorities": "free", "equal_rank_loading": True},
-                        {"players": 3, "priorities": "knock", "play_for_places": True}])
+OPTIONS = covering(
+    CP,
+    [
+        {},
+        {"players": 3},
+        {"players": 4, "priorities": "knock"},
+        {"players": 2, "priorities": "free", "equal_rank_loading": True},
+        {"players": 3, "priorities": "knock", "play_for_places": True},
+    ],
+)
 MAX_MOVES = 5000
 
 
@@ -127,7 +133,7 @@ def test_the_model_sees_only_the_table():
     seen = m.visible()
     for pile in state.pile_list:
         if pile.kind in ("stock", "waste"):
-            below = pile.cards[:pile.down] if pile.kind == "stock" else pile.cards[:-1]
+            below = pile.cards[: pile.down] if pile.kind == "stock" else pile.cards[:-1]
             assert not any(c.key in seen for c in below)
 
 
@@ -148,10 +154,16 @@ def test_the_models_moves_are_the_cores_legal_moves():
         # the core offers every empty column and foundation; the model one of them
         assert {m for m in legal if state.pile[m.target].cards or m.source == m.target} <= mine
         for kind in ("tableau", "foundation"):
-            to_empty = {m.source for m in legal if m.target.startswith(kind)
-                        and not state.pile[m.target].cards}
-            assert to_empty == {m.source for m in mine if m.target.startswith(kind)
-                                and not state.pile[m.target].cards}
+            to_empty = {
+                m.source
+                for m in legal
+                if m.target.startswith(kind) and not state.pile[m.target].cards
+            }
+            assert to_empty == {
+                m.source
+                for m in mine
+                if m.target.startswith(kind) and not state.pile[m.target].cards
+            }
 
 
 # ------------------------------------------------------------------ knocks and slips
@@ -159,9 +171,13 @@ def test_knocks_are_right_and_hard_never_misses_one():
     calls = {level: [0, 0] for level in ("easy", "medium", "hard")}
     for level in calls:
         calls[level] = calls_on_a_sloppy_player(
-            player(level, seed=5), player("greedy"),
-            [new_game(CP, seed=400 + seed, priorities="knock") for seed in range(3)], 600,
-            random.Random(level), f"{level} knocked")
+            player(level, seed=5),
+            player("greedy"),
+            [new_game(CP, seed=400 + seed, priorities="knock") for seed in range(3)],
+            600,
+            random.Random(level),
+            f"{level} knocked",
+        )
     assert calls["hard"][1] > 10 and calls["hard"][0] == calls["hard"][1]
     for level in ("easy", "medium"):
         called, breaches = calls[level]
@@ -174,8 +190,7 @@ def _slips(level, options, seed):
     def note(state, p, move, breached):
         count[0] += p == 0 and breached
 
-    play(new_game(CP, seed=300 + seed, **options), [player(level, seed=seed), player("hard")],
-         note)
+    play(new_game(CP, seed=300 + seed, **options), [player(level, seed=seed), player("hard")], note)
     return count[0]
 
 
@@ -200,9 +215,12 @@ def test_hard_takes_the_win_when_it_is_there():
     layout[f"waste{p}"] = [ace]
     layout[f"stock{1 - p}"] = rest[:40]
     for i in range(4):
-        layout[f"tableau{i}"] = rest[40 + 3 * i:43 + 3 * i]
-    data["start"] = {"piles": layout, "down": {f"stock{1 - p}": 40},
-                     "vars": {"current_player": p, "dealer": 1 - p}}
+        layout[f"tableau{i}"] = rest[40 + 3 * i : 43 + 3 * i]
+    data["start"] = {
+        "piles": layout,
+        "down": {f"stock{1 - p}": 40},
+        "vars": {"current_player": p, "dealer": 1 - p},
+    }
     data["moves"] = []
     position = from_dict(data)
     assert Bot("hard").choose(position).target.startswith("foundation")

@@ -9,16 +9,22 @@ import pytest
 
 from game.ai.players.russian_bank import LEVELS, opponent
 from game.core import PASS, new_game
-
 from tests.support.ai_positions import position
 from tests.support.calls_and_slices import calls_on_a_sloppy_player, think_slices
 from tests.support.positions import covering
 
 # a few option sets chosen for how the options work together, then every other choice of
 # every option from the game's description (covering: a new option is played at once)
-OPTIONS = covering("russian-bank", [
-    {}, {"mode": "strict"}, {"own_waste_playable": True}, {"reserve_size": 11},
-    {"reserve_size": 12, "mode": "strict", "own_waste_playable": True}])
+OPTIONS = covering(
+    "russian-bank",
+    [
+        {},
+        {"mode": "strict"},
+        {"own_waste_playable": True},
+        {"reserve_size": 11},
+        {"reserve_size": 12, "mode": "strict", "own_waste_playable": True},
+    ],
+)
 MAX_MOVES = 6000
 
 
@@ -99,9 +105,13 @@ def test_stop_calls_are_right_and_hard_never_misses_one():
     calls = {level: [0, 0] for level in ("easy", "medium", "hard")}  # [called, breaches]
     for level in calls:
         calls[level] = calls_on_a_sloppy_player(
-            opponent(level, seed=5), opponent("greedy"),
-            [new_game("russian-bank", seed=400 + seed) for seed in range(3)], 1000,
-            random.Random(level), f"{level} called Stop!")
+            opponent(level, seed=5),
+            opponent("greedy"),
+            [new_game("russian-bank", seed=400 + seed) for seed in range(3)],
+            1000,
+            random.Random(level),
+            f"{level} called Stop!",
+        )
     assert calls["hard"][1] > 20
     assert calls["hard"][0] == calls["hard"][1], "Hard let a priority breach pass"
     for level in ("easy", "medium"):
@@ -111,8 +121,16 @@ def test_stop_calls_are_right_and_hard_never_misses_one():
 
 
 def test_hard_plays_its_last_hand_card_instead_of_throwing_it_away():
-    state = position({"hand0": ["5C0"], "house0": ["6H0"], "house1": ["9S0"], "waste1": ["6C0"],
-                      "reserve1": ["8S1"]}, up=("hand0",))
+    state = position(
+        {
+            "hand0": ["5C0"],
+            "house0": ["6H0"],
+            "house1": ["9S0"],
+            "waste1": ["6C0"],
+            "reserve1": ["8S1"],
+        },
+        up=("hand0",),
+    )
     assert any(m.target == "waste0" for m in state.legal_moves())
     move = opponent("hard").choose(state)
     state.push(move)
@@ -127,9 +145,20 @@ def test_hard_takes_the_last_card_to_a_foundation():
 
 
 def test_hard_finds_a_two_move_win_over_a_tempting_load():
-    state = position({"reserve0": ["4D0"], "house0": ["5S0", "3H0"], "house1": ["4C0"],
-                      "house2": ["KS1"], "house3": ["KH1"], "house4": ["KD1"], "house5": ["KC1"],
-                      "house6": ["TD1"], "house7": ["TS1"], "reserve1": ["9S1"]})
+    state = position(
+        {
+            "reserve0": ["4D0"],
+            "house0": ["5S0", "3H0"],
+            "house1": ["4C0"],
+            "house2": ["KS1"],
+            "house3": ["KH1"],
+            "house4": ["KD1"],
+            "house5": ["KC1"],
+            "house6": ["TD1"],
+            "house7": ["TS1"],
+            "reserve1": ["9S1"],
+        }
+    )
     assert all(m.source != "reserve0" for m in state.legal_moves())  # no win in one
     bot = opponent("hard")
     for _ in range(2):
@@ -151,8 +180,11 @@ def test_hard_plans_the_turn_and_follows_its_plan():
 def _position_key(s):
     piles = s.piles()
     houses = tuple(sorted(tuple(c.code for c, _ in piles[f"house{i}"]) for i in range(8)))
-    rest = tuple((len(cards), sum(up for _, up in cards)) for name, cards in piles.items()
-                 if not name.startswith("house"))
+    rest = tuple(
+        (len(cards), sum(up for _, up in cards))
+        for name, cards in piles.items()
+        if not name.startswith("house")
+    )
     return houses, rest
 
 
@@ -169,8 +201,9 @@ def test_hard_never_moves_cards_back_and_forth():
                 assert key not in seen, f"deal {500 + seed}: {move} brings a position back"
                 seen.add(key)
 
-        play(new_game("russian-bank", seed=500 + seed), [opponent("hard"), opponent("greedy")],
-             check)
+        play(
+            new_game("russian-bank", seed=500 + seed), [opponent("hard"), opponent("greedy")], check
+        )
 
 
 def test_start_leaves_the_callers_state_alone():
@@ -205,9 +238,11 @@ def test_think_keeps_to_its_budget():
     """Each think(3) call returns within the budget plus a small margin, and a real search is
     spread over several calls. (The margin is checked on the CPU time of the call, which a busy
     machine's other processes do not stretch.)"""
-    cpu, sliced = think_slices([opponent("hard"), opponent("oracle")],
-                               [new_game("russian-bank", seed=700 + seed) for seed in range(2)],
-                               400)
+    cpu, sliced = think_slices(
+        [opponent("hard"), opponent("oracle")],
+        [new_game("russian-bank", seed=700 + seed) for seed in range(2)],
+        400,
+    )
     assert sliced > 10, "no decision needed more than one slice"
     assert statistics.median(cpu) <= 3.0 + 1.0
     cpu.sort()
@@ -228,9 +263,20 @@ def test_unknown_level_is_refused():
 
 def test_pass_when_nothing_else_is_possible():
     """A player with nothing in hand or waste and no move passes (every level)."""
-    state = position({"reserve0": ["9D0", "KS0"], "house0": ["KH0"], "house1": ["KD0"],
-                      "house2": ["KC0"], "house3": ["KS1"], "house4": ["KH1"], "house5": ["KC1"],
-                      "house6": ["KD1"], "house7": ["2H1"], "reserve1": ["7C1"]})
+    state = position(
+        {
+            "reserve0": ["9D0", "KS0"],
+            "house0": ["KH0"],
+            "house1": ["KD0"],
+            "house2": ["KC0"],
+            "house3": ["KS1"],
+            "house4": ["KH1"],
+            "house5": ["KC1"],
+            "house6": ["KD1"],
+            "house7": ["2H1"],
+            "reserve1": ["7C1"],
+        }
+    )
     legal = state.legal_moves()
     assert legal == [PASS], legal
     for level in LEVELS:
@@ -261,12 +307,15 @@ def _record(state, bots, stop_after=None):
 def test_a_deal_played_the_same_way_is_played_the_same_by_the_computer(level):
     """Deal # gives the same game: the same player moves meet the same computer moves, slips
     and Stop! calls (the levels' randomness is drawn from the position)."""
-    games = [_record(new_game("russian-bank", seed=31), [opponent(level), opponent("greedy")])
-             for _ in range(2)]
+    games = [
+        _record(new_game("russian-bank", seed=31), [opponent(level), opponent("greedy")])
+        for _ in range(2)
+    ]
     assert games[0] == games[1]
     assert any(breached for _, _, breached, _ in games[0]) or level == "random"
-    other_seed = _record(new_game("russian-bank", seed=31), [opponent(level, seed=9),
-                                                             opponent("greedy")])
+    other_seed = _record(
+        new_game("russian-bank", seed=31), [opponent(level, seed=9), opponent("greedy")]
+    )
     assert other_seed != games[0], "the seed should change the computer's choices"
 
 

@@ -3,14 +3,12 @@ Medium break a priority now and then where a watchful person can catch it, and t
 Stop! call on it through the session is right; Hard moves no card between houses for nothing.
 Everything here is seeded and counted in moves and positions, never timed."""
 
-from game.ai.players.russian_bank import opponent
+from game.ai.players.russian_bank import evident, opponent
 from game.ai.players.russian_bank.model import TURN, Model
-from game.ai.players.russian_bank import evident
 from game.ai.players.russian_bank.planner import HARD, Evaluator, TurnSearch
 from game.ai.race.search import unseen_faces
 from game.core import new_game
 from game.session import Session
-
 from tests.support.ai_positions import position
 from tests.support.positions import run_to_the_end
 
@@ -97,10 +95,21 @@ def _search(state):
 def test_a_house_move_that_changes_nothing_for_the_line_is_dropped():
     """The 8H moves from the 9S onto the 9C: the house tops want the same cards before and
     after, so turning the hand card is worth the same without it."""
-    state = position({"house0": ["9S0", "8H0"], "house1": ["9C0"], "house2": ["KS1"],
-                      "house3": ["KH1"], "house4": ["KD1"], "house5": ["KC1"],
-                      "house6": ["QS1"], "house7": ["QH1"], "reserve0": ["JD0"],
-                      "hand0": ["4D0", "3S0"], "reserve1": ["TD1"]})
+    state = position(
+        {
+            "house0": ["9S0", "8H0"],
+            "house1": ["9C0"],
+            "house2": ["KS1"],
+            "house3": ["KH1"],
+            "house4": ["KD1"],
+            "house5": ["KC1"],
+            "house6": ["QS1"],
+            "house7": ["QH1"],
+            "reserve0": ["JD0"],
+            "hand0": ["4D0", "3S0"],
+            "reserve1": ["TD1"],
+        }
+    )
     search = _search(state)
     line = [(0, 1), TURN]
     assert search.line_value(line) is not None
@@ -125,7 +134,7 @@ def test_every_house_move_hard_plans_is_needed():
                 value = search.line_value(line)
                 for i, (s, t) in enumerate(line):
                     if s < 8 and t < 8:
-                        v = search.line_value(line[:i] + line[i + 1:])
+                        v = search.line_value(line[:i] + line[i + 1 :])
                         assert v is None or v < value - 1e-9, (seed, line, i)
                         checked += 1
             state.push(bots[state.current_player].choose(state))

@@ -32,10 +32,11 @@ def follow_hints(state, steps: int):
             break
         won = helper.verdict is not None and helper.verdict.status == "won"
         src = state.pile[move.source].cards
-        cards = tuple(c.id for c in src[len(src) - move.count:]) if move.count else ()
+        cards = tuple(c.id for c in src[len(src) - move.count :]) if move.count else ()
         if not won:
             assert (cards, move.target) not in took[-RECENT:], (
-                f"hint {move} puts {cards} straight back after {played}")
+                f"hint {move} puts {cards} straight back after {played}"
+            )
         state.push(move)
         if not won:
             assert state.key() not in keys[-RECENT:], f"hint {move} returns to a position: {played}"

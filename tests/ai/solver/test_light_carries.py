@@ -9,7 +9,6 @@ import pytest
 from game.ai.solver import driver as solver_module
 from game.ai.solver.driver import forget
 from game.session.help import SolverHelp
-
 from tests.support.solver_positions import brute_force, position
 
 
@@ -20,11 +19,18 @@ def built_lost():
     cols = [
         ["QS0", "QH0", "JH0", "TH0", "9H0", "8H0", "7H0", "4H0", "KS0"],
         ["QS1", "QH1", "JH1", "TH1", "9H1", "8H1", "7H1", "4H1", "KS1"],
-        ["KH0"], ["KH1"], ["QD0", "KD0"], ["QD1", "KD1"], ["QC0", "KC0"], ["QC1", "KC1"],
-        ["6H0"], ["6H1"],
+        ["KH0"],
+        ["KH1"],
+        ["QD0", "KD0"],
+        ["QD1", "KD1"],
+        ["QC0", "KC0"],
+        ["QC1", "KC1"],
+        ["6H0"],
+        ["6H1"],
     ]
-    return position("indian-patience", columns=cols, stock=["5H0", "5H1"],
-                    protected=[False] * 8 + [True, True])
+    return position(
+        "indian-patience", columns=cols, stock=["5H0", "5H1"], protected=[False] * 8 + [True, True]
+    )
 
 
 def think_until_decided(help, limit=2000):
@@ -73,6 +79,7 @@ def test_the_prover_searches_from_the_first_slice_and_a_win_stays_a_win():
 def test_the_verdict_is_unknown_only_once_both_searches_spent_their_budget():
     forget()
     from game.core import new_game
+
     help = SolverHelp(budget_s=0.05)
     help.restart(new_game("forty-thieves", 10001))  # undecided in a twentieth of a second
     v = think_until_decided(help)

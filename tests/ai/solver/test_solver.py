@@ -12,7 +12,6 @@ from hypothesis import strategies as st
 
 from game.ai.solver import Solver, hint, solve
 from game.core import Move, new_game
-
 from tests.support.solver_positions import brute_force, position
 
 
@@ -37,6 +36,7 @@ def counted_clock(monkeypatch):
     once a position): "at once", a first slice of 5 ms, means some fifty positions on any
     machine, not whatever a quick or a slow machine searches in 5 ms. No lines remembered."""
     from game.ai.solver import driver as solver_module
+
     ticks = iter(range(1, 10**9))
     monkeypatch.setattr(solver_module, "_clock", lambda: next(ticks) / 10_000)
     monkeypatch.setattr(solver_module, "_KNOWN", {})
@@ -74,10 +74,16 @@ def test_a_position_built_to_be_lost_is_proved_lost_forty_thieves():
     # Spades are stacked Ace-up under their own higher cards, every column is full and no
     # top card fits anywhere; the two diamond Kings in the stock fit nowhere either.
     cols = [
-        [f"{r}S0" for r in "A23456"], [f"{r}S1" for r in "A23456"],
-        ["QH0", "KH0"], ["QH1", "KH1"], ["JD0", "QD0"], ["JD1", "QD1"],
-        ["QC0", "KC0"], ["QC1", "KC1"],
-        [f"{r}S0" for r in "789TJQK"], [f"{r}S1" for r in "789TJQK"],
+        [f"{r}S0" for r in "A23456"],
+        [f"{r}S1" for r in "A23456"],
+        ["QH0", "KH0"],
+        ["QH1", "KH1"],
+        ["JD0", "QD0"],
+        ["JD1", "QD1"],
+        ["QC0", "KC0"],
+        ["QC1", "KC1"],
+        [f"{r}S0" for r in "789TJQK"],
+        [f"{r}S1" for r in "789TJQK"],
     ]
     state = position("forty-thieves", columns=cols, stock=["KD0", "KD1"])
     assert state.legal_moves()  # there are moves: this is not a trivially stuck position
@@ -95,11 +101,18 @@ def test_a_position_built_to_be_lost_is_proved_lost_indian_patience():
     cols = [
         ["QS0", "QH0", "JH0", "TH0", "9H0", "8H0", "7H0", "4H0", "KS0"],
         ["QS1", "QH1", "JH1", "TH1", "9H1", "8H1", "7H1", "4H1", "KS1"],
-        ["KH0"], ["KH1"], ["QD0", "KD0"], ["QD1", "KD1"], ["QC0", "KC0"], ["QC1", "KC1"],
-        ["6H0"], ["6H1"],
+        ["KH0"],
+        ["KH1"],
+        ["QD0", "KD0"],
+        ["QD1", "KD1"],
+        ["QC0", "KC0"],
+        ["QC1", "KC1"],
+        ["6H0"],
+        ["6H1"],
     ]
-    state = position("indian-patience", columns=cols, stock=["5H0", "5H1"],
-                     protected=[False] * 8 + [True, True])
+    state = position(
+        "indian-patience", columns=cols, stock=["5H0", "5H1"], protected=[False] * 8 + [True, True]
+    )
     assert state.legal_moves()
     v = solve(state, budget_s=5)
     assert v.status == "lost"
@@ -107,13 +120,16 @@ def test_a_position_built_to_be_lost_is_proved_lost_indian_patience():
 
 
 # ---------------------------------------------------------------- real deals
-@pytest.mark.parametrize("game,deal,options", [
-    ("forty-thieves", 4, {}),
-    ("forty-thieves", 4, {"supermove": True}),
-    ("forty-thieves", 4, {"foundation_takeback": True}),
-    ("indian-patience", 4, {}),
-    ("indian-patience", 5, {}),
-])
+@pytest.mark.parametrize(
+    "game,deal,options",
+    [
+        ("forty-thieves", 4, {}),
+        ("forty-thieves", 4, {"supermove": True}),
+        ("forty-thieves", 4, {"foundation_takeback": True}),
+        ("indian-patience", 4, {}),
+        ("indian-patience", 5, {}),
+    ],
+)
 def test_every_reported_winning_line_replays_to_a_win(game, deal, options):
     state = new_game(game, deal, **options)
     v = solve(state, budget_s=20)
@@ -259,8 +275,15 @@ def random_endgame(game, seed):
     options = {}
     if game == "forty-thieves":
         options = rng.choice([{}, {}, {"supermove": True}, {"foundation_takeback": True}])
-    return position(game, columns=columns, waste=waste, stock=stock, down=down,
-                    protected=protected, options=options)
+    return position(
+        game,
+        columns=columns,
+        waste=waste,
+        stock=stock,
+        down=down,
+        protected=protected,
+        options=options,
+    )
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -10,9 +10,13 @@ import random
 import pytest
 
 from game.core import from_dict, new_game
-
-from tests.support.model_check import (assert_line_wins, check_random_games, off_the_foundations, solve,
-                         verdicts_against_brute_force)
+from tests.support.model_check import (
+    assert_line_wins,
+    check_random_games,
+    off_the_foundations,
+    solve,
+    verdicts_against_brute_force,
+)
 
 
 @pytest.mark.usefixtures("single_moves")
@@ -41,14 +45,26 @@ def endgame(rng, left: int, reserve: int, talon: int, moves: int = 0):
     piles["waste"] = [out.pop() for _ in range(w)]
     piles["stock"] = [out.pop() for _ in range(talon - w)]
     piles["reserve"] = out
-    state = from_dict({"format": 1, "game": "canfield", "seed": None, "options": {},
-                       "start": {"piles": piles, "vars": {"base": 1},
-                                 "down": {"stock": len(piles["stock"]),
-                                          "reserve": max(len(out) - 1, 0)}},
-                       "moves": []})
+    state = from_dict(
+        {
+            "format": 1,
+            "game": "canfield",
+            "seed": None,
+            "options": {},
+            "start": {
+                "piles": piles,
+                "vars": {"base": 1},
+                "down": {"stock": len(piles["stock"]), "reserve": max(len(out) - 1, 0)},
+            },
+            "moves": [],
+        }
+    )
     for _ in range(moves):
-        legal = [m for m in state.legal_moves() if m.source.startswith("tableau")
-                 and m.target.startswith("tableau")]
+        legal = [
+            m
+            for m in state.legal_moves()
+            if m.source.startswith("tableau") and m.target.startswith("tableau")
+        ]
         if not legal:
             break
         state.push(rng.choice(legal))
@@ -59,7 +75,13 @@ def test_verdicts_agree_with_a_brute_force_search_of_the_core():
     def states():
         for trial in range(40):
             rng = random.Random(trial)
-            yield endgame(rng, left=20, reserve=rng.choice((10, 12)),
-                          talon=rng.choice((3, 5)), moves=rng.choice((0, 2, 6)))
+            yield endgame(
+                rng,
+                left=20,
+                reserve=rng.choice((10, 12)),
+                talon=rng.choice((3, 5)),
+                moves=rng.choice((0, 2, 6)),
+            )
+
     won, lost = verdicts_against_brute_force(states())
     assert won >= 5 and lost >= 5, (won, lost)

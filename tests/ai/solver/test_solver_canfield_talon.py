@@ -11,11 +11,15 @@ import random
 
 import pytest
 
-from game.ai.solver.talon import TALON
 from game.ai.solver.models import make_model
+from game.ai.solver.talon import TALON
 from game.core import new_game
-
-from tests.support.model_check import assert_core_moves_covered, assert_line_wins, random_positions, solve
+from tests.support.model_check import (
+    assert_core_moves_covered,
+    assert_line_wins,
+    random_positions,
+    solve,
+)
 
 
 def check_macros(state) -> int:
@@ -49,9 +53,16 @@ def bare_turn(state, mv) -> bool:
     return mv.source in ("stock", "waste") and mv.target in ("stock", "waste")
 
 
-@pytest.mark.parametrize("game,options", [
-    ("canfield", {}), ("little-harp", {}), ("little-harp", {"draw": 1}),
-    ("little-harp", {"redeals": 2}), ("little-harp", {"draw": 1, "redeals": 0})])
+@pytest.mark.parametrize(
+    "game,options",
+    [
+        ("canfield", {}),
+        ("little-harp", {}),
+        ("little-harp", {"draw": 1}),
+        ("little-harp", {"redeals": 2}),
+        ("little-harp", {"draw": 1, "redeals": 0}),
+    ],
+)
 def test_macro_moves_agree_with_the_core_on_random_games(game, options):
     rng = random.Random(7)
     offered = macros = 0
@@ -61,16 +72,17 @@ def test_macro_moves_agree_with_the_core_on_random_games(game, options):
     assert offered > 200 and macros > 50
 
 
-@pytest.mark.parametrize("game,deal", [("canfield", 10003), ("canfield", 10008),
-                                       ("little-harp", 10012), ("little-harp", 10013)])
+@pytest.mark.parametrize(
+    "game,deal",
+    [("canfield", 10003), ("canfield", 10008), ("little-harp", 10012), ("little-harp", 10013)],
+)
 def test_lines_with_macro_moves_win_in_the_core(game, deal):
     state = new_game(game, deal)
     assert_line_wins(state, solve(state, budget_s=20))
 
 
 @pytest.mark.parametrize("game,deal", [("canfield", 10009), ("little-harp", 10019)])
-def test_a_line_of_the_exact_search_is_spelled_out_and_wins_in_the_core(game, deal,
-                                                                        monkeypatch):
+def test_a_line_of_the_exact_search_is_spelled_out_and_wins_in_the_core(game, deal, monkeypatch):
     """The exact search alone (the one with macro moves): its line is expanded into single
     moves (expand_line) before the core replays it."""
     from game.ai.solver.driver import Solver

@@ -9,7 +9,6 @@ import pytest
 
 from game.ai.solver import solve
 from game.ai.solver.models import make_model
-
 from tests.support.solver_positions import brute_force, position
 
 RANKS = "A23456789TJQK"
@@ -17,10 +16,16 @@ RANKS = "A23456789TJQK"
 
 # Spades stacked Ace-up under their own higher cards, Kings on Queens: no column can empty.
 JAMMED = [
-    [f"{r}S0" for r in "A23456"], [f"{r}S1" for r in "A23456"],
-    ["QH0", "KH0"], ["QH1", "KH1"], ["JD0", "QD0"], ["JD1", "QD1"],
-    ["QC0", "KC0"], ["QC1", "KC1"],
-    [f"{r}S0" for r in "789TJQK"], [f"{r}S1" for r in "789TJQK"],
+    [f"{r}S0" for r in "A23456"],
+    [f"{r}S1" for r in "A23456"],
+    ["QH0", "KH0"],
+    ["QH1", "KH1"],
+    ["JD0", "QD0"],
+    ["JD1", "QD1"],
+    ["QC0", "KC0"],
+    ["QC1", "KC1"],
+    [f"{r}S0" for r in "789TJQK"],
+    [f"{r}S1" for r in "789TJQK"],
 ]
 JAMMED_STOCK = ["KD0", "KD1"]
 
@@ -42,8 +47,9 @@ def tangled(seed, options=None):
             columns[b].append(columns[a].pop())
         elif len(columns[a]) > 1:  # a top card to the waste or the stock
             (waste if rng.random() < 0.6 else stock).append(columns[a].pop())
-    return position("forty-thieves", columns=columns, waste=waste, stock=stock,
-                    options=options or {})
+    return position(
+        "forty-thieves", columns=columns, waste=waste, stock=stock, options=options or {}
+    )
 
 
 @pytest.mark.slow  # 8 and 35 s natively
@@ -96,6 +102,7 @@ def test_the_quick_exits_give_the_same_answer_as_the_full_test(monkeypatch):
     monkeypatch.setattr(FortyThievesModel, "stuck", counted)
     # only the exact search asks dead() (with eager set it answers at once): search with it
     from game.ai.solver.driver import Solver
+
     monkeypatch.setitem(Solver.SHARES, "forty-thieves", (0.0, 0.0))
     monkeypatch.setitem(Solver.BEST_FIRST_FLOOR_S, "forty-thieves", 0.0)
     for deal in (10001, 10002, 10003, 10006, 10060, 10137):

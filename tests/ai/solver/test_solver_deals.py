@@ -2,11 +2,10 @@
 
 import pytest
 
-from game.ai.solver import solve
 from game.ai.deals import fastest, winnable_deals
+from game.ai.solver import solve
 from game.ai.solver.models import load_models
 from game.core import new_game
-
 from tests.support.positions import option_sets, option_variants
 
 # every game the solver plays ships its list (from the registry: a new solitaire's list is
@@ -16,13 +15,18 @@ GAMES = sorted(load_models())
 
 def _shipped(game, options) -> bool:
     from game.ai import deals
+
     return deals.entry_name(game, options) in deals._load()
 
 
 # every game's default list, and each option set's own list where one is shipped (Spider's
 # suits: test_spider_ships_a_list_per_suits_setting)
-LISTS = [(g, o) for g in GAMES for o in option_variants(g)
-         if o == option_variants(g)[0] or _shipped(g, o)]
+LISTS = [
+    (g, o)
+    for g in GAMES
+    for o in option_variants(g)
+    if o == option_variants(g)[0] or _shipped(g, o)
+]
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -45,8 +49,7 @@ def test_listed_deals_are_won_again_and_the_lines_replay(game):
         assert state.result().status == "won"
 
 
-@pytest.mark.parametrize("game", [g for g, m in load_models().items()
-                                  if m.options_only_add_moves])
+@pytest.mark.parametrize("game", [g for g, m in load_models().items() if m.options_only_add_moves])
 def test_options_that_only_add_moves_keep_the_list(game):
     """A game whose options only add moves (Forty Thieves) gives its default list for every
     option set."""
@@ -69,7 +72,6 @@ def test_a_rebuild_keeps_the_deals_proved_before(monkeypatch):
     import io
 
     from game.ai import deals
-
     from game.ai.solver import driver as solver
     from game.ai.solver.driver import Verdict
 
@@ -88,13 +90,16 @@ def test_lists_are_kept_per_option_set_where_options_change_the_game(monkeypatch
     """Spider with one suit is another game than with four: its list is its own ("spider
     suits=1"), and an option set with no list gets none (not the default's)."""
     from game.ai import deals
-    monkeypatch.setattr(deals, "_load", lambda: {"spider": {"won": [5, 9]},
-                                                 "spider suits=1": {"won": [3]}})
+
+    monkeypatch.setattr(
+        deals, "_load", lambda: {"spider": {"won": [5, 9]}, "spider suits=1": {"won": [3]}}
+    )
     assert winnable_deals("spider") == [5, 9] == winnable_deals("spider", suits=4)
     assert winnable_deals("spider", suits=1) == [3]
     assert winnable_deals("spider", suits=2) == []
-    assert deals.entry_name("little-harp", {"draw": 1, "redeals": "unlimited"}) == \
-        "little-harp draw=1"
+    assert (
+        deals.entry_name("little-harp", {"draw": 1, "redeals": "unlimited"}) == "little-harp draw=1"
+    )
 
 
 def test_merge_adds_the_deals_won_in_other_files(tmp_path, monkeypatch):
@@ -104,12 +109,23 @@ def test_merge_adds_the_deals_won_in_other_files(tmp_path, monkeypatch):
     import json
 
     from game.ai import deals
-    monkeypatch.setattr(deals, "_load", lambda: {"indian-patience": {"won": [1, 4],
-                                                                     "fastest": [4]}})
+
+    monkeypatch.setattr(
+        deals, "_load", lambda: {"indian-patience": {"won": [1, 4], "fastest": [4]}}
+    )
     other = tmp_path / "ip.json"
-    other.write_text(json.dumps({"format": 1, "budget_s": 1.0, "games": {
-        "indian-patience": {"won": [4, 7, 1001], "fastest": [7]},
-        "seahaven": {"won": [2]}}}))
+    other.write_text(
+        json.dumps(
+            {
+                "format": 1,
+                "budget_s": 1.0,
+                "games": {
+                    "indian-patience": {"won": [4, 7, 1001], "fastest": [7]},
+                    "seahaven": {"won": [2]},
+                },
+            }
+        )
+    )
     data = deals.merge([other], out=io.StringIO())
     assert data["format"] == deals.FORMAT
     assert data["games"]["indian-patience"]["won"] == [1, 4, 7, 1001]
@@ -127,10 +143,14 @@ def test_spider_ships_a_list_per_suits_setting():
     assert {s for s in (1, 2) if _shipped("spider", {"suits": s})} == {1, 2}
 
 
-@pytest.mark.parametrize("game,options", LISTS,
-                         ids=[" ".join([g, *(f"{k}={v}" for k, v in o.items()
-                                             if v != option_variants(g)[0][k])])
-                              for g, o in LISTS])
+@pytest.mark.parametrize(
+    "game,options",
+    LISTS,
+    ids=[
+        " ".join([g, *(f"{k}={v}" for k, v in o.items() if v != option_variants(g)[0][k])])
+        for g, o in LISTS
+    ],
+)
 def test_every_list_is_shipped_and_its_quickest_deal_is_won_again(game, options):
     """Issue 16: a list per game (Spider per suits setting); the deal its build won
     quickest is won again, and the line replays in the core; "winnable deals only" draws

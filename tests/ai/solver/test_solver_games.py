@@ -13,7 +13,6 @@ from game.ai.players import solvable
 from game.ai.solver.driver import Solver
 from game.ai.solver.models import load_models
 from game.core import GAMES, info, new_game
-
 from tests.support.positions import option_variants
 
 # every game with a solver model, in each option's every choice (from the registries: a new

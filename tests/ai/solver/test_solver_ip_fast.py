@@ -9,8 +9,8 @@ import pytest
 
 from game.ai.solver.columns import FOUND, STOCK, WASTE
 from game.ai.solver.columns import ColumnGameModel as Model
-from game.ai.solver.models import make_model
 from game.ai.solver.driver import Solver
+from game.ai.solver.models import make_model
 from game.core import new_game
 
 

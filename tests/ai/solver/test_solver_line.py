@@ -4,13 +4,12 @@ who presses Finish or follows the hints."""
 import pytest
 
 from game.ai.solver import solve
-from game.ai.solver.line import Meter, cut_loops, drop_moves, shortcuts
 from game.ai.solver.columns import FOUND
+from game.ai.solver.line import Meter, cut_loops, drop_moves, shortcuts
 from game.ai.solver.models import make_model
 from game.core import new_game
-
-from tests.support.solver_positions import position
 from tests.support.positions import run_to_the_end
+from tests.support.solver_positions import position
 
 
 def core_replay(state, model_line):

@@ -10,9 +10,14 @@ import random
 import pytest
 
 from game.core import from_dict, new_game
-
-from tests.support.model_check import (assert_line_wins, check_position, off_the_foundations, random_positions,
-                         solve, verdicts_against_brute_force)
+from tests.support.model_check import (
+    assert_line_wins,
+    check_position,
+    off_the_foundations,
+    random_positions,
+    solve,
+    verdicts_against_brute_force,
+)
 from tests.support.positions import option_sets
 
 # every combination of Little Harp's options (from its description: a new option is covered)
@@ -53,8 +58,16 @@ def endgame(rng, left: int, talon: int, options: dict):
         piles[f"tableau{i}"] = col
         if len(col) > 1:
             down[f"tableau{i}"] = len(col) - 1 if rng.random() < 0.7 else rng.randrange(len(col))
-    return from_dict({"format": 1, "game": "little-harp", "seed": None, "options": options,
-                      "start": {"piles": piles, "down": down, "vars": {}}, "moves": []})
+    return from_dict(
+        {
+            "format": 1,
+            "game": "little-harp",
+            "seed": None,
+            "options": options,
+            "start": {"piles": piles, "down": down, "vars": {}},
+            "moves": [],
+        }
+    )
 
 
 def test_verdicts_agree_with_a_brute_force_search_of_the_core():
@@ -66,8 +79,10 @@ def test_verdicts_agree_with_a_brute_force_search_of_the_core():
     def states():
         for trial in range(30):
             rng = random.Random(trial)
-            yield endgame(rng, left=rng.choice((9, 12)), talon=rng.choice((3, 6)),
-                          options=endings[trial % 4])
+            yield endgame(
+                rng, left=rng.choice((9, 12)), talon=rng.choice((3, 6)), options=endings[trial % 4]
+            )
+
     won, lost = verdicts_against_brute_force(states(), 1000, 5000, lost_proved=False)
     assert won >= 20 and lost >= 1, (won, lost)
 

@@ -15,16 +15,15 @@ from collections import deque
 import pytest
 
 from game.ai.solver import driver as solver_module
+from game.ai.solver.contract import SolverModel
 from game.ai.solver.driver import Solver, forget
 from game.ai.solver.models.forty_thieves import FortyThievesModel
-from game.ai.solver.contract import SolverModel
 from game.core import new_game
-
-from tests.support.solver_positions import brute_force
 from tests.ai.solver.test_solver import random_endgame
 from tests.ai.solver.test_solver_canfield import endgame as canfield_endgame
 from tests.ai.solver.test_solver_dead import tangled
 from tests.ai.solver.test_solver_seahaven import endgame as seahaven_endgame
+from tests.support.solver_positions import brute_force
 
 BEFORE = "proved lost before"
 
@@ -63,11 +62,17 @@ def _near(state, limit: int):
 def _states(game: str, trial: int):
     rng = random.Random(trial)
     if game == "seahaven":
-        return seahaven_endgame(rng, left=42, cells=4, moves=rng.choice((0, 3, 8)),
-                                reversed_share=0.7)
+        return seahaven_endgame(
+            rng, left=42, cells=4, moves=rng.choice((0, 3, 8)), reversed_share=0.7
+        )
     if game == "canfield":
-        return canfield_endgame(rng, left=20, reserve=rng.choice((10, 12)),
-                                talon=rng.choice((3, 5)), moves=rng.choice((0, 2, 6)))
+        return canfield_endgame(
+            rng,
+            left=20,
+            reserve=rng.choice((10, 12)),
+            talon=rng.choice((3, 5)),
+            moves=rng.choice((0, 2, 6)),
+        )
     return tangled(trial, {"supermove": True} if trial % 3 == 2 else {})
 
 
@@ -85,7 +90,10 @@ def test_every_position_the_memory_calls_lost_is_lost(exact_only, game):
             if v is not None and BEFORE in v.reason:
                 hits += 1
                 assert brute_force(near.copy(history=False), limit=20_000) is not True, (
-                    game, trial, str(near))
+                    game,
+                    trial,
+                    str(near),
+                )
     assert hits >= 5, hits  # the memory answered for some positions near the endgames
 
 

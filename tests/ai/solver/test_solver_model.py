@@ -4,10 +4,9 @@ import random
 
 import pytest
 
-from game.core import new_game
 from game.ai.solver.columns import FOUND, STOCK, WASTE, ColumnGameModel
 from game.ai.solver.models import load_models, make_model
-
+from game.core import new_game
 from tests.support.positions import cases, option_variants
 
 # the games whose model is solver_columns' (its pile codes and card_at: Forty Thieves, Indian
@@ -68,10 +67,18 @@ def test_moves_and_effects_match_the_core(game, options):
             legal = state.legal_moves()
             if not legal:
                 break
-            core = {(_kind(m.source), _kind(m.target), m.count) for m in legal if not _pruned(state, m)}
+            core = {
+                (_kind(m.source), _kind(m.target), m.count) for m in legal if not _pruned(state, m)
+            }
             mine = _model_moves(model)
-            assert mine <= {(_kind(m.source), _kind(m.target), m.count) for m in legal}, (seed, state)
-            assert core <= mine | {(s, t, n) for s, t, n in core if t == "foundation"}, (seed, state)
+            assert mine <= {(_kind(m.source), _kind(m.target), m.count) for m in legal}, (
+                seed,
+                state,
+            )
+            assert core <= mine | {(s, t, n) for s, t, n in core if t == "foundation"}, (
+                seed,
+                state,
+            )
             # foundation moves: the model offers every one the core has (as a move or an auto)
             found_core = {(s, n) for s, t, n in core if t == "foundation"}
             found_mine = {(s, n) for s, t, n in mine if t == "foundation"}
@@ -84,8 +91,11 @@ def test_moves_and_effects_match_the_core(game, options):
             for s, d, n in model.moves():
                 if moved is not None and model.card_at(s) != moved and n == 1:
                     continue
-                if (_core_name(s), _kind(_core_name(d)), n) == (_kind(move.source), _kind(move.target), move.count) \
-                        and (d < 10 and f"tableau{d}" == move.target or d >= 10):
+                if (_core_name(s), _kind(_core_name(d)), n) == (
+                    _kind(move.source),
+                    _kind(move.target),
+                    move.count,
+                ) and (d < 10 and f"tableau{d}" == move.target or d >= 10):
                     mm = (s, d, n)
                     break
             state.push(move)
@@ -104,7 +114,6 @@ def test_every_model_keeps_the_contract():
     import inspect
 
     from game.ai.solver.contract import SETTINGS, SolverModel
-
     from game.ai.solver.models import load_models
 
     models = load_models()
@@ -112,7 +121,9 @@ def test_every_model_keeps_the_contract():
     for game_id, cls in models.items():
         assert issubclass(cls, SolverModel) and not inspect.isabstract(cls), game_id
         assert cls.game_id == game_id
-        assert cls.__module__ == f"game.ai.solver.models.{game_id.replace('-', '_')}", cls.__module__
+        assert cls.__module__ == f"game.ai.solver.models.{game_id.replace('-', '_')}", (
+            cls.__module__
+        )
         model = cls(new_game(game_id, 1))
         for name in SETTINGS:
             assert getattr(model, name) is not None, (game_id, name)
@@ -136,8 +147,11 @@ def test_the_solver_reads_its_settings_from_the_model():
 
     job = Solver(new_game("indian-patience", 10001), budget_s=10)
     assert (job.luby_cap, job.shuffle, job.guided, job.guided_after) == (
-        IndianPatienceModel.luby_cap, IndianPatienceModel.shuffle, IndianPatienceModel.guided,
-        IndianPatienceModel.guided_after)
+        IndianPatienceModel.luby_cap,
+        IndianPatienceModel.shuffle,
+        IndianPatienceModel.guided,
+        IndianPatienceModel.guided_after,
+    )
     assert job.bf_deadline == 10 * IndianPatienceModel.shares[0]
 
     class Other(Solver):

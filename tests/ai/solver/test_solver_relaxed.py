@@ -13,8 +13,8 @@ import pytest
 
 from game.ai.solver import solve
 from game.ai.solver.driver import Solver
-from game.ai.solver.models.forty_thieves import FortyThievesModel
 from game.ai.solver.models import make_model
+from game.ai.solver.models.forty_thieves import FortyThievesModel
 from game.core import new_game
 
 
@@ -27,8 +27,7 @@ def played_until(deal: int, seed: int, stock_left: int, **options):
         moves = state.legal_moves()
         turns = [m for m in moves if m.source == "stock"]
         others = [m for m in moves if m.source != "stock"]
-        state.push(rng.choice(others) if others and (not turns or rng.random() < 0.8)
-                   else turns[0])
+        state.push(rng.choice(others) if others and (not turns or rng.random() < 0.8) else turns[0])
     return state
 
 
@@ -40,10 +39,12 @@ def exact_verdict(state, monkeypatch, nodes=20_000):
     return {"won": True, "lost": False}.get(v.status)
 
 
-@pytest.mark.parametrize("stock_left, beyond_dead",
-                         [pytest.param(20, 5, marks=pytest.mark.slow), (8, 1)])
-def test_positions_the_relaxed_game_calls_lost_are_really_lost(stock_left, beyond_dead,
-                                                                monkeypatch):
+@pytest.mark.parametrize(
+    "stock_left, beyond_dead", [pytest.param(20, 5, marks=pytest.mark.slow), (8, 1)]
+)
+def test_positions_the_relaxed_game_calls_lost_are_really_lost(
+    stock_left, beyond_dead, monkeypatch
+):
     fired = only_relaxed = checked = 0
     for i in range(50):
         state = played_until(1 + i, i, stock_left)
@@ -59,7 +60,10 @@ def test_positions_the_relaxed_game_calls_lost_are_really_lost(stock_left, beyon
             assert truth is False, f"deal {1 + i}: the relaxed test called a won position lost"
     # enough decided positions, and the test finds losses the dead-end test misses
     assert checked >= 20 and fired >= 10 and only_relaxed >= beyond_dead, (
-        checked, fired, only_relaxed)
+        checked,
+        fired,
+        only_relaxed,
+    )
 
 
 def test_no_position_along_a_winning_line_is_called_lost():
@@ -87,10 +91,18 @@ def test_a_card_whose_face_is_home_may_leave_in_the_relaxed_game():
     core) shows: so the relaxed game must let a card go when a copy of its face is home."""
     from tests.support.solver_positions import position
 
-    columns = [["KH0", "5S1"],
-               ["QD0", "QD1", "QC0", "QC1", "QH0", "QH1", "6S0", "6S1", "3S1", "5S0"],
-               ["KD0"], ["KD1"], ["KC0"], ["KC1"], ["KH1"], ["KS0"], ["QS0", "KS1"],
-               ["QS1", "JS0"]]
+    columns = [
+        ["KH0", "5S1"],
+        ["QD0", "QD1", "QC0", "QC1", "QH0", "QH1", "6S0", "6S1", "3S1", "5S0"],
+        ["KD0"],
+        ["KD1"],
+        ["KC0"],
+        ["KC1"],
+        ["KH1"],
+        ["KS0"],
+        ["QS0", "KS1"],
+        ["QS1", "JS0"],
+    ]
     stock = ["4S1", "7S0", "7S1", "8S0", "8S1", "9S0", "9S1", "TS0", "TS1", "JS1"][::-1]
     state = position("forty-thieves", columns=columns, stock=stock)
     assert make_model(state).fnd[:2] == [4, 2]

@@ -33,8 +33,11 @@ def reshuffled(game_id: str, seed: int, steps: int):
         piles[b] = piles[b] + piles[a][-n:]
         del piles[a][-n:]
         for name in (a, b):
-            face_down = len(piles[name]) if name.startswith("stock") else min(
-                down.get(name, 0), max(0, len(piles[name]) - 1))
+            face_down = (
+                len(piles[name])
+                if name.startswith("stock")
+                else min(down.get(name, 0), max(0, len(piles[name]) - 1))
+            )
             down.pop(name, None)
             if face_down:
                 down[name] = face_down

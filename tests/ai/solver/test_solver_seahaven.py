@@ -8,9 +8,13 @@ from __future__ import annotations
 import random
 
 from game.core import Card, from_dict, new_game
-
-from tests.support.model_check import (assert_line_wins, check_random_games, off_the_foundations, solve,
-                         verdicts_against_brute_force)
+from tests.support.model_check import (
+    assert_line_wins,
+    check_random_games,
+    off_the_foundations,
+    solve,
+    verdicts_against_brute_force,
+)
 
 
 def test_the_model_agrees_with_the_core_on_random_games():
@@ -42,8 +46,16 @@ def endgame(rng, left: int, cells: int, moves: int = 0, reversed_share: float = 
             col.sort(key=lambda code: Card.parse(code).rank)
     for i in range(10):
         piles[f"tableau{i}"] = cols[i]
-    state = from_dict({"format": 1, "game": "seahaven", "seed": None, "options": {},
-                       "start": {"piles": piles, "down": {}, "vars": {}}, "moves": []})
+    state = from_dict(
+        {
+            "format": 1,
+            "game": "seahaven",
+            "seed": None,
+            "options": {},
+            "start": {"piles": piles, "down": {}, "vars": {}},
+            "moves": [],
+        }
+    )
     for _ in range(moves):
         legal = [m for m in state.legal_moves() if not m.target.startswith("foundation")]
         if not legal:
@@ -56,10 +68,11 @@ def test_verdicts_agree_with_a_brute_force_search_of_the_core():
     """42 cards off the foundations, the cells full, most columns the hard way round, some
     after a few moves (so the core refuses the positions they passed through): the positions
     a small brute-force search of the core decides, the solver decides the same way."""
+
     def states():
         for trial in range(30):
             rng = random.Random(trial)
-            yield endgame(rng, left=42, cells=4, moves=rng.choice((0, 3, 8)),
-                          reversed_share=0.7)
+            yield endgame(rng, left=42, cells=4, moves=rng.choice((0, 3, 8)), reversed_share=0.7)
+
     won, lost = verdicts_against_brute_force(states())
     assert won >= 5 and lost >= 5, (won, lost)

@@ -9,9 +9,13 @@ import random
 import pytest
 
 from game.core import from_dict, new_game
-
-from tests.support.model_check import (assert_line_wins, check_position, random_positions, solve,
-                         verdicts_against_brute_force)
+from tests.support.model_check import (
+    assert_line_wins,
+    check_position,
+    random_positions,
+    solve,
+    verdicts_against_brute_force,
+)
 
 RANKS = "A23456789TJQK"
 
@@ -39,8 +43,10 @@ def endgame(rng, runs_left: int, stock: bool):
     first = 8 - runs_left
     cards = [f"{RANKS[r - 1]}S{d}" for d in range(first, 8) for r in range(1, 14)]
     rng.shuffle(cards)
-    piles = {f"foundation{k}": [f"{RANKS[r - 1]}S{k}" for r in range(1, 14)] if k < first
-             else [] for k in range(8)}
+    piles = {
+        f"foundation{k}": [f"{RANKS[r - 1]}S{k}" for r in range(1, 14)] if k < first else []
+        for k in range(8)
+    }
     piles["stock"] = [cards.pop() for _ in range(10)] if stock else []
     cols = [[] for _ in range(10)]
     for i, code in enumerate(cards):
@@ -50,8 +56,16 @@ def endgame(rng, runs_left: int, stock: bool):
         piles[f"tableau{i}"] = col
         if len(col) > 1:
             down[f"tableau{i}"] = rng.randrange(len(col))
-    return from_dict({"format": 1, "game": "spider", "seed": None, "options": {"suits": 1},
-                      "start": {"piles": piles, "down": down, "vars": {}}, "moves": []})
+    return from_dict(
+        {
+            "format": 1,
+            "game": "spider",
+            "seed": None,
+            "options": {"suits": 1},
+            "start": {"piles": piles, "down": down, "vars": {}},
+            "moves": [],
+        }
+    )
 
 
 def test_verdicts_agree_with_a_brute_force_search_of_the_core():
@@ -61,7 +75,9 @@ def test_verdicts_agree_with_a_brute_force_search_of_the_core():
     every position that search decides within its bound gets the same verdict."""
     won, lost = verdicts_against_brute_force(
         (endgame(random.Random(trial), 1, stock=trial % 3 == 0) for trial in range(24)),
-        500, 100_000)
+        500,
+        100_000,
+    )
     assert won >= 5 and lost >= 3, (won, lost)
 
 

@@ -8,9 +8,13 @@ import random
 
 from game.ai.solver.models import make_model
 from game.core import Card, from_dict, new_game
-
-from tests.support.model_check import (assert_line_wins, check_position, random_positions, solve,
-                         verdicts_against_brute_force)
+from tests.support.model_check import (
+    assert_line_wins,
+    check_position,
+    random_positions,
+    solve,
+    verdicts_against_brute_force,
+)
 
 SUITS = "SHDC"
 
@@ -38,8 +42,10 @@ def endgame(rng, left: int, stock: int):
         heights[k] -= 1
     out = [Card(r, SUITS[s], d).code for (d, s), h in heights.items() for r in range(h + 1, 14)]
     rng.shuffle(out)
-    piles = {f"foundation{d * 4 + s}": [Card(r, SUITS[s], d).code for r in range(1, h + 1)]
-             for (d, s), h in heights.items()}
+    piles = {
+        f"foundation{d * 4 + s}": [Card(r, SUITS[s], d).code for r in range(1, h + 1)]
+        for (d, s), h in heights.items()
+    }
     piles["stock"] = [out.pop() for _ in range(stock)]
     cols = [[] for _ in range(8)]
     for i, code in enumerate(out):
@@ -49,8 +55,16 @@ def endgame(rng, left: int, stock: int):
         piles[f"tableau{i}"] = col
         if len(col) > 1:
             down[f"tableau{i}"] = len(col) - 1 if rng.random() < 0.7 else rng.randrange(len(col))
-    return from_dict({"format": 1, "game": "standard-solitaire", "seed": None, "options": {},
-                      "start": {"piles": piles, "down": down, "vars": {}}, "moves": []})
+    return from_dict(
+        {
+            "format": 1,
+            "game": "standard-solitaire",
+            "seed": None,
+            "options": {},
+            "start": {"piles": piles, "down": down, "vars": {}},
+            "moves": [],
+        }
+    )
 
 
 def test_verdicts_agree_with_a_brute_force_search_of_the_core():
@@ -58,6 +72,7 @@ def test_verdicts_agree_with_a_brute_force_search_of_the_core():
         for trial in range(30):
             rng = random.Random(trial)
             yield endgame(rng, left=rng.choice((30, 36)), stock=rng.choice((0, 0, 8)))
+
     won, lost = verdicts_against_brute_force(states(), 1000, 100_000)
     assert won >= 5 and lost >= 1, (won, lost)  # such endgames are mostly won
 
@@ -114,8 +129,10 @@ def jammed(rng, left: int, noise: float):
         heights[k] -= 1
     out = [(r, s, d) for (d, s), h in heights.items() for r in range(h + 1, 14)]
     out.sort(key=lambda c: c[0] + rng.random() * noise)
-    piles = {f"foundation{d * 4 + s}": [Card(r, SUITS[s], d).code for r in range(1, h + 1)]
-             for (d, s), h in heights.items()}
+    piles = {
+        f"foundation{d * 4 + s}": [Card(r, SUITS[s], d).code for r in range(1, h + 1)]
+        for (d, s), h in heights.items()
+    }
     piles["stock"] = []
     cols = [[] for _ in range(8)]
     for i, (r, s, d) in enumerate(out):
@@ -125,8 +142,16 @@ def jammed(rng, left: int, noise: float):
         piles[f"tableau{i}"] = col
         if len(col) > 1:
             down[f"tableau{i}"] = rng.randrange(len(col))
-    return from_dict({"format": 1, "game": "standard-solitaire", "seed": None, "options": {},
-                      "start": {"piles": piles, "down": down, "vars": {}}, "moves": []})
+    return from_dict(
+        {
+            "format": 1,
+            "game": "standard-solitaire",
+            "seed": None,
+            "options": {},
+            "start": {"piles": piles, "down": down, "vars": {}},
+            "moves": [],
+        }
+    )
 
 
 def test_dead_hopeless_with_the_stock_empty_agrees_with_a_brute_force_search():

@@ -16,17 +16,27 @@ from game.core import language
 
 def records(tmp_path, rows):
     path = tmp_path / "verdicts.jsonl"
-    path.write_text("".join(json.dumps({"entry": e, "deal": d, "status": s, "cpu_s": 0.1,
-                                        "budget_s": b}) + "\n" for e, d, s, b in rows))
+    path.write_text(
+        "".join(
+            json.dumps({"entry": e, "deal": d, "status": s, "cpu_s": 0.1, "budget_s": b}) + "\n"
+            for e, d, s, b in rows
+        )
+    )
     return path
 
 
 def test_a_decided_verdict_counts_and_an_unknown_one_only_gives_way(tmp_path):
-    path = records(tmp_path, [
-        ("seahaven", 1, "unknown", 1), ("seahaven", 1, "won", 2),   # decided later: won
-        ("seahaven", 2, "lost", 1), ("seahaven", 2, "unknown", 5),  # a proof stays
-        ("seahaven", 3, "unknown", 1), ("seahaven", 3, "unknown", 4),
-    ])
+    path = records(
+        tmp_path,
+        [
+            ("seahaven", 1, "unknown", 1),
+            ("seahaven", 1, "won", 2),  # decided later: won
+            ("seahaven", 2, "lost", 1),
+            ("seahaven", 2, "unknown", 5),  # a proof stays
+            ("seahaven", 3, "unknown", 1),
+            ("seahaven", 3, "unknown", 4),
+        ],
+    )
     assert read([path])["seahaven"] == {1: ("won", 2), 2: ("lost", 1), 3: ("unknown", 4)}
 
 
@@ -56,12 +66,21 @@ def shipped(tmp_path, monkeypatch):
     def write(games):
         path.write_text(json.dumps({"format": 1, "games": games}))
         deals._figures.cache_clear()
+
     yield write
     deals._figures.cache_clear()
 
 
-GOOD = {"deals": 2000, "won": 1950, "lost": 30, "unknown": 20, "low": 0.9681, "high": 0.9823,
-        "first": 1, "last": 2000}
+GOOD = {
+    "deals": 2000,
+    "won": 1950,
+    "lost": 30,
+    "unknown": 20,
+    "low": 0.9681,
+    "high": 0.9823,
+    "first": 1,
+    "last": 2000,
+}
 
 
 def test_the_figures_are_read_per_game_and_setting_defaults_first(shipped):
@@ -73,9 +92,9 @@ def test_the_figures_are_read_per_game_and_setting_defaults_first(shipped):
     assert [opts for opts, _ in deals.measured("spider")] == [{}, {"suits": 1}]
 
 
-@pytest.mark.parametrize("bad", [
-    {"deals": 0}, {"low": 0.99, "high": 0.5}, {"high": 1.5}, {"won": "many"}, {"low": True},
-])
+@pytest.mark.parametrize(
+    "bad", [{"deals": 0}, {"low": 0.99, "high": 0.5}, {"high": 1.5}, {"won": "many"}, {"low": True}]
+)
 def test_damaged_figures_are_not_shown(shipped, bad):
     shipped({"seahaven": dict(GOOD, **bad), "canfield": "not a record"})
     assert deals.winnability("seahaven") is None
@@ -83,18 +102,42 @@ def test_damaged_figures_are_not_shown(shipped, bad):
     assert deals.measured("seahaven") == []
 
 
-@pytest.mark.parametrize("code,words", [
-    ("en", ["How many deals can be won", "Between 96% and 99% of the deals can be won.",
-            "The solver played 2000 deals: it won 1950, proved 30 lost and could not "
-            "decide 20", "Spider suits: 1 suit: spades: between 96% and 99%",
-            "Spider suits: 4 suits: between 96% and 99%"]),
-    ("de", ["Wie viele Spiele sich gewinnen lassen", "Zwischen 96", "und 99",
-            "Der Löser hat 2000 Spiele gespielt"]),
-    ("fr", ["Combien de donnes peuvent être gagnées", "Entre 96", "et 99",
-            "Le solveur a joué 2000 donnes"]),
-])
+@pytest.mark.parametrize(
+    "code,words",
+    [
+        (
+            "en",
+            [
+                "How many deals can be won",
+                "Between 96% and 99% of the deals can be won.",
+                "The solver played 2000 deals: it won 1950, proved 30 lost and could not decide 20",
+                "Spider suits: 1 suit: spades: between 96% and 99%",
+                "Spider suits: 4 suits: between 96% and 99%",
+            ],
+        ),
+        (
+            "de",
+            [
+                "Wie viele Spiele sich gewinnen lassen",
+                "Zwischen 96",
+                "und 99",
+                "Der Löser hat 2000 Spiele gespielt",
+            ],
+        ),
+        (
+            "fr",
+            [
+                "Combien de donnes peuvent être gagnées",
+                "Entre 96",
+                "et 99",
+                "Le solveur a joué 2000 donnes",
+            ],
+        ),
+    ],
+)
 def test_the_rules_screen_says_how_many_deals_can_be_won(shipped, code, words):
     from game.ui.screens.rules import rules_text
+
     shipped({"seahaven": GOOD, "spider": GOOD, "spider suits=1": dict(GOOD, deals=600)})
     language.use(code)
     try:

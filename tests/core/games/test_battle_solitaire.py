@@ -11,8 +11,7 @@ from hypothesis import strategies as st
 
 from game.core import PASS, STOP, Card, IllegalMove, Move, info, new_game
 from game.core.games.battle_solitaire import first_player
-
-from tests.support.positions import build, every_card_once, games, play_randomly, tops, whole
+from tests.support.positions import build, every_card_once, games, play_randomly, whole
 
 BS = "battle-solitaire"
 # shared piles with Kings on top: they take only Queens, which the tests keep out of the way
@@ -22,8 +21,13 @@ TURN0, REFILL0 = Move("hand0", "waste0"), Move("waste0", "hand0")
 
 def bs(piles, player=0, rest=("hand0", "hand1"), vars=None, down=None):
     """A Battle solitaire position; the cards not named lie face down in ``rest``."""
-    return build(BS, TABLE | piles, rest=rest if isinstance(rest, dict) else list(rest),
-                 down=down, vars={"current_player": player} | (vars or {}))
+    return build(
+        BS,
+        TABLE | piles,
+        rest=rest if isinstance(rest, dict) else list(rest),
+        down=down,
+        vars={"current_player": player} | (vars or {}),
+    )
 
 
 def cards(state, pile):
@@ -47,8 +51,11 @@ def test_bs1_each_player_has_a_pack_of_their_own_shuffled_apart():
         piles = new_game(BS, seed=seed).piles()
         faces = []
         for p in (0, 1):
-            own = (piles[f"reserve{p}"] + piles[f"hand{p}"]
-                   + [c for i in range(4 * p, 4 * p + 4) for c in piles[f"house{i}"]])
+            own = (
+                piles[f"reserve{p}"]
+                + piles[f"hand{p}"]
+                + [c for i in range(4 * p, 4 * p + 4) for c in piles[f"house{i}"]]
+            )
             assert {card.deck for card, _ in own} == {p} and len(own) == 52
             assert len({card.key for card, _ in own}) == 52  # every face once in each pack
             faces.append([card.key for card, _ in own])
@@ -68,8 +75,11 @@ def test_bs2_penalty_pile_of_13_top_up_four_piles_each_hand_of_35_reserve_pile_e
 
 
 def test_bs2_eight_shared_piles_eight_foundations_and_no_work_piles():
-    names = ([f"foundation{i}" for i in range(8)] + [f"house{i}" for i in range(8)]
-             + [f"{k}{p}" for p in (0, 1) for k in ("reserve", "hand", "waste")])
+    names = (
+        [f"foundation{i}" for i in range(8)]
+        + [f"house{i}" for i in range(8)]
+        + [f"{k}{p}" for p in (0, 1) for k in ("reserve", "hand", "waste")]
+    )
     assert list(new_game(BS, seed=1).piles()) == names
 
 
@@ -77,7 +87,8 @@ def test_bs2_eight_shared_piles_eight_foundations_and_no_work_piles():
 def test_bs3_any_ace_starts_any_empty_foundation():
     s = bs({"reserve0": "AH"})
     assert {m.target for m in s.legal_moves() if m.source == "reserve0"} == {
-        f"foundation{i}" for i in range(8)}
+        f"foundation{i}" for i in range(8)
+    }
 
 
 def test_bs3_the_next_higher_card_of_the_same_suit_goes_on_a_foundation():
@@ -119,8 +130,17 @@ def test_bs4_there_are_no_movable_sequences():
 
 # 5. whose cards ----------------------------------------------------------------------------
 def test_bs5_the_tops_of_your_penalty_pile_reserve_pile_and_the_shared_piles_are_available():
-    s = bs({"reserve0": "4D 8H", "waste0": "5C 8D", "house0": "9C", "house1": "9S",
-            "house2": "", "reserve1": "8S", "waste1": "8C"})
+    s = bs(
+        {
+            "reserve0": "4D 8H",
+            "waste0": "5C 8D",
+            "house0": "9C",
+            "house1": "9S",
+            "house2": "",
+            "reserve1": "8S",
+            "waste1": "8C",
+        }
+    )
     sources = {m.source for m in s.legal_moves() if m != PASS}
     assert {"reserve0", "waste0", "house0", "house1"} <= sources
     assert not sources & {"reserve1", "waste1", "hand1"}
@@ -178,7 +198,8 @@ def test_bs6_the_same_card_of_both_packs_means_drawing_again():
     assert s.draws == (("9C0", "9C1"), ("TS0", "QC1")) and s.current_player == 1
     assert s.opening(["you", "the computer"]) == (
         "Both drew the Nine of clubs, so again; you drew the Ten of spades, the computer the "
-        "Queen of clubs: the computer starts.")
+        "Queen of clubs: the computer starts."
+    )
 
 
 def test_bs6_the_deal_applies_the_rule_and_the_cards_go_back():
@@ -197,7 +218,8 @@ def test_bs6_the_deal_applies_the_rule_and_the_cards_go_back():
 def test_bs6_the_table_says_who_drew_what():
     s = new_game(BS, seed=1)
     assert s.opening(["you", "the computer"]) == (
-        "You drew the Queen of diamonds, the computer the Ace of hearts: you start.")
+        "You drew the Queen of diamonds, the computer the Ace of hearts: you start."
+    )
     assert s.opening(["player 1", "player 2"]).endswith(": player 1 starts.")
 
 
@@ -317,8 +339,16 @@ def test_bs11_a_move_back_to_a_position_seen_this_turn_is_refused():
 
 # 12. winning --------------------------------------------------------------------------------
 def test_bs12_the_first_to_empty_penalty_hand_and_reserve_pile_wins_at_once_and_scores():
-    s = bs({"reserve0": "5H", "foundation0": "AH 2H 3H 4H", "hand0": "", "hand1": "2C 3C",
-            "waste1": "9D"}, rest=["reserve1"])
+    s = bs(
+        {
+            "reserve0": "5H",
+            "foundation0": "AH 2H 3H 4H",
+            "hand0": "",
+            "hand1": "2C 3C",
+            "waste1": "9D",
+        },
+        rest=["reserve1"],
+    )
     penalty = len(s.piles()["reserve1"])
     s.push("r0-f0")
     result = s.result()
@@ -330,8 +360,10 @@ def test_bs12_the_first_to_empty_penalty_hand_and_reserve_pile_wins_at_once_and_
 
 
 def test_bs12_the_shared_piles_do_not_count():
-    s = bs({"waste0": "5H", "house0": "KS QH JS", "foundation0": "AH 2H 3H 4H", "hand0": ""},
-           rest=["hand1"])
+    s = bs(
+        {"waste0": "5H", "house0": "KS QH JS", "foundation0": "AH 2H 3H 4H", "hand0": ""},
+        rest=["hand1"],
+    )
     s.push("w0-f0")
     assert s.result().winner == 0
 
@@ -339,8 +371,11 @@ def test_bs12_the_shared_piles_do_not_count():
 # 13. every game ends: Russian Bank's stalemate rule ------------------------------------------
 def test_bs13_no_card_out_of_a_penalty_or_reserve_pile_for_2max_plus_2_turns_is_a_stalemate():
     limit = 2 * 3 + 2  # the larger hand + reserve pile is player 1's three cards
-    s = bs({"reserve0": "9D", "reserve1": "9H", "hand0": "5C", "hand1": "2S 3S 4S"},
-           rest=["reserve0", "reserve1"], vars={"idle_turns": limit - 1})
+    s = bs(
+        {"reserve0": "9D", "reserve1": "9H", "hand0": "5C", "hand1": "2S 3S 4S"},
+        rest=["reserve0", "reserve1"],
+        vars={"idle_turns": limit - 1},
+    )
     s.push("d0-w0")  # turning a card is not getting rid of one
     s.push(PASS)
     result = s.result()
@@ -351,8 +386,11 @@ def test_bs13_no_card_out_of_a_penalty_or_reserve_pile_for_2max_plus_2_turns_is_
 
 
 def test_bs13_a_card_out_of_the_penalty_or_reserve_pile_resets_the_idle_count():
-    s = bs({"reserve0": "9D", "waste0": "8S", "house0": "9H", "hand0": "5C"}, rest=["hand1"],
-           vars={"idle_turns": 5})
+    s = bs(
+        {"reserve0": "9D", "waste0": "8S", "house0": "9H", "hand0": "5C"},
+        rest=["hand1"],
+        vars={"idle_turns": 5},
+    )
     s.push("w0-h0")
     assert s.progress
     s.push(PASS)
@@ -375,8 +413,11 @@ def test_bs13_a_position_repeating_at_a_turn_boundary_ends_the_game():
 
 
 def test_bs13_an_even_stalemate_scores_nothing():
-    s = bs({"reserve0": "9D", "reserve1": "9H", "hand0": "5C", "hand1": "4C"},
-           vars={"idle_turns": 5}, rest=["reserve0", "reserve1"])
+    s = bs(
+        {"reserve0": "9D", "reserve1": "9H", "hand0": "5C", "hand1": "4C"},
+        vars={"idle_turns": 5},
+        rest=["reserve0", "reserve1"],
+    )
     s.push(PASS)
     assert s.result().status == "stalemate"
     assert s.result().winner is None and s.result().points == 0
@@ -420,13 +461,16 @@ def test_no_stop_calls():
         s.push(STOP)
 
 
-@pytest.mark.parametrize("piles, down, problem", [
-    ({"house0": "9S 8S"}, None, "alternating"),
-    ({"house0": "AS 2H"}, None, "alternating"),
-    ({"hand0": "5C 6C"}, {"hand0": 1}, "face down"),
-    ({"reserve0": "5C 6C"}, {"reserve0": 0}, "top card lies face up"),
-    ({"waste0": "5C 6C"}, {"waste0": 1}, "face-down"),
-])
+@pytest.mark.parametrize(
+    "piles, down, problem",
+    [
+        ({"house0": "9S 8S"}, None, "alternating"),
+        ({"house0": "AS 2H"}, None, "alternating"),
+        ({"hand0": "5C 6C"}, {"hand0": 1}, "face down"),
+        ({"reserve0": "5C 6C"}, {"reserve0": 0}, "top card lies face up"),
+        ({"waste0": "5C 6C"}, {"waste0": 1}, "face-down"),
+    ],
+)
 def test_impossible_saved_positions_are_refused(piles, down, problem):
     with pytest.raises(ValueError, match=problem):
         bs(piles, down=down)
@@ -445,10 +489,10 @@ FIXED_DEALS = {  # penalty tops, the shared piles, who starts, the cards drawn
 def test_deal_stability_fixed_deals_never_change(seed):
     s = new_game(BS, seed=seed)
     p = s.piles()
-    shown = [p["reserve0"][-1][0], p["reserve1"][-1][0]] + [p[f"house{i}"][0][0]
-                                                             for i in range(8)]
-    text = " ".join([*map(str, shown), str(s.current_player),
-                     *("-".join(pair) for pair in s.draws)])
+    shown = [p["reserve0"][-1][0], p["reserve1"][-1][0]] + [p[f"house{i}"][0][0] for i in range(8)]
+    text = " ".join(
+        [*map(str, shown), str(s.current_player), *("-".join(pair) for pair in s.draws)]
+    )
     assert text == FIXED_DEALS[seed]
 
 
@@ -465,11 +509,15 @@ def test_property_hands_lie_face_down_wastes_face_up_reserves_but_their_top(data
 
 
 @settings(max_examples=25)
-@given(seed=st.integers(0, 2**40), play=st.integers(0, 2**40),
-       pass_rate=st.sampled_from([0.0, 0.02, 0.3, 1.0]))
+@given(
+    seed=st.integers(0, 2**40),
+    play=st.integers(0, 2**40),
+    pass_rate=st.sampled_from([0.0, 0.02, 0.3, 1.0]),
+)
 def test_property_every_random_game_ends(seed, play, pass_rate):
     """Random legal moves, passing never (unless it is the only move), rarely, often or at
     random among the moves: the game ends."""
+
     def choose(rng, moves):
         others = [m for m in moves if m != PASS]
         if pass_rate == 1.0 or not others:

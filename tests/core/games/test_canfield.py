@@ -11,9 +11,15 @@ from hypothesis import strategies as st
 
 from game.core import IllegalMove, Move, from_dict, new_game
 from game.core.games.canfield import Canfield, is_turn
-
-from tests.support.positions import (assert_foundation_cards_stay, build, every_card_once,
-                        foundations_full_but_one, play_randomly, tops, whole)
+from tests.support.positions import (
+    assert_foundation_cards_stay,
+    build,
+    every_card_once,
+    foundations_full_but_one,
+    play_randomly,
+    tops,
+    whole,
+)
 
 CF = "canfield"
 
@@ -33,12 +39,18 @@ def faces(state, pile):
 
 # a position where nothing but going round the stock is left: the stock's cards that ever show
 # on the waste (the third and the fourth) fit nowhere, and the Tens it hides never show
-STUCK = {"foundation0": "AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS",
-         "foundation1": "AH 2H 3H 4H 5H 6H 7H 8H 9H",
-         "foundation2": "AD 2D 3D 4D 5D 6D 7D 8D 9D",
-         "foundation3": "AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC",
-         "tableau0": "KH", "tableau1": "QH", "tableau2": "JH", "tableau3": "KD",
-         "reserve": "QS JD", "stock": "KS QD TH TD"}
+STUCK = {
+    "foundation0": "AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS",
+    "foundation1": "AH 2H 3H 4H 5H 6H 7H 8H 9H",
+    "foundation2": "AD 2D 3D 4D 5D 6D 7D 8D 9D",
+    "foundation3": "AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC",
+    "tableau0": "KH",
+    "tableau1": "QH",
+    "tableau2": "JH",
+    "tableau3": "KD",
+    "reserve": "QS JD",
+    "stock": "KS QD TH TD",
+}
 
 
 # ------------------------------------------------------------------ 1-2: the pack and the deal
@@ -121,8 +133,10 @@ def test_cf3_the_base_rank_is_a_position_variable_that_survives_saves_and_pop():
 
 
 def test_cf4_foundations_build_up_in_suit_and_the_ace_follows_the_king():
-    s = cf({"foundation0": "TC JC QC KC", "tableau0": "AC", "tableau1": "2C", "tableau2": "AH"},
-           base=10)
+    s = cf(
+        {"foundation0": "TC JC QC KC", "tableau0": "AC", "tableau1": "2C", "tableau2": "AH"},
+        base=10,
+    )
     with pytest.raises(IllegalMove, match="doesn't fit on the King of clubs"):
         s.push("t2-f0")
     s.push("t0-f0")
@@ -131,8 +145,15 @@ def test_cf4_foundations_build_up_in_suit_and_the_ace_follows_the_king():
 
 
 def test_cf4_a_foundation_holds_thirteen_cards_from_the_base_up():
-    s = cf({"foundation0": "4S 5S 6S 7S 8S 9S TS JS QS KS AS 2S", "tableau0": "3S",
-            "foundation1": "4H", "tableau1": "4D"}, base=4)
+    s = cf(
+        {
+            "foundation0": "4S 5S 6S 7S 8S 9S TS JS QS KS AS 2S",
+            "tableau0": "3S",
+            "foundation1": "4H",
+            "tableau1": "4D",
+        },
+        base=4,
+    )
     s.push("t0-f0")
     assert len(s.pile["foundation0"].cards) == 13
     with pytest.raises(IllegalMove, match="complete"):
@@ -146,8 +167,7 @@ def test_cf4_cards_never_leave_a_foundation():
 
 # ------------------------------------------------------------------ 5-7: the columns
 def test_cf5_columns_build_down_in_alternating_colours():
-    s = cf({"tableau0": "TS", "tableau1": "9H", "tableau2": "9D", "tableau3": "9C",
-            "waste": "8S"})
+    s = cf({"tableau0": "TS", "tableau1": "9H", "tableau2": "9D", "tableau3": "9C", "waste": "8S"})
     legal = s.legal_moves()
     assert Move("tableau1", "tableau0") in legal and Move("tableau2", "tableau0") in legal
     assert Move("tableau3", "tableau0") not in legal  # black on black
@@ -188,8 +208,11 @@ def test_cf6_part_of_a_column_never_moves():
     assert Move("tableau0", "tableau1", 2) not in s.legal_moves()
     with pytest.raises(IllegalMove, match="Only a whole column moves as one"):
         s.push(Move("tableau0", "tableau1", 2))
-    assert all(m.count in (1, len(s.pile[m.source].cards)) for m in s.legal_moves()
-               if m.source.startswith("tableau"))
+    assert all(
+        m.count in (1, len(s.pile[m.source].cards))
+        for m in s.legal_moves()
+        if m.source.startswith("tableau")
+    )
 
 
 def test_cf6_a_whole_column_goes_only_onto_a_column_never_to_a_foundation():
@@ -203,8 +226,9 @@ def test_cf6_a_whole_column_goes_only_onto_a_column_never_to_a_foundation():
 
 
 def test_cf7_an_empty_column_takes_any_single_card():
-    s = cf({"tableau0": "9H 8S", "tableau1": "KD", "tableau2": "5C", "reserve": "3C QH",
-            "waste": "4D"})  # tableau3 is empty
+    s = cf(
+        {"tableau0": "9H 8S", "tableau1": "KD", "tableau2": "5C", "reserve": "3C QH", "waste": "4D"}
+    )  # tableau3 is empty
     legal = s.legal_moves()
     for src in ("tableau0", "tableau1", "tableau2", "reserve", "waste"):
         assert Move(src, "tableau3") in legal
@@ -410,8 +434,17 @@ def test_cf13_the_verdict_follows_push_pop_and_saves():
 # ------------------------------------------------------------------ 14: auto-move
 def test_cf14_auto_move_sends_a_card_home_when_both_cards_that_could_go_on_it_are_home():
     # base Ace: the Three of hearts waits while a black Two is out; then it goes by itself
-    s = cf({"foundation0": "AH 2H", "foundation1": "AS 2S", "foundation2": "AC",
-            "foundation3": "AD", "tableau0": "3H", "tableau1": "2C", "tableau2": "KD"})
+    s = cf(
+        {
+            "foundation0": "AH 2H",
+            "foundation1": "AS 2S",
+            "foundation2": "AC",
+            "foundation3": "AD",
+            "tableau0": "3H",
+            "tableau1": "2C",
+            "tableau2": "KD",
+        }
+    )
     assert Move("tableau0", "foundation0") in s.legal_moves()
     assert s.safe_move() == Move("tableau1", "foundation2")  # its red Aces are home
     s.push("t1-f2")
@@ -422,11 +455,20 @@ def test_cf14_auto_move_counts_ranks_round_from_the_base():
     # base Seven: the Seven itself could still take a black or red Six (the last cards home)
     s = cf({"foundation0": "7H", "tableau0": "7S", "tableau1": "8H", "tableau2": "KD"}, base=7)
     assert s.safe_move() is None
-    s2 = cf({"foundation0": "7H", "foundation1": "7D", "foundation2": "7S 8S",
-             "tableau0": "8H"}, base=7)  # both black Sevens? the Seven of clubs is out
+    s2 = cf(
+        {"foundation0": "7H", "foundation1": "7D", "foundation2": "7S 8S", "tableau0": "8H"}, base=7
+    )  # both black Sevens? the Seven of clubs is out
     assert s2.safe_move() is None
-    s3 = cf({"foundation0": "7H", "foundation1": "7D", "foundation2": "7S",
-             "foundation3": "7C", "tableau0": "8H"}, base=7)
+    s3 = cf(
+        {
+            "foundation0": "7H",
+            "foundation1": "7D",
+            "foundation2": "7S",
+            "foundation3": "7C",
+            "tableau0": "8H",
+        },
+        base=7,
+    )
     assert s3.safe_move() == Move("tableau0", "foundation0")
 
 
@@ -441,10 +483,13 @@ def test_turn_move_is_the_stock_and_nothing_else():
 
 def test_refusals_say_why():
     s = cf({"tableau0": "9H", "waste": "4C"}, rest="stock")
-    for move, words in [("w-s", "only once the stock is empty"), ("s-t0", "go to the waste"),
-                        ("t0-w", "Only the stock deals onto the waste"),
-                        ("t1-t0", "no card on the 2nd column"), (Move("waste", "tableau1", 2),
-                                                                 "Only the top card")]:
+    for move, words in [
+        ("w-s", "only once the stock is empty"),
+        ("s-t0", "go to the waste"),
+        ("t0-w", "Only the stock deals onto the waste"),
+        ("t1-t0", "no card on the 2nd column"),
+        (Move("waste", "tableau1", 2), "Only the top card"),
+    ]:
         with pytest.raises(IllegalMove, match=words):
             s.push(move)
 

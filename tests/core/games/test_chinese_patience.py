@@ -12,7 +12,6 @@ from hypothesis import strategies as st
 
 from game.core import STOP, Card, IllegalMove, Match, Move, from_dict, info, new_game
 from game.core.games.chinese_patience import ChineseResult, penalty_source
-
 from tests.support.positions import every_card_once, games, option_sets, whole
 
 CP = "chinese-patience"
@@ -24,8 +23,12 @@ def cp(piles, players=2, player=0, rest=None, down=None, vars=None, moves=(), **
     ``rest`` piles (default: every stock), shared out. Stocks lie face down unless ``down``
     says otherwise."""
     used = set()
-    names = ([f"foundation{i}" for i in range(4)] + [f"tableau{i}" for i in range(4)]
-             + [f"stock{p}" for p in range(players)] + [f"waste{p}" for p in range(players)])
+    names = (
+        [f"foundation{i}" for i in range(4)]
+        + [f"tableau{i}" for i in range(4)]
+        + [f"stock{p}" for p in range(players)]
+        + [f"waste{p}" for p in range(players)]
+    )
     layout = {n: [] for n in names}
     for name, text in piles.items():
         for code in text.split():
@@ -41,11 +44,18 @@ def cp(piles, players=2, player=0, rest=None, down=None, vars=None, moves=(), **
         leftovers = leftovers[share:]
     downs = {f"stock{p}": len(layout[f"stock{p}"]) for p in range(players)}
     downs.update(down or {})
-    data = {"format": 1, "game": CP, "seed": None,
-            "options": {"players": players, **options},
-            "start": {"piles": layout, "down": {k: v for k, v in downs.items() if v},
-                      "vars": {"current_player": player} | (vars or {})},
-            "moves": list(moves)}
+    data = {
+        "format": 1,
+        "game": CP,
+        "seed": None,
+        "options": {"players": players, **options},
+        "start": {
+            "piles": layout,
+            "down": {k: v for k, v in downs.items() if v},
+            "vars": {"current_player": player} | (vars or {}),
+        },
+        "moves": list(moves),
+    }
     return from_dict(data)
 
 
@@ -101,12 +111,15 @@ def test_cp2_four_tableau_cards_face_up_then_the_stocks_face_down(players, each)
 
 def test_cp2_pile_names():
     assert list(new_game(CP, seed=1, players=3).piles()) == (
-        [f"foundation{i}" for i in range(4)] + [f"tableau{i}" for i in range(4)]
-        + ["stock0", "stock1", "stock2", "waste0", "waste1", "waste2"])
+        [f"foundation{i}" for i in range(4)]
+        + [f"tableau{i}" for i in range(4)]
+        + ["stock0", "stock1", "stock2", "waste0", "waste1", "waste2"]
+    )
 
 
 def test_cp2_the_tableau_cards_are_dealt_first_then_one_at_a_time_from_the_dealers_left():
     from game.core.cards import Rng, shuffled
+
     s = new_game(CP, seed=21, players=3)
     deck = shuffled(list(s.CARDS), Rng(21, CP))
     assert [texts(s, f"tableau{i}") for i in range(4)] == [str(deck.pop()) for _ in range(4)]
@@ -167,7 +180,8 @@ def test_cp3_in_a_match_the_deal_passes_to_the_left():
 def test_cp4_any_ace_starts_any_empty_foundation():
     s = cp(KINGS | {"waste0": "AH"})
     assert {m.target for m in s.legal_moves() if m.source == "waste0"} == {
-        f"foundation{i}" for i in range(4)}
+        f"foundation{i}" for i in range(4)
+    }
 
 
 def test_cp4_foundations_build_up_in_suit_to_the_king():
@@ -179,11 +193,9 @@ def test_cp4_foundations_build_up_in_suit_to_the_king():
 
 # 5. the tableau ----------------------------------------------------------------------------
 def test_cp5a_columns_build_down_in_alternating_colours():
-    s = cp({"tableau0": "8C", "tableau1": "KC", "tableau2": "KH", "tableau3": "KD",
-            "waste0": "7H"})
+    s = cp({"tableau0": "8C", "tableau1": "KC", "tableau2": "KH", "tableau3": "KD", "waste0": "7H"})
     assert Move("waste0", "tableau0") in s.legal_moves()
-    s = cp({"tableau0": "8C", "tableau1": "KC", "tableau2": "KH", "tableau3": "KD",
-            "waste0": "7S"})
+    s = cp({"tableau0": "8C", "tableau1": "KC", "tableau2": "KH", "tableau3": "KD", "waste0": "7S"})
     with pytest.raises(IllegalMove, match="alternating colours"):
         s.push("w0-t0")
 
@@ -212,7 +224,10 @@ def test_cp5b_never_part_of_a_column_nor_into_an_empty_column():
 
 def test_cp5b_the_inner_card_decides_whether_a_column_fits():
     s = cp({"tableau0": "TS 9H", "tableau1": "8D", "tableau2": "KH", "tableau3": "KD"})
-    with pytest.raises(IllegalMove, match="column starting with the Ten of spades doesn't fit on the Eight of diamonds"):
+    with pytest.raises(
+        IllegalMove,
+        match="column starting with the Ten of spades doesn't fit on the Eight of diamonds",
+    ):
         s.push("t0-t1x2")
 
 
@@ -225,8 +240,16 @@ def test_cp5c_a_columns_outer_card_moves_alone_only_to_a_foundation_or_another_w
 
 
 def test_cp5d_an_empty_column_takes_any_card_from_the_stock_card_or_the_own_waste():
-    s = cp({"tableau0": "", "tableau1": "KC", "tableau2": "KH", "tableau3": "KD", "waste0": "7S",
-            "stock0": "QS"})
+    s = cp(
+        {
+            "tableau0": "",
+            "tableau1": "KC",
+            "tableau2": "KH",
+            "tableau3": "KD",
+            "waste0": "7S",
+            "stock0": "QS",
+        }
+    )
     assert Move("waste0", "tableau0") in s.legal_moves()
     s.push("s0-s0")
     assert Move("stock0", "tableau0") in s.legal_moves()
@@ -234,8 +257,16 @@ def test_cp5d_an_empty_column_takes_any_card_from_the_stock_card_or_the_own_wast
 
 # 6. a turn ---------------------------------------------------------------------------------
 def test_cp6a_a_turn_is_any_number_of_moves_one_at_a_time():
-    s = cp({"tableau0": "9C 8H", "tableau1": "TD", "tableau2": "KH", "tableau3": "KD",
-            "waste0": "AS", "foundation0": ""})
+    s = cp(
+        {
+            "tableau0": "9C 8H",
+            "tableau1": "TD",
+            "tableau2": "KH",
+            "tableau3": "KD",
+            "waste0": "AS",
+            "foundation0": "",
+        }
+    )
     s.push("w0-f0")
     s.push("t0-t1x2")
     assert s.current_player == 0
@@ -254,8 +285,7 @@ def test_cp6b_turning_the_stock_card_commits_it_nothing_else_until_it_is_placed(
 
 
 def test_cp6c_the_stock_card_must_go_to_a_foundation_if_it_fits_one():
-    s = cp(KINGS | {"stock0": "3H", "foundation0": "AH 2H", "tableau0": "KS 4C",
-                    "waste1": "4H"})
+    s = cp(KINGS | {"stock0": "3H", "foundation0": "AH 2H", "tableau0": "KS 4C", "waste1": "4H"})
     s.push("s0-s0")
     assert s.legal_moves() == [Move("stock0", "foundation0")]
     with pytest.raises(IllegalMove, match="fits a foundation: it must go there") as e:
@@ -266,8 +296,11 @@ def test_cp6c_the_stock_card_must_go_to_a_foundation_if_it_fits_one():
 def test_cp6c_otherwise_onto_another_waste_into_the_tableau_or_onto_the_own_waste():
     s = cp(KINGS | {"stock0": "3H", "tableau0": "KS 4C", "waste1": "4H"})
     s.push("s0-s0")
-    assert set(s.legal_moves()) == {Move("stock0", "waste1"), Move("stock0", "tableau0"),
-                                    Move("stock0", "waste0")}
+    assert set(s.legal_moves()) == {
+        Move("stock0", "waste1"),
+        Move("stock0", "tableau0"),
+        Move("stock0", "waste0"),
+    }
 
 
 def test_cp6d_the_stock_card_on_the_own_waste_ends_the_turn():
@@ -294,10 +327,14 @@ def test_cp6_the_table_turns_the_stock_with_a_click_and_ends_the_turn_with_the_c
 
 # 7. the own waste --------------------------------------------------------------------------
 def test_cp7_the_own_waste_top_goes_to_a_foundation_another_waste_or_the_tableau():
-    s = cp(KINGS | {"waste0": "5C 4H", "foundation0": "AH 2H 3H", "waste1": "5H",
-                    "tableau0": "KS 5S"})
+    s = cp(
+        KINGS | {"waste0": "5C 4H", "foundation0": "AH 2H 3H", "waste1": "5H", "tableau0": "KS 5S"}
+    )
     assert {m.target for m in s.legal_moves() if m.source == "waste0"} == {
-        "foundation0", "waste1", "tableau0"}
+        "foundation0",
+        "waste1",
+        "tableau0",
+    }
 
 
 def test_cp7_nothing_else_goes_onto_the_own_waste():
@@ -342,13 +379,23 @@ def test_cp8_equal_rank_loading_also_takes_the_same_rank_in_another_suit():
 def test_cp8_the_seeds_long_sequence_loads_with_equal_ranks():
     """Onto an opponent's 10C: 9C 9D 9S 10S JS QS KS KH QH QC, each on the one before."""
     seq = "9C 9D 9S TS JS QS KS KH QH QC".split()
-    s = cp({"tableau0": "", "tableau1": "", "tableau2": "", "tableau3": "", "waste1": "TC",
-            "stock0": " ".join(reversed(seq))}, rest=["stock1"], equal_rank_loading=True)
+    s = cp(
+        {
+            "tableau0": "",
+            "tableau1": "",
+            "tableau2": "",
+            "tableau3": "",
+            "waste1": "TC",
+            "stock0": " ".join(reversed(seq)),
+        },
+        rest=["stock1"],
+        equal_rank_loading=True,
+    )
     for code in seq:
         s.push("s0-s0")
         assert texts(s, "stock0").split()[-1] == code
         s.push("s0-w1")
-    assert texts(s, "waste1").split()[-len(seq):] == seq
+    assert texts(s, "waste1").split()[-len(seq) :] == seq
 
 
 # 9. never moved ----------------------------------------------------------------------------
@@ -389,8 +436,11 @@ def test_cp11_stock_cards_lie_face_down_until_turned_and_the_waste_shows_only_it
 
 # 12. the end -------------------------------------------------------------------------------
 def test_cp12_the_first_player_with_no_stock_and_no_waste_wins_and_scores_the_others_cards():
-    s = cp(KINGS | {"stock0": "", "waste0": "3H", "foundation0": "AH 2H", "stock1": "5C 6C",
-                    "waste1": "9D"}, rest=["stock1"])
+    s = cp(
+        KINGS
+        | {"stock0": "", "waste0": "3H", "foundation0": "AH 2H", "stock1": "5C 6C", "waste1": "9D"},
+        rest=["stock1"],
+    )
     s.push("w0-f0")
     r = s.result()
     assert isinstance(r, ChineseResult) and s.is_over()
@@ -400,16 +450,30 @@ def test_cp12_the_first_player_with_no_stock_and_no_waste_wins_and_scores_the_ot
 
 
 def test_cp12_the_tableau_does_not_count():
-    s = cp({"tableau0": "KS QH JS", "tableau1": "KC", "tableau2": "KH", "tableau3": "KD",
-            "stock0": "", "waste0": "3H", "foundation0": "AH 2H"}, rest=["stock1"])
+    s = cp(
+        {
+            "tableau0": "KS QH JS",
+            "tableau1": "KC",
+            "tableau2": "KH",
+            "tableau3": "KD",
+            "stock0": "",
+            "waste0": "3H",
+            "foundation0": "AH 2H",
+        },
+        rest=["stock1"],
+    )
     s.push("w0-f0")
     assert s.result().winner == 0
 
 
 def test_cp12_playing_for_places_goes_on_skipping_the_players_out():
-    s = cp(KINGS | {"stock0": "", "waste0": "3H", "foundation0": "AH 2H", "stock1": "9S",
-                    "stock2": "9C"}, players=3, rest=["stock1", "stock2"],
-           play_for_places=True)
+    s = cp(
+        KINGS
+        | {"stock0": "", "waste0": "3H", "foundation0": "AH 2H", "stock1": "9S", "stock2": "9C"},
+        players=3,
+        rest=["stock1", "stock2"],
+        play_for_places=True,
+    )
     before = [s.own_cards(q) for q in (1, 2)]
     s.push("w0-f0")
     assert not s.is_over() and s.finished == (0,) and s.current_player == 1
@@ -421,9 +485,20 @@ def test_cp12_playing_for_places_goes_on_skipping_the_players_out():
 
 
 def test_cp12_the_last_player_in_takes_last_place_and_each_scores_what_was_left():
-    s = cp(KINGS | {"stock0": "", "waste0": "3H", "foundation0": "AH 2H",
-                    "stock1": "", "waste1": "5C", "foundation1": "AC 2C 3C 4C"},
-           players=3, rest=["stock2"], play_for_places=True)
+    s = cp(
+        KINGS
+        | {
+            "stock0": "",
+            "waste0": "3H",
+            "foundation0": "AH 2H",
+            "stock1": "",
+            "waste1": "5C",
+            "foundation1": "AC 2C 3C 4C",
+        },
+        players=3,
+        rest=["stock2"],
+        play_for_places=True,
+    )
     s.push("w0-f0")
     left = s.own_cards(2)
     assert s.current_player == 1
@@ -434,8 +509,11 @@ def test_cp12_the_last_player_in_takes_last_place_and_each_scores_what_was_left(
 
 
 def test_cp12_without_places_three_players_end_with_the_first_out():
-    s = cp(KINGS | {"stock0": "", "waste0": "3H", "foundation0": "AH 2H"}, players=3,
-           rest=["stock1", "stock2"])
+    s = cp(
+        KINGS | {"stock0": "", "waste0": "3H", "foundation0": "AH 2H"},
+        players=3,
+        rest=["stock1", "stock2"],
+    )
     s.push("w0-f0")
     r = s.result()
     assert r.winner == 0 and r.points == s.own_cards(1) + s.own_cards(2)
@@ -459,11 +537,13 @@ def test_cp13_standard_is_the_default_and_has_no_breaches():
 
 
 def test_cp13_free_lets_the_stock_card_go_anywhere_it_fits():
-    s = cp(KINGS | {"stock0": "3H", "foundation0": "AH 2H", "waste1": "4H"},
-           priorities="free")
+    s = cp(KINGS | {"stock0": "3H", "foundation0": "AH 2H", "waste1": "4H"}, priorities="free")
     s.push("s0-s0")
-    assert set(s.legal_moves()) == {Move("stock0", "foundation0"), Move("stock0", "waste1"),
-                                    Move("stock0", "waste0")}
+    assert set(s.legal_moves()) == {
+        Move("stock0", "foundation0"),
+        Move("stock0", "waste1"),
+        Move("stock0", "waste0"),
+    }
     assert s.breach_moves() == []
 
 
@@ -471,8 +551,10 @@ KNOCK = {"priorities": "knock"}
 
 
 def test_cp13_knock_1_foundation_moves_from_waste_or_tableau_come_first():
-    s = cp(KINGS | {"waste0": "3H", "foundation0": "AH 2H", "tableau0": "KS 4C",
-                    "waste1": "4H"}, **KNOCK)
+    s = cp(
+        KINGS | {"waste0": "3H", "foundation0": "AH 2H", "tableau0": "KS 4C", "waste1": "4H"},
+        **KNOCK,
+    )
     assert s.legal_moves() == [Move("waste0", "foundation0")]
     assert Move("waste0", "waste1") in s.breach_moves()
     with pytest.raises(IllegalMove, match="Priority 1") as e:
@@ -481,8 +563,11 @@ def test_cp13_knock_1_foundation_moves_from_waste_or_tableau_come_first():
 
 
 def test_cp13_knock_2_then_loads_onto_another_waste():
-    s = cp(KINGS | {"waste0": "3H", "tableau0": "KS 4C", "waste1": "4H",
-                    "tableau1": "QD"}, rest=["stock0", "stock1"], **KNOCK)
+    s = cp(
+        KINGS | {"waste0": "3H", "tableau0": "KS 4C", "waste1": "4H", "tableau1": "QD"},
+        rest=["stock0", "stock1"],
+        **KNOCK,
+    )
     assert s.legal_moves() == [Move("waste0", "waste1")]
     with pytest.raises(IllegalMove, match="Priority 2") as e:
         s.push("w0-t0")
@@ -490,14 +575,18 @@ def test_cp13_knock_2_then_loads_onto_another_waste():
 
 
 def test_cp13_knock_3_then_waste_to_tableau_and_joins_before_the_stock():
-    s = cp({"tableau0": "9C", "tableau1": "TD", "tableau2": "KH", "tableau3": "KD",
-            "waste0": "5S"}, **KNOCK)
+    s = cp(
+        {"tableau0": "9C", "tableau1": "TD", "tableau2": "KH", "tableau3": "KD", "waste0": "5S"},
+        **KNOCK,
+    )
     assert s.legal_moves() == [Move("tableau0", "tableau1")]
     with pytest.raises(IllegalMove, match="Priority 3") as e:
         s.push("s0-s0")
     assert e.value.priority == "3"
-    s = cp({"tableau0": "", "tableau1": "TD", "tableau2": "KH", "tableau3": "KD",
-            "waste0": "5S"}, **KNOCK)
+    s = cp(
+        {"tableau0": "", "tableau1": "TD", "tableau2": "KH", "tableau3": "KD", "waste0": "5S"},
+        **KNOCK,
+    )
     assert s.legal_moves() == [Move("waste0", "tableau0")]  # an empty column is filled first
 
 
@@ -523,8 +612,17 @@ def test_cp13_knock_5_the_own_waste_only_when_it_fits_nowhere():
 
 def knock_position(players=2, **extra):
     """Player 0 may move the 3H to the foundation (priority 1) or load it."""
-    piles = KINGS | {"waste0": "9S 3H", "foundation0": "AH 2H", "waste1": "4H",
-                     "stock0": "5C", "stock1": "6C 7C 8C"} | extra
+    piles = (
+        KINGS
+        | {
+            "waste0": "9S 3H",
+            "foundation0": "AH 2H",
+            "waste1": "4H",
+            "stock0": "5C",
+            "stock1": "6C 7C 8C",
+        }
+        | extra
+    )
     return cp(piles, players=players, rest=[f"stock{p}" for p in range(players)], **KNOCK)
 
 
@@ -560,12 +658,21 @@ def test_cp13_each_other_player_gives_one_penalty_card_from_the_offenders_left()
     assert s.current_player == 1
 
 
-@pytest.mark.parametrize("stock, waste, expected", [
-    ("5C 6C 7C", "", ("stock", 1)), ("5C 6C 7C 8C", "", ("stock", 2)),
-    ("5C 6C", "", ("stock", 0)), ("5C", "", ("stock", 0)), ("", "5C 6C 7C", ("waste", 1)),
-    ("", "5C", ("waste", 0)), ("", "", None)])
+@pytest.mark.parametrize(
+    "stock, waste, expected",
+    [
+        ("5C 6C 7C", "", ("stock", 1)),
+        ("5C 6C 7C 8C", "", ("stock", 2)),
+        ("5C 6C", "", ("stock", 0)),
+        ("5C", "", ("stock", 0)),
+        ("", "5C 6C 7C", ("waste", 1)),
+        ("", "5C", ("waste", 0)),
+        ("", "", None),
+    ],
+)
 def test_cp13_the_penalty_card_comes_from_the_middle_of_the_stock_or_else_the_waste(
-        stock, waste, expected):
+    stock, waste, expected
+):
     assert penalty_source(stock.split(), waste.split()) == expected
 
 
@@ -620,8 +727,11 @@ def test_cp13_popping_a_knock_returns_exactly_to_the_breach_open_again():
 
 
 def test_cp13_a_giver_left_with_no_cards_goes_out():
-    s = cp(KINGS | {"waste0": "9S 3H", "foundation0": "AH 2H", "waste1": "4C", "stock1": ""},
-           rest=["stock0"], **KNOCK)
+    s = cp(
+        KINGS | {"waste0": "9S 3H", "foundation0": "AH 2H", "waste1": "4C", "stock1": ""},
+        rest=["stock0"],
+        **KNOCK,
+    )
     s.push("s0-s0", breach=True)  # the 3H had to go up first
     s.call_stop()
     assert s.result().winner == 1 and texts(s, "waste1") == ""
@@ -629,8 +739,11 @@ def test_cp13_a_giver_left_with_no_cards_goes_out():
 
 
 def test_cp13_a_slip_with_the_last_card_is_knocked_too_and_the_offender_is_back_in():
-    s = cp(KINGS | {"stock0": "", "waste0": "3H", "foundation0": "AH 2H", "waste1": "4H"},
-           rest=["stock1"], **KNOCK)
+    s = cp(
+        KINGS | {"stock0": "", "waste0": "3H", "foundation0": "AH 2H", "waste1": "4H"},
+        rest=["stock1"],
+        **KNOCK,
+    )
     s.push("w0-w1", breach=True)
     assert s.is_over() and s.breach is not None
     assert s.call_stop().right
@@ -653,8 +766,7 @@ BURIED = [f"tableau{i}" for i in range(4)]  # the other cards lie under the king
 
 
 def test_cp14_no_new_low_for_2max_plus_2_rounds_is_a_stalemate():
-    s = cp(KINGS | {"stock0": "9C", "waste0": "", "stock1": "9D 9H", "waste1": ""},
-           rest=BURIED)
+    s = cp(KINGS | {"stock0": "9C", "waste0": "", "stock1": "9D 9H", "waste1": ""}, rest=BURIED)
     # cards only go round: each turns a card onto the waste and later turns the waste over
     for _ in range(200):
         if s.is_over():
@@ -668,8 +780,7 @@ def test_cp14_no_new_low_for_2max_plus_2_rounds_is_a_stalemate():
 
 
 def test_cp14_the_limit_counts_rounds_of_every_player_still_in():
-    s = cp(KINGS | {"stock0": "9C", "stock1": "9D", "stock2": "9H 9S"},
-           players=3, rest=BURIED)
+    s = cp(KINGS | {"stock0": "9C", "stock1": "9D", "stock2": "9H 9S"}, players=3, rest=BURIED)
     s.boundaries = ()
     for turns in range(1, 100):
         p = s.current_player
@@ -688,9 +799,21 @@ def test_cp13_a_knock_on_a_stock_card_turned_from_the_turned_over_waste_leaves_i
     turned the waste over as the new stock (rule 10) with its top card face up, a breach of
     priority 1; the knock put the waste back as the stock but left it unturned (5 cards, 2 of
     them face up once the penalty cards lay under it), which no saved position can hold."""
-    s = cp(KINGS | {"foundation0": "AS 2S 3S 4S", "tableau3": "5S", "waste1": "9S TS",
-                    "stock0": "9C 8C", "stock2": "9H 8H", "stock3": "9D 8D"},
-           players=4, player=1, rest=BURIED, priorities="knock")
+    s = cp(
+        KINGS
+        | {
+            "foundation0": "AS 2S 3S 4S",
+            "tableau3": "5S",
+            "waste1": "9S TS",
+            "stock0": "9C 8C",
+            "stock2": "9H 8H",
+            "stock3": "9D 8D",
+        },
+        players=4,
+        player=1,
+        rest=BURIED,
+        priorities="knock",
+    )
     assert not s.stocks[1].cards
     s.push("s1-s1", breach=True)  # the Five of spades should have gone home first
     assert s.breach is not None and len(s.stocks[1].cards) == 2 and s.stocks[1].down == 1
@@ -706,9 +829,19 @@ def test_cp14_cards_played_without_a_new_low_never_bring_the_end_closer():
     """Player 1, loaded up to 5 cards, plays three of them home without a new low (their low
     is 2): the limit stays where it was, (2 x 5 + 2) x 2 = 24 rounds' turns, and is not cut to
     (2 x 2 + 2) x 2 = 12, which used to end the game at once after 16 idle turns."""
-    s = cp(KINGS | {"foundation0": "AD", "stock0": "9C", "waste0": "8C", "stock1": "9H 9S",
-                    "waste1": "4D 3D 2D"}, player=1, rest=BURIED,
-           vars={"idle_turns": 15, "idle_limit": 24, "lows": [2, 2]})
+    s = cp(
+        KINGS
+        | {
+            "foundation0": "AD",
+            "stock0": "9C",
+            "waste0": "8C",
+            "stock1": "9H 9S",
+            "waste1": "4D 3D 2D",
+        },
+        player=1,
+        rest=BURIED,
+        vars={"idle_turns": 15, "idle_limit": 24, "lows": [2, 2]},
+    )
     for move in ("w1-f0", "w1-f0", "w1-f0", "s1-s1", "s1-w1"):
         s.push(move)
     assert s.own_cards(1) == 2 and s.lows == (2, 2)
@@ -717,9 +850,19 @@ def test_cp14_cards_played_without_a_new_low_never_bring_the_end_closer():
 
 
 def test_cp14_a_new_low_takes_the_limit_afresh():
-    s = cp(KINGS | {"foundation0": "AD", "stock0": "9C", "waste0": "8C", "stock1": "9H 9S",
-                    "waste1": "4D 3D 2D"}, player=1, rest=BURIED,
-           vars={"idle_turns": 15, "idle_limit": 24, "lows": [2, 5]})
+    s = cp(
+        KINGS
+        | {
+            "foundation0": "AD",
+            "stock0": "9C",
+            "waste0": "8C",
+            "stock1": "9H 9S",
+            "waste1": "4D 3D 2D",
+        },
+        player=1,
+        rest=BURIED,
+        vars={"idle_turns": 15, "idle_limit": 24, "lows": [2, 5]},
+    )
     for move in ("w1-f0", "w1-f0", "w1-f0", "s1-s1", "s1-w1"):
         s.push(move)
     assert s.lows == (2, 2) and s.idle_turns == 0
@@ -736,8 +879,9 @@ def test_cp14_a_position_repeated_at_a_turn_boundary_ends_the_game():
 
 
 def test_cp14_the_stalemate_winner_scores_the_differences():
-    s = cp(KINGS | {"stock0": "9C", "stock1": "9D 8D", "stock2": "9H 8H 7H"},
-           players=3, rest=BURIED)
+    s = cp(
+        KINGS | {"stock0": "9C", "stock1": "9D 8D", "stock2": "9H 8H 7H"}, players=3, rest=BURIED
+    )
     s._stalemate([], "test")
     assert s.result().scores == (3, 0, 0) and s.result().winner == 0
 
@@ -748,11 +892,22 @@ def example():
     7D / KS; foundations spades to the 5, hearts to the 6, the diamond Ace, clubs to the 3;
     A's waste ends 5C 6C 7C, B's 3D; A's stock will give 4D 7S 2D 10D 8D 10S."""
     stock = "TS 8D TD 2D 7S 4D"
-    return cp({"tableau0": "9C 8H", "tableau1": "8C 7H 6S 5D", "tableau2": "7D",
-               "tableau3": "KS", "foundation0": "AS 2S 3S 4S 5S",
-               "foundation1": "AH 2H 3H 4H 5H 6H", "foundation2": "AD",
-               "foundation3": "AC 2C 3C", "waste0": "QC 5C 6C 7C", "waste1": "JD 3D",
-               "stock0": stock}, rest=["stock1", "stock0"])
+    return cp(
+        {
+            "tableau0": "9C 8H",
+            "tableau1": "8C 7H 6S 5D",
+            "tableau2": "7D",
+            "tableau3": "KS",
+            "foundation0": "AS 2S 3S 4S 5S",
+            "foundation1": "AH 2H 3H 4H 5H 6H",
+            "foundation2": "AD",
+            "foundation3": "AC 2C 3C",
+            "waste0": "QC 5C 6C 7C",
+            "waste1": "JD 3D",
+            "stock0": stock,
+        },
+        rest=["stock1", "stock0"],
+    )
 
 
 def test_example_moving_part_of_a_column_to_free_the_7h_is_illegal():
@@ -791,8 +946,7 @@ def test_example_played_move_by_move():
     assert set(s.legal_moves()) == {Move("stock0", "waste0")}  # the 10S has nowhere to go
     s.push("s0-w0")
     assert s.current_player == 1
-    assert [texts(s, f"tableau{i}") for i in range(4)] == [
-        "8D", "8C 7D 6C", "TD 9C 8H 7C", "KS"]
+    assert [texts(s, f"tableau{i}") for i in range(4)] == ["8D", "8C 7D 6C", "TD 9C 8H 7C", "KS"]
     assert texts(s, "waste1").endswith("3D 4D 5D")
     # B: the 5D may go onto the 6C; the 3D is buried, so the diamonds wait for it
     assert Move("waste1", "tableau1") in s.legal_moves()
@@ -807,22 +961,29 @@ def test_example_played_move_by_move():
 def test_info_describes_the_game_for_settings_and_the_table():
     d = info(CP)
     assert d.title == "Chinese Patience" and d.table == "round" and d.players == (2, 3, 4)
-    assert d.options == {"players": 2, "priorities": "standard", "equal_rank_loading": False,
-                         "play_for_places": False}
+    assert d.options == {
+        "players": 2,
+        "priorities": "standard",
+        "equal_rank_loading": False,
+        "play_for_places": False,
+    }
     assert d.rules.startswith("# ")
 
 
-@pytest.mark.parametrize("bad", [
-    lambda d: d["start"]["vars"].update(current_player=2),
-    lambda d: d["start"]["vars"].update(finished=[0, 0]),
-    lambda d: d["start"]["vars"].update(lows=[1]),
-    lambda d: d["start"]["vars"].update(outcome=["won"]),
-    lambda d: d["start"]["down"].update(stock1=0),
-    lambda d: d["options"].update(players=5),
-    lambda d: d["options"].update(dealer=1 - d["start"]["vars"]["dealer"]),
-    lambda d: d["moves"].append("stop"),
-    lambda d: d["moves"].append("s0-s0!"),
-])
+@pytest.mark.parametrize(
+    "bad",
+    [
+        lambda d: d["start"]["vars"].update(current_player=2),
+        lambda d: d["start"]["vars"].update(finished=[0, 0]),
+        lambda d: d["start"]["vars"].update(lows=[1]),
+        lambda d: d["start"]["vars"].update(outcome=["won"]),
+        lambda d: d["start"]["down"].update(stock1=0),
+        lambda d: d["options"].update(players=5),
+        lambda d: d["options"].update(dealer=1 - d["start"]["vars"]["dealer"]),
+        lambda d: d["moves"].append("stop"),
+        lambda d: d["moves"].append("s0-s0!"),
+    ],
+)
 def test_malformed_saves_are_refused(bad):
     s = new_game(CP, seed=3)
     s.push(f"s{s.current_player}-s{s.current_player}")
@@ -849,8 +1010,9 @@ def test_property_no_pile_holds_more_than_a_pack(data):
 
 
 @settings(max_examples=25, deadline=None)
-@given(options=st.sampled_from(option_sets(CP)), seed=st.integers(0, 2**40),
-       play=st.integers(0, 2**40))
+@given(
+    options=st.sampled_from(option_sets(CP)), seed=st.integers(0, 2**40), play=st.integers(0, 2**40)
+)
 def test_property_every_random_game_ends(options, seed, play):
     rng = random.Random(play)
     state = new_game(CP, seed=seed, **options)

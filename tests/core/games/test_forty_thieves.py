@@ -3,9 +3,13 @@
 import pytest
 
 from game.core import IllegalMove, Move, new_game
-
-from tests.support.positions import (assert_foundation_cards_stay, build, every_card_once,
-                        foundations_full_but_one, tops)
+from tests.support.positions import (
+    assert_foundation_cards_stay,
+    build,
+    every_card_once,
+    foundations_full_but_one,
+    tops,
+)
 
 FT = "forty-thieves"
 
@@ -29,8 +33,16 @@ def test_ft1_foundations_start_with_an_ace():
 
 
 def test_ft1_foundations_build_up_in_suit_to_the_king():
-    s = build(FT, {"foundation0": "AH 2H 3H", "tableau0": "4H", "tableau1": "4S",
-                   "foundation1": "AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS", "tableau2": "KS"})
+    s = build(
+        FT,
+        {
+            "foundation0": "AH 2H 3H",
+            "tableau0": "4H",
+            "tableau1": "4S",
+            "foundation1": "AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS",
+            "tableau2": "KS",
+        },
+    )
     s.push("t0-f0")
     assert tops(s)["foundation0"] == "4H"
     with pytest.raises(IllegalMove, match="doesn't fit on the Four of hearts"):
@@ -60,7 +72,8 @@ def test_ft2_one_card_at_a_time():
 def test_ft2_option_supermove_moves_a_run_with_enough_empty_columns():
     # k empty columns besides the target let a run of 2**k cards move card by card
     piles = {"tableau0": "TH", "tableau1": "5C 9H 8H 7H", "tableau2": "9H"} | {
-        f"tableau{i}": k for i, k in zip(range(3, 9), "KC KD KS KH KC KD".split())}
+        f"tableau{i}": k for i, k in zip(range(3, 9), "KC KD KS KH KC KD".split())
+    }
     s = build(FT, piles, options={"supermove": True})  # tableau9 is the one empty column
     assert Move("tableau1", "tableau0", 3) not in s.legal_moves()
     with pytest.raises(IllegalMove, match="needs more empty columns"):
@@ -69,8 +82,9 @@ def test_ft2_option_supermove_moves_a_run_with_enough_empty_columns():
         s.push(Move("tableau1", "tableau9", 2))  # no free column left to go through
     s.push(Move("tableau1", "tableau2", 2))
     assert [str(c) for c, _ in s.piles()["tableau2"]] == ["9H", "8H", "7H"]
-    s2 = build(FT, {k: v for k, v in piles.items() if k != "tableau8"},
-               options={"supermove": True})  # two empty columns: up to four cards
+    s2 = build(
+        FT, {k: v for k, v in piles.items() if k != "tableau8"}, options={"supermove": True}
+    )  # two empty columns: up to four cards
     assert Move("tableau1", "tableau0", 3) in s2.legal_moves()
     s2.push(Move("tableau1", "tableau0", 3))
     assert [str(c) for c, _ in s2.piles()["tableau0"]] == ["TH", "9H", "8H", "7H"]
@@ -120,8 +134,11 @@ def test_ft5_cards_never_come_back_off_a_foundation():
 
 
 def test_ft5_option_foundation_takeback_returns_a_card_to_a_column():
-    s = build(FT, {"foundation0": "AH 2H", "tableau0": "3H", "tableau1": "3S"},
-              options={"foundation_takeback": True})
+    s = build(
+        FT,
+        {"foundation0": "AH 2H", "tableau0": "3H", "tableau1": "3S"},
+        options={"foundation_takeback": True},
+    )
     assert Move("foundation0", "tableau0") in s.legal_moves()
     assert Move("foundation0", "tableau1") not in s.legal_moves()
     s.push("f0-t0")
@@ -138,8 +155,21 @@ def test_ft6_won_when_all_104_cards_are_on_the_foundations():
 
 
 def test_ft_no_legal_move_left_is_stuck():
-    s = build(FT, {"tableau0": "2H", "tableau1": "2S", "tableau2": "2D", "tableau3": "2C",
-                   "tableau4": "5H", "tableau5": "5S", "tableau6": "5D", "tableau7": "5C",
-                   "tableau8": "8H", "tableau9": "8S"}, rest="waste")
+    s = build(
+        FT,
+        {
+            "tableau0": "2H",
+            "tableau1": "2S",
+            "tableau2": "2D",
+            "tableau3": "2C",
+            "tableau4": "5H",
+            "tableau5": "5S",
+            "tableau6": "5D",
+            "tableau7": "5C",
+            "tableau8": "8H",
+            "tableau9": "8S",
+        },
+        rest="waste",
+    )
     assert s.legal_moves() == []
     assert s.is_over() and s.result().status == "stuck"

@@ -3,7 +3,6 @@
 import pytest
 
 from game.core import IllegalMove, Move, new_game
-
 from tests.support.positions import build, every_card_once, tops
 
 IP = "indian-patience"
@@ -55,8 +54,11 @@ def test_ip3_an_exposed_face_down_card_turns_up_and_is_protected():
 
 
 def test_ip3_a_protected_card_moves_only_to_a_foundation():
-    s = build(IP, {"tableau0": "5C", "tableau1": "6H", "foundation0": "AC 2C 3C 4C"},
-              vars={"protected": [True] + [False] * 9})
+    s = build(
+        IP,
+        {"tableau0": "5C", "tableau1": "6H", "foundation0": "AC 2C 3C 4C"},
+        vars={"protected": [True] + [False] * 9},
+    )
     assert Move("tableau0", "tableau1") not in s.legal_moves()
     with pytest.raises(IllegalMove, match="protected: it may only go to a foundation"):
         s.push("t0-t1")
@@ -71,8 +73,12 @@ def test_ip3_nothing_may_be_played_on_a_protected_card():
 
 
 def test_ip4_a_protected_card_to_a_foundation_refills_its_pile_down_up_up():
-    s = build(IP, {"tableau0": "5C", "foundation0": "AC 2C 3C 4C", "stock": "9D 8S 7H 6D"},
-              rest="waste", vars={"protected": [True] + [False] * 9})
+    s = build(
+        IP,
+        {"tableau0": "5C", "foundation0": "AC 2C 3C 4C", "stock": "9D 8S 7H 6D"},
+        rest="waste",
+        vars={"protected": [True] + [False] * 9},
+    )
     s.push("t0-f0")
     assert face(s, "tableau0") == [("6D", False), ("7H", True), ("8S", True)]
     assert face(s, "stock") == [("9D", False)]
@@ -80,24 +86,36 @@ def test_ip4_a_protected_card_to_a_foundation_refills_its_pile_down_up_up():
 
 
 def test_ip4_with_fewer_than_three_stock_cards_the_refill_is_all_face_up():
-    s = build(IP, {"tableau0": "5C", "foundation0": "AC 2C 3C 4C", "stock": "8S 7H"},
-              rest="waste", vars={"protected": [True] + [False] * 9})
+    s = build(
+        IP,
+        {"tableau0": "5C", "foundation0": "AC 2C 3C 4C", "stock": "8S 7H"},
+        rest="waste",
+        vars={"protected": [True] + [False] * 9},
+    )
     s.push("t0-f0")
     assert face(s, "tableau0") == [("7H", True), ("8S", True)]
     assert s.piles()["stock"] == []
 
 
 def test_ip5_protection_ends_when_the_stock_becomes_empty():
-    s = build(IP, {"tableau0": "5C", "tableau1": "6H", "stock": "KS"}, rest="waste",
-              vars={"protected": [True] + [False] * 9})
+    s = build(
+        IP,
+        {"tableau0": "5C", "tableau1": "6H", "stock": "KS"},
+        rest="waste",
+        vars={"protected": [True] + [False] * 9},
+    )
     s.push("s-w")
     assert not s.is_protected("tableau0")
     assert Move("tableau0", "tableau1") in s.legal_moves()
 
 
 def test_ip5_protection_ends_when_a_refill_empties_the_stock():
-    s = build(IP, {"tableau0": "5C", "tableau1": "JS", "foundation0": "AC 2C 3C 4C",
-                   "stock": "KS QD JH"}, rest="waste", vars={"protected": [True] + [False] * 9})
+    s = build(
+        IP,
+        {"tableau0": "5C", "tableau1": "JS", "foundation0": "AC 2C 3C 4C", "stock": "KS QD JH"},
+        rest="waste",
+        vars={"protected": [True] + [False] * 9},
+    )
     s.push("t0-f0")  # the refill takes the last three cards: KS face down, QD JH up
     assert face(s, "tableau0") == [("JH", False), ("QD", True), ("KS", True)]
     assert not any(s.is_protected(f"tableau{i}") for i in range(10))
@@ -152,8 +170,12 @@ def test_ip6_refills_come_from_the_same_stock():
 
 
 def test_ip_undo_takes_back_a_refill_and_the_protection_exactly():
-    s = build(IP, {"tableau0": "5C", "foundation0": "AC 2C 3C 4C", "stock": "9D 8S 7H 6D"},
-              rest="waste", vars={"protected": [True] + [False] * 9})
+    s = build(
+        IP,
+        {"tableau0": "5C", "foundation0": "AC 2C 3C 4C", "stock": "9D 8S 7H 6D"},
+        rest="waste",
+        vars={"protected": [True] + [False] * 9},
+    )
     before = s.to_dict(), s.piles(), s.is_protected("tableau0")
     s.push("t0-f0")
     s.pop()

@@ -14,9 +14,15 @@ from hypothesis import strategies as st
 from game.core import GAMES, IllegalMove, Move, from_dict, info, new_game
 from game.core.games.little_harp import REDEAL
 from game.core.games.standard_solitaire import QUIET_LIMIT
-
-from tests.support.positions import (build, every_card_once, foundations_full_but_one, option_sets,
-                        play_randomly, tops, whole)
+from tests.support.positions import (
+    build,
+    every_card_once,
+    foundations_full_but_one,
+    option_sets,
+    play_randomly,
+    tops,
+    whole,
+)
 
 LH = "little-harp"
 TURN = Move("stock", "waste")
@@ -38,8 +44,15 @@ def table(piles, under=COLUMNS, **kw):
 
 # Nothing on the table can ever move: the Twos only take Aces (face down), the Fives only Fours
 # (none in stock or waste), no foundation has a card. The stock and waste get what is named.
-DEAD = {"tableau0": "2S", "tableau1": "2H", "tableau2": "2D", "tableau3": "2C",
-        "tableau4": "5S", "tableau5": "5H", "tableau6": "5D"}
+DEAD = {
+    "tableau0": "2S",
+    "tableau1": "2H",
+    "tableau2": "2D",
+    "tableau3": "2C",
+    "tableau4": "5S",
+    "tableau5": "5H",
+    "tableau6": "5D",
+}
 
 
 def stuck_after(state, moves):
@@ -69,18 +82,35 @@ def test_lh1_the_other_24_cards_are_the_stock_and_the_waste_starts_empty():
 def test_lh1_four_foundations_and_no_other_piles():
     s = new_game(LH, seed=7)
     assert set(s.piles()) == {"stock", "waste"} | {f"foundation{i}" for i in range(4)} | set(
-        COLUMNS)
+        COLUMNS
+    )
 
 
 def test_lh1_the_first_deal_never_changes():
     s = new_game(LH, seed=1)
-    assert {name: " ".join(str(c) for c, _ in cards) for name, cards in s.piles().items()
-            if name.startswith("tableau")} == {
-        "tableau0": "JS 8C 3C 9C AH 4S KS", "tableau1": "KH JC 2C 5S 6H 5H",
-        "tableau2": "8S 2S 7D 5D 7H", "tableau3": "AS TC 2H 6S", "tableau4": "3S 9D KC",
-        "tableau5": "QC JH", "tableau6": "JD"}
+    assert {
+        name: " ".join(str(c) for c, _ in cards)
+        for name, cards in s.piles().items()
+        if name.startswith("tableau")
+    } == {
+        "tableau0": "JS 8C 3C 9C AH 4S KS",
+        "tableau1": "KH JC 2C 5S 6H 5H",
+        "tableau2": "8S 2S 7D 5D 7H",
+        "tableau3": "AS TC 2H 6S",
+        "tableau4": "3S 9D KC",
+        "tableau5": "QC JH",
+        "tableau6": "JD",
+    }
     assert [str(c) for c, _ in s.piles()["stock"][-8:]] == [
-        "3H", "QD", "7C", "9H", "5C", "6C", "4D", "4H"]
+        "3H",
+        "QD",
+        "7C",
+        "9H",
+        "5C",
+        "6C",
+        "4D",
+        "4H",
+    ]
     assert new_game(LH, seed=1, draw=1, redeals=0).piles() == s.piles()
 
 
@@ -89,8 +119,11 @@ def test_lh1_the_description_and_options():
     assert LH in GAMES and d.title == "Little Harp" and d.players == (1,)
     assert d.options == {"draw": 3, "redeals": "unlimited"}
     assert d.option("draw").labelled() == [(3, "Turn 3 cards"), (1, "Turn 1 card")]
-    assert d.option("redeals").labelled() == [("unlimited", "As often as you like"),
-                                              (2, "Twice"), (0, "None")]
+    assert d.option("redeals").labelled() == [
+        ("unlimited", "As often as you like"),
+        (2, "Twice"),
+        (0, "None"),
+    ]
     with pytest.raises(ValueError):
         new_game(LH, 1, redeals=1)
 
@@ -108,8 +141,11 @@ def test_lh2_piles_build_down_in_alternating_colours():
 
 
 def test_lh2_an_alternating_run_moves_as_one():
-    s = build(LH, {"tableau0": "TH", "tableau1": "QD 9C 8D 7S", "tableau2": "9S",
-                   "tableau3": "9H 7C 6D"}, down={"tableau1": 1})
+    s = build(
+        LH,
+        {"tableau0": "TH", "tableau1": "QD 9C 8D 7S", "tableau2": "9S", "tableau3": "9H 7C 6D"},
+        down={"tableau1": 1},
+    )
     assert Move("tableau1", "tableau0", 3) in s.legal_moves()
     assert Move("tableau1", "tableau2", 2) in s.legal_moves()
     with pytest.raises(IllegalMove, match="not a run"):
@@ -123,7 +159,9 @@ def test_lh2_only_a_king_fills_an_empty_pile():
     legal = s.legal_moves()
     assert Move("tableau0", "tableau6") in legal
     assert Move("tableau1", "tableau6") not in legal and Move("waste", "tableau6") not in legal
-    with pytest.raises(IllegalMove, match="Only a King can fill an empty pile, not the Queen of spades"):
+    with pytest.raises(
+        IllegalMove, match="Only a King can fill an empty pile, not the Queen of spades"
+    ):
         s.push("t1-t6")
 
 
@@ -146,8 +184,7 @@ def test_lh3_the_stock_turns_three_cards_onto_the_waste_the_third_on_top():
 def test_lh3_fewer_than_three_left_turn_together():
     s = build(LH, {"stock": "4D 3D", "tableau0": "KS"}, rest="waste")
     s.push(TURN)
-    assert s.piles()["stock"] == [] and [str(c) for c, _ in s.piles()["waste"][-2:]] == [
-        "3D", "4D"]
+    assert s.piles()["stock"] == [] and [str(c) for c, _ in s.piles()["waste"][-2:]] == ["3D", "4D"]
 
 
 def test_lh3_option_draw_1_turns_one_card():
@@ -187,8 +224,13 @@ def test_lh3_turning_the_stock_is_clicking_it():
 def on_a_king(piles, **kw):
     """The named cards, and the KS on top of all the others in the first pile (the QD plays
     onto it: going round the stock is never stuck while it can show)."""
-    return build(LH, piles | {"tableau0": "KS"}, rest="tableau0",
-                 down={"tableau0": 52 - 1 - sum(len(t.split()) for t in piles.values())}, **kw)
+    return build(
+        LH,
+        piles | {"tableau0": "KS"},
+        rest="tableau0",
+        down={"tableau0": 52 - 1 - sum(len(t.split()) for t in piles.values())},
+        **kw,
+    )
 
 
 def test_lh4_clicking_the_empty_stock_turns_the_waste_back_order_kept():
@@ -357,8 +399,15 @@ def test_lh7_a_king_going_to_and_fro_between_empty_piles_does_not_keep_the_deal_
 
 def test_lh7_a_helpful_move_behind_moves_between_piles_keeps_the_deal_going():
     # the 2H may go onto the 3C; then the 3S under it goes onto the AS 2S foundation
-    piles = dict(DEAD, tableau0="5C", tableau1="3S 2H", tableau2="2C", tableau3="3C",
-                 foundation0="AS 2S", stock="9C")
+    piles = dict(
+        DEAD,
+        tableau0="5C",
+        tableau1="3S 2H",
+        tableau2="2C",
+        tableau3="3C",
+        foundation0="AS 2S",
+        stock="9C",
+    )
     s = table(piles, vars={"idle": 1})
     assert s.pass_length() == 1 and not any(s.helps(m) for m in s.legal_moves())
     assert not s.is_over()
@@ -380,8 +429,11 @@ def test_lh7_idle_is_saved_and_taken_back():
 
 def test_lh8_every_deal_ends_after_300_moves_in_a_row_that_do_not_help():
     # the 4D could go on the 5S each time it shows; going round without playing it
-    s = table(DEAD | {"stock": "9C 9D 9H 4D 8C 8D 8S"}, options={"draw": 1},
-              vars={"quiet": QUIET_LIMIT - 1})
+    s = table(
+        DEAD | {"stock": "9C 9D 9H 4D 8C 8D 8S"},
+        options={"draw": 1},
+        vars={"quiet": QUIET_LIMIT - 1},
+    )
     s.push(TURN)  # turns count: nothing helpful for 300 moves
     assert s.quiet == QUIET_LIMIT and s.is_over() and s.legal_moves() == []
     assert f"last {QUIET_LIMIT} moves" in s.result().reason
@@ -407,18 +459,36 @@ def test_lh8_a_card_leaving_the_waste_starts_the_count_of_moves_that_do_not_help
 # first version's search took 10 to 14 ms natively (it went through every arrangement of the
 # piles for the cards they could take); now the relaxed game's proof, a fraction of a ms.
 PASSING = {  # deal 218, three at a time, after 89 moves: 14 ms; not stuck (idle 0 of a pass)
-    "waste": "KH QC 6C JD", "foundation0": "AD 2D 3D 4D 5D", "foundation1": "AS",
-    "foundation2": "AH 2H 3H", "foundation3": "AC 2C 3C", "tableau0": "TS 9H 8C 7D",
-    "tableau1": "7H 6S 5H 4S", "tableau2": "8D 7S 6H 5S", "tableau3": "KC",
-    "tableau4": "KD QS JH TC 9D 8S", "tableau5": "KS QH JS TD 9C",
-    "tableau6": "QD JC TH 9S 8H 7C 6D 5C 4H 3S"}
+    "waste": "KH QC 6C JD",
+    "foundation0": "AD 2D 3D 4D 5D",
+    "foundation1": "AS",
+    "foundation2": "AH 2H 3H",
+    "foundation3": "AC 2C 3C",
+    "tableau0": "TS 9H 8C 7D",
+    "tableau1": "7H 6S 5H 4S",
+    "tableau2": "8D 7S 6H 5S",
+    "tableau3": "KC",
+    "tableau4": "KD QS JH TC 9D 8S",
+    "tableau5": "KS QH JS TD 9C",
+    "tableau6": "QD JC TH 9S 8H 7C 6D 5C 4H 3S",
+}
 DONE = {  # deal 395, one at a time, after 97 moves: 10 ms; stuck (stock and waste empty)
-    "foundation0": "AS 2S 3S", "foundation1": "AC 2C 3C", "foundation2": "AD",
-    "foundation3": "AH 2H 3H 4H 5H", "tableau0": "5C", "tableau1": "KS QH JS TD 9S 8H 7S",
-    "tableau2": "KD QS JD TC 9D 8S", "tableau3": "KH QC JH TS 9H 8C 7D 6C 5D 4C 3D",
-    "tableau4": "KC QD", "tableau5": "JC TH 9C 8D 7C 6H 5S 4D", "tableau6": "7H"}
-SLOW = {"passing": (PASSING, {"draw": 3}, {"redeals_used": 4, "quiet": 2}),
-        "done": (DONE, {"draw": 1}, {"redeals_used": 2})}
+    "foundation0": "AS 2S 3S",
+    "foundation1": "AC 2C 3C",
+    "foundation2": "AD",
+    "foundation3": "AH 2H 3H 4H 5H",
+    "tableau0": "5C",
+    "tableau1": "KS QH JS TD 9S 8H 7S",
+    "tableau2": "KD QS JD TC 9D 8S",
+    "tableau3": "KH QC JH TS 9H 8C 7D 6C 5D 4C 3D",
+    "tableau4": "KC QD",
+    "tableau5": "JC TH 9C 8D 7C 6H 5S 4D",
+    "tableau6": "7H",
+}
+SLOW = {
+    "passing": (PASSING, {"draw": 3}, {"redeals_used": 4, "quiet": 2}),
+    "done": (DONE, {"draw": 1}, {"redeals_used": 2}),
+}
 
 
 @pytest.mark.parametrize("name", SLOW)
@@ -441,8 +511,10 @@ def test_lh7_the_end_is_decided_in_a_fraction_of_a_ms_where_the_first_search_too
 
 # ----------------------------------------------------------------- auto-moves
 def test_lh_auto_moves_send_home_only_what_nothing_can_need():
-    s = build(LH, {"foundation0": "AS 2S", "foundation1": "AC 2C", "foundation2": "AH 2H",
-                   "tableau0": "3H"})
+    s = build(
+        LH,
+        {"foundation0": "AS 2S", "foundation1": "AC 2C", "foundation2": "AH 2H", "tableau0": "3H"},
+    )
     assert s.safe_move() == Move("tableau0", "foundation2")
     s2 = build(LH, {"foundation0": "AH 2H 3H", "foundation1": "AS 2S", "tableau0": "4H"})
     assert Move("tableau0", "foundation0") in s2.legal_moves()
@@ -454,8 +526,7 @@ def test_lh_turning_three_a_waste_card_goes_home_by_itself_only_once_the_stock_i
     assert Move("waste", "foundation0") in s.legal_moves() and s.safe_move() is None
     s1 = build(LH, {"waste": "AD", "tableau0": "KS"}, rest="stock", options={"draw": 1})
     assert s1.safe_move() is not None and s1.safe_move().source == "waste"
-    s0 = build(LH, {"waste": "AD"}, rest="tableau0", down={"tableau0": 50},
-               options={"redeals": 0})
+    s0 = build(LH, {"waste": "AD"}, rest="tableau0", down={"tableau0": 50}, options={"redeals": 0})
     assert s0.safe_move() is not None and s0.safe_move().source == "waste"
 
 

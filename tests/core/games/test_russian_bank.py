@@ -8,21 +8,27 @@ from hypothesis import strategies as st
 
 from game.core import PASS, Card, IllegalMove, Match, Move, from_dict, new_game
 from game.core.games.russian_bank import first_player
-
 from tests.support.positions import build, every_card_once, option_sets, tops, whole
 
 RB = "russian-bank"
 # houses with kings on top: they take only queens, which the tests keep out of play
 TABLE = {f"house{i}": k for i, k in enumerate("KS KC KH KD KS KC KH KD".split())} | {
-    "reserve1": "5S"}
+    "reserve1": "5S"
+}
 
 
-def rb(piles, player=0, mode="strict", rest=("reserve0", "reserve1"), vars=None, down=None,
-       **options):
+def rb(
+    piles, player=0, mode="strict", rest=("reserve0", "reserve1"), vars=None, down=None, **options
+):
     """A Russian Bank position; unnamed cards lie face down under the reserves."""
-    return build(RB, TABLE | piles, rest=rest if isinstance(rest, dict) else list(rest),
-                 down=down, options={"mode": mode, **options},
-                 vars={"current_player": player} | (vars or {}))
+    return build(
+        RB,
+        TABLE | piles,
+        rest=rest if isinstance(rest, dict) else list(rest),
+        down=down,
+        options={"mode": mode, **options},
+        vars={"current_player": player} | (vars or {}),
+    )
 
 
 def cards(state, pile):
@@ -38,8 +44,11 @@ def test_rb1_deal_reserve_of_12_down_1_up_four_houses_each_hand_of_35():
         assert [up for _, up in piles[f"reserve{p}"]] == [False] * 12 + [True]
         assert len(piles[f"hand{p}"]) == 35 and not any(up for _, up in piles[f"hand{p}"])
         assert piles[f"waste{p}"] == []
-        own = piles[f"reserve{p}"] + piles[f"hand{p}"] + [
-            c for i in range(4 * p, 4 * p + 4) for c in piles[f"house{i}"]]
+        own = (
+            piles[f"reserve{p}"]
+            + piles[f"hand{p}"]
+            + [c for i in range(4 * p, 4 * p + 4) for c in piles[f"house{i}"]]
+        )
         assert {c.deck for c, _ in own} == {p}  # each player deals from their own pack
     assert all(len(piles[f"house{i}"]) == 1 for i in range(8))
     assert all(piles[f"foundation{i}"] == [] for i in range(8))
@@ -94,14 +103,24 @@ def test_rb2_the_deal_applies_the_rule():
 def test_rb3a_a_reserve_card_that_fits_a_foundation_goes_there_before_any_other_move():
     s = rb({"reserve0": "2H", "foundation0": "AH", "house0": "AS", "hand0": "5C"})
     assert s.legal_moves() == [Move("reserve0", "foundation0")]
-    with pytest.raises(IllegalMove, match="reserve card, the Two of hearts, must go to a foundation") as e:
+    with pytest.raises(
+        IllegalMove, match="reserve card, the Two of hearts, must go to a foundation"
+    ) as e:
         s.push("h0-f1")  # even another foundation move must wait
     assert e.value.priority == "a"
 
 
 def test_rb3b_any_other_card_that_fits_a_foundation_goes_before_other_moves_or_turning():
-    s = rb({"reserve0": "9D", "house0": "AS", "house1": "AC", "house2": "9S", "house3": "8H",
-            "hand0": "5C"})
+    s = rb(
+        {
+            "reserve0": "9D",
+            "house0": "AS",
+            "house1": "AC",
+            "house2": "9S",
+            "house3": "8H",
+            "hand0": "5C",
+        }
+    )
     legal = s.legal_moves()
     assert {m.source for m in legal} == {"house0", "house1"}
     assert all(m.target.startswith("foundation") for m in legal)  # the player chooses among them
@@ -176,8 +195,7 @@ def test_rb4_stop_must_come_before_the_offenders_next_action():
 
 
 def test_rb4_a_foundation_card_put_on_the_waste_can_be_stopped_before_the_next_turn():
-    s = rb({"reserve0": "9D", "foundation0": "AC", "hand0": "2C"}, mode="stop",
-           down={"hand0": 0})
+    s = rb({"reserve0": "9D", "foundation0": "AC", "hand0": "2C"}, mode="stop", down={"hand0": 0})
     s.push("d0-w0", breach=True)  # ends the turn although the 2C fits the foundation
     assert s.current_player == 1 and s.breach.rule == "b"
     assert s.call_stop().right
@@ -259,8 +277,9 @@ def test_rb4_a_save_made_when_wrong_calls_were_free_by_default_keeps_them_free()
     assert saved["options"]["wrong_call"] == "free"  # a save names every option
     again = from_dict(saved)
     assert again == s and again.options["wrong_call"] == "free" and again.call_price() == ""
-    older = dict(saved, options={k: v for k, v in saved["options"].items()
-                                 if k != "wrong_call"})  # made before the option existed
+    older = dict(
+        saved, options={k: v for k, v in saved["options"].items() if k != "wrong_call"}
+    )  # made before the option existed
     assert from_dict(older).call_price() == "a turn"  # it loads, under today's default
 
 
@@ -278,8 +297,9 @@ def test_rb4_with_a_price_a_wrong_call_in_the_other_players_turn_costs_the_calle
 
 
 def test_rb4_with_a_price_each_wrong_call_costs_a_turn_and_the_other_plays_between():
-    s = rb({"reserve0": "9D", "house1": "9H", "hand0": "5C 6C 7C 8C"}, mode="stop",
-           wrong_call="turn")
+    s = rb(
+        {"reserve0": "9D", "house1": "9H", "hand0": "5C 6C 7C 8C"}, mode="stop", wrong_call="turn"
+    )
     s.push("d0-d0")
     s.call_stop()
     s.push("d0-h1")  # player 1 plays on (the 8C onto the 9H); another wrong call
@@ -363,8 +383,11 @@ def test_rb5_cards_move_one_at_a_time_a_run_only_as_single_moves():
 
 @pytest.mark.parametrize("move", ["d0-d0x5", "d0-d0x2", "d0-w0x2", "d0-h1x2", "r0-h3x2"])
 def test_rb5_a_hand_or_reserve_move_with_a_card_count_is_refused_and_changes_nothing(move):
-    s = rb({"reserve0": "9D", "house0": "9S", "house3": "", "hand0": "QD 8H"}, mode="stop",
-           down={"hand0": 1} if move[3] != "d" else None)
+    s = rb(
+        {"reserve0": "9D", "house0": "9S", "house3": "", "hand0": "QD 8H"},
+        mode="stop",
+        down={"hand0": 1} if move[3] != "d" else None,
+    )
     before = whole(s)
     for breach in (False, True):
         with pytest.raises(IllegalMove, match="one at a time"):
@@ -476,8 +499,18 @@ def test_rb10_the_next_reserve_card_turns_face_up_when_the_top_one_leaves():
 
 # 11. loading --------------------------------------------------------------------------------
 def test_rb11_loading_same_suit_one_higher_or_lower_on_the_opponents_reserve_or_waste():
-    s = rb({"reserve0": "9C", "house0": "6D", "house1": "8D", "house2": "8H", "house3": "KS JS",
-            "reserve1": "7D", "waste1": "QS", "hand0": "4C"})
+    s = rb(
+        {
+            "reserve0": "9C",
+            "house0": "6D",
+            "house1": "8D",
+            "house2": "8H",
+            "house3": "KS JS",
+            "reserve1": "7D",
+            "waste1": "QS",
+            "hand0": "4C",
+        }
+    )
     legal = s.legal_moves()
     assert Move("house0", "reserve1") in legal and Move("house1", "reserve1") in legal
     assert Move("house2", "reserve1") not in legal
@@ -518,8 +551,7 @@ def test_rb12_own_waste_top_is_available_only_in_the_variant():
 
 def test_rb12_own_waste_top_then_falls_under_priority_b():
     s = rb({"reserve0": "9C", "waste0": "AH", "hand0": "4C"}, own_waste_playable=True)
-    assert all(m.source == "waste0" and m.target.startswith("foundation")
-               for m in s.legal_moves())
+    assert all(m.source == "waste0" and m.target.startswith("foundation") for m in s.legal_moves())
 
 
 # 13. variant: reserve size ------------------------------------------------------------------
@@ -536,8 +568,10 @@ def test_rb13_other_reserve_sizes_are_refused():
 
 # 14. winning, scoring, the match ------------------------------------------------------------
 def test_rb14_a_player_with_reserve_hand_and_waste_empty_wins_and_scores():
-    s = rb({"reserve0": "5H", "foundation0": "AH 2H 3H 4H", "hand1": "2C 3C", "waste1": "9D"},
-           rest=["reserve1"])
+    s = rb(
+        {"reserve0": "5H", "foundation0": "AH 2H 3H 4H", "hand1": "2C 3C", "waste1": "9D"},
+        rest=["reserve1"],
+    )
     loser_reserve = len(s.piles()["reserve1"])
     s.push("r0-f0")
     result = s.result()
@@ -549,14 +583,16 @@ def test_rb14_a_player_with_reserve_hand_and_waste_empty_wins_and_scores():
 
 
 def test_rb14_houses_do_not_count_for_winning():
-    s = rb({"reserve0": "5H", "house0": "KS QH JS", "foundation0": "AH 2H 3H 4H"},
-           rest=["reserve1"])
+    s = rb(
+        {"reserve0": "5H", "house0": "KS QH JS", "foundation0": "AH 2H 3H 4H"}, rest=["reserve1"]
+    )
     s.push("r0-f0")
     assert s.result().winner == 0
 
 
 def test_rb14_a_match_is_won_by_the_first_to_the_target_score():
     from game.core import Result
+
     match = Match(target=100)
     match.record(Result("won", 0, 60))
     match.record(Result("won", 1, 45))
@@ -570,8 +606,11 @@ def test_rb14_a_match_is_won_by_the_first_to_the_target_score():
 # 15. stalemate ------------------------------------------------------------------------------
 def test_rb15_no_card_out_of_reserve_hand_or_waste_for_2max_plus_2_turns_is_a_stalemate():
     limit = 2 * 3 + 2  # the larger hand + waste is player 1's three cards
-    s = rb({"reserve0": "9D", "reserve1": "9H", "hand0": "5C", "hand1": "2S 3S 4S"},
-           down={"hand0": 0}, vars={"idle_turns": limit - 1})
+    s = rb(
+        {"reserve0": "9D", "reserve1": "9H", "hand0": "5C", "hand1": "2S 3S 4S"},
+        down={"hand0": 0},
+        vars={"idle_turns": limit - 1},
+    )
     s.push("d0-w0")
     result = s.result()
     assert result.status == "stalemate" and "for 8 turns" in result.reason
@@ -597,8 +636,16 @@ def test_rb15_a_card_moved_out_for_good_resets_the_idle_count():
 
 def test_rb15_a_card_that_comes_straight_back_is_not_progress():
     # player 0 moves a loaded card from the reserve to a house; player 1 loads it straight back
-    s = rb({"reserve0": "2S 9D 8D", "house0": "9S", "reserve1": "2H", "hand0": "QD 5C",
-            "hand1": "QH 6C"}, vars={"idle_turns": 0})
+    s = rb(
+        {
+            "reserve0": "2S 9D 8D",
+            "house0": "9S",
+            "reserve1": "2H",
+            "hand0": "QD 5C",
+            "hand1": "QH 6C",
+        },
+        vars={"idle_turns": 0},
+    )
     low = s.own_cards(0)
     s.push("r0-h0")  # the 8D out of the reserve: a new low for player 0
     assert s.progress and s.lows[0] == low - 1
@@ -618,8 +665,11 @@ def loaded_player_plays_three_hand_cards(idle_turns=5):
     the most of anyone: the limit is 2 x 5 + 2 = 12. Player 1 ends a turn (the 6th without a
     new low), then player 0 plays three hand cards to the houses (5 -> 2 cards, still no new
     low) and ends the turn."""
-    s = rb({"reserve0": "9D", "reserve1": "9H", "hand0": "5C 4C JS QD QH", "hand1": "7H"},
-           player=1, vars={"idle_turns": idle_turns})
+    s = rb(
+        {"reserve0": "9D", "reserve1": "9H", "hand0": "5C 4C JS QD QH", "hand1": "7H"},
+        player=1,
+        vars={"idle_turns": idle_turns},
+    )
     s.lows = (s.own_cards(0) - 4, s.own_cards(1))
     s.push("d1-d1")
     s.push("d1-w1")
@@ -645,6 +695,7 @@ def test_rb15_deal_594_a_players_best_turn_no_longer_ends_the_game():
     cards without a new low; the limit used to fall from 12 to 6 and end the game there as a
     stalemate after 7 idle turns. The limit stays 12, and the game still ends."""
     from tests.support.rb_deal_594 import FATAL_TURN, MOVES, OPTIONS
+
     s = new_game(RB, seed=594, **OPTIONS)
     for text in MOVES:
         s.push(text)
@@ -657,6 +708,7 @@ def test_rb15_deal_594_a_players_best_turn_no_longer_ends_the_game():
     assert not s.is_over() and s.idle_turns == 7 and s.idle_limit == 12
     assert from_dict(json.loads(json.dumps(s.to_dict()))) == s
     import random
+
     rng = random.Random(594)
     while not s.is_over():
         s.push(rng.choice(s.legal_moves()))
@@ -666,8 +718,16 @@ def test_rb15_deal_594_a_players_best_turn_no_longer_ends_the_game():
 def test_rb15_a_new_low_resets_the_count_and_the_limit():
     """After a turn with a new low the count starts again from 0 and the limit is taken afresh
     from the counts at that turn's end: here 2 x 5 + 2 = 12 (player 0's hand 4 + waste 1)."""
-    s = rb({"reserve0": "9D 8H", "reserve1": "9H", "house0": "9C", "hand0": "5C 4C JS QD QH",
-            "hand1": "7H 6C 3S 2S"}, vars={"idle_turns": 9})
+    s = rb(
+        {
+            "reserve0": "9D 8H",
+            "reserve1": "9H",
+            "house0": "9C",
+            "hand0": "5C 4C JS QD QH",
+            "hand1": "7H 6C 3S 2S",
+        },
+        vars={"idle_turns": 9},
+    )
     s.push("r0-h0")  # the 8H out of the reserve for good: a new low
     s.push("d0-d0")
     s.push("d0-w0")
@@ -705,8 +765,11 @@ def test_rb15_cycling_hands_end_in_a_stalemate():
 
 
 def test_rb15_an_even_stalemate_scores_nothing():
-    s = rb({"reserve0": "9D", "reserve1": "9H", "hand0": "5C"}, vars={"idle_turns": 5},
-           rest={"reserve0": 45, "reserve1": 45, "hand0": 1, "hand1": 2})
+    s = rb(
+        {"reserve0": "9D", "reserve1": "9H", "hand0": "5C"},
+        vars={"idle_turns": 5},
+        rest={"reserve0": 45, "reserve1": 45, "hand0": 1, "hand1": 2},
+    )
     s.push("d0-d0")
     s.push("d0-w0")
     assert s.result().status == "stalemate"
@@ -715,10 +778,16 @@ def test_rb15_an_even_stalemate_scores_nothing():
 
 def test_rb_every_random_game_ends():
     import random
+
     rng = random.Random(5)
     for seed in range(12):
-        s = new_game(RB, seed=seed, mode=rng.choice(["stop", "strict"]),
-                     own_waste_playable=rng.random() < 0.5, reserve_size=rng.choice([11, 12, 13]))
+        s = new_game(
+            RB,
+            seed=seed,
+            mode=rng.choice(["stop", "strict"]),
+            own_waste_playable=rng.random() < 0.5,
+            reserve_size=rng.choice([11, 12, 13]),
+        )
         for _ in range(20000):
             if s.is_over():
                 break
@@ -727,8 +796,10 @@ def test_rb_every_random_game_ends():
 
 
 def test_rb10_cards_loaded_on_a_reserve_stay_face_up_when_the_owner_plays_them():
-    s = rb({"reserve0": "9C", "house0": "JC 6D", "house1": "7S", "reserve1": "2S 7D",
-            "hand0": "4C"}, mode="strict")
+    s = rb(
+        {"reserve0": "9C", "house0": "JC 6D", "house1": "7S", "reserve1": "2S 7D", "hand0": "4C"},
+        mode="strict",
+    )
     s.push("h0-r1")  # load the 6D onto the opponent's 7D
     s = from_dict(s.to_dict())  # a reserve with two face-up cards saves and loads
     assert [up for _, up in s.piles()["reserve1"]][-3:] == [False, True, True]

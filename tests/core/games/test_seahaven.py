@@ -10,9 +10,14 @@ from hypothesis import strategies as st
 
 from game.core import IllegalMove, Move, new_game
 from game.core.games.seahaven import Seahaven
-
-from tests.support.positions import (assert_foundation_cards_stay, build, every_card_once,
-                        foundations_full_but_one, play_randomly, tops)
+from tests.support.positions import (
+    assert_foundation_cards_stay,
+    build,
+    every_card_once,
+    foundations_full_but_one,
+    play_randomly,
+    tops,
+)
 
 SH = "seahaven"
 SPARE = ["tableau6", "tableau7", "tableau8", "tableau9"]  # where a test's other cards lie
@@ -27,12 +32,22 @@ def texts(state, pile):
 
 
 # no move at all: the cells are full of Kings, every column is a rising run of one suit
-STUCK = {"tableau0": "AS 2S 3S 4S 5S", "tableau1": "6S 7S 8S 9S TS",
-         "tableau2": "AH 2H 3H 4H 5H", "tableau3": "6H 7H 8H 9H TH",
-         "tableau4": "AD 2D 3D 4D 5D", "tableau5": "6D 7D 8D 9D TD",
-         "tableau6": "AC 2C 3C 4C 5C", "tableau7": "6C 7C 8C 9C TC",
-         "tableau8": "JS QS JH QH", "tableau9": "JD QD JC QC",
-         "cell0": "KS", "cell1": "KH", "cell2": "KD", "cell3": "KC"}
+STUCK = {
+    "tableau0": "AS 2S 3S 4S 5S",
+    "tableau1": "6S 7S 8S 9S TS",
+    "tableau2": "AH 2H 3H 4H 5H",
+    "tableau3": "6H 7H 8H 9H TH",
+    "tableau4": "AD 2D 3D 4D 5D",
+    "tableau5": "6D 7D 8D 9D TD",
+    "tableau6": "AC 2C 3C 4C 5C",
+    "tableau7": "6C 7C 8C 9C TC",
+    "tableau8": "JS QS JH QH",
+    "tableau9": "JD QD JC QC",
+    "cell0": "KS",
+    "cell1": "KH",
+    "cell2": "KD",
+    "cell3": "KC",
+}
 
 
 # ------------------------------------------------------------------ 1-2: the pack and the deal
@@ -53,8 +68,7 @@ def test_sh2_ten_columns_of_five_cards_all_face_up():
 def test_sh2_the_last_two_cards_go_face_up_into_the_middle_two_of_four_cells():
     s = new_game(SH, seed=8)
     order = s._shuffled_deck(8)[::-1]  # the deal takes cards from the deck's end
-    assert [s.piles()[f"tableau{i}"][row][0] for row in range(5) for i in range(10)] == \
-        order[:50]
+    assert [s.piles()[f"tableau{i}"][row][0] for row in range(5) for i in range(10)] == order[:50]
     assert s.piles()["cell1"] == [(order[50], True)]
     assert s.piles()["cell2"] == [(order[51], True)]
     assert s.piles()["cell0"] == [] and s.piles()["cell3"] == []
@@ -72,8 +86,15 @@ def test_sh3_any_ace_starts_any_empty_foundation():
 
 
 def test_sh3_foundations_build_up_in_suit_to_the_king():
-    s = sh({"foundation0": "AH 2H 3H", "tableau0": "4H", "tableau1": "4C",
-            "foundation1": "AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS", "cell0": "KD"})
+    s = sh(
+        {
+            "foundation0": "AH 2H 3H",
+            "tableau0": "4H",
+            "tableau1": "4C",
+            "foundation1": "AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS",
+            "cell0": "KD",
+        }
+    )
     s.push("t0-f0")
     assert tops(s)["foundation0"] == "4H"
     with pytest.raises(IllegalMove, match="doesn't fit on the Four of hearts"):
@@ -89,8 +110,7 @@ def test_sh3_cards_never_leave_a_foundation():
 
 # ------------------------------------------------------------------ 4: the columns
 def test_sh4_columns_build_down_in_suit():
-    s = sh({"tableau0": "9H", "tableau1": "8H", "tableau2": "8S", "tableau3": "7H",
-            "cell0": "8D"})
+    s = sh({"tableau0": "9H", "tableau1": "8H", "tableau2": "8S", "tableau3": "7H", "cell0": "8D"})
     legal = s.legal_moves()
     assert Move("tableau1", "tableau0") in legal
     assert Move("tableau2", "tableau0") not in legal and Move("cell0", "tableau0") not in legal
@@ -196,8 +216,10 @@ def test_sh9_a_deal_with_a_move_left_goes_on():
 
 # ------------------------------------------------------------------ 10: auto-move
 def test_sh10_every_move_to_a_foundation_is_safe():
-    s = sh({"foundation0": "AH 2H", "tableau0": "3H", "cell0": "AC", "tableau1": "4S"},
-           rest=["tableau9"])  # the other cards under the King of clubs
+    s = sh(
+        {"foundation0": "AH 2H", "tableau0": "3H", "cell0": "AC", "tableau1": "4S"},
+        rest=["tableau9"],
+    )  # the other cards under the King of clubs
     assert s.safe_move() in (Move("tableau0", "foundation0"), Move("cell0", "foundation1"))
     s.push(s.safe_move())
     s.push(s.safe_move())
@@ -214,8 +236,11 @@ def test_there_is_no_stock_to_turn():
 
 def test_refusals_say_why():
     s = sh({"tableau0": "9H", "cell0": "4C"})
-    for move, words in [("t5-t0", "no card on the 6th column"), ("t0-t0", "already there"),
-                        ("t0-c0", "already holds a card")]:
+    for move, words in [
+        ("t5-t0", "no card on the 6th column"),
+        ("t0-t0", "already there"),
+        ("t0-c0", "already holds a card"),
+    ]:
         with pytest.raises(IllegalMove, match=words):
             s.push(move)
 

@@ -14,7 +14,6 @@ from hypothesis import strategies as st
 
 from game.core import Card, IllegalMove, Move, from_dict, info, new_game
 from game.core.games.spider import CARD_SETS, DEAL, IDLE_LIMIT, SpiderCard, _exhausted, _hopeless
-
 from tests.support.positions import every_card_once, play_randomly, whole
 
 SP = "spider"
@@ -22,8 +21,7 @@ SUITS = (4, 2, 1)
 RANKS = "A23456789TJQK"
 
 
-def build(piles: dict[str, str], suits: int = 4, rest=None, down=None, vars=None,
-          moves=()):
+def build(piles: dict[str, str], suits: int = 4, rest=None, down=None, vars=None, moves=()):
     """A Spider position from pile texts, bottom to top ("KS QS", a card without its pack digit
     takes the first unused copy), for any ``suits`` setting. Every other card goes under the
     named cards of ``rest`` (a pile name, a list sharing them, or a dict of pile -> count);
@@ -46,8 +44,9 @@ def build(piles: dict[str, str], suits: int = 4, rest=None, down=None, vars=None
     layout = {name: [take(code).code for code in text.split()] for name, text in piles.items()}
     leftovers = [c.code for c in cards if c not in used]
     if rest is None:
-        rest = ({"stock": len(leftovers) - 10, "tableau9": 10} if "tableau9" not in piles
-                else "stock")
+        rest = (
+            {"stock": len(leftovers) - 10, "tableau9": 10} if "tableau9" not in piles else "stock"
+        )
     if isinstance(rest, str):
         rest = [rest]
     if isinstance(rest, list):
@@ -64,15 +63,23 @@ def build(piles: dict[str, str], suits: int = 4, rest=None, down=None, vars=None
     layout = {n: layout.get(n, []) for n in names}
     downs["stock"] = len(layout["stock"])
     downs.update(down or {})
-    data = {"format": 1, "game": SP, "seed": None, "options": {"suits": suits},
-            "start": {"piles": layout, "down": {k: v for k, v in downs.items() if v},
-                      "vars": vars or {}},
-            "moves": list(moves)}
+    data = {
+        "format": 1,
+        "game": SP,
+        "seed": None,
+        "options": {"suits": suits},
+        "start": {
+            "piles": layout,
+            "down": {k: v for k, v in downs.items() if v},
+            "vars": vars or {},
+        },
+        "moves": list(moves),
+    }
     return from_dict(data)
 
 
 def run(suit: str, high: int = 13, low: int = 1) -> str:
-    """"KS QS ... AS": a run down in one suit from ``high`` to ``low``."""
+    """ "KS QS ... AS": a run down in one suit from ``high`` to ``low``."""
     return " ".join(RANKS[r - 1] + suit for r in range(high, low - 1, -1))
 
 
@@ -106,8 +113,11 @@ def test_sp1_two_packs_worth_104_cards_each_exactly_once(suits):
 def test_sp1_option_suits_4_by_default_or_2_or_1_with_words_a_player_reads():
     option = info(SP).option("suits")
     assert option.default == 4 and option.choices == (4, 2, 1)
-    assert option.labelled() == [(4, "4 suits"), (2, "2 suits: spades and hearts"),
-                                 (1, "1 suit: spades")]
+    assert option.labelled() == [
+        (4, "4 suits"),
+        (2, "2 suits: spades and hearts"),
+        (1, "1 suit: spades"),
+    ]
     assert new_game(SP, seed=1).options == {"suits": 4}
     with pytest.raises(ValueError, match="suits must be one of"):
         new_game(SP, seed=1, suits=3)
@@ -128,8 +138,14 @@ def test_sp1_one_suit_is_spades_eight_of_each_card():
 def test_sp1_the_copies_beyond_two_packs_are_cards_of_their_own():
     c = SpiderCard(7, "S", 5)
     assert c is SpiderCard(7, "S", 5) and isinstance(c, Card)
-    assert (str(c), c.code, c.name, c.rank, c.suit, c.red) == ("7S", "7S5", "Seven of spades",
-                                                               7, "S", False)
+    assert (str(c), c.code, c.name, c.rank, c.suit, c.red) == (
+        "7S",
+        "7S5",
+        "Seven of spades",
+        7,
+        "S",
+        False,
+    )
     assert SpiderCard(12, "H", 3).red and c in CARD_SETS[1] and c not in CARD_SETS[2]
     assert CARD_SETS[1][0] is Card(1, "S", 0)  # packs 0 and 1 are the ordinary cards
     with pytest.raises(ValueError):
@@ -163,8 +179,7 @@ def test_sp1_a_save_naming_a_card_the_setting_has_not_is_refused():
 
 # ------------------------------------------------------------------ sp2 the deal
 @pytest.mark.parametrize("suits", SUITS)
-def test_sp2_ten_columns_six_cards_in_the_first_four_five_in_the_rest_only_the_top_face_up(
-        suits):
+def test_sp2_ten_columns_six_cards_in_the_first_four_five_in_the_rest_only_the_top_face_up(suits):
     s = new_game(SP, seed=7, suits=suits)
     for i in range(10):
         ups = face_up(s, f"tableau{i}")
@@ -186,8 +201,9 @@ def test_sp1_deal_n_has_the_same_ranks_in_the_same_places_in_every_setting():
 
 
 def test_sp2_piles_are_the_stock_eight_foundations_and_ten_columns_no_waste():
-    assert list(new_game(SP).piles()) == (["stock"] + [f"foundation{i}" for i in range(8)]
-                                          + [f"tableau{i}" for i in range(10)])
+    assert list(new_game(SP).piles()) == (
+        ["stock"] + [f"foundation{i}" for i in range(8)] + [f"tableau{i}" for i in range(10)]
+    )
 
 
 # Deal numbers mean the same deal forever: the first column (bottom to top, with packs), the
@@ -208,8 +224,12 @@ FIXED_DEALS = {
 @pytest.mark.parametrize("suits, seed", FIXED_DEALS)
 def test_sp2_fixed_deals_never_change(suits, seed):
     p = new_game(SP, seed=seed, suits=suits).piles()
-    text = (" ".join(c.code for c, _ in p["tableau0"]) + " | "
-            + " ".join(str(c) for c, _ in p["tableau9"]) + f" | {p['stock'][-1][0].code}")
+    text = (
+        " ".join(c.code for c, _ in p["tableau0"])
+        + " | "
+        + " ".join(str(c) for c, _ in p["tableau9"])
+        + f" | {p['stock'][-1][0].code}"
+    )
     assert text == FIXED_DEALS[(suits, seed)]
 
 
@@ -218,8 +238,7 @@ def test_sp2_fixed_deals_never_change(suits, seed):
 def test_sp3_a_card_goes_on_any_card_one_rank_higher_whatever_its_suit(suits):
     s_ = suits_of(suits)
     other = s_[-1]
-    s = build({"tableau0": "9" + s_[0], "tableau1": "8" + other, "tableau2": "8" + s_[0]},
-              suits)
+    s = build({"tableau0": "9" + s_[0], "tableau1": "8" + other, "tableau2": "8" + s_[0]}, suits)
     assert {Move("tableau1", "tableau0"), Move("tableau2", "tableau0")} <= set(s.legal_moves())
     s.push("t1-t0")
     assert faces(s, "tableau0") == ["9" + s_[0], "8" + other]
@@ -229,8 +248,10 @@ def test_sp3_only_one_rank_lower_fits():
     s = build({"tableau0": "9S", "tableau1": "7S", "tableau2": "TH", "tableau3": "9H"})
     for bad in ("t1-t0", "t2-t0", "t3-t0"):
         assert Move.parse(bad) not in s.legal_moves()
-    with pytest.raises(IllegalMove, match="doesn't fit on the Nine of spades: columns build down, one rank "
-                                          "lower, in any suit"):
+    with pytest.raises(
+        IllegalMove,
+        match="doesn't fit on the Nine of spades: columns build down, one rank lower, in any suit",
+    ):
         s.push("t1-t0")
 
 
@@ -324,12 +345,24 @@ def test_sp5_clicking_the_stock_means_the_deal():
 
 
 def test_sp5_no_deal_while_a_column_is_empty():
-    s = build({"tableau0": "5S", "tableau3": ""}, rest=["stock", "tableau1", "tableau2",
-                                                        "tableau4", "tableau5", "tableau6",
-                                                        "tableau7", "tableau8", "tableau9"])
+    s = build(
+        {"tableau0": "5S", "tableau3": ""},
+        rest=[
+            "stock",
+            "tableau1",
+            "tableau2",
+            "tableau4",
+            "tableau5",
+            "tableau6",
+            "tableau7",
+            "tableau8",
+            "tableau9",
+        ],
+    )
     assert DEAL not in s.legal_moves()
-    with pytest.raises(IllegalMove, match="A row can't be dealt while a column is empty: fill "
-                                          "column 4 first."):
+    with pytest.raises(
+        IllegalMove, match="A row can't be dealt while a column is empty: fill column 4 first."
+    ):
         s.push(DEAL)
 
 
@@ -346,8 +379,7 @@ def test_sp5_five_deals_then_the_stock_is_empty_no_redeal():
     for _ in range(5):
         marks.append(s.marks().get("stock"))
         s.push(DEAL)
-    assert marks == ["5 deals left", "4 deals left", "3 deals left", "2 deals left",
-                     "1 deal left"]
+    assert marks == ["5 deals left", "4 deals left", "3 deals left", "2 deals left", "1 deal left"]
     assert s.piles()["stock"] == [] and "stock" not in s.marks()
     assert DEAL not in s.legal_moves()
     with pytest.raises(IllegalMove, match="The stock is empty: there is no redeal."):
@@ -358,8 +390,9 @@ def test_sp5_five_deals_then_the_stock_is_empty_no_redeal():
 @pytest.mark.parametrize("suits", SUITS)
 def test_sp6_a_face_down_card_left_on_top_turns_face_up_by_itself(suits):
     s_ = suits_of(suits)
-    s = build({"tableau0": f"3{s_[0]} 7{s_[-1]}", "tableau1": f"8{s_[0]}"}, suits,
-              down={"tableau0": 1})
+    s = build(
+        {"tableau0": f"3{s_[0]} 7{s_[-1]}", "tableau1": f"8{s_[0]}"}, suits, down={"tableau0": 1}
+    )
     assert face_up(s, "tableau0") == [False, True]
     s.push("t0-t1")
     assert face_up(s, "tableau0") == [True] and faces(s, "tableau0") == [f"3{s_[0]}"]
@@ -376,8 +409,9 @@ def test_sp7_a_full_suit_run_goes_off_by_itself(suits):
     before = whole(s)
     s.push("t1-t0")
     assert faces(s, "foundation0") == [r + suit for r in RANKS]  # Ace at the bottom, King on top
-    assert s.piles()["tableau0"] == [] and [e.move for e in s.history] == [Move("tableau1",
-                                                                                 "tableau0")]
+    assert s.piles()["tableau0"] == [] and [e.move for e in s.history] == [
+        Move("tableau1", "tableau0")
+    ]
     s.pop()
     assert whole(s) == before
 
@@ -385,8 +419,11 @@ def test_sp7_a_full_suit_run_goes_off_by_itself(suits):
 @pytest.mark.parametrize("suits", SUITS)
 def test_sp7_the_card_the_run_uncovers_turns_face_up(suits):
     suit = suits_of(suits)[0]
-    s = build({"tableau0": "5" + suit + " " + run(suit, 13, 3), "tableau1": f"2{suit} A{suit}"},
-              suits, down={"tableau0": 1})
+    s = build(
+        {"tableau0": "5" + suit + " " + run(suit, 13, 3), "tableau1": f"2{suit} A{suit}"},
+        suits,
+        down={"tableau0": 1},
+    )
     s.push("t1-t0x2")
     assert faces(s, "tableau0") == ["5" + suit] and face_up(s, "tableau0") == [True]
     assert len(s.piles()["foundation0"]) == 13 and s.idle == 0
@@ -405,28 +442,35 @@ def test_sp7_a_run_completed_by_a_deal_goes_off_too():
 def test_sp7_a_king_to_ace_run_of_mixed_suits_stays():
     s = build({"tableau0": run("S", 13, 8) + " " + run("H", 7, 2), "tableau1": "AH"})
     s.push("t1-t0")
-    assert len(s.piles()["tableau0"]) == 13 and all(f == [] for n, f in s.piles().items()
-                                                   if n.startswith("foundation"))
+    assert len(s.piles()["tableau0"]) == 13 and all(
+        f == [] for n, f in s.piles().items() if n.startswith("foundation")
+    )
     s2 = build({"tableau0": run("S", 13, 8) + " " + run("H", 7, 2), "tableau1": "AH"}, suits=2)
     s2.push("t1-t0")
     assert len(s2.piles()["tableau0"]) == 13
 
 
 def test_sp7_runs_go_to_the_first_empty_foundation():
-    s = build({"foundation0": " ".join(r + "D" for r in RANKS), "tableau0": run("C", 13, 2),
-               "tableau1": "AC"})
+    s = build(
+        {
+            "foundation0": " ".join(r + "D" for r in RANKS),
+            "tableau0": run("C", 13, 2),
+            "tableau1": "AC",
+        }
+    )
     s.push("t1-t0")
     assert faces(s, "foundation1") == [r + "C" for r in RANKS]
 
 
 def test_sp7_nothing_goes_to_a_foundation_by_hand():
-    s = build({"tableau0": "AS", "tableau1": run("H", 13, 1)[:-3], "tableau2": "KD"},
-              down={})
+    s = build({"tableau0": "AS", "tableau1": run("H", 13, 1)[:-3], "tableau2": "KD"}, down={})
     assert not any(m.target.startswith("foundation") for m in s.legal_moves())
     assert s.safe_move() is None
     for bad in ("t0-f0", "t1-f0x12", "t2-f3"):
-        with pytest.raises(IllegalMove, match="Only a whole run from King down to Ace in one suit "
-                                              "goes to a foundation"):
+        with pytest.raises(
+            IllegalMove,
+            match="Only a whole run from King down to Ace in one suit goes to a foundation",
+        ):
             s.push(bad)
 
 
@@ -448,8 +492,7 @@ def test_sp7_a_saved_foundation_holds_a_whole_run_or_nothing():
 @pytest.mark.parametrize("suits", SUITS)
 def test_sp8_won_when_all_eight_runs_are_off(suits):
     names = suits_of(suits)
-    piles = {f"foundation{i}": " ".join(r + names[i % len(names)] for r in RANKS)
-             for i in range(7)}
+    piles = {f"foundation{i}": " ".join(r + names[i % len(names)] for r in RANKS) for i in range(7)}
     last = names[7 % len(names)]
     s = build(piles | {"tableau0": run(last, 13, 2), "tableau1": "A" + last}, suits, rest={})
     assert not s.is_over() and s.result() is None
@@ -468,8 +511,10 @@ def stuck_position():
 def test_sp9_no_legal_move_left_is_stuck():
     piles = stuck_position()
     tops = "2D 2C JD JC KD KC 9D 7D 4C 4D".split()
-    s = build(piles | {f"tableau{i}": t for i, t in enumerate(tops)},
-              rest={f"tableau{i}": 2 if i < 6 else 1 for i in range(10)})
+    s = build(
+        piles | {f"tableau{i}": t for i, t in enumerate(tops)},
+        rest={f"tableau{i}": 2 if i < 6 else 1 for i in range(10)},
+    )
     assert s.piles()["stock"] == []
     assert s.legal_moves() == []
     assert s.is_over() and s.result().status == "stuck" and s.result().reason == "No more moves."
@@ -479,16 +524,21 @@ def test_sp9_only_moves_that_change_nothing_left_is_stuck():
     # the Five of diamonds may hop between the two Sixes for ever; nothing else moves
     piles = stuck_position()
     tops = ["9C 5D", "6C", "6D", "2D", "2C", "JD", "JC", "9D", "KD", "KC"]
-    s = build(piles | {f"tableau{i}": t for i, t in enumerate(tops)},
-              rest={f"tableau{i}": 2 if i < 5 else 1 for i in range(10)})
+    s = build(
+        piles | {f"tableau{i}": t for i, t in enumerate(tops)},
+        rest={f"tableau{i}": 2 if i < 5 else 1 for i in range(10)},
+    )
     assert s.pile["tableau0"].down == 2 and s.piles()["stock"] == []
-    assert _hopeless([(t.down > 0, tuple(c.key for c in t.cards[t.down:])) for t in s.tableau],
-                     False)
+    assert _hopeless(
+        [(t.down > 0, tuple(c.key for c in t.cards[t.down :])) for t in s.tableau], False
+    )
     assert s.legal_moves() == [] and s.is_over()
     assert s.result().status == "stuck"
     assert "only moves that change nothing are left" in s.result().reason
-    with pytest.raises(IllegalMove, match="The deal is over. No move can ever deal a row, "
-                                          "turn a card or take a run off again"):
+    with pytest.raises(
+        IllegalMove,
+        match="The deal is over. No move can ever deal a row, turn a card or take a run off again",
+    ):
         s.push("t0-t1")
 
 
@@ -498,7 +548,7 @@ def test_sp9_a_search_proves_it_where_the_quick_reasoning_can_not():
     piles = stuck_position()
     tops = ["", "9C 5D", "KD", "KC", "JD", "JC", "2D", "2C", "9D", "7D"]
     s = build(piles | {f"tableau{i}": t for i, t in enumerate(tops)}, rest={"tableau1": 16})
-    columns = [(t.down > 0, tuple(c.key for c in t.cards[t.down:])) for t in s.tableau]
+    columns = [(t.down > 0, tuple(c.key for c in t.cards[t.down :])) for t in s.tableau]
     assert not _hopeless(columns, False) and _exhausted(columns, False)
     assert s.legal_moves() == [] and s.result().status == "stuck"
 
@@ -523,8 +573,9 @@ def test_sp9_every_game_ends_after_idle_limit_moves_that_change_nothing_lasting(
     s.push("t0-t1")
     assert s.idle == IDLE_LIMIT and s.is_over() and s.legal_moves() == []
     assert s.result().status == "stuck"
-    assert s.result().reason == (f"No row was dealt, no card turned up and no run taken off in "
-                                 f"the last {IDLE_LIMIT} moves.")
+    assert s.result().reason == (
+        f"No row was dealt, no card turned up and no run taken off in the last {IDLE_LIMIT} moves."
+    )
     with pytest.raises(IllegalMove, match="The deal is over"):
         s.push("t1-t0")
     s.pop()

@@ -12,11 +12,23 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.core import GAMES, IllegalMove, Move, from_dict, info, new_game
-from game.core.games.standard_solitaire import (ACE_KEYS, DEAL_ROW, QUIET_LIMIT, SEARCH_LIMIT, _hopeless,
-                                          _search)
-
-from tests.support.positions import (assert_foundation_cards_stay, build, every_card_once,
-                        foundations_full_but_one, play_randomly, tops, whole)
+from game.core.games.standard_solitaire import (
+    ACE_KEYS,
+    DEAL_ROW,
+    QUIET_LIMIT,
+    SEARCH_LIMIT,
+    _hopeless,
+    _search,
+)
+from tests.support.positions import (
+    assert_foundation_cards_stay,
+    build,
+    every_card_once,
+    foundations_full_but_one,
+    play_randomly,
+    tops,
+    whole,
+)
 
 ST = "standard-solitaire"
 
@@ -54,19 +66,37 @@ def test_st1_no_reserve_penalty_or_work_piles_and_eight_empty_foundations():
     s = new_game(ST, seed=7)
     names = set(s.piles())
     assert names == {"stock"} | {f"foundation{i}" for i in range(8)} | {
-        f"tableau{i}" for i in range(8)}
+        f"tableau{i}" for i in range(8)
+    }
     assert all(s.piles()[f"foundation{i}"] == [] for i in range(8))
 
 
 def test_st1_the_first_deal_never_changes():
     s = new_game(ST, seed=1)
-    assert {name: " ".join(c.code for c, _ in cards) for name, cards in s.piles().items()
-            if name.startswith("tableau")} == {
-        "tableau0": "KC0 8C1 AH0", "tableau1": "3C0 7S1 AH1", "tableau2": "KS1 4C0 2S0",
-        "tableau3": "7S0 2S1 2C1", "tableau4": "JD0 9D1 QH0", "tableau5": "QC0 6D1 8C0",
-        "tableau6": "AC0 QD1 5C0", "tableau7": "JD1 KH1 JH1"}
+    assert {
+        name: " ".join(c.code for c, _ in cards)
+        for name, cards in s.piles().items()
+        if name.startswith("tableau")
+    } == {
+        "tableau0": "KC0 8C1 AH0",
+        "tableau1": "3C0 7S1 AH1",
+        "tableau2": "KS1 4C0 2S0",
+        "tableau3": "7S0 2S1 2C1",
+        "tableau4": "JD0 9D1 QH0",
+        "tableau5": "QC0 6D1 8C0",
+        "tableau6": "AC0 QD1 5C0",
+        "tableau7": "JD1 KH1 JH1",
+    }
     assert [c.code for c, _ in s.piles()["stock"][-8:]] == [
-        "KS0", "9C0", "JS1", "6H1", "6C0", "2C0", "AS1", "TH1"]
+        "KS0",
+        "9C0",
+        "JS1",
+        "6H1",
+        "6C0",
+        "2C0",
+        "AS1",
+        "TH1",
+    ]
 
 
 def test_st1_the_description():
@@ -77,22 +107,34 @@ def test_st1_the_description():
 
 # ----------------------------------------------------------------- 2. building
 def test_st2_piles_build_down_in_alternating_colours():
-    s = build(ST, {"tableau0": "9S", "tableau1": "8H", "tableau2": "8D", "tableau3": "8C",
-                   "tableau4": "7H", "tableau5": "8S"})
+    s = build(
+        ST,
+        {
+            "tableau0": "9S",
+            "tableau1": "8H",
+            "tableau2": "8D",
+            "tableau3": "8C",
+            "tableau4": "7H",
+            "tableau5": "8S",
+        },
+    )
     legal = s.legal_moves()
     assert Move("tableau1", "tableau0") in legal and Move("tableau2", "tableau0") in legal
     assert Move("tableau3", "tableau0") not in legal and Move("tableau5", "tableau0") not in legal
     assert Move("tableau4", "tableau0") not in legal
-    with pytest.raises(IllegalMove, match="doesn't fit on the Nine of spades: piles build down in "
-                                          "alternating colours"):
+    with pytest.raises(
+        IllegalMove,
+        match="doesn't fit on the Nine of spades: piles build down in alternating colours",
+    ):
         s.push("t3-t0")
     s.push("t1-t0")
     assert faces(s, "tableau0") == [("9S", True), ("8H", True)]
 
 
 def test_st2_an_alternating_run_moves_as_one():
-    s = build(ST, {"tableau0": "TH", "tableau1": "QD 9C 8D 7S", "tableau2": "9S"},
-              down={"tableau1": 1})
+    s = build(
+        ST, {"tableau0": "TH", "tableau1": "QD 9C 8D 7S", "tableau2": "9S"}, down={"tableau1": 1}
+    )
     legal = s.legal_moves()
     assert Move("tableau1", "tableau0", 3) in legal  # 9C 8D 7S onto the TH
     assert Move("tableau1", "tableau2", 2) in legal  # 8D 7S onto the 9S
@@ -115,15 +157,26 @@ def test_st2_only_an_alternating_run_moves_together():
 
 
 def test_st2_face_down_cards_never_move():
-    s = build(ST, {"tableau0": "TH", "tableau1": "9C 8D 7S", "tableau2": "QS"},
-              down={"tableau1": 1})
+    s = build(
+        ST, {"tableau0": "TH", "tableau1": "9C 8D 7S", "tableau2": "QS"}, down={"tableau1": 1}
+    )
     with pytest.raises(IllegalMove, match="not 3 face-up cards"):
         s.push(Move("tableau1", "tableau2", 3))
 
 
 def test_st2_an_empty_pile_takes_any_card_or_run():
-    s = build(ST, {"tableau0": "5D 4C 3H", "tableau1": "QS", "tableau2": "KH", "tableau3": "2C",
-                   "tableau4": "9H", "tableau5": "JD", "tableau6": "3S"})
+    s = build(
+        ST,
+        {
+            "tableau0": "5D 4C 3H",
+            "tableau1": "QS",
+            "tableau2": "KH",
+            "tableau3": "2C",
+            "tableau4": "9H",
+            "tableau5": "JD",
+            "tableau6": "3S",
+        },
+    )
     legal = s.legal_moves()
     for n in (1, 2, 3):
         assert Move("tableau0", "tableau7", n) in legal
@@ -141,8 +194,9 @@ def test_st2_runs_go_only_onto_piles():
 def test_st3_the_stock_deals_one_card_face_up_onto_every_pile_left_to_right():
     row = "9C 8C 7C 6C 5C 4C 3C 2C".split()
     kings = "KH KD KS KC KH KD KS KC".split()
-    s = build(ST, {f"tableau{i}": k for i, k in enumerate(kings)}
-              | {"stock": " ".join(reversed(row))})
+    s = build(
+        ST, {f"tableau{i}": k for i, k in enumerate(kings)} | {"stock": " ".join(reversed(row))}
+    )
     s.push(DEAL_ROW)
     for i, code in enumerate(row):
         assert faces(s, f"tableau{i}") == [(kings[i], True), (code, True)]
@@ -157,8 +211,10 @@ def test_st3_a_row_goes_onto_empty_piles_too():
 
 def test_st3_fewer_cards_at_the_end_go_left_to_right():
     kings = "KH KD KS KC KH KD KS KC".split()
-    s = table({f"tableau{i}": k for i, k in enumerate(kings)} | {"stock": "4D 3D 2D"},
-              under=[f"tableau{i}" for i in range(8)])
+    s = table(
+        {f"tableau{i}": k for i, k in enumerate(kings)} | {"stock": "4D 3D 2D"},
+        under=[f"tableau{i}" for i in range(8)],
+    )
     s.push("s-t0")
     assert [tops(s)[f"tableau{i}"] for i in range(8)] == ["2D", "3D", "4D", *kings[3:]]
     assert s.piles()["stock"] == []
@@ -191,8 +247,16 @@ def test_st4_any_ace_starts_any_empty_foundation():
 
 def test_st4_eight_foundations_build_up_in_suit_to_the_king():
     ranks = "A 2 3 4 5 6 7 8 9 T J Q".split()
-    s = build(ST, {"foundation5": " ".join(r + "D" for r in ranks), "tableau0": "KD",
-                   "foundation6": "AC 2C", "tableau1": "3S", "tableau2": "4C"})
+    s = build(
+        ST,
+        {
+            "foundation5": " ".join(r + "D" for r in ranks),
+            "tableau0": "KD",
+            "foundation6": "AC 2C",
+            "tableau1": "3S",
+            "tableau2": "4C",
+        },
+    )
     assert Move("tableau0", "foundation5") in s.legal_moves()
     with pytest.raises(IllegalMove, match="doesn't fit on the Two of clubs"):
         s.push("t1-f6")
@@ -232,15 +296,25 @@ def test_st6_won_when_all_104_cards_are_on_the_foundations():
 
 
 def test_st6_no_legal_move_left_is_stuck():
-    s = table({f"tableau{i}": "2S 2H 2D 2C 2S 2H 2D 2C".split()[i] for i in range(8)},
-              under=[f"tableau{i}" for i in range(8)])
+    s = table(
+        {f"tableau{i}": "2S 2H 2D 2C 2S 2H 2D 2C".split()[i] for i in range(8)},
+        under=[f"tableau{i}" for i in range(8)],
+    )
     assert s.legal_moves() == []
     assert s.is_over() and s.result().status == "stuck"
     assert s.result().reason == "No more moves."
 
 
-SHUTTLE = {"tableau0": "9H", "tableau1": "9D", "tableau2": "KS 8S 7H", "tableau3": "2S",
-           "tableau4": "2C", "tableau5": "2S", "tableau6": "2C", "tableau7": "2H"}
+SHUTTLE = {
+    "tableau0": "9H",
+    "tableau1": "9D",
+    "tableau2": "KS 8S 7H",
+    "tableau3": "2S",
+    "tableau4": "2C",
+    "tableau5": "2S",
+    "tableau6": "2C",
+    "tableau7": "2H",
+}
 
 
 def test_st6_only_moving_runs_to_and_fro_is_stuck():
@@ -276,8 +350,11 @@ def test_st6_a_saved_stuck_deal_is_still_stuck_when_loaded():
 
 def test_st7_every_deal_ends_after_300_moves_in_a_row_that_do_not_help():
     # the 8S 7H shuttles between the red Nines while the stock still has a row to deal
-    s = table(SHUTTLE | {"stock": "KD"}, under=[f"tableau{i}" for i in range(8)],
-              vars={"quiet": QUIET_LIMIT - 2})
+    s = table(
+        SHUTTLE | {"stock": "KD"},
+        under=[f"tableau{i}" for i in range(8)],
+        vars={"quiet": QUIET_LIMIT - 2},
+    )
     s.push("t2-t0x2")
     assert s.quiet == QUIET_LIMIT - 1 and not s.is_over()
     s.push("t0-t1x2")
@@ -299,8 +376,13 @@ def test_st7_every_deal_ends_after_300_moves_in_a_row_that_do_not_help():
 # players) where the first version's search, 5,000 arrangements at most, took 0.16 to 0.4 s
 # natively. Now a few ms: a relaxed game's proof, then the real moves, up to SEARCH_LIMIT.
 GAVE_UP = {  # random deal 920 after 168 moves: 0.21 s, then "not stuck" (it gave up)
-    "foundation0": "AD 2D", "foundation1": "AH", "foundation2": "AC 2C", "foundation3": "AS",
-    "foundation4": "AS", "foundation5": "AC 2C 3C 4C 5C", "foundation6": "AH",
+    "foundation0": "AD 2D",
+    "foundation1": "AH",
+    "foundation2": "AC 2C",
+    "foundation3": "AS",
+    "foundation4": "AS",
+    "foundation5": "AC 2C 3C 4C 5C",
+    "foundation6": "AH",
     "foundation7": "AD 2D 3D 4D 5D",
     "tableau0": "TH 9C 8D TC KH KS JH QD 4C KH QC JH TS 9D",
     "tableau1": "KC QH JS TD 9S 8D 7C 6H 5C",
@@ -309,11 +391,17 @@ GAVE_UP = {  # random deal 920 after 168 moves: 0.21 s, then "not stuck" (it gav
     "tableau4": "3S 9H 8C KD QS JD TS 9H 8C 7H 6C 5H 4S 3H",
     "tableau5": "3D 2S 6S JS 8H 7S 6H 5S 4H 3S",
     "tableau6": "2H KS QC QS JD TC 9D 8S 7D 6S 5D 4S 3H",
-    "tableau7": "KD"}
+    "tableau7": "KD",
+}
 GAVE_UP_UNDER = ["tableau0", "tableau2", "tableau3", "tableau4", "tableau5", "tableau6"]
 FAR = {  # random deal 1387 after 60 moves: 0.2 s, "not stuck" (a helpful move, far away)
-    "foundation0": "AS", "foundation1": "AC 2C", "foundation2": "AC", "foundation3": "AH 2H",
-    "foundation4": "AH", "foundation5": "AS", "foundation7": "AD 2D",
+    "foundation0": "AS",
+    "foundation1": "AC 2C",
+    "foundation2": "AC",
+    "foundation3": "AH 2H",
+    "foundation4": "AH",
+    "foundation5": "AS",
+    "foundation7": "AD 2D",
     "tableau0": "JD JH TD 9C KC QH JC 3D KD 4H TC 9D 8S",
     "tableau1": "6S TC 5C QH 4S KD QC 2H 3H 8H 7C",
     "tableau2": "9D JH TH 9S 8D 7S 6H",
@@ -321,10 +409,15 @@ FAR = {  # random deal 1387 after 60 moves: 0.2 s, "not stuck" (a helpful move, 
     "tableau4": "KH 6C 5D 9C 8D 4H 4S 5H 4C",
     "tableau5": "QS AD 9H 4D 7S KC QD 8C JC 4D 6H 5S",
     "tableau6": "2C 3C 3D QC 6D 8C 7H KH 6D QD",
-    "tableau7": "2S 5C 7D 2D JS JD TS 9H"}
+    "tableau7": "2S 5C 7D 2D JS JD TS 9H",
+}
 BEYOND = {  # greedy deal 753 after 34 moves: 0.16 s, "stuck" (all of its 4,000-odd arrangements)
-    "foundation0": "AC 2C", "foundation1": "AH 2H", "foundation2": "AD 2D 3D",
-    "foundation3": "AS 2S", "foundation5": "AH 2H", "foundation6": "AD 2D 3D 4D 5D",
+    "foundation0": "AC 2C",
+    "foundation1": "AH 2H",
+    "foundation2": "AD 2D 3D",
+    "foundation3": "AS 2S",
+    "foundation5": "AH 2H",
+    "foundation6": "AD 2D 3D 4D 5D",
     "foundation7": "AS 2S 3S",
     "tableau0": "QC 6S JD 9C JC JS JC",
     "tableau1": "TH 9S 7D 7C 9H 8S QC 8C 7H",
@@ -333,10 +426,14 @@ BEYOND = {  # greedy deal 753 after 34 moves: 0.16 s, "stuck" (all of its 4,000-
     "tableau4": "4S 3H QS KC KC 5H 7C JS QD 8C",
     "tableau5": "TH 9C 8H QH 5H 8D 6H 4C 5D",
     "tableau6": "4D 3C QD 6D 4C KD 7D TD 7S 6S",
-    "tableau7": "TD 4S 5S 6C KS 8H TC 9D JH"}
+    "tableau7": "TD 4S 5S 6C KS 8H TC 9D JH",
+}
 BEYOND_UNDER = [f"tableau{i}" for i in (0, 1, 2, 4, 5, 6, 7)]
-SLOW = {"gave up": (GAVE_UP, GAVE_UP_UNDER), "far": (FAR, [f"tableau{i}" for i in range(8)]),
-        "beyond": (BEYOND, BEYOND_UNDER)}
+SLOW = {
+    "gave up": (GAVE_UP, GAVE_UP_UNDER),
+    "far": (FAR, [f"tableau{i}" for i in range(8)]),
+    "beyond": (BEYOND, BEYOND_UNDER),
+}
 
 
 def search_input(s):
@@ -347,7 +444,7 @@ def search_input(s):
             wants.update(ACE_KEYS)
         elif f.cards[-1].rank < 13:
             wants.add(f.cards[-1].key + 1)
-    return tuple((p.down > 0, tuple(c.key for c in p.cards[p.down:])) for p in s.tableau), wants
+    return tuple((p.down > 0, tuple(c.key for c in p.cards[p.down :])) for p in s.tableau), wants
 
 
 def full_search(s, limit=10**7):
@@ -371,8 +468,7 @@ def end_ms(piles, under, runs=3) -> float:
 
 
 @pytest.mark.parametrize("name", SLOW)
-def test_st6_the_end_is_decided_in_a_few_ms_where_the_first_search_took_a_third_of_a_second(
-        name):
+def test_st6_the_end_is_decided_in_a_few_ms_where_the_first_search_took_a_third_of_a_second(name):
     assert end_ms(*SLOW[name]) < 25  # 0.3 to 5 ms natively; the first version 160 to 400 ms
 
 
@@ -424,14 +520,31 @@ def test_st6_the_quick_answers_agree_with_the_full_search_at_the_end_of_random_g
 
 # ----------------------------------------------------------------- auto-moves
 def test_st_auto_moves_send_home_only_what_nothing_can_need():
-    s = build(ST, {"foundation0": "AH 2H 3H", "foundation1": "AH 2H 3H", "tableau0": "4H",
-                   "foundation2": "AS 2S", "foundation3": "AC 2C 3C", "tableau1": "3S"})
+    s = build(
+        ST,
+        {
+            "foundation0": "AH 2H 3H",
+            "foundation1": "AH 2H 3H",
+            "tableau0": "4H",
+            "foundation2": "AS 2S",
+            "foundation3": "AC 2C 3C",
+            "tableau1": "3S",
+        },
+    )
     # the 4H: a black Three could still go on it (3C and 3S are not home in both copies); the
     # 3S: a red Two could (no 2D is home)
     assert s.safe_move() is None and Move("tableau0", "foundation0") in s.legal_moves()
-    s2 = build(ST, {"foundation0": "AS 2S 3S", "foundation1": "AS 2S 3S",
-                    "foundation2": "AC 2C 3C", "foundation3": "AC 2C 3C",
-                    "foundation4": "AH 2H 3H", "tableau0": "4H"})
+    s2 = build(
+        ST,
+        {
+            "foundation0": "AS 2S 3S",
+            "foundation1": "AS 2S 3S",
+            "foundation2": "AC 2C 3C",
+            "foundation3": "AC 2C 3C",
+            "foundation4": "AH 2H 3H",
+            "tableau0": "4H",
+        },
+    )
     assert s2.safe_move() == Move("tableau0", "foundation4")
     s3 = build(ST, {"tableau0": "AD", "tableau1": "QS"})
     assert s3.safe_move() is not None and s3.safe_move().source == "tableau0"

@@ -34,10 +34,17 @@ from __future__ import annotations
 
 import random
 
-from game.core import PASS, Move
-from game.ai.players.battle_solitaire.model import HARD, SIMPLE, Evaluator, Model, TurnSearch, pile_names
-from game.ai.race.bot import PlanningBot, pile_kind
 from game.ai.players import Players
+from game.ai.players.battle_solitaire.model import (
+    HARD,
+    SIMPLE,
+    Evaluator,
+    Model,
+    TurnSearch,
+    pile_names,
+)
+from game.ai.race.bot import PlanningBot, pile_kind
+from game.core import PASS, Move
 
 GAME = "battle-solitaire"
 LEVELS = ("easy", "medium", "hard", "greedy", "random", "oracle")
@@ -85,19 +92,26 @@ class Bot(PlanningBot):
 
     def _rng(self, state, purpose: str) -> random.Random:
         """The random choices for one decision, drawn from what the player on turn sees."""
-        return random.Random(f"{self.seed}/{purpose}/{state.seed}/{state.turn}/"
-                             f"{visible_digest(state)}")
+        return random.Random(
+            f"{self.seed}/{purpose}/{state.seed}/{state.turn}/{visible_digest(state)}"
+        )
 
     def _position(self, state) -> tuple:
-        return (state.seed, state.turn, state.current_player, state.position_digest(),
-                state.refilled)
+        return (
+            state.seed,
+            state.turn,
+            state.current_player,
+            state.position_digest(),
+            state.refilled,
+        )
 
     def _greedy(self, state, legal, rng) -> Move:
         ranked = sorted(legal, key=greedy_rank)
         if self.slip_rate:
             # Easy overlooks plays now and then, and sometimes ends a turn early
-            ranked = [m for m in ranked if not (greedy_rank(m) < 80
-                                                and rng.random() < self.slip_rate)] or ranked
+            ranked = [
+                m for m in ranked if not (greedy_rank(m) < 80 and rng.random() < self.slip_rate)
+            ] or ranked
             if greedy_rank(ranked[0]) == 80 and rng.random() < self.quit_rate:
                 return PASS
         best = greedy_rank(ranked[0])
@@ -120,5 +134,8 @@ def battle_bot(level: str = "hard", seed: int | None = None) -> Bot:
     return Bot(level, seed)
 
 
-PLAYERS = Players(lambda level, seed: Bot(level, seed), ("easy", "medium", "hard"),
-                  hidden=("greedy", "random", "oracle"))
+PLAYERS = Players(
+    lambda level, seed: Bot(level, seed),
+    ("easy", "medium", "hard"),
+    hidden=("greedy", "random", "oracle"),
+)

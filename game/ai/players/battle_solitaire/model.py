@@ -43,19 +43,31 @@ LEAF_PEN, LEAF_HAND, LEAF_REFILL = 2, 3, 6
 
 def pile_names(player: int) -> list[str]:
     """Core pile names for the model's pile codes, seen from ``player``."""
-    return ([f"house{i}" for i in range(8)] + [f"foundation{i}" for i in range(8)]
-            + [f"reserve{player}", f"hand{player}", f"waste{player}"])
+    return (
+        [f"house{i}" for i in range(8)]
+        + [f"foundation{i}" for i in range(8)]
+        + [f"reserve{player}", f"hand{player}", f"waste{player}"]
+    )
 
 
 class Model(RaceModel):
     """The position as the player on turn sees it. Mutated by ``do``; ``undo`` restores."""
 
-    __slots__ = ("pen", "hand", "waste", "refilled", "player", "oracle", "opp_pen", "opp_waste",
-                 "opp_counts")
+    __slots__ = (
+        "pen",
+        "hand",
+        "waste",
+        "refilled",
+        "player",
+        "oracle",
+        "opp_pen",
+        "opp_waste",
+        "opp_counts",
+    )
     ZH, ZF = zobrist_tables(0xBA77)
 
     @classmethod
-    def from_state(cls, state, oracle: bool = False) -> "Model":
+    def from_state(cls, state, oracle: bool = False) -> Model:
         m = cls()
         p = state.current_player
         m.player, m.oracle = p, oracle
@@ -72,15 +84,20 @@ class Model(RaceModel):
         o = 1 - p
         m.opp_pen = piles[f"reserve{o}"][-1][0].key if piles[f"reserve{o}"] else 0
         m.opp_waste = piles[f"waste{o}"][-1][0].key if piles[f"waste{o}"] else 0
-        m.opp_counts = (len(piles[f"reserve{o}"]),
-                        len(piles[f"hand{o}"]) + len(piles[f"waste{o}"]))
+        m.opp_counts = (len(piles[f"reserve{o}"]), len(piles[f"hand{o}"]) + len(piles[f"waste{o}"]))
         m.rehash()
         return m
 
     def key(self):
         """A hashable key of the position, equal for positions that play the same."""
-        return (self.hsum + 3 * self.fsum, len(self.pen), len(self.hand), len(self.waste),
-                self.waste[-1] if self.waste else 0, self.refilled)
+        return (
+            self.hsum + 3 * self.fsum,
+            len(self.pen),
+            len(self.hand),
+            len(self.waste),
+            self.waste[-1] if self.waste else 0,
+            self.refilled,
+        )
 
     # ------------------------------------------------------------------ move generation
     def sources(self) -> list[tuple[int, int]]:
@@ -204,8 +221,13 @@ class Evaluator(LeafEvaluator):
         if empty:
             return 1.0
         if m.oracle:
-            card = (m.pen[-1] if kind == LEAF_PEN else m.hand[-1] if kind == LEAF_REFILL
-                    else m.waste[-1])
+            card = (
+                m.pen[-1]
+                if kind == LEAF_PEN
+                else m.hand[-1]
+                if kind == LEAF_REFILL
+                else m.waste[-1]
+            )
             return 1.0 if card in targets else 0.0
         return self.chance_of(targets)
 
@@ -218,8 +240,9 @@ class Evaluator(LeafEvaluator):
             v += w.next_pen * w.pen * self.chance_playable(m, kind)
         elif kind in (LEAF_HAND, LEAF_REFILL):
             v += w.next_hand * w.hand * self.chance_playable(m, kind)
-        ending = kind == LEAF_END or (kind == LEAF_CUT and not (
-            m.hand or (m.waste and not m.refilled)))  # a line cut short with nothing left to
+        ending = kind == LEAF_END or (
+            kind == LEAF_CUT and not (m.hand or (m.waste and not m.refilled))
+        )  # a line cut short with nothing left to
         if ending:  # turn is taken as ending the turn (else it goes on through the hand)
             v -= w.pass_cost
         if ending and (w.opp_pen_plays or w.opp_waste_plays or w.opp_empty):

@@ -41,10 +41,18 @@ from __future__ import annotations
 
 import random
 
-from game.core import PASS, Move
-from game.ai.players.chinese_patience.model import FACES, LEAF_END, LEAF_REVEAL, LEAF_WIN, Model, core_move
-from game.ai.jobs import Job, decided as _done
+from game.ai.jobs import Job
+from game.ai.jobs import decided as _done
 from game.ai.players import Players
+from game.ai.players.chinese_patience.model import (
+    FACES,
+    LEAF_END,
+    LEAF_REVEAL,
+    LEAF_WIN,
+    Model,
+    core_move,
+)
+from game.core import PASS, Move
 
 GAME = "chinese-patience"
 LEVELS = ("easy", "medium", "hard", "greedy", "random", "oracle")
@@ -65,8 +73,7 @@ _CONFIG = {
     "random": {"nodes": 0, "run": 0.0, "breach": 0.0, "knock": 0.5, "slip": 0.0},
     "greedy": {"nodes": 0, "run": 0.0, "breach": 0.0, "knock": 1.0, "slip": 0.0},
     "easy": {"nodes": 0, "run": 0.0, "breach": 0.6, "knock": 0.35, "slip": 0.65},
-    "medium": {"nodes": 60, "run": 0.0, "breach": 0.1, "knock": 0.75, "slip": 0.0,
-               "hasty": 0.2},
+    "medium": {"nodes": 60, "run": 0.0, "breach": 0.1, "knock": 0.75, "slip": 0.0, "hasty": 0.2},
     "hard": {"nodes": 300, "run": 0.6, "breach": 0.0, "knock": 1.0, "slip": 0.0},
     "oracle": {"nodes": 2000, "run": 0.6, "breach": 0.0, "knock": 1.0, "slip": 0.0},
 }
@@ -313,8 +320,7 @@ class Bot:
         ranked = sorted(legal, key=lambda m: greedy_rank(m, p))
         if slip:
             # Easy overlooks things: a load, a tableau move, a join, a place for its stock card
-            kept = [m for m in ranked if not (10 <= greedy_rank(m, p) < 80
-                                              and rng.random() < slip)]
+            kept = [m for m in ranked if not (10 <= greedy_rank(m, p) < 80 and rng.random() < slip)]
             ranked = kept or ranked
         best = greedy_rank(ranked[0], p)
         return rng.choice([m for m in ranked if greedy_rank(m, p) == best])
@@ -376,7 +382,10 @@ def player(level: str = "hard", seed: int | None = None) -> Bot:
     return Bot(level, seed)
 
 
-PLAYERS = Players(lambda level, seed: Bot(level, seed), ("easy", "medium", "hard"),
-                  hidden=("greedy", "random", "oracle"))
+PLAYERS = Players(
+    lambda level, seed: Bot(level, seed),
+    ("easy", "medium", "hard"),
+    hidden=("greedy", "random", "oracle"),
+)
 
 __all__ = ["Bot", "Evaluator", "LEVELS", "TurnSearch", "greedy_rank", "player"]

@@ -33,8 +33,9 @@ LOAD_EQUAL = [()] * 64
 for _s in range(4):
     for _r in range(1, 14):
         _k = _s * 16 + _r
-        BUILD_ON[_k] = tuple(o * 16 + _r - 1 for o in range(4) if _RED[o] != _RED[_s]) \
-            if _r > 1 else ()
+        BUILD_ON[_k] = (
+            tuple(o * 16 + _r - 1 for o in range(4) if _RED[o] != _RED[_s]) if _r > 1 else ()
+        )
         LOAD_ON[_k] = tuple(_s * 16 + q for q in (_r - 1, _r + 1) if 1 <= q <= 13)
         LOAD_EQUAL[_k] = LOAD_ON[_k] + tuple(o * 16 + _r for o in range(4) if o != _s)
 FACES = tuple(s * 16 + r for s in range(4) for r in range(1, 14))
@@ -46,11 +47,27 @@ LEAF_END, LEAF_TURN, LEAF_REVEAL, LEAF_WIN = 1, 2, 3, 4
 class Model:
     """The position as player ``me`` sees it. ``do`` mutates it; ``undo`` restores."""
 
-    __slots__ = ("me", "n", "mode", "loads", "oracle", "fnext", "cols", "wtop", "wn", "wlist",
-                 "sn", "slist", "up", "otop", "on", "active")
+    __slots__ = (
+        "me",
+        "n",
+        "mode",
+        "loads",
+        "oracle",
+        "fnext",
+        "cols",
+        "wtop",
+        "wn",
+        "wlist",
+        "sn",
+        "slist",
+        "up",
+        "otop",
+        "on",
+        "active",
+    )
 
     @classmethod
-    def from_state(cls, state, oracle: bool = False) -> "Model":
+    def from_state(cls, state, oracle: bool = False) -> Model:
         m = cls()
         p = m.me = state.current_player
         m.n = state.player_count
@@ -88,8 +105,16 @@ class Model:
     # ------------------------------------------------------------------ what is visible
     def key(self) -> tuple:
         """Equal for positions that play the same (the columns as a set)."""
-        return (tuple(sorted(tuple(c) for c in self.cols)), tuple(self.fnext), self.wtop,
-                self.wn, self.sn, self.up, tuple(self.otop), tuple(self.on))
+        return (
+            tuple(sorted(tuple(c) for c in self.cols)),
+            tuple(self.fnext),
+            self.wtop,
+            self.wn,
+            self.sn,
+            self.up,
+            tuple(self.otop),
+            tuple(self.on),
+        )
 
     def own(self) -> int:
         return self.sn + self.wn
@@ -310,8 +335,14 @@ def core_move(move, state, me: int):
     if dst < LOAD:
         suit = "SHDC"[dst - FOUND]
         piles = state.piles()
-        name = next((f"foundation{i}" for i in range(4) if piles[f"foundation{i}"]
-                     and piles[f"foundation{i}"][-1][0].suit == suit), None)
+        name = next(
+            (
+                f"foundation{i}"
+                for i in range(4)
+                if piles[f"foundation{i}"] and piles[f"foundation{i}"][-1][0].suit == suit
+            ),
+            None,
+        )
         if name is None:
             name = next(f"foundation{i}" for i in range(4) if not piles[f"foundation{i}"])
         return Move(source, name)

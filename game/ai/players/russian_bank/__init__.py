@@ -39,12 +39,13 @@ from __future__ import annotations
 
 import random
 
-from game.core import PASS, Move
-from game.ai.players.russian_bank.model import Model, pile_names
-from game.ai.jobs import Job, decided as _done
-from game.ai.race.bot import PlanningBot, pile_kind
+from game.ai.jobs import Job
+from game.ai.jobs import decided as _done
 from game.ai.players import Players
+from game.ai.players.russian_bank.model import Model, pile_names
 from game.ai.players.russian_bank.planner import HARD, SIMPLE, Evaluator, TurnSearch
+from game.ai.race.bot import PlanningBot, pile_kind
+from game.core import PASS, Move
 
 LEVELS = ("easy", "medium", "hard", "greedy", "random", "oracle")
 
@@ -98,7 +99,8 @@ def evident(state) -> bool:
     if breach.rule == "c":
         piles = state.piles()
         return bool(piles[f"reserve{breach.player}"]) and any(
-            not cards for name, cards in piles.items() if pile_kind(name) == "house")
+            not cards for name, cards in piles.items() if pile_kind(name) == "house"
+        )
     return any(pile_kind(m.target) == "foundation" for m in state.legal_moves())
 
 
@@ -133,8 +135,13 @@ class Bot(PlanningBot):
         return random.Random(f"{self.seed}/{purpose}/{deal}/{turn}/{digest}/{downs}")
 
     def _position(self, state) -> tuple:
-        return (state.seed, state.turn, state.current_player, state.position_digest(),
-                tuple(p.down for p in state.hands))
+        return (
+            state.seed,
+            state.turn,
+            state.current_player,
+            state.position_digest(),
+            tuple(p.down for p in state.hands),
+        )
 
     def _slip(self, state) -> Move | None:
         """Easy and Medium break a priority rule now and then (STOP! mode only), where a
@@ -161,8 +168,11 @@ class Bot(PlanningBot):
         ranked = sorted(legal, key=lambda m: greedy_rank(m, p))
         if self.slip_rate:
             # Easy overlooks things: a load, a place for its hand card, an emptying house move
-            ranked = [m for m in ranked if not (10 < greedy_rank(m, p) < 80
-                                                and rng.random() < self.slip_rate)] or ranked
+            ranked = [
+                m
+                for m in ranked
+                if not (10 < greedy_rank(m, p) < 80 and rng.random() < self.slip_rate)
+            ] or ranked
         best = greedy_rank(ranked[0], p)
         return rng.choice([m for m in ranked if greedy_rank(m, p) == best])
 
@@ -173,5 +183,8 @@ def opponent(level: str = "hard", seed: int | None = None) -> Bot:
     return Bot(level, seed)
 
 
-PLAYERS = Players(lambda level, seed: Bot(level, seed), ("easy", "medium", "hard"),
-                  hidden=("greedy", "random", "oracle"))
+PLAYERS = Players(
+    lambda level, seed: Bot(level, seed),
+    ("easy", "medium", "hard"),
+    hidden=("greedy", "random", "oracle"),
+)

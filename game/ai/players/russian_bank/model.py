@@ -38,9 +38,17 @@ LEAF_RESERVE, LEAF_HAND = 2, 3
 
 def pile_names(player: int) -> list[str]:
     """Core pile names for the model's pile codes, seen from ``player``."""
-    return ([f"house{i}" for i in range(8)] + [f"foundation{i}" for i in range(8)]
-            + [f"reserve{player}", f"hand{player}", f"waste{player}",
-               f"reserve{1 - player}", f"waste{1 - player}"])
+    return (
+        [f"house{i}" for i in range(8)]
+        + [f"foundation{i}" for i in range(8)]
+        + [
+            f"reserve{player}",
+            f"hand{player}",
+            f"waste{player}",
+            f"reserve{1 - player}",
+            f"waste{1 - player}",
+        ]
+    )
 
 
 def face(card, up: bool, oracle: bool) -> int:
@@ -50,12 +58,22 @@ def face(card, up: bool, oracle: bool) -> int:
 class Model(RaceModel):
     """The position as the player on turn sees it. Mutated by ``do``; ``undo`` restores."""
 
-    __slots__ = ("res", "hand", "up", "waste", "ores", "owaste", "ohand", "waste_playable",
-                 "player", "oracle")
+    __slots__ = (
+        "res",
+        "hand",
+        "up",
+        "waste",
+        "ores",
+        "owaste",
+        "ohand",
+        "waste_playable",
+        "player",
+        "oracle",
+    )
     ZH, ZF = zobrist_tables(0x5EED)
 
     @classmethod
-    def from_state(cls, state, oracle: bool = False) -> "Model":
+    def from_state(cls, state, oracle: bool = False) -> Model:
         m = cls()
         p = state.current_player
         m.player, m.oracle = p, oracle
@@ -75,9 +93,16 @@ class Model(RaceModel):
 
     def key(self):
         """A hashable key of the position, equal for positions that play the same."""
-        return (self.hsum + 3 * self.fsum, len(self.res), len(self.hand) * 2 + self.up,
-                len(self.waste), len(self.ores), self.ores[-1] if self.ores else 0,
-                len(self.owaste), self.owaste[-1] if self.owaste else 0)
+        return (
+            self.hsum + 3 * self.fsum,
+            len(self.res),
+            len(self.hand) * 2 + self.up,
+            len(self.waste),
+            len(self.ores),
+            self.ores[-1] if self.ores else 0,
+            len(self.owaste),
+            self.owaste[-1] if self.owaste else 0,
+        )
 
     # ------------------------------------------------------------------ move generation
     def sources(self) -> list[tuple[int, int]]:

@@ -13,9 +13,21 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from game.ai.players.russian_bank.model import (
+    END,
+    HAND,
+    HIDDEN,
+    LEAF_HAND,
+    LEAF_RESERVE,
+    LOAD_WANTS,
+    ORES,
+    OWASTE,
+    RES,
+    TURN,
+    WASTE,
+    Model,
+)
 from game.ai.race import search as turn_search
-from game.ai.players.russian_bank.model import (END, HAND, HIDDEN, LEAF_HAND, LEAF_RESERVE, LOAD_WANTS, ORES, OWASTE,
-                         RES, TURN, WASTE, Model)
 from game.ai.race.search import LEAF_WIN, WIN, LeafEvaluator
 
 
@@ -41,8 +53,15 @@ class Weights:
 # Scoring what a leaf leaves the opponent (look_ahead) lost head-to-head against not scoring
 # it (90-70 of 160 games; docs/ai.md), so Hard counts cards and averages over hidden cards only.
 HARD = Weights(look_ahead=False)
-SIMPLE = Weights(opp_reserve_plays=0.0, opp_empty_house=0.0, opp_can_load=0.0,
-                 my_reserve_plays=0.0, next_reserve=0.0, next_hand=0.0, look_ahead=False)
+SIMPLE = Weights(
+    opp_reserve_plays=0.0,
+    opp_empty_house=0.0,
+    opp_can_load=0.0,
+    my_reserve_plays=0.0,
+    next_reserve=0.0,
+    next_hand=0.0,
+    look_ahead=False,
+)
 
 
 class Evaluator(LeafEvaluator):
@@ -65,8 +84,9 @@ class Evaluator(LeafEvaluator):
         if kind == LEAF_WIN:
             return WIN
         w = self.w
-        v = (w.reserve * (len(m.ores) - len(m.res))
-             + w.hand * (m.ohand + len(m.owaste) - len(m.hand) - len(m.waste)))
+        v = w.reserve * (len(m.ores) - len(m.res)) + w.hand * (
+            m.ohand + len(m.owaste) - len(m.hand) - len(m.waste)
+        )
         if kind == LEAF_RESERVE:
             v += w.next_reserve * w.reserve * self.chance_playable(m)
         elif kind == LEAF_HAND:

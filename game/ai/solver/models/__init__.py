@@ -25,8 +25,9 @@ def make_model(state) -> SolverModel:
     models = load_models()
     model = models.get(getattr(state, "game_id", None))
     if model is None:
-        raise ValueError(f"the solver plays {', '.join(models)}, not "
-                         f"{getattr(state, 'game_id', None)!r}")
+        raise ValueError(
+            f"the solver plays {', '.join(models)}, not {getattr(state, 'game_id', None)!r}"
+        )
     return model(state)
 
 

@@ -27,10 +27,9 @@ length); turning the waste back sets it to 0.
 
 from __future__ import annotations
 
-from game.core import Move
-
-from game.ai.solver.talon import TALON, TalonMoves
 from game.ai.solver.contract import SolverModel
+from game.ai.solver.talon import TALON, TalonMoves
+from game.core import Move
 
 WASTE, RESERVE, STOCK, FOUND = 4, 5, 6, 7
 TURN = (STOCK, WASTE, 1)
@@ -42,8 +41,7 @@ _RED = (False, True, True, False)
 def _fits(card: int, base: int) -> bool:
     """``card`` goes on ``base`` in a column: one rank lower (a King on an Ace), the other
     colour."""
-    return (_RED[card >> 4] != _RED[base >> 4]
-            and (card & 15) == ((base & 15) - 2) % 13 + 1)
+    return _RED[card >> 4] != _RED[base >> 4] and (card & 15) == ((base & 15) - 2) % 13 + 1
 
 
 FITS = [[_fits(c, b) for b in range(64)] for c in range(64)]
@@ -91,8 +89,11 @@ class CanfieldModel(TalonMoves, SolverModel):
         fidx = [i for i, n in enumerate(names) if n.startswith("foundation")]
         ridx, sidx, widx = names.index("reserve"), names.index("stock"), names.index("waste")
         for pos in seen:  # (the level first: cheap, and most positions are below it)
-            if (sum(len(pos[i]) for i in fidx), len(pos[ridx]),
-                    len(pos[sidx]) + len(pos[widx])) != self.root_level:
+            if (
+                sum(len(pos[i]) for i in fidx),
+                len(pos[ridx]),
+                len(pos[sidx]) + len(pos[widx]),
+            ) != self.root_level:
                 continue
             level, key = _exact_of({n: list(cards) for n, cards in zip(names, pos)})
             if level == self.root_level:
@@ -120,8 +121,12 @@ class CanfieldModel(TalonMoves, SolverModel):
         return self.exact_root and self.level() == self.root_level
 
     def exact(self) -> bytes:
-        return (bytes((*self.fnd, self.rp, self.w)) + bytes(self.talon) + b"\xff"
-                + b"\xff".join(map(bytes, self.cols)))
+        return (
+            bytes((*self.fnd, self.rp, self.w))
+            + bytes(self.talon)
+            + b"\xff"
+            + b"\xff".join(map(bytes, self.cols))
+        )
 
     def history_tag(self):
         return frozenset(self.forbid)
@@ -129,8 +134,12 @@ class CanfieldModel(TalonMoves, SolverModel):
     def key(self) -> bytes:
         if self._level0():
             return b"X" + self.exact()
-        return (bytes((*self.fnd, self.rp, self.w)) + bytes(self.talon) + b"\xff"
-                + b"\xff".join(sorted(map(bytes, self.cols))))
+        return (
+            bytes((*self.fnd, self.rp, self.w))
+            + bytes(self.talon)
+            + b"\xff"
+            + b"\xff".join(sorted(map(bytes, self.cols)))
+        )
 
     def snapshot(self) -> bytes:
         return self.exact()

@@ -199,7 +199,7 @@ class FortyThievesModel(ColumnGameModel):
                         y = x + 1
                         ok = False
                         for q in range(NCOLS):
-                            if q != p and y in cols[q][f[q] - 1:]:
+                            if q != p and y in cols[q][f[q] - 1 :]:
                                 ok = True
                                 break
                     else:
@@ -275,8 +275,11 @@ class FortyThievesModel(ColumnGameModel):
                             fnd[s2] = r
                         elif fnd[s2 + 1] == r - 1:
                             fnd[s2 + 1] = r
-                        elif fnd[s2] >= r or fnd[s2 + 1] >= r or (
-                                r < 13 and (base[x + 1] or tops[x + 1])):
+                        elif (
+                            fnd[s2] >= r
+                            or fnd[s2 + 1] >= r
+                            or (r < 13 and (base[x + 1] or tops[x + 1]))
+                        ):
                             free[x] += 1
                         else:
                             break
@@ -444,10 +447,11 @@ class FortyThievesModel(ColumnGameModel):
                 f = c[-k]
                 whole = k == n
                 for j in tops.get(f + 1, ()):
-                    if j != i and k <= 2 ** nempty:
+                    if j != i and k <= 2**nempty:
                         add((420 + (300 if whole else 0), (i, j, k)))
                 if empty >= 0 and not whole and k <= 2 ** (nempty - 1):
                     add((-50, (i, empty, k)))
+
 
 # Indian Patience moves are single cards: (src, dst, 1) is kept as one preallocated tuple per
 

@@ -7,7 +7,15 @@ order are known to it, so its verdicts are about the deal, not about what a play
 
 from __future__ import annotations
 
-from game.ai.solver.columns import _SP, EAGER_PROTECTED, FOUND, STOCK, WASTE, WASTE_W, ColumnGameModel
+from game.ai.solver.columns import (
+    _SP,
+    EAGER_PROTECTED,
+    FOUND,
+    STOCK,
+    WASTE,
+    WASTE_W,
+    ColumnGameModel,
+)
 
 NCOLS = 10
 _FLAGS = [b"", b"\x41", b"\x42", b"\x43"]  # column prefix: face-down card, protected
@@ -81,10 +89,13 @@ class IndianPatienceModel(ColumnGameModel):
 
     def key_uncached(self) -> bytes:
         """The same key built from scratch (for tests)."""
-        parts = sorted([_FLAGS[d + (2 if p else 0)] + bytes(c)
-                        for c, d, p in zip(self.cols, self.down, self.prot)])
-        return (bytes(self.fnd) + _SP[self.sp] + bytes(self.waste) + b"\xff"
-                + b"\xff".join(parts))
+        parts = sorted(
+            [
+                _FLAGS[d + (2 if p else 0)] + bytes(c)
+                for c, d, p in zip(self.cols, self.down, self.prot)
+            ]
+        )
+        return bytes(self.fnd) + _SP[self.sp] + bytes(self.waste) + b"\xff" + b"\xff".join(parts)
 
     # Safe by itself: no card will ever need this one as a base (every card one rank lower of
     # the other suits is up: all lower slots are at least one below it), the other card of
@@ -123,9 +134,12 @@ class IndianPatienceModel(ColumnGameModel):
                 if c:
                     f = c[-1]
                     r = f & 15
-                    if (fnd[(f >> 4) * 2 + 1] == r - 1 and (r <= lo or r == 1)
-                            and not self.prot[i]
-                            and not (self.sp and down[i] and len(c) == down[i] + 1)):
+                    if (
+                        fnd[(f >> 4) * 2 + 1] == r - 1
+                        and (r <= lo or r == 1)
+                        and not self.prot[i]
+                        and not (self.sp and down[i] and len(c) == down[i] + 1)
+                    ):
                         m = (i, self.foundation_slot(f), 1)
                         log.append((m, self.apply(m)))
                         found = True
@@ -198,7 +212,7 @@ class IndianPatienceModel(ColumnGameModel):
             s2 = slot & 6  # keep _to: clear the suit's faces, then mark the two it takes
             b = s2 * 8
             to = self._to
-            to[b:b + 16] = _NONE16
+            to[b : b + 16] = _NONE16
             to[b + fnd[s2 + 1] + 1] = FOUND + s2 + 1
             to[b + fnd[s2] + 1] = FOUND + s2
         else:
@@ -265,7 +279,7 @@ class IndianPatienceModel(ColumnGameModel):
             f = b + fnd[slot]
             fnd[slot] -= 1
             to = self._to
-            to[b:b + 16] = _NONE16
+            to[b : b + 16] = _NONE16
             to[b + fnd[s2 + 1] + 1] = FOUND + s2 + 1
             to[b + fnd[s2] + 1] = FOUND + s2
         else:

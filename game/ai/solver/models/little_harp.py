@@ -20,10 +20,9 @@ for auto-moves too). The redeals used are part of the key when they are limited.
 
 from __future__ import annotations
 
-from game.core import Move
-
-from game.ai.solver.talon import TALON, TalonMoves
 from game.ai.solver.models.standard_solitaire import FOUND, PARENTS, STOCK, WASTE, AlternatingModel
+from game.ai.solver.talon import TALON, TalonMoves
+from game.core import Move
 
 TURN = (STOCK, WASTE, 1)
 REDEAL = (WASTE, STOCK, 1)
@@ -57,19 +56,24 @@ class LittleHarpModel(TalonMoves, AlternatingModel):
         self.sp = 0  # nothing is dealt onto given piles: their order never matters
 
     def key(self) -> bytes:
-        return (bytes((*self.fnd, self.w, self.used)) + bytes(self.talon) + b"\xfe"
-                + self._piles_key())
+        return (
+            bytes((*self.fnd, self.w, self.used)) + bytes(self.talon) + b"\xfe" + self._piles_key()
+        )
 
     def snapshot(self) -> bytes:
-        return (bytes((*self.fnd, self.w, self.used, *self.down)) + bytes(self.talon) + b"\xfe"
-                + b"\xff".join(map(bytes, self.cols)))
+        return (
+            bytes((*self.fnd, self.w, self.used, *self.down))
+            + bytes(self.talon)
+            + b"\xfe"
+            + b"\xff".join(map(bytes, self.cols))
+        )
 
     def restore(self, snap: bytes) -> None:
         self.fnd = list(snap[:4])
         self.home = sum(self.fnd)
         self.w, self.used = snap[4], snap[5]
-        self.down = list(snap[6:6 + self.npiles])
-        talon, cols = snap[6 + self.npiles:].split(b"\xfe", 1)
+        self.down = list(snap[6 : 6 + self.npiles])
+        talon, cols = snap[6 + self.npiles :].split(b"\xfe", 1)
         self.talon = list(talon)
         self.cols = [list(p) for p in cols.split(b"\xff")]
 

@@ -18,9 +18,8 @@ matters). Faces are ``suit * 16 + rank`` (``Card.key``), one pack, so every face
 
 from __future__ import annotations
 
-from game.core import Move
-
 from game.ai.solver.contract import SolverModel
+from game.core import Move
 
 COLS, CELLS, FOUND = 0, 10, 14
 NCOLS, NCELLS = 10, 4
@@ -34,8 +33,9 @@ def _exact_of(piles_cards: dict) -> bytes:
         cards = piles_cards[f"foundation{i}"]
         if cards:
             fnd[SUIT_INDEX[cards[0].suit]] = len(cards)
-    cells = bytes(piles_cards[f"cell{j}"][-1].key if piles_cards[f"cell{j}"] else 0
-                  for j in range(NCELLS))
+    cells = bytes(
+        piles_cards[f"cell{j}"][-1].key if piles_cards[f"cell{j}"] else 0 for j in range(NCELLS)
+    )
     cols = [bytes(c.key for c in piles_cards[f"tableau{i}"]) for i in range(NCOLS)]
     return bytes(fnd) + cells + b"\xff" + b"\xff".join(cols)
 
@@ -47,8 +47,9 @@ class SeahavenModel(SolverModel):
     def __init__(self, state):
         piles = state.piles()
         self.cols = [[c.key for c, _ in piles[f"tableau{i}"]] for i in range(NCOLS)]
-        self.cells = [piles[f"cell{j}"][-1][0].key if piles[f"cell{j}"] else 0
-                      for j in range(NCELLS)]
+        self.cells = [
+            piles[f"cell{j}"][-1][0].key if piles[f"cell{j}"] else 0 for j in range(NCELLS)
+        ]
         self.fnd = [0] * 4
         for i in range(4):
             cards = piles[f"foundation{i}"]
@@ -79,8 +80,7 @@ class SeahavenModel(SolverModel):
         return self.exact_root and self.home == self.root_home
 
     def exact(self) -> bytes:
-        return (bytes(self.fnd) + bytes(self.cells) + b"\xff"
-                + b"\xff".join(map(bytes, self.cols)))
+        return bytes(self.fnd) + bytes(self.cells) + b"\xff" + b"\xff".join(map(bytes, self.cols))
 
     def level(self) -> int:
         return self.home
@@ -92,8 +92,12 @@ class SeahavenModel(SolverModel):
     def key(self) -> bytes:
         if self._level0():
             return b"X" + self.exact()
-        return (bytes(self.fnd) + bytes(sorted(self.cells)) + b"\xff"
-                + b"\xff".join(sorted(map(bytes, self.cols))))
+        return (
+            bytes(self.fnd)
+            + bytes(sorted(self.cells))
+            + b"\xff"
+            + b"\xff".join(sorted(map(bytes, self.cols)))
+        )
 
     # for the line shortener (solver_line.py): what the key may permute, and moves renumbered
     shorten_lines = "loops"

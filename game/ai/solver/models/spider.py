@@ -24,10 +24,9 @@ from __future__ import annotations
 
 import heapq
 
+from game.ai.solver.contract import SolverModel
 from game.core import Move
 from game.core.games.spider import hopeless
-
-from game.ai.solver.contract import SolverModel
 
 STOCK = 10
 DEAL = (STOCK, 0, 1)
@@ -43,8 +42,13 @@ W = (1000, 30, 40, 10, 3, 10)
 W2 = (1000, 20, 40, 15, 5, 15)  # another view, for a beam round that differs
 #: the beam search's rounds: (width, positions made per stage, positions in the last stage,
 #: the estimate's weights)
-BEAM_PLAN = ((10, 3000, 15000, W), (10, 3000, 15000, W2), (20, 6000, 40000, W),
-             (20, 6000, 40000, W2), (40, 12000, 80000, W))
+BEAM_PLAN = (
+    (10, 3000, 15000, W),
+    (10, 3000, 15000, W2),
+    (20, 6000, 40000, W),
+    (20, 6000, 40000, W2),
+    (40, 12000, 80000, W),
+)
 GUIDED_AFTER = 20000
 
 
@@ -92,7 +96,7 @@ class SpiderModel(SolverModel):
         return bytes((self.fnd, self.sp)) + b"\xff".join(parts)
 
     def snapshot(self) -> bytes:
-        return (bytes((self.fnd, self.sp, *self.down)) + b"\xff".join(map(bytes, self.cols)))
+        return bytes((self.fnd, self.sp, *self.down)) + b"\xff".join(map(bytes, self.cols))
 
     def restore(self, snap: bytes) -> None:
         self.fnd, self.sp = snap[0], snap[1]
@@ -113,7 +117,7 @@ class SpiderModel(SolverModel):
     def relaxed_lost(self) -> bool:
         """The core's proof that no progress can come (a relaxed game, spider.hopeless): then
         the deal, not won, is lost."""
-        columns = [(self.down[i] > 0, tuple(c[self.down[i]:])) for i, c in enumerate(self.cols)]
+        columns = [(self.down[i] > 0, tuple(c[self.down[i] :])) for i, c in enumerate(self.cols)]
         return hopeless(columns, self.sp > 0)
 
     # ------------------------------------------------------------------ moves

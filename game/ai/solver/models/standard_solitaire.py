@@ -26,18 +26,19 @@ rank``, and copies of a face play alike, so the search ignores which pack a card
 
 from __future__ import annotations
 
+from game.ai.solver.contract import SolverModel
 from game.core import Move
 from game.core.games.standard_solitaire import hopeless
-
-from game.ai.solver.contract import SolverModel
 
 WASTE, STOCK, FOUND = 10, 11, 12
 DEAL = (STOCK, 0, 1)
 SUIT_INDEX = {"S": 0, "H": 1, "D": 2, "C": 3}
 _RED = (False, True, True, False)
 #: FITS[card][base]: card goes on base in a pile (one rank lower, the other colour)
-FITS = [[(b & 15) == (c & 15) + 1 and _RED[(c >> 4) & 3] != _RED[(b >> 4) & 3]
-         for b in range(64)] for c in range(64)]
+FITS = [
+    [(b & 15) == (c & 15) + 1 and _RED[(c >> 4) & 3] != _RED[(b >> 4) & 3] for b in range(64)]
+    for c in range(64)
+]
 
 
 #: PARENTS[card]: the faces it goes on in a pile
@@ -68,7 +69,7 @@ class AlternatingModel(SolverModel):
                 per_suit[SUIT_INDEX[cards[0][0].suit]].append(len(cards))
         for s, heights in per_suit.items():
             heights = sorted(heights + [0] * (k - len(heights)), reverse=True)
-            self.fnd[k * s:k * s + k] = heights
+            self.fnd[k * s : k * s + k] = heights
         self.home = sum(self.fnd)
         self.eager = False
 
@@ -336,8 +337,8 @@ class StandardModel(AlternatingModel):
         self.fnd = list(snap[:k])
         self.home = sum(self.fnd)
         self.sp = snap[k]
-        self.down = list(snap[k + 1:k + 1 + self.npiles])
-        self.cols = [list(p) for p in snap[k + 1 + self.npiles:].split(b"\xff")]
+        self.down = list(snap[k + 1 : k + 1 + self.npiles])
+        self.cols = [list(p) for p in snap[k + 1 + self.npiles :].split(b"\xff")]
 
     def stock_moves(self, add, empty: bool) -> None:
         if self.sp:
@@ -377,8 +378,7 @@ class StandardModel(AlternatingModel):
         search then never makes: in the exact search of a lost deal most positions with the
         stock empty are such rearrangements). Not in the eager searches: there it halved the
         positions a second and won no more deals (see docs/solver.md)."""
-        return (not self.sp and not self.eager and self.home < self.total
-                and self._hopeless())
+        return not self.sp and not self.eager and self.home < self.total and self._hopeless()
 
     def _hopeless(self) -> bool:
         """standard_solitaire.hopeless for this position (no waste): no move between the
@@ -387,11 +387,11 @@ class StandardModel(AlternatingModel):
         k = self.copies
         fnd = self.fnd
         for s in range(4):
-            for h in fnd[k * s:k * s + k]:
+            for h in fnd[k * s : k * s + k]:
                 if h < 13:
                     wants.add(s * 16 + h + 1)
         down = self.down
-        piles = [(down[i] > 0, tuple(c[down[i]:])) for i, c in enumerate(self.cols)]
+        piles = [(down[i] > 0, tuple(c[down[i] :])) for i, c in enumerate(self.cols)]
         return hopeless(piles, wants, self.takes_empty, None)
 
 
