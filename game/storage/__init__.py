@@ -8,11 +8,18 @@
     saves.record_result("forty-thieves", won=True, moves=140, seconds=300.0)
     saves.notices                         # sentences for the player (corrupt data, storage full)
 
-What survives what (kills mid-write, full storage, read errors, damaged records...):
-docs/storage.md.
+Modules, by job: saves (``Saves``, the door), records (a record's kind, key and text),
+formats (each kind's format and the migrations of older ones), checks and statistics (what a
+stored record must be to be used; how a finished game counts), keeper (reading and writing
+under the rule that nothing a player had is lost; keeping unusable records aside), notices
+(what the player is told), stores (where the text lives). What survives what (kills
+mid-write, full storage, read errors, damaged records...): docs/storage.md.
 """
 
-from game.storage.saves import FORMATS, MAX_RECORD, MIGRATIONS, Saves, Unreadable, empty_stats
+from game.storage.formats import FORMATS, MIGRATIONS
+from game.storage.records import MAX_RECORD, Kind, Unreadable
+from game.storage.saves import Saves
+from game.storage.statistics import empty_stats
 from game.storage.stores import (
     BrowserStore,
     FileStore,
@@ -31,6 +38,7 @@ __all__ = [
     "MIGRATIONS",
     "BrowserStore",
     "FileStore",
+    "Kind",
     "MemoryStore",
     "Saves",
     "StorageError",

@@ -16,7 +16,8 @@
 - ``MemoryStore``: a dict, for tests; an optional quota makes it raise StorageFull like a full
   localStorage.
 
-Nothing here knows what the values mean; ``saves.py`` does.
+Nothing here knows what the values mean; the records (records.py) and their Keeper
+(keeper.py) do.
 """
 
 from __future__ import annotations
@@ -26,7 +27,8 @@ import os
 import stat
 import sys
 import time
-from typing import Protocol
+from types import ModuleType
+from typing import Any, Protocol, runtime_checkable
 from urllib.parse import unquote
 
 from game.core.language import N_
@@ -46,8 +48,8 @@ class StorageFull(StorageError):
 class Store(Protocol):
     """String keys to string values. ``get`` raises StorageError when the storage can't be
     read (never for what the value holds). A store may also offer ``get_bytes(key)``,
-    ``set_bytes(key, data)`` and ``move(key, to_key)`` (FileStore does): Saves then keeps
-    unusable records aside byte for byte by renaming them."""
+    ``set_bytes(key, data)`` and ``move(key, to_key)`` (a BytesStore, as FileStore is): Saves
+    then keeps unusable records aside byte for byte by renaming them."""
 
     def get(self, key: str) -> str | None: ...
 
@@ -58,7 +60,20 @@ class Store(Protocol):
     def keys(self) -> list[str]: ...
 
 
-try:  # advisory locks on temp files (POSIX); Windows keeps the age rule for leftovers
+@runtime_checkable
+class BytesStore(Store, Protocol):
+    """A store that also offers the stored bytes themselves and a rename (FileStore): Saves
+    then reads records as bytes and keeps unusable ones aside byte for byte, by renaming."""
+
+    def get_bytes(self, key: str) -> bytes | None: ...
+
+    def set_bytes(self, key: str, data: bytes) -> None: ...
+
+    def move(self, key: str, to_key: str) -> None: ...
+
+
+fcntl: ModuleType | None  # advisory locks on temp files (POSIX); Windows keeps the age rule
+try:
     import fcntl
 except ImportError:  # Windows, WebAssembly
     fcntl = None
@@ -73,7 +88,7 @@ def describe(error: BaseException) -> str:
     return text or type(error).__name__
 
 
-def _check(key, value=""):
+def _check(key: object, value: object = "") -> None:
     if not isinstance(key, str) or not key:
         raise TypeError(f"a storage key must be a non-empty str, not {key!r}")
     if not isinstance(value, str):
@@ -155,7 +170,7 @@ class FileStore:
 
     warning: str | None = None
 
-    def __init__(self, folder: str | os.PathLike):
+    def __init__(self, folder: str | os.PathLike[str]):
         self.folder = os.fspath(folder)
         try:
             os.makedirs(self.folder, exist_ok=True)
@@ -200,7 +215,7 @@ class FileStore:
         try:
             if not stat.S_ISREG(os.fstat(fd).st_mode):  # replaced between the checks
                 raise StorageError(f"{path} is not a regular file")
-            chunks = []
+            chunks: list[bytes] = []
             while True:
                 chunk = os.read(fd, 1 << 20)
                 if not chunk:
@@ -365,7 +380,7 @@ class FileStore:
 
 
 # --------------------------------------------------------------------------------- browser
-def _is_null(value) -> bool:
+def _is_null(value: object) -> bool:
     """JavaScript null/undefined as the bridges hand them over: None (pygbag, old Pyodide) or
     pyodide.ffi.jsnull (Pyodide 0.28 and later). Never raises, whatever ``value`` is."""
     if value is None or isinstance(value, str):
@@ -378,7 +393,7 @@ def _is_null(value) -> bool:
         return False
 
 
-def find_local_storage():
+def find_local_storage() -> Any:
     """The page's localStorage: pygbag's ``platform.window`` first, then Pyodide's ``js``.
     Raises StorageError when there is none (not in a browser, or the browser blocks it)."""
     import platform
@@ -403,7 +418,7 @@ class BrowserStore:
 
     warning: str | None = None
 
-    def __init__(self, local_storage=None):
+    def __init__(self, local_storage: Any = None):
         self.ls = find_local_storage() if local_storage is None else local_storage
 
     def get(self, key: str) -> str | None:

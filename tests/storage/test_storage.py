@@ -13,9 +13,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import game.storage.saves as saves_module
 from game.core import GAMES, Match, from_dict, info
 from game.storage import (
+    FORMATS,
+    MIGRATIONS,
     BrowserStore,
     FileStore,
     MemoryStore,
@@ -343,9 +344,9 @@ class TestMigration:
             d["streak"], d["best_streak"] = d.pop("run"), d.pop("longest_run")
             return d
 
-        monkeypatch.setitem(saves_module.FORMATS, "stats", 3)
-        monkeypatch.setitem(saves_module.MIGRATIONS, ("stats", 1), one_to_two)
-        monkeypatch.setitem(saves_module.MIGRATIONS, ("stats", 2), lambda d: {**d, "assisted": 0})
+        monkeypatch.setitem(FORMATS, "stats", 3)
+        monkeypatch.setitem(MIGRATIONS, ("stats", 1), one_to_two)
+        monkeypatch.setitem(MIGRATIONS, ("stats", 2), lambda d: {**d, "assisted": 0})
         saves = Saves(each_store)
         s = saves.stats("forty-thieves")
         assert (s["played"], s["won"], s["streak"], s["best_streak"], s["assisted"]) == (
@@ -363,11 +364,9 @@ class TestMigration:
         state, redo = played()
         old = {"position": state.to_dict(), "undone": redo}  # an imagined format 1
         each_store.set(GAME_KEY, json.dumps({"format": 1, "data": old}))
-        monkeypatch.setitem(saves_module.FORMATS, "game", 2)
+        monkeypatch.setitem(FORMATS, "game", 2)
         monkeypatch.setitem(
-            saves_module.MIGRATIONS,
-            ("game", 1),
-            lambda d: {"state": d["position"], "redo": d["undone"]},
+            MIGRATIONS, ("game", 1), lambda d: {"state": d["position"], "redo": d["undone"]}
         )
         loaded = Saves(each_store).load_game("forty-thieves")
         assert from_dict(loaded["state"]) == state and loaded["redo"] == redo
@@ -380,9 +379,9 @@ class TestMigration:
     def test_failed_migration_sets_the_record_aside(self, each_store, monkeypatch, migration):
         text = json.dumps({"format": 2, "data": {"played": 1}})
         each_store.set("parlour/stats/forty-thieves", text)
-        monkeypatch.setitem(saves_module.FORMATS, "stats", 3)  # an imagined next format
+        monkeypatch.setitem(FORMATS, "stats", 3)  # an imagined next format
         if migration is not None:
-            monkeypatch.setitem(saves_module.MIGRATIONS, ("stats", 2), migration)
+            monkeypatch.setitem(MIGRATIONS, ("stats", 2), migration)
         saves = Saves(each_store)
         assert saves.stats("forty-thieves")["played"] == 0
         assert each_store.get("parlour.aside/stats/forty-thieves") == text
