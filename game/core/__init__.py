@@ -11,19 +11,23 @@ and its description (INFO), its class named GAME; game/core/plugins.py's rule fi
 game's file is all it takes. GAMES lists the games by title.
 """
 
+from typing import Any
+
+from game.core.calls import Breach, StopCall
 from game.core.cards import Card
 from game.core.games import classes
 from game.core.info import GameInfo, Option
 from game.core.match import Match
 from game.core.moves import PASS, STOP, IllegalMove, Move
-from game.core.saving import from_dict
-from game.core.state import Breach, GameState, Result, StopCall
+from game.core.result import Result
+from game.core.saving import FORMAT, rebuild
+from game.core.state import GameState
 
 _CLASSES = classes()
 GAMES = tuple(sorted(_CLASSES, key=lambda g: _CLASSES[g].INFO.title))
 
 
-def new_game(game_id: str, seed: int = 0, **options) -> GameState:
+def new_game(game_id: str, seed: int = 0, **options: Any) -> GameState:
     """A fresh deal: the same (game_id, seed, options) gives the same deal everywhere, forever.
     An unknown game or option raises ValueError."""
     try:
@@ -31,6 +35,23 @@ def new_game(game_id: str, seed: int = 0, **options) -> GameState:
     except (KeyError, TypeError):
         raise ValueError(f"unknown game {game_id!r}; the games are {', '.join(GAMES)}") from None
     return cls.deal(seed, **options)
+
+
+def from_dict(data: object) -> GameState:
+    """Rebuild a state saved with ``GameState.to_dict`` (saving.py), checking every part of it
+    (the game, the deal, the options, the start, each move replayed). Malformed data raises
+    ValueError."""
+    if not isinstance(data, dict):
+        raise ValueError("a saved game must be a JSON object")
+    if data.get("format") != FORMAT:
+        raise ValueError(
+            f"unknown save format {data.get('format')!r} (this version reads {FORMAT})"
+        )
+    game = data.get("game")
+    cls = _CLASSES.get(game) if isinstance(game, str) else None
+    if cls is None:
+        raise ValueError(f"unknown game {game!r}")
+    return rebuild(cls, data)
 
 
 def game_class(game_id: str) -> type[GameState]:

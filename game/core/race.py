@@ -32,8 +32,9 @@ import random
 
 from game.core.language import N_, NP_, _, ngettext, pgettext
 from game.core.moves import Move
-from game.core.piles import DOWN_ALTERNATING, DownAlternating
-from game.core.state import Foundation, GameState, Pile, Result
+from game.core.piles import DOWN_ALTERNATING, DownAlternating, Foundation, Pile
+from game.core.result import Result
+from game.core.state import GameState
 
 # A house's top card -> the faces that may go on it: one rank lower in the other colour
 DOWN_IN_OTHER_COLOUR = DOWN_ALTERNATING

@@ -17,7 +17,9 @@ from __future__ import annotations
 from game.core.cards import SUITS, Rng, shuffled
 from game.core.language import N_, _
 from game.core.moves import IllegalMove, Move
-from game.core.state import Foundation, GameState, Pile, Result, pile_sentence
+from game.core.piles import Foundation, Pile, pile_sentence
+from game.core.result import Result
+from game.core.state import GameState
 
 TURN_STOCK = Move("stock", "waste")
 

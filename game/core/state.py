@@ -1,318 +1,90 @@
-"""What every game shares: piles, the state API (legal_moves, push/pop, to_dict/from_dict).
+"""The engine every game shares: the state of a game and its API (legal_moves, push/pop,
+is_legal/why_illegal, result, copy), and the small operations a move is made of, each recorded
+so that it can be taken back.
 
-A game is a list of piles plus a few named variables. Each pile class states one building rule
-as ``wanted()``: the card faces it accepts now (or ``ANY``). Move generation and move checking
-both ask the same ``wanted()``, so the two can't disagree.
-
-``push`` accepts exactly the moves ``legal_moves()`` offers (and, with ``breach=True``, the ones
-``breach_moves()`` offers), compared by value whatever object it is handed (a Move made without
-its constructor is checked as one made with it); anything else raises IllegalMove with the
-reason in a sentence (``_refusal``), and ``is_legal``/``why_illegal`` answer the same. Every change ``push`` makes is
-recorded as a small list of undo operations, so ``pop`` takes a move back exactly, including
-what the rules did by themselves (a card turned face up, a pile refilled, a waste turned over, a
-turn ended); it also gives back the position's cached legal moves. A Stop! call records the
-taking back of the breach as operations too, so popping the call returns exactly to the
-position right after the breach. ``to_dict`` stores the starting position and the moves;
-``from_dict`` checks the position and replays the moves, so a save can never describe a state
-the rules could not reach from its start.
+A game is a list of piles (piles.py) plus a few named variables (``VARS``). ``push`` accepts
+exactly the moves ``legal_moves()`` offers (and, with ``breach=True``, the ones
+``breach_moves()`` offers: calls.py), compared by value whatever object it is handed (a Move
+made without its constructor is checked as one made with it); anything else raises IllegalMove
+with the reason in a sentence (``_refusal``), and ``is_legal``/``why_illegal`` answer the same.
+Every change ``push`` makes is recorded as a small list of undo operations (history.py), so
+``pop`` takes a move back exactly, including what the rules did by themselves (a card turned
+face up, a pile refilled, a waste turned over, a turn ended); it also gives back the position's
+cached legal moves. A Stop! call records the taking back of the breach as operations too, so
+popping the call returns exactly to the position right after the breach. Saving and loading
+are saving.py's.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, ClassVar
+import functools
+from collections.abc import Iterable, Mapping
+from typing import Any, ClassVar, TypeGuard
 
-from game.core.cards import ALL_CARDS, SUITS, Card, card_key
+from game.core.calls import Breach
+from game.core.cards import ALL_CARDS, Card
+from game.core.history import FLIP, GIVE, MOVE, SET, TURN_OVER, Entry, Ops
 from game.core.info import GameInfo
-from game.core.language import N_, NP_, _, capital, pgettext
+from game.core.language import _
 from game.core.moves import SPECIAL, STOP, IllegalMove, Move
+from game.core.piles import ACE_KEYS, ANY, Pile
+from game.core.result import Result
+from game.core.saving import Saving, rebuild
 
-FORMAT = 1
-ANY = "any"  # wanted() of a pile that takes any card
-ACE_KEYS = tuple(card_key(1, s) for s in SUITS)
-
-# undo operations
-_MOVE, _FLIP, _SET, _REV = range(4)
-
-#: what a player calls each kind of pile (``Pile.noun``), in English: sentences that name a
-#: pile by its noun choose their words from tables keyed by these
-NOUNS = {
-    # Translators: a kind of pile (a tableau pile), the word alone
-    "tableau": N_("column"),
-    # Translators: a kind of pile, the word alone
-    "stock": N_("stock"),
-    # Translators: a kind of pile, the word alone
-    "waste": N_("waste"),
-    # Translators: a kind of pile, the word alone
-    "foundation": N_("foundation"),
-    # Translators: a kind of pile (Seahaven's free cells), the word alone
-    "cell": N_("cell"),
-    # Translators: a kind of pile, the word alone
-    "reserve": N_("reserve"),
-    # Translators: a kind of pile (Russian Bank's shared piles), the word alone
-    "house": N_("house"),
-    # Translators: a kind of pile (a player's face-down pile in a game for two), the word alone
-    "hand": N_("hand"),
-    # Translators: a pile of cards, the word alone
-    "pile": N_("pile"),
-}
-
-#: a column's place from the left as an ordinal ("the 3rd column"): English's suffix picks the
-#: message (``ordinal``)
-ORDINALS = {
-    # Translators: an ordinal, a column's place from the left (German "{n}.", French "{n}re":
-    # la colonne)
-    "st": NP_("a column's place from the left: the 1st column", "{n}st"),
-    # Translators: an ordinal, a column's place from the left (German "{n}.", French "{n}e")
-    "nd": NP_("a column's place from the left: the 2nd column", "{n}nd"),
-    # Translators: an ordinal, a column's place from the left (German "{n}.", French "{n}e")
-    "rd": NP_("a column's place from the left: the 3rd column", "{n}rd"),
-    # Translators: an ordinal, a column's place from the left (German "{n}.", French "{n}e")
-    "th": NP_("a column's place from the left: the 4th column", "{n}th"),
-}
+#: a game's piles in order: (pile name, pile class)
+Layout = tuple[tuple[str, type[Pile]], ...]
+#: the moves between every two piles of a layout, by their indexes (one object per move)
+MoveTable = tuple[tuple[Move, ...], ...]
+#: the targets of a move search by the faces they want: (face -> piles, take-any piles, empty
+#: foundations)
+TargetIndex = tuple[dict[int, list[Pile]], list[Pile], list[Pile]]
 
 
-def _suffix(n: int) -> str:
-    """English's ordinal suffix of ``n``: "st", "nd", "rd", "th"."""
-    return "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+@functools.cache
+def move_table(layout: Layout) -> MoveTable:
+    """``move_table(layout)[a][b]``: the move from pile a to pile b of ``layout``, made once."""
+    return tuple(tuple(Move(a, b) for b, _ in layout) for a, _ in layout)
 
 
-def ordinal(n: int) -> str:
-    """``n`` as an ordinal in the current language: "3rd", "3.", "3e"."""
-    return pgettext(*ORDINALS[_suffix(n)]).format(n=n)
-
-
-def pile_sentence(pile: Pile, sentences: dict, fallback: str, **fields) -> str:
-    """A sentence that names ``pile``, in the current language. ``sentences`` maps the ways a
-    pile is named (``Pile.label_pattern``: "the waste", "the {nth} column", "pile {n}") to the
-    sentence for each (marked ``N_``: one per pile word, since articles and cases follow the
-    noun); they may use ``{n}`` (the pile's number) and ``{nth}`` (its ordinal) besides
-    ``fields``. A pile named otherwise is named by its ``label`` in ``fallback`` (``{pile}``)."""
-    pattern, n = pile.label_pattern
-    message = sentences.get(pattern)
-    if message is None or type(pile).label is not Pile.label:  # (a label of its own)
-        return _(fallback).format(pile=pile.label, **fields)
-    return _(message).format(n=n, nth=ordinal(n), **fields)
-
-
-def doesnt_fit(card: Card, on: Card, rule: str) -> str:
-    """ "The Nine of clubs doesn't fit on the Ten of hearts: {rule}.", in the current language;
-    ``rule`` as a pile states it (English, marked ``N_``)."""
-    # Translators: {card} doesn't fit on {other}: a card as the subject, the card under it as
-    # what is moved (German "den Pik-König", so "auf {other}"); {rule}: the pile's building
-    # rule, as "columns build down in suit"
-    return capital(
-        _("{card} doesn't fit on {other}: {rule}.").format(
-            card=card.words("the"), other=on.words("object"), rule=_(rule)
-        )
-    )
-
-
-class Pile:
-    """A pile of cards; ``cards[-1]`` is the top; the lowest ``down`` cards lie face down."""
-
-    kind: ClassVar[str] = "pile"
-    rule: ClassVar[str] = ""  # the building rule as a player would say it (English, marked N_;
-    # translated where said)
-
-    __slots__ = ("name", "index", "cards", "down", "game")
-
-    def __init__(self, name: str, index: int, game: GameState):
-        self.name, self.index, self.game = name, index, game
-        self.cards: list[Card] = []
-        self.down = 0
-
-    def __repr__(self) -> str:
-        return f"<{self.name} {' '.join(map(str, self.cards))}>"
-
-    @property
-    def top(self) -> Card | None:
-        return self.cards[-1] if self.cards else None
-
-    @property
-    def noun(self) -> str:
-        """What a player calls this kind of pile in a sentence: its kind ("house", "waste"),
-        "column" for a tableau pile, unless the game's pile says otherwise (Battle solitaire's
-        houses are "piles", its wastes "reserve piles"). Every sentence about a pile (hints,
-        the log of moves, refusals) takes its name from here. An English word (``NOUNS``):
-        sentences choose their words by it, so that each language's articles fit."""
-        return NOUNS.get(self.kind, self.kind)
-
-    @property
-    def label_pattern(self) -> tuple[str, int]:
-        """How messages name the pile, in English: a pattern and the pile's number ("the {nth}
-        column" and 3, "that foundation" and 0, "the stock" and 0). Sentences that name a pile
-        choose their words by the pattern (``pile_sentence``); ``label`` fills it in."""
-        base = self.name.rstrip("0123456789")
-        number = self.name[len(base) :]
-        if not number:
-            return f"the {base}", 0
-        if base == "tableau":
-            return "the {nth} column", int(number) + 1
-        return f"that {base}", 0
-
-    @property
-    def label(self) -> str:
-        """The pile as a player sees it, for messages, in English: "the stock", "the 3rd column"
-        (columns are numbered from the left on every table), "that house" (other numbered piles
-        are the one the player just touched). (``pile_sentence`` puts it in a sentence in the
-        current language.)"""
-        pattern, n = self.label_pattern
-        return pattern.format(n=n, nth=f"{n}{_suffix(n)}")
-
-    # A pile whose rule depends only on its top card states it as two class attributes:
-    # BY_TOP maps the top card's face to the faces it takes; WHEN_EMPTY is what it takes empty.
-    # A pile whose rule depends on more (the game's state) sets BY_TOP = None and overrides
-    # wanted().
-    BY_TOP: ClassVar[dict | None] = {}
-    WHEN_EMPTY: ClassVar = ()
-
-    def wanted(self):
-        """The card faces (``Card.key``) this pile accepts now, or ``ANY``."""
-        cards = self.cards
-        return self.BY_TOP.get(cards[-1].key, ()) if cards else self.WHEN_EMPTY
-
-    def accepts(self, card: Card) -> bool:
-        wanted = self.wanted()
-        return wanted is ANY or card.key in wanted
-
-    def refusal(self, card: Card) -> str:
-        """Why ``card`` may not go here, in a sentence (in the current language)."""
-        if self.cards:
-            return doesnt_fit(card, self.cards[-1], self.rule)
-        return capital(
-            pile_sentence(
-                self,
-                CANT_GO_ON,
-                "{card} can't go on {pile}: {rule}.",
-                card=card.words("the"),
-                rule=_(self.rule),
-            )
-        )
-
-    def check(self, cards: list[Card], down: int) -> str | None:
-        """For loading a saved position: what is impossible about this pile, or None."""
-        return None if down == 0 else f"{self.name} can't have face-down cards"
-
-
-#: "The Nine of clubs can't go on the 3rd column: {rule}.", by the way the pile is named
-#: (pile_sentence; {card}: a card as the subject, "the Nine of clubs"; {rule}: the pile's rule)
-CANT_GO_ON = {
-    # Translators: {card}: a card as the subject ("the Nine of clubs"); {nth}: the column's
-    # place from the left, an ordinal ("3rd"); {rule}: the pile's building rule
-    "the {nth} column": N_("{card} can't go on the {nth} column: {rule}."),
-    "that foundation": N_("{card} can't go on that foundation: {rule}."),
-    "that cell": N_("{card} can't go on that cell: {rule}."),
-    "the waste": N_("{card} can't go on the waste: {rule}."),
-    "the reserve": N_("{card} can't go on the reserve: {rule}."),
-    "the stock": N_("{card} can't go on the stock: {rule}."),
-}
-
-
-class Foundation(Pile):
-    kind = "foundation"
-    # Translators: a building rule, said after a refusal ("... doesn't fit on the Ten of
-    # hearts: {rule}.")
-    rule = N_("foundations start with an Ace and build up in suit to the King")
-    BY_TOP = {card_key(r, s): (card_key(r + 1, s),) for r in range(1, 13) for s in SUITS}
-    WHEN_EMPTY = ACE_KEYS
-
-    def refusal(self, card: Card) -> str:
-        if not self.cards:
-            # Translators: {card}: a card as the subject ("the Nine of clubs")
-            return _("Only an Ace can start a foundation, not {card}.").format(
-                card=card.words("the")
-            )
-        if self.cards[-1].rank == 13:
-            return _("That foundation is complete.")
-        return super().refusal(card)
-
-    def check(self, cards, down):
-        for i, card in enumerate(cards):
-            if card.rank != i + 1 or card.suit != cards[0].suit:
-                return f"{self.name} is not built up in suit from the Ace"
-        return super().check(cards, down)
-
-
-@dataclass(frozen=True)
-class Result:
-    """How a finished game ended. ``status``: "won" or "stuck" (solitaires), "won" or
-    "stalemate" (Russian Bank, with ``winner`` 0/1 or None on an even stalemate, and the
-    ``points`` the winner scores)."""
-
-    status: str
-    winner: int | None = None
-    points: int = 0
-    reason: str = ""
-
-
-@dataclass(frozen=True)
-class Breach:
-    """A priority rule broken by the last move, while the opponent may still call on it."""
-
-    rule: str  # which priority, as the game's rules number it ("a", "b", "c" in Russian Bank)
-    reason: str  # the sentence saying which priority was broken
-    move: Move  # the offending move
-    compulsory: Move  # what the rules required instead
-    player: int  # the offender
-
-
-@dataclass(frozen=True)
-class StopCall:
-    """What a call on the last move did: ``right`` (it caught a breach) and a sentence."""
-
-    right: bool
-    message: str
-    breach: Breach | None = None
-    cost: str = ""  # what a wrong call cost the caller: "" nothing, "turn" the turn just
-    # begun, "next turn" their next turn (Russian Bank's option ``wrong_call``)
-
-
-class _Entry:
-    """One move of the history: ``ops`` undo it; ``breach`` the priority it broke (while a call
-    is still open); ``restore`` the entry a Stop! call replaced (popping the call puts it back);
-    ``legal`` the legal moves of the position before it (popping gives them back)."""
-
-    __slots__ = ("move", "ops", "breach", "restore", "legal")
-
-    def __init__(self, move, ops, breach=None, restore=None, legal=None):
-        self.move, self.ops, self.breach, self.restore = move, ops, breach, restore
-        self.legal = legal
-
-
-class GameState:
+class GameState(Saving):
     """The state of one game. Subclasses give the layout, the deal and the rules."""
 
     INFO: ClassVar[GameInfo]  # the game's description (info.py): id, title, options, rules
     game_id: ClassVar[str] = ""  # INFO.id
     title: ClassVar[str] = ""  # INFO.title
     CARDS: ClassVar[tuple[Card, ...]] = ALL_CARDS  # every card the game is played with
-    VARS: ClassVar[dict[str, Any]] = {}  # named variables of a position -> default
-    LAYOUT: ClassVar[tuple[tuple[str, type], ...]] = ()  # (pile name, pile class)
-    _move_table: ClassVar[list[list[Move]]]
+    VARS: ClassVar[Mapping[str, Any]] = {}  # named variables of a position -> default
+    LAYOUT: ClassVar[Layout] = ()  # (pile name, pile class)
+    current_player: int = 0
+    foundations: list[Pile]
 
-    def __init_subclass__(cls, **kw):
+    def __init_subclass__(cls, **kw: Any):
         super().__init_subclass__(**kw)
         if "INFO" in cls.__dict__:
             cls.game_id, cls.title = cls.INFO.id, cls.INFO.title
 
-    def __init__(self, seed: int | None = None, **options):
+    def __init__(self, seed: int | None = None, **options: Any):
         self.options = self.INFO.check_options(options)
         self.seed = seed
-        self.pile_list = [cls(name, i, self) for i, (name, cls) in enumerate(self.LAYOUT)]
+        layout = self._layout()
+        self.pile_list = [cls(name, i, self) for i, (name, cls) in enumerate(layout)]
         self.pile = {p.name: p for p in self.pile_list}
         for name, default in self.VARS.items():
             setattr(self, name, default)
-        self.history: list[_Entry] = []
+        self.history = []
         self._start = None
-        self._legal: list[Move] | None = None  # legal_moves() of the current position
-        self._foundation_tops = self._foundation_index = None
-        if "_move_table" not in type(self).__dict__:
-            type(self)._move_table = [[Move(a, b) for b, _ in self.LAYOUT] for a, _ in self.LAYOUT]
+        self._legal = None  # legal_moves() of the current position
+        self._foundation_tops: list[Card | None] | None = None
+        self._foundation_index: TargetIndex | None = None
+        self._move_table = move_table(layout)
+
+    def _layout(self) -> Layout:
+        """The piles of this state (a game whose piles depend on its options says so)."""
+        return self.LAYOUT
 
     # ----------------------------------------------------------------- options and deal
     @classmethod
-    def deal(cls, seed: int, **options) -> GameState:
+    def deal(cls, seed: int, **options: Any) -> GameState:
         if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
             raise ValueError(f"a deal number is a whole number >= 0, not {seed!r}")
         state = cls(seed, **options)
@@ -324,17 +96,16 @@ class GameState:
         raise NotImplementedError
 
     # ----------------------------------------------------------------- the state API
-    current_player = 0
-
     @property
     def player_count(self) -> int:
-        return self.options.get("players", self.INFO.players[0])
+        players: int = self.options.get("players", self.INFO.players[0])
+        return players
 
     def _refusal(self, move: Move) -> IllegalMove | None:
         """None if ``move`` is legal now, else the IllegalMove saying why."""
         raise NotImplementedError
 
-    def _play(self, move: Move, ops: list) -> None:
+    def _play(self, move: Move, ops: Ops) -> None:
         """Carry out a legal move and everything the rules then do by themselves."""
         raise NotImplementedError
 
@@ -363,10 +134,10 @@ class GameState:
             record = self._breach_of(move)
         else:
             raise self._why(move)
-        ops: list = []
+        ops: Ops = []
         self._play(move, ops)
         self._legal = None
-        self.history.append(_Entry(move, ops, record, None, legal))
+        self.history.append(Entry(move, ops, record, None, legal))
 
     def pop(self) -> Move:
         """Take back the last move exactly and return it. Popping a Stop! call returns to the
@@ -413,28 +184,15 @@ class GameState:
     def is_over(self) -> bool:
         return self.result() is not None
 
-    # Priority breaches and calls on them (Russian Bank's Stop!). A game without them keeps
-    # these: nothing is ever a breach, and a call is always wrong.
-    @property
-    def breach(self) -> Breach | None:
-        """The priority the last move broke, while a call on it may still be made."""
-        return None
-
-    def breach_moves(self) -> list[Move]:
-        """Moves the building rules allow that break a priority (played with breach=True)."""
-        return []
-
-    def _breach_of(self, move: Move) -> Breach:
-        """The Breach a move of ``breach_moves()`` commits."""
+    def result(self) -> Result | None:
         raise NotImplementedError
 
-    def call_stop(self) -> StopCall:
-        # Translators: {title}: a game's name
-        return StopCall(False, _("{title} has no calls.").format(title=_(self.title)))
-
-    def call_price(self) -> str:
-        """What a wrong call costs the caller, in words ("a turn"); "" when nothing."""
-        return ""
+    # ----------------------------------------------------------------- breaches and calls
+    @property
+    def breach(self) -> Breach | None:
+        """The priority the last move broke, while a call on it may still be made (calls.py;
+        never, in a game without priorities to break)."""
+        return self.history[-1].breach if self.history else None
 
     def last_mover(self) -> int | None:
         """The player who made the last move, read from the history (so a reload or an undo
@@ -443,16 +201,28 @@ class GameState:
         if not self.history or self.history[-1].move == STOP:
             return None
         for op in self.history[-1].ops:  # a move that ended the turn set current_player
-            if op[0] == _SET and op[1] == "current_player":
-                return op[2]
+            if op[0] == SET and op[1] == "current_player":
+                mover = op[2]
+                assert isinstance(mover, int)
+                return mover
         return self.current_player
 
-    @property
-    def calls_allowed(self) -> bool:
-        """Whether calls on breaches exist in this game as dealt (a game with calls may allow
-        them only under some options: Russian Bank's STOP! mode)."""
-        return type(self).call_stop is not GameState.call_stop
+    def _take_back_for_call(self) -> tuple[Entry, Ops]:
+        """A right call's start: the breach taken back, recorded as operations (so that
+        popping the call plays the breach again); the breach's entry and those operations."""
+        entry = self.history.pop()
+        ops: Ops = []
+        self._undo(entry.ops, ops)
+        return entry, ops
 
+    def _record_call(self, ops: Ops, restore: Entry | None, legal: list[Move] | None) -> None:
+        """A call made: one history entry (``stop``) whose ``pop()`` undoes ``ops`` and puts
+        ``restore`` (the breach's entry, for a right call) back; ``legal``: the legal moves
+        of the position the call was made in."""
+        self.history.append(Entry(STOP, ops, None, restore, legal))
+        self._legal = None
+
+    # ----------------------------------------------------------------- what the table asks
     def turn_move(self, pile: str) -> Move | None:
         """The move that turning a card of this pile means (clicking a stock or a face-down
         hand), for the player on turn; None when the pile is not turned."""
@@ -473,14 +243,11 @@ class GameState:
         Canfield foundation's base rank)."""
         return {}
 
-    def result(self) -> Result | None:
-        raise NotImplementedError
-
     def piles(self) -> dict[str, list[tuple[Card, bool]]]:
         """Every pile, bottom to top, as (card, face_up)."""
         return {p.name: [(c, i >= p.down) for i, c in enumerate(p.cards)] for p in self.pile_list}
 
-    def key(self) -> tuple:
+    def key(self) -> tuple[object, ...]:
         """A hashable key of the position (cards, faces and variables), not of the history."""
         return (
             tuple(tuple(c.id for c in p.cards) for p in self.pile_list),
@@ -503,7 +270,7 @@ class GameState:
         other._start = other._snapshot()
         return other
 
-    def __eq__(self, other) -> bool:
+    def __eq__(self, other: object) -> bool:
         """The same save (start, options, moves) and the same position: the cards, their faces
         and every variable."""
         return (
@@ -512,7 +279,7 @@ class GameState:
             and self.key() == other.key()
         )
 
-    __hash__ = None  # mutable
+    __hash__ = None  # type: ignore[assignment]  # (mutable: no hash)
 
     def __str__(self) -> str:
         lines = [f"{self.title} (deal {self.seed})" if self.seed is not None else self.title]
@@ -522,7 +289,7 @@ class GameState:
         return "\n".join(lines)
 
     # ----------------------------------------------------------------- helpers for the games
-    def _as_move(self, move) -> Move:
+    def _as_move(self, move: object) -> Move:
         """The Move ``move`` stands for, checked by value: a Move (made by its constructor or
         not, of a subclass or not) is rebuilt from its fields, so one with a count or pile name
         no Move may have is refused like text that is not a move. IllegalMove otherwise."""
@@ -565,10 +332,11 @@ class GameState:
             ) from None
 
     @staticmethod
-    def _target_index(targets):
+    def _target_index(targets: Iterable[Pile]) -> TargetIndex:
         """Targets by the card faces they want: (index, take-any piles, empty foundations)."""
         index: dict[int, list[Pile]] = {}
-        anys, empty_foundations = [], []
+        anys: list[Pile] = []
+        empty_foundations: list[Pile] = []
         for t in targets:
             by_top = t.BY_TOP  # (wanted() without the call, for the piles that allow it)
             if by_top is None:
@@ -590,25 +358,30 @@ class GameState:
                         found.append(t)
         return index, anys, empty_foundations
 
-    foundations: list[Pile]
-
-    def _moves_to_foundations(self, sources, out: list) -> None:
+    def _moves_to_foundations(self, sources: Iterable[Pile], out: list[Move]) -> None:
         """_moves_onto the foundations, whose index is kept while their top cards stay the same
         (they change far less often than the rest of the table)."""
         tops = [f.cards[-1] if f.cards else None for f in self.foundations]
-        if tops != self._foundation_tops:
+        index = self._foundation_index
+        if tops != self._foundation_tops or index is None:
             self._foundation_tops = tops
-            self._foundation_index = self._target_index(self.foundations)
-        self._moves_onto(sources, None, out, self._foundation_index)
+            index = self._foundation_index = self._target_index(self.foundations)
+        self._moves_onto(sources, (), out, index)
 
-    def _moves_onto(self, sources, targets, out: list, index=None) -> None:
+    def _moves_onto(
+        self,
+        sources: Iterable[Pile],
+        targets: Iterable[Pile],
+        out: list[Move],
+        index: TargetIndex | None = None,
+    ) -> None:
         """Append a move for every (source top card, target that accepts it) pair."""
-        index, anys, empty_foundations = index or self._target_index(targets)
+        by_face, anys, empty_foundations = index or self._target_index(targets)
         table = self._move_table
         for s in sources:
             row = table[s.index]
             card = s.cards[-1]
-            for t in index.get(card.key, ()):
+            for t in by_face.get(card.key, ()):
                 if t is not s:
                     out.append(row[t.index])
             if card.rank == 1:
@@ -617,7 +390,8 @@ class GameState:
                 if t is not s:
                     out.append(row[t.index])
 
-    def _move(self, ops: list, src: Pile, dst: Pile, n: int = 1) -> None:
+    # ----------------------------------------------------------------- the undoable operations
+    def _move(self, ops: Ops, src: Pile, dst: Pile, n: int = 1) -> None:
         """Move the top n cards of src onto dst, order kept, face up."""
         if n == 1:
             dst.cards.append(src.cards.pop())
@@ -625,173 +399,72 @@ class GameState:
             moved = src.cards[-n:]
             del src.cards[-n:]
             dst.cards.extend(moved)
-        ops.append((_MOVE, src, dst, n))
+        ops.append((MOVE, src, dst, n))
         if src.down > len(src.cards):
-            ops.append((_FLIP, src, src.down))
+            ops.append((FLIP, src, src.down))
             src.down = len(src.cards)
 
-    def _turn_over(self, ops: list, src: Pile, dst: Pile) -> None:
+    def _turn_over(self, ops: Ops, src: Pile, dst: Pile) -> None:
         """Turn the whole of src over onto dst (its top card ends up at the bottom)."""
         n = len(src.cards)
         dst.cards.extend(reversed(src.cards))
         src.cards.clear()
-        ops.append((_REV, src, dst, n))
+        ops.append((TURN_OVER, src, dst, n))
 
-    def _set_down(self, ops: list, pile: Pile, down: int) -> None:
+    def _set_down(self, ops: Ops, pile: Pile, down: int) -> None:
         if pile.down != down:
-            ops.append((_FLIP, pile, pile.down))
+            ops.append((FLIP, pile, pile.down))
             pile.down = down
 
-    def _set(self, ops: list, name: str, value) -> None:
+    def _set(self, ops: Ops, name: str, value: object) -> None:
         old = getattr(self, name)
         if old != value:
-            ops.append((_SET, name, old))
+            ops.append((SET, name, old))
             setattr(self, name, value)
 
-    def _undo(self, ops: list, redo: list | None = None) -> None:
+    def _give(self, ops: Ops, src: Pile, index: int, dst: Pile) -> None:
+        """A card from ``src`` at ``index`` to the bottom of ``dst``, face down."""
+        card = src.cards.pop(index)
+        ops.append((GIVE, src, index, dst, src.down, dst.down))
+        if index < src.down:
+            src.down -= 1
+        dst.cards.insert(0, card)
+        dst.down += 1
+
+    def _undo(self, ops: Ops, redo: Ops | None = None) -> None:
         """Carry out ``ops`` backwards. With ``redo``, append to it the operations that undo
-        this undoing (so that undoing ``redo`` later plays the move again exactly)."""
+        this undoing (so that undoing ``redo`` later plays the move again exactly; a GIVE, only
+        in a call, is never undone so)."""
         for op in reversed(ops):
-            kind = op[0]
-            if kind == _MOVE:
+            if op[0] == MOVE:
                 _, src, dst, n = op
                 moved = dst.cards[-n:]
                 del dst.cards[-n:]
                 src.cards.extend(moved)
                 if redo is not None:
-                    redo.append((_MOVE, dst, src, n))
-            elif kind == _FLIP:
+                    redo.append((MOVE, dst, src, n))
+            elif op[0] == FLIP:
                 if redo is not None:
-                    redo.append((_FLIP, op[1], op[1].down))
+                    redo.append((FLIP, op[1], op[1].down))
                 op[1].down = op[2]
-            elif kind == _SET:
+            elif op[0] == SET:
                 if redo is not None:
-                    redo.append((_SET, op[1], getattr(self, op[1])))
+                    redo.append((SET, op[1], getattr(self, op[1])))
                 setattr(self, op[1], op[2])
-            else:
+            elif op[0] == TURN_OVER:
                 _, src, dst, n = op
                 moved = dst.cards[-n:]
                 del dst.cards[-n:]
                 src.cards.extend(reversed(moved))
                 if redo is not None:
-                    redo.append((_REV, dst, src, n))
-
-    # ----------------------------------------------------------------- saving
-    def _snapshot(self):
-        return (
-            [[c.code for c in p.cards] for p in self.pile_list],
-            [p.down for p in self.pile_list],
-            {name: self._var_to_json(name, getattr(self, name)) for name in self.VARS},
-        )
-
-    def _var_to_json(self, name: str, value):
-        return list(value) if isinstance(value, tuple) else value
-
-    def _var_from_json(self, name: str, value):
-        """Check a saved variable and convert it back; ValueError if it is not valid."""
-        default = self.VARS[name]
-        if type(value) is not type(default):
-            raise ValueError(f"variable {name} must be {type(default).__name__}, not {value!r}")
-        return value
-
-    def to_dict(self) -> dict:
-        """JSON-safe: the format version, game, deal, options, start position and moves."""
-        cards, downs, variables = self._start
-        start = {
-            "piles": {p.name: list(c) for p, c in zip(self.pile_list, cards)},
-            "down": {p.name: d for p, d in zip(self.pile_list, downs) if d},
-            "vars": dict(variables),
-        }
-        moves = [text for e in self.history for text in _texts(e)]
-        return {
-            "format": FORMAT,
-            "game": self.game_id,
-            "seed": self.seed,
-            "options": dict(self.options),
-            "start": start,
-            "moves": moves,
-        }
-
-    def _load_start(self, start) -> None:
-        if not isinstance(start, dict) or not isinstance(start.get("piles"), dict):
-            raise ValueError("the saved position has no piles")
-        piles, downs = start["piles"], start.get("down", {})
-        variables = start.get("vars", {})
-        if not isinstance(downs, dict) or not isinstance(variables, dict):
-            raise ValueError("the saved position is malformed")
-        for name in piles:
-            if name not in self.pile:
-                raise ValueError(f"unknown pile {name!r} in a {self.game_id} position")
-        for name in downs:
-            if name not in self.pile:
-                raise ValueError(f"unknown pile {name!r} in a {self.game_id} position")
-        seen: set[Card] = set()
-        own = {c.code: c for c in self.CARDS}  # the game's cards (Spider's extra copies too)
-        for p in self.pile_list:
-            codes = piles.get(p.name)
-            if not isinstance(codes, list):
-                raise ValueError(f"pile {p.name} is missing or not a list")
-            cards = []
-            for code in codes:
-                if not isinstance(code, str) or len(code) != 3:
-                    raise ValueError(f"pile {p.name}: {code!r} is not a card code like 'TH0'")
-                card = own.get(code) or Card.parse(code)
-                if card in seen:
-                    raise ValueError(f"the card {code} appears twice")
-                seen.add(card)
-                cards.append(card)
-            down = downs.get(p.name, 0)
-            if type(down) is not int or not 0 <= down <= len(cards):
-                raise ValueError(f"pile {p.name}: face-down count {down!r} is impossible")
-            problem = p.check(cards, down)
-            if problem:
-                raise ValueError(problem)
-            p.cards, p.down = cards, down
-        if seen != set(self.CARDS):
-            if seen - set(self.CARDS):
-                raise ValueError(
-                    f"{self.title} is not played with the "
-                    f"{min(seen - set(self.CARDS), key=lambda c: c.id).code}"
-                )
-            missing = sorted(c.code for c in set(self.CARDS) - seen)
-            raise ValueError(f"cards are missing from the position: {', '.join(missing[:5])}")
-        for name in variables:
-            if name not in self.VARS:
-                raise ValueError(f"unknown variable {name!r} in a {self.game_id} position")
-        for name, default in self.VARS.items():
-            value = variables.get(name, self._var_to_json(name, default))
-            setattr(self, name, self._var_from_json(name, value))
-        self._complete_vars()
-        self._legal = None
-        self._start = self._snapshot()
-
-    def _complete_vars(self) -> None:
-        """Fill in variables a hand-built position may leave out."""
-
-    def _replay(self, text: str) -> None:
-        """One saved move played again: a move; with "!", a move that broke a priority; "stop",
-        a call on it (one that was wrong only where a wrong call is recorded: it costs)."""
-        if text == "stop":
-            before = len(self.history)
-            if not self.call_stop().right and len(self.history) == before:
-                raise ValueError("a call was made when no priority rule was broken")
-        elif text.endswith("!"):
-            before = len(self.history)
-            self.push(Move.parse(text[:-1]), breach=True)
-            if self.history[before].breach is None:
-                raise ValueError(f"{text[:-1]} broke no priority rule")
-        else:
-            self.push(Move.parse(text))
+                    redo.append((TURN_OVER, dst, src, n))
+            else:
+                _, src, index, dst, src_down, dst_down = op
+                src.cards.insert(index, dst.cards.pop(0))
+                src.down, dst.down = src_down, dst_down
 
 
-def _texts(entry: _Entry) -> list[str]:
-    """A history entry as saved: a call's text follows the breach it replaced ("!": the move
-    broke a priority)."""
-    out = _texts(entry.restore) if entry.restore else []
-    return out + [str(entry.move) + ("!" if entry.breach else "")]
-
-
-def _well_formed(move) -> bool:
+def _well_formed(move: object) -> TypeGuard[Move]:
     """``move`` is exactly a Move as its constructor makes them: pile names as text and a whole
     count (the one check push makes on its fast path; anything else goes through _as_move)."""
     return (
@@ -804,36 +477,4 @@ def _well_formed(move) -> bool:
     )
 
 
-def rebuild(cls: type[GameState], data: dict) -> GameState:
-    """A state of game class ``cls`` rebuilt from ``data`` as ``to_dict`` wrote it (its format
-    and game already checked: game/core/saving.py's ``from_dict``): the deal, the options, the
-    start checked, every move replayed. Malformed data raises ValueError."""
-    seed, options, moves = data.get("seed"), data.get("options", {}), data.get("moves", [])
-    if seed is not None and (type(seed) is not int or seed < 0):
-        raise ValueError(f"deal number {seed!r} is not a whole number >= 0")
-    if not isinstance(options, dict) or not isinstance(moves, list):
-        raise ValueError("options must be an object and moves a list")
-    state = cls(seed, **options)
-    state._load_start(data.get("start"))
-    for i, text in enumerate(moves):
-        if not isinstance(text, str):
-            raise ValueError(f"move {i + 1} is not text: {text!r}")
-        try:
-            state._replay(text)
-        except ValueError as e:  # IllegalMove is a ValueError too
-            raise ValueError(f"move {i + 1} ({text}) can't be replayed: {e}") from None
-    return state
-
-
-__all__ = [
-    "ANY",
-    "Breach",
-    "FORMAT",
-    "Foundation",
-    "GameState",
-    "Pile",
-    "Result",
-    "STOP",
-    "StopCall",
-    "rebuild",
-]
+__all__ = ["GameState", "Layout", "MoveTable", "TargetIndex", "move_table"]

@@ -13,8 +13,7 @@ from contextlib import contextmanager
 import pygame
 import pytest
 
-from game.core import GAMES, info, language
-from game.core.state import Result
+from game.core import GAMES, Result, info, language
 from game.session.seat_kinds import PERSON, REMOTE
 from game.storage import MemoryStore, Saves
 from game.ui import theme

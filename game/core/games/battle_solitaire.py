@@ -26,7 +26,7 @@ from game.core.race import (
     zobrist_keys,
 )
 from game.core.race import House as RaceHouse
-from game.core.state import Pile
+from game.core.piles import Pile
 
 INFO = GameInfo(
     # Translators: a game's name

@@ -23,8 +23,9 @@ from game.core.language import N_, NP_, _, ngettext, pgettext
 from game.core.moves import IllegalMove, Move
 from game.core.solitaire import Solitaire, Waste, no_card_on
 from game.core.solitaire import Stock as _Stock
-from game.core.state import ANY, Pile, Result, doesnt_fit, pile_sentence
-from game.core.state import Foundation as _Foundation
+from game.core.piles import ANY, Pile, doesnt_fit, pile_sentence
+from game.core.piles import Foundation as _Foundation
+from game.core.result import Result
 
 INFO = GameInfo(
     # Translators: a game's name

@@ -33,17 +33,11 @@ from game.core.cards import SUITS, Rng, card_key, pack, shuffled
 from game.core.info import GameInfo, Option
 from game.core.language import N_, NP_, _, capital, ngettext, pgettext
 from game.core.moves import PASS, STOP, IllegalMove, Move
-from game.core.piles import DOWN_ALTERNATING, DownAlternating
-from game.core.state import (
-    Breach,
-    Foundation,
-    GameState,
-    Pile,
-    Result,
-    StopCall,
-    _Entry,
-    doesnt_fit,
-)
+from game.core.calls import Breach, StopCall
+from game.core.history import Entry as _Entry
+from game.core.piles import DOWN_ALTERNATING, DownAlternating, Foundation, Pile, doesnt_fit
+from game.core.result import Result
+from game.core.state import GameState
 
 INFO = GameInfo(
     # Translators: a game's name
@@ -95,7 +89,6 @@ LOAD_EQUAL = {
     for k, v in LOAD_ON.items()
 }
 _MODULUS = 9007199254740881  # a prime below 2**53, for the turn-boundary position digest
-_PENALTY = 10  # undo operation: a card from the middle of a pile to the bottom of a stock
 
 # knock priorities: the group of a move, as the seed numbers the priorities
 FOUNDATION, LOAD, TABLEAU, STOCK, OWN_WASTE = range(5)
@@ -258,14 +251,12 @@ _PRIORITY_5 = (
 )
 
 _LAYOUTS = {n: _pile_layout(n) for n in (2, 3, 4)}
-_TABLES: dict[int, list] = {}
 
 
 class ChinesePatience(GameState):
     INFO = INFO
     CARDS = tuple(pack(0))
     LAYOUT = _LAYOUTS[2]  # the default; each state has the layout of its number of players
-    _move_table = None  # per state (set in __init__): the piles depend on the players
     VARS = {
         "current_player": 0,
         "dealer": 0,
@@ -281,15 +272,8 @@ class ChinesePatience(GameState):
     }  # (status, winner, points, reason) once the game is over
 
     def __init__(self, seed=None, dealer=None, **options):
-        players = self.INFO.check_options(options)["players"]
-        self.LAYOUT = _LAYOUTS[players]
-        table = _TABLES.get(players)
-        if table is None:
-            table = _TABLES[players] = [
-                [Move(a, b) for b, _ in self.LAYOUT] for a, _ in self.LAYOUT
-            ]
-        self._move_table = table
         super().__init__(seed, **options)
+        players = self.options["players"]
         if dealer is not None:
             if type(dealer) is not int or not 0 <= dealer < players:
                 raise ValueError(f"the dealer is a player from 0 to {players - 1}, not {dealer!r}")
@@ -301,6 +285,9 @@ class ChinesePatience(GameState):
         self.stocks = self.pile_list[8 : 8 + players]
         self.wastes = self.pile_list[8 + players : 8 + 2 * players]
         self._load_table = LOAD_EQUAL if self.options["equal_rank_loading"] else LOAD_ON
+
+    def _layout(self):
+        return _LAYOUTS[self.options["players"]]
 
     def _deal(self, seed):
         """Rule 2: the four tableau cards face up first, then the other 48 one at a time into
@@ -775,24 +762,6 @@ class ChinesePatience(GameState):
             pgettext("a seat in a sentence", "player {n}").format(n=g + 1) for g in givers
         )
         return StopCall(True, text.format(reason=found.reason, n=offender + 1, givers=names), found)
-
-    def _give(self, ops, src: Pile, index: int, dst: Pile) -> None:
-        """A card from ``src`` at ``index`` to the bottom of the stock ``dst``, face down."""
-        card = src.cards.pop(index)
-        ops.append((_PENALTY, src, index, dst, src.down, dst.down))
-        if index < src.down:
-            src.down -= 1
-        dst.cards.insert(0, card)
-        dst.down += 1
-
-    def _undo(self, ops, redo=None):
-        for op in reversed(ops):
-            if op[0] == _PENALTY:  # (only in a knock, which is never undone with ``redo``)
-                _op, src, index, dst, src_down, dst_down = op
-                src.cards.insert(index, dst.cards.pop(0))
-                src.down, dst.down = src_down, dst_down
-            else:
-                super()._undo([op], redo)
 
     # ----------------------------------------------------------------- saving
     def _complete_vars(self):

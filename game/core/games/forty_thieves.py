@@ -11,9 +11,8 @@ from __future__ import annotations
 from game.core.info import GameInfo, Option
 from game.core.language import N_, _, ngettext
 from game.core.moves import IllegalMove, Move
-from game.core.piles import DownInSuit
 from game.core.solitaire import Solitaire
-from game.core.state import Pile, ordinal
+from game.core.piles import DownInSuit, Pile, ordinal
 
 INFO = GameInfo(
     # Translators: a game's name

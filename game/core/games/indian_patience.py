@@ -11,9 +11,8 @@ from __future__ import annotations
 from game.core.info import GameInfo
 from game.core.language import N_, _, capital
 from game.core.moves import IllegalMove
-from game.core.piles import DownAnySuitButSame
 from game.core.solitaire import Solitaire
-from game.core.state import ANY, Pile
+from game.core.piles import ANY, DownAnySuitButSame, Pile
 
 INFO = GameInfo(
     # Translators: a game's name

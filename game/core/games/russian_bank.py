@@ -23,7 +23,9 @@ from game.core.language import N_, NP_, _, capital, pgettext
 from game.core.moves import PASS, STOP, IllegalMove, Move
 from game.core.race import House as RaceHouse
 from game.core.race import PlayerPile, RaceState, is_you, race_layout, zobrist_keys
-from game.core.state import Breach, Pile, StopCall, _Entry
+from game.core.calls import Breach, StopCall
+from game.core.history import Entry as _Entry
+from game.core.piles import Pile
 
 INFO = GameInfo(
     # Translators: a game's name

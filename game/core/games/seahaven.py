@@ -12,9 +12,9 @@ from game.core.games.canfield import NewPositionsOnly
 from game.core.info import GameInfo
 from game.core.language import N_, _
 from game.core.moves import IllegalMove, Move
-from game.core.piles import DownInSuit
 from game.core.solitaire import Solitaire, no_card_on
-from game.core.state import ANY, Pile, Result
+from game.core.piles import ANY, DownInSuit, Pile
+from game.core.result import Result
 
 INFO = GameInfo(
     # Translators: a game's name

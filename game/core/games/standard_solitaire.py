@@ -38,9 +38,9 @@ from game.core.cards import SUITS, card_key
 from game.core.info import GameInfo
 from game.core.language import N_, _, ngettext
 from game.core.moves import IllegalMove, Move
-from game.core.piles import DOWN_ALTERNATING, DownAlternating
 from game.core.solitaire import Solitaire, no_card_on
-from game.core.state import ACE_KEYS, ANY, Pile, Result, pile_sentence
+from game.core.piles import ACE_KEYS, ANY, DOWN_ALTERNATING, DownAlternating, Pile, pile_sentence
+from game.core.result import Result
 
 INFO = GameInfo(
     # Translators: a game's name (Standard solitaire)
