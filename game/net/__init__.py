@@ -15,11 +15,12 @@ The files, from the wire up:
                   (once), the fair deal's commitments, an action message played on a session
     links.py      links (``send``/``receive`` of text), in memory (``pair``); a peer as this
                   screen knows it
-    table.py      what both sides of a shared table do: read the links, refuse, end, tell
+    shared_table.py  what both sides of a shared table do: read the links, refuse, end, tell
+                  (each side's table of what it does with each message type)
     host.py       the host's side (seats the guests, leads the deal, relays, plays computers)
     guest.py      a guest's side (plays at once; takes back exactly what the host didn't take)
     resume.py     host(), join(), resume()
-    events.py     what a room's transport says (one shape, one check)
+    events.py     what a room's transport says (one shape, one check), the roles
     room.py       a room: screens meet by a code; the host's lobby, a guest's seat, Play again
     memory.py     rooms in memory (tests, demos)
     browser.py    the browser's transport (the page's window.parlourNet: Trystero, WebRTC)
@@ -29,12 +30,12 @@ The files, from the wire up:
                   into the web game)
 """
 
-from game.net.events import GUEST, HOST
+from game.net.events import GUEST, HOST, Role, Status
 from game.net.guest import GuestTable
 from game.net.host import HostTable
 from game.net.links import Link, pair
 from game.net.memory import MemoryRelay
-from game.net.protocol import PROTOCOL, Refused
+from game.net.protocol import PROTOCOL, Ending, MessageType, Refused
 from game.net.resume import host, join, resume
 from game.net.room import (
     CODE_LENGTH,
@@ -45,23 +46,28 @@ from game.net.room import (
     clean_code,
     new_code,
 )
-from game.net.shared_table import RemoteTable
+from game.net.shared_table import Happened, RemoteTable
 
 __all__ = [
     "CODE_LENGTH",
     "CODE_LETTERS",
+    "Ending",
     "GUEST",
     "GuestRoom",
     "GuestTable",
     "HOST",
+    "Happened",
     "HostRoom",
     "HostTable",
     "Link",
     "MemoryRelay",
+    "MessageType",
     "PROTOCOL",
     "Refused",
     "RemoteTable",
+    "Role",
     "SharedTable",
+    "Status",
     "clean_code",
     "host",
     "join",

@@ -18,8 +18,8 @@ Pyodide), else Pyodide's ``js`` module, as game.storage does for localStorage.
 
 The carrier's events, in order, as ``(kind, key, data)`` tuples of strings (paths.py says
 which); anything else the page hands over (malformed JSON, non-strings) is dropped;
-``poll``, ``send``, ``publish`` and ``close`` never raise. The page has one room at a time: opening another
-closes the one before, whose transport then reads nothing and sends nothing.
+``poll``, ``send``, ``publish`` and ``close`` never raise. The page has one room at a time:
+opening another closes the one before, whose transport then reads nothing and sends nothing.
 
 On the desktop ``available()`` is False: the desktop app has its own transport
 (game/net/desktop/, the relay path in Python). docs/remote.md, "The browser transport".
@@ -29,15 +29,17 @@ from __future__ import annotations
 
 import json
 import sys
+from typing import Any
 
-from game.net.events import CODE, ROLES
-from game.net.paths import TwoPaths
+from game.net.events import CODE, ROLES, failed
+from game.net.paths import Carried, TwoPaths
 
-_current = None  # the transport open now (the page has one room at a time)
+_current: BrowserCarrier | None = None  # the carrier open now (the page has one room at a time)
 
 
-def _bridge():
-    """The page's ``window.parlourNet``, or None (not in a browser, or the page has none)."""
+def _bridge() -> Any:
+    """The page's ``window.parlourNet`` (a JavaScript object: Any), or None (not in a
+    browser, or the page has none)."""
     if sys.platform != "emscripten":
         return None
     try:
@@ -87,11 +89,11 @@ def open_room(code: str, role: str) -> TwoPaths | None:
         bridge.open(code, role)
         carrier.me = str(bridge.id())
     except Exception as e:  # noqa: BLE001 - told through poll, as the page would
-        carrier._pending.append(("status", "", f"failed: {_describe(e)}"))
+        carrier._pending.append((Carried.STATUS, "", failed(_describe(e))))
     return TwoPaths(carrier, role)
 
 
-def parse_events(text) -> list[tuple[str, str, str]]:
+def parse_events(text: object) -> list[tuple[str, str, str]]:
     """The events in the JSON text ``poll()`` gave: three strings each, in order."""
     try:
         events = json.loads(str(text))
@@ -100,7 +102,7 @@ def parse_events(text) -> list[tuple[str, str, str]]:
     if not isinstance(events, list):
         return []
     return [
-        tuple(e)
+        (e[0], e[1], e[2])
         for e in events
         if isinstance(e, list) and len(e) == 3 and all(isinstance(v, str) for v in e)
     ]
@@ -109,7 +111,7 @@ def parse_events(text) -> list[tuple[str, str, str]]:
 class BrowserCarrier:
     """One room's carrier through the page's ``window.parlourNet`` (the contract: paths.py)."""
 
-    def __init__(self, bridge, code: str, role: str):
+    def __init__(self, bridge: Any, code: str, role: str):
         self._bridge = bridge
         self.code = code
         self.role = role
@@ -133,7 +135,7 @@ class BrowserCarrier:
             return events
         return events + parse_events(text)
 
-    def _call(self, name: str, *args) -> None:
+    def _call(self, name: str, *args: str) -> None:
         if not (self._open and all(isinstance(a, str) for a in args)):
             return
         try:

@@ -14,24 +14,28 @@ the host sent is played instead.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
-from game.core import IllegalMove, from_dict, info, new_game
+from game.core import IllegalMove, Move, from_dict, info, new_game
 from game.core.language import _
 from game.net import protocol
 from game.net.events import GUEST
-from game.net.links import Peer
+from game.net.links import Peer, TextLink
 from game.net.protocol import (
+    ACTIONS,
     AWAY_AFTER,
     FROM_HOST,
     PROTOCOL,
+    Ending,
+    Message,
+    MessageType,
     Refused,
     commitment,
     is_token,
     values_match,
 )
 from game.net.protocol import match_target as checked_target
-from game.net.shared_table import RemoteTable
+from game.net.shared_table import Handler, Happened, RemoteTable
 from game.session import Action, check_seats
 from game.session import saved as saves
 from game.session.session import new_version
@@ -59,31 +63,52 @@ class _Pending(NamedTuple):
     will send it back, what it did to the state (to undo it exactly) and the table's book
     before it."""
 
-    msg: dict
-    ops: list
-    book: dict
+    msg: Message
+    ops: list[Move | None]  # None: a move pushed (popped to undo); a Move: one popped
+    book: dict[str, Any]
 
 
 class GuestTable(RemoteTable):
     accepts = FROM_HOST
     ROLE = GUEST
 
-    def __init__(self):
+    def __init__(self) -> None:
         super().__init__()
         self._pending: list[_Pending] = []
-        self._ops: list = []  # what this screen's action being made does to the state
-        self._book_now: dict = {}  # the book after the last action (before the next one)
+        #: what this screen's action being made does to the state
+        self._ops: list[Move | None] = []
+        self._book_now: dict[str, Any] = {}  # the book after the last action (before the next)
         self._undoing = False
+        self._screen = 0  # its place among the screens (the host's is 0), once welcomed
+
+    def _handling(self) -> dict[MessageType, Handler]:
+        return {
+            MessageType.WELCOME: self._on_welcome,
+            MessageType.REVEAL: self._on_reveal,
+            MessageType.DEAL: self._on_deal,
+            MessageType.TABLE: self._on_table,
+            MessageType.REFUSED: self._on_refused,
+            MessageType.END: self._on_end,
+            MessageType.FULL: self._on_full,
+            MessageType.PING: self._on_ping,
+            **dict.fromkeys(ACTIONS, self._on_action),
+        }
 
     @classmethod
-    def start(cls, link, token: str | None = None) -> GuestTable:
+    def start(cls, link: TextLink | None, token: str | None = None) -> GuestTable:
         s = cls()
         s.token = token
         s._peers = [Peer(link)]
-        s._peers[0].send({"t": "hello", "v": PROTOCOL, "token": token})
+        s._peers[0].send({"t": MessageType.HELLO, "v": PROTOCOL, "token": token})
         return s
 
-    def save(self) -> dict:
+    @property
+    def pending(self) -> int:
+        """This screen's actions the host hasn't sent back yet (played here, not yet taken
+        by the host: should another seat's come first, they are taken back)."""
+        return len(self._pending)
+
+    def save(self) -> dict[str, Any]:
         """What the page keeps (JSON) to sit at this table again after a reload: its token
         (the table comes from the host)."""
         if self.token is None:
@@ -91,14 +116,14 @@ class GuestTable(RemoteTable):
         return {"remote": PROTOCOL, "role": self.ROLE, "token": self.token}
 
     @classmethod
-    def resume(cls, data: dict, link=None) -> GuestTable:
+    def resume(cls, data: dict[str, Any], link: TextLink | None = None) -> GuestTable:
         if not is_token(data.get("token")) or link is None:
             raise ValueError("a guest joins again with its token, through a link")
         return cls.start(link, data["token"])
 
     def leave(self) -> None:
         """The person here leaves: the game ends for every screen (unfinished)."""
-        self._end("left", _("You left the game."), self.seat)
+        self._end(Ending.LEFT, _("You left the game."), self.seat)
 
     def away(self, seconds: float = AWAY_AFTER) -> list[int]:
         """Every other seat, when the host's screen is silent (the host relays everything)."""
@@ -114,7 +139,7 @@ class GuestTable(RemoteTable):
         return _("The host's screen")
 
     # ------------------------------------------------------------------ its own actions
-    def _send_action(self, msg: dict, action: Action) -> None:
+    def _send_action(self, msg: Message, action: Action) -> None:
         """An action made here goes to the host and stays pending until it comes back."""
         host = self._peers[0]
         self._pending.append(
@@ -130,26 +155,27 @@ class GuestTable(RemoteTable):
             self._ops = []
             self._book_now = self._book()
 
-    def _push(self, move, breach: bool) -> None:
+    def _push(self, move: Move, breach: bool) -> None:
         super()._push(move, breach)
         if not self._undoing:
             self._ops.append(None)  # a move pushed: taken back with pop()
 
-    def _pop(self):
-        move = super()._pop()
+    def _pop(self) -> Move:
+        move: Move = super()._pop()
         if not self._undoing:
             self._ops.append(move)  # a move taken back: played again with push()
         return move
 
-    def _call_in_core(self):
+    def _call_in_core(self) -> Any:
         h = self.state.history
         before = (len(h), h[-1] if h else None)
-        call = super()._call_in_core()
+        # (the session's _call_in_core has no annotations yet: game.session isn't strict)
+        call = super()._call_in_core()  # type: ignore[no-untyped-call]
         if not self._undoing and (len(h), h[-1] if h else None) != before:
             self._ops.append(None)  # a call that changed the history: pop() takes it back
         return call
 
-    def _book(self) -> dict:
+    def _book(self) -> dict[str, Any]:
         book = {name: getattr(self, name) for name in _BOOK}
         for name in ("undo_groups", "finishing", "last_group"):
             book[name] = list(book[name])
@@ -179,10 +205,10 @@ class GuestTable(RemoteTable):
         self.version = new_version()
         if self.help is not None:
             self.help.restart(self.state)
-        self.happened.append(("taken back", len(pending)))
+        self.happened.append((Happened.TAKEN_BACK, len(pending)))
 
     # ------------------------------------------------------------------ the host's actions
-    def _on_action(self, peer: Peer, msg: dict) -> None:
+    def _on_action(self, peer: Peer, msg: Message) -> None:
         if not self.playing:
             raise Refused("no game under way")
         by = msg.get("by")
@@ -200,7 +226,7 @@ class GuestTable(RemoteTable):
         except (IllegalMove, ValueError) as e:
             raise Refused(str(e)) from None
 
-    def _on_refused(self, peer: Peer, msg: dict) -> None:
+    def _on_refused(self, peer: Peer, msg: Message) -> None:
         if not any(p.msg["i"] == msg["r"] for p in self._pending):  # (taken back already)
             raise Refused("a refusal of nothing waiting", late=True)
         self._take_back()
@@ -208,16 +234,16 @@ class GuestTable(RemoteTable):
             _("Your last move came too late (another player's came first) and was taken back.")
         )
 
-    def _on_end(self, peer: Peer, msg: dict) -> None:
-        seat = msg["seat"]
-        text = _ended_text(msg["why"], seat if seat is None or seat < len(self.seats) else -1)
+    def _on_end(self, peer: Peer, msg: Message) -> None:
+        seat, why = msg["seat"], Ending(msg["why"])
+        text = _ended_text(why, seat if seat is None or seat < len(self.seats) else -1)
         self.ended = self.ended or text
         self.notices.append(text)
-        if msg["why"] == "left":
-            self.happened.append(("left", seat))
+        if why == Ending.LEFT:
+            self.happened.append((Happened.LEFT, seat))
         peer.active = False
 
-    def _on_full(self, peer: Peer, msg: dict) -> None:
+    def _on_full(self, peer: Peer, msg: Message) -> None:
         if self.game_id is not None:
             raise Refused("full, after a welcome")
         self.ended = _("That table is full (or its game has not started): it can't be joined.")
@@ -225,12 +251,12 @@ class GuestTable(RemoteTable):
         peer.active = False
 
     # ------------------------------------------------------------------ sitting down
-    def _on_welcome(self, peer: Peer, msg: dict) -> None:
+    def _on_welcome(self, peer: Peer, msg: Message) -> None:
         if self.game_id is not None or self.ready:
             raise Refused("a second welcome")
         if msg["v"] != PROTOCOL:
             self._end(
-                "version",
+                Ending.VERSION,
                 _("The host runs another version of the game: the table can't be shared."),
             )
             return
@@ -257,9 +283,9 @@ class GuestTable(RemoteTable):
         if self.token is None:  # a new guest: commit to its share of the deal
             self.token = msg["token"]
             self._commits[self._screen] = commitment(self._value)
-            peer.send({"t": "commit", "h": self._commits[self._screen]})
+            peer.send({"t": MessageType.COMMIT, "h": self._commits[self._screen]})
 
-    def _on_reveal(self, peer: Peer, msg: dict) -> None:
+    def _on_reveal(self, peer: Peer, msg: Message) -> None:
         if self.game_id is None or self.ready or self._values or self.token is None:
             raise Refused("a reveal out of turn")
         hs = msg["hs"]
@@ -267,7 +293,7 @@ class GuestTable(RemoteTable):
             raise Refused("commitments that aren't the table's")
         if hs[0] != self._commits[0] or commitment(msg["s"]) != self._commits[0]:
             self._end(
-                "cheat",
+                Ending.CHEAT,
                 _(
                     "The host's screen revealed a value that doesn't match the one "
                     "it committed to, so it could have chosen the deal: the game is "
@@ -278,10 +304,11 @@ class GuestTable(RemoteTable):
         self._commits = list(hs)
         self._values = [msg["s"]] + [None] * (len(hs) - 1)
         self._values[self._screen] = self._value
-        peer.send({"t": "secret", "s": self._value})
+        peer.send({"t": MessageType.SECRET, "s": self._value})
 
-    def _on_deal(self, peer: Peer, msg: dict) -> None:
-        if not self._values or self.ready:
+    def _on_deal(self, peer: Peer, msg: Message) -> None:
+        game_id = self.game_id
+        if not self._values or self.ready or game_id is None:
             raise Refused("a deal out of turn")
         ss = msg["ss"]
         if (
@@ -290,7 +317,7 @@ class GuestTable(RemoteTable):
             or ss[self._screen] != self._value
         ):
             self._end(
-                "cheat",
+                Ending.CHEAT,
                 _(
                     "A revealed value doesn't match the one its screen committed "
                     "to, so the deal could have been chosen: the game is ended."
@@ -298,30 +325,27 @@ class GuestTable(RemoteTable):
             )
             return
         self._values = list(ss)
-        self._seat(
-            new_game(self.game_id, protocol.deal_seed(self.game_id, ss), **self.options), self.seats
-        )
+        self._seat(new_game(game_id, protocol.deal_seed(game_id, ss), **self.options), self.seats)
         self.auto_pending = self._opening = True
         self._book_now = self._book()
 
-    def _on_table(self, peer: Peer, msg: dict) -> None:
+    def _on_table(self, peer: Peer, msg: Message) -> None:
         """The whole table, for a guest that joins again: checked like a deal (every value
         against its commitment) and like a save (every move replayed by the rules core)."""
-        if self.game_id is None or self.ready:
+        game_id = self.game_id
+        if game_id is None or self.ready:
             raise Refused("a table out of turn")
         ss, hs = msg["ss"], msg["hs"]
         if len(hs) != len(self._commits) or hs[0] != self._commits[0] or not values_match(ss, hs):
             self._end(
-                "cheat",
+                Ending.CHEAT,
                 _(
                     "The host sent a table whose deal doesn't match what its "
                     "screens committed to: the game is ended."
                 ),
             )
             return
-        start = new_game(
-            self.game_id, protocol.deal_seed(self.game_id, ss), **self.options
-        ).to_dict()
+        start = new_game(game_id, protocol.deal_seed(game_id, ss), **self.options).to_dict()
         try:
             state = from_dict({**start, "moves": msg["moves"]})
             groups = saves.groups(msg["groups"] or None, len(state.history), "undo")
@@ -335,12 +359,12 @@ class GuestTable(RemoteTable):
         self._book_now = self._book()
 
 
-def _ended_text(why: str, seat: int | None) -> str:
-    """What the host's end says to a guest: ``why`` ("cheat", "left", "version") and the seat
-    it names (None: the host's own; -1: a seat this table doesn't have)."""
-    if why == "version":
+def _ended_text(why: Ending, seat: int | None) -> str:
+    """What the host's end says to a guest: ``why`` and the seat it names (None: the host's
+    own; -1: a seat this table doesn't have)."""
+    if why == Ending.VERSION:
         return _("The host runs another version of the game: the table can't be shared.")
-    if why == "cheat":
+    if why == Ending.CHEAT:
         if seat is None or seat < 0:
             return _(
                 "A player's share of the deal didn't match what it committed to: the game is ended."

@@ -5,12 +5,14 @@ screen's transport in the room with that code, speaking as the browser's transpo
 
 from __future__ import annotations
 
+from game.net.events import EventKind, Status
+
 
 class MemoryRelay:
     """Rooms in memory: each ``open(code, role)`` is one screen's transport in the room with
-    that code (tests and demos; the browser's transport is game/ui/net.py)."""
+    that code (tests and demos; the browser's transport is game/net/browser.py)."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.rooms: dict[str, list[MemoryTransport]] = {}
         self._ids = 0
 
@@ -18,10 +20,10 @@ class MemoryRelay:
         self._ids += 1
         me = MemoryTransport(self, code, f"peer{self._ids}", role)
         room = self.rooms.setdefault(code, [])
-        me.events.append(("status", "", "open"))
+        me.events.append((EventKind.STATUS, "", Status.OPEN))
         for other in room:
-            other.events.append(("join", me.peer, role))
-            me.events.append(("join", other.peer, other.role))
+            other.events.append((EventKind.JOIN, me.peer, role))
+            me.events.append((EventKind.JOIN, other.peer, other.role))
         room.append(me)
         return me
 
@@ -44,16 +46,13 @@ class MemoryTransport:
             return
         for other in self.relay.rooms.get(self.code, ()):
             if other.peer == peer and other.alive:
-                other.events.append(("text", self.peer, text))
-
-    def _others(self):
-        return [t for t in self.relay.rooms.get(self.code, ()) if t is not self]
+                other.events.append((EventKind.TEXT, self.peer, text))
 
     def close(self) -> None:
         if self in self.relay.rooms.get(self.code, ()):
             self.relay.rooms[self.code].remove(self)
             for other in self.relay.rooms[self.code]:
-                other.events.append(("leave", self.peer, ""))
+                other.events.append((EventKind.LEAVE, self.peer, ""))
         self.alive = False
 
     def kill(self) -> None:

@@ -11,13 +11,13 @@ server), the game's messages go through the Nostr relays the pages meet on. A *c
 what a page offers (docs/remote.md, "The relay path", has the wire):
 
     carrier.me                     this page's key (64 hex digits; new at every load)
-    carrier.poll() -> [(kind, key, data)]:
-        ("up", key, role)          a direct connection to that screen is up (it proved its key)
-        ("down", key, "")          it went down
-        ("direct", key, frame)     a frame that came over it
-        ("post", key, frame)       a frame from the relays (signature and seal checked)
-        ("relays", "", "N/M")      N of the page's M relays are reached now
-        ("status", "", "failed: why")   the room couldn't be opened
+    carrier.poll() -> [(kind, key, data)]   (the kinds: ``Carried``)
+        (UP, key, role)            a direct connection to that screen is up (it proved its key)
+        (DOWN, key, "")            it went down
+        (DIRECT, key, frame)       a frame that came over it
+        (POST, key, frame)         a frame from the relays (signature and seal checked)
+        (RELAYS, "", "N/M")        N of the page's M relays are reached now
+        (STATUS, "", "failed: why")     the room couldn't be opened
     carrier.send(key, frame)       over the direct connection to that screen
     carrier.publish(frame, to)     to every relay, signed, and sealed for the screen with key
                                    ``to`` alone (the key the two pages share), or, with "",
@@ -41,12 +41,67 @@ from __future__ import annotations
 import json
 import re
 import time
+from collections.abc import Callable, Sequence
+from enum import StrEnum
+from typing import Protocol, TypedDict
 
-from game.net.events import ROLES
+from game.net.events import ROLES, Event, EventKind, Status
+
+
+class Path(StrEnum):
+    """How texts to a screen go now: ``TwoPaths.path``'s word (WAITING: no path yet)."""
+
+    DIRECT = "direct"
+    RELAYS = "relays"
+    WAITING = ""
+
+
+class Carried(StrEnum):
+    """What a carrier tells (the first of its events' three strings: the module's docstring)."""
+
+    UP = "up"
+    DOWN = "down"
+    DIRECT = "direct"
+    POST = "post"
+    RELAYS = "relays"
+    STATUS = "status"
+
+
+class Piece(StrEnum):
+    """The first character of a frame's item: a piece of a longer text, or its last."""
+
+    MORE = "+"
+    LAST = "="
+
+
+class Carrier(Protocol):
+    """What a page offers (the module's docstring; the optional ``me``, ``set_bye`` and
+    ``direct`` are asked for with care)."""
+
+    def poll(self) -> Sequence[object]: ...
+
+    def send(self, key: str, text: str) -> None: ...
+
+    def publish(self, text: str, to: str) -> None: ...
+
+    def close(self) -> None: ...
+
+
+class Frame(TypedDict):
+    """A frame's fields, as ``read_frame`` checked them (docs/remote.md, "Frames")."""
+
+    to: str
+    role: str
+    seq: int
+    items: list[str]
+    ack: int
+    hello: bool
+    bye: bool
+
 
 VERSION = 1
 EVERYONE = "*"
-DIRECT, RELAYS = "direct", "relays"
+DIRECT, RELAYS = Path.DIRECT, Path.RELAYS
 KEY = re.compile(r"[0-9a-f]{64}")
 
 DIRECT_WAIT_S = 2.0  # a screen met without a direct path, or whose path went down: this
@@ -75,13 +130,14 @@ MAX_AHEAD = 512  # items kept that came before the ones missing
 MAX_TEXT = 1 << 20  # a text put together from pieces
 MAX_SCREENS = 16
 MAX_SEQ = 1 << 40
+PIECES = tuple(Piece)
 
 
 def frame(
-    to: str, role: str, seq: int, items: list, ack: int, hello: bool = False, bye: bool = False
+    to: str, role: str, seq: int, items: list[str], ack: int, hello: bool = False, bye: bool = False
 ) -> str:
     """A frame's text (docs/remote.md, "Frames")."""
-    out = {"v": VERSION, "to": to, "r": role, "s": seq, "m": items, "a": ack}
+    out: dict[str, object] = {"v": VERSION, "to": to, "r": role, "s": seq, "m": items, "a": ack}
     if hello:
         out["h"] = 1
     if bye:
@@ -89,7 +145,7 @@ def frame(
     return json.dumps(out, separators=(",", ":"), ensure_ascii=False)
 
 
-def read_frame(text) -> dict | None:
+def read_frame(text: object) -> Frame | None:
     """A frame's fields, checked, or None for anything that is no frame."""
     if not isinstance(text, str) or len(text) > MAX_FRAME:
         return None
@@ -109,7 +165,7 @@ def read_frame(text) -> dict | None:
     if not (
         isinstance(items, list)
         and len(items) <= MAX_ITEMS
-        and all(isinstance(x, str) and 1 <= len(x) <= PIECE + 1 and x[0] in "+=" for x in items)
+        and all(isinstance(x, str) and 1 <= len(x) <= PIECE + 1 and x[0] in PIECES for x in items)
     ):
         return None
     return {
@@ -126,7 +182,7 @@ def read_frame(text) -> dict | None:
 def pieces(text: str) -> list[str]:
     """A text as items: ``+`` pieces, then the ``=`` last one."""
     parts = [text[i : i + PIECE] for i in range(0, len(text), PIECE)] or [""]
-    return ["+" + p for p in parts[:-1]] + ["=" + parts[-1]]
+    return [Piece.MORE + p for p in parts[:-1]] + [Piece.LAST + parts[-1]]
 
 
 class Bucket:
@@ -182,7 +238,7 @@ class Screen:
 class TwoPaths:
     """A room's transport over a carrier (see the module's docstring)."""
 
-    def __init__(self, carrier, role: str, clock=time.monotonic):
+    def __init__(self, carrier: Carrier, role: str, clock: Callable[[], float] = time.monotonic):
         if role not in ROLES:
             raise ValueError(f"role is 'host' or 'guest', not {role!r}")
         self.carrier = carrier
@@ -195,22 +251,27 @@ class TwoPaths:
         self.opened = self.clock()
         self._hellos = list(HELLO_FIRST_S)
         self._hello_at = self.opened
-        self._said = ""  # the last status told the room: "", "open" or "offline"
-        self._events: list[tuple[str, str, str]] = []
+        self._said = ""  # the last status told the room: "", OPEN or OFFLINE
+        self._events: list[Event] = []
         self.sent_events = 0  # frames published to the relays (the bench counts them)
         self._bucket = Bucket(self.opened)  # hellos to everyone (each screen has its own)
         self.closed = False
         # how long a screen met waits for a direct path before the relays carry its texts
         self.direct_wait = DIRECT_WAIT_S if getattr(carrier, "direct", True) else 0.0
-        try:  # what the carrier says to everyone when the page closes (it may go first)
-            carrier.set_bye(self.bye())
-        except Exception:  # noqa: BLE001 - a carrier without one: silence, then LEAVE_S
+        # what the carrier says to everyone when the page closes (it may go first); a
+        # carrier without one: silence, then LEAVE_S
+        set_bye = getattr(carrier, "set_bye", None)
+        try:
+            if callable(set_bye):
+                set_bye(self.bye())
+        except Exception:  # noqa: BLE001 - a carrier that broke: the same silence
             pass
 
     # ------------------------------------------------------------------ the room's transport
-    def poll(self) -> list[tuple[str, str, str]]:
+    def poll(self) -> list[Event]:
         if self.closed:
             return []
+        incoming: object
         try:
             incoming = self.carrier.poll()
         except Exception:  # noqa: BLE001 - a carrier that broke says nothing
@@ -244,10 +305,10 @@ class TwoPaths:
         except Exception:  # noqa: BLE001
             pass
 
-    def path(self, peer: str) -> str:
-        """How texts to that screen go now: DIRECT, RELAYS, or "" (waiting for a path)."""
+    def path(self, peer: str) -> Path:
+        """How texts to that screen go now: DIRECT, RELAYS, or WAITING ("": no path yet)."""
         s = self.screens.get(peer)
-        return "" if s is None else self._path(s, self.clock())
+        return Path.WAITING if s is None else self._path(s, self.clock())
 
     def ping_every(self, peer: str) -> float:
         """How often the session says it is here to that screen (less often on the relays:
@@ -259,20 +320,20 @@ class TwoPaths:
         return frame(EVERYONE, self.role, 1, [], 0, bye=True)
 
     # ------------------------------------------------------------------ what came
-    def _carried(self, x, now: float) -> None:
+    def _carried(self, x: object, now: float) -> None:
         if not (
             isinstance(x, (list, tuple)) and len(x) == 3 and all(isinstance(v, str) for v in x)
         ):
             return
-        kind, key, data = x
-        if kind == "relays":
+        kind, key, data = (str(v) for v in x)
+        if kind == Carried.RELAYS:
             self._relays(data, now)
-        elif kind == "status":
-            if data.startswith("failed"):
-                self._events.append(("status", "", data[:300]))
+        elif kind == Carried.STATUS:
+            if data.startswith(Status.FAILED):
+                self._events.append((EventKind.STATUS, "", data[:300]))
         elif not KEY.fullmatch(key) or key == self.me or key in self.left:
             return
-        elif kind == "up":
+        elif kind == Carried.UP:
             if data in ROLES:
                 s = self._screen(key, data, now)
                 if s is not None:
@@ -280,16 +341,16 @@ class TwoPaths:
                     s.heard = now
                     s.cursor = s.acked + 1  # what waited goes now, on this path
                     self._join(s)
-        elif kind == "down":
+        elif kind == Carried.DOWN:
             s = self.screens.get(key)
             if s is not None and s.direct:
                 s.direct = False
                 s.no_direct_since = now
                 s.cursor = s.acked + 1
-        elif kind in ("direct", "post"):
+        elif kind in (Carried.DIRECT, Carried.POST):
             f = read_frame(data)
             if f is not None:
-                self._frame(key, f, now, direct=kind == "direct")
+                self._frame(key, f, now, direct=kind == Carried.DIRECT)
 
     def _relays(self, data: str, now: float) -> None:
         n, slash, m = data.partition("/")
@@ -300,9 +361,9 @@ class TwoPaths:
                 s.heard = max(s.heard, now)
         self.reached = int(n)
         if self.reached > 0:
-            self._status("open")
+            self._status(Status.OPEN)
         elif self._said:  # (before anything was reached: offline only after REACH_WAIT_S)
-            self._status("offline")
+            self._status(Status.OFFLINE)
 
     def _screen(self, key: str, role: str, now: float) -> Screen | None:
         s = self.screens.get(key)
@@ -316,7 +377,7 @@ class TwoPaths:
         s = self.screens[key] = Screen(key, role, now)
         return s
 
-    def _frame(self, key: str, f: dict, now: float, direct: bool) -> None:
+    def _frame(self, key: str, f: Frame, now: float, direct: bool) -> None:
         if f["to"] not in (EVERYONE, self.me):
             return  # between two other screens
         s = self._screen(key, f["role"], now)
@@ -363,38 +424,38 @@ class TwoPaths:
             return
         s.partial.append(item[1:])
         s.partial_chars += len(item)
-        if item[0] == "=":
+        if item[0] == Piece.LAST:
             text = "".join(s.partial)
             s.partial, s.partial_chars = [], 0
             if s.joined:
-                self._events.append(("text", s.key, text))
+                self._events.append((EventKind.TEXT, s.key, text))
 
     def _join(self, s: Screen) -> None:
         if not s.joined:
             s.joined = True
-            self._events.append(("join", s.key, s.role))
+            self._events.append((EventKind.JOIN, s.key, s.role))
             if not self._said:  # (met before any relay said it was reached)
-                self._status("open")
+                self._status(Status.OPEN)
 
     def _leave(self, s: Screen) -> None:
         self.left.add(s.key)
         self.screens.pop(s.key, None)
         if s.joined:
-            self._events.append(("leave", s.key, ""))
+            self._events.append((EventKind.LEAVE, s.key, ""))
 
-    def _status(self, word: str) -> None:
-        """ "open" or "offline" to the room, once for each change."""
+    def _status(self, word: Status) -> None:
+        """OPEN or OFFLINE to the room, once for each change."""
         if word != self._said:
             self._said = word
-            self._events.append(("status", "", word))
+            self._events.append((EventKind.STATUS, "", word))
 
     # ------------------------------------------------------------------ what goes
-    def _path(self, s: Screen, now: float) -> str:
+    def _path(self, s: Screen, now: float) -> Path:
         if s.direct:
-            return DIRECT
+            return Path.DIRECT
         if now - s.no_direct_since >= self.direct_wait:
-            return RELAYS
-        return ""
+            return Path.RELAYS
+        return Path.WAITING
 
     def _tick(self, now: float) -> None:
         for s in list(self.screens.values()):
@@ -425,7 +486,7 @@ class TwoPaths:
             ):
                 self._transmit(s, now)
         if self.reached == 0 and not self._said and now - self.opened >= REACH_WAIT_S:
-            self._status("offline")
+            self._status(Status.OFFLINE)
         alone = not any(s.joined for s in self.screens.values())
         due = self._hellos[0] if self._hellos else None
         if due is not None and now - self.opened >= due:
@@ -456,7 +517,8 @@ class TwoPaths:
         path = self._path(s, now)
         if not path or (path == RELAYS and (now - s.framed_at < BATCH_S or not s.bucket.take(now))):
             return
-        items, chars = [], 0
+        items: list[str] = []
+        chars = 0
         first = max(s.cursor, s.acked + 1)
         for item in s.out[first - s.acked - 1 :]:
             if items and (len(items) >= MAX_ITEMS or chars + len(item) > FRAME_CHARS):
@@ -490,8 +552,13 @@ class TwoPaths:
 
 __all__ = [
     "Bucket",
+    "Carried",
+    "Carrier",
     "DIRECT",
     "EVERYONE",
+    "Frame",
+    "Path",
+    "Piece",
     "RELAYS",
     "Screen",
     "TwoPaths",

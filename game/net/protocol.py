@@ -43,17 +43,57 @@ import hashlib
 import json
 import re
 import secrets
+from collections.abc import Callable, Sequence
+from enum import StrEnum
+from typing import Any, TypeAlias
 
 from game.core import GAMES, IllegalMove, Move, info
-from game.session import Action
+from game.session import Action, Session
 
 PROTOCOL = 2  # 2: a guest's actions say which host messages they were made after (h)
 MAX_BYTES = 64 * 1024  # a message's size, in UTF-8
 MAX_MOVES = 20000  # moves in a table sent to a guest that rejoins
 PING_EVERY = 2.0  # seconds without a message to a peer before a ping says this screen is here
 AWAY_AFTER = 10.0  # seconds without a word from a screen before its seats count as away
-ENDINGS = ("cheat", "left", "version")
-ACTIONS = ("move", "undo", "redo", "call")
+
+
+class MessageType(StrEnum):
+    """A message's type, its ``t``: the very word on the wire."""
+
+    HELLO = "hello"
+    WELCOME = "welcome"
+    FULL = "full"
+    COMMIT = "commit"
+    REVEAL = "reveal"
+    SECRET = "secret"
+    DEAL = "deal"
+    TABLE = "table"
+    MOVE = "move"
+    UNDO = "undo"
+    REDO = "redo"
+    CALL = "call"
+    REFUSED = "refused"
+    PING = "ping"
+    END = "end"
+
+
+class Ending(StrEnum):
+    """Why an ``end`` says the game is ended (its ``why``)."""
+
+    CHEAT = "cheat"  # a screen's share of the deal didn't match its commitment
+    LEFT = "left"  # a player left
+    VERSION = "version"  # a screen of another version of the protocol
+
+
+ENDINGS = tuple(Ending)
+#: the actions: the session's Action kinds, each played by the message of the same word
+ACTIONS = frozenset({MessageType.MOVE, MessageType.UNDO, MessageType.REDO, MessageType.CALL})
+
+#: a message: a JSON object (its values are whatever JSON holds until ``check`` has held them
+#: to their type's fields)
+Message: TypeAlias = dict[str, Any]
+#: a field's check: True for a JSON value the field may hold
+FieldCheck: TypeAlias = Callable[[Any], bool]
 
 _HEX64 = re.compile(r"[0-9a-f]{64}")
 _HEX32 = re.compile(r"[0-9a-f]{32}")
@@ -74,28 +114,28 @@ class Late(IllegalMove):
 
 
 # ---------------------------------------------------------------------- the fields
-def is_int(x, lo=0, hi=10**9) -> bool:
+def is_int(x: object, lo: int = 0, hi: int = 10**9) -> bool:
     return type(x) is int and lo <= x <= hi
 
 
-def is_value(x) -> bool:
+def is_value(x: object) -> bool:
     """A screen's share of the deal: 32 hex digits."""
     return type(x) is str and _HEX32.fullmatch(x) is not None
 
 
-def is_commitment(x) -> bool:
+def is_commitment(x: object) -> bool:
     return type(x) is str and _HEX64.fullmatch(x) is not None
 
 
-def is_token(x) -> bool:
+def is_token(x: object) -> bool:
     return type(x) is str and _TOKEN.fullmatch(x) is not None
 
 
-def _is_move_text(x) -> bool:
+def _is_move_text(x: object) -> bool:
     return type(x) is str and 0 < len(x) <= 24
 
 
-def _is_options(x) -> bool:
+def _is_options(x: object) -> bool:
     return (
         type(x) is dict
         and len(x) <= 32
@@ -109,13 +149,16 @@ def _is_options(x) -> bool:
     )
 
 
-def _list_of(check, lo, hi):
+def _list_of(check: FieldCheck, lo: int, hi: int) -> FieldCheck:
     return lambda x: type(x) is list and lo <= len(x) <= hi and all(check(v) for v in x)
 
 
-FIELDS = {  # type -> {field: check}; every message also has "t" and "i"
-    "hello": {"v": lambda x: is_int(x, 0, 10**6), "token": lambda x: x is None or is_token(x)},
-    "welcome": {
+FIELDS: dict[MessageType, dict[str, FieldCheck]] = {  # every message also has "t" and "i"
+    MessageType.HELLO: {
+        "v": lambda x: is_int(x, 0, 10**6),
+        "token": lambda x: x is None or is_token(x),
+    },
+    MessageType.WELCOME: {
         "v": lambda x: is_int(x, 0, 10**6),
         "game": lambda x: x in GAMES,
         "options": _is_options,
@@ -124,45 +167,67 @@ FIELDS = {  # type -> {field: check}; every message also has "t" and "i"
         "token": is_token,
         "h": is_commitment,
     },
-    "full": {},
-    "commit": {"h": is_commitment},
-    "reveal": {"s": is_value, "hs": _list_of(is_commitment, 2, 8)},
-    "secret": {"s": is_value},
-    "deal": {"ss": _list_of(is_value, 2, 8)},
-    "table": {
+    MessageType.FULL: {},
+    MessageType.COMMIT: {"h": is_commitment},
+    MessageType.REVEAL: {"s": is_value, "hs": _list_of(is_commitment, 2, 8)},
+    MessageType.SECRET: {"s": is_value},
+    MessageType.DEAL: {"ss": _list_of(is_value, 2, 8)},
+    MessageType.TABLE: {
         "ss": _list_of(is_value, 2, 8),
         "hs": _list_of(is_commitment, 2, 8),
         "moves": _list_of(lambda m: type(m) is str and 0 < len(m) <= 25, 0, MAX_MOVES),
         "groups": _list_of(lambda n: is_int(n, 1, MAX_MOVES), 0, MAX_MOVES),
         "turn": lambda x: is_int(x, 0, MAX_MOVES),
     },
-    "move": {"n": is_int, "m": _is_move_text},
-    "undo": {"n": is_int, "k": lambda x: is_int(x, 1, 10**6)},
-    "redo": {"n": is_int, "m": _list_of(_is_move_text, 1, 64)},
-    "call": {"n": is_int, "s": lambda x: is_int(x, 0, 7)},
-    "refused": {"r": is_int},
-    "ping": {},
-    "end": {"why": lambda x: x in ENDINGS, "seat": lambda x: x is None or is_int(x, 0, 7)},
+    MessageType.MOVE: {"n": is_int, "m": _is_move_text},
+    MessageType.UNDO: {"n": is_int, "k": lambda x: is_int(x, 1, 10**6)},
+    MessageType.REDO: {"n": is_int, "m": _list_of(_is_move_text, 1, 64)},
+    MessageType.CALL: {"n": is_int, "s": lambda x: is_int(x, 0, 7)},
+    MessageType.REFUSED: {"r": is_int},
+    MessageType.PING: {},
+    MessageType.END: {
+        "why": lambda x: x in ENDINGS,
+        "seat": lambda x: x is None or is_int(x, 0, 7),
+    },
 }
 # type -> {field a message may leave out: check}: an action's seat as the host relays it, and
 # the host messages a guest had taken when it made it (the host requires it); the host's
 # match target (a host from before targets were shared sent none)
-OPTIONAL = {
+OPTIONAL: dict[MessageType, dict[str, FieldCheck]] = {
     **{t: {"by": lambda x: is_int(x, 0, 7), "h": is_int} for t in ACTIONS},
-    "welcome": {"match": lambda x: x is None or is_int(x, 1, 10**6)},
+    MessageType.WELCOME: {"match": lambda x: x is None or is_int(x, 1, 10**6)},
 }
 # who may send what: the host's messages to a guest, a guest's to the host
 FROM_HOST = frozenset(
-    {"welcome", "reveal", "deal", "table", "refused", "end", "full", "ping", *ACTIONS}
+    {
+        MessageType.WELCOME,
+        MessageType.REVEAL,
+        MessageType.DEAL,
+        MessageType.TABLE,
+        MessageType.REFUSED,
+        MessageType.END,
+        MessageType.FULL,
+        MessageType.PING,
+        *ACTIONS,
+    }
 )
-FROM_GUEST = frozenset({"hello", "commit", "secret", "end", "ping", *ACTIONS})
+FROM_GUEST = frozenset(
+    {
+        MessageType.HELLO,
+        MessageType.COMMIT,
+        MessageType.SECRET,
+        MessageType.END,
+        MessageType.PING,
+        *ACTIONS,
+    }
+)
 
 
-def _reject_constant(name):
+def _reject_constant(name: str) -> None:
     raise ValueError(f"{name} is not JSON")
 
 
-def parse(text) -> dict:
+def parse(text: object) -> Message:
     """A message's envelope checked: text of at most 64 KB in UTF-8, a JSON object with a
     message number (``check`` then checks its type and fields). Refused otherwise."""
     if type(text) is not str:
@@ -184,38 +249,53 @@ def parse(text) -> dict:
     return msg
 
 
-def check(msg: dict, allowed: frozenset) -> dict:
-    """A numbered message checked for its type and fields (what ``parse`` leaves)."""
-    if type(msg.get("t")) is not str or msg["t"] not in allowed:
+def check(msg: Message, allowed: frozenset[MessageType]) -> MessageType:
+    """A numbered message (what ``parse`` leaves) checked for its type, one of ``allowed``,
+    and its fields: its type. Refused otherwise."""
+    t = msg.get("t")
+    if type(t) is not str or t not in allowed:
         raise Refused("not a message of this protocol")
-    fields, optional = FIELDS[msg["t"]], OPTIONAL.get(msg["t"], {})
+    kind = MessageType(t)
+    fields, optional = FIELDS[kind], OPTIONAL.get(kind, {})
     extra = set(msg) - set(fields) - set(optional) - {"t", "i"}
     if (
         extra
         or any(name not in msg or not ok(msg[name]) for name, ok in fields.items())
         or any(name in msg and not ok(msg[name]) for name, ok in optional.items())
     ):
-        raise Refused(f"a malformed {msg['t']} message")
-    return msg
+        raise Refused(f"a malformed {kind} message")
+    return kind
 
 
-def dumps(msg: dict) -> str:
+def dumps(msg: Message) -> str:
     return json.dumps(msg, separators=(",", ":"))
 
 
 # ---------------------------------------------------------------------- actions
-def message_of(action: Action) -> dict:
+#: each action's own fields in its message (after its type and ``n``)
+_ACTION_FIELDS: dict[MessageType, Callable[[Action], Message]] = {
+    MessageType.MOVE: lambda a: {"m": str(a.moves[0])},
+    MessageType.UNDO: lambda a: {"k": a.size},
+    MessageType.REDO: lambda a: {"m": [str(m) for m in a.moves]},
+    MessageType.CALL: lambda a: {"s": a.seat},
+}
+#: how a seat's move, undo and redo are played: the session's own methods
+_PLAYS: dict[MessageType, Callable[[Session, Message, int], object]] = {
+    MessageType.MOVE: lambda session, msg, seat: session.play(Move.parse(msg["m"]), by=seat),
+    MessageType.UNDO: lambda session, msg, seat: session.undo(by=seat, size=msg["k"]),
+    MessageType.REDO: lambda session, msg, seat: session.redo(
+        by=seat, moves=[Move.parse(m) for m in msg["m"]]
+    ),
+}
+
+
+def message_of(action: Action) -> Message:
     """An action made at a table, as its message (without ``i`` and ``by``)."""
-    if action.kind == "undo":
-        return {"t": "undo", "n": action.at, "k": action.size}
-    if action.kind == "redo":
-        return {"t": "redo", "n": action.at, "m": [str(m) for m in action.moves]}
-    if action.kind == "call":
-        return {"t": "call", "n": action.at, "s": action.seat}
-    return {"t": "move", "n": action.at, "m": str(action.moves[0])}
+    kind = MessageType(action.kind)
+    return {"t": kind, "n": action.at, **_ACTION_FIELDS[kind](action)}
 
 
-def apply(session, msg: dict, seat: int) -> None:
+def apply(session: Session, msg: Message, seat: int) -> None:
     """Play an action message for ``seat`` (a seat at another screen) on ``session``, through
     the session's own methods, once it is for this point of the game (``Late`` otherwise);
     IllegalMove (nothing changed) when the rules refuse it."""
@@ -224,7 +304,8 @@ def apply(session, msg: dict, seat: int) -> None:
         raise Late("an action for another point of the game")
     if s.is_over():
         raise IllegalMove("the game is over")
-    if msg["t"] == "call":
+    kind = MessageType(msg["t"])
+    if kind == MessageType.CALL:
         if msg["s"] != seat:
             raise IllegalMove("a call for another seat")
         session.call_stop(by=seat)
@@ -233,12 +314,7 @@ def apply(session, msg: dict, seat: int) -> None:
         raise IllegalMove("not that seat's turn")
     if session.pending_call is not None:
         raise Late("a Stop! call is being made")
-    if msg["t"] == "move":
-        session.play(Move.parse(msg["m"]), by=seat)
-    elif msg["t"] == "undo":
-        session.undo(by=seat, size=msg["k"])
-    else:
-        session.redo(by=seat, moves=[Move.parse(m) for m in msg["m"]])
+    _PLAYS[kind](session, msg, seat)
 
 
 # ---------------------------------------------------------------------- the deal
@@ -256,19 +332,19 @@ def commitment(value: str) -> str:
     return hashlib.sha256(f"parlour-commit:{value}".encode()).hexdigest()
 
 
-def values_match(values: list[str], commits: list[str]) -> bool:
+def values_match(values: Sequence[str], commits: Sequence[str | None]) -> bool:
     """Every revealed value is the one its screen committed to."""
     return len(values) == len(commits) and all(commitment(v) == h for v, h in zip(values, commits))
 
 
-def deal_seed(game_id: str, values: list[str]) -> int:
+def deal_seed(game_id: str, values: Sequence[str]) -> int:
     """The deal's number from every screen's revealed value (in screen order: the host first,
     then the guests in seat order): a deal number like any other (1 to 999,999)."""
     digest = hashlib.sha256(f"parlour-deal:{game_id}:{':'.join(values)}".encode()).digest()
     return 1 + int.from_bytes(digest[:8], "big") % 999_999
 
 
-def match_target(game_id: str, target) -> int | None:
+def match_target(game_id: str, target: object) -> int | None:
     """A shared table's match target: one of the game's choices, the game's default for None
     (and from a host or a save from before targets were shared); None for a game without a
     match. ValueError for anything else."""
@@ -276,7 +352,7 @@ def match_target(game_id: str, target) -> int | None:
     if match is None:
         return None
     if target is None:
-        return match.default
+        target = match.default  # (one of the choices: held to them all the same)
     if type(target) is not int or target not in match.choices:
         raise ValueError(
             f"a match to {target!r}: the choices are {', '.join(map(str, match.choices))}"
@@ -287,10 +363,14 @@ def match_target(game_id: str, target) -> int | None:
 __all__ = [
     "ACTIONS",
     "AWAY_AFTER",
+    "ENDINGS",
     "FROM_GUEST",
     "FROM_HOST",
+    "Ending",
     "Late",
     "MAX_BYTES",
+    "Message",
+    "MessageType",
     "PING_EVERY",
     "PROTOCOL",
     "Refused",

@@ -13,11 +13,8 @@
 A *transport* is one screen's side of a room (the browser's is WebRTC through Trystero, reached
 by the page's string bridge; docs/remote.md, "The room"):
 
-    transport.poll() -> list of (kind, peer, data) events since the last poll, in order:
-        ("join", peer, role)     a screen in the room told its role: "host" or "guest"
-        ("leave", peer, "")      it left (a closed tab; a killed one just falls silent)
-        ("text", peer, text)     it sent text to this screen
-        ("status", "", what)     "open", "offline" (no relay reached now), or "failed: why"
+    transport.poll() -> list of (kind, peer, data) events since the last poll, in order
+        (events.py: JOIN, LEAVE, TEXT, STATUS; the ``Transport`` protocol)
     transport.send(peer, text); transport.close()
 
 The room turns peers into the session's links (``send``/``receive``). The host waits until a
@@ -38,14 +35,16 @@ from __future__ import annotations
 
 import re
 import secrets
+from collections.abc import Iterable
+from typing import Any, TypeAlias
 
-from game.net.events import CODE, GUEST, HOST, event
+from game.core import Move
+from game.net.events import CODE, GUEST, HOST, EventKind, Status, Transport, event
 from game.net.guest import GuestTable
 from game.net.host import HostTable
 from game.net.protocol import PING_EVERY, PROTOCOL
-from game.net.resume import resume
 from game.net.shared_table import RemoteTable
-from game.session import seat_kind
+from game.session import SeatKind, seat_kind
 
 AGAIN = "again:"  # the host's word that the room plays its next game
 #: room codes: no 0/O, 1/I/L (read aloud, typed from a phone)
@@ -55,13 +54,17 @@ MAX_PEERS = 16  # screens a room keeps track of (a room is for two to four)
 MAX_GAMES = 10**6  # games one room may play, one after another
 SILENT_HOST_S = 10.0  # a guest's host silent this long, another host here: it is gone
 
+#: the host's table asked for, started once the lobby is full: (game, seat kinds, options,
+#: match target)
+Asked: TypeAlias = tuple[str, tuple[SeatKind, ...], dict[str, Any], int | None]
+
 
 def new_code() -> str:
     """A fresh room code (30 bits from ``secrets``)."""
     return "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
 
 
-def clean_code(text) -> str | None:
+def clean_code(text: object) -> str | None:
     """A room code as a person may type or paste it (any case, spaces or dashes, or a link
     ending in ``#join=CODE``), or None when it is no code."""
     if not isinstance(text, str) or len(text) > 2000:
@@ -97,7 +100,7 @@ class PeerLink:
     """The session's link to one screen in the room: ``send`` goes through the transport,
     ``receive`` gives what the room has routed to it since the last call."""
 
-    def __init__(self, transport, peer: str, game: int = 1):
+    def __init__(self, transport: Transport | None, peer: str, game: int = 1):
         self.transport = transport
         self.peer = peer
         self.game = game  # the room's game this link is for (1, 2, ...: see "again")
@@ -105,7 +108,7 @@ class PeerLink:
         self.gone = False  # the screen left the room
 
     def send(self, text: str) -> None:
-        if not self.gone:
+        if not self.gone and self.transport is not None:
             try:
                 self.transport.send(self.peer, framed(self.game, text))
             except Exception:  # a broken transport: the screen is away, the game goes on
@@ -118,18 +121,18 @@ class PeerLink:
     def ping_every(self) -> float:
         """The transport's pace of heartbeats to this screen (slower through the relays)."""
         pace = getattr(self.transport, "ping_every", None)
-        return pace(self.peer) if callable(pace) else PING_EVERY
+        return float(pace(self.peer)) if callable(pace) else PING_EVERY
 
     @property
     def path(self) -> str:
         """How texts reach this screen: "direct", "relays", or "" (not yet: a transport
         with a single path says "direct")."""
         path = getattr(self.transport, "path", None)
-        return path(self.peer) if callable(path) else "direct"
+        return str(path(self.peer)) if callable(path) else "direct"
 
     def send_raw(self, text: str) -> None:
         """A word of the room's own (not the session's)."""
-        if not self.gone:
+        if not self.gone and self.transport is not None:
             try:
                 self.transport.send(self.peer, text)
             except Exception:
@@ -143,7 +146,7 @@ class SharedTable:
 
     hosting = False  # this screen is the host
     ROLE = ""  # its word in the room and in a save: HOST or GUEST
-    asked: tuple | None = None  # the host's table asked for (HostRoom)
+    asked: Asked | None = None  # the host's table asked for (HostRoom)
     seats_wanted = 0  # the host's remote seats (HostRoom)
 
     @property
@@ -152,19 +155,19 @@ class SharedTable:
         return self.ROLE
 
     @staticmethod
-    def role_of(saved: dict) -> str:
+    def role_of(saved: object) -> str:
         """The word a kept table's screen says again in its room (``resume`` checks the
         rest): GUEST for a guest's, else HOST."""
         session = saved.get("session") if isinstance(saved, dict) else None
         return GUEST if isinstance(session, dict) and session.get("role") == GUEST else HOST
 
-    def __init__(self, transport, code: str):
-        self.transport = transport
+    def __init__(self, transport: Transport | None, code: str):
+        self.transport = transport  # None: a kept table only checked (``resume``)
         self.code = code
         self.session: RemoteTable | None = None
-        #: "connecting"; "open" once the transport says so (a relay is reached, or a screen
-        #: met); "offline" while no relay is reached (it keeps trying); "failed: why"
-        self.status = "connecting"
+        #: CONNECTING; OPEN once the transport says so (a relay is reached, or a screen
+        #: met); OFFLINE while no relay is reached (it keeps trying); "failed: why"
+        self.status: str = Status.CONNECTING
         self._links: dict[str, PeerLink] = {}  # peer -> its link, for every screen here
         self._roles: dict[str, str] = {}
         self.game = 1  # the room's game: 2, 3, ... after "Play again" (``again``)
@@ -174,13 +177,13 @@ class SharedTable:
     @classmethod
     def host(
         cls,
-        transport,
+        transport: Transport,
         code: str,
         game_id: str,
-        seats,
+        seats: Iterable[object],
         *,
         match_target: int | None = None,
-        **options,
+        **options: Any,
     ) -> HostRoom:
         """The host's table: ``seats``, ``match_target`` and options as ``game.net.host``
         takes them (at least one "remote" seat); the session starts once a guest screen is
@@ -189,15 +192,15 @@ class SharedTable:
         return HostRoom(transport, code, game_id, seats, match_target, options)
 
     @classmethod
-    def join(cls, transport, code: str, token: str | None = None) -> GuestRoom:
+    def join(cls, transport: Transport, code: str, token: str | None = None) -> GuestRoom:
         """A guest's side: it sits down as soon as a host screen is in the room (with
         ``token``: at the seat it had)."""
         return GuestRoom(transport, code, token)
 
     @classmethod
-    def resume(cls, transport, saved) -> SharedTable:
-        """A table kept with ``save()``, after a reload, in the same room. ValueError when
-        ``saved`` is wrong."""
+    def resume(cls, transport: Transport | None, saved: object) -> SharedTable:
+        """A table kept with ``save()``, after a reload, in the same room (no transport: only
+        checked, nothing is sent or read). ValueError when ``saved`` is wrong."""
         if not isinstance(saved, dict) or clean_code(saved.get("code")) != saved.get("code"):
             raise ValueError("not a shared table's save")
         session = saved.get("session")
@@ -206,14 +209,19 @@ class SharedTable:
         game = saved.get("game", 1)
         if type(game) is not int or not 1 <= game <= MAX_GAMES:
             raise ValueError("not a shared table's save")
-        side = {HostRoom.ROLE: HostRoom, GuestRoom.ROLE: GuestRoom}.get(session.get("role"))
+        sides: dict[str, type[HostRoom] | type[GuestRoom]] = {
+            HostRoom.ROLE: HostRoom,
+            GuestRoom.ROLE: GuestRoom,
+        }
+        role = session.get("role")
+        side = sides.get(role) if isinstance(role, str) else None
         if side is None:
             raise ValueError("a shared table's save is a host's or a guest's")
         table = side.resume_saved(transport, saved["code"], session)
         table.game = game
         return table
 
-    def save(self) -> dict | None:
+    def save(self) -> dict[str, Any] | None:
         """What a page keeps to be back in this room after a reload (JSON): at the table (the
         host's table; a guest's token), or still waiting (the host's waiting room, opened
         again with the same code; a guest not yet seated, joining again). None when there is
@@ -222,7 +230,8 @@ class SharedTable:
 
     def close(self) -> None:
         try:
-            self.transport.close()
+            if self.transport is not None:
+                self.transport.close()
         except Exception:
             pass
 
@@ -247,7 +256,7 @@ class SharedTable:
     def can_play_again(self) -> bool:
         return False
 
-    def advance(self, budget_ms: float, max_moves: int | None = None) -> list:
+    def advance(self, budget_ms: float, max_moves: int | None = None) -> list[Move]:
         """Read the room, then let the session read and answer its links and, on the host,
         play its computer seats (at most ``max_moves`` of theirs); all in about budget_ms.
         The computer's moves made, as the session's advance gives them."""
@@ -259,8 +268,9 @@ class SharedTable:
     def pump(self) -> None:
         """Read the transport, route what came to the links, and start or rejoin the table as
         screens come and go (``session`` may be a new one after this)."""
+        events: object
         try:
-            events = self.transport.poll()
+            events = self.transport.poll() if self.transport is not None else []
         except Exception:
             events = []
         for x in events if isinstance(events, list) else ():
@@ -268,10 +278,10 @@ class SharedTable:
             if checked is not None:
                 self._event(*checked)
 
-    def _event(self, kind: str, peer: str, data: str) -> None:
-        if kind == "status":
+    def _event(self, kind: EventKind, peer: str, data: str) -> None:
+        if kind == EventKind.STATUS:
             self.status = data[:200]
-        elif kind == "text":
+        elif kind == EventKind.TEXT:
             link = self._links.get(peer)
             if link is None:
                 return
@@ -284,11 +294,11 @@ class SharedTable:
                 return
             if len(link.inbox) < 8192:
                 link.inbox.append(game_text[1])
-        elif kind == "join":
+        elif kind == EventKind.JOIN:
             if peer not in self._roles and len(self._roles) < MAX_PEERS:
                 self._roles[peer] = data
                 self._joined(peer, data)
-        elif kind == "leave":
+        elif kind == EventKind.LEAVE:
             self._roles.pop(peer, None)
             link = self._links.pop(peer, None)
             if link is not None:
@@ -310,8 +320,17 @@ class HostRoom(SharedTable):
 
     hosting = True
     ROLE = HOST
+    session: HostTable | None
 
-    def __init__(self, transport, code: str, game_id: str, seats, match_target, options):
+    def __init__(
+        self,
+        transport: Transport | None,
+        code: str,
+        game_id: str,
+        seats: Iterable[object],
+        match_target: int | None,
+        options: dict[str, Any],
+    ):
         super().__init__(transport, code)
         kinds = [seat_kind(s) for s in seats]
         self.seats_wanted = sum(1 for k in kinds if k.remote)
@@ -323,17 +342,20 @@ class HostRoom(SharedTable):
             match_target=match_target,
             **options,
         )
-        #: the table asked for, started once the lobby is full: (game, seat kinds, options,
-        #: match target)
-        self.asked: tuple | None = (game_id, tuple(kinds), options, match_target)
+        self.asked: Asked | None = (game_id, tuple(kinds), options, match_target)
         self._lobby: list[str] = []  # guest screens waiting, in the order they came
 
     @classmethod
-    def resume_saved(cls, transport, code: str, session: dict) -> HostRoom:
+    def resume_saved(
+        cls, transport: Transport | None, code: str, session: dict[str, Any]
+    ) -> HostRoom:
+        """The host's side kept by ``save``: its waiting room opened again, or its table (the
+        session's save) back at once."""
         if "lobby" in session:  # the waiting room: open again, the same code
             lobby = session["lobby"]
             if (
                 not isinstance(lobby, dict)
+                or not isinstance(lobby.get("game"), str)
                 or not isinstance(lobby.get("seats"), list)
                 or not isinstance(lobby.get("options"), dict)
             ):
@@ -342,7 +364,7 @@ class HostRoom(SharedTable):
                 return cls(
                     transport,
                     code,
-                    lobby.get("game"),
+                    lobby["game"],
                     lobby["seats"],
                     lobby.get("match_target"),
                     lobby["options"],
@@ -352,11 +374,11 @@ class HostRoom(SharedTable):
         table = cls.__new__(cls)
         SharedTable.__init__(table, transport, code)
         table.asked, table._lobby = None, []
-        table.session = resume(session)
-        table.seats_wanted = sum(1 for k in table.session.seats if k.remote)
+        session_table = table.session = HostTable.resume(session)
+        table.seats_wanted = sum(1 for k in session_table.seats if k.remote)
         return table
 
-    def save(self) -> dict | None:
+    def save(self) -> dict[str, Any] | None:
         if self.session is None or not self.session.ready:
             if self.asked is None:
                 return None
@@ -418,12 +440,16 @@ class HostRoom(SharedTable):
         """The room's next game, the same seats and options, a new deal agreed as the first
         was; each friend's screen is told to sit down again (``again``). ValueError when it
         can't be now (``can_play_again``)."""
-        if not self.can_play_again():
-            raise ValueError("another game starts once this one is over, everyone here")
         s = self.session
-        peers = {seat: link.peer for seat, link in s.seat_links().items()}
+        if s is None or s.game_id is None or not self.can_play_again():
+            raise ValueError("another game starts once this one is over, everyone here")
+        peers = {
+            seat: link.peer
+            for seat, link in s.seat_links().items()
+            if isinstance(link, PeerLink)  # (every one: can_play_again)
+        }
         self.game += 1
-        links = []
+        links: list[PeerLink] = []
         for seat in sorted(peers):
             link = self._links[peers[seat]] = PeerLink(self.transport, peers[seat], self.game)
             link.send_raw(again_text(self.game))
@@ -435,6 +461,8 @@ class HostRoom(SharedTable):
         )
 
     def _begin(self) -> None:
+        if self.asked is None:  # (a table taken up again: begun long ago)
+            return
         game_id, kinds, options, target = self.asked
         links = [self._links[p] for p in self._lobby[: self.seats_wanted]]
         self.session = HostTable.start(game_id, kinds, links, match_target=target, **options)
@@ -446,19 +474,25 @@ class GuestRoom(SharedTable):
     again (by its token) when that screen comes back after a reload."""
 
     ROLE = GUEST
+    session: GuestTable | None
 
-    def __init__(self, transport, code: str, token: str | None = None):
+    def __init__(self, transport: Transport | None, code: str, token: str | None = None):
         super().__init__(transport, code)
         self._host_peer: str | None = None  # the screen it talks to
         self._token = token  # its seat's token, once given
 
     @classmethod
-    def resume_saved(cls, transport, code: str, session: dict) -> GuestRoom:
-        if session.get("token") is not None:  # (None: it was still joining)
-            resume(session, link=PeerLink(None, ""))  # checks the token
-        return cls(transport, code, session.get("token"))
+    def resume_saved(
+        cls, transport: Transport | None, code: str, session: dict[str, Any]
+    ) -> GuestRoom:
+        """A guest's side kept by ``save``: it sits down again with its token (None: it was
+        still joining) as soon as its host is here."""
+        token = session.get("token")
+        if token is not None:  # (None: it was still joining)
+            GuestTable.resume(session, link=PeerLink(None, ""))  # checks the token
+        return cls(transport, code, token)
 
-    def save(self) -> dict | None:
+    def save(self) -> dict[str, Any] | None:
         s = self.session
         token = (s.token if s is not None and s.ready else None) or self._token
         return {
@@ -478,11 +512,11 @@ class GuestRoom(SharedTable):
         if (
             peer is not None
             and s is not None
-            and s._peers
-            and s._peers[0].silent(SILENT_HOST_S)
+            and s.peers
+            and s.peers[0].silent(SILENT_HOST_S)
             and any(r == HOST and p != peer for p, r in self._roles.items())
         ):
-            self._event("leave", peer, "")  # (as the transport would say it)
+            self._event(EventKind.LEAVE, peer, "")  # (as the transport would say it)
 
     def _joined(self, peer: str, role: str) -> None:
         if role != HOST or self._host_peer is not None:
@@ -515,7 +549,7 @@ class GuestRoom(SharedTable):
         if not number.isdigit() or not self.game < int(number) <= MAX_GAMES:
             return
         self.game = int(number)
-        link = self._links[self._host_peer] = PeerLink(self.transport, self._host_peer, self.game)
+        link = self._links[peer] = PeerLink(self.transport, peer, self.game)
         self._token = None  # the last game's seat is no seat at this one
         self.session = GuestTable.start(link)
 

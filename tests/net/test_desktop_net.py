@@ -87,7 +87,7 @@ def play(host, guest, moves: int) -> None:
         screen.session.play(bot.choose(screen.session.state))
         n = len(screen.session.state.history)
         until(
-            lambda: (
+            lambda n=n: (
                 all(len(t.session.state.history) >= n for t in tables)
                 and host.session.state.to_dict() == guest.session.state.to_dict()
             ),

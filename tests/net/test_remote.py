@@ -28,7 +28,7 @@ def seeded_values(monkeypatch, request):
     """Each screen's share of the deal from a generator seeded by the test's name, so that a
     failing test deals the same again (the protocol is the same; secrets only in play)."""
     rng = random.Random(request.node.name)
-    monkeypatch.setattr("game.net.shared_table.new_value", lambda: "%032x" % rng.getrandbits(128))
+    monkeypatch.setattr("game.net.shared_table.new_value", lambda: f"{rng.getrandbits(128):032x}")
 
 
 def table(game_id, seats, **options):
@@ -287,7 +287,7 @@ def test_a_forged_list_of_values_in_the_deal_is_caught():
 # ---------------------------------------------------------------------- across screens
 def bank(mode="stop", seed=None):
     """A Russian Bank table, host (seat 0) and guest (seat 1); the guest moves first."""
-    for attempt in range(60):
+    for _ in range(60):
         host, (guest,) = table("russian-bank", ("human", "remote"), mode=mode)
         if guest.accepting():
             return host, guest
@@ -510,20 +510,20 @@ def test_a_heartbeat_tells_a_silent_screen(monkeypatch):
     now = [1000.0]
     monkeypatch.setattr("game.net.links.clock", lambda: now[0])
     host, (guest,) = table("russian-bank", ("human", "remote"))
-    for step in range(8):  # both screens run, nothing is played: pings keep them present
+    for _ in range(8):  # both screens run, nothing is played: pings keep them present
         now[0] += 1.5
         host.advance(1, max_moves=0)
         guest.advance(1)
     assert host.away() == [] and guest.away() == []
     assert guest._peers[0].got > 3 and host._peers[0].got > 3  # pings went both ways
-    for step in range(8):  # the guest's tab is killed: it says nothing more
+    for _ in range(8):  # the guest's tab is killed: it says nothing more
         now[0] += 1.5
         host.advance(1, max_moves=0)
     assert host.away() == [1] and host.away(60) == []
     guest.advance(1)  # it comes back (a slow tab)
     host.advance(1, max_moves=0)
     assert host.away() == []
-    for step in range(8):  # the host falls silent: the guest sees every other seat away
+    for _ in range(8):  # the host falls silent: the guest sees every other seat away
         now[0] += 1.5
         guest.advance(1)
     assert guest.away() == [0]

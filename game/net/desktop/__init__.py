@@ -22,9 +22,14 @@ This folder isn't packed into the web game (DESKTOP-ONLY): docs/remote.md, "The 
 from __future__ import annotations
 
 import os
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING
 
 from game.net.events import CODE, ROLES
 from game.net.paths import TwoPaths
+
+if TYPE_CHECKING:  # (imported when a room opens: its libraries may be missing)
+    from game.net.desktop.carrier import RelayCarrier
 
 RELAYS_ENV = "PARLOUR_RELAYS"  # space-separated relay addresses (python -m game --relay)
 #: Trystero 0.25.4's pick for the app id "patience-parlour" (getRelays(..., 5, true)), the
@@ -37,7 +42,7 @@ DEFAULT_RELAYS = (
     "wss://relay.mostr.pub",
 )
 
-_current = None  # the carrier of the room open now
+_current: RelayCarrier | None = None  # the carrier of the room open now
 
 
 def available() -> bool:
@@ -49,7 +54,7 @@ def available() -> bool:
     return True
 
 
-def relay_address(url) -> bool:
+def relay_address(url: object) -> bool:
     """Whether ``url`` can be a relay's address: ws:// or wss://."""
     return isinstance(url, str) and url.startswith(("ws://", "wss://"))
 
@@ -60,7 +65,12 @@ def relays() -> list[str]:
     return given or list(DEFAULT_RELAYS)
 
 
-def open_room(code: str, role: str, wake=None, urls=None) -> TwoPaths:
+def open_room(
+    code: str,
+    role: str,
+    wake: Callable[[], object] | None = None,
+    urls: Iterable[str] | None = None,
+) -> TwoPaths:
     """Join the room of ``code`` as ``role`` ("host" or "guest") on the relays (``urls``, else
     ``relays()``): the room's transport. ``wake()`` is called from the network's threads
     whenever something came. A code that isn't 4 to 12 capitals or digits, or another role,

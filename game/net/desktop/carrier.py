@@ -36,10 +36,14 @@ import secrets
 import threading
 import time
 from collections import deque
+from collections.abc import Callable, Iterable
+from typing import Any
 
 from websockets.sync.client import connect
 
 from game.net.desktop import wire
+from game.net.desktop.wire import Verb
+from game.net.paths import Carried
 
 RETRY_S = (1.0, 2.0, 4.0, 8.0, 15.0)  # a relay gone: tried again after these (then every 15 s)
 OPEN_TIMEOUT_S = 10.0  # a relay's handshake
@@ -57,16 +61,22 @@ class RelayCarrier:
 
     direct = False  # no direct path: TwoPaths sends on the relays at once
 
-    def __init__(self, code: str, urls, wake=None, keys: wire.Keys | None = None):
+    def __init__(
+        self,
+        code: str,
+        urls: Iterable[str],
+        wake: Callable[[], object] | None = None,
+        keys: wire.Keys | None = None,
+    ):
         self.code = code
         self.urls = list(urls)
         self._keys = keys or wire.Keys()
         self.me = self._keys.pubkey
         self._wake = wake
         self._lock = threading.Lock()
-        self._events: deque = deque()
+        self._events: deque[tuple[str, str, str]] = deque()
         self._seen: set[str] = set()
-        self._seen_order: deque = deque()
+        self._seen_order: deque[str] = deque()
         self._closed = threading.Event()
         self._bye = ""
         self._reached = -1
@@ -127,9 +137,9 @@ class RelayCarrier:
     def _event(self, text: str, to: str) -> str:
         """``["EVENT", ev]`` as sent: ``text`` sealed for ``to`` alone (or, "", everyone)."""
         ev = wire.event(self._keys, self.code, text, to=to or None)
-        return json.dumps(["EVENT", ev], separators=(",", ":"), ensure_ascii=False)
+        return json.dumps([Verb.EVENT, ev], separators=(",", ":"), ensure_ascii=False)
 
-    def _received(self, relay: _Relay, data) -> None:
+    def _received(self, relay: _Relay, data: str | bytes) -> None:
         """One message from a relay (its reader thread)."""
         try:
             msg = json.loads(data)
@@ -137,7 +147,7 @@ class RelayCarrier:
             return
         if not isinstance(msg, list) or not msg:
             return
-        if msg[0] != "EVENT" or len(msg) != 3 or msg[1] != relay.sub:
+        if msg[0] != Verb.EVENT or len(msg) != 3 or msg[1] != relay.sub:
             return
         ev = msg[2]
         ident = ev.get("id") if isinstance(ev, dict) else None
@@ -153,7 +163,7 @@ class RelayCarrier:
             self._seen_order.append(ident)
             if len(self._seen_order) > SEEN:
                 self._seen.discard(self._seen_order.popleft())
-        self._push("post", got[0], got[1])
+        self._push(Carried.POST, got[0], got[1])
 
     def _push(self, kind: str, key: str, data: str) -> None:
         with self._lock:
@@ -171,7 +181,7 @@ class RelayCarrier:
             n = sum(1 for r in self._relays if r.subscribed)
             changed, self._reached = n != self._reached, n
         if changed and not self._closed.is_set():
-            self._push("relays", "", f"{n}/{len(self._relays)}")
+            self._push(Carried.RELAYS, "", f"{n}/{len(self._relays)}")
 
     def __repr__(self) -> str:
         return f"RelayCarrier({self.code!r}, {len(self.urls)} relays, open={self.is_open})"
@@ -184,9 +194,9 @@ class _Relay:
         self.carrier = carrier
         self.url = url
         self.sub = f"parlour-{index}-{carrier.me[:8]}"
-        self.outbox: queue.Queue = queue.Queue()
-        self.waiting: deque = deque(maxlen=QUEUED)
-        self.socket = None
+        self.outbox: queue.Queue[str] = queue.Queue()
+        self.waiting: deque[str] = deque(maxlen=QUEUED)
+        self.socket: Any = None  # the websocket open now (websockets' sync client)
         self.subscribed = False
         self._lock = threading.Lock()
 
@@ -221,13 +231,13 @@ class _Relay:
             failures += 1
             closed.wait(wait)
 
-    def _opened(self, socket) -> None:
+    def _opened(self, socket: Any) -> None:
         """Subscribed to the room, then what waited goes out, in order."""
         since = int(time.time()) - SINCE_S
         socket.send(
             json.dumps(
                 [
-                    "REQ",
+                    Verb.REQ,
                     self.sub,
                     {"kinds": [wire.KIND], "#x": [wire.topic(self.carrier.code)], "since": since},
                 ]
@@ -267,7 +277,7 @@ class _Relay:
         try:
             if bye:
                 socket.send(bye)
-            socket.send(json.dumps(["CLOSE", self.sub]))
+            socket.send(json.dumps([Verb.CLOSE, self.sub]))
         except Exception:  # noqa: BLE001 (gone already)
             return
         threading.Thread(
@@ -275,7 +285,7 @@ class _Relay:
         ).start()
 
 
-def _quietly_close(socket) -> None:
+def _quietly_close(socket: Any) -> None:
     try:
         socket.close()
     except Exception:  # noqa: BLE001

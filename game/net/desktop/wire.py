@@ -32,7 +32,8 @@ import json
 import re
 import secrets
 import time
-from typing import Any
+from enum import StrEnum
+from typing import Any, TypeAlias
 
 import coincurve
 from cryptography.exceptions import InvalidTag
@@ -46,6 +47,18 @@ MAX_CONTENT = 65536  # characters of content, at most
 MAX_AGE_S = 900  # an event older or newer than this is dropped
 IV_BYTES = 12
 TAG_BYTES = 16
+
+#: a Nostr event (NIP-01) as JSON holds it: its fields' values are whatever was sent
+NostrEvent: TypeAlias = dict[str, Any]
+
+
+class Verb(StrEnum):
+    """The first word of a message between a client and a relay (NIP-01)."""
+
+    EVENT = "EVENT"  # an event published, or one of a subscription's, from the relay
+    REQ = "REQ"  # a subscription asked for
+    CLOSE = "CLOSE"  # a subscription ended
+
 
 # the order of the secp256k1 group: a secret key is a number from 1 to N - 1
 N = 0xFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFEBAAEDCE6AF48A03BBFD25E8CD0364141
@@ -126,23 +139,23 @@ class Keys:
         aux = secrets.token_bytes(32) if aux is None else aux
         return self._private.sign_schnorr(digest, aux)
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"Keys(pubkey={self.pubkey[:16]}...)"
 
 
-def serialized(ev: dict) -> bytes:
+def serialized(ev: NostrEvent) -> bytes:
     """What an event's id hashes (NIP-01): ``[0,pubkey,created_at,kind,tags,content]`` as
     compact JSON, non-ASCII as is, in UTF-8 (the same bytes as JSON.stringify's)."""
     fields = [0, ev["pubkey"], ev["created_at"], ev["kind"], ev["tags"], ev["content"]]
     return json.dumps(fields, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
 
 
-def event_id(ev: dict) -> str:
+def event_id(ev: NostrEvent) -> str:
     """The id an event's fields call for: hex SHA-256 of ``serialized(ev)``."""
     return hashlib.sha256(serialized(ev)).hexdigest()
 
 
-def sign(keys: Keys, ev: dict) -> dict:
+def sign(keys: Keys, ev: NostrEvent) -> NostrEvent:
     """A copy of ``ev`` (created_at, kind, tags, content) as ``keys`` publishes it: its
     ``pubkey``, the ``id`` of its fields and the ``sig`` of that id. The content stays as it
     is (sealed for another sender, it won't open for this one)."""
@@ -164,9 +177,9 @@ def event(
     text: str,
     created_at: int | None = None,
     kind: int = KIND,
-    tags: list | None = None,
+    tags: list[list[str]] | None = None,
     to: str | None = None,
-) -> dict:
+) -> NostrEvent:
     """A signed event of room ``code`` carrying ``text`` (sealed by ``keys.pubkey`` for the
     room, or with ``to`` for that screen alone): made now unless ``created_at``; ``kind`` and
     ``tags`` (default ``[["x", topic(code)]]``) for the tests that make events the room must
@@ -198,7 +211,7 @@ def check(
         return None
 
 
-def _check(ev: Any, code: str, mine, now: float) -> tuple[str, str] | None:
+def _check(ev: Any, code: str, mine: str | Keys | None, now: float) -> tuple[str, str] | None:
     keys = mine if isinstance(mine, Keys) else None
     mine = keys.pubkey if keys is not None else mine
     if not isinstance(ev, dict):
