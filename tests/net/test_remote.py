@@ -230,21 +230,33 @@ def test_a_table_needs_its_links_and_kinds():
 
 
 # ---------------------------------------------------------------------- the fair deal
+def cheating(link, kind, **fields):
+    """``link`` as a screen that cheats sends through it: its ``kind`` messages with
+    ``fields`` instead of what its table put in them (the rest as they were)."""
+    send = link.send
+
+    def send_changed(text):
+        msg = json.loads(text)
+        send(json.dumps({**msg, **fields}) if msg["t"] == kind else text)
+
+    link.send = send_changed
+    return link
+
+
 def test_the_seed_comes_from_every_screen():
     host, (guest,) = table("russian-bank", ("human", "remote"))
-    values = [host._value, guest._value]
+    values = list(host.values)  # the host's, then the guest's, as revealed
+    assert None not in values and guest.values == host.values
     assert host.state.seed == deal_seed("russian-bank", values) == guest.state.seed
-    assert host._commits == [commitment(v) for v in values] == guest._commits
+    assert list(host.commitments) == [commitment(v) for v in values] == list(guest.commitments)
     assert deal_seed("russian-bank", [values[0], "0" * 32]) != host.state.seed
 
 
 def test_a_guest_that_reveals_another_value_is_caught():
     a, b = pair()
     host = net.host("russian-bank", seats=("human", "remote"), links=(a,))
-    guest = net.join(b)
-    host.advance(1)
-    guest.advance(1)  # the guest committed to its value
-    guest._value = "f" * 32  # ... and would now reveal another, to steer the deal
+    # the guest commits to its value, then reveals another, to steer the deal
+    guest = net.join(cheating(b, "secret", s="f" * 32))
     for _ in range(5):
         host.advance(1)
         guest.advance(1)
@@ -256,12 +268,10 @@ def test_a_guest_that_reveals_another_value_is_caught():
 def test_a_host_that_reveals_another_value_is_caught():
     a, b = pair()
     c = pair()
-    host = net.host(
-        "chinese-patience", seats=("human", "remote", "remote"), links=(a, c[0]), players=3
-    )
+    # the host commits in its welcome, then reveals another value
+    links = [cheating(link, "reveal", s="e" * 32) for link in (a, c[0])]
+    host = net.host("chinese-patience", seats=("human", "remote", "remote"), links=links, players=3)
     guests = [net.join(b), net.join(c[1])]
-    host.advance(1)
-    host._value = "e" * 32  # the host committed in its welcome; now it reveals another
     for _ in range(5):
         for s in [host] + guests:
             s.advance(1)
@@ -278,8 +288,8 @@ def test_a_forged_list_of_values_in_the_deal_is_caught():
     guest.advance(1)
     host.advance(1)  # the host revealed its value
     guest.advance(1)  # the guest revealed its value
-    peer = host._peers[0]
-    peer.send({"t": "deal", "ss": [host._value, "a" * 32]})  # a deal not from those values
+    peer = host.peers[0]
+    peer.send({"t": "deal", "ss": [host.values[0], "a" * 32]})  # a deal not from those values
     guest.advance(1)
     assert guest.ended and not guest.ready
 
@@ -343,7 +353,7 @@ def test_an_undo_of_someone_elses_move_is_refused():
             break
     assert host.can_undo()
     before = host.state.to_dict()
-    peer = guest._peers[0]
+    peer = guest.peers[0]
     peer.send(
         {"t": "undo", "n": len(guest.state.history), "k": host.undo_groups[-1], "h": peer.got}
     )
@@ -424,7 +434,7 @@ def test_a_guest_joins_again_by_its_token_at_the_same_position():
     host, guest = bank_played_a_while(40, seed=1)
     token = guest.token
     assert token and len(guest.state.history) > 5
-    guest._peers[0].link.close()  # the old page is gone
+    guest.peers[0].link.close()  # the old page is gone
     a2, b2 = pair()
     host.attach(a2)
     again = net.join(b2, token=token)
@@ -515,7 +525,7 @@ def test_a_heartbeat_tells_a_silent_screen(monkeypatch):
         host.advance(1, max_moves=0)
         guest.advance(1)
     assert host.away() == [] and guest.away() == []
-    assert guest._peers[0].got > 3 and host._peers[0].got > 3  # pings went both ways
+    assert guest.peers[0].got > 3 and host.peers[0].got > 3  # pings went both ways
     for _ in range(8):  # the guest's tab is killed: it says nothing more
         now[0] += 1.5
         host.advance(1, max_moves=0)

@@ -79,7 +79,7 @@ class Hostile:
     out of order, each refused by the rules or by the protocol."""
 
     def __init__(self, sender_peer, receiver, role):
-        self.peer = sender_peer  # the honest sender's _Peer: its counter is the one to follow
+        self.peer = sender_peer  # the honest sender's Peer: its counter is the one to follow
         self.receiver = receiver  # the session the messages go to
         self.role = role  # what the receiver is: "host" or "guest"
         self.history: list[dict] = []
@@ -214,7 +214,7 @@ def mid_game(seats, turn_of: int, rounds=60):
             and host.state.current_player == turn_of
             and guest.accepting() == (turn_of == 1)
             and len(host.state.history) == len(guest.state.history)
-            and not guest._pending
+            and guest.pending == 0
         ):
             return host, guest
     raise AssertionError("no such position")
@@ -228,8 +228,8 @@ def test_ten_thousand_hostile_messages_change_nothing(into):
     host, guest = mid_game(("human", "remote"), turn_of=0 if into == "host" else 1)
     receiver = host if into == "host" else guest
     sender = guest if into == "host" else host
-    link = sender._peers[0].link
-    hostile = Hostile(sender._peers[0], receiver, into)
+    link = sender.peers[0].link
+    hostile = Hostile(sender.peers[0], receiver, into)
     before, save = receiver.state.to_dict(), receiver.to_dict()
     sent = 0
     while sent < COUNT:
@@ -268,7 +268,7 @@ def test_ten_thousand_hostile_messages_change_nothing(into):
 def test_a_flood_is_cut_at_the_backlog_and_told_once():
     host, (guest,) = table("russian-bank", ("human", "remote"))
     before = host.state.to_dict()
-    link = guest._peers[0].link
+    link = guest.peers[0].link
     for _ in range(BACKLOG + 500):
         link.send("{}")
     host.advance(0, max_moves=0)  # no budget: the least a link is read
@@ -282,7 +282,7 @@ def test_a_move_on_another_seats_turn_is_refused_and_the_game_goes_on():
     host, guest = mid_game(("human", "remote"), turn_of=0, rounds=5)
     before = host.state.to_dict()
     move = next(iter(host.state.legal_moves()))
-    peer = guest._peers[0]
+    peer = guest.peers[0]
     peer.send({"t": "move", "n": len(host.state.history), "m": str(move)})
     host.advance(1, max_moves=0)
     assert host.state.to_dict() == before and host.refused == 1
@@ -358,9 +358,10 @@ def test_any_json_in_order_changes_nothing(data):
         msg["t"] = data.draw(_TYPES)
         if msg["t"] in ("full",):  # (a legitimate end of a guest that isn't seated)
             continue
-        sender._peers[0].sent += 1
-        msg["i"] = sender._peers[0].sent
-        sender._peers[0].link.send(json.dumps(msg))
+        peer = sender.peers[0]
+        peer.sent += 1
+        msg["i"] = peer.sent
+        peer.link.send(json.dumps(msg))
         receiver.advance(1, max_moves=0)
         assert receiver.faults == 0, receiver.last_fault
         assert receiver.state.to_dict() == before and receiver.ended is None
@@ -376,7 +377,7 @@ def test_an_action_made_before_the_guest_saw_the_table_change_is_refused():
     ended with two different games that way). The host refuses every action made before the
     guest had the message that changed its table (``h``, the host messages it had taken)."""
     host, guest = mid_game(("human", "remote"), turn_of=1)
-    peer = guest._peers[0]
+    peer = guest.peers[0]
     n, move = len(host.state.history), str(guest.state.legal_moves()[0])
     before = host.state.to_dict()
     # the guest's actions, as a guest makes them one after another: the first for another

@@ -321,7 +321,7 @@ def test_the_last_games_texts_in_flight_reach_no_one_in_the_next():
     play_out(host.session, [guest.session], rooms=[host, guest])
     late = guest.session  # the guest's screen still talks of the last game
     host.play_again()
-    late._peers[0].send({"t": "ping"})
+    late.peers[0].send({"t": "ping"})
     run([host, guest])
     assert host.ready and host.dropped >= 1
     assert host.session.refused == 0 and not host.session.notices

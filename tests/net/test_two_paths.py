@@ -274,7 +274,7 @@ def reload(net, code, table, others):
         ):
             break
     guest = back if back.role == "guest" else others[0]
-    assert guest._host_peer is not None and guest.ready
+    assert guest.host_here() and guest.ready
     return back
 
 
