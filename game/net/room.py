@@ -42,6 +42,7 @@ from game.core import Move
 from game.net.events import CODE, GUEST, HOST, EventKind, Status, Transport, event
 from game.net.guest import GuestTable
 from game.net.host import HostTable
+from game.net.paths import Path
 from game.net.protocol import PING_EVERY, PROTOCOL
 from game.net.shared_table import RemoteTable
 from game.session import SeatKind, seat_kind
@@ -125,10 +126,10 @@ class PeerLink:
 
     @property
     def path(self) -> str:
-        """How texts reach this screen: "direct", "relays", or "" (not yet: a transport
-        with a single path says "direct")."""
+        """How texts reach this screen: DIRECT, RELAYS, or WAITING ("": not yet); a transport
+        with a single path (one without ``path``) says DIRECT."""
         path = getattr(self.transport, "path", None)
-        return str(path(self.peer)) if callable(path) else "direct"
+        return str(path(self.peer)) if callable(path) else Path.DIRECT
 
     def send_raw(self, text: str) -> None:
         """A word of the room's own (not the session's)."""

@@ -239,7 +239,11 @@ class _Relay:
                 [
                     Verb.REQ,
                     self.sub,
-                    {"kinds": [wire.KIND], "#x": [wire.topic(self.carrier.code)], "since": since},
+                    {
+                        "kinds": [wire.KIND],
+                        f"#{wire.TOPIC_TAG}": [wire.topic(self.carrier.code)],
+                        "since": since,
+                    },
                 ]
             )
         )

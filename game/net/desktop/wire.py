@@ -40,6 +40,7 @@ from cryptography.exceptions import InvalidTag
 from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 
 KIND = 21061  # ephemeral: relays pass it on, never store it
+TOPIC_TAG = "x"  # the name of the tag that carries the room's topic
 TOPIC_PREFIX = "patience-parlour/relay/topic/"
 KEY_PREFIX = "patience-parlour/relay/key/"
 PAIR_PREFIX = "patience-parlour/relay/pair/"
@@ -190,7 +191,7 @@ def event(
         {
             "created_at": int(time.time()) if created_at is None else created_at,
             "kind": kind,
-            "tags": [["x", topic(code)]] if tags is None else tags,
+            "tags": [[TOPIC_TAG, topic(code)]] if tags is None else tags,
             "content": seal(text, key, keys.pubkey),
         },
     )
@@ -236,7 +237,7 @@ def _check(ev: Any, code: str, mine: str | Keys | None, now: float) -> tuple[str
         and len(tags) == 1
         and isinstance(tags[0], list)
         and len(tags[0]) == 2
-        and tags[0][0] == "x"
+        and tags[0][0] == TOPIC_TAG
         and tags[0][1] == topic(code)
     ):
         return None
