@@ -1,14 +1,5 @@
-"""Benchmark scripts (not tests): ``python -m bench core|frame|ai|solver|web [--quick]``.
-Each prints its figures and, last, one JSON object with all of them."""
-
-
-def headless() -> None:
-    """Run the pygame client with no window and no sound (SDL's dummy drivers), quietly: what
-    the client benchmarks set before they import pygame."""
-    import os
-    import warnings
-
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    warnings.filterwarnings("ignore", message="no fast renderer")
+"""The benchmarks (not tests): ``python -m bench WHAT [--quick]`` (``./build.sh bench WHAT``).
+Each command is the module (or package) here named after it, ``-`` written ``_``
+(``session-fuzz``: session_fuzz.py), with a ``main(argv)``; each prints its figures and, last,
+one JSON object with all of them. What they share with the tests (the browser and desktop
+drivers, the fuzzers' input, the measuring) is in testbed/, which never imports bench/."""

@@ -1,6 +1,10 @@
+"""``python -m bench WHAT [ARGS]``: run the benchmark command WHAT, the module (or package) of
+this package named after it, ``-`` written ``_``; without one, the commands."""
+
 import importlib
 import sys
 
+# the commands, in the order the usage lists them, and what each measures
 COMMANDS = {
     "core": "rules core: legal-move generations and random-playout moves per second",
     "frame": "client: frame times while dragging, and while the solver thinks",
@@ -12,36 +16,24 @@ COMMANDS = {
     "rest": "the desktop app at rest: CPU at the title, at a table, minimised",
     "memory": "client: resident memory over thousands of frames of play",
     "fuzz": "client: random input on every table, screen and dialog: exceptions, memory",
-    "browser": "the real client in Chromium: first frame, frames, idle CPU, solver light",
+    "browser": "the real client in Chromium: first frame, frames, idle CPU, solver light "
+    "(--site: the site's load figures)",
     "session-fuzz": "session: random actions, save/load and refusals on every game",
     "net": "remote seats' transport in Chromium (netns, root): connect, round trip, reload",
     "remote": "friends online in Chromium (netns, root): link to table, moves, reload, killed tab",
     "desktop-remote": "a desktop app and a page at one table (netns, root): link to "
     "table, moves each way, the desktop's frames",
 }
-MODULES = {
-    "browser": "browser_bench",
-    "session-fuzz": "session_fuzz",
-    "net": "browser_net",
-    "remote": "browser_remote",
-    "desktop-remote": "desktop_remote",
-}  # command -> module, when they differ
 
 
 def main(argv: list[str]) -> int:
     if not argv or argv[0] not in COMMANDS:
         print("usage: python -m bench WHAT [--quick]\n")
+        width = max(map(len, COMMANDS))
         for name, what in COMMANDS.items():
-            print(f"  {name:8} {what}")
+            print(f"  {name:{width}}  {what}")
         return 2
-    try:
-        name = f"bench.{MODULES.get(argv[0], argv[0])}"
-        module = importlib.import_module(name)
-    except ModuleNotFoundError as e:
-        if e.name != name:
-            raise
-        print(f"the {argv[0]} benchmark is not written yet")
-        return 2
+    module = importlib.import_module(f"bench.{argv[0].replace('-', '_')}")
     return module.main(argv[1:]) or 0
 
 

@@ -1,13 +1,14 @@
 """``python -m bench desktop-remote [--quick] [--pace SECONDS]``: a desktop app and a browser
 page at one table (issue 36), played and measured.
 
-The real desktop client (``python -m game``, SDL's dummy video driver: bench/desktop_client.py)
-and a page of the shipped site (build/web/) in Chromium, in a private network namespace made
-for the run (testbed/netns.py: needs root) with a real Nostr relay on 127.0.0.1
-(testbed/nostr_relay.py). The desktop speaks the relay path only, so every message goes
-through the relay. Everything the players do goes through their screen (clicks, the code typed
-into Join a friend, the link opened); the moves are chosen by a computer player reading the
-rules core's state (bench/browser_remote.py's helpers).
+The real desktop client (``python -m game``, SDL's dummy video driver:
+testbed/desktop_client.py) and a page of the shipped site (build/web/) in Chromium, in a
+private network namespace made for the run (testbed/netns.py: needs root) with a real Nostr
+relay on 127.0.0.1 (testbed/nostr_relay.py; both through testbed/private_network.py). The
+desktop speaks the relay path only, so every message goes through the relay. Everything the
+players do goes through their screen (clicks, the code typed into Join a friend, the link
+opened); the moves are chosen by a computer player reading the rules core's state
+(testbed/remote_play.py's helpers).
 
 Two rounds: the desktop hosts and the page joins by the link; then the page hosts and the
 desktop joins by the code. Figures (the last line printed is one JSON object with all):
@@ -34,6 +35,10 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+
+from testbed.desktop_client import DesktopScreen
+from testbed.measuring import percentile, spread
+from testbed.remote_play import Screen, agree, greedy, host, play_game
 
 NET_TIMER = r"""
 def _net_timer():
@@ -70,8 +75,6 @@ def play_each_way(a, b, moves: int, pace_s: float):
     latencies to the other screen, by who moved."""
     from game.core import from_dict
 
-    from .browser_remote import agree, greedy, play_game
-
     choose = greedy("russian-bank")
     screens, owner = [a, b], {0: 0, 1: 1}
     by = {0: [], 1: []}
@@ -87,9 +90,6 @@ def play_each_way(a, b, moves: int, pace_s: float):
 
 
 def frame_figures(desk, frames_before: int) -> tuple[dict, dict]:
-    from .browser_net import percentile
-    from .browser_remote import spread
-
     steps = desk.c.page.eval("list(driver.step_ms)")
     steps = steps[-(desk.c.page.frames() - frames_before) :]
     spent = desk.c.page.eval("list(net_spent.values())")
@@ -105,9 +105,6 @@ def frame_figures(desk, frames_before: int) -> tuple[dict, dict]:
 
 
 def round_trip(url, relay_url, browser, desktop_hosts: bool, moves: int, pace_s: float) -> dict:
-    from .browser_remote import Screen, host
-    from .desktop_client import DesktopScreen
-
     with tempfile.TemporaryDirectory() as tmp:
         desk = DesktopScreen("desktop", Path(tmp) / "desktop", relays=[relay_url])
         page = Screen(browser, url, relay_url, "browser")
@@ -149,24 +146,11 @@ def _join_by_code(desk, code: str) -> None:
     c.page.key("Enter")
 
 
-def measure(folder: Path, moves: int = 40, pace_s: float = 1.5) -> dict:
+def measure(url: str, relay, browser, moves: int = 40, pace_s: float = 1.5) -> dict:
     """The figures (see the module's docstring); run inside a private network namespace."""
-    from testbed.nostr_relay import NostrRelay
-    from testbed.site import StaticServer
-
-    from .browser import Browser
-    from .browser_remote import spread
-
     out: dict = {"moves_each_round": moves, "pace_s": pace_s}
-    with NostrRelay() as relay:
-        server = StaticServer(folder)
-        browser = Browser()
-        try:
-            hosting = round_trip(server.url, relay.url, browser, True, moves, pace_s)
-            joining = round_trip(server.url, relay.url, browser, False, moves, pace_s)
-        finally:
-            browser.close()
-            server.close()
+    hosting = round_trip(url, relay.url, browser, True, moves, pace_s)
+    joining = round_trip(url, relay.url, browser, False, moves, pace_s)
     out["link_to_table_ms"] = {
         "desktop_hosts": hosting["link_to_table_ms"],
         "desktop_joins": joining["link_to_table_ms"],
@@ -197,9 +181,15 @@ def main(argv: list[str]) -> int:
         help="a pause after each move (default 1.5: a quick person)",
     )
     args = parser.parse_args(argv)
-    from .browser_net import in_private_network
+    from testbed.private_network import in_private_network
+    from testbed.site import build_site
 
-    out = in_private_network(measure, 1800, moves=12 if args.quick else 40, pace_s=args.pace)
+    moves = 12 if args.quick else 40
+
+    def body(url, relay, browser):
+        return measure(url, relay, browser, moves, args.pace)
+
+    out = in_private_network(build_site(), body, timeout=1800)
     m, f, n = out["move_ms"], out["desktop_frame_ms"], out["desktop_net_ms"]
     print(
         f"link to table: desktop hosting {out['link_to_table_ms']['desktop_hosts']} ms, "

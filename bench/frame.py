@@ -343,7 +343,7 @@ def _print_solver(results: dict) -> None:
 
 
 def main(argv: list[str]) -> int:
-    from bench import headless
+    from testbed.headless import headless
 
     headless()
     import pygame

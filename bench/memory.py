@@ -12,11 +12,12 @@ and layers once); then 20,000 frames more. Goal: less than 10 MB growth after th
 from __future__ import annotations
 
 import json
-import os
 import platform
 import random
-import sys
 import time
+
+from testbed.headless import headless
+from testbed.measuring import rss_mb
 
 GOAL_MB = 10.0
 GAME_FRAMES = 600  # frames per deal before the next game opens
@@ -28,19 +29,6 @@ def warm_up_frames() -> int:
     from game.core import GAMES
 
     return GAME_FRAMES * len(GAMES)
-
-
-def rss_mb() -> float:
-    """The process's resident memory now (not its peak)."""
-    try:
-        with open("/proc/self/statm") as f:
-            pages = int(f.read().split()[1])
-        return pages * os.sysconf("SC_PAGE_SIZE") / 2**20
-    except OSError:  # not Linux: the peak is the best there is
-        import resource
-
-        peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-        return peak / (2**20 if sys.platform == "darwin" else 2**10)
 
 
 def play(app, frames: int, readings: list, every: int) -> dict:
@@ -99,8 +87,6 @@ def play(app, frames: int, readings: list, every: int) -> dict:
 
 
 def main(argv: list[str]) -> int:
-    from bench import headless
-
     headless()
 
     from game.storage import MemoryStore, Saves

@@ -14,7 +14,8 @@ time each verdict took, then prints per game:
 - the lines the core refused ("faults": a found line the core's replay refused is reported as
   "unknown", never as a win; there should be none).
 
-``--record FILE`` adds each deal's verdict to FILE, the records bench/winnability.py reads.
+``--record FILE`` adds each deal's verdict to FILE, the records bench/winnability.py reads
+(testbed/verdicts.py).
 
 ``--quick`` runs fewer deals with a 1 s budget (under a minute). The last line printed is one
 JSON object with every figure. Timings depend on the machine and its load: say so when quoting.
@@ -24,12 +25,13 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import os
 import platform
 import statistics
 import sys
 import time
+
+from testbed.measuring import wilson
 
 FIRST_DEAL = 10001
 DEFAULT_GAMES = ("forty-thieves", "indian-patience")  # what runs without --game
@@ -48,17 +50,6 @@ def variants(game: str) -> list[dict]:
     from game.ai.solver.models import load_models
 
     return [dict(v) for v in getattr(load_models()[game], "bench_variants", ({},))]
-
-
-def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """95% Wilson score interval for k successes in n trials."""
-    if n == 0:
-        return (0.0, 1.0)
-    p = k / n
-    d = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / d
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
-    return (max(0.0, centre - half), min(1.0, centre + half))
 
 
 def run_game(

@@ -34,46 +34,9 @@ import tempfile
 import time
 from pathlib import Path
 
+from testbed.verdicts import figures, read
+
 RECORDS = Path(__file__).with_name("data") / "verdicts.jsonl"
-
-
-def read(paths) -> dict:
-    """name -> deal -> (status, budget_s): the best verdict recorded for each deal (a
-    decided one, else the unknown one of the largest budget)."""
-    out: dict = {}
-    for path in paths:
-        if not Path(path).exists():
-            continue
-        for line in Path(path).read_text(encoding="utf-8").splitlines():
-            if not line.strip():
-                continue
-            r = json.loads(line)
-            deals = out.setdefault(r["entry"], {})
-            old, new = deals.get(r["deal"]), (r["status"], r["budget_s"])
-            if old is None or (old[0] == "unknown" and (new[0] != "unknown" or new[1] > old[1])):
-                deals[r["deal"]] = new
-            elif new[0] not in ("unknown", old[0]):  # two proofs that disagree: a bug
-                raise ValueError(f"{r['entry']} deal {r['deal']}: {old[0]} and {new[0]}")
-    return out
-
-
-def figures(deals: dict) -> dict:
-    from bench.solver import wilson
-
-    n = len(deals)
-    won = sum(1 for s, _ in deals.values() if s == "won")
-    lost = sum(1 for s, _ in deals.values() if s == "lost")
-    unknown = n - won - lost
-    return {
-        "deals": n,
-        "won": won,
-        "lost": lost,
-        "unknown": unknown,
-        "low": round(wilson(won, n)[0], 4),
-        "high": round(wilson(won + unknown, n)[1], 4),
-        "first": min(deals),
-        "last": max(deals),
-    }
 
 
 def run(game: str, options: dict, start: int, count: int, budget: float, records: Path) -> None:

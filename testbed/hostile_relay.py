@@ -21,7 +21,7 @@ import threading
 
 from websockets.asyncio.server import serve
 
-from .nostr_relay import free_port
+from testbed.nostr_relay import free_port
 
 
 class HostileRelay:

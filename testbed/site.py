@@ -1,6 +1,6 @@
 """The site ``./build.sh web`` builds (build/web/), built once and served as built on
 127.0.0.1: what the browser tests and the browser benchmarks open their pages on (the pages
-themselves, Chromium driven by playwright: bench/browser.py).
+themselves, Chromium driven by playwright: testbed/browser.py, testbed/client_page.py).
 
     with ClientSite() as site:        # build/web/ (built once per test run), served: site.url
     server = StaticServer(folder)     # any folder, served from a thread of this process

@@ -12,8 +12,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bench.session_fuzz import ACTIONS, option_sets, run_case, seat_kinds
 from game.core import GAMES, info
+from testbed.session_fuzzing import ACTIONS, option_sets, run_case, seat_kinds
 
 EVERY_OPTION_SET = [(g, options) for g in GAMES for options in option_sets(g)]
 

@@ -9,11 +9,11 @@ import time
 
 import pytest
 
-from bench.browser import ClientError
-from bench.browser_client import Client, client_settings, saved_game, stored
-from bench.browser_remote import click_move
-from bench.desktop_client import DesktopPage, DesktopScreen
 from game.core import PASS
+from testbed.client import Client, client_settings, saved_game, stored
+from testbed.client_page import ClientError
+from testbed.desktop_client import DesktopPage, DesktopScreen
+from testbed.remote_play import click_move
 
 
 @pytest.fixture

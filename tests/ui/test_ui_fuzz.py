@@ -13,13 +13,13 @@ import types
 import pygame
 import pytest
 
-from bench.fuzz import Fuzzer
 from game.core import GAMES, info
 from game.session import GENERAL
 from game.ui import card_art as cards
 from game.ui import theme
 from game.ui.card_art import ART_CACHE, CardArt
 from game.ui.screens import SettingsScene
+from testbed.client_fuzzing import Fuzzer
 from tests.support.client import app_on_page
 
 CHOICES = {o.name: o.choices for o in GENERAL}

@@ -44,7 +44,7 @@ def site():
 
 @pytest.fixture(scope="session")
 def browser():
-    from bench.browser import Browser
+    from testbed.browser import Browser
 
     b = _made(Browser)
     yield b
@@ -54,7 +54,7 @@ def browser():
 @pytest.fixture(scope="module")
 def pyodide_page(browser):
     """One Pyodide page for a test module; tests start by clearing its localStorage."""
-    from bench.browser import PyodidePage
+    from testbed.browser import PyodidePage
 
     page = _made(PyodidePage(browser=browser).__enter__)
     yield page

@@ -6,9 +6,9 @@ import os
 import random
 import sys
 
-from bench.browser import PURE_PACKAGES
-from bench.web import GAMES, ROWS, measure
 from game.core import from_dict, new_game
+from testbed.browser import PURE_PACKAGES
+from testbed.core_timings import GAMES, ROWS, measure
 
 ARTIFACTS = os.path.join(
     os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))), "test-artifacts"
@@ -132,7 +132,8 @@ for game_id in ("forty-thieves", "indian-patience", "russian-bank"):
     key_before = repr(state.key())
     for text in reversed(data["redo"]):   # redo every move taken back
         state.push(text)
-    resumed[game_id] = {"key": key_before, "redo": data["redo"], "moves": len(data["state"]["moves"]),
+    resumed[game_id] = {"key": key_before, "redo": data["redo"],
+                        "moves": len(data["state"]["moves"]),
                         "elapsed": data["elapsed"], "state": data["state"],
                         "after_redo": [str(e.move) for e in state.history]}
 result = {"resumed": resumed, "stats": saves.stats("forty-thieves"), "settings": saves.settings(),
@@ -247,7 +248,8 @@ result = [len(from_dict(data['state']).history), saves.notices]
 """)
     assert 1 <= check[0] < 40 and check[1] == []
     page.page.evaluate("""() => { for (const k of Object.keys(localStorage))
-                                      if (k.startsWith("other-game/")) localStorage.removeItem(k); }""")
+                                      if (k.startsWith("other-game/"))
+                                          localStorage.removeItem(k); }""")
 
 
 def test_webassembly_timings_beside_native(pyodide_page, capsys):
@@ -256,7 +258,7 @@ def test_webassembly_timings_beside_native(pyodide_page, capsys):
     page = pyodide_page
     fresh(page)
     native = measure(quick=True)
-    wasm = page.run("from bench.web import measure\nresult = measure(True)")
+    wasm = page.run("from testbed.core_timings import measure\nresult = measure(True)")
     lines = [f"{'':18}{'':24}{'native':>12}{'wasm':>12}"]
     for game_id in GAMES:
         assert native[game_id]["moves_played"] == wasm[game_id]["moves_played"]

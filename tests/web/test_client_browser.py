@@ -1,12 +1,12 @@
 """The real client in a real browser, end to end: the site ./build.sh web builds (build/web/:
 our page, Pyodide 0.27.7 = CPython 3.12, pygbag's own pygame-ce wheel, the packed game), served
-as built and played in headless Chromium (bench/browser.py; the page: web/client/).
+as built and played in headless Chromium (testbed/client_page.py; the page: web/client/).
 Everything a player does goes through the browser: playwright's mouse and keyboard, and touch
 through Chromium's touch emulation. The
 tests check the rules core's state (read from the page, rebuilt here with game.core), the page's
 localStorage and the pixels on the canvas. Screenshots: test-artifacts/client-*.png.
 
-What the tests know of the client's insides is in bench/browser_client.py, nowhere else.
+What the tests know of the client's insides is in testbed/client.py, nowhere else.
 One browser and one served site for the module; a page per group of tests.
 """
 
@@ -21,8 +21,8 @@ from pathlib import Path
 
 import pytest
 
-from bench.browser_client import Client, client_settings, saved_game, stored
 from game.core import STOP, Move, new_game
+from testbed.client import Client, client_settings, saved_game, stored
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 TURN_HAND = Move("hand0", "hand0")
@@ -30,7 +30,7 @@ TURN_HAND = Move("hand0", "hand0")
 
 # ------------------------------------------------------------------------------ fixtures
 def _client(browser, site, **kw) -> Client:
-    from bench.browser import ClientPage
+    from testbed.client_page import ClientPage
 
     return Client(ClientPage(browser, site, **kw))
 

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import pytest
 
-from bench.browser_client import Client, client_settings, stored
-from bench.desktop_client import DesktopPage
 from game.core import STOP
+from testbed.client import Client, client_settings, stored
+from testbed.desktop_client import DesktopPage
 from tests.test_languages import LANGUAGES, english_only, words
 from tests.web.test_client_browser import ace_on_a_house, bank_save, client, find_deal, shot  # noqa: F401
 

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pygame
 
-from bench.browser_client import client_settings, stored
+from testbed.client import client_settings, stored
 from tests.web.test_client_browser import client  # noqa: F401 (the fixture; site is conftest's)
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -1,5 +1,5 @@
 """A desktop app and the browser at one table (issue 36): the real desktop client (``python -m
-game`` under SDL's dummy video driver, driven by real input events: bench/desktop_client.py)
+game`` under SDL's dummy video driver, driven by real input events: testbed/desktop_client.py)
 and pages of the shipped site (build/web/ as built) in Chromium, meeting on a real Nostr relay
 on 127.0.0.1 inside a private network namespace the test makes (testbed/netns.py; root, as CI
 runs). The desktop speaks the relay path only (game/net/desktop/), so everything between the
@@ -10,7 +10,7 @@ Everything the players do goes through their screen: the title's game, Who plays
 friend online", the link opened by the page's friend (``#join=CODE``) or the code typed into
 the desktop's Join a friend, each move (a click on the card, a click where it goes), Stop!,
 Undo, the app closed and started again, the page reloaded. The moves are chosen by a computer
-player reading the position (bench/browser_remote.py's helpers, which play a desktop screen as
+player reading the position (testbed/remote_play.py's helpers, which play a desktop screen as
 they play a page). Every wait polls with a generous timeout.
 """
 
@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.support.network import in_private_network
+from testbed.private_network import in_private_network
 from tests.web.test_remote_browser import no_errors
 
 
@@ -35,8 +35,8 @@ def test_russian_bank_between_a_desktop_and_a_browser(
     other calls Stop!; the friend takes back their own move; the desktop app is closed and
     started again mid-game, the page reloaded, each back at the same position; the game ends
     the same on both screens; the host's Play again deals the next game on both."""
-    from bench.browser_remote import Screen, host, whole_game
-    from bench.desktop_client import DesktopScreen
+    from testbed.desktop_client import DesktopScreen
+    from testbed.remote_play import Screen, host, whole_game
 
     def body(url, relay, browser):
         desk = DesktopScreen("desktop", tmp_path / "desktop", relays=[relay.url])
@@ -75,7 +75,7 @@ def test_russian_bank_between_a_desktop_and_a_browser(
         desktop_errors(desk)
         return played["latencies"]
 
-    latencies = in_private_network(site, body)
+    latencies = in_private_network(site.folder, body)
     print(f"{len(latencies)} moves seen on the other screen; slowest {max(latencies):.0f} ms")
 
 
@@ -85,9 +85,9 @@ def test_chinese_patience_with_a_desktop_a_browser_and_the_computer(
     """Three seats: the desktop hosts, a friend in the browser joins by the link, the host's
     computer plays the third seat; 40 moves by clicks (and the computer's), every screen
     agreeing on every move."""
-    from bench.browser_remote import Screen, agree, greedy, host, play_game
-    from bench.desktop_client import DesktopScreen
     from game.core import from_dict
+    from testbed.desktop_client import DesktopScreen
+    from testbed.remote_play import Screen, agree, greedy, host, play_game
 
     def body(url, relay, browser):
         desk = DesktopScreen("desktop", tmp_path / "desktop", relays=[relay.url])
@@ -118,4 +118,4 @@ def test_chinese_patience_with_a_desktop_a_browser_and_the_computer(
         finally:
             desk.close()
 
-    in_private_network(site, body)
+    in_private_network(site.folder, body)

@@ -4,7 +4,7 @@ WebRTC and through the relay, all inside a private network namespace the test ma
 (testbed/netns.py; root, as CI runs); then again where the pages can't reach each other
 directly (loopback only: the relay carries everything). Each page is opened with
 ``?relay=ws://127.0.0.1:PORT&ice=none``; the test driver calls ``window.parlourNet`` through
-page.evaluate (its instrumentation, NETLOG_INIT in bench/browser_net.py, never a second page of
+page.evaluate (its instrumentation, NETLOG_INIT in testbed/net_page.py, never a second page of
 the game). Then the Python side, game/net/browser.py with game/net/paths.py, in the game's own
 interpreter (Pyodide) on two pages.
 
@@ -21,7 +21,7 @@ import time
 
 import pytest
 
-from tests.support.network import in_private_network
+from testbed.private_network import in_private_network
 
 CODE = "TEST42"
 
@@ -32,7 +32,7 @@ def carried(events, kind, key=None):
 
 @pytest.mark.parametrize("direct", [True, False], ids=["direct", "relay only"])
 def test_two_pages_meet_talk_reload_and_part(site, private_network, direct):
-    from bench.browser_net import NetPage, first, has
+    from testbed.net_page import NetPage, first, has
 
     def body(url, relay, browser):
         figures: dict = {}
@@ -191,14 +191,14 @@ def test_two_pages_meet_talk_reload_and_part(site, private_network, direct):
         assert not [line for line in host.log if line.startswith("pageerror")], host.log
         return figures
 
-    figures = in_private_network(site, body, direct=direct)
+    figures = in_private_network(site.folder, body, direct=direct)
     print("\nbrowser carrier: " + ", ".join(f"{k} {v:.1f}" for k, v in figures.items()))
 
 
 def test_the_python_transport_in_the_shipped_page(site, private_network):
     """game/net/browser.py in the game's Pyodide: available, open_room, poll, send, close, only
     strings across the bridge; a room for the session's rooms (SharedTable) as a guest."""
-    from bench.browser_net import NetPage
+    from testbed.net_page import NetPage
 
     def py(page, expression):
         return page.js("e => harness.eval(e)", expression)
@@ -263,4 +263,4 @@ def test_the_python_transport_in_the_shipped_page(site, private_network):
         for page in (a, b):
             assert page.js("harness.error") is None
 
-    in_private_network(site, body)
+    in_private_network(site.folder, body)

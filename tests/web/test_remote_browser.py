@@ -7,8 +7,8 @@ Everything the players do goes through the browser, by mouse: the title's game, 
 with "A friend online", the link opened by the friend (``#join=CODE``), each move (a click on
 the card, a click where it goes), Stop!, Undo, End the game, a reload (F5), a killed tab. The
 moves are chosen by a computer player reading the position from the page
-(bench/browser_remote.py; the instrumentation is the driver's probes,
-bench/browser_client.py). Every wait polls with a generous timeout.
+(testbed/remote_play.py; the instrumentation is the driver's probes, testbed/client.py).
+Every wait polls with a generous timeout.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.support.network import in_private_network
+from testbed.private_network import in_private_network
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 
@@ -43,7 +43,8 @@ def test_russian_bank_played_to_the_end_by_two_friends(site, private_network, di
     clicks on both screens; one slips and the other calls Stop!; the friend takes back their
     own move; each page reloads mid-game and is back at the same position; the game ends the
     same on both screens; the host's Play again deals the next game on both."""
-    from bench.browser_remote import Screen, agree, host, spread, whole_game
+    from testbed.measuring import spread
+    from testbed.remote_play import Screen, agree, host, whole_game
 
     def body(url, relay, browser):
         a = Screen(browser, url, relay.url, "host").open()
@@ -82,7 +83,7 @@ def test_russian_bank_played_to_the_end_by_two_friends(site, private_network, di
         no_errors(a, b)
         return spread(played["latencies"])
 
-    figures = in_private_network(site, body, direct=direct)
+    figures = in_private_network(site.folder, body, direct=direct)
     print("a move to the other screen (ms):", figures)
 
 
@@ -99,7 +100,8 @@ def test_a_killed_tab_is_shown_away_and_a_stranger_finds_the_table_full(
     """The friend's tab is killed (no goodbye): the host sees them away within 12 s, with Wait
     and End the game; a third person with the code is told the table is full; ending the
     game ends it for good on the host's screen."""
-    from bench.browser_remote import OwnBrowser, Screen, greedy, host, kill, play_game
+    from testbed.chromium_processes import OwnBrowser
+    from testbed.remote_play import Screen, greedy, host, kill, play_game
 
     def body(url, relay, browser):
         a = Screen(browser, url, relay.url, "host").open()
@@ -142,7 +144,7 @@ def test_a_killed_tab_is_shown_away_and_a_stranger_finds_the_table_full(
         no_errors(a, c)
         return away_ms
 
-    away_ms = in_private_network(site, body, direct=direct)
+    away_ms = in_private_network(site.folder, body, direct=direct)
     print(f"a killed tab shown away after {away_ms:.0f} ms")
 
 
@@ -156,7 +158,7 @@ def test_chinese_patience_on_three_screens(site, private_network, direct):
     card: the test's clicks took the top card alone, and a CI run timed out on it). Where the
     pages connect directly, where none can, and where one friend's page takes no direct
     connection (``?ice=relay``, no TURN server: the relay carries that screen's moves alone)."""
-    from bench.browser_remote import Screen, greedy, host, play_game
+    from testbed.remote_play import Screen, greedy, host, play_game
 
     plain = greedy("chinese-patience")
 
@@ -187,7 +189,7 @@ def test_chinese_patience_on_three_screens(site, private_network, direct):
         print(f"{len(runs)} runs of cards moved by clicks: {runs}; paths {paths}")
         no_errors(a, b, c)
 
-    in_private_network(site, body, direct=bool(direct))
+    in_private_network(site.folder, body, direct=bool(direct))
 
 
 def hostile_events(rng, code: str, real: list[dict], keys: list[str], n: int) -> list:
@@ -273,8 +275,8 @@ def test_ten_thousand_hostile_relay_events_change_nothing(site, private_network)
     game goes on."""
     import random
 
-    from bench.browser_remote import Screen, agree, greedy, host, play_game
     from testbed.hostile_relay import HostileRelay
+    from testbed.remote_play import Screen, agree, greedy, host, play_game
 
     def body(url, relay, browser):
         with HostileRelay() as hostile:
@@ -306,5 +308,5 @@ def test_ten_thousand_hostile_relay_events_change_nothing(site, private_network)
             no_errors(a, b)
             return seconds
 
-    seconds = in_private_network(site, body, direct=False)
+    seconds = in_private_network(site.folder, body, direct=False)
     print(f"10,000 hostile relay events into two pages: taken in {seconds:.1f} s")

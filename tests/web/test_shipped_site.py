@@ -5,7 +5,7 @@ licences shipped and linked, sound resumed on the gestures phones count.
 
 Everything here serves build/web/ as built (or, for a new version and for itch.io, another
 build by the same script, or that build as itch.io changes it); what the tests observe comes
-from playwright (bench/browser.py adds the harness), never from the page.
+from playwright (testbed/client_page.py adds the harness), never from the page.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from pathlib import Path
 
 import pytest
 
-from bench.browser_client import Client, client_settings, stored
+from testbed.client import Client, client_settings, stored
 
 ROOT = Path(__file__).resolve().parents[2]
 VENDOR = ROOT / "web" / "vendor"
@@ -33,7 +33,7 @@ WHEEL_SHA256 = "9c6aa80480c7f199dd024639fc1e1f6b4a5c5c6a7a888b11110ad17b35abdd27
 
 
 def _page(browser, site, **kw):
-    from bench.browser import ClientPage
+    from testbed.client_page import ClientPage
 
     return ClientPage(browser, site, **kw)
 
@@ -74,7 +74,8 @@ def wait_offline_ready(page, build: str, files: int, timeout_s: float = 120) -> 
     if wait_until(
         page,
         """async ([cache, n]) => navigator.serviceWorker.controller !== null
-            && (await caches.has(cache)) && (await (await caches.open(cache)).keys()).length >= n""",
+            && (await caches.has(cache))
+            && (await (await caches.open(cache)).keys()).length >= n""",
         [f"parlour-{build}", files],
         timeout_s,
     ):

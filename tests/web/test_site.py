@@ -36,8 +36,8 @@ ARTIFACTS = os.path.join(ROOT, "test-artifacts")
 
 def expected_members():
     """What the game needs: main.py, every source file of the game package except the
-    benchmarks and the desktop's alone (a folder with a DESKTOP-ONLY file), and the assets;
-    no caches, no dot-files."""
+    desktop's alone (a folder with a DESKTOP-ONLY file), and the assets; no caches, no
+    dot-files (the benchmarks, bench/, and the testbed are outside the game package)."""
     want = {"assets/main.py"}
     for top in ("game", "assets"):
         for folder, dirs, files in os.walk(os.path.join(ROOT, top)):
@@ -47,7 +47,6 @@ def expected_members():
                 for d in dirs
                 if not d.startswith(".")
                 and d != "__pycache__"
-                and f"{rel}/{d}" != "bench/"
                 and not os.path.exists(os.path.join(folder, d, "DESKTOP-ONLY"))
             ]
             for name in files:
@@ -103,7 +102,7 @@ def test_the_packed_game_holds_main_py_the_game_package_and_assets_only(pygbag_s
         m
         for m in members
         if re.search(
-            r"(^|/)(tests?|web|bench|__pycache__)/|\.pyc$|"
+            r"(^|/)(tests?|testbed|web|bench|__pycache__)/|\.pyc$|"
             r"/\.|\.tmpl$",
             m.removeprefix("assets/"),
         )
@@ -526,7 +525,9 @@ def test_the_page_picks_the_language_as_the_game_does(tmp_path, monkeypatch):
             "de": {
                 "Try again": "Nochmal versuchen",
                 "Loading...": "Wird geladen …",
-                "Downloading the game: {done} of {total} MB": "Das Spiel wird heruntergeladen: {done} von {total} MB",
+                "Downloading the game: {done} of {total} MB": (
+                    "Das Spiel wird heruntergeladen: {done} von {total} MB"
+                ),
                 "The game could not start: {why}": "Das Spiel konnte nicht starten: {why}",
             },
             "fr": {"Try again": "Réessayer"},

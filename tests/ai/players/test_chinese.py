@@ -265,7 +265,7 @@ def test_easy_slips_where_a_watchful_player_can_knock_in_about_one_turn_in_three
     about a third of its turns, always with its turn going on (a breach that ended the turn
     would leave nothing to see); Medium in about one turn in eleven; Hard never. (The same
     measure, over more games: ./build.sh bench ai --game chinese-patience.)"""
-    from bench.ai_chinese_patience import watch_slips
+    from testbed.slips import watch_slips
 
     share = {}
     for level in ("easy", "medium", "hard"):

@@ -8,10 +8,10 @@ import json
 
 import pytest
 
-from bench.solver import wilson
-from bench.winnability import figures, read
 from game.ai import deals
 from game.core import language
+from testbed.measuring import wilson
+from testbed.verdicts import figures, read
 
 
 def records(tmp_path, rows):

@@ -28,14 +28,12 @@ import os
 import sys
 import time
 
-from .ai import (
+from bench.ai.timing import print_times, time_decisions, time_slices
+from bench.ai.tournament import (
     add_tournament_options,
     pairing_line,
-    print_times,
     run_tournament,
     seat_result,
-    time_decisions,
-    time_slices,
     timed_choice,
     tournament_plan,
 )

@@ -18,7 +18,10 @@ each B in which A ended with fewer cards, a stalemate's even counts as half). De
 Decision time: Hard (and Medium) play whole 2-player games against Greedy in this one process
 and every decision (``choose``) is timed: median, 95th percentile, maximum, and per turn. The
 sliced API is timed too (the longest ``think(5)`` call). With --wasm the same timing runs in
-CPython compiled to WebAssembly (Pyodide under Node, as ``bench ai`` does).
+CPython compiled to WebAssembly (Pyodide under Node, as ``bench ai`` does: bench/ai/wasm.py).
+
+The slips a person watching can knock on are testbed/slips.py's ``watch_slips`` (which
+tests/ai/players/test_chinese.py checks on fewer games).
 
 The last line printed is one JSON object with every figure.
 """
@@ -27,15 +30,14 @@ from __future__ import annotations
 
 import argparse
 import json
-import shutil
 import statistics
-import subprocess
 import sys
-import tempfile
 import time
-from pathlib import Path
 
-from .ai import _NODE_RUNNER, ROOT, _percentile, find_pyodide, wilson
+from bench.ai.timing import percentile, print_times, summary
+from bench.ai.wasm import wasm_times
+from testbed.measuring import wilson
+from testbed.slips import watch_slips
 
 GAME = "chinese-patience"
 FULL_PAIRINGS = (
@@ -165,15 +167,6 @@ def tournament(
 
 
 # ---------------------------------------------------------------------- timing
-def _summary(ms: list[float]) -> dict:
-    return {
-        "decisions": len(ms),
-        "median": round(statistics.median(ms), 3) if ms else None,
-        "p95": round(_percentile(ms, 0.95), 3),
-        "max": round(max(ms), 3) if ms else None,
-    }
-
-
 def decision_times(
     levels=("hard", "medium"), games: int = 6, first_seed: int = 9000, slice_ms: float = 5.0
 ) -> dict:
@@ -188,10 +181,10 @@ def decision_times(
         per_turn: dict = {}
         for turn, t in timer[level]:
             per_turn[turn] = per_turn.get(turn, 0.0) + t * 1000.0
-        entry = _summary(ms)
+        entry = summary(ms)
         turns = list(per_turn.values())
         entry["turn_median"] = round(statistics.median(turns), 3) if turns else None
-        entry["turn_p95"] = round(_percentile(turns, 0.95), 3)
+        entry["turn_p95"] = round(percentile(turns, 0.95), 3)
         out[level] = entry
     out["slices"] = slice_check(first_seed, slice_ms)
     return out
@@ -218,90 +211,12 @@ def slice_check(seed: int, budget_ms: float, games: int = 2) -> dict:
     return {
         "budget_ms": budget_ms,
         "calls": len(calls),
-        "p99_ms": round(_percentile(calls, 0.99), 3),
+        "p99_ms": round(percentile(calls, 0.99), 3),
         "max_ms": round(max(calls), 3),
     }
 
 
-def wasm_times(games: int, first_seed: int, timeout: float = 1800.0) -> dict:
-    """The decision timing, run in Pyodide (CPython in WebAssembly) under Node."""
-    node = shutil.which("node")
-    pyodide = find_pyodide()
-    if not node:
-        return {"skipped": "node is not installed"}
-    if not pyodide:
-        return {"skipped": "pyodide is not installed: run `npm ci --prefix web/pyodide`"}
-    files = {}
-    for sub in (
-        "game/__init__.py",
-        "game/core",
-        "game/ai",
-        "bench/__init__.py",
-        "bench/ai.py",
-        "bench/ai_chinese_patience.py",
-    ):
-        for path in sorted([ROOT / sub] if sub.endswith(".py") else (ROOT / sub).glob("*.py")):
-            files[str(path.relative_to(ROOT))] = path.read_text(encoding="utf-8")
-    code = (
-        "import json, sys\nfrom bench import ai_chinese_patience as b\n"
-        f"r = b.decision_times(games={games}, first_seed={first_seed})\n"
-        "r['python'] = sys.version.split()[0]; r['platform'] = sys.platform\n"
-        "json.dumps(r)"
-    )
-    with tempfile.TemporaryDirectory() as tmp:
-        runner = Path(tmp) / "run.js"
-        runner.write_text(_NODE_RUNNER)
-        spec = Path(tmp) / "job.json"
-        spec.write_text(json.dumps({"pyodide": str(pyodide), "files": files, "code": code}))
-        try:
-            proc = subprocess.run(
-                [node, str(runner), str(spec)], capture_output=True, text=True, timeout=timeout
-            )
-        except subprocess.TimeoutExpired:
-            return {"skipped": f"Pyodide run took longer than {timeout:.0f} s"}
-    if proc.returncode != 0:
-        return {"skipped": "the Pyodide run failed: " + proc.stderr.strip()[-400:]}
-    data = json.loads(proc.stdout.strip().splitlines()[-1])
-    out = data["result"]
-    out["pyodide_load_ms"] = data["load_ms"]
-    return out
-
-
 # ---------------------------------------------------------------------- main
-def watch_slips(level: str, games: int = 20, first_seed: int = 9000) -> dict:
-    """What a person watching ``level`` with "knock" priorities can catch (issue 26 item 7):
-    ``games`` two-player games against Greedy (which never knocks, as a person who only
-    watches), seats alternating. Counts ``level``'s turns and those in which it broke a
-    priority; every breach must leave its turn going on (else there is nothing to see)."""
-    from game.ai.players import computer_player
-    from game.core import new_game
-
-    turns: dict = {}
-    for g in range(games):
-        state = new_game(GAME, seed=first_seed + g, priorities="knock")
-        mine = g % 2
-        bots = {
-            mine: computer_player(GAME, level, seed=2 * g),
-            1 - mine: computer_player(GAME, "greedy", seed=1),
-        }
-        while not state.is_over():
-            p, turn = state.current_player, state.turn
-            move = bots[p].choose(state)
-            breached = move not in state.legal_moves()
-            state.push(move, breach=breached)
-            if p == mine:
-                row = turns.setdefault((g, turn), [False, False])
-                row[0] = row[0] or breached
-                row[1] = row[1] or (breached and state.current_player != p)
-    n = max(1, len(turns))
-    return {
-        "games": games,
-        "turns": len(turns),
-        "turns_with_a_slip": round(sum(r[0] for r in turns.values()) / n, 3),
-        "slips_that_ended_the_turn": sum(r[1] for r in turns.values()),
-    }
-
-
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(
         prog="./build.sh bench ai --game chinese-patience", description=__doc__.split("\n")[0]
@@ -366,15 +281,15 @@ def main(argv: list[str]) -> int:
         "level against Greedy:"
     )
     native = decision_times(games=timing_games)
-    _print_times(native)
+    print_times(native)
     wasm_result = None
     if do_wasm:
         print("Decision time, WebAssembly (Pyodide under Node):")
-        wasm_result = wasm_times(timing_games, 9000)
+        wasm_result = wasm_times("bench.ai.chinese_patience", timing_games, 9000, timeout=1800.0)
         if "skipped" in wasm_result:
             print(f"  skipped: {wasm_result['skipped']}")
         else:
-            _print_times(wasm_result)
+            print_times(wasm_result)
     else:
         print("Decision time, WebAssembly: not run (add --wasm)")
 
@@ -410,28 +325,11 @@ def main(argv: list[str]) -> int:
     return 0
 
 
-def _print_times(t: dict) -> None:
-    for level in ("hard", "medium"):
-        if level in t:
-            e = t[level]
-            print(
-                f"  {level:7} per move: median {e['median']:.2f} ms, p95 {e['p95']:.2f} ms, "
-                f"max {e['max']:.1f} ms ({e['decisions']} decisions); per turn: median "
-                f"{e['turn_median']:.2f} ms, p95 {e['turn_p95']:.2f} ms"
-            )
-    s = t.get("slices")
-    if s:
-        print(
-            f"  think({s['budget_ms']:g}) calls: p99 {s['p99_ms']:.2f} ms, longest "
-            f"{s['max_ms']:.2f} ms ({s['calls']} calls)"
-        )
-
-
 def check_goals(results: dict, counts, native: dict, wasm: dict | None) -> dict:
     out = {}
     for players in counts:
 
-        def rate(level, vs="greedy"):
+        def rate(level, vs="greedy", players=players):
             r = results.get(f"{level}-{vs}/{players}p")
             return None if r is None else r["win_rate"]
 

@@ -1,6 +1,7 @@
-"""What the browser tests and benchmark know of the client's insides, kept in this one place.
+"""What the browser tests and benchmarks know of the client's insides, kept in this one place.
 
-The real client runs in a page (testbed/site.py: ClientSite; bench/browser.py: ClientPage);
+The real client runs in a page (testbed/site.py: ClientSite; testbed/client_page.py:
+ClientPage) or in the desktop app driven alike (testbed/desktop_client.py: DesktopPage);
 players' input goes through the browser. To find where to click and to check what happened, the
 tests read a few things of the running game, all through the probes below, evaluated in the
 page's Python:
@@ -23,7 +24,7 @@ Everything else the tests assert on is the rules core's state (rebuilt here with
 
 from __future__ import annotations
 
-from .browser import ClientPage
+from testbed.client_page import ClientPage
 
 PROBES = r"""
 def _probe_setup():
@@ -170,10 +171,10 @@ def _probe_setup():
                 "relay_events": getattr(shared.transport, "sent_events", None),
                 "message": s.message_text() if hasattr(s, "message_text") else None}
 
-    return {"flips": flips_so_far, "last_flip_frame": lambda: flips[1], "room": room, "dot_of_the_i": dot_of_the_i, "sound": sound,
-            "dragging": dragging, "settled": settled, "view": view, "moves": moves,
-            "state": state, "card": card, "button": button, "buttons": buttons,
-            "light": light,
+    return {"flips": flips_so_far, "last_flip_frame": lambda: flips[1], "room": room,
+            "dot_of_the_i": dot_of_the_i, "sound": sound, "dragging": dragging,
+            "settled": settled, "view": view, "moves": moves, "state": state, "card": card,
+            "button": button, "buttons": buttons, "light": light,
             "scene": lambda: type(scene()).__name__}
 
 
@@ -348,12 +349,11 @@ def native_light_times(game_id: str, deals, cap_s: float, warm_up: int | None = 
     second first: the card art made, the code warm). Returns ({deal: wall-clock seconds to the
     verdict}, {deal: frames to the verdict}, {deal: its status, None when the cap came
     first})."""
-    import os
     import time
 
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    from testbed.headless import headless
+
+    headless()
     from game.storage import MemoryStore, Saves
     from game.ui.app import FPS, App
 

@@ -1,218 +1,30 @@
-"""Our Python in real WebAssembly, in headless Chromium, on localhost. Two kinds of page:
+"""The REAL client in a browser tab: the site ``./build.sh web`` builds (our page, Pyodide 0.27.7,
+pygbag's pygame-ce wheel, the packed game; web/client/, docs/web.md), served as built
+(testbed/site.py: ClientSite) and opened in a Browser (testbed/browser.py):
 
-    with PyodidePage() as page:          # Debian's chromium, Pyodide from npm (web/pyodide/)
-        page.run("import game.core; result = ...")   # runs in the page, returns `result`
-        page.reload()                         # a real page reload: localStorage survives
-
-    with ClientSite() as site:            # the REAL client: build/web/ as built, served
-                                          # (testbed/site.py)
+    with ClientSite() as site:
         page = ClientPage(browser, site).open()       # the shipped page, main.py running
         page.eval("expression")               # Python, in the game's interpreter
         page.mouse_click(640, 300)            # real input at logical (1280x720) coordinates
 
-PyodidePage (the pure-Python packages, no pygame) is used by tests/web/test_browser.py and
-``python -m bench web``. ClientSite (testbed/site.py) serves the site ``./build.sh web`` builds
-(our page, Pyodide 0.27.7, pygbag's pygame-ce wheel, the packed game; web/client/,
-docs/web.md), as built; ClientPage opens it in a tab and adds, from the outside, what the tests
-observe (HARNESS_INIT, a playwright init script). Used by tests/web/test_client_browser.py and
-test_shipped_site.py and ``python -m bench browser``.
-
-Needs the Python package playwright (never `playwright install`: the browser is
-/usr/bin/chromium), ``npm ci --prefix web/pyodide`` and, for the client,
-``npm ci --prefix web/pyodide-client``. Every request that leaves 127.0.0.1 is refused, so
-what runs is only what this machine serves.
+ClientPage adds, from the outside, what the tests observe (HARNESS_INIT, a playwright init
+script; the shipped page has nothing for tests). What the tests and the benchmarks know of the
+client's insides is testbed/client.py's (``Client``, the probes). Used by tests/web and
+``python -m bench browser``.
 """
 
 from __future__ import annotations
 
 import io
-import json
-import os
-import shutil
-import tempfile
-import zipfile
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from testbed.site import ClientSite, Missing, StaticServer
+from testbed.browser import READ_LOCAL_STORAGE
 
-ROOT = Path(__file__).resolve().parents[1]
-# The game packages that run without pygame, shipped into Pyodide; and the benchmarks' own
-# package beside them (bench/web.py measures in the page).
-PURE_PACKAGES = ["core", "ai", "storage"]
-BESIDE = ["bench"]
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
+if TYPE_CHECKING:
+    from testbed.browser import Browser
+    from testbed.site import ClientSite
 
-
-def chromium_path() -> str:
-    path = os.environ.get("PARLOUR_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
-    if not os.path.exists(path):
-        raise Missing("Debian's chromium is missing: apt-get install -y chromium")
-    return path
-
-
-def pyodide_dir() -> Path:
-    path = Path(os.environ.get("PARLOUR_PYODIDE_DIR") or ROOT / "web/pyodide/node_modules/pyodide")
-    if not (path / "pyodide.js").exists():
-        raise Missing(f"Pyodide is missing at {path}: npm ci --prefix web/pyodide")
-    return path
-
-
-def game_zip(packages=PURE_PACKAGES) -> bytes:
-    """game/__init__.py plus the named subpackages, and the packages BESIDE it, as a zip
-    (sources only)."""
-    out = io.BytesIO()
-    folders = [ROOT / "game" / package for package in packages] + [ROOT / p for p in BESIDE]
-    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as zf:
-        zf.write(ROOT / "game/__init__.py", "game/__init__.py")
-        for folder in folders:
-            for path in sorted(folder.rglob("*.py")):
-                zf.write(path, path.relative_to(ROOT).as_posix())
-    return out.getvalue()
-
-
-HARNESS = """<!DOCTYPE html>
-<meta charset="utf-8"><title>parlour in Pyodide</title>
-<script src="/pyodide/pyodide.js"></script>
-<script>
-window.boot = async function () {
-    const py = await loadPyodide({indexURL: "/pyodide/"});
-    const zip = await (await fetch("/game.zip")).arrayBuffer();
-    py.unpackArchive(zip, "zip", {extractDir: "/home/pyodide/parlour"});
-    py.runPython("import sys; sys.path.insert(0, '/home/pyodide/parlour')");
-    window.py = py;
-    return py.runPython("import sys; sys.version.split()[0]");
-};
-</script>
-"""
-
-
-READ_LOCAL_STORAGE = (
-    "() => Object.fromEntries(Object.keys(localStorage).map(k => [k, localStorage.getItem(k)]))"
-)
-
-
-class Browser:
-    """Headless Debian chromium driven by playwright, refusing every request off 127.0.0.1."""
-
-    def __init__(self, beside: Browser | None = None):
-        """``beside``: another Browser whose playwright starts this one too (a second Chromium
-        in the same thread: one person's own, to be killed alone)."""
-        try:
-            from playwright.sync_api import sync_playwright
-        except ImportError:
-            raise Missing("the playwright package is missing: pip install -e '.[test]'") from None
-        executable = chromium_path()
-        self._owns_pw = beside is None
-        self._pw = sync_playwright().start() if beside is None else beside._pw
-        try:
-            self.browser = self._pw.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
-        except Exception:
-            if self._owns_pw:
-                self._pw.stop()
-            raise
-
-    def new_page(self, viewport=None, log=None, **context_options):
-        """A page in a context of its own (its own localStorage); ``context_options`` go to
-        playwright's new_context (has_touch, is_mobile, device_scale_factor...)."""
-        context = self.browser.new_context(
-            viewport=viewport or {"width": 1280, "height": 800}, **context_options
-        )
-        context.route("**/*", _local_only)
-        page = context.new_page()
-        if log is not None:
-            page.on("console", lambda m: log.append(f"{m.type}: {m.text}"))
-            page.on("pageerror", lambda e: log.append(f"pageerror: {e}"))
-        return page
-
-    def close(self):
-        try:
-            self.browser.close()
-        finally:
-            if self._owns_pw:
-                self._pw.stop()
-
-
-def _local_only(route):
-    url = route.request.url
-    if url.startswith(("http://127.0.0.1:", "data:", "blob:", "file:")):
-        route.continue_()
-    else:
-        route.abort("internetdisconnected")
-
-
-class PyodidePage:
-    """A page on localhost with Pyodide and our pure-Python packages loaded."""
-
-    def __init__(self, packages=PURE_PACKAGES, browser: Browser | None = None):
-        self.packages = packages
-        self._own_browser = browser is None
-        self.browser = browser
-        self.log: list[str] = []
-
-    def __enter__(self):
-        self.folder = Path(tempfile.mkdtemp(prefix="parlour-pyodide-"))
-        try:
-            (self.folder / "pyodide").symlink_to(pyodide_dir(), target_is_directory=True)
-            (self.folder / "index.html").write_text(HARNESS, encoding="utf-8")
-            (self.folder / "game.zip").write_bytes(game_zip(self.packages))
-            self.server = StaticServer(self.folder)
-            if self.browser is None:
-                self.browser = Browser()
-            self.page = self.browser.new_page(log=self.log)
-            self.page.goto(self.server.url + "index.html")
-            self.python_version = self._boot()
-        except BaseException:
-            self.__exit__(None, None, None)
-            raise
-        return self
-
-    def _boot(self) -> str:
-        return self.page.evaluate("boot()")
-
-    def run(self, code: str):
-        """Run Python in the page (in Pyodide's __main__, whose globals persist between runs)
-        and return what it left in ``result``, which must be JSON-able."""
-        self.page.evaluate(
-            "code => window.py.runPython(code)", "globals().pop('result', None)\n" + code
-        )
-        text = self.page.evaluate(
-            "() => window.py.runPython(\"__import__('json').dumps(globals().get('result'))\")"
-        )
-        return json.loads(text)
-
-    def reload(self) -> None:
-        """Reload the page (a player pressing F5) and load Pyodide and the game again."""
-        self.page.reload()
-        self.python_version = self._boot()
-
-    def local_storage(self) -> dict:
-        return self.page.evaluate(READ_LOCAL_STORAGE)
-
-    def __exit__(self, *exc):
-        page = getattr(self, "page", None)
-        if page is not None:
-            page.context.close()
-        if self._own_browser and self.browser is not None:
-            self.browser.close()
-        server = getattr(self, "server", None)
-        if server is not None:
-            server.close()
-        shutil.rmtree(self.folder, ignore_errors=True)
-        return False
-
-
-# ------------------------------------------------------------------------------ the real client
-APP = "patience-parlour"
-CLIENT_PYODIDE = "0.27.7"  # CPython 3.12.7, as pygbag 0.9.3's runtime; the cp312 wheel needs it
 W, H = 1280, 720  # the game's landscape canvas (a page taller than wide gets the portrait one)
 
 
@@ -234,7 +46,8 @@ HARNESS_INIT = """
         return raf(function (t) {
             animationFrames++;
             if (t !== lastFrameTime) {
-                if (recording && lastFrameTime !== null) recording.intervals.push(t - lastFrameTime);
+                if (recording && lastFrameTime !== null)
+                    recording.intervals.push(t - lastFrameTime);
                 lastFrameTime = t;
             }
             const p = window.parlour, before = p ? p.frames : 0, start = performance.now();
@@ -290,9 +103,9 @@ class ClientPage:
     Input goes through the browser exactly as a player's would (playwright's mouse and
     keyboard; touch through Chromium's touch emulation, CDP ``Input.dispatchTouchEvent``), at
     logical coordinates (the canvas's own size: 1280x720, or the portrait canvas the game
-    picked for a page taller than wide) mapped onto the canvas wherever CSS put it. ``eval`` reads
-    the game's Python between two frames (bench/browser_client.py keeps what the tests
-    and the benchmark know of the client's insides)."""
+    picked for a page taller than wide) mapped onto the canvas wherever CSS put it. ``eval``
+    reads the game's Python between two frames (testbed/client.py keeps what the tests and
+    the benchmarks know of the client's insides)."""
 
     def __init__(
         self,

@@ -17,12 +17,13 @@ For each load, in a new browser context (nothing cached, no service worker):
 Each first frame comes with its steps (``steps``: ms from navigation to each of the page's
 marks: ``pyodide`` Python's runtime started, ``files`` the game's files in hand, ``unpacked``
 pygame's wheel and the game unpacked, ``boot`` web/client/boot.py run, ``pygame`` and ``game``
-imported, ``firstFrame`` the title drawn). ``--cpu-slowdown N`` runs the page's CPU N times slower (Chromium's
-``Emulation.setCPUThrottlingRate``): a stand-in for a phone slower than this machine.
+imported, ``firstFrame`` the title drawn). ``--cpu-slowdown N`` runs the page's CPU N times
+slower (Chromium's ``Emulation.setCPUThrottlingRate``): a stand-in for a phone slower than this
+machine.
 
 Goals (issues 22 and 33): first visit <= 8 MB, second <= 50 KB; first frame cold <= 10 s, warm
-<= 3 s, offline <= 3 s. The last line printed is one JSON object with every figure. The machine's load
-moves the times: quote them with the machine and its load average.
+<= 3 s, offline <= 3 s. The last line printed is one JSON object with every figure. The
+machine's load moves the times: quote them with the machine and its load average.
 """
 
 from __future__ import annotations
@@ -37,6 +38,9 @@ import statistics
 import threading
 import time
 from pathlib import Path
+
+from testbed.browser import Browser
+from testbed.site import Missing, build_site, site_info
 
 GZIP_TYPES = (".html", ".js", ".mjs", ".json", ".wasm", ".py", ".txt", ".webmanifest")
 TYPES = {
@@ -223,10 +227,6 @@ def main(argv: list[str]) -> int:
     quick = "--quick" in argv
     loads = 1 if quick else 3
     slowdown = float(argv[argv.index("--cpu-slowdown") + 1]) if "--cpu-slowdown" in argv else 1
-    from testbed.site import Missing, build_site, site_info
-
-    from .browser import Browser
-
     started = time.perf_counter()
     out = {
         "bench": "browser --site",

@@ -3,9 +3,9 @@
 The client is the site ./build.sh web builds (build/web/: our page, Pyodide 0.27.7 = CPython
 3.12, pygbag's pygame-ce 2.5.7 wheel, the packed game), served as built on 127.0.0.1 and played
 in headless Debian Chromium, one game frame per animation frame as under pygbag; what is
-measured comes from the test driver (bench/browser.py's init script). All input is real
+measured comes from the test driver (testbed/client_page.py's init script). All input is real
 browser input. ``--site``: the site's load figures instead (bytes, cold/warm/offline first
-frame on an emulated link: bench/browser_site.py).
+frame on an emulated link: bench/browser/site.py).
 Figures (the last line printed is one JSON object with all of them):
 
 - ``first_frame_ms``: from navigation to the first frame the game has drawn (the title), cold
@@ -50,6 +50,12 @@ import statistics
 import sys
 import time
 
+from testbed.browser import Browser
+from testbed.chromium_processes import cpu_percent
+from testbed.client import Client, client_settings, native_light_times, saved_game, stored
+from testbed.client_page import ClientError, ClientPage
+from testbed.site import ClientSite, Missing
+
 GAMES = ("forty-thieves", "indian-patience", "russian-bank")
 SOLITAIRES = ("forty-thieves", "indian-patience")
 # Fixed deals for the light (won by the solver natively in 0.1 to 1.4 s of thinking, two proved
@@ -85,41 +91,9 @@ def _r(x, digits=1):
     return None if x is None else round(x, digits)
 
 
-# ------------------------------------------------------------------------------ CPU time
-def chromium_cpu_seconds() -> float:
-    """User + system CPU seconds of every Chromium process started from this process."""
-    tick = os.sysconf("SC_CLK_TCK")
-    table = {}
-    for entry in os.listdir("/proc"):
-        if not entry.isdigit():
-            continue
-        try:
-            with open(f"/proc/{entry}/stat", encoding="utf-8", errors="replace") as f:
-                text = f.read()
-        except OSError:
-            continue
-        close = text.rindex(")")
-        fields = text[close + 2 :].split()
-        table[int(entry)] = (
-            int(fields[1]),
-            text[text.index("(") + 1 : close],
-            int(fields[11]) + int(fields[12]),
-        )
-    ours, todo = set(), [os.getpid()]
-    while todo:
-        parent = todo.pop()
-        for pid, (ppid, _, _) in table.items():
-            if ppid == parent and pid not in ours:
-                ours.add(pid)
-                todo.append(pid)
-    return sum(table[p][2] for p in ours if table[p][1].startswith("chrom")) / tick
-
-
 # ------------------------------------------------------------------------------ the figures
 def first_frames(browser, site, loads: int) -> dict:
     """Navigation to the first drawn frame, cold (a new context) and warm (the same again)."""
-    from .browser import ClientPage
-
     cold, warm, steps = [], [], []
     for _ in range(loads):
         page = ClientPage(browser, site)
@@ -154,9 +128,6 @@ def _open_table(browser, site, game_id: str, deal: int, options: dict | None = N
     """A page at a table showing ``deal`` (by the Deal # dialog, or for a game of several
     players, its save with the rule ``options``)."""
     from game.core import info
-
-    from .browser import ClientPage
-    from .browser_client import Client, client_settings, saved_game, stored
 
     c = Client(ClientPage(browser, site))
     if info(game_id).multiplayer:  # no Deal # dialog at a table for several: its save
@@ -228,15 +199,6 @@ def thinking_frames(c, seconds: float) -> dict:
     return {"still_thinking": c.light()[0] is None, **_frames(rec)}
 
 
-def cpu_percent(seconds: float) -> tuple[float, float]:
-    """(every Chromium process's CPU over ``seconds`` of wall time, one core = 100; the wall
-    time)."""
-    cpu0, t0 = chromium_cpu_seconds(), time.perf_counter()
-    time.sleep(seconds)
-    wall = time.perf_counter() - t0
-    return 100 * (chromium_cpu_seconds() - cpu0) / wall, wall
-
-
 def idle_cpu(c, seconds: float) -> dict:
     """The table at rest (nothing moving, no input, nothing to think about): CPU time of the
     Chromium processes (this page's browser holds no other page) over the wall time, from 4 s
@@ -262,8 +224,6 @@ def idle_cpu(c, seconds: float) -> dict:
 def browser_verdicts(c, deals, cap_s: float) -> dict:
     """The light's verdict on each deal, played by number (Deal #, the digits, Enter): page
     time from the frame showing the deal to the frame with the verdict."""
-    from .browser import ClientError
-
     times, frames, statuses = {}, {}, {}
     for deal in deals:
         c.page.key("d")
@@ -330,9 +290,6 @@ def bank(browser, site, drag_s: float, idle_s: float) -> dict:
 def title_at_rest(browser, site, idle_s: float) -> dict:
     """The title screen at rest; and, for comparison, a page without the game (NOTICES.html)
     in the same browser: what Chromium costs by itself."""
-    from .browser import ClientPage
-    from .browser_client import Client, client_settings, stored
-
     c = Client(ClientPage(browser, site)).open(stored({"settings": client_settings()}))
     try:
         c.page.mouse_move(1270, 700)
@@ -369,8 +326,6 @@ def _per_deal(v: dict) -> str:
 
 
 def native_verdicts(game_id: str, deals, cap_s: float) -> dict:
-    from .browser_client import native_light_times
-
     times, frames, statuses = native_light_times(
         game_id, deals, cap_s, warm_up=THINKING_DEALS[game_id]
     )
@@ -379,10 +334,6 @@ def native_verdicts(game_id: str, deals, cap_s: float) -> dict:
 
 # ------------------------------------------------------------------------------ main
 def main(argv: list[str]) -> int:
-    if "--site" in argv:  # the shipped site's load figures (bench/browser_site.py)
-        from .browser_site import main as site_main
-
-        return site_main([a for a in argv if a != "--site"])
     parser = argparse.ArgumentParser(prog="python -m bench browser")
     parser.add_argument("--quick", action="store_true", help="fewer loads, deals and seconds")
     args = parser.parse_args(argv)
@@ -390,10 +341,6 @@ def main(argv: list[str]) -> int:
     loads, drag_s, idle_s = (1, 3.0, 6.0) if quick else (3, 8.0, 15.0)
     deals = {g: LIGHT_DEALS[g][:3] if quick else LIGHT_DEALS[g] for g in SOLITAIRES}
     cap_s = 45.0 if quick else 120.0
-
-    from testbed.site import ClientSite, Missing
-
-    from .browser import Browser
 
     started = time.perf_counter()
     out = {
