@@ -11,8 +11,9 @@ subset fonts are committed. ``--source DIR`` reads the two .ttf files from anoth
 What is kept (the browser downloads it: both fonts add about 23 KB to the packed game):
 - the characters: printable ASCII, German's and French's letters (ä ß é ç œ ...), the middle
   dot the game writes between facts, « », a few typographic marks (dashes, quotes of each
-  language, ellipsis, bullet, no-break spaces, minus) and the four suits (tests/ui/test_ui_text.py checks that every character in the game's code has a
-  glyph: add any new one here and run this again);
+  language, ellipsis, bullet, no-break spaces, minus) and the four suits
+  (tests/ui/test_ui_text.py checks that every character in the game's code has a glyph: add
+  any new one here and run this again);
 - the names' copyright, trademark, family and version (name IDs 0-7; the licence's full
   text is assets/fonts/LICENSE-DejaVu.txt, packed with the fonts);
 - the kerning (GPOS 'kern' and the old 'kern' table: pygame-ce's SDL_ttf shapes text with

@@ -10,8 +10,9 @@ Into DIR (default build/web/), every file from this machine, nothing from any ot
     sw.js                 the service worker: the site precached under "parlour-<build id>"
     manifest.webmanifest, icon-192.png, icon-512.png, favicon.png   installable to a home screen
     NOTICES.html, licences/   the licences of what the site ships
-    net.js                the browser transport of remote seats (window.parlourNet): web/net/bridge.js
-                          and Trystero, bundled by esbuild from the pinned npm project web/net/
+    net.js                the browser transport of remote seats (window.parlourNet):
+                          web/net/bridge.js and Trystero, bundled by esbuild from the pinned
+                          npm project web/net/
     pyodide/              Pyodide 0.27.7 (CPython 3.12.7), the five files it loads, from the
                           pinned npm package web/pyodide-client/node_modules/pyodide
     pygame_ce-2.5.7.dev1-cp312-cp312-wasm32_bi_emscripten.whl, dom_pk_codes.json  (web/vendor/)
@@ -113,8 +114,8 @@ DESKTOP_ONLY = "DESKTOP-ONLY"
 def _game_members():
     """(archive name, path) of main.py, the game package, assets/: no caches, no dot-files, no
     desktop-only folder, no catalogue sources (a language whose compiled catalogue is missing or
-    older than its source is a BuildError: ./build.sh web compiles them); sorted (the benchmarks and the tests live outside game/: nothing of
-    theirs is shipped)."""
+    older than its source is a BuildError: ./build.sh web compiles them); sorted (the
+    benchmarks, the testbed and the tests live outside game/: nothing of theirs is shipped)."""
     for po in sorted((ROOT / "game" / "locale").glob("*/LC_MESSAGES/*.po")):
         mo = po.with_suffix(".mo")
         if not mo.exists() or mo.stat().st_mtime < po.stat().st_mtime:
