@@ -16,12 +16,14 @@ seats is not this table's (another match begins).
 
 from __future__ import annotations
 
+from game.ai.players import Level
 from game.core import Match
 from game.core.language import _, capital, ngettext
-from game.session.seat_kinds import level_name
+from game.session.seat_kinds import PEOPLE, level_name
 from game.session.seats import SeatNames, player_heading, seat_names
 
-KIND_ORDER = ("person", "easy", "medium", "hard")  # the statistics per seat kind, in this order
+#: the statistics per seat kind, in this order
+KIND_ORDER: tuple[str, ...] = (PEOPLE, Level.EASY, Level.MEDIUM, Level.HARD)
 
 
 class MatchPlay:
@@ -120,9 +122,9 @@ class MatchPlay:
 
     def over_line(self) -> str | None:
         """Who won the match, once it is won."""
-        if not self.match.is_over():
-            return None
         seat = self.match.winner
+        if not self.match.is_over() or seat is None:
+            return None
         if self.names.is_you(seat):
             return _("You win the match!")
         # Translators: {name} is a seat ("the computer", "player 2")
@@ -166,7 +168,7 @@ def kind_lines(kinds: dict[str, dict]) -> list[str]:
         return KIND_ORDER.index(item[0]) if item[0] in KIND_ORDER else len(KIND_ORDER) + 5
 
     def part(kind: str, counts: dict) -> str:
-        if kind == "person":
+        if kind == PEOPLE:
             # Translators: a part of "All rounds, each seat counted: ..."
             return _("people won {won} of {played}").format(**counts)
         # Translators: a part of "All rounds, each seat counted: ..."; {level} is "Medium"...

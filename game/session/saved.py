@@ -122,7 +122,7 @@ def _auto_at(s, saved) -> set[int]:
     redone; a save from before it was kept: every move of an undo group after its first
     (what the move count counted then)."""
     if saved is None:
-        at, out = 0, set()
+        at, out = 0, set[int]()
         for size in s.undo_groups:
             out.update(range(at + 1, at + size))
             at += size

@@ -13,15 +13,25 @@ kind's to say: ``seat_kind(seat).local``, ``.level``.
 
 from __future__ import annotations
 
-from game.ai.players import levels
+from collections.abc import Iterable, Sequence
+
+from game.ai.players import Level, levels
 from game.core import info
 from game.core.language import _, pgettext
-from game.session.seat_kinds import PERSON, REMOTE, SeatKind, computer, level_name, seat_kind
+from game.session.seat_kinds import (
+    PERSON,
+    REMOTE,
+    SeatKind,
+    SeatWord,
+    computer,
+    level_name,
+    seat_kind,
+)
 
-DEFAULT_LEVEL = "medium"
+DEFAULT_LEVEL = Level.MEDIUM
 
 
-def _kind(seat) -> SeatKind | None:
+def _kind(seat: object) -> SeatKind | None:
     try:
         return seat_kind(seat)
     except ValueError:
@@ -34,16 +44,13 @@ def default_seats(game_id: str, players: int | None = None) -> tuple[SeatKind, .
     d = info(game_id)
     n = players or d.players[0]
     offered = levels(game_id)
-    other = (
-        computer(DEFAULT_LEVEL if DEFAULT_LEVEL in offered else offered[0])
-        if offered
-        else seat_kind(PERSON)
-    )
+    level = DEFAULT_LEVEL if DEFAULT_LEVEL in offered else offered[0] if offered else None
+    other = seat_kind(PERSON if level is None else SeatWord.COMPUTER + level)
     return (seat_kind(PERSON),) + (other,) * (n - 1)
 
 
 def check_seats(
-    game_id: str, seats, players: int | None = None, remote: bool = False
+    game_id: str, seats: object, players: int | None = None, remote: bool = False
 ) -> tuple[SeatKind, ...]:
     """The seats as a tuple of kinds; ValueError when their number is not one the game allows or
     a seat is not a kind the game takes: "human", "computer:LEVEL" with a level the game's
@@ -81,7 +88,7 @@ def check_seats(
     return tuple(kinds)
 
 
-def _people_here(seats) -> int:
+def _people_here(seats: Iterable[object]) -> int:
     return sum(1 for s in seats if (k := _kind(s)) is not None and k.local)
 
 
@@ -97,7 +104,7 @@ class SeatNames:
         names.is_you(0)   # the one person at this screen sits there
     """
 
-    def __init__(self, seats):
+    def __init__(self, seats: Iterable[str]):
         self.seats = tuple(seats)
         self.kinds = tuple(_kind(s) for s in self.seats)
         here = [i for i, k in enumerate(self.kinds) if k is not None and k.local]
@@ -169,14 +176,14 @@ def player_heading(seat: int) -> str:
     return pgettext("a seat as a heading", "Player {n}").format(n=seat + 1)
 
 
-def seat_names(seats, table: str = "duel") -> SeatNames:
+def seat_names(seats: Iterable[str], table: str = "duel") -> SeatNames:
     """The names of a table's seats, as the kind of table (a game description's ``table``)
     says them: by number round a table of several ("round"), else by kind where one person
     faces one other seat."""
     return NumberedNames(seats) if table == "round" else SeatNames(seats)
 
 
-def describe(seats: tuple[str, ...]) -> str:
+def describe(seats: Sequence[str]) -> str:
     """One line for the title screen: "You vs Computer (Medium)", "You vs A friend online"."""
     names = []
     here = _people_here(seats)

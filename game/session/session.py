@@ -15,8 +15,8 @@ Undo takes back a move and the automatic moves that followed it together (a grou
 with several seats it takes back only the moves of the person to move, in the current turn.
 
 ``events`` collects what happened that a table shows in words (the client drains it):
-("call", seat, StopCall) a right or wrong Stop! call (or knock); ("pass", seat) a forced
-pass; ("turn", seat) a new turn began.
+(Event.CALL, seat, StopCall) a right or wrong Stop! call (or knock); (Event.PASS, seat) a
+forced pass; (Event.TURN, seat) a new turn began (actions.py).
 
 Every change of position is one of four actions (``Action``: a move, an undo, a redo, a call),
 made by one seat, and each goes through one method: ``play``, ``undo``, ``redo``,
@@ -40,15 +40,18 @@ from __future__ import annotations
 import itertools
 import random
 import time
-from typing import NamedTuple
+from collections.abc import Iterable, Sequence
+from typing import Any
 
 from game.ai.deals import winnable_deals
 from game.ai.players import solvable
-from game.core import PASS, STOP, IllegalMove, Move, info, new_game
+from game.core import PASS, STOP, GameState, IllegalMove, Move, StopCall, info, new_game
 from game.core.language import _
 from game.session import saved
+from game.session.actions import Action, ActionKind, Event
 from game.session.help import SolverHelp, SolverHelped
 from game.session.saved import FORMAT
+from game.session.seat_kinds import SeatPlayer, Thinking
 from game.session.seats import check_seats, default_seats
 
 # A session's version tells caches (the client's piles, its drawn layer) that the position
@@ -62,24 +65,12 @@ def new_version() -> int:
     return next(_VERSIONS)
 
 
-class Action(NamedTuple):
-    """One action at the table: ``kind`` "move" (``moves``: the one move), "undo" (``size``
-    moves taken back), "redo" (``moves`` played again) or "call" (a Stop! call or knock); by
-    ``seat``, made when the history was ``at`` moves long."""
-
-    kind: str
-    seat: int
-    at: int
-    moves: tuple = ()
-    size: int = 0
-
-
 class Session(SolverHelped):
     remote_seats = False  # seats at other screens: only a table connected to them (game/net)
     match_target: int | None = None  # a shared table's match target (the host's, game/net);
     # None: each screen's own setting
 
-    def __init__(self, state, seats=None):
+    def __init__(self, state: GameState, seats: Sequence[str] | None = None) -> None:
         self.state = state
         self.info = info(state.game_id)
         # the seat kinds (seat_kinds.py; each is also its saved string): who takes input here,
@@ -100,7 +91,7 @@ class Session(SolverHelped):
         self.auto_pending = False  # a person's move may have made a safe move possible
         self.finishing: list[Move] = []  # a found winning line being played out (Finish)
         self.pending_call: int | None = None  # a computer seat about to call Stop!
-        self.events: list[tuple] = []
+        self.events: list[tuple[Any, ...]] = []  # (Event, seat, ...): actions.py
         self.version = next(_VERSIONS)  # new at every change of position, unique across sessions
         self.last_group: list[Move] = []  # the moves of the last undo or redo
         self.dealt = 0  # automatic moves of the deal itself (its Aces going home): never undone
@@ -109,8 +100,8 @@ class Session(SolverHelped):
         self.auto_at: set[int] = set()  # where in the history safe cards went home by themselves
         self.winnable_at: int | None = None  # the history's length at the last position the
         # solver proved winnable (every position before it on the way there is winnable too)
-        self._bots: dict[int, object] = {}
-        self._job = None  # a computer seat's decision being thought about
+        self._bots: dict[int, SeatPlayer] = {}
+        self._job: Thinking | None = None  # a computer seat's decision being thought about
         self._decided: Move | None = None
         self._player = (state.current_player, getattr(state, "turn", None))  # whose turn
         self.help = SolverHelp() if solvable(state.game_id) else None
@@ -118,7 +109,13 @@ class Session(SolverHelped):
             self.help.restart(state)
 
     @classmethod
-    def new(cls, game_id: str, seed: int | None = None, seats=None, **options) -> Session:
+    def new(
+        cls,
+        game_id: str,
+        seed: int | None = None,
+        seats: Sequence[str] | None = None,
+        **options: Any,
+    ) -> Session:
         """A new deal (a random deal number when ``seed`` is None)."""
         if seed is None:
             seed = new_seed(game_id)
@@ -200,7 +197,7 @@ class Session(SolverHelped):
         self.auto_pending, self._opening = by is None, False
         self._changed()
         self._ask_for_call()
-        self.acted(Action("move", seat, at, (self.state.history[at].move,)))
+        self.acted(Action(ActionKind.MOVE, seat, at, (self.state.history[at].move,)))
 
     def _is_breach(self, move: Move) -> bool:
         return move not in self.state.legal_moves() and move in self.state.breach_moves()
@@ -248,7 +245,7 @@ class Session(SolverHelped):
                     self._finish_group = False
                     self.undo_groups.append(0)
                 self._group_follow_up()
-                self.acted(Action("move", seat, at, (move,)))
+                self.acted(Action(ActionKind.MOVE, seat, at, (move,)))
                 return move
             self.finishing = []
         if self.auto_pending and self.auto_move and hasattr(s, "safe_move"):
@@ -261,15 +258,15 @@ class Session(SolverHelped):
                 else:
                     self.auto_at.add(at)
                 self._group_follow_up()
-                self.acted(Action("move", seat, at, (move,)))
+                self.acted(Action(ActionKind.MOVE, seat, at, (move,)))
                 return move
         self.auto_pending = self._opening = False
         if self.accepting() and s.legal_moves() == [PASS]:
             self._push(PASS, False)
             self.undo_groups.append(1)
-            self.events.append(("pass", seat))
+            self.events.append((Event.PASS, seat))
             self._changed()
-            self.acted(Action("move", seat, at, (PASS,)))
+            self.acted(Action(ActionKind.MOVE, seat, at, (PASS,)))
             return PASS
         return None
 
@@ -322,10 +319,10 @@ class Session(SolverHelped):
         self.last_group = moves
         self.finishing, self.auto_pending = [], False
         self._changed()
-        self.acted(Action("undo", seat, at, size=n))
+        self.acted(Action(ActionKind.UNDO, seat, at, size=n))
         return True
 
-    def redo(self, by: int | None = None, moves=None) -> bool:
+    def redo(self, by: int | None = None, moves: Iterable[Move] | None = None) -> bool:
         """Play the last undone group again: the person's here (False when they may not), or
         with ``by`` the ``moves`` that seat at another screen played again (IllegalMove, and
         nothing changed, when the rules refuse one)."""
@@ -335,6 +332,8 @@ class Session(SolverHelped):
             moves = self.redo_groups.pop()
         else:
             self._actor(by)
+            if moves is None:
+                raise TypeError("a redo by a seat at another screen names its moves")
             moves = list(moves)
             if self.redo_groups and self.redo_groups[-1] == moves:
                 self.redo_groups.pop()
@@ -356,7 +355,7 @@ class Session(SolverHelped):
         self.undo_groups.append(len(moves))
         self.last_group = moves
         self._changed()
-        self.acted(Action("redo", seat, at, tuple(moves)))
+        self.acted(Action(ActionKind.REDO, seat, at, tuple(moves)))
         return True
 
     # ------------------------------------------------------------------ Stop!
@@ -382,7 +381,7 @@ class Session(SolverHelped):
         ``calls_allowed``: Chinese Patience only knocks with "knock" priorities)."""
         return self.state.calls_allowed
 
-    def call_stop(self, caller: int | None = None, by: int | None = None):
+    def call_stop(self, caller: int | None = None, by: int | None = None) -> StopCall:
         """A person calls Stop! (knocks) on another seat's last move; the StopCall says how it
         went. What a right call does is the game's (Russian Bank: the move is taken back, the
         compulsory move played and the turn ends). ``caller``: the person's seat (default: the
@@ -395,16 +394,17 @@ class Session(SolverHelped):
                 raise IllegalMove("there is no other player's move to call on")
             self.pending_call = None  # (a computer here about to call: this call came first)
             return self._call(by)
-        if not self.can_call_stop():
+        mover = self.last_mover()
+        if mover is None or not self.can_call_stop():
             raise IllegalMove(_("There is no move of the other player to call Stop! on."))
-        others = [seat for seat in self._others(self.last_mover()) if self.is_local(seat)]
+        others = [seat for seat in self._others(mover) if self.is_local(seat)]
         if caller is None:
             caller = others[0]
         elif caller not in others:
             raise IllegalMove(_("Only a person at another seat may call on this move."))
         return self._call(caller)
 
-    def _call(self, caller: int):
+    def _call(self, caller: int) -> StopCall:
         before = len(self.state.history)
         call = self._call_in_core()
         if call.right or len(self.state.history) > before:
@@ -415,15 +415,15 @@ class Session(SolverHelped):
             self.redo_groups.clear()
             self._changed()
             self.turn_start = len(self.state.history)
-        self.events.append(("call", caller, call))
-        self.acted(Action("call", caller, before))
+        self.events.append((Event.CALL, caller, call))
+        self.acted(Action(ActionKind.CALL, caller, before))
         return call
 
-    def _call_in_core(self):
+    def _call_in_core(self) -> StopCall:
         return self.state.call_stop()
 
     # ------------------------------------------------------------------ computer seats
-    def _bot(self, seat: int):
+    def bot(self, seat: int) -> SeatPlayer:
         """The player that thinks for a seat here (its kind makes it: ``player``)."""
         bot = self._bots.get(seat)
         if bot is None:
@@ -433,7 +433,7 @@ class Session(SolverHelped):
     def may_slip(self, seat: int) -> bool:
         """Whether the computer in ``seat`` ever breaks a priority on purpose (its level's
         breach rate: Easy and Medium do, for a watchful person to catch; Hard never)."""
-        return self.seats[seat].thinks_here and bool(getattr(self._bot(seat), "breach_rate", 0))
+        return self.seats[seat].thinks_here and bool(getattr(self.bot(seat), "breach_rate", 0))
 
     @property
     def thinking(self) -> bool:
@@ -468,6 +468,8 @@ class Session(SolverHelped):
             if not self._think(deadline):
                 break
             move, self._decided, self._job = self._decided, None, None
+            if move is None:  # (decided: _think said so)
+                break
             self._play_computer(move)
             made.append(move)
             if clock() >= deadline:
@@ -481,7 +483,7 @@ class Session(SolverHelped):
             return False
         if self._decided is None:
             if self._job is None:
-                self._job = self._bot(s.current_player).start(s)
+                self._job = self.bot(s.current_player).start(s)
             remaining = (deadline - time.perf_counter()) * 1000.0
             self._decided = self._job.think(max(0.0, remaining))
         return self._decided is not None
@@ -498,7 +500,7 @@ class Session(SolverHelped):
         self.undo_groups.append(1)
         self._changed()
         self._ask_for_call()
-        self.acted(Action("move", seat, at, (s.history[at].move,)))
+        self.acted(Action(ActionKind.MOVE, seat, at, (s.history[at].move,)))
 
     # ------------------------------------------------------------------ bookkeeping
     def _changed(self, keep_finishing: bool = False) -> None:
@@ -512,7 +514,7 @@ class Session(SolverHelped):
             if self.is_local(s.current_player):
                 self.redo_groups.clear()
             if not s.is_over():
-                self.events.append(("turn", s.current_player))
+                self.events.append((Event.TURN, s.current_player))
         if self.help is not None and not (keep_finishing and self.finishing):
             self.help.restart(s)  # while a found winning line plays out, its verdict stands
 
@@ -544,7 +546,7 @@ class Session(SolverHelped):
         people = [i for i, s in enumerate(self.seats) if s.person]
         return people[0] if len(people) == 1 and self.seats[people[0]].local else None
 
-    def record(self) -> dict | None:
+    def record(self) -> dict[str, Any] | None:
         """Mark the game recorded and return what the statistics count (``won``, ``moves``,
         ``seconds``, ``assisted``), from the one person's point of view; None if it was
         recorded already or no single person played. An unfinished game counts as lost."""
@@ -575,18 +577,18 @@ class Session(SolverHelped):
         return [(seat.stat_kind, i == winner) for i, seat in enumerate(self.seats)]
 
     # ------------------------------------------------------------------ the save
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """The save (saved.py): the game and everything about to happen by itself."""
         return saved.to_dict(self)
 
     @classmethod
-    def from_dict(cls, data, seats=None) -> Session:
+    def from_dict(cls, data: Any, seats: Sequence[str] | None = None) -> Session:
         """A session saved with to_dict (or by the client before seats existed: then
         ``seats``, else the game's default seats). Anything wrong raises ValueError."""
         return saved.from_dict(cls, data, seats)
 
 
-def new_seed(game_id: str, winnable_only: bool = False, **options) -> int:
+def new_seed(game_id: str, winnable_only: bool = False, **options: Any) -> int:
     """A new deal's number: with ``winnable_only``, one the solver proved winnable (when it
     has a list for this game), else any."""
     if winnable_only:
@@ -596,4 +598,4 @@ def new_seed(game_id: str, winnable_only: bool = False, **options) -> int:
     return random.randrange(1, 1_000_000)
 
 
-__all__ = ["FORMAT", "Action", "Session", "new_seed", "new_version"]
+__all__ = ["FORMAT", "Session", "new_seed", "new_version"]

@@ -28,85 +28,83 @@ from game.session.seats import check_seats, computer, default_seats
 
 PACES = {"slow": 1400, "normal": 800, "fast": 350, "instant": 60}  # ms between computer moves
 
+
+def _setting(
+    name: str, label: str, *choices: tuple[Any, str], default: Any = None, note: str = ""
+) -> Option:
+    """A general setting: its ``choices`` as (value, words), the default ``default`` (None:
+    the first). A general setting takes effect at once, so it has no note ("new deals") unless
+    ``note`` says one."""
+    values = tuple(value for value, _words in choices)
+    first = values[0] if default is None else default
+    return Option(name, first, values, label, tuple(w for _v, w in choices), note=note)
+
+
 # The settings' words are English here (marked, N_), translated where Settings shows them:
 # _(option.label), [_(label) for label in option.choice_labels], _(option.note).
 GENERAL = (
-    Option(
-        "four_colour",
-        False,
-        (False, True),
-        N_("Suit colours"),
-        (N_("Two colours"), N_("Four colours")),
-        note="",
+    _setting(
+        "four_colour", N_("Suit colours"), (False, N_("Two colours")), (True, N_("Four colours"))
     ),
-    Option(
-        "animations", True, (True, False), N_("Card animations"), (N_("On"), N_("Off")), note=""
-    ),
-    # Translators: the computer's pace: how long it waits after each of its moves
-    Option(
+    _setting("animations", N_("Card animations"), (True, N_("On")), (False, N_("Off"))),
+    _setting(
         "pace",
-        "normal",
-        tuple(PACES),
+        # Translators: the computer's pace: how long it waits after each of its moves
         N_("Computer's pace"),
-        (N_("Slow"), N_("Normal"), N_("Fast"), N_("Instant")),
-        note="",
+        *zip(PACES, (N_("Slow"), N_("Normal"), N_("Fast"), N_("Instant")), strict=True),
+        default="normal",
     ),
-    Option(
+    _setting(
         "auto_move",
-        True,
-        (True, False),
         N_("Safe cards to foundations"),
-        (N_("Automatically"), N_("By hand")),
-        note="",
+        (True, N_("Automatically")),
+        (False, N_("By hand")),
     ),
-    Option(
+    _setting(
         "winnable_only",
-        False,
-        (False, True),
         N_("Solitaire deals"),
-        (N_("Any deal"), N_("Winnable deals only")),
+        (False, N_("Any deal")),
+        (True, N_("Winnable deals only")),
+        note=Option.note,  # (it takes effect with new deals, as the rule options do)
     ),
-    Option(
+    _setting(
         "winnable_light",
-        False,
-        (False, True),
         N_('"Still winnable?" light'),
-        (N_("Off"), N_("On")),
+        (False, N_("Off")),
+        (True, N_("On")),
         # Translators: a setting's note: the light is no help (as the statistics count
         # help); Hint and Finish are
         note=N_("no help: Hint and Finish are"),
     ),
-    Option(
+    _setting(
         "sound",
-        True,
-        (True, False),
         N_("Sound"),
-        (N_("On"), N_("Off")),
+        (True, N_("On")),
+        (False, N_("Off")),
         # Translators: a setting's note: M is the key that turns the sound on and off
         note=N_("M at a table"),
     ),
-    Option(
+    _setting(
         "card_back",
-        "blue",
-        ("blue", "red", "green", "purple"),
         N_("Card backs"),
-        (N_("Blue lattice"), N_("Red rings"), N_("Green checks"), N_("Purple stripes")),
-        note="",
+        ("blue", N_("Blue lattice")),
+        ("red", N_("Red rings")),
+        ("green", N_("Green checks")),
+        ("purple", N_("Purple stripes")),
     ),
-    Option(
+    _setting(
         "felt",
-        "green",
-        ("green", "blue", "burgundy", "charcoal"),
         N_("Table colour"),
-        (N_("Green"), N_("Blue"), N_("Burgundy"), N_("Charcoal")),
-        note="",
+        ("green", N_("Green")),
+        ("blue", N_("Blue")),
+        ("burgundy", N_("Burgundy")),
+        ("charcoal", N_("Charcoal")),
     ),
-    Option(
+    _setting(
         "left_handed",
-        False,
-        (False, True),
         N_("Side panel of games with turns"),
-        (N_("On the right"), N_("On the left")),
+        (False, N_("On the right")),
+        (True, N_("On the left")),
         # Translators: a setting's note: for whom the side panel on the left is, and where
         note=N_("left-handed; wide screens"),
     ),

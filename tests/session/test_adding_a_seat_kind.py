@@ -83,7 +83,6 @@ class RemoteAtRandom(Remote):
 def registered(monkeypatch):
     """Step 3: a row each in the registry (KINDS)."""
     monkeypatch.setattr(seat_kinds, "KINDS", KINDS + (AtRandom, RemoteAtRandom))
-    monkeypatch.setattr(seat_kinds, "_MADE", {})
 
 
 def test_the_new_kind_plays_a_whole_game_at_one_screen_and_is_saved(registered):
