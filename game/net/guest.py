@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from game.core import IllegalMove, Move, from_dict, info, new_game
+from game.core import IllegalMove, Move, StopCall, from_dict, info, new_game
 from game.core.language import _
 from game.net import protocol
 from game.net.events import GUEST
@@ -166,11 +166,10 @@ class GuestTable(RemoteTable):
             self._ops.append(move)  # a move taken back: played again with push()
         return move
 
-    def _call_in_core(self) -> Any:
+    def _call_in_core(self) -> StopCall:
         h = self.state.history
         before = (len(h), h[-1] if h else None)
-        # (the session's _call_in_core has no annotations yet: game.session isn't strict)
-        call = super()._call_in_core()  # type: ignore[no-untyped-call]
+        call = super()._call_in_core()
         if not self._undoing and (len(h), h[-1] if h else None) != before:
             self._ops.append(None)  # a call that changed the history: pop() takes it back
         return call

@@ -21,11 +21,11 @@ from __future__ import annotations
 
 import time
 import traceback
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from enum import StrEnum
 from typing import Any, NoReturn, TypeAlias
 
-from game.core import IllegalMove, Move
+from game.core import GameState, IllegalMove, Move
 from game.core.language import _
 from game.net import links
 from game.net.links import Peer
@@ -81,7 +81,8 @@ class RemoteTable(Session):
         self.reasons: dict[str, int] = {}  # how many were refused for each reason
         self.faults = 0  # unexpected errors caught while reading a message (0 unless a bug)
         self.last_fault = ""  # the last one's traceback, for the tests
-        self.state = None
+        # no state before the deal is agreed (``ready``), where a Session always has one
+        self.state = None  # type: ignore[assignment]
         self.seats = ()
         self.events = []
         self.version = new_version()
@@ -102,11 +103,9 @@ class RemoteTable(Session):
         every one of them): the table ``_receive`` dispatches by."""
         raise NotImplementedError
 
-    def _seat(self, state: Any, seats: Any) -> None:
-        """The deal agreed (or the table taken up again): the session starts (``state``: the
-        rules core's, ``seats``: the seat kinds)."""
-        # (the session's __init__ has no annotations yet: game.session isn't checked strictly)
-        Session.__init__(self, state, seats)  # type: ignore[no-untyped-call]
+    def _seat(self, state: GameState, seats: Sequence[str]) -> None:
+        """The deal agreed (or the table taken up again): the session starts."""
+        Session.__init__(self, state, seats)
         self.ready = True
 
     @classmethod
@@ -167,7 +166,7 @@ class RemoteTable(Session):
             raise IllegalMove(self.ended or _("Wait: the deal is being agreed."))
         super().play(move, by)
 
-    def follow_up(self) -> Any:
+    def follow_up(self) -> Move | None:
         """The session's next automatic step (a safe move, a line played out), once playing."""
         return super().follow_up() if self.playing else None
 
