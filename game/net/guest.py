@@ -161,7 +161,7 @@ class GuestTable(RemoteTable):
             self._ops.append(None)  # a move pushed: taken back with pop()
 
     def _pop(self) -> Move:
-        move: Move = super()._pop()
+        move = super()._pop()
         if not self._undoing:
             self._ops.append(move)  # a move taken back: played again with push()
         return move
