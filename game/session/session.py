@@ -365,15 +365,11 @@ class Session(SolverHelped):
         mover = self.last_mover()
         return (
             mover is not None
-            and self._calls
+            and self.has_calls
             and not self.state.is_over()
             and self.pending_call is None
             and any(self.is_local(seat) for seat in self._others(mover))
         )
-
-    @property
-    def _calls(self) -> bool:
-        return self.has_calls
 
     @property
     def has_calls(self) -> bool:

@@ -119,7 +119,8 @@ def test_the_session_asks_the_kinds():
     s = Session.new(
         "chinese-patience", seed=3, players=3, seats=("human", "computer:easy", "computer:hard")
     )
-    assert s.local_seats == [0] and s.you == 0 and s._computer(1) and not s._computer(0)
+    assert s.local_seats == [0] and s.you == 0
+    assert s.seats[1].thinks_here and not s.seats[0].thinks_here
     assert s.seat_results() == [("person", False), ("easy", False), ("hard", False)]
 
 
