@@ -16,14 +16,25 @@ seats is not this table's (another match begins).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any, Protocol
+
 from game.ai.players import Level
-from game.core import Match
+from game.core import Match, Result
 from game.core.language import _, capital, ngettext
 from game.session.seat_kinds import PEOPLE, level_name
 from game.session.seats import SeatNames, player_heading, seat_names
+from game.session.session import Session
 
 #: the statistics per seat kind, in this order
 KIND_ORDER: tuple[str, ...] = (PEOPLE, Level.EASY, Level.MEDIUM, Level.HARD)
+
+
+class Recorder(Protocol):
+    """Where a seat kind's game is counted (game.storage's ``Saves.record_result``): the new
+    statistics of the record ``key``."""
+
+    def __call__(self, key: str, *, won: bool, moves: int, seconds: float) -> dict[str, Any]: ...
 
 
 class MatchPlay:
@@ -32,7 +43,13 @@ class MatchPlay:
     ``unseated``: a match saved without its seats (a duel's, from before seats were saved) is
     taken for any seats; else it is another table's."""
 
-    def __init__(self, session, target: int, saved: dict | None = None, unseated: bool = False):
+    def __init__(
+        self,
+        session: Session,
+        target: int,
+        saved: dict[str, Any] | None = None,
+        unseated: bool = False,
+    ) -> None:
         self.session = session
         self.target = target
         self.names = seat_names(session.seats, session.info.table)
@@ -42,7 +59,7 @@ class MatchPlay:
     def new_match(self) -> Match:
         return Match(self.target, players=len(self.session.seats))
 
-    def _read(self, saved, unseated: bool) -> Match:
+    def _read(self, saved: dict[str, Any] | None, unseated: bool) -> Match:
         seats = self.session.seats
         if saved:
             theirs = saved.get("seats") or (seats if unseated else ())
@@ -56,7 +73,7 @@ class MatchPlay:
         return self.new_match()
 
     # ------------------------------------------------------------------ scoring
-    def record(self, result) -> dict:
+    def record(self, result: Result) -> dict[str, Any]:
         """Score a finished (or given up) game; a match already won makes way for a new one.
         Returns what to keep: the match and its seats."""
         if self.match.is_over():
@@ -64,7 +81,7 @@ class MatchPlay:
         self.match.record(result, dealer=getattr(self.session.state, "dealer", None))
         return self.kept()
 
-    def kept(self) -> dict:
+    def kept(self) -> dict[str, Any]:
         return self.match.to_dict() | {"seats": list(self.session.seats)}
 
     def next_dealer(self) -> int | None:
@@ -75,19 +92,19 @@ class MatchPlay:
         """The game of the match being played (the last one, once it is counted)."""
         return self.match.games + (0 if self.session.recorded else 1)
 
-    def conceded(self):
+    def conceded(self) -> Result | None:
         """The result of the one person at the table giving the game up now (the other seat
         wins it, in a game of a match for two), else None."""
         s = self.session
         return s.state.concede(s.you) if s.you is not None and not s.is_over() else None
 
-    def abandon_note(self, next_seats=None) -> str:
+    def abandon_note(self, next_seats: Sequence[str] | None = None) -> str:
         """What giving the game up means for the match, in a sentence ("" when nothing).
         ``next_seats``: the seats of the game about to start instead; other seats play another
         match, so the points go to this one and the note says the new one starts from 0."""
         s = self.session
         result = s.state.concede(s.you) if s.you is not None else None
-        if result is None:
+        if result is None or result.winner is None:
             return ""
         name, points = self.names.name(result.winner), result.points
         if next_seats is not None and tuple(next_seats) != tuple(s.seats):
@@ -110,7 +127,7 @@ class MatchPlay:
         ).format(name=name, points=points)
 
     # ------------------------------------------------------------------ in words
-    def line(self, scores=None) -> str:
+    def line(self, scores: Sequence[int] | None = None) -> str:
         """The match in a line: "Match to 300: You 42 · Computer 30" (with ``scores``, those
         scores: before the match was recorded)."""
         scores = self.match.scores if scores is None else scores
@@ -130,22 +147,25 @@ class MatchPlay:
         # Translators: {name} is a seat ("the computer", "player 2")
         return capital(_("{name} wins the match.").format(name=self.names.name(seat)))
 
-    def winner_title(self, result) -> str:
-        """The end screen's title for a game someone won."""
-        if self.names.is_you(result.winner):
+    def winner_title(self, result: Result) -> str:
+        """The end screen's title for a game someone won (ValueError for a game nobody won)."""
+        winner = result.winner
+        if winner is None:
+            raise ValueError("nobody won this game")
+        if self.names.is_you(winner):
             # Translators: the end screen's title
             return _("You won!")
         # Translators: the end screen's title; {name} is a seat ("the computer", "player 2")
-        return capital(_("{name} won").format(name=self.names.name(result.winner)))
+        return capital(_("{name} won").format(name=self.names.name(winner)))
 
     # ------------------------------------------------------------------ statistics per seat
-    def count_kinds(self, record) -> list[str]:
+    def count_kinds(self, record: Recorder) -> list[str]:
         """Count the finished game for each seat under its kind ("person", or the computer's
         level: the records ``<game>/<kind>``), through the caller's
         ``record(key, won=, moves=, seconds=)`` (the new record); lines for the end screen
         ([] when the storage failed)."""
         s = self.session
-        kinds: dict[str, dict] = {}
+        kinds: dict[str, dict[str, Any]] = {}
         for kind, won in s.seat_results():
             try:
                 kinds[kind] = record(
@@ -159,15 +179,15 @@ class MatchPlay:
         return kind_lines(kinds)
 
 
-def kind_lines(kinds: dict[str, dict]) -> list[str]:
+def kind_lines(kinds: dict[str, dict[str, Any]]) -> list[str]:
     """The statistics per seat kind in a line: every seat's game is counted under its kind
     (two Medium seats: two games a round), so said as such: "people" and "Medium computers",
     not "Medium won 1 of 2"."""
 
-    def order(item):
+    def order(item: tuple[str, dict[str, Any]]) -> int:
         return KIND_ORDER.index(item[0]) if item[0] in KIND_ORDER else len(KIND_ORDER) + 5
 
-    def part(kind: str, counts: dict) -> str:
+    def part(kind: str, counts: dict[str, int]) -> str:
         if kind == PEOPLE:
             # Translators: a part of "All rounds, each seat counted: ..."
             return _("people won {won} of {played}").format(**counts)
@@ -187,7 +207,7 @@ def kind_lines(kinds: dict[str, dict]) -> list[str]:
     )
 
 
-def scores_line(seats, scores) -> str:
+def scores_line(seats: Sequence[str], scores: Sequence[int]) -> str:
     """A kept match's scores with its seats named ("You 42 · Computer 30", the Statistics
     screen); by number when the seats don't fit the scores (a match kept without its seats,
     which are now chosen otherwise)."""
@@ -198,4 +218,4 @@ def scores_line(seats, scores) -> str:
     )
 
 
-__all__ = ["KIND_ORDER", "MatchPlay", "kind_lines", "scores_line"]
+__all__ = ["KIND_ORDER", "MatchPlay", "Recorder", "kind_lines", "scores_line"]

@@ -6,13 +6,16 @@ follow them, and catch a slip.
 
 from __future__ import annotations
 
+from game.core import GameState, Move
 from game.session.settings import PACES
 
 CALL_WINDOW_MS = 2200  # a person may call Stop! for at least this long after the computer's slip
 HESITATE_ONE_IN = 5  # ... and a level that slips pauses as long after some plain moves too
 
 
-def computer_pause_ms(state, move, pace_ms: float, person_may_call: bool, may_slip: bool) -> float:
+def computer_pause_ms(
+    state: GameState, move: Move, pace_ms: float, person_may_call: bool, may_slip: bool
+) -> float:
     """How long a table waits after a computer's ``move`` (just played on ``state``) before its
     next one: the chosen pace; half of it after turning up a hand card (its play follows: one
     step to the eye); and, where a person at the table may call Stop! (knock) on it, at least

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.core import GAMES, info, language
-from game.core.info import Option
+from game.core.info import GameInfo, Option
 from game.core.language import N_, _, pgettext
 from game.session.seat_kinds import PERSON
 from game.session.seats import check_seats, computer, default_seats
@@ -144,7 +144,7 @@ class Settings:
     games: dict[str, dict[str, Any]] = field(default_factory=dict)
 
     # ------------------------------------------------------------------ reading
-    def options(self, game_id: str) -> dict:
+    def options(self, game_id: str) -> dict[str, Any]:
         """The game's rule options for a new deal (defaults filled in)."""
         out = info(game_id).options
         out.update(self.games.get(game_id, {}).get("options", {}))
@@ -165,14 +165,15 @@ class Settings:
         match = info(game_id).match
         if match is None:
             return None
-        return self.games.get(game_id, {}).get("match_target", match.default)
+        target: int = self.games.get(game_id, {}).get("match_target", match.default)
+        return target
 
     @property
     def pace_ms(self) -> int:
         return PACES[self.pace]
 
     # ------------------------------------------------------------------ changing
-    def set(self, name: str, value) -> None:
+    def set(self, name: str, value: object) -> None:
         """A general setting; ValueError outside its choices."""
         if name == "last_game":
             if value is not None and value not in GAMES:
@@ -187,13 +188,13 @@ class Settings:
             raise ValueError(f"setting {name} can't be {value!r}")
         setattr(self, name, value)
 
-    def set_option(self, game_id: str, name: str, value) -> None:
+    def set_option(self, game_id: str, name: str, value: object) -> None:
         options = self.options(game_id)
         options[name] = value
         info(game_id).check_options(options)  # ValueError if not allowed
         self.games.setdefault(game_id, {}).setdefault("options", {})[name] = value
 
-    def set_seats(self, game_id: str, seats) -> None:
+    def set_seats(self, game_id: str, seats: object) -> None:
         seats = check_seats(game_id, seats)
         self.games.setdefault(game_id, {})["seats"] = list(seats)
 
@@ -204,7 +205,7 @@ class Settings:
         self.games.setdefault(game_id, {})["match_target"] = target
 
     # ------------------------------------------------------------------ saving
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         data = {o.name: getattr(self, o.name) for o in GENERAL}
         data["last_game"] = self.last_game
         if self.site is not None:
@@ -215,7 +216,7 @@ class Settings:
         return data
 
     @classmethod
-    def from_dict(cls, data) -> tuple[Settings, list[str]]:
+    def from_dict(cls, data: object) -> tuple[Settings, list[str]]:
         """Settings from stored data, and sentences naming every value that was not allowed
         and was reset to its default. Never raises."""
         s, bad = cls(), []
@@ -269,7 +270,7 @@ class Settings:
             for b in bad
         ]
 
-    def _load_game(self, game_id: str, stored: dict, bad: list) -> None:
+    def _load_game(self, game_id: str, stored: dict[str, Any], bad: list[str]) -> None:
         d = info(game_id)
         options = stored.get("options", {})
         for name, value in options.items() if isinstance(options, dict) else ():
@@ -296,7 +297,7 @@ class Settings:
                 bad.append(_bad(label, stored["match_target"], d))
 
 
-def _bad(label: str, value, game=None) -> str:
+def _bad(label: str, value: object, game: GameInfo | None = None) -> str:
     """A setting that could not be used, in words: its label (in the current language), its
     stored value and (``game``: a game's description) the game's name."""
     if game is None:
@@ -309,7 +310,7 @@ def _bad(label: str, value, game=None) -> str:
     )
 
 
-def site_address(value) -> bool:
+def site_address(value: object) -> bool:
     """Whether ``value`` can be a site's address for a join link: http(s)://, no spaces, not
     over 300 characters."""
     return (
@@ -322,9 +323,9 @@ def site_address(value) -> bool:
     )
 
 
-def _legacy(data: dict) -> dict:
+def _legacy(data: dict[str, Any]) -> dict[str, dict[str, Any]]:
     """The per-game part of a flat settings dict written by an older version."""
-    games: dict[str, dict] = {}
+    games: dict[str, dict[str, Any]] = {}
     for key, (game_id, name) in _LEGACY_OPTIONS.items():
         if key in data:
             games.setdefault(game_id, {}).setdefault("options", {})[name] = data[key]
