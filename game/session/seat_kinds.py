@@ -46,7 +46,7 @@ from enum import StrEnum
 from typing import Any, ClassVar, Protocol
 
 from game.ai.players import Level, computer_player, levels
-from game.core import Move, info
+from game.core import GameState, Move, info
 from game.core.language import N_, NP_, _, pgettext
 
 
@@ -94,16 +94,16 @@ class Thinking(Protocol):
 class SeatPlayer(Protocol):
     """What decides the moves of a seat that thinks here (a computer player of game.ai)."""
 
-    def start(self, state: Any) -> Thinking: ...
+    def start(self, state: GameState) -> Thinking: ...
 
-    def calls_stop(self, state: Any) -> bool: ...
+    def calls_stop(self, state: GameState) -> bool: ...
 
 
 class Table(Protocol):
     """What a kind asks of the table its seat is at (a Session)."""
 
     @property
-    def state(self) -> Any: ...
+    def state(self) -> GameState: ...
 
     def bot(self, seat: int) -> SeatPlayer: ...
 
