@@ -12,6 +12,8 @@ rather than the ``random`` module, whose algorithms are not promised to stay the
 from __future__ import annotations
 
 import zlib
+from collections.abc import Mapping, MutableSequence
+from typing import Final, Literal, TypeVar
 
 from game.core.language import NP_, pgettext
 
@@ -42,10 +44,13 @@ _SUIT_WORDS = {
     "D": NP_("suit in a card's name", "diamonds"),
     "C": NP_("suit in a card's name", "clubs"),
 }
+#: the parts a card plays in a sentence (``Card.words``): "name" alone, "the" the subject,
+#: "object" what is moved, "onto" where a card goes, "from" where a run starts
+CardForm = Literal["name", "the", "object", "onto", "from"]
 #: a card in words, by the part it plays in a sentence: each language puts its own article
 #: and case on each rank (das Pik-Ass, den Herz-König, auf die Kreuz-Dame; l'as de pique, sur
 #: la dame de cœur); Card.words(form)
-CARD_FORMS = {
+CARD_FORMS: Final[Mapping[CardForm, tuple[tuple[str, str], ...]]] = {
     "name": (
         NP_("card, alone: a title, a list", "Ace of {suit}"),
         NP_("card, alone: a title, a list", "Two of {suit}"),
@@ -169,6 +174,12 @@ class Card:
 
     __slots__ = ("rank", "suit", "deck", "id", "key", "red")
     _all: dict[tuple[int, str, int], Card] = {}
+    rank: int  # 1 (Ace) .. 13 (King)
+    suit: str  # "S", "H", "D", "C"
+    deck: int  # the pack: 0 or 1 (Spider's extra copies: 2 to 7)
+    id: int  # index in ALL_CARDS (Spider's copies: after them)
+    key: int  # the face: card_key(rank, suit)
+    red: bool
 
     def __new__(cls, rank: int, suit: str, deck: int = 0) -> Card:
         try:
@@ -176,10 +187,10 @@ class Card:
         except (KeyError, TypeError):
             raise ValueError(f"no such card: rank={rank!r} suit={suit!r} deck={deck!r}") from None
 
-    def __setattr__(self, name, value):
+    def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("cards are immutable")
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[type[Card], tuple[int, str, int]]:
         return (Card, (self.rank, self.suit, self.deck))
 
     def __str__(self) -> str:
@@ -198,7 +209,7 @@ class Card:
         """The card's name in the current language, alone: "Ten of hearts", "Herz-Zehn"."""
         return self.words("name")
 
-    def words(self, form: str) -> str:
+    def words(self, form: CardForm) -> str:
         """The card in the current language as ``form`` of CARD_FORMS has it: "the" (the
         subject: "the Ten of hearts"), "object" (what is moved), "onto" ("onto the Ten of
         hearts"), "from" ("from the Ten of hearts"), "name" (alone: "Ten of hearts")."""
@@ -219,7 +230,7 @@ class Card:
 
 
 def _make_cards() -> tuple[Card, ...]:
-    cards = []
+    cards: list[Card] = []
     for deck in (0, 1):
         for suit in SUITS:
             for rank in range(1, 14):
@@ -247,6 +258,7 @@ def pack(deck: int) -> list[Card]:
 
 
 _M64 = (1 << 64) - 1
+T = TypeVar("T")
 
 
 class Rng:
@@ -270,7 +282,7 @@ class Rng:
             if x < limit:
                 return x % n
 
-    def shuffle(self, items: list) -> None:
+    def shuffle(self, items: MutableSequence[T]) -> None:
         for i in range(len(items) - 1, 0, -1):
             j = self.below(i + 1)
             items[i], items[j] = items[j], items[i]

@@ -6,7 +6,7 @@
     d.options                          # {"mode": "stop", "own_waste_playable": False, ...}
     d.option("mode").choices           # ("stop", "strict"), with labels a player understands
     d.rules                            # the in-game Rules screen's text (rules_text, below)
-    d.table                            # the kind of table it needs: "solitaire" or "duel"
+    d.table                            # the kind of table it needs: TableKind.SOLITAIRE ...
 
 The title screen, Settings, Statistics, saves and the deal lists iterate these descriptions;
 nothing outside a game's own files needs to know a game id.
@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from enum import StrEnum
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -48,7 +49,7 @@ def player_text(markdown: str) -> str:
     out: list[str] = []
     para: list[str] = []
 
-    def end_paragraph():
+    def end_paragraph() -> None:
         if para:
             out.append(" ".join(para))
             para.clear()
@@ -86,6 +87,19 @@ def _rules_text(game_id: str, language: str) -> str:
     return player_text(path.read_text(encoding="utf-8"))
 
 
+#: a choice of an option: a flag, a number, or a word (a StrEnum of the game's, which saves and
+#: messages carry as its text)
+OptionValue = bool | int | str
+
+
+class TableKind(StrEnum):
+    """The kind of table a game is played at (the client builds its chrome by it)."""
+
+    SOLITAIRE = "solitaire"  # one player, with the solver's help
+    DUEL = "duel"  # two players taking turns, with a side panel
+    ROUND = "round"  # two to four players round a table
+
+
 @dataclass(frozen=True)
 class Option:
     """One rule option (or match setting): its name, default, allowed values and the words a
@@ -93,24 +107,34 @@ class Option:
     them translates them, ``_(option.label)``)."""
 
     name: str
-    default: Any
-    choices: tuple
+    default: OptionValue
+    choices: tuple[OptionValue, ...]
     label: str  # "Russian Bank priorities"
     choice_labels: tuple[str, ...] = ()  # one per choice; str(choice) when left out
     # Translators: in Settings, beside a setting: when a change of it takes effect
     note: str = N_("new deals")  # when a change takes effect
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         if self.default not in self.choices:
             raise ValueError(f"option {self.name}: default {self.default!r} is not a choice")
         if self.choice_labels and len(self.choice_labels) != len(self.choices):
             raise ValueError(f"option {self.name}: one label per choice")
 
-    def allows(self, value) -> bool:
-        """The value is one of the choices, of the same type (True is not 1)."""
-        return any(value == c and type(value) is type(c) for c in self.choices)
+    def choice(self, value: object) -> OptionValue | None:
+        """The choice ``value`` stands for, or None: one of the same type (True is not 1), or
+        a word's text (a save's, a message's) for the word."""
+        for c in self.choices:
+            if value == c and (
+                type(value) is type(c) or isinstance(c, StrEnum) and type(value) is str
+            ):
+                return c
+        return None
 
-    def labelled(self) -> list[tuple[Any, str]]:
+    def allows(self, value: object) -> bool:
+        """The value is one of the choices, of the same type (True is not 1)."""
+        return self.choice(value) is not None
+
+    def labelled(self) -> list[tuple[OptionValue, str]]:
         labels = self.choice_labels or tuple(str(c) for c in self.choices)
         return list(zip(self.choices, labels))
 
@@ -128,7 +152,7 @@ class GameInfo:
     blurb: str
     players: tuple[int, ...]
     option_list: tuple[Option, ...] = ()
-    table: str = "solitaire"
+    table: TableKind = TableKind.SOLITAIRE
     match: Option | None = None
 
     @property
@@ -138,7 +162,7 @@ class GameInfo:
 
     @property
     def options(self) -> dict[str, Any]:
-        """Option name -> default."""
+        """Option name -> default (each value of its option's type: Any)."""
         return {o.name: o.default for o in self.option_list}
 
     def option(self, name: str) -> Option:
@@ -147,8 +171,9 @@ class GameInfo:
                 return o
         raise KeyError(name)
 
-    def check_options(self, options: dict) -> dict:
-        """All options, defaults filled in; ValueError naming what is wrong."""
+    def check_options(self, options: object) -> dict[str, Any]:
+        """All options, defaults filled in (a word as the game's StrEnum); ValueError naming
+        what is wrong."""
         if not isinstance(options, dict):
             raise ValueError("options must be a mapping")
         out = self.options
@@ -160,11 +185,13 @@ class GameInfo:
                 raise ValueError(
                     f"unknown option {name!r} for {self.id} (options: {known})"
                 ) from None
-            if not option.allows(value):
+            choice = option.choice(value)
+            if choice is None:
                 raise ValueError(
-                    f"option {name} must be one of {list(option.choices)}, not {value!r}"
+                    f"option {name} must be one of {list(map(_plain, option.choices))}, "
+                    f"not {value!r}"
                 )
-            out[name] = value
+            out[name] = choice
         return out
 
     @property
@@ -172,4 +199,17 @@ class GameInfo:
         return max(self.players) > 1
 
 
-__all__ = ["GameInfo", "Option", "player_text", "rules_file", "rules_text"]
+def _plain(value: OptionValue) -> OptionValue:
+    """A choice as plain data (a word as its text), for messages that show choices."""
+    return str(value) if isinstance(value, StrEnum) else value
+
+
+__all__ = [
+    "GameInfo",
+    "Option",
+    "OptionValue",
+    "TableKind",
+    "player_text",
+    "rules_file",
+    "rules_text",
+]

@@ -23,6 +23,7 @@ How the code marks a message:
 from __future__ import annotations
 
 import gettext
+from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
 
@@ -47,7 +48,7 @@ def available() -> tuple[str, ...]:
     return (SOURCE, *(code for code in found if code != SOURCE))
 
 
-def pick(preferred) -> str:
+def pick(preferred: Iterable[object] | None) -> str:
     """The first of ``preferred`` (a browser's languages, "de-DE"; a locale, "fr_CH.UTF-8")
     that the game speaks, by its main part; English when none is."""
     speaks = available()

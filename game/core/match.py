@@ -16,12 +16,26 @@ left from game to game; the first game's dealer comes from its deal (the chrome 
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import Any, Protocol
+
+
+class Played(Protocol):
+    """What a match reads of a game's result (``Result``; a result that gives every player's
+    points has ``scores`` too)."""
+
+    @property
+    def winner(self) -> int | None: ...
+
+    @property
+    def points(self) -> int: ...
+
 
 class Match:
     def __init__(
         self,
         target: int = 300,
-        scores=None,
+        scores: Iterable[int] | None = None,
         games: int = 0,
         dealer: int | None = None,
         players: int = 2,
@@ -41,7 +55,7 @@ class Match:
     def players(self) -> int:
         return len(self.scores)
 
-    def record(self, result, dealer: int | None = None) -> None:
+    def record(self, result: Played | None, dealer: int | None = None) -> None:
         if result is None:
             raise ValueError("the game is not over")
         every = getattr(result, "scores", None)
@@ -72,14 +86,18 @@ class Match:
     def is_over(self) -> bool:
         return self.winner is not None
 
-    def to_dict(self) -> dict:
-        data = {"target": self.target, "scores": list(self.scores), "games": self.games}
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "target": self.target,
+            "scores": list(self.scores),
+            "games": self.games,
+        }
         if self.dealer is not None:
             data["dealer"] = self.dealer
         return data
 
     @classmethod
-    def from_dict(cls, data) -> Match:
+    def from_dict(cls, data: Any) -> Match:
         try:
             scores = data["scores"]
             if not isinstance(scores, list):

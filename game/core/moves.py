@@ -24,7 +24,8 @@ Move may have is refused there too (IllegalMove), never taken for the move it re
 from __future__ import annotations
 
 import re
-from typing import NamedTuple
+from collections.abc import Iterable
+from typing import Any, NamedTuple, Self
 
 _ABBREV = {
     "stock": "s",
@@ -56,7 +57,7 @@ def expand(short: str) -> str:
 class _Fields(NamedTuple):
     source: str
     target: str
-    count: int = 1
+    count: int = 1  # type: ignore[assignment]  # (a field named as tuple's count method)
 
 
 class Move(_Fields):
@@ -70,7 +71,7 @@ class Move(_Fields):
 
     __slots__ = ()
 
-    def __new__(cls, source: str, target: str, count: int = 1):
+    def __new__(cls, source: str, target: str, count: int = 1) -> Self:
         if type(source) is str and type(target) is str and type(count) is int and count >= 1:
             if source not in SPECIAL and target not in SPECIAL:
                 return tuple.__new__(cls, (source, target, count))
@@ -91,10 +92,10 @@ class Move(_Fields):
         )
 
     @classmethod
-    def _make(cls, iterable) -> Move:
-        return cls(*iterable)
+    def _make(cls, iterable: Iterable[Any]) -> Self:  # type: ignore[override]  # (NamedTuple's,
+        return cls(*iterable)  # made through the constructor that checks the fields)
 
-    def _replace(self, **changes) -> Move:
+    def _replace(self, **changes: Any) -> Self:
         return type(self)(**{**self._asdict(), **changes})
 
     def __str__(self) -> str:

@@ -238,7 +238,9 @@ class Foundation(Pile):
     # Translators: a building rule, said after a refusal ("... doesn't fit on the Ten of
     # hearts: {rule}.")
     rule = N_("foundations start with an Ace and build up in suit to the King")
-    BY_TOP = {card_key(r, s): (card_key(r + 1, s),) for r in range(1, 13) for s in SUITS}
+    BY_TOP: ClassVar[Builds | None] = {
+        card_key(r, s): (card_key(r + 1, s),) for r in range(1, 13) for s in SUITS
+    }
     WHEN_EMPTY = ACE_KEYS
 
     def refusal(self, card: Card) -> str:
@@ -284,7 +286,7 @@ class Column(Pile):
 
     kind = PileKind.TABLEAU
     BUILDS: ClassVar[Builds] = {}  # card face -> the faces that may be played on it
-    WHEN_EMPTY = ANY
+    WHEN_EMPTY: ClassVar[Wanted] = ANY
 
 
 class DownInSuit(Column):

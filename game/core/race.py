@@ -253,8 +253,9 @@ class RaceState(GameState):
         one. The limit (``idle_limit``) is 2 x max(hand + waste) + 2 taken at the end of the
         last turn with progress, and at every turn boundary since then raised to that
         formula's value if it is higher: cards played out without a new low never lower it
-        (they used to: a player's best turn could end the game at once), a load may raise it. A player who owes a missed turn (``lost_turns``)
-        misses it now: it counts as a turn in which they got rid of nothing."""
+        (they used to: a player's best turn could end the game at once), a load may raise it.
+        A player who owes a missed turn (``lost_turns``) misses it now: it counts as a turn in
+        which they got rid of nothing."""
         idle = 0 if self.progress else self.idle_turns + 1
         limit = 2 * max(len(self.hands[p].cards) + len(self.wastes[p].cards) for p in (0, 1)) + 2
         if not self.progress:  # between new lows the limit only grows: cards played out

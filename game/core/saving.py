@@ -213,11 +213,4 @@ def outcome_from_json(value: object, players: int) -> Outcome | None:
     return Status(value[0]), value[1], value[2], value[3]
 
 
-__all__ = [
-    "FORMAT",
-    "Saving",
-    "Snapshot",
-    "outcome_from_json",
-    "rebuild",
-    "whole_numbers",
-]
+__all__ = ["FORMAT", "Saving", "Snapshot", "outcome_from_json", "rebuild", "whole_numbers"]

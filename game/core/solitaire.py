@@ -9,23 +9,29 @@ names. Each game adds its own Tableau rule and says how many of each pile it pla
         EXTRA = (("reserve", Reserve),)   # after the columns, in this order
 
 Piles are stock, waste, foundation0..N-1, tableau0..M-1, then the EXTRA ones (a game with no
-stock or waste sets STOCK or WASTE to None).
+stock or waste sets STOCK or WASTE to None; a game that has them says so by typing ``stock``
+and ``waste`` as ``Pile``).
 """
 
 from __future__ import annotations
 
-from game.core.cards import SUITS, Rng, shuffled
+from collections.abc import Mapping
+from typing import Any, ClassVar, Final
+
+from game.core.cards import SUITS, Card, Rng, shuffled
+from game.core.history import Ops
+from game.core.kinds import PileKind
 from game.core.language import N_, _
 from game.core.moves import IllegalMove, Move
-from game.core.piles import Foundation, Pile, pile_sentence
-from game.core.result import Result
-from game.core.state import GameState
+from game.core.piles import Column, Foundation, Pile, pile_sentence
+from game.core.result import Result, Status
+from game.core.state import GameState, Layout
 
-TURN_STOCK = Move("stock", "waste")
+TURN_STOCK: Final = Move("stock", "waste")
 
-#: "There is no card on ...", by the way the pile is named (state.pile_sentence): the
+#: "There is no card on ...", by the way the pile is named (piles.pile_sentence): the
 #: solitaires' piles that can be empty
-NO_CARD_ON = {
+NO_CARD_ON: Final[Mapping[str, str]] = {
     "the waste": N_("There is no card on the waste."),
     "the reserve": N_("There is no card on the reserve."),
     "that foundation": N_("There is no card on that foundation."),
@@ -45,34 +51,36 @@ def no_card_on(pile: Pile) -> IllegalMove:
 
 
 class Stock(Pile):
-    kind = "stock"
+    kind = PileKind.STOCK
     # Translators: a building rule, said after a refusal
     rule = N_("the stock deals one card at a time onto the waste")
 
-    def check(self, cards, down):
+    def check(self, cards: list[Card], down: int) -> str | None:
         return None if down == len(cards) else "the stock's cards must lie face down"
 
 
 class Waste(Pile):
-    kind = "waste"
+    kind = PileKind.WASTE
     # Translators: a building rule, said after a refusal
     rule = N_("only the stock deals onto the waste")
 
-    def refusal(self, card):
+    def refusal(self, card: Card) -> str:
         return _("Only the stock deals onto the waste.")
 
 
 class Solitaire(GameState):
     """Stock, waste, foundation0..FOUNDATIONS-1, tableau0..COLUMNS-1, then EXTRA."""
 
-    Tableau: type[Pile] = Pile  # with BUILDS: card face -> the faces that may go on it
-    STOCK: type[Pile] | None = Stock
-    WASTE: type[Pile] | None = Waste
-    FOUNDATIONS = 8
-    COLUMNS = 10
-    EXTRA: tuple[tuple[str, type[Pile]], ...] = ()
+    Tableau: ClassVar[type[Column]] = Column  # with BUILDS: face -> the faces that go on it
+    STOCK: ClassVar[type[Pile] | None] = Stock
+    WASTE: ClassVar[type[Pile] | None] = Waste
+    FOUNDATIONS: ClassVar[int] = 8
+    COLUMNS: ClassVar[int] = 10
+    EXTRA: ClassVar[Layout] = ()
+    stock: Pile | None
+    waste: Pile | None
 
-    def __init_subclass__(cls, **kw):
+    def __init_subclass__(cls, **kw: Any):
         super().__init_subclass__(**kw)
         cls.LAYOUT = (
             *((("stock", cls.STOCK),) if cls.STOCK else ()),
@@ -82,13 +90,13 @@ class Solitaire(GameState):
             *cls.EXTRA,
         )
 
-    def __init__(self, seed=None, **options):
+    def __init__(self, seed: int | None = None, **options: Any):
         super().__init__(seed, **options)
         self.stock, self.waste = self.pile.get("stock"), self.pile.get("waste")
-        self.foundations = [p for p in self.pile_list if p.kind == "foundation"]
-        self.tableau = [p for p in self.pile_list if p.name.startswith("tableau")]
+        self.foundations = [p for p in self.pile_list if p.kind is PileKind.FOUNDATION]
+        self.tableau = [p for p in self.pile_list if p.kind is PileKind.TABLEAU]
 
-    def _shuffled_deck(self, seed: int) -> list:
+    def _shuffled_deck(self, seed: int) -> list[Card]:
         """The game's cards shuffled; the deal takes cards from the end of this list."""
         return shuffled(list(self.CARDS), Rng(seed, self.game_id))
 
@@ -98,12 +106,12 @@ class Solitaire(GameState):
 
     def result(self) -> Result | None:
         if self.is_won():
-            return Result("won", 0, reason=_("Every card is on the foundations."))
+            return Result(Status.WON, 0, reason=_("Every card is on the foundations."))
         if not self.legal_moves():
-            return Result("stuck", reason=_("No more moves."))
+            return Result(Status.STUCK, reason=_("No more moves."))
         return None
 
-    def turn_move(self, pile):
+    def turn_move(self, pile: str) -> Move | None:
         return TURN_STOCK if pile == "stock" else None
 
     def safe_move(self) -> Move | None:
@@ -117,9 +125,9 @@ class Solitaire(GameState):
         copies = len(self.CARDS) // 52
         builds = self.Tableau.BUILDS
         for m in self.legal_moves():
-            if not m.target.startswith("foundation") or m.count != 1:
+            if self.pile[m.target].kind is not PileKind.FOUNDATION or m.count != 1:
                 continue
-            card = self.pile[m.source].top
+            card = self.pile[m.source].cards[-1]
             if card.rank <= 2:
                 return m
             partners = builds.get(card.key, ())  # faces one rank lower that fit on it
@@ -159,7 +167,7 @@ class Solitaire(GameState):
             return IllegalMove(_("The card is already there."))
         if dst is self.stock:
             return IllegalMove(_("Cards can't go back to the stock."))
-        if src.kind == "foundation":
+        if src.kind is PileKind.FOUNDATION:
             return IllegalMove(_("Cards on the foundations stay there."))
         if move.count != 1:
             return IllegalMove(_("Only one card can be moved at a time."))
@@ -168,5 +176,5 @@ class Solitaire(GameState):
             return IllegalMove(dst.refusal(card))
         return None
 
-    def _play(self, move: Move, ops: list) -> None:
+    def _play(self, move: Move, ops: Ops) -> None:
         self._move(ops, self.pile[move.source], self.pile[move.target], move.count)

@@ -297,8 +297,9 @@ class GameState(Saving):
             return move
         if isinstance(move, Move):
             if len(move) == 3:  # (a Move has three fields: not two, not four)
+                fields: tuple[Any, ...] = tuple(tuple.__iter__(move))  # (checked by Move)
                 try:
-                    return Move(*tuple.__iter__(move))
+                    return Move(*fields)
                 except (TypeError, ValueError):
                     pass
             move = tuple.__repr__(move)  # (a malformed Move's own repr may fail)

@@ -17,6 +17,7 @@ from game.core.cards import Card, Rng, pack, shuffled
 from game.core.info import GameInfo, Option
 from game.core.language import N_, _, capital, ngettext
 from game.core.moves import PASS, STOP, IllegalMove, Move
+from game.core.piles import Pile
 from game.core.race import (
     DOWN_IN_OTHER_COLOUR,
     PlayerPile,
@@ -26,7 +27,6 @@ from game.core.race import (
     zobrist_keys,
 )
 from game.core.race import House as RaceHouse
-from game.core.piles import Pile
 
 INFO = GameInfo(
     # Translators: a game's name

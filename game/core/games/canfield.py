@@ -5,10 +5,11 @@ The code: the stock turns with ``s-wx3`` (``s-wx2``, ``s-w`` at the end) and the
 with ``w-sxN`` (``turn_move("stock")`` returns it when the stock is empty). Two rules keep every
 game finite:
 
-- Rule 12, ``NewPositionsOnly`` (Seahaven uses it too): the cards on the table say the whole
-  position (the faces follow from the piles, the base never changes), so the position is the
-  cards of every pile; a position earlier than a move to a foundation or out of the reserve or
-  the waste can never come back, so "this deal" and "since the last such move" are the same.
+- Rule 12, ``NewPositionsOnly`` (game/core/new_positions.py; Seahaven's too): the cards on
+  the table say the whole position (the faces follow from the piles, the base never changes),
+  so the position is the cards of every pile; a position earlier than a move to a foundation
+  or out of the reserve or the waste can never come back, so "this deal" and "since the last
+  such move" are the same.
 - Rule 13: when only turning the stock (and the waste back) is left, the stock and waste are
   gone round from here, without keeping anything, until a position repeats; if no position on
   the way offers any other move, nothing can ever change and ``result()`` says so at once (a
@@ -17,15 +18,30 @@ game finite:
 
 from __future__ import annotations
 
-from game.core.cards import RED_SUITS, SUITS, Card, card_key, pack
-from game.core.info import GameInfo
+from collections.abc import Mapping
+from typing import Any, ClassVar, Final
+
+from game.core.cards import SUITS, Card, card_key, pack
+from game.core.history import Ops
+from game.core.info import GameInfo, TableKind
+from game.core.kinds import PileKind
 from game.core.language import N_, NP_, _, ngettext, pgettext
 from game.core.moves import IllegalMove, Move
-from game.core.solitaire import Solitaire, Waste, no_card_on
-from game.core.solitaire import Stock as _Stock
-from game.core.piles import ANY, Pile, doesnt_fit, pile_sentence
+from game.core.new_positions import NewPositionsOnly
+from game.core.piles import (
+    ANY,
+    Column,
+    Faces,
+    Pile,
+    Wanted,
+    doesnt_fit,
+    other_colour,
+    pile_sentence,
+)
 from game.core.piles import Foundation as _Foundation
-from game.core.result import Result
+from game.core.result import Result, Status
+from game.core.solitaire import Stock as _Stock
+from game.core.solitaire import Waste, no_card_on
 
 INFO = GameInfo(
     # Translators: a game's name
@@ -34,12 +50,12 @@ INFO = GameInfo(
     # Translators: a game's description in a line, under its name
     blurb=N_("A thirteen-card reserve, a base rank, three cards at a time."),
     players=(1,),
-    table="solitaire",
+    table=TableKind.SOLITAIRE,
 )
 
-RANK_WORDS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+RANK_WORDS: Final = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 #: the letters among RANK_WORDS, translated where they are written (``marks``)
-RANK_LETTERS = {
+RANK_LETTERS: Final[Mapping[str, tuple[str, str]]] = {
     # Translators: the rank Ace as a card's corner shows it, written on an empty foundation
     "A": NP_("a rank's letter, as on a card's corner", "A"),
     # Translators: the rank Jack as a card's corner shows it, written on an empty foundation
@@ -50,7 +66,7 @@ RANK_LETTERS = {
     "K": NP_("a rank's letter, as on a card's corner", "K"),
 }
 #: each rank's name alone ("the base rank (Ten)")
-RANK_NAMES = (
+RANK_NAMES: Final = (
     NP_("a rank alone: the base rank (Ten)", "Ace"),
     NP_("a rank alone: the base rank (Ten)", "Two"),
     NP_("a rank alone: the base rank (Ten)", "Three"),
@@ -67,7 +83,7 @@ RANK_NAMES = (
 )
 
 #: "Only the top card of ... plays.", by the way the pile is named (pile_sentence)
-ONLY_THE_TOP_CARD = {
+ONLY_THE_TOP_CARD: Final[Mapping[str, str]] = {
     "the waste": N_("Only the top card of the waste plays."),
     "the reserve": N_("Only the top card of the reserve plays."),
 }
@@ -78,18 +94,14 @@ def wrap(rank: int) -> int:
     return (rank - 1) % 13 + 1
 
 
-def _other_colour(suit: str) -> tuple[str, ...]:
-    return tuple(o for o in SUITS if (o in RED_SUITS) != (suit in RED_SUITS))
-
-
 # card face -> the faces that may be played on it in a column: one rank lower (a King on an
 # Ace), the other colour
-_BUILD_ON = {
-    card_key(r, s): tuple(card_key(wrap(r - 1), o) for o in _other_colour(s))
+BUILD_ON: Final[Mapping[int, Faces]] = {
+    card_key(r, s): tuple(card_key(wrap(r - 1), o) for o in other_colour(s))
     for r in range(1, 14)
     for s in SUITS
 }
-TURN_PAIRS = (("stock", "waste"), ("waste", "stock"))
+TURN_PAIRS: Final = (("stock", "waste"), ("waste", "stock"))
 
 
 def is_turn(move: Move) -> bool:
@@ -101,8 +113,9 @@ class Foundation(_Foundation):
     # Translators: a building rule, said after a refusal
     rule = N_("foundations build up in suit from the base rank, the Ace after the King")
     BY_TOP = None  # the base rank is the game's
+    game: Canfield
 
-    def wanted(self):
+    def wanted(self) -> Wanted:
         cards = self.cards
         if not cards:
             return tuple(card_key(self.game.base, s) for s in SUITS)
@@ -111,7 +124,7 @@ class Foundation(_Foundation):
         top = cards[-1]
         return (card_key(wrap(top.rank + 1), top.suit),)
 
-    def refusal(self, card):
+    def refusal(self, card: Card) -> str:
         if not self.cards:
             base = pgettext(*RANK_NAMES[self.game.base - 1])
             # Translators: {base}: a rank's name ("Ten"); {card}: a card as the subject ("the
@@ -123,39 +136,36 @@ class Foundation(_Foundation):
             return _("That foundation is complete.")
         return doesnt_fit(card, self.cards[-1], self.rule)
 
-    def check(self, cards, down):
+    def check(self, cards: list[Card], down: int) -> str | None:
         for i, card in enumerate(cards):
             if card.suit != cards[0].suit or card.rank != wrap(cards[0].rank + i):
                 return f"{self.name} is not built up in suit"
         return None if down == 0 else f"{self.name} can't have face-down cards"
 
 
-class Tableau(Pile):
-    kind = "tableau"
+class Tableau(Column):
     # Translators: a building rule, said after a refusal
     rule = N_("columns build down in alternating colours, a King on an Ace")
-    BY_TOP = _BUILD_ON
-    BUILDS = _BUILD_ON  # card face -> the faces that may be played on it
-    WHEN_EMPTY = ANY
+    BY_TOP = BUILDS = BUILD_ON
 
-    def check(self, cards, down):
+    def check(self, cards: list[Card], down: int) -> str | None:
         if down:
             return f"{self.name} can't have face-down cards"
         for below, card in zip(cards, cards[1:]):
-            if card.key not in _BUILD_ON[below.key]:
+            if card.key not in BUILD_ON[below.key]:
                 return f"{self.name} is not a run down in alternating colours"
         return None
 
 
 class Reserve(Pile):
-    kind = "reserve"
+    kind = PileKind.RESERVE
     # Translators: a building rule, said after a refusal
     rule = N_("nothing is played onto the reserve")
 
-    def refusal(self, card):
+    def refusal(self, card: Card) -> str:
         return _("Nothing may be played onto the reserve.")
 
-    def check(self, cards, down):
+    def check(self, cards: list[Card], down: int) -> str | None:
         if down != max(len(cards) - 1, 0):
             return "the reserve lies face down but for its top card"
         return None
@@ -165,96 +175,32 @@ class Stock(_Stock):
     # Translators: a building rule, said after a refusal
     rule = N_("the stock turns three cards at a time onto the waste")
 
-    def refusal(self, card):
+    def refusal(self, card: Card) -> str:
         return _("Cards go back to the stock only as the whole waste, once the stock is empty.")
 
 
-class NewPositionsOnly:
-    """A move between the piles a player builds on (columns, cells) that would bring the table
-    back to a position this deal has already had is refused (``_repeats``): with the moves to a
-    foundation (and Canfield's out of the reserve and the waste) never coming back, this keeps
-    every game finite, and it never changes a real game (Undo goes back). The position is the
-    cards of every pile: in these games the faces follow from the piles.
-
-    The positions of the deal are counted as it is played: ``push`` adds one, ``pop`` takes it
-    away, a save replays its moves; they start from the current position when first asked for.
-    A copy without history (for searches) keeps them, so it offers the moves the original
-    offers."""
-
-    _seen: dict | None = None  # position -> how often this deal has had it
-    _trail: list  # the position after each move of the history (the start first)
-
-    def _position(self) -> tuple:
-        return tuple(tuple(p.cards) for p in self.pile_list)
-
-    def _seen_positions(self) -> dict:
-        if self._seen is None:
-            start = self._position()
-            self._seen, self._trail = {start: 1}, [start]
-        return self._seen
-
-    def positions_seen(self) -> list[tuple]:
-        """The positions this deal has had (each a tuple of every pile's cards, in the order
-        of ``pile_list``): a move between columns or cells may not bring one back."""
-        return list(self._seen_positions())
-
-    def _forget_positions(self) -> None:
-        self._seen, self._trail = None, []
-
-    def _repeats(self, move: Move, here: list | None = None) -> bool:
-        """Would this move (the top ``count`` cards of one pile onto another) bring back a
-        position seen? ``here``: the current position as a list, when already made."""
-        seen = self._seen_positions()
-        here = here or [tuple(p.cards) for p in self.pile_list]
-        s, d, n = self.pile[move.source].index, self.pile[move.target].index, move.count
-        after = list(here)
-        after[s], after[d] = here[s][:-n], here[d] + here[s][-n:]
-        return tuple(after) in seen
-
-    def push(self, move, breach=False):
-        seen = self._seen_positions()
-        super().push(move, breach)
-        key = self._position()
-        self._trail.append(key)
-        seen[key] = seen.get(key, 0) + 1
-
-    def copy(self, history=True):
-        other = super().copy(history)
-        if not history:
-            seen = self._seen_positions()
-            other._seen, other._trail = dict(seen), [self._trail[-1]]
-        return other
-
-    def pop(self):
-        move = super().pop()
-        key = self._trail.pop()
-        left = self._seen[key] - 1
-        if left:
-            self._seen[key] = left
-        else:
-            del self._seen[key]
-        return move
-
-
-class Canfield(NewPositionsOnly, Solitaire):
+class Canfield(NewPositionsOnly):
     INFO = INFO
     CARDS = tuple(pack(0))
     FOUNDATIONS, COLUMNS = 4, 4
     Tableau = Tableau
     STOCK, WASTE = Stock, Waste
     EXTRA = (("reserve", Reserve),)
-    VARS = {"base": 0}  # the base rank, 1..13 (0 only before the deal; a position may leave
-    # it out when a foundation holds a card)
-    DRAW = 3
+    VARS: ClassVar[Mapping[str, Any]] = {"base": 0}  # the base rank, 1..13 (0 only before
+    # the deal; a position may leave it out when a foundation holds a card)
+    DRAW: Final = 3
+    base: int
+    stock: Pile
+    waste: Pile
 
-    def __init__(self, seed=None, **options):
+    def __init__(self, seed: int | None = None, **options: Any):
         super().__init__(seed, **options)
         self.reserve = self.pile["reserve"]
         self._forget_positions()
-        self._result_for = None  # the legal-move list the cached reason (stuck) belongs to
-        self._result = None
+        self._result_for: list[Move] | None = None  # the legal moves the reason below is of
+        self._result: str | None = None  # why the deal is stuck (English), or None
 
-    def _deal(self, seed):
+    def _deal(self, seed: int) -> None:
         deck = self._shuffled_deck(seed)
         for _card in range(13):
             self.reserve.cards.append(deck.pop())
@@ -267,7 +213,7 @@ class Canfield(NewPositionsOnly, Solitaire):
         self.stock.cards, self.stock.down = deck, len(deck)
 
     # ----------------------------------------------------------------- moves
-    def turn_move(self, pile):
+    def turn_move(self, pile: str) -> Move | None:
         """Clicking the stock: turn three cards (fewer at the end); the empty stock turns the
         waste back over."""
         if pile != "stock":
@@ -278,7 +224,7 @@ class Canfield(NewPositionsOnly, Solitaire):
             return Move("waste", "stock", len(self.waste.cards))
         return None
 
-    def _generate_moves(self):
+    def _generate_moves(self) -> list[Move]:
         moves: list[Move] = []
         sources = [p for p in (self.waste, self.reserve, *self.tableau) if p.cards]
         self._moves_to_foundations(sources, moves)
@@ -305,86 +251,32 @@ class Canfield(NewPositionsOnly, Solitaire):
             if n > 1:
                 bottom = src.cards[0].key
                 for dst in tableau:
-                    if dst is not src and dst.cards and bottom in _BUILD_ON[dst.cards[-1].key]:
+                    if dst is not src and dst.cards and bottom in BUILD_ON[dst.cards[-1].key]:
                         moves.append(Move(src.name, dst.name, n))
         return moves
 
-    def _refusal(self, move):
+    def _refusal(self, move: Move) -> IllegalMove | None:
         src, dst = self._pile_of(move.source), self._pile_of(move.target)
-        stock, waste = self.stock, self.waste
-        if src is stock:
-            if dst is not waste:
-                return IllegalMove(_("Stock cards go to the waste: click the stock to turn three."))
-            if not stock.cards:
-                return IllegalMove(_("The stock is empty: click it to turn the waste back over."))
-            n = min(self.DRAW, len(stock.cards))
-            if move.count != n:
-                if n == self.DRAW:
-                    return IllegalMove(_("The stock turns three cards at a time."))
-                # Translators: {n}: the cards left in the stock, 1 or 2
-                return IllegalMove(
-                    ngettext(
-                        "The stock's last {n} cards turn together.",
-                        "The stock's last {n} cards turn together.",
-                        n,
-                    ).format(n=n)
-                )
-            return None
-        if dst is stock:
-            if src is not waste:
-                return IllegalMove(_("Only the waste goes back to the stock."))
-            if stock.cards:
-                return IllegalMove(
-                    _("The waste goes back to the stock only once the stock is empty.")
-                )
-            if not waste.cards:
-                return IllegalMove(_("The waste is empty: there is nothing to turn back."))
-            if move.count != len(waste.cards):
-                n = len(waste.cards)
-                # Translators: {n}: the cards on the waste
-                return IllegalMove(
-                    ngettext(
-                        "The whole waste ({n} cards) goes back to the stock at once.",
-                        "The whole waste ({n} cards) goes back to the stock at once.",
-                        n,
-                    ).format(n=n)
-                )
-            return None
+        if src is self.stock:
+            return self._turn_refusal(move, dst)
+        if dst is self.stock:
+            return self._turn_back_refusal(move, src)
         if not src.cards:
             return no_card_on(src)
         if src is dst:
             return IllegalMove(_("The card is already there."))
-        if src.kind == "foundation":
+        if src.kind is PileKind.FOUNDATION:
             return IllegalMove(_("Cards on the foundations stay there."))
         if move.count == 1:
             card = src.cards[-1]
         else:
-            if src.kind != "tableau":
-                return IllegalMove(
-                    pile_sentence(src, ONLY_THE_TOP_CARD, "Only the top card of {pile} plays.")
-                )
-            if dst.kind != "tableau":
-                return IllegalMove(
-                    _("Only a column takes a whole column; elsewhere cards go one at a time.")
-                )
-            if move.count != len(src.cards):
-                n = len(src.cards)
-                # Translators: {n}: the cards in the column, 2 or more
-                return IllegalMove(
-                    ngettext(
-                        "Only a whole column moves as one: move its top "
-                        "card alone, or all {n} of its cards.",
-                        "Only a whole column moves as one: move its top "
-                        "card alone, or all {n} of its cards.",
-                        n,
-                    ).format(n=n)
-                )
-            if not dst.cards:
-                return IllegalMove(_("An empty column takes a single card, not a whole column."))
+            error = self._column_refusal(move, src, dst)
+            if error:
+                return error
             card = src.cards[0]
         if not dst.accepts(card):
             return IllegalMove(dst.refusal(card))
-        if src.kind == "tableau" and dst.kind == "tableau" and self._repeats(move):
+        if src.kind is PileKind.TABLEAU and dst.kind is PileKind.TABLEAU and self._repeats(move):
             return IllegalMove(
                 _(
                     "That would bring back a position this deal has already "
@@ -393,7 +285,76 @@ class Canfield(NewPositionsOnly, Solitaire):
             )
         return None
 
-    def _play(self, move, ops):
+    def _turn_refusal(self, move: Move, dst: Pile) -> IllegalMove | None:
+        """Why turning the stock this way is refused, or None."""
+        stock = self.stock
+        if dst is not self.waste:
+            return IllegalMove(_("Stock cards go to the waste: click the stock to turn three."))
+        if not stock.cards:
+            return IllegalMove(_("The stock is empty: click it to turn the waste back over."))
+        n = min(self.DRAW, len(stock.cards))
+        if move.count != n:
+            if n == self.DRAW:
+                return IllegalMove(_("The stock turns three cards at a time."))
+            # Translators: {n}: the cards left in the stock, 1 or 2
+            return IllegalMove(
+                ngettext(
+                    "The stock's last {n} cards turn together.",
+                    "The stock's last {n} cards turn together.",
+                    n,
+                ).format(n=n)
+            )
+        return None
+
+    def _turn_back_refusal(self, move: Move, src: Pile) -> IllegalMove | None:
+        """Why turning the waste back to the stock this way is refused, or None."""
+        waste = self.waste
+        if src is not waste:
+            return IllegalMove(_("Only the waste goes back to the stock."))
+        if self.stock.cards:
+            return IllegalMove(_("The waste goes back to the stock only once the stock is empty."))
+        if not waste.cards:
+            return IllegalMove(_("The waste is empty: there is nothing to turn back."))
+        if move.count != len(waste.cards):
+            n = len(waste.cards)
+            # Translators: {n}: the cards on the waste
+            return IllegalMove(
+                ngettext(
+                    "The whole waste ({n} cards) goes back to the stock at once.",
+                    "The whole waste ({n} cards) goes back to the stock at once.",
+                    n,
+                ).format(n=n)
+            )
+        return None
+
+    def _column_refusal(self, move: Move, src: Pile, dst: Pile) -> IllegalMove | None:
+        """Why a move of several cards is refused (only a whole column moves, onto a card),
+        or None."""
+        if src.kind is not PileKind.TABLEAU:
+            return IllegalMove(
+                pile_sentence(src, ONLY_THE_TOP_CARD, "Only the top card of {pile} plays.")
+            )
+        if dst.kind is not PileKind.TABLEAU:
+            return IllegalMove(
+                _("Only a column takes a whole column; elsewhere cards go one at a time.")
+            )
+        if move.count != len(src.cards):
+            n = len(src.cards)
+            # Translators: {n}: the cards in the column, 2 or more
+            return IllegalMove(
+                ngettext(
+                    "Only a whole column moves as one: move its top "
+                    "card alone, or all {n} of its cards.",
+                    "Only a whole column moves as one: move its top "
+                    "card alone, or all {n} of its cards.",
+                    n,
+                ).format(n=n)
+            )
+        if not dst.cards:
+            return IllegalMove(_("An empty column takes a single card, not a whole column."))
+        return None
+
+    def _play(self, move: Move, ops: Ops) -> None:
         src, dst = self.pile[move.source], self.pile[move.target]
         if src is self.stock:  # turned one after another: the third is the waste's top
             for _card in range(move.count):
@@ -409,14 +370,14 @@ class Canfield(NewPositionsOnly, Solitaire):
     # ----------------------------------------------------------------- the end
     def result(self) -> Result | None:
         if self.is_won():
-            return Result("won", 0, reason=_("Every card is on the foundations."))
+            return Result(Status.WON, 0, reason=_("Every card is on the foundations."))
         self.legal_moves()
         legal = self._legal
         if self._result_for is not legal:
-            self._result_for, self._result = legal, self._stuck(legal)
-        return None if self._result is None else Result("stuck", reason=_(self._result))
+            self._result_for, self._result = legal, self._stuck(legal or [])
+        return None if self._result is None else Result(Status.STUCK, reason=_(self._result))
 
-    def _stuck(self, legal) -> str | None:
+    def _stuck(self, legal: list[Move]) -> str | None:
         """Why the deal is stuck (English, marked: result() says it in the current language),
         or None."""
         if not legal:
@@ -438,7 +399,7 @@ class Canfield(NewPositionsOnly, Solitaire):
         same) and the column moves the repetition rule refuses here (the same cards moved with
         another waste may make a new position). The reserve's top and the columns' moves to the
         foundations stay as they are: none is offered here, none will be."""
-        takes: set = set()
+        takes: set[int] = set()
         for p in (*self.foundations, *self.tableau):
             wanted = p.wanted()
             if wanted is ANY:
@@ -469,7 +430,7 @@ class Canfield(NewPositionsOnly, Solitaire):
                 return True
 
     # ----------------------------------------------------------------- for the table
-    def marks(self):
+    def marks(self) -> dict[str, str]:
         """The base rank, written on every empty foundation."""
         word = RANK_WORDS[self.base - 1] if self.base else ""
         if word in RANK_LETTERS:
@@ -483,21 +444,21 @@ class Canfield(NewPositionsOnly, Solitaire):
         the ranks wrap from a base.)"""
         home = {c for f in self.foundations for c in f.cards}
         for m in self.legal_moves():
-            if not m.target.startswith("foundation") or m.count != 1:
+            if not m.target.startswith(PileKind.FOUNDATION) or m.count != 1:
                 continue
             card = self.pile[m.source].cards[-1]
             below = wrap(card.rank - 1)
-            if all(Card(below, s) in home for s in _other_colour(card.suit)):
+            if all(Card(below, s) in home for s in other_colour(card.suit)):
                 return m
         return None
 
     # ----------------------------------------------------------------- saving
-    def _var_from_json(self, name, value):
+    def _var_from_json(self, name: str, value: Any) -> Any:
         if type(value) is not int or not 0 <= value <= 13:
             raise ValueError("base must be a rank from 1 to 13 (0: the foundations say it)")
         return value
 
-    def _complete_vars(self):
+    def _complete_vars(self) -> None:
         firsts = {f.cards[0].rank for f in self.foundations if f.cards}
         if len(firsts) > 1:
             raise ValueError("the foundations start with different ranks")
@@ -513,7 +474,7 @@ class Canfield(NewPositionsOnly, Solitaire):
 
 # The foundations build from the base rank (the framework's build from the Ace)
 Canfield.LAYOUT = tuple(
-    (name, Foundation if name.startswith("foundation") else cls) for name, cls in Canfield.LAYOUT
+    (name, Foundation if cls is _Foundation else cls) for name, cls in Canfield.LAYOUT
 )
 
 GAME = Canfield

@@ -29,12 +29,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from game.core.calls import Breach, StopCall
 from game.core.cards import SUITS, Rng, card_key, pack, shuffled
+from game.core.history import Entry as _Entry
 from game.core.info import GameInfo, Option
 from game.core.language import N_, NP_, _, capital, ngettext, pgettext
 from game.core.moves import PASS, STOP, IllegalMove, Move
-from game.core.calls import Breach, StopCall
-from game.core.history import Entry as _Entry
 from game.core.piles import DOWN_ALTERNATING, DownAlternating, Foundation, Pile, doesnt_fit
 from game.core.result import Result
 from game.core.state import GameState

@@ -11,8 +11,8 @@ from __future__ import annotations
 from game.core.info import GameInfo, Option
 from game.core.language import N_, _, ngettext
 from game.core.moves import IllegalMove, Move
-from game.core.solitaire import Solitaire
 from game.core.piles import DownInSuit, Pile, ordinal
+from game.core.solitaire import Solitaire
 
 INFO = GameInfo(
     # Translators: a game's name

@@ -11,8 +11,8 @@ from __future__ import annotations
 from game.core.info import GameInfo
 from game.core.language import N_, _, capital
 from game.core.moves import IllegalMove
-from game.core.solitaire import Solitaire
 from game.core.piles import ANY, DownAnySuitButSame, Pile
+from game.core.solitaire import Solitaire
 
 INFO = GameInfo(
     # Translators: a game's name

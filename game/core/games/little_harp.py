@@ -1,6 +1,6 @@
 """Little Harp: the rules are game/core/rules/little-harp.md (numbered as the tests; the Rules
-screen shows them). The piles, runs, search and auto-moves are
-``standard_solitaire.AlternatingSolitaire``'s.
+screen shows them). The piles, runs, search and auto-moves are game/core/alternating.py's
+(``AlternatingSolitaire``), shared with Standard.
 
 The stock: ``s-w`` (``Move("stock", "waste")``) turns ``draw`` cards; when the stock is empty,
 ``w-s`` (``Move("waste", "stock")``; ``turn_move("stock")`` returns it then) turns the waste
@@ -27,13 +27,31 @@ like ``idle``; rule 8).
 
 from __future__ import annotations
 
-from game.core.cards import pack
-from game.core.games.standard_solitaire import KING_KEYS, QUIET_LIMIT, AlternatingSolitaire
-from game.core.games.standard_solitaire import Tableau as _Tableau
-from game.core.info import GameInfo, Option
+from collections.abc import Mapping
+from enum import StrEnum
+from typing import Any, ClassVar, Final
+
+from game.core.alternating import (
+    KING_KEYS,
+    QUIET_LIMIT,
+    AlternatingPile,
+    AlternatingSolitaire,
+    Refusal,
+)
+from game.core.cards import Card, pack
+from game.core.history import Ops
+from game.core.info import GameInfo, Option, TableKind
 from game.core.language import N_, _, ngettext, pgettext
 from game.core.moves import IllegalMove, Move
+from game.core.piles import Pile
 from game.core.solitaire import TURN_STOCK, Waste
+
+
+class Redeals(StrEnum):
+    """The word among option ``redeals``' choices (the others are numbers)."""
+
+    UNLIMITED = "unlimited"
+
 
 INFO = GameInfo(
     # Translators: a game's name
@@ -55,25 +73,25 @@ INFO = GameInfo(
         # Translators: a setting's name in Settings
         Option(
             "redeals",
-            "unlimited",
-            ("unlimited", 2, 0),
+            Redeals.UNLIMITED,
+            (Redeals.UNLIMITED, 2, 0),
             N_("Little Harp redeals"),
             # Translators: a setting's choice in Settings (Little Harp redeals)
             (N_("As often as you like"), N_("Twice"), N_("None")),
         ),
     ),
-    table="solitaire",
+    table=TableKind.SOLITAIRE,
 )
 
-REDEAL = Move("waste", "stock")
+REDEAL: Final = Move("waste", "stock")
 
 
-class Tableau(_Tableau):
+class Tableau(AlternatingPile):
     # Translators: a building rule, said after a refusal
     rule = N_("piles build down in alternating colours, and only a King fills an empty pile")
     WHEN_EMPTY = KING_KEYS
 
-    def refusal(self, card):
+    def refusal(self, card: Card) -> str:
         if not self.cards:
             # Translators: {card}: a card as the subject ("the Nine of clubs")
             return _("Only a King can fill an empty pile, not {card}.").format(
@@ -89,9 +107,12 @@ class LittleHarp(AlternatingSolitaire):
     COLUMNS = 7
     Tableau = Tableau
     WASTE = Waste
-    VARS = {"redeals_used": 0, "idle": 0, "quiet": 0}
+    VARS: ClassVar[Mapping[str, Any]] = {"redeals_used": 0, "idle": 0, "quiet": 0}
+    redeals_used: int  # redeals made (option ``redeals`` limits them)
+    idle: int  # turns and redeals in a row from the places of a pass where nothing helped
+    waste: Pile
 
-    def _deal(self, seed):
+    def _deal(self, seed: int) -> None:
         deck = self._shuffled_deck(seed)
         for i, pile in enumerate(self.tableau):
             for _card in range(7 - i):
@@ -102,19 +123,20 @@ class LittleHarp(AlternatingSolitaire):
     # ----------------------------------------------------------------- the stock
     @property
     def draw(self) -> int:
-        return self.options["draw"]
+        draw: int = self.options["draw"]
+        return draw
 
     def redeals_left(self) -> int | None:
         """Redeals still allowed (None: unlimited)."""
         limit = self.options["redeals"]
-        return None if limit == "unlimited" else limit - self.redeals_used
+        return None if limit == Redeals.UNLIMITED else limit - self.redeals_used
 
-    def turn_move(self, pile):
+    def turn_move(self, pile: str) -> Move | None:
         if pile != "stock":
             return None
         return TURN_STOCK if self.stock.cards else REDEAL
 
-    def marks(self):
+    def marks(self) -> dict[str, str]:
         """The empty stock says "again" when clicking it turns the waste back over."""
         if not self.stock.cards and REDEAL in self.legal_moves():
             # Translators: written on the empty stock, which turns the waste over when clicked;
@@ -122,14 +144,14 @@ class LittleHarp(AlternatingSolitaire):
             return {"stock": pgettext("on the empty stock: turn the waste over", "again")}
         return {}
 
-    def _stock_moves(self):
+    def _stock_moves(self) -> list[Move]:
         if self.stock.cards:
             return [TURN_STOCK]
         if self.waste.cards and self.redeals_left() != 0:
             return [REDEAL]
         return []
 
-    def _stock_refusal(self, move):
+    def _stock_refusal(self, move: Move) -> Refusal | None:
         if move.source == "stock":
             if move.target != "waste":
                 return IllegalMove(_("Stock cards go to the waste: click the stock to turn them."))
@@ -165,7 +187,7 @@ class LittleHarp(AlternatingSolitaire):
             return False
         return None
 
-    def _play_stock(self, move, ops):
+    def _play_stock(self, move: Move, ops: Ops) -> bool:
         if move != TURN_STOCK and move != REDEAL:
             return False
         stock, waste = self.stock, self.waste
@@ -183,12 +205,12 @@ class LittleHarp(AlternatingSolitaire):
             self._set(ops, "redeals_used", self.redeals_used + 1)
         return True
 
-    def _play_cards(self, move, ops):
+    def _play_cards(self, move: Move, ops: Ops) -> None:
         if self.helps(move):
             self._set(ops, "idle", 0)
         super()._play_cards(move, ops)
 
-    def _deal_helps(self):
+    def _deal_helps(self) -> bool:
         return False
 
     def pass_length(self) -> int:
@@ -198,10 +220,10 @@ class LittleHarp(AlternatingSolitaire):
         return -(-total // self.draw)
 
     # ----------------------------------------------------------------- the end
-    def _stuck(self, helps):
+    def _stuck(self, helps: bool) -> bool:
         return not helps and (not self._stock_moves() or self.idle >= self.pass_length())
 
-    def _quiet_reason(self):
+    def _quiet_reason(self) -> str:
         # Translators: {n}: a number of moves, 300
         return ngettext(
             "No card went to a foundation, left the waste or turned up in the last {n} moves.",
@@ -209,7 +231,7 @@ class LittleHarp(AlternatingSolitaire):
             QUIET_LIMIT,
         ).format(n=QUIET_LIMIT)
 
-    def _stuck_reason(self):
+    def _stuck_reason(self) -> str:
         if self._stock_moves():
             return _("A whole pass through the stock brought no card to play.")
         return _(
@@ -217,20 +239,20 @@ class LittleHarp(AlternatingSolitaire):
             "up any more."
         )
 
-    def _auto_from(self, pile):
+    def _auto_from(self, pile: str) -> bool:
         """Turning three at a time, taking a card off the waste changes which cards the later
         passes show: a waste card goes home by itself only once the stock can't turn again."""
         return pile != "waste" or self.draw == 1 or not self._stock_moves()
 
     # ----------------------------------------------------------------- saves
-    def _var_from_json(self, name, value):
+    def _var_from_json(self, name: str, value: Any) -> Any:
         if name == "quiet":
             return super()._var_from_json(name, value)
         if type(value) is not int or value < 0:
             raise ValueError(f"{name} must be a whole number >= 0, not {value!r}")
         if name == "redeals_used":
             limit = self.options["redeals"]
-            if limit != "unlimited" and value > limit:
+            if limit != Redeals.UNLIMITED and value > limit:
                 raise ValueError(f"only {limit} redeals are allowed, not {value}")
         elif value > self.pass_length():
             raise ValueError(f"idle can't be more than a pass ({self.pass_length()} turns)")

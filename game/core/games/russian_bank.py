@@ -17,15 +17,15 @@ every game ends.
 
 from __future__ import annotations
 
+from game.core.calls import Breach, StopCall
 from game.core.cards import SUITS, Rng, card_key, pack, shuffled
+from game.core.history import Entry as _Entry
 from game.core.info import GameInfo, Option
 from game.core.language import N_, NP_, _, capital, pgettext
 from game.core.moves import PASS, STOP, IllegalMove, Move
+from game.core.piles import Pile
 from game.core.race import House as RaceHouse
 from game.core.race import PlayerPile, RaceState, is_you, race_layout, zobrist_keys
-from game.core.calls import Breach, StopCall
-from game.core.history import Entry as _Entry
-from game.core.piles import Pile
 
 INFO = GameInfo(
     # Translators: a game's name

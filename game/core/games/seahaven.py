@@ -2,19 +2,24 @@
 screen shows them).
 
 The code: the last two cards go into ``DEALT_CELLS``; repeated positions are refused by
-``canfield.NewPositionsOnly`` (rule 8); every move to a foundation is safe (rule 10).
+``NewPositionsOnly`` (game/core/new_positions.py, rule 8); every move to a foundation is safe
+(rule 10).
 """
 
 from __future__ import annotations
 
-from game.core.cards import pack
-from game.core.games.canfield import NewPositionsOnly
-from game.core.info import GameInfo
+from typing import Any, ClassVar, Final
+
+from game.core.cards import Card, pack
+from game.core.history import Ops
+from game.core.info import GameInfo, TableKind
+from game.core.kinds import PileKind
 from game.core.language import N_, _
 from game.core.moves import IllegalMove, Move
-from game.core.solitaire import Solitaire, no_card_on
-from game.core.piles import ANY, DownInSuit, Pile
-from game.core.result import Result
+from game.core.new_positions import NewPositionsOnly
+from game.core.piles import ANY, Builds, DownInSuit, Pile, Wanted
+from game.core.result import Result, Status
+from game.core.solitaire import no_card_on
 
 INFO = GameInfo(
     # Translators: a game's name
@@ -23,46 +28,46 @@ INFO = GameInfo(
     # Translators: a game's description in a line, under its name
     blurb=N_("Every card face up, four cells, build down in suit."),
     players=(1,),
-    table="solitaire",
+    table=TableKind.SOLITAIRE,
 )
 
-CELLS = 4
+CELLS: Final = 4
 
 
 Tableau = DownInSuit  # columns build down in suit; an empty one takes any card
 
 
 class Cell(Pile):
-    kind = "cell"
+    kind = PileKind.CELL
     # Translators: a building rule, said after a refusal
     rule = N_("a cell holds one card")
-    BY_TOP = {}  # a card in it: nothing more
-    WHEN_EMPTY = ANY
+    BY_TOP: ClassVar[Builds | None] = {}  # a card in it: nothing more
+    WHEN_EMPTY: ClassVar[Wanted] = ANY
 
-    def refusal(self, card):
+    def refusal(self, card: Card) -> str:
         return _("That cell already holds a card: a cell holds one card.")
 
-    def check(self, cards, down):
+    def check(self, cards: list[Card], down: int) -> str | None:
         if len(cards) > 1:
             return f"{self.name} holds more than one card"
         return super().check(cards, down)
 
 
-class Seahaven(NewPositionsOnly, Solitaire):
+class Seahaven(NewPositionsOnly):
     INFO = INFO
     CARDS = tuple(pack(0))
     FOUNDATIONS, COLUMNS = 4, 10
     Tableau = Tableau
     STOCK = WASTE = None
     EXTRA = tuple((f"cell{i}", Cell) for i in range(CELLS))
-    DEALT_CELLS = (1, 2)  # the cells that get the last two cards
+    DEALT_CELLS: Final = (1, 2)  # the cells that get the last two cards
 
-    def __init__(self, seed=None, **options):
+    def __init__(self, seed: int | None = None, **options: Any):
         super().__init__(seed, **options)
-        self.cells = [p for p in self.pile_list if p.kind == "cell"]
+        self.cells = [p for p in self.pile_list if p.kind is PileKind.CELL]
         self._forget_positions()
 
-    def _deal(self, seed):
+    def _deal(self, seed: int) -> None:
         deck = self._shuffled_deck(seed)
         for _row in range(5):
             for column in self.tableau:
@@ -70,11 +75,11 @@ class Seahaven(NewPositionsOnly, Solitaire):
         for i in self.DEALT_CELLS:
             self.cells[i].cards.append(deck.pop())
 
-    def _complete_vars(self):
+    def _complete_vars(self) -> None:
         self._forget_positions()
 
     # ----------------------------------------------------------------- moves
-    def _generate_moves(self):
+    def _generate_moves(self) -> list[Move]:
         moves: list[Move] = []
         sources = [p for p in (*self.tableau, *self.cells) if p.cards]
         self._moves_to_foundations(sources, moves)
@@ -84,20 +89,20 @@ class Seahaven(NewPositionsOnly, Solitaire):
         moves += [m for m in others if not self._repeats(m, here)]
         return moves
 
-    def _refusal(self, move):
+    def _refusal(self, move: Move) -> IllegalMove | None:
         src, dst = self._pile_of(move.source), self._pile_of(move.target)
         if not src.cards:
             return no_card_on(src)
         if src is dst:
             return IllegalMove(_("The card is already there."))
-        if src.kind == "foundation":
+        if src.kind is PileKind.FOUNDATION:
             return IllegalMove(_("Cards on the foundations stay there."))
         if move.count != 1:
             return IllegalMove(_("Only one card moves at a time: there are no runs in Seahaven."))
         card = src.cards[-1]
         if not dst.accepts(card):
             return IllegalMove(dst.refusal(card))
-        if dst.kind != "foundation" and self._repeats(move):
+        if dst.kind is not PileKind.FOUNDATION and self._repeats(move):
             return IllegalMove(
                 _(
                     "That would bring back a position this deal has already "
@@ -106,18 +111,18 @@ class Seahaven(NewPositionsOnly, Solitaire):
             )
         return None
 
-    def _play(self, move, ops):
+    def _play(self, move: Move, ops: Ops) -> None:
         self._move(ops, self.pile[move.source], self.pile[move.target])
 
     # ----------------------------------------------------------------- the end
     def result(self) -> Result | None:
         if self.is_won():
-            return Result("won", 0, reason=_("Every card is on the foundations."))
+            return Result(Status.WON, 0, reason=_("Every card is on the foundations."))
         if self.legal_moves():
             return None
-        return Result("stuck", reason=_("No more moves."))
+        return Result(Status.STUCK, reason=_("No more moves."))
 
-    def turn_move(self, pile):
+    def turn_move(self, pile: str) -> Move | None:
         return None
 
     def safe_move(self) -> Move | None:
@@ -125,7 +130,7 @@ class Seahaven(NewPositionsOnly, Solitaire):
         lower, the same suit) is on the foundation already, and a card leaving a column or a
         cell only frees room."""
         for m in self.legal_moves():
-            if m.target.startswith("foundation"):
+            if m.target.startswith(PileKind.FOUNDATION):
                 return m
         return None
 

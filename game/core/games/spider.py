@@ -21,9 +21,9 @@ from game.core.cards import ALL_CARDS, Card, card_key
 from game.core.info import GameInfo, Option
 from game.core.language import N_, _, ngettext
 from game.core.moves import IllegalMove, Move
-from game.core.solitaire import Solitaire, Stock, no_card_on
 from game.core.piles import DownAnySuit, Foundation, doesnt_fit
 from game.core.result import Result
+from game.core.solitaire import Solitaire, Stock, no_card_on
 
 IDLE_LIMIT = 300  # moves in a row without a deal, a card turned up or a run off: the game ends
 SEARCH_LIMIT = 40  # positions the "can anything still change?" search looks at, at most

@@ -12,8 +12,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.core import GAMES, IllegalMove, Move, from_dict, info, new_game
+from game.core.alternating import QUIET_LIMIT
 from game.core.games.little_harp import REDEAL
-from game.core.games.standard_solitaire import QUIET_LIMIT
 from tests.support.positions import (
     build,
     every_card_once,

@@ -15,67 +15,11 @@ from hypothesis import strategies as st
 from game.core import Card, IllegalMove, Move, from_dict, info, new_game
 from game.core.games.spider import CARD_SETS, DEAL, IDLE_LIMIT, SpiderCard, _exhausted, _hopeless
 from tests.support.positions import every_card_once, play_randomly, whole
+from tests.support.spider_positions import build, stuck_position
 
 SP = "spider"
 SUITS = (4, 2, 1)
 RANKS = "A23456789TJQK"
-
-
-def build(piles: dict[str, str], suits: int = 4, rest=None, down=None, vars=None, moves=()):
-    """A Spider position from pile texts, bottom to top ("KS QS", a card without its pack digit
-    takes the first unused copy), for any ``suits`` setting. Every other card goes under the
-    named cards of ``rest`` (a pile name, a list sharing them, or a dict of pile -> count);
-    cards put under a column lie face down, the stock's all do, the named ones face up
-    (``down`` overrides). By default the stock takes them, but for the last ten, which make
-    an unnamed tenth column: face down but its top card, so that the position is one a game
-    reaches and goes on from (that card can always go to an empty column, turning a card)."""
-    cards = CARD_SETS[suits]
-    used: set = set()
-
-    def take(code: str):
-        if len(code) == 3:
-            card = next(c for c in cards if c.code == code.upper())
-        else:
-            card = next(c for c in cards if str(c) == code.upper() and c not in used)
-        assert card not in used, f"{code} used twice"
-        used.add(card)
-        return card
-
-    layout = {name: [take(code).code for code in text.split()] for name, text in piles.items()}
-    leftovers = [c.code for c in cards if c not in used]
-    if rest is None:
-        rest = (
-            {"stock": len(leftovers) - 10, "tableau9": 10} if "tableau9" not in piles else "stock"
-        )
-    if isinstance(rest, str):
-        rest = [rest]
-    if isinstance(rest, list):
-        share = -(-len(leftovers) // len(rest)) if rest else 0
-        rest = {name: share for name in rest}
-    downs = {}
-    for name, n in rest.items():
-        under, leftovers = leftovers[:n], leftovers[n:]
-        layout[name] = under + layout.get(name, [])
-        if name.startswith("tableau"):
-            downs[name] = min(len(under), len(layout[name]) - 1)
-    assert not leftovers, "rest must take every remaining card"
-    names = ["stock"] + [f"foundation{i}" for i in range(8)] + [f"tableau{i}" for i in range(10)]
-    layout = {n: layout.get(n, []) for n in names}
-    downs["stock"] = len(layout["stock"])
-    downs.update(down or {})
-    data = {
-        "format": 1,
-        "game": SP,
-        "seed": None,
-        "options": {"suits": suits},
-        "start": {
-            "piles": layout,
-            "down": {k: v for k, v in downs.items() if v},
-            "vars": vars or {},
-        },
-        "moves": list(moves),
-    }
-    return from_dict(data)
 
 
 def run(suit: str, high: int = 13, low: int = 1) -> str:
@@ -502,12 +446,6 @@ def test_sp8_won_when_all_eight_runs_are_off(suits):
 
 
 # ------------------------------------------------------------------ sp9 the end
-def stuck_position():
-    """Six runs off (both packs' spades and hearts, one pack's diamonds and clubs): the
-    other 26 cards go into the columns."""
-    return {f"foundation{i}": " ".join(r + "SHDCSH"[i] for r in RANKS) for i in range(6)}
-
-
 def test_sp9_no_legal_move_left_is_stuck():
     piles = stuck_position()
     tops = "2D 2C JD JC KD KC 9D 7D 4C 4D".split()

@@ -12,14 +12,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.core import GAMES, IllegalMove, Move, from_dict, info, new_game
-from game.core.games.standard_solitaire import (
-    ACE_KEYS,
-    DEAL_ROW,
-    QUIET_LIMIT,
-    SEARCH_LIMIT,
-    _hopeless,
-    _search,
-)
+from game.core.alternating import QUIET_LIMIT, SEARCH_LIMIT, hopeless, search
+from game.core.games.standard_solitaire import DEAL_ROW
+from game.core.piles import ACE_KEYS
 from tests.support.positions import (
     assert_foundation_cards_stay,
     build,
@@ -450,7 +445,7 @@ def search_input(s):
 def full_search(s, limit=10**7):
     """The real moves with (nearly) no limit: True, a helpful move is reached; False, none."""
     piles, wants = search_input(s)
-    return _search(piles, wants, s.Tableau.accepts_empty, None, limit)
+    return search(piles, wants, s.Tableau.accepts_empty, None, limit)
 
 
 def end_ms(piles, under, runs=3) -> float:
@@ -476,7 +471,7 @@ def test_st6_a_stuck_deal_the_first_search_gave_up_on_is_proved_stuck():
     s = table(GAVE_UP, under=GAVE_UP_UNDER)
     assert s.legal_moves() == [] and s.result().status == "stuck"
     assert "stock is empty" in s.result().reason
-    assert _hopeless(*search_input(s), s.Tableau.accepts_empty, None)  # proved at once
+    assert hopeless(*search_input(s), s.Tableau.accepts_empty, None)  # proved at once
     assert full_search(s) is False  # and every arrangement says the same
 
 
@@ -490,7 +485,7 @@ def test_st7_where_the_search_cannot_tell_in_time_the_deal_goes_on_and_300_moves
     s = table(BEYOND, under=BEYOND_UNDER)
     piles, wants = search_input(s)
     assert full_search(s) is False  # stuck in truth: no arrangement helps
-    assert _search(piles, wants, s.Tableau.accepts_empty, None) is None  # past SEARCH_LIMIT
+    assert search(piles, wants, s.Tableau.accepts_empty, None) is None  # past SEARCH_LIMIT
     assert not s.is_over() and s.legal_moves()  # so never called stuck: not stuck yet
     s = table(BEYOND, under=BEYOND_UNDER, vars={"quiet": QUIET_LIMIT - 1})
     s.push(s.legal_moves()[0])
@@ -508,10 +503,10 @@ def test_st6_the_quick_answers_agree_with_the_full_search_at_the_end_of_random_g
         if not s.stock.cards:
             piles, wants = search_input(s)
             takes = s.Tableau.accepts_empty
-            truth = _search(piles, wants, takes, None, 200 * SEARCH_LIMIT)
-            if _hopeless(piles, wants, takes, None):
+            truth = search(piles, wants, takes, None, 200 * SEARCH_LIMIT)
+            if hopeless(piles, wants, takes, None):
                 assert truth is not True
-            quick = _search(piles, wants, takes, None)
+            quick = search(piles, wants, takes, None)
             assert quick is None or truth is None or quick == truth
         if s.is_over():
             break

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from game.ai.solver.contract import SolverModel
 from game.core import Move
-from game.core.games.standard_solitaire import hopeless
+from game.core.alternating import hopeless
 
 WASTE, STOCK, FOUND = 10, 11, 12
 DEAL = (STOCK, 0, 1)
