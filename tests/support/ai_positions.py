@@ -2,9 +2,10 @@
 
 ``position(piles, player=0, up=())`` builds a real core state through ``from_dict``: ``piles``
 names the cards off the foundations ("QH0" = Queen of hearts of pack 0), bottom to top; every
-other card goes onto the foundations, each (suit, pack) built from its Ace up to two below its lowest
-card that lies elsewhere (so that no placed card fits a foundation unless asked), or to the bottom of ``spill`` if it is higher than that. Reserves show their top card; hands lie face down unless the
-hand is named in ``up`` (then its top card is turned up).
+other card goes onto the foundations, each (suit, pack) built from its Ace up to two below its
+lowest card that lies elsewhere (so that no placed card fits a foundation unless asked), or to
+the bottom of ``spill`` if it is higher than that. Reserves show their top card; hands lie face
+down unless the hand is named in ``up`` (then its top card is turned up).
 """
 
 from game.core import Card, from_dict

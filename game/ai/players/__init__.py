@@ -2,7 +2,7 @@
 nothing above the AI names a game.
 
     from game.ai.players import levels, computer_player, solvable
-    levels("russian-bank")                    # ("easy", "medium", "hard"): what a player picks
+    levels("russian-bank")                    # (Level.EASY, Level.MEDIUM, Level.HARD)
     bot = computer_player("russian-bank", "hard", seed=3)   # .start(state) -> Job, .calls_stop
     solvable("forty-thieves")                 # the solver (Hint, the light, Finish) knows it
 
@@ -10,30 +10,17 @@ Each game's computer players are one package here, named after the game's id wit
 ``-`` (game/core/plugins.py's rule), naming a ``Players`` record ``PLAYERS``; nothing else lives
 here (what players share: game/ai/race/, game/ai/jobs.py). ``levels`` are the ones offered to
 players (a game may know more, e.g. "greedy" or "oracle" for measurement, which
-``computer_player`` also accepts).
+``computer_player`` also accepts). A level is a ``Level``, whose text ("hard") is what seats and
+saves carry; the functions here take that text too and read it once.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from enum import StrEnum
-from typing import Any
 
+from game.ai.jobs import MEASURING, OFFERED, ComputerPlayer, Level, level_named
 from game.core.plugins import part
-
-
-class Level(StrEnum):
-    """How well a computer player plays. EASY, MEDIUM and HARD are offered to players; GREEDY,
-    RANDOM and ORACLE (which sees every hidden card) only to measurements. The text is what
-    seats ("computer:hard") and saves carry."""
-
-    EASY = "easy"
-    MEDIUM = "medium"
-    HARD = "hard"
-    GREEDY = "greedy"
-    RANDOM = "random"
-    ORACLE = "oracle"
 
 
 @dataclass(frozen=True)
@@ -41,31 +28,37 @@ class Players:
     """A game's computer players: ``make(level, seed)`` builds one; ``levels`` are offered to
     players, ``hidden`` ones only to measurements."""
 
-    make: Callable[[str, int | None], Any]
-    levels: tuple[str, ...]
-    hidden: tuple[str, ...] = ()
+    make: Callable[[Level, int | None], ComputerPlayer]
+    levels: tuple[Level, ...] = OFFERED
+    hidden: tuple[Level, ...] = MEASURING
 
 
 def _players(game_id: str) -> Players | None:
     module = part(__name__, game_id)
-    return None if module is None else module.PLAYERS
+    if module is None:
+        return None
+    players: Players = module.PLAYERS
+    return players
 
 
-def levels(game_id: str) -> tuple[str, ...]:
+def levels(game_id: str) -> tuple[Level, ...]:
     """The levels a player may choose for a computer seat; () when the game has none."""
     entry = _players(game_id)
     return entry.levels if entry else ()
 
 
-def computer_player(game_id: str, level: str, seed: int | None = None):
+def computer_player(game_id: str, level: Level | str, seed: int | None = None) -> ComputerPlayer:
+    """A computer player of ``game_id`` at ``level`` (a Level or its text); ValueError for a
+    game without computer players or a level it does not know."""
     entry = _players(game_id)
     if entry is None:
         raise ValueError(f"there is no computer player for {game_id!r}")
-    if level not in entry.levels + entry.hidden:
+    known = level_named(level, entry.levels + entry.hidden)
+    if known is None:
         raise ValueError(
             f"unknown level {level!r} for {game_id}; levels: {', '.join(entry.levels)}"
         )
-    return entry.make(level, seed)
+    return entry.make(known, seed)
 
 
 def solvable(game_id: str) -> bool:

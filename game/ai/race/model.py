@@ -2,42 +2,47 @@
 solitaire): the table of eight houses and eight foundations as plain lists of card faces, kept
 hashed as the moves are played and undone.
 
-Cards are faces ``suit * 16 + rank`` (``Card.key``): which pack a card comes from never matters
-to the rules. A card the searching player can't see is ``HIDDEN``.
+Cards are faces ``suit * 16 + rank`` (``Card.key``; game/ai/race/faces.py has them and what
+goes on what): which pack a card comes from never matters to the rules. A card the searching
+player can't see is ``HIDDEN``.
 
 Pile codes, in every race model: 0-7 houses, 8-15 foundations, ``OWN`` (16) and up the piles
 of the player on turn (then, in a game that needs them, the opponent's). A move is
 ``(source, target)``; ``PASS_MOVE`` ends the turn.
 
-A game's model (game/ai/<game>_model.py) subclasses ``RaceModel``: it reads its own piles in
-``from_state`` (after ``_read_table``), names them for ``_own``, and states its move rules
-(``moves``, ``leaf_kind``, ``do``, ``undo``, ``key``, ``won``).
+A game's model (game/ai/players/<game>/model.py) subclasses ``RaceModel[Token]`` (``Token``:
+what its ``do`` returns for its ``undo``): it reads its own piles in ``from_state`` (after
+``_read_table``), names them for ``_own``, and states its move rules (``moves``, ``leaf_kind``,
+``do``, ``undo``, ``key``, ``won``). Its ``pile_names`` names its pile codes as the core does
+(``TABLE_PILES``, then its own).
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Hashable, Mapping, Sequence
+from typing import ClassVar, Generic, TypeVar
 
-HIDDEN = -1
+from game.ai.race.faces import ACES, BUILD_ON, NEXT_UP
+from game.core import Card
+from game.core.kinds import PileKind
+
+T = TypeVar("T")  # a model's undo token
+RaceMove = tuple[int, int]  # (source, target) pile codes
+Piles = Mapping[str, Sequence[tuple[Card, bool]]]
+
 OWN = 16  # the first pile code of the player's own piles
 PASS_MOVE = (-1, -1)
-_RED = (False, True, True, False)  # by suit index: S H D C (Card.key = suit * 16 + rank)
-
-# what each face accepts: a house top takes one rank lower in the other colour; a foundation
-# top takes the next rank up (0: none)
-HOUSE_WANTS = [()] * 64
-NEXT_UP = [0] * 64
-for _s in range(4):
-    for _r in range(1, 14):
-        _k = _s * 16 + _r
-        HOUSE_WANTS[_k] = (
-            tuple(o * 16 + _r - 1 for o in range(4) if _RED[o] != _RED[_s]) if _r > 1 else ()
-        )
-        NEXT_UP[_k] = _k + 1 if _r < 13 else 0
-ACES = tuple(s * 16 + 1 for s in range(4))
 
 
-def zobrist_tables(seed: int) -> tuple[list, list]:
+#: the core's names of the table's piles, by pile code: the houses (0-7), then the foundations
+#: (8-15); a game's model adds its own piles after them
+TABLE_PILES = tuple(f"{PileKind.HOUSE}{i}" for i in range(8)) + tuple(
+    f"{PileKind.FOUNDATION}{i}" for i in range(8)
+)
+
+
+def zobrist_tables(seed: int) -> tuple[list[list[int]], list[int]]:
     """Zobrist numbers: a house hashes the (depth, face) of its cards (``[depth][face]``); a
     foundation its top face (``[face]``, 0 for an empty one). The table hashes the SUM of the
     house hashes, so positions that differ only by which house holds which column are merged.
@@ -48,16 +53,49 @@ def zobrist_tables(seed: int) -> tuple[list, list]:
     return houses, foundations
 
 
-class RaceModel:
+class RaceModel(Generic[T]):
     """The houses (``h``: faces, bottom to top) and foundation tops (``f``: faces, 0 for
     empty) of a position, hashed (``hh`` per house, ``hsum``, ``fsum``). A subclass sets
     ``ZH, ZF = zobrist_tables(its seed)``."""
 
     __slots__ = ("h", "hh", "hsum", "f", "fsum")
-    ZH: list
-    ZF: list
+    ZH: ClassVar[list[list[int]]]
+    ZF: ClassVar[list[int]]
+    h: list[list[int]]
+    hh: list[int]
+    hsum: int
+    f: list[int]
+    fsum: int
 
-    def _read_table(self, piles) -> None:
+    # ------------------------------------------------------------------ the game's
+    def key(self) -> Hashable:
+        """A hashable key of the position, equal for positions that play the same."""
+        raise NotImplementedError
+
+    def moves(self) -> list[RaceMove]:
+        """The legal moves, one per distinct result."""
+        raise NotImplementedError
+
+    def leaf_kind(self, move: RaceMove) -> int:
+        """0 if ``move`` keeps the line fully known, else the kind of leaf it makes."""
+        raise NotImplementedError
+
+    def do(self, move: RaceMove) -> T:
+        """Play ``move``; return the token ``undo`` needs."""
+        raise NotImplementedError
+
+    def undo(self, token: T) -> None:
+        raise NotImplementedError
+
+    def won(self) -> bool:
+        raise NotImplementedError
+
+    def _own(self, code: int) -> list[int]:
+        """The list of faces of the player's pile ``code`` (>= OWN)."""
+        raise NotImplementedError
+
+    # ------------------------------------------------------------------ the table
+    def _read_table(self, piles: Piles) -> None:
         """The houses and foundations of ``state.piles()`` (all face up)."""
         self.h = [[c.key for c, _ in piles[f"house{i}"]] for i in range(8)]
         self.f = [
@@ -95,24 +133,38 @@ class RaceModel:
                         out[a] = 8 + j
         return out
 
-    def house_wants(self) -> tuple[dict[int, list[int]], int]:
-        """face -> the houses whose top takes it; and the first empty house (-1: none)."""
+    def house_moves(
+        self,
+        sources: list[tuple[int, int]],
+        out: list[RaceMove],
+        loads: Mapping[int, list[int]] | None = None,
+    ) -> int:
+        """Append to ``out`` each of ``sources`` ((pile code, face) of the cards that may
+        move)'s moves, in the order the search tries them: onto every house top that takes
+        it, to the first empty house (never a lone house card: that changes nothing), and in
+        a game with loads onto each of the opponent's piles that takes it (``loads``: face ->
+        pile codes). Returns the first empty house (-1: none)."""
         h = self.h
-        wants: dict[int, list[int]] = {}
+        wants: dict[int, list[int]] = {}  # face -> the houses whose top takes it
         empty = -1
         for i in range(8):
             if h[i]:
-                for w in HOUSE_WANTS[h[i][-1]]:
+                for w in BUILD_ON[h[i][-1]]:
                     wants.setdefault(w, []).append(i)
             elif empty < 0:
                 empty = i
-        return wants, empty
+        for code, k in sources:
+            for t in wants.get(k, ()):
+                if t != code:
+                    out.append((code, t))
+            if empty >= 0 and not (code < 8 and len(h[code]) == 1):
+                out.append((code, empty))
+            if loads:
+                for t in loads.get(k, ()):
+                    out.append((code, t))
+        return empty
 
     # ------------------------------------------------------------------ moving one card
-    def _own(self, code: int) -> list:
-        """The list of faces of the player's pile ``code`` (>= OWN)."""
-        raise NotImplementedError
-
     def _pop(self, code: int) -> int:
         if code < 8:
             pile = self.h[code]
@@ -146,13 +198,4 @@ class RaceModel:
             self._own(code).append(k)
 
 
-__all__ = [
-    "ACES",
-    "HIDDEN",
-    "HOUSE_WANTS",
-    "NEXT_UP",
-    "OWN",
-    "PASS_MOVE",
-    "RaceModel",
-    "zobrist_tables",
-]
+__all__ = ["OWN", "PASS_MOVE", "Piles", "RaceModel", "RaceMove", "TABLE_PILES", "zobrist_tables"]

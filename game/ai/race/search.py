@@ -25,7 +25,19 @@ best first, which makes the cut search better; ties keep the model's order).
 
 from __future__ import annotations
 
-from game.ai.race.model import ACES, HOUSE_WANTS, NEXT_UP, OWN
+from collections.abc import Callable, Generator, Hashable, Iterable
+from typing import Any, Generic, Literal, Protocol, TypeVar
+
+from game.ai.race.faces import ACES, BUILD_ON, NEXT_UP
+from game.ai.race.model import OWN, RaceModel, RaceMove
+from game.core import GameState
+
+# a game's model; the search hands the model's undo token back to it unread, whatever it is
+M = TypeVar("M", bound="RaceModel[Any]")
+M_contra = TypeVar("M_contra", bound="RaceModel[Any]", contravariant=True)
+W = TypeVar("W")  # a game's leaf weights
+Steps = Generator[None, None, float]  # a search: yields now and then, returns a value
+Entry = tuple[float, RaceMove | None]  # a position searched: its value and best move
 
 # kinds of leaf that every race has; a game's model adds its hidden-card leaves (2, 3, 6...)
 LEAF_END, LEAF_WIN, LEAF_CUT = 1, 4, 5  # the turn ends; the game is won; the budget ran out
@@ -37,7 +49,7 @@ YIELD_EVERY = 32  # moves tried between two chances to stop a slice
 MAX_DEPTH = 48  # a line longer than this is scored where it stands
 
 
-def unseen_faces(state, player: int) -> list[int]:
+def unseen_faces(state: GameState, player: int) -> list[int]:
     """How many cards of each face (``Card.key``) of ``player``'s own pack lie face down: the
     set a hidden card of the player's reserve or hand is drawn from."""
     counts = [0] * 64
@@ -48,20 +60,29 @@ def unseen_faces(state, player: int) -> list[int]:
     return counts
 
 
-class LeafEvaluator:
+class Scorer(Protocol[M_contra]):
+    """What a turn search asks of its evaluator: the value of a leaf of ``kind``."""
+
+    def score(self, m: M_contra, kind: int) -> float: ...
+
+
+class LeafEvaluator(Generic[W, M]):
     """Scores the leaves of a turn search (a game's subclass gives ``score(model, kind)``);
     ``weights``: the game's Weights; ``unseen``: ``unseen_faces`` of the player on turn."""
 
-    def __init__(self, weights, unseen: list[int]):
+    def __init__(self, weights: W, unseen: list[int]):
         self.w = weights
         self.unseen = unseen
         self.total = max(sum(unseen), 1)
 
+    def score(self, m: M, kind: int) -> float:
+        raise NotImplementedError
+
     @staticmethod
-    def table_places(m) -> tuple[set, int]:
+    def table_places(m: RaceModel[Any]) -> tuple[set[int], int]:
         """Faces that could be played on the table now (a foundation or a house top), and how
         many houses are empty (they take any card)."""
-        out = set()
+        out: set[int] = set()
         empty = 0
         for t in m.f:
             if t:
@@ -71,42 +92,49 @@ class LeafEvaluator:
                 out.update(ACES)
         for h in m.h:
             if h:
-                out.update(HOUSE_WANTS[h[-1]])
+                out.update(BUILD_ON[h[-1]])
             else:
                 empty += 1
         return out, empty
 
-    def chance_of(self, targets) -> float:
+    def chance_of(self, targets: Iterable[int]) -> float:
         """The chance that a card drawn from the unseen ones is one of ``targets``."""
         u = self.unseen
         return sum(u[k] for k in targets) / self.total
 
 
-class TurnSearch:
+class TurnSearch(Generic[M]):
     """Search the lines of play of the player on turn from ``model`` (which it mutates and
     restores). ``forbidden``: positions (model keys) already passed through this turn. A game
     subclasses it to give ``order``."""
 
-    order = None  # move -> a sort key: the moves tried first come first
+    order: Callable[[RaceMove], int] | None = None  # a sort key: the moves tried first come first
     # What a move between two houses (pile codes 0-7) costs instead of STEP: a person watching
     # the turn must follow every such move, so one must buy more than a hair's worth of value
     # (a game's search sets it from its weights; STEP: no more than any other move).
     house_step = STEP
     prune_lines = False  # drop the house-to-house moves that do nothing for the line (prune)
 
-    def __init__(self, model, evaluator, node_cap: int, forbidden: frozenset = frozenset()):
+    def __init__(
+        self,
+        model: M,
+        evaluator: Scorer[M],
+        node_cap: int,
+        forbidden: frozenset[Hashable] = frozenset(),
+    ):
         self.m = model
         self.ev = evaluator
         self.cap = node_cap
         self.forbidden = forbidden
         self.pruned = 0  # moves the last line lost to ``prune``
-        self.tt: dict = {}
+        # position -> (value, best move); None while on the line being searched
+        self.tt: dict[Hashable, Entry | None] = {}
         self.nodes = 0  # positions expanded
         self.tried = 0  # moves tried
-        self.value = None
-        self.plan: list = []
+        self.value: float | None = None
+        self.plan: list[RaceMove] = []
 
-    def run(self):
+    def run(self) -> Generator[None, None, None]:
         """Generator: yields now and then; when exhausted, ``plan`` and ``value`` are set."""
         root = self.m.key()
         self.value = yield from self._search(root, 0)
@@ -114,7 +142,7 @@ class TurnSearch:
         if self.prune_lines:
             self.plan = yield from self.prune(self.plan)
 
-    def _search(self, key, depth):
+    def _search(self, key: Hashable, depth: int) -> Steps:
         m, tt, score = self.m, self.tt, self.ev.score
         tt[key] = None  # on the current line
         moves = m.moves()
@@ -131,7 +159,7 @@ class TurnSearch:
                 v = score(m, kind)
             else:
                 child = m.key()
-                entry = tt.get(child, False)
+                entry: Entry | None | Literal[False] = tt.get(child, False)
                 if entry is None or (entry is False and child in self.forbidden):
                     m.undo(token)
                     continue
@@ -152,7 +180,7 @@ class TurnSearch:
         tt[key] = (best, best_move)
         return best
 
-    def _leaf_or_known(self, move):
+    def _leaf_or_known(self, move: RaceMove) -> tuple[float | None, int]:
         """The value of playing ``move`` now from the table alone (no searching), and its leaf
         kind; None for a position to skip."""
         m = self.m
@@ -164,7 +192,7 @@ class TurnSearch:
             v = self.ev.score(m, kind)
         else:
             child = m.key()
-            entry = self.tt.get(child, False)
+            entry: Entry | None | Literal[False] = self.tt.get(child, False)
             if entry is None or (entry is False and child in self.forbidden):
                 v = None
             elif entry is False:
@@ -174,7 +202,7 @@ class TurnSearch:
         m.undo(token)
         return v, kind
 
-    def _principal_line(self, root):
+    def _principal_line(self, root: Hashable) -> Generator[None, None, list[RaceMove]]:
         """Generator: the best line from the root, up to its leaf (or where the search
         stopped). The table stores values only for positions taken with the houses as a set,
         so each step picks again the move whose result holds the best value, in this very
@@ -205,7 +233,7 @@ class TurnSearch:
         return line
 
     # ------------------------------------------------------------------ pruning the line
-    def line_value(self, line) -> float | None:
+    def line_value(self, line: list[RaceMove]) -> float | None:
         """Where ``line`` leaves the game, scored as a leaf (the leaf its last move makes, else
         a line cut short), without the moves' costs; None if a move of it is not legal in
         turn, or it passes through a position already passed through (this turn or on it)."""
@@ -232,7 +260,7 @@ class TurnSearch:
             m.undo(token)
         return value
 
-    def prune(self, line):
+    def prune(self, line: list[RaceMove]) -> Generator[None, None, list[RaceMove]]:
         """``line`` without the moves between houses that do nothing for it: one by one, the
         last first, a house-to-house move is dropped when the rest of the line stays legal
         and ends no worse; or, when the card it moved moves on later, it goes there straight
@@ -276,6 +304,7 @@ __all__ = [
     "LeafEvaluator",
     "MAX_DEPTH",
     "STEP",
+    "Scorer",
     "TurnSearch",
     "WIN",
     "YIELD_EVERY",

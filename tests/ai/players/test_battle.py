@@ -173,7 +173,7 @@ def test_hard_never_moves_cards_back_and_forth():
     for seed in range(2):
         seen = set()
 
-        def check(s, p, move):
+        def check(s, p, move, seen=seen, seed=seed):
             if p != 0 or s.current_player != 0:
                 seen.clear()
                 return

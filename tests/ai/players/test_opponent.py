@@ -193,7 +193,7 @@ def test_hard_never_moves_cards_back_and_forth():
     for seed in range(3):
         seen = set()
 
-        def check(s, p, move, breached):
+        def check(s, p, move, breached, seen=seen, seed=seed):
             if p != 0:
                 seen.clear()
             elif s.current_player == 0:

@@ -1,7 +1,8 @@
 """The Battle solitaire computer player: levels and the sliced entry points.
 
     from game.ai.players import computer_player
-    bot = computer_player("battle-solitaire", "hard")  # "easy", "medium", "hard"
+    bot = computer_player("battle-solitaire", "hard")  # a Level or its text: "easy", "medium",
+                                                       # "hard" (and "greedy", "random", "oracle")
     move = bot.choose(state)        # blocking (scripts, tests)
     job = bot.start(state)          # sliced: works on its own copy of the state
     move = job.think(budget_ms)     # None until decided; returns within the budget (+ a slice)
@@ -33,7 +34,10 @@ Levels (docs/ai-battle-solitaire.md has the measured strength of each):
 from __future__ import annotations
 
 import random
+from collections.abc import Hashable
+from dataclasses import dataclass
 
+from game.ai.jobs import Level
 from game.ai.players import Players
 from game.ai.players.battle_solitaire.model import (
     HARD,
@@ -41,22 +45,39 @@ from game.ai.players.battle_solitaire.model import (
     Evaluator,
     Model,
     TurnSearch,
+    Weights,
     pile_names,
 )
-from game.ai.race.bot import PlanningBot, pile_kind
-from game.core import PASS, Move
+from game.ai.race.bot import LevelSettings
+from game.ai.race.table_bot import TableBot
+from game.core import PASS, GameState, Move
+from game.core.games.battle_solitaire import BattleSolitaire
+from game.core.kinds import PileKind, pile_kind
 
-GAME = "battle-solitaire"
-LEVELS = ("easy", "medium", "hard", "greedy", "random", "oracle")
 
-_CONFIG = {
-    "random": {"weights": SIMPLE, "nodes": 0, "slip": 0.0, "quit": 0.0},
-    "greedy": {"weights": SIMPLE, "nodes": 0, "slip": 0.0, "quit": 0.0},
-    "easy": {"weights": SIMPLE, "nodes": 0, "slip": 0.25, "quit": 0.02},
-    "medium": {"weights": SIMPLE, "nodes": 10, "slip": 0.0, "quit": 0.0},
-    "hard": {"weights": HARD, "nodes": 400, "slip": 0.0, "quit": 0.0},
-    "oracle": {"weights": HARD, "nodes": 400, "slip": 0.0, "quit": 0.0},
+@dataclass(frozen=True, kw_only=True)
+class BattleLevel(LevelSettings):
+    """A Battle solitaire level: the shared settings, the weights its search scores a leaf
+    with, and how often Easy ends a turn early (``quit``, where only turning a card is left)."""
+
+    weights: Weights = SIMPLE
+    quit: float = 0.0
+
+
+#: the levels, in the order they are listed (the game has no calls: no level calls)
+SETTINGS = {
+    Level.EASY: BattleLevel(slip=0.25, quit=0.02),
+    Level.MEDIUM: BattleLevel(nodes=10),
+    Level.HARD: BattleLevel(weights=HARD, nodes=400),
+    Level.GREEDY: BattleLevel(),
+    Level.RANDOM: BattleLevel(),
+    Level.ORACLE: BattleLevel(weights=HARD, nodes=400),
 }
+LEVELS = tuple(SETTINGS)
+
+_TO_FOUNDATION = {PileKind.RESERVE: 0, PileKind.WASTE: 1}
+_TO_HOUSE = {PileKind.RESERVE: 10, PileKind.WASTE: 20}
+TURNING = 80  # the rank of turning a hand card, or the reserve pile back into the hand
 
 
 def greedy_rank(move: Move) -> int:
@@ -64,39 +85,48 @@ def greedy_rank(move: Move) -> int:
     if move == PASS:
         return 90
     src, dst = pile_kind(move.source), pile_kind(move.target)
-    if dst == "foundation":
-        return {"reserve": 0, "waste": 1}.get(src, 2)
-    if dst == "house":
-        if src == "reserve":
-            return 10
-        if src == "waste":
-            return 20
-        return 99
-    return 80  # turning a hand card, or the reserve pile back into the hand
+    if dst is PileKind.FOUNDATION:
+        return _TO_FOUNDATION.get(src, 2)
+    if dst is PileKind.HOUSE:
+        return _TO_HOUSE.get(src, 99)
+    return TURNING
 
 
-class Bot(PlanningBot):
+class Bot(TableBot[BattleLevel, BattleSolitaire, Model]):
     """A computer player of one level. One bot may play any number of games and either seat."""
 
-    LEVELS = LEVELS
-    CONFIG = _CONFIG
+    SETTINGS = SETTINGS
+    STATE = BattleSolitaire
     NAME = "battle bot"
-    MODEL, EVALUATOR, SEARCH = Model, Evaluator, TurnSearch
-    pile_names = staticmethod(pile_names)
 
-    def __init__(self, level: str = "hard", seed: int | None = None):
-        super().__init__(level, seed)
-        config = _CONFIG[level]
-        self.slip_rate: float = config["slip"]
-        self.quit_rate: float = config["quit"]
+    def _model(self, state: BattleSolitaire, oracle: bool) -> Model:
+        return Model.from_state(state, oracle)
 
-    def _rng(self, state, purpose: str) -> random.Random:
-        """The random choices for one decision, drawn from what the player on turn sees."""
-        return random.Random(
-            f"{self.seed}/{purpose}/{state.seed}/{state.turn}/{visible_digest(state)}"
-        )
+    def _search(
+        self, model: Model, unseen: list[int], forbidden: frozenset[Hashable]
+    ) -> TurnSearch:
+        evaluator = Evaluator(self.settings.weights, unseen)
+        return TurnSearch(model, evaluator, self.settings.nodes, forbidden)
 
-    def _position(self, state) -> tuple:
+    def pile_names(self, player: int) -> tuple[str, ...]:
+        return pile_names(player)
+
+    def _rank(self, move: Move, player: int) -> int:
+        return greedy_rank(move)
+
+    def _may_overlook(self, rank: int) -> bool:
+        # Easy overlooks plays now and then (never turning a card) ...
+        return rank < TURNING
+
+    def _ends_early(self, rank: int, rng: random.Random) -> bool:
+        # ... and sometimes ends a turn early
+        return rank == TURNING and rng.random() < self.settings.quit
+
+    def _sight(self, state: BattleSolitaire) -> str:
+        """What the player on turn sees (``visible_digest``)."""
+        return f"{state.seed}/{state.turn}/{visible_digest(state)}"
+
+    def _position(self, state: BattleSolitaire) -> tuple[Hashable, ...]:
         return (
             state.seed,
             state.turn,
@@ -105,20 +135,8 @@ class Bot(PlanningBot):
             state.refilled,
         )
 
-    def _greedy(self, state, legal, rng) -> Move:
-        ranked = sorted(legal, key=greedy_rank)
-        if self.slip_rate:
-            # Easy overlooks plays now and then, and sometimes ends a turn early
-            ranked = [
-                m for m in ranked if not (greedy_rank(m) < 80 and rng.random() < self.slip_rate)
-            ] or ranked
-            if greedy_rank(ranked[0]) == 80 and rng.random() < self.quit_rate:
-                return PASS
-        best = greedy_rank(ranked[0])
-        return rng.choice([m for m in ranked if greedy_rank(m) == best])
 
-
-def visible_digest(state) -> int:
+def visible_digest(state: GameState) -> int:
     """What the player on turn can see, as a number: the face-up cards where they lie and how
     many cards lie face down in each pile (never which)."""
     h = state.current_player + 1
@@ -129,13 +147,20 @@ def visible_digest(state) -> int:
     return h
 
 
-def battle_bot(level: str = "hard", seed: int | None = None) -> Bot:
+def battle_bot(level: Level | str = Level.HARD, seed: int | None = None) -> Bot:
     """A Battle solitaire computer player of one level (see the module's docstring)."""
     return Bot(level, seed)
 
 
-PLAYERS = Players(
-    lambda level, seed: Bot(level, seed),
-    ("easy", "medium", "hard"),
-    hidden=("greedy", "random", "oracle"),
-)
+PLAYERS = Players(Bot)
+
+__all__ = [
+    "LEVELS",
+    "PLAYERS",
+    "SETTINGS",
+    "BattleLevel",
+    "Bot",
+    "battle_bot",
+    "greedy_rank",
+    "visible_digest",
+]

@@ -30,8 +30,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.ai.race import search as turn_search
-from game.ai.race.model import HIDDEN, PASS_MOVE, RaceModel, zobrist_tables
+from game.ai.race.faces import HIDDEN
+from game.ai.race.model import PASS_MOVE, TABLE_PILES, RaceModel, RaceMove, zobrist_tables
 from game.ai.race.search import LEAF_CUT, LEAF_END, LEAF_WIN, WIN, LeafEvaluator
+from game.core.games.battle_solitaire import BattleSolitaire
+from game.core.kinds import PileKind
 
 PEN, HAND, RP = 16, 17, 18
 TURN = (HAND, RP)
@@ -41,16 +44,24 @@ REFILL = (RP, HAND)
 LEAF_PEN, LEAF_HAND, LEAF_REFILL = 2, 3, 6
 
 
-def pile_names(player: int) -> list[str]:
+# what ``do`` returns for ``undo``: (source, target, the card's face), or for a refill
+# (source, target, the reserve pile as it was); None for a pass
+Token = tuple[int, int, int] | tuple[int, int, list[int]] | None
+
+
+# the core's pile names of the model's pile codes, seen from each player
+_PILE_NAMES = tuple(
+    TABLE_PILES + (f"{PileKind.RESERVE}{p}", f"{PileKind.HAND}{p}", f"{PileKind.WASTE}{p}")
+    for p in (0, 1)
+)
+
+
+def pile_names(player: int) -> tuple[str, ...]:
     """Core pile names for the model's pile codes, seen from ``player``."""
-    return (
-        [f"house{i}" for i in range(8)]
-        + [f"foundation{i}" for i in range(8)]
-        + [f"reserve{player}", f"hand{player}", f"waste{player}"]
-    )
+    return _PILE_NAMES[player]
 
 
-class Model(RaceModel):
+class Model(RaceModel[Token]):
     """The position as the player on turn sees it. Mutated by ``do``; ``undo`` restores."""
 
     __slots__ = (
@@ -65,15 +76,24 @@ class Model(RaceModel):
         "opp_counts",
     )
     ZH, ZF = zobrist_tables(0xBA77)
+    pen: list[int]
+    hand: list[int]
+    waste: list[int]
+    refilled: bool
+    player: int
+    oracle: bool
+    opp_pen: int  # the face of the opponent's penalty card (0: none)
+    opp_waste: int  # the face of the opponent's reserve pile top (0: none)
+    opp_counts: tuple[int, int]  # the opponent's penalty cards, their hand and reserve pile cards
 
     @classmethod
-    def from_state(cls, state, oracle: bool = False) -> Model:
+    def from_state(cls, state: BattleSolitaire, oracle: bool = False) -> Model:
         m = cls()
         p = state.current_player
         m.player, m.oracle = p, oracle
         piles = state.piles()
 
-        def faces(name):
+        def faces(name: str) -> list[int]:
             return [c.key if (up or oracle) else HIDDEN for c, up in piles[name]]
 
         m._read_table(piles)
@@ -88,7 +108,7 @@ class Model(RaceModel):
         m.rehash()
         return m
 
-    def key(self):
+    def key(self) -> tuple[int, ...]:
         """A hashable key of the position, equal for positions that play the same."""
         return (
             self.hsum + 3 * self.fsum,
@@ -108,25 +128,18 @@ class Model(RaceModel):
             out.append((RP, self.waste[-1]))
         return out
 
-    def moves(self) -> list[tuple[int, int]]:
+    def moves(self) -> list[RaceMove]:
         """The legal moves, one per distinct result where targets are interchangeable (the
         first empty foundation or shared pile stands for all; a lone card on a shared pile
         never moves to an empty one)."""
         srcs = self.sources()
         fw = self.foundation_wants()
-        out = []
+        out: list[RaceMove] = []
         for code, k in srcs:
             j = fw.get(k)
             if j is not None:
                 out.append((code, j))
-        h = self.h
-        wants, empty = self.house_wants()
-        for code, k in srcs:
-            for t in wants.get(k, ()):
-                if t != code:
-                    out.append((code, t))
-            if empty >= 0 and not (code < 8 and len(h[code]) == 1):
-                out.append((code, empty))
+        self.house_moves(srcs, out)
         if self.hand:
             out.append(TURN)
         elif self.waste and not self.refilled:
@@ -135,7 +148,7 @@ class Model(RaceModel):
         return out
 
     # ------------------------------------------------------------------ playing
-    def leaf_kind(self, move) -> int:
+    def leaf_kind(self, move: RaceMove) -> int:
         """0 if ``move`` keeps the line fully known, else the kind of leaf it makes."""
         src = move[0]
         if src < 0:
@@ -151,7 +164,7 @@ class Model(RaceModel):
     def won(self) -> bool:
         return not (self.pen or self.hand or self.waste)
 
-    def do(self, move):
+    def do(self, move: RaceMove) -> Token:
         """Play ``move``; return the token ``undo`` needs."""
         src, dst = move
         if src < 0:
@@ -166,11 +179,11 @@ class Model(RaceModel):
         self._push(dst, k)
         return (src, dst, k)
 
-    def undo(self, token) -> None:
+    def undo(self, token: Token) -> None:
         if token is None:
             return
         src, dst, k = token
-        if (src, dst) == REFILL:
+        if isinstance(k, list):  # a refill: k is the reserve pile as it was
             self.waste = k
             self.hand = []
             self.refilled = False
@@ -178,7 +191,7 @@ class Model(RaceModel):
         self._pop(dst)
         self._push(src, k)
 
-    def _own(self, code: int) -> list:
+    def _own(self, code: int) -> list[int]:
         return (self.pen, self.hand, self.waste)[code - 16]
 
 
@@ -201,12 +214,13 @@ SIMPLE = Weights(next_pen=0.0, next_hand=0.0)
 HARD = Weights(opp_pen_plays=0.8, opp_waste_plays=0.3, opp_empty=0.6)
 
 
-class Evaluator(LeafEvaluator):
+class Evaluator(LeafEvaluator[Weights, Model]):
     def __init__(self, weights: Weights, unseen: list[int]):
         super().__init__(weights, unseen)
-        self._places: dict = {}  # table key -> places(), for the positions of one search
+        # table key -> places(), for the positions of one search
+        self._places: dict[int, tuple[set[int], int]] = {}
 
-    def places(self, m: Model) -> tuple[set, int]:
+    def places(self, m: Model) -> tuple[set[int], int]:
         """Faces that could be played somewhere now, and how many shared piles are empty."""
         key = m.hsum + 3 * m.fsum
         found = self._places.get(key)
@@ -256,7 +270,7 @@ class Evaluator(LeafEvaluator):
         return v
 
 
-def _order(move) -> int:
+def _order(move: RaceMove) -> int:
     src, dst = move
     if 8 <= dst < 16:
         return -1
@@ -271,5 +285,5 @@ def _order(move) -> int:
     return 5
 
 
-class TurnSearch(turn_search.TurnSearch):
+class TurnSearch(turn_search.TurnSearch[Model]):
     order = staticmethod(_order)

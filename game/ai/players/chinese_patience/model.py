@@ -20,25 +20,31 @@ own waste, ``TURN`` turning the stock card (source ``STOCK``).
 
 from __future__ import annotations
 
-HIDDEN = -1
+from collections.abc import Hashable
+
+from game.ai.race.faces import BUILD_ON, HIDDEN, NEIGHBOURS
+from game.core import Move
+from game.core.games.chinese_patience import ChinesePatience
+from game.core.kinds import PileKind
+
 WASTE, STOCK = 4, 5
 FOUND, LOAD, OWN, TURN = 10, 20, 30, 40
 FOUNDATION, LOADS, TABLEAU, LAST = range(4)  # priority groups, as the core's
-_RED = (False, True, True, False)
 
-# a column's outer card -> faces that go on it; a waste top -> faces loaded onto it
-BUILD_ON = [()] * 64
-LOAD_ON = [()] * 64
-LOAD_EQUAL = [()] * 64
-for _s in range(4):
-    for _r in range(1, 14):
-        _k = _s * 16 + _r
-        BUILD_ON[_k] = (
-            tuple(o * 16 + _r - 1 for o in range(4) if _RED[o] != _RED[_s]) if _r > 1 else ()
-        )
-        LOAD_ON[_k] = tuple(_s * 16 + q for q in (_r - 1, _r + 1) if 1 <= q <= 13)
-        LOAD_EQUAL[_k] = LOAD_ON[_k] + tuple(o * 16 + _r for o in range(4) if o != _s)
-FACES = tuple(s * 16 + r for s in range(4) for r in range(1, 14))
+PatienceMove = tuple[int, int, int]  # (source, target, count)
+# what ``do`` returns for ``undo``: (source, target, count, the cards taken, what the target
+# held before: a foundation's next rank, a waste's top face; 0 for a column); for turning the
+# stock card, the cards are the waste's top face if the waste was turned over into the stock
+Token = tuple[int, int, int, list[int], int]
+
+# a waste top -> the faces loaded onto it: the same suit one rank up or down (NEIGHBOURS), and
+# with ``equal_rank_loading`` the same rank of another suit too
+LOAD_EQUAL = tuple(
+    NEIGHBOURS[k] + tuple(o * 16 + (k & 15) for o in range(4) if o != k >> 4)
+    if NEIGHBOURS[k]
+    else ()
+    for k in range(64)
+)
 
 # leaves: where a line of play stops being fully known, or the turn or game ends
 LEAF_END, LEAF_TURN, LEAF_REVEAL, LEAF_WIN = 1, 2, 3, 4
@@ -65,14 +71,30 @@ class Model:
         "on",
         "active",
     )
+    me: int  # the player on turn, whose position it is
+    n: int  # players
+    mode: str  # the priorities option
+    loads: tuple[tuple[int, ...], ...]  # a waste top -> the faces that may be loaded onto it
+    oracle: bool
+    fnext: list[int]  # by suit: the rank its foundation takes next (14: full)
+    cols: list[list[int]]
+    wtop: int  # the face on top of the player's waste (0: empty, HIDDEN: unknown)
+    wn: int  # cards in the player's waste
+    wlist: list[int]  # the oracle's: the player's waste, bottom to top
+    sn: int  # cards in the player's stock
+    slist: list[int]  # the oracle's: the player's stock, bottom to top
+    up: int  # the turned-up stock card's face (0: none)
+    otop: list[int]  # by player: their waste's top face (0: empty, or the player's own)
+    on: list[int]  # by player: their cards in stock and waste
+    active: list[int]  # the players still in the game
 
     @classmethod
-    def from_state(cls, state, oracle: bool = False) -> Model:
+    def from_state(cls, state: ChinesePatience, oracle: bool = False) -> Model:
         m = cls()
         p = m.me = state.current_player
         m.n = state.player_count
         m.mode = state.options["priorities"]
-        m.loads = LOAD_EQUAL if state.options["equal_rank_loading"] else LOAD_ON
+        m.loads = LOAD_EQUAL if state.options["equal_rank_loading"] else NEIGHBOURS
         m.oracle = oracle
         piles = state.piles()
         m.fnext = [1, 1, 1, 1]
@@ -92,7 +114,7 @@ class Model:
             m.wlist = [c.key for c, _ in waste]
             m.slist = [c.key for c, _ in stock]
         else:
-            m.wlist = m.slist = None
+            m.wlist, m.slist = [], []
         m.active = [q for q in range(m.n) if q not in state.finished]
         m.otop = [0] * m.n
         m.on = [0] * m.n
@@ -103,7 +125,7 @@ class Model:
         return m
 
     # ------------------------------------------------------------------ what is visible
-    def key(self) -> tuple:
+    def key(self) -> Hashable:
         """Equal for positions that play the same (the columns as a set)."""
         return (
             tuple(sorted(tuple(c) for c in self.cols)),
@@ -122,7 +144,7 @@ class Model:
     def won(self) -> bool:
         return self.sn + self.wn == 0
 
-    def visible(self) -> set:
+    def visible(self) -> set[int]:
         """Faces the player sees (or knows are on a foundation)."""
         out = {s * 16 + r for s in range(4) for r in range(1, self.fnext[s])}
         for c in self.cols:
@@ -136,9 +158,9 @@ class Model:
             out.add(self.up)
         return out
 
-    def targets(self) -> tuple[set, int]:
+    def targets(self) -> tuple[set[int], int]:
         """Faces that could be placed now by a stock card, and the number of empty columns."""
-        out = set()
+        out: set[int] = set()
         for s in range(4):
             if self.fnext[s] <= 13:
                 out.add(s * 16 + self.fnext[s])
@@ -154,7 +176,7 @@ class Model:
         return out, empty
 
     # ------------------------------------------------------------------ moves
-    def groups(self) -> list[list]:
+    def groups(self) -> list[list[PatienceMove]]:
         """The building-legal moves by priority group (as the core's ``_groups``): with a
         turned-up stock card [foundation, loads, tableau, own waste], else [foundation,
         loads, tableau, turn]."""
@@ -163,6 +185,9 @@ class Model:
         loads = self.loads
         targets = [q for q in self.active if q != self.me and self.otop[q] > 0]
         empty = next((i for i in range(4) if not cols[i]), -1)
+        found: list[PatienceMove]
+        ld: list[PatienceMove]
+        tab: list[PatienceMove]
         if self.up:
             k = self.up
             found = [(STOCK, FOUND + (k >> 4), 1)] if fnext[k >> 4] == (k & 15) else []
@@ -195,11 +220,9 @@ class Model:
                     if j != i and cols[j] and inner in BUILD_ON[cols[j][-1]]:
                         tab.append((i, j, len(cols[i])))
         turn = [(STOCK, TURN, 1)] if self.sn or self.wn else []
-        if self.wtop == HIDDEN:  # its top is unknown: only the rest is searched
-            pass
         return [found, ld, tab, turn]
 
-    def moves(self) -> list:
+    def moves(self) -> list[PatienceMove]:
         """The legal moves under the priorities (the core's legal_moves, with one empty column
         standing for all)."""
         groups = self.groups()
@@ -214,7 +237,7 @@ class Model:
                 return g
         return []
 
-    def leaf_kind(self, move) -> int:
+    def leaf_kind(self, move: PatienceMove) -> int:
         """0 if the move keeps the line fully known, else the kind of leaf it makes."""
         src, dst, _ = move
         if dst == OWN:
@@ -226,21 +249,19 @@ class Model:
         return 0
 
     # ------------------------------------------------------------------ playing
-    def do(self, move):
+    def do(self, move: PatienceMove) -> Token:
         """Play ``move``; return the token ``undo`` needs."""
         src, dst, n = move
         if dst == TURN:
-            turned = self.sn == 0
-            if turned:  # the waste turned over becomes the stock
+            turned: list[int] = []  # the waste's top face, if the waste is turned over
+            if self.sn == 0:  # the waste turned over becomes the stock
                 self.sn, self.wn = self.wn, 0
-                old_top = self.wtop
+                turned = [self.wtop]
                 self.wtop = 0
                 if self.oracle:
                     self.slist, self.wlist = self.wlist[::-1], []
-            else:
-                old_top = None
             self.up = self.slist[-1] if self.oracle else HIDDEN
-            return (src, dst, n, turned, old_top)
+            return (src, dst, n, turned, 0)
         # take the cards
         if src < 4:
             col = self.cols[src]
@@ -261,7 +282,7 @@ class Model:
             if self.oracle:
                 self.slist.pop()
         # put them down
-        old = None
+        old = 0
         if dst < 4:
             self.cols[dst].extend(cards)
         elif dst < LOAD:
@@ -280,13 +301,13 @@ class Model:
                 self.wlist.append(cards[0])
         return (src, dst, n, cards, old)
 
-    def undo(self, token) -> None:
+    def undo(self, token: Token) -> None:
         src, dst, n, cards, old = token
         if dst == TURN:
             self.up = 0
-            if cards:  # the waste had been turned over
+            if cards:  # the waste had been turned over: cards[0] was its top
                 self.wn, self.sn = self.sn, 0
-                self.wtop = old
+                self.wtop = cards[0]
                 if self.oracle:
                     self.wlist, self.slist = self.slist[::-1], []
             return
@@ -317,35 +338,30 @@ class Model:
                 self.slist.append(cards[0])
 
 
-def core_move(move, state, me: int):
-    """The core's Move for a model move, in ``state`` (the real position it was found for)."""
-    from game.core import Move
+_COLUMNS = tuple(f"{PileKind.TABLEAU}{i}" for i in range(4))
+_FOUNDATIONS = tuple(f"{PileKind.FOUNDATION}{i}" for i in range(4))
 
+
+def core_move(move: PatienceMove, state: ChinesePatience, me: int) -> Move:
+    """The core's Move for a model move, in ``state`` (the real position it was found for)."""
     src, dst, n = move
     if src < 4:
-        source = f"tableau{src}"
+        source = _COLUMNS[src]
     elif src == WASTE:
-        source = f"waste{me}"
+        source = f"{PileKind.WASTE}{me}"
     else:
-        source = f"stock{me}"
+        source = f"{PileKind.STOCK}{me}"
     if dst == TURN:
         return Move(source, source)
     if dst < 4:
-        return Move(source, f"tableau{dst}", n)
+        return Move(source, _COLUMNS[dst], n)
     if dst < LOAD:
         suit = "SHDC"[dst - FOUND]
         piles = state.piles()
-        name = next(
-            (
-                f"foundation{i}"
-                for i in range(4)
-                if piles[f"foundation{i}"] and piles[f"foundation{i}"][-1][0].suit == suit
-            ),
-            None,
-        )
+        name = next((f for f in _FOUNDATIONS if piles[f] and piles[f][-1][0].suit == suit), None)
         if name is None:
-            name = next(f"foundation{i}" for i in range(4) if not piles[f"foundation{i}"])
+            name = next(f for f in _FOUNDATIONS if not piles[f])
         return Move(source, name)
     if dst < OWN:
-        return Move(source, f"waste{dst - LOAD}")
-    return Move(source, f"waste{me}")
+        return Move(source, f"{PileKind.WASTE}{dst - LOAD}")
+    return Move(source, f"{PileKind.WASTE}{me}")

@@ -1,7 +1,8 @@
 """The Russian Bank computer opponent: levels, the blocking and the sliced entry points.
 
     from game.ai.players.russian_bank import opponent
-    bot = opponent("hard")          # "easy", "medium", "hard", "greedy", "random", "oracle"
+    bot = opponent("hard")          # a Level or its text: "easy", "medium", "hard", "greedy",
+                                    # "random", "oracle"
     move = bot.choose(state)        # blocking (scripts, hints: "what would Hard do?")
     job = bot.start(state)          # sliced: works on its own copy of the state
     move = job.think(budget_ms)     # None until decided; returns within the budget (+ a slice)
@@ -37,49 +38,64 @@ Levels (docs/ai.md has the measured strength of each):
 
 from __future__ import annotations
 
-import random
+from collections.abc import Hashable
+from dataclasses import dataclass
 
-from game.ai.jobs import Job
-from game.ai.jobs import decided as _done
+from game.ai.jobs import Level
 from game.ai.players import Players
 from game.ai.players.russian_bank.model import Model, pile_names
-from game.ai.players.russian_bank.planner import HARD, SIMPLE, Evaluator, TurnSearch
-from game.ai.race.bot import PlanningBot, pile_kind
-from game.core import PASS, Move
+from game.ai.players.russian_bank.planner import HARD, SIMPLE, Evaluator, TurnSearch, Weights
+from game.ai.race.bot import LevelSettings
+from game.ai.race.table_bot import TableBot
+from game.core import PASS, GameState, Move
+from game.core.games.russian_bank import RussianBank
+from game.core.kinds import PileKind, pile_kind, split_pile_name
 
-LEVELS = ("easy", "medium", "hard", "greedy", "random", "oracle")
 
-_CONFIG = {
-    "random": {"weights": SIMPLE, "nodes": 0, "breach": 0.0, "stop": 0.5, "slip": 0.0},
-    "greedy": {"weights": SIMPLE, "nodes": 0, "breach": 0.0, "stop": 1.0, "slip": 0.0},
-    "easy": {"weights": SIMPLE, "nodes": 0, "breach": 0.6, "stop": 0.35, "slip": 0.08},
-    "medium": {"weights": SIMPLE, "nodes": 1, "breach": 0.08, "stop": 0.75, "slip": 0.0},
-    "hard": {"weights": HARD, "nodes": 400, "breach": 0.0, "stop": 1.0, "slip": 0.0},
-    "oracle": {"weights": HARD, "nodes": 2000, "breach": 0.0, "stop": 1.0, "slip": 0.0},
+@dataclass(frozen=True, kw_only=True)
+class BankLevel(LevelSettings):
+    """A Russian Bank level: the shared settings (``calls``: its Stop! calls) and the weights
+    its search scores a leaf with."""
+
+    weights: Weights = SIMPLE
+
+
+#: the levels, in the order they are listed
+SETTINGS = {
+    Level.EASY: BankLevel(breach=0.6, calls=0.35, slip=0.08),
+    Level.MEDIUM: BankLevel(nodes=1, breach=0.08, calls=0.75),
+    Level.HARD: BankLevel(weights=HARD, nodes=400, calls=1.0),
+    Level.GREEDY: BankLevel(calls=1.0),
+    Level.RANDOM: BankLevel(calls=0.5),
+    Level.ORACLE: BankLevel(weights=HARD, nodes=2000, calls=1.0),
 }
+LEVELS = tuple(SETTINGS)
+
+_TO_FOUNDATION = {PileKind.RESERVE: 0, PileKind.HAND: 1, PileKind.WASTE: 2}
+_LOAD = {PileKind.RESERVE: 20, PileKind.HAND: 21, PileKind.WASTE: 22}
 
 
 def greedy_rank(move: Move, player: int) -> int:
     """The order of the rule text: lower first. 99: never chosen while something else is."""
     if move == PASS:
         return 90
-    src, dst = pile_kind(move.source), pile_kind(move.target)
-    if dst == "foundation":
-        return {"reserve": 0, "hand": 1, "waste": 2}.get(src, 3)
-    if src == "reserve" and dst == "house":
+    src, (dst, owner) = pile_kind(move.source), split_pile_name(move.target)
+    if dst is PileKind.FOUNDATION:
+        return _TO_FOUNDATION.get(src, 3)
+    if src is PileKind.RESERVE and dst is PileKind.HOUSE:
         return 10
-    if dst in ("reserve", "waste") and move.target[-1] != str(player):
-        return {"reserve": 20, "hand": 21, "waste": 22}.get(src, 23)
-    if src == "hand" and dst == "house":
+    if dst in (PileKind.RESERVE, PileKind.WASTE) and owner != player:
+        return _LOAD.get(src, 23)
+    if src is PileKind.HAND and dst is PileKind.HOUSE:
         return 30
-    if src == "waste" and dst == "house":
+    if src is PileKind.WASTE and dst is PileKind.HOUSE:
         return 35
-    if move.source == move.target or src == "hand":
+    if move.source == move.target or src is PileKind.HAND:
         return 80
     return 99
 
 
-def catchable(state, move: Move) -> bool:
+def catchable(state: GameState, move: Move) -> bool:
     """Whether the priority breach ``move`` (of ``state.breach_moves()``) would leave its
     evidence on the table while its player plays on (``evident``)."""
     after = state.copy(history=False)
@@ -87,7 +103,7 @@ def catchable(state, move: Move) -> bool:
     return evident(after)
 
 
-def evident(state) -> bool:
+def evident(state: GameState) -> bool:
     """Right after a priority breach (``state.breach``): whether a watchful opponent can see
     it on the table and call Stop! before the offender's next move: the offender's turn goes
     on, and a card still fits a foundation (rules (a), (b)), or a house is still empty while
@@ -98,43 +114,43 @@ def evident(state) -> bool:
         return False
     if breach.rule == "c":
         piles = state.piles()
-        return bool(piles[f"reserve{breach.player}"]) and any(
-            not cards for name, cards in piles.items() if pile_kind(name) == "house"
+        return bool(piles[f"{PileKind.RESERVE}{breach.player}"]) and any(
+            not cards for name, cards in piles.items() if pile_kind(name) is PileKind.HOUSE
         )
-    return any(pile_kind(m.target) == "foundation" for m in state.legal_moves())
+    return any(pile_kind(m.target) is PileKind.FOUNDATION for m in state.legal_moves())
 
 
-class Bot(PlanningBot):
+class Bot(TableBot[BankLevel, RussianBank, Model]):
     """A computer player of one level. One bot may play any number of games and either seat."""
 
-    LEVELS = LEVELS
-    CONFIG = _CONFIG
+    SETTINGS = SETTINGS
+    STATE = RussianBank
     NAME = "opponent"
-    MODEL, EVALUATOR, SEARCH = Model, Evaluator, TurnSearch
-    pile_names = staticmethod(pile_names)
 
-    def __init__(self, level: str = "hard", seed: int | None = None):
-        super().__init__(level, seed)
-        config = _CONFIG[level]
-        self.breach_rate: float = config["breach"]
-        self.stop_rate: float = config["stop"]
-        self.slip_rate: float = config["slip"]
+    def _model(self, state: RussianBank, oracle: bool) -> Model:
+        return Model.from_state(state, oracle)
 
-    def calls_stop(self, state) -> bool:
-        """Whether this level calls Stop! now on the last move (the other player's). It never
-        calls when no priority rule was broken; Hard calls on every breach, Medium on most,
-        Easy on about one in three."""
-        if state.breach is None:
-            return False
-        return self.stop_rate >= 1.0 or self._rng(state, "stop").random() < self.stop_rate
+    def _search(
+        self, model: Model, unseen: list[int], forbidden: frozenset[Hashable]
+    ) -> TurnSearch:
+        evaluator = Evaluator(self.settings.weights, unseen)
+        return TurnSearch(model, evaluator, self.settings.nodes, forbidden)
 
-    def _rng(self, state, purpose: str) -> random.Random:
-        """The random choices for one decision, drawn from the position (a str seed is hashed
-        the same way on every machine and run)."""
+    def pile_names(self, player: int) -> tuple[str, ...]:
+        return pile_names(player)
+
+    def _rank(self, move: Move, player: int) -> int:
+        return greedy_rank(move, player)
+
+    def _may_overlook(self, rank: int) -> bool:
+        # Easy overlooks things: a load, a place for its hand card, an emptying house move
+        return 10 < rank < 80
+
+    def _sight(self, state: RussianBank) -> str:
         deal, turn, _, digest, downs = self._position(state)
-        return random.Random(f"{self.seed}/{purpose}/{deal}/{turn}/{digest}/{downs}")
+        return f"{deal}/{turn}/{digest}/{downs}"
 
-    def _position(self, state) -> tuple:
+    def _position(self, state: RussianBank) -> tuple[Hashable, ...]:
         return (
             state.seed,
             state.turn,
@@ -143,48 +159,33 @@ class Bot(PlanningBot):
             tuple(p.down for p in state.hands),
         )
 
-    def _slip(self, state) -> Move | None:
+    def _slip(self, state: RussianBank) -> Move | None:
         """Easy and Medium break a priority rule now and then (STOP! mode only), where a
         watchful player can catch it (``catchable``): at a decision where such a breach is
         possible, with the level's ``breach`` rate. The breach is the move the level would
         like best if it had forgotten the priority (greedy's order)."""
-        if not self.breach_rate or state.breach is not None:  # one slip at a time
-            return None
-        p = state.current_player
-        breaches = [m for m in state.breach_moves() if m != PASS and m.target != f"waste{p}"]
-        if not breaches:  # (a move that ends the turn leaves nothing to see while it plays on)
-            return None
-        rng = self._rng(state, "slip")
-        if rng.random() >= self.breach_rate:
-            return None
-        rng.shuffle(breaches)
-        for move in sorted(breaches, key=lambda m: greedy_rank(m, p)):
-            if catchable(state, move):
-                return move
-        return None
+        return self._breach(state)
 
-    def _greedy(self, state, legal, rng) -> Move:
-        p = state.current_player
-        ranked = sorted(legal, key=lambda m: greedy_rank(m, p))
-        if self.slip_rate:
-            # Easy overlooks things: a load, a place for its hand card, an emptying house move
-            ranked = [
-                m
-                for m in ranked
-                if not (10 < greedy_rank(m, p) < 80 and rng.random() < self.slip_rate)
-            ] or ranked
-        best = greedy_rank(ranked[0], p)
-        return rng.choice([m for m in ranked if greedy_rank(m, p) == best])
+    def _catchable(self, state: RussianBank, move: Move) -> bool:
+        return catchable(state, move)
 
 
-def opponent(level: str = "hard", seed: int | None = None) -> Bot:
+def opponent(level: Level | str = Level.HARD, seed: int | None = None) -> Bot:
     """A computer player: "easy", "medium", "hard", "greedy", "random" or "oracle". ``seed``
     makes its random choices repeatable."""
     return Bot(level, seed)
 
 
-PLAYERS = Players(
-    lambda level, seed: Bot(level, seed),
-    ("easy", "medium", "hard"),
-    hidden=("greedy", "random", "oracle"),
-)
+PLAYERS = Players(Bot)
+
+__all__ = [
+    "LEVELS",
+    "PLAYERS",
+    "SETTINGS",
+    "BankLevel",
+    "Bot",
+    "catchable",
+    "evident",
+    "greedy_rank",
+    "opponent",
+]

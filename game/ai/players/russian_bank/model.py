@@ -19,43 +19,50 @@ the hand card, ``(17, 18)`` puts it on the waste (ending the turn), ``PASS_MOVE`
 
 from __future__ import annotations
 
-from game.ai.race.model import HIDDEN, PASS_MOVE, RaceModel, zobrist_tables
+from game.ai.race.faces import HIDDEN, NEIGHBOURS
+from game.ai.race.model import PASS_MOVE, TABLE_PILES, RaceModel, RaceMove, zobrist_tables
 from game.ai.race.search import LEAF_END
+from game.core import Card
+from game.core.games.russian_bank import RussianBank
+from game.core.kinds import PileKind
 
 RES, HAND, WASTE, ORES, OWASTE = 16, 17, 18, 19, 20
 TURN = (HAND, HAND)
 END = (HAND, WASTE)
 
-# a loadable pile takes the same suit one rank higher or lower
-LOAD_WANTS = [()] * 64
-for _s in range(4):
-    for _r in range(1, 14):
-        LOAD_WANTS[_s * 16 + _r] = tuple(_s * 16 + q for q in (_r - 1, _r + 1) if 1 <= q <= 13)
-
 # kinds of leaf: where a line of play stops being fully known (or the turn or game ends)
 LEAF_RESERVE, LEAF_HAND = 2, 3
 
 
-def pile_names(player: int) -> list[str]:
-    """Core pile names for the model's pile codes, seen from ``player``."""
-    return (
-        [f"house{i}" for i in range(8)]
-        + [f"foundation{i}" for i in range(8)]
-        + [
-            f"reserve{player}",
-            f"hand{player}",
-            f"waste{player}",
-            f"reserve{1 - player}",
-            f"waste{1 - player}",
-        ]
+# what ``do`` returns for ``undo``: (source, target, the card's face); for turning up the hand
+# card (source, target, whether the waste was turned into the hand); None for a pass
+Token = tuple[int, int, int] | None
+
+
+# the core's pile names of the model's pile codes, seen from each player
+_PILE_NAMES = tuple(
+    TABLE_PILES
+    + (
+        f"{PileKind.RESERVE}{p}",
+        f"{PileKind.HAND}{p}",
+        f"{PileKind.WASTE}{p}",
+        f"{PileKind.RESERVE}{1 - p}",
+        f"{PileKind.WASTE}{1 - p}",
     )
+    for p in (0, 1)
+)
 
 
-def face(card, up: bool, oracle: bool) -> int:
+def pile_names(player: int) -> tuple[str, ...]:
+    """Core pile names for the model's pile codes, seen from ``player``."""
+    return _PILE_NAMES[player]
+
+
+def face(card: Card, up: bool, oracle: bool) -> int:
     return card.key if (up or oracle) else HIDDEN
 
 
-class Model(RaceModel):
+class Model(RaceModel[Token]):
     """The position as the player on turn sees it. Mutated by ``do``; ``undo`` restores."""
 
     __slots__ = (
@@ -71,9 +78,19 @@ class Model(RaceModel):
         "oracle",
     )
     ZH, ZF = zobrist_tables(0x5EED)
+    res: list[int]
+    hand: list[int]
+    up: bool
+    waste: list[int]
+    ores: list[int]
+    owaste: list[int]
+    ohand: int
+    waste_playable: bool
+    player: int
+    oracle: bool
 
     @classmethod
-    def from_state(cls, state, oracle: bool = False) -> Model:
+    def from_state(cls, state: RussianBank, oracle: bool = False) -> Model:
         m = cls()
         p = state.current_player
         m.player, m.oracle = p, oracle
@@ -91,7 +108,7 @@ class Model(RaceModel):
         m.rehash()
         return m
 
-    def key(self):
+    def key(self) -> tuple[int, ...]:
         """A hashable key of the position, equal for positions that play the same."""
         return (
             self.hsum + 3 * self.fsum,
@@ -115,13 +132,13 @@ class Model(RaceModel):
             out.append((WASTE, self.waste[-1]))
         return out
 
-    def moves(self) -> list[tuple[int, int]]:
+    def moves(self) -> list[RaceMove]:
         """The legal moves, one per distinct result where targets are interchangeable (the
         first empty foundation or house stands for all; a lone house card never moves to an
         empty house). Priorities (a), (b), (c) as in the core's STRICT mode."""
         srcs = self.sources()
         fw = self.foundation_wants()
-        found = []
+        found: list[RaceMove] = []
         for code, k in srcs:
             j = fw.get(k)
             if j is not None:
@@ -130,24 +147,15 @@ class Model(RaceModel):
                 found.append((code, j))
         if found:
             return found
-        out = []
-        h = self.h
-        wants, empty = self.house_wants()
         loads: dict[int, list[int]] = {}
         if self.ores and self.ores[-1] != HIDDEN:
-            for w in LOAD_WANTS[self.ores[-1]]:
+            for w in NEIGHBOURS[self.ores[-1]]:  # a loadable pile takes the same suit +-1
                 loads.setdefault(w, []).append(ORES)
         if self.owaste:
-            for w in LOAD_WANTS[self.owaste[-1]]:
+            for w in NEIGHBOURS[self.owaste[-1]]:
                 loads.setdefault(w, []).append(OWASTE)
-        for code, k in srcs:
-            for t in wants.get(k, ()):
-                if t != code:
-                    out.append((code, t))
-            if empty >= 0 and not (code < 8 and len(h[code]) == 1):
-                out.append((code, empty))
-            for t in loads.get(k, ()):
-                out.append((code, t))
+        out: list[RaceMove] = []
+        empty = self.house_moves(srcs, out, loads)
         if self.up:
             out.append(END)
         elif self.hand or self.waste:
@@ -158,7 +166,7 @@ class Model(RaceModel):
         return out
 
     # ------------------------------------------------------------------ playing
-    def leaf_kind(self, move) -> int:
+    def leaf_kind(self, move: RaceMove) -> int:
         """0 if ``move`` keeps the line fully known, else the kind of leaf it makes."""
         src, dst = move
         if src == HAND:
@@ -176,7 +184,7 @@ class Model(RaceModel):
     def won(self) -> bool:
         return not (self.res or self.hand or self.waste)
 
-    def do(self, move):
+    def do(self, move: RaceMove) -> Token:
         """Play ``move``; return the token ``undo`` needs."""
         src, dst = move
         if src < 0:
@@ -194,7 +202,7 @@ class Model(RaceModel):
         self._push(dst, k)
         return (src, dst, k)
 
-    def undo(self, token) -> None:
+    def undo(self, token: Token) -> None:
         if token is None:
             return
         src, dst, k = token
@@ -209,5 +217,5 @@ class Model(RaceModel):
         if src == HAND:
             self.up = True
 
-    def _own(self, code: int) -> list:
+    def _own(self, code: int) -> list[int]:
         return (self.res, self.hand, self.waste, self.ores, self.owaste)[code - 16]

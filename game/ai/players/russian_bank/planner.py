@@ -11,15 +11,14 @@ them of whether the card turned up could be played at once.
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from dataclasses import dataclass
 
 from game.ai.players.russian_bank.model import (
     END,
     HAND,
-    HIDDEN,
     LEAF_HAND,
     LEAF_RESERVE,
-    LOAD_WANTS,
     ORES,
     OWASTE,
     RES,
@@ -28,6 +27,8 @@ from game.ai.players.russian_bank.model import (
     Model,
 )
 from game.ai.race import search as turn_search
+from game.ai.race.faces import HIDDEN, NEIGHBOURS
+from game.ai.race.model import RaceMove
 from game.ai.race.search import LEAF_WIN, WIN, LeafEvaluator
 
 
@@ -64,14 +65,14 @@ SIMPLE = Weights(
 )
 
 
-class Evaluator(LeafEvaluator):
-    def targets(self, m: Model) -> tuple[set, bool]:
+class Evaluator(LeafEvaluator[Weights, Model]):
+    def targets(self, m: Model) -> tuple[set[int], bool]:
         """Faces that could be played somewhere now, and whether a house is empty."""
         out, empty = self.table_places(m)
         if m.ores and m.ores[-1] != HIDDEN:
-            out.update(LOAD_WANTS[m.ores[-1]])
+            out.update(NEIGHBOURS[m.ores[-1]])
         if m.owaste:
-            out.update(LOAD_WANTS[m.owaste[-1]])
+            out.update(NEIGHBOURS[m.owaste[-1]])
         return out, empty > 0
 
     def chance_playable(self, m: Model) -> float:
@@ -95,11 +96,11 @@ class Evaluator(LeafEvaluator):
             return v
         # what the table leaves the opponent (who plays next once this turn ends)
         wants, empties = self.table_places(m)
-        my_loads = set()
+        my_loads: set[int] = set()
         if m.res:
-            my_loads.update(LOAD_WANTS[m.res[-1]])
+            my_loads.update(NEIGHBOURS[m.res[-1]])
         if m.waste:
-            my_loads.update(LOAD_WANTS[m.waste[-1]])
+            my_loads.update(NEIGHBOURS[m.waste[-1]])
         if m.ores:
             top = m.ores[-1]
             if top != HIDDEN and (empties or top in wants or top in my_loads):
@@ -118,7 +119,7 @@ class Evaluator(LeafEvaluator):
 _ORDER = {RES: 0, HAND: 2, WASTE: 3}
 
 
-def _order(move) -> int:
+def _order(move: RaceMove) -> int:
     src, dst = move
     if 8 <= dst < 16:
         return -1
@@ -131,10 +132,16 @@ def _order(move) -> int:
     return _ORDER.get(src, 4)
 
 
-class TurnSearch(turn_search.TurnSearch):
+class TurnSearch(turn_search.TurnSearch[Model]):
     order = staticmethod(_order)
 
-    def __init__(self, model, evaluator, node_cap: int, forbidden: frozenset = frozenset()):
+    def __init__(
+        self,
+        model: Model,
+        evaluator: Evaluator,
+        node_cap: int,
+        forbidden: frozenset[Hashable] = frozenset(),
+    ):
         super().__init__(model, evaluator, node_cap, forbidden)
         self.house_step = evaluator.w.house_move
         self.prune_lines = evaluator.w.prune
