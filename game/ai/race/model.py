@@ -42,14 +42,14 @@ TABLE_PILES = tuple(f"{PileKind.HOUSE}{i}" for i in range(8)) + tuple(
 )
 
 
-def zobrist_tables(seed: int) -> tuple[list[list[int]], list[int]]:
+def zobrist_tables(seed: int) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
     """Zobrist numbers: a house hashes the (depth, face) of its cards (``[depth][face]``); a
     foundation its top face (``[face]``, 0 for an empty one). The table hashes the SUM of the
     house hashes, so positions that differ only by which house holds which column are merged.
     Each game draws its own from its own seed."""
     rng = random.Random(seed)
-    houses = [[rng.getrandbits(60) for _ in range(64)] for _ in range(14)]
-    foundations = [0] + [rng.getrandbits(60) for _ in range(63)]
+    houses = tuple(tuple(rng.getrandbits(60) for _ in range(64)) for _ in range(14))
+    foundations = (0,) + tuple(rng.getrandbits(60) for _ in range(63))
     return houses, foundations
 
 
@@ -59,8 +59,8 @@ class RaceModel(Generic[T]):
     ``ZH, ZF = zobrist_tables(its seed)``."""
 
     __slots__ = ("h", "hh", "hsum", "f", "fsum")
-    ZH: ClassVar[list[list[int]]]
-    ZF: ClassVar[list[int]]
+    ZH: ClassVar[tuple[tuple[int, ...], ...]]
+    ZF: ClassVar[tuple[int, ...]]
     h: list[list[int]]
     hh: list[int]
     hsum: int

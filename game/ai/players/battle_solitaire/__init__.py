@@ -36,6 +36,7 @@ from __future__ import annotations
 import random
 from collections.abc import Hashable
 from dataclasses import dataclass
+from types import MappingProxyType
 
 from game.ai.jobs import Level
 from game.ai.players import Players
@@ -65,14 +66,16 @@ class BattleLevel(LevelSettings):
 
 
 #: the levels, in the order they are listed (the game has no calls: no level calls)
-SETTINGS = {
-    Level.EASY: BattleLevel(slip=0.25, quit=0.02),
-    Level.MEDIUM: BattleLevel(nodes=10),
-    Level.HARD: BattleLevel(weights=HARD, nodes=400),
-    Level.GREEDY: BattleLevel(),
-    Level.RANDOM: BattleLevel(),
-    Level.ORACLE: BattleLevel(weights=HARD, nodes=400),
-}
+SETTINGS = MappingProxyType(
+    {
+        Level.EASY: BattleLevel(slip=0.25, quit=0.02),
+        Level.MEDIUM: BattleLevel(nodes=10),
+        Level.HARD: BattleLevel(weights=HARD, nodes=400),
+        Level.GREEDY: BattleLevel(),
+        Level.RANDOM: BattleLevel(),
+        Level.ORACLE: BattleLevel(weights=HARD, nodes=400),
+    }
+)
 LEVELS = tuple(SETTINGS)
 
 _TO_FOUNDATION = {PileKind.RESERVE: 0, PileKind.WASTE: 1}

@@ -43,6 +43,7 @@ from __future__ import annotations
 import random
 from collections.abc import Hashable
 from dataclasses import dataclass
+from types import MappingProxyType
 
 from game.ai.jobs import Decision, Level
 from game.ai.players import Players
@@ -66,14 +67,16 @@ class PatienceLevel(LevelSettings):
 
 
 #: the levels, in the order they are listed
-SETTINGS = {
-    Level.EASY: PatienceLevel(breach=0.6, calls=0.35, slip=0.65),
-    Level.MEDIUM: PatienceLevel(nodes=60, breach=0.1, calls=0.75, hasty=0.2),
-    Level.HARD: PatienceLevel(nodes=300, run=0.6, calls=1.0),
-    Level.GREEDY: PatienceLevel(calls=1.0),
-    Level.RANDOM: PatienceLevel(calls=0.5),
-    Level.ORACLE: PatienceLevel(nodes=2000, run=0.6, calls=1.0),
-}
+SETTINGS = MappingProxyType(
+    {
+        Level.EASY: PatienceLevel(breach=0.6, calls=0.35, slip=0.65),
+        Level.MEDIUM: PatienceLevel(nodes=60, breach=0.1, calls=0.75, hasty=0.2),
+        Level.HARD: PatienceLevel(nodes=300, run=0.6, calls=1.0),
+        Level.GREEDY: PatienceLevel(calls=1.0),
+        Level.RANDOM: PatienceLevel(calls=0.5),
+        Level.ORACLE: PatienceLevel(nodes=2000, run=0.6, calls=1.0),
+    }
+)
 LEVELS = tuple(SETTINGS)
 
 

@@ -40,6 +40,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 from dataclasses import dataclass
+from types import MappingProxyType
 
 from game.ai.jobs import Level
 from game.ai.players import Players
@@ -61,14 +62,16 @@ class BankLevel(LevelSettings):
 
 
 #: the levels, in the order they are listed
-SETTINGS = {
-    Level.EASY: BankLevel(breach=0.6, calls=0.35, slip=0.08),
-    Level.MEDIUM: BankLevel(nodes=1, breach=0.08, calls=0.75),
-    Level.HARD: BankLevel(weights=HARD, nodes=400, calls=1.0),
-    Level.GREEDY: BankLevel(calls=1.0),
-    Level.RANDOM: BankLevel(calls=0.5),
-    Level.ORACLE: BankLevel(weights=HARD, nodes=2000, calls=1.0),
-}
+SETTINGS = MappingProxyType(
+    {
+        Level.EASY: BankLevel(breach=0.6, calls=0.35, slip=0.08),
+        Level.MEDIUM: BankLevel(nodes=1, breach=0.08, calls=0.75),
+        Level.HARD: BankLevel(weights=HARD, nodes=400, calls=1.0),
+        Level.GREEDY: BankLevel(calls=1.0),
+        Level.RANDOM: BankLevel(calls=0.5),
+        Level.ORACLE: BankLevel(weights=HARD, nodes=2000, calls=1.0),
+    }
+)
 LEVELS = tuple(SETTINGS)
 
 _TO_FOUNDATION = {PileKind.RESERVE: 0, PileKind.HAND: 1, PileKind.WASTE: 2}
