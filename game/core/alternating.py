@@ -34,7 +34,7 @@ from typing import Any, ClassVar, Final, Literal
 
 from game.core.cards import SUITS, Card, card_key
 from game.core.history import Ops
-from game.core.kinds import PileKind, split_pile_name
+from game.core.kinds import FOUNDATION, STOCK, TABLEAU, WASTE, PileKind, split_pile_name
 from game.core.language import N_, _, ngettext
 from game.core.moves import IllegalMove, Move
 from game.core.piles import (
@@ -304,14 +304,14 @@ class AlternatingSolitaire(Solitaire):
     def helps(self, move: Move) -> bool:
         """The move can't be taken back by another move: a card goes to a foundation or leaves
         the waste, a face-down card turns up, a row is dealt."""
-        if move.target.startswith(PileKind.FOUNDATION) or move.source == PileKind.WASTE:
-            return move.target != PileKind.STOCK
-        if move.source == PileKind.STOCK:
+        if move.target.startswith(FOUNDATION) or move.source == WASTE:
+            return move.target != STOCK
+        if move.source == STOCK:
             return self._deal_helps()
         src = self.pile.get(move.source)
         return (
             src is not None
-            and src.kind is PileKind.TABLEAU
+            and src.kind is TABLEAU
             and src.down > 0
             and move.count == len(src.cards) - src.down
         )
@@ -370,7 +370,7 @@ class AlternatingSolitaire(Solitaire):
                 tops.setdefault(f.cards[0].suit, []).append(f.cards[-1].rank)
         copies = len(self.CARDS) // 52
         for m in self.legal_moves():
-            if not m.target.startswith(PileKind.FOUNDATION) or not self._auto_from(m.source):
+            if not m.target.startswith(FOUNDATION) or not self._auto_from(m.source):
                 continue
             card = self.pile[m.source].cards[-1]
             if card.rank <= 2 or all(

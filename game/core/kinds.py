@@ -7,11 +7,16 @@ still the very text saves and messages carry ("tableau" == PileKind.TABLEAU).
     split_pile_name("tableau3")    # (PileKind.TABLEAU, 3)
     split_pile_name("waste")       # (PileKind.WASTE, None)
     pile_kind("house5")            # PileKind.HOUSE
+
+The members are also this module's names (``FOUNDATION is PileKind.FOUNDATION``), for the code
+that asks a pile's kind on every move: in Python 3.11 reading a member off its enum costs
+several times reading a module's name.
 """
 
 from __future__ import annotations
 
 from enum import StrEnum
+from typing import Final
 
 
 class PileKind(StrEnum):
@@ -28,6 +33,17 @@ class PileKind(StrEnum):
     PILE = "pile"  # a pile of no kind in particular
 
 
+TABLEAU: Final = PileKind.TABLEAU
+STOCK: Final = PileKind.STOCK
+WASTE: Final = PileKind.WASTE
+FOUNDATION: Final = PileKind.FOUNDATION
+CELL: Final = PileKind.CELL
+RESERVE: Final = PileKind.RESERVE
+HOUSE: Final = PileKind.HOUSE
+HAND: Final = PileKind.HAND
+PILE: Final = PileKind.PILE
+
+
 def split_pile_name(name: str) -> tuple[PileKind, int | None]:
     """A pile's name as its kind and its number (None where it has none). A name of no known
     kind raises ValueError."""
@@ -41,4 +57,17 @@ def pile_kind(name: str) -> PileKind:
     return split_pile_name(name)[0]
 
 
-__all__ = ["PileKind", "pile_kind", "split_pile_name"]
+__all__ = [
+    "CELL",
+    "FOUNDATION",
+    "HAND",
+    "HOUSE",
+    "PILE",
+    "RESERVE",
+    "STOCK",
+    "TABLEAU",
+    "WASTE",
+    "PileKind",
+    "pile_kind",
+    "split_pile_name",
+]

@@ -24,23 +24,35 @@ Move may have is refused there too (IllegalMove), never taken for the move it re
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
-from typing import Any, NamedTuple, Self
+from collections.abc import Iterable, Mapping
+from enum import StrEnum
+from typing import Any, Final, NamedTuple, Self
 
-_ABBREV = {
-    "stock": "s",
-    "waste": "w",
-    "foundation": "f",
-    "tableau": "t",
-    "house": "h",
-    "reserve": "r",
-    "hand": "d",
-    "cell": "c",
+from game.core.kinds import PileKind
+
+
+class Special(StrEnum):
+    """The moves that move no cards: their source, their target and their notation."""
+
+    PASS = "pass"  # a pass (Russian Bank, Battle solitaire)
+    STOP = "stop"  # a call on the last move (Russian Bank's Stop!, Chinese Patience's knock)
+
+
+#: each kind of pile's letter in the notation
+_ABBREV: Final[Mapping[str, str]] = {
+    PileKind.STOCK: "s",
+    PileKind.WASTE: "w",
+    PileKind.FOUNDATION: "f",
+    PileKind.TABLEAU: "t",
+    PileKind.HOUSE: "h",
+    PileKind.RESERVE: "r",
+    PileKind.HAND: "d",
+    PileKind.CELL: "c",
 }
-_FULL = {v: k for k, v in _ABBREV.items()}
+_FULL: Final = {v: str(k) for k, v in _ABBREV.items()}  # (plain text: a Move's fields are)
 _PILE_RE = re.compile(r"([a-z]+?)(\d*)")
 _MOVE_RE = re.compile(r"([a-z]\d*)-([a-z]\d*)(?:x(\d+))?")
-SPECIAL = ("pass", "stop")
+SPECIAL: Final = tuple(Special)
 
 
 def abbreviate(pile: str) -> str:
@@ -121,8 +133,8 @@ class Move(_Fields):
         return cls(expand(m.group(1)), expand(m.group(2)), count)
 
 
-PASS = Move("pass", "pass", 0)
-STOP = Move("stop", "stop", 0)
+PASS: Final = Move(Special.PASS.value, Special.PASS.value, 0)
+STOP: Final = Move(Special.STOP.value, Special.STOP.value, 0)
 
 
 class IllegalMove(ValueError):

@@ -241,7 +241,7 @@ class Foundation(Pile):
     BY_TOP: ClassVar[Builds | None] = {
         card_key(r, s): (card_key(r + 1, s),) for r in range(1, 13) for s in SUITS
     }
-    WHEN_EMPTY = ACE_KEYS
+    WHEN_EMPTY: ClassVar[Wanted] = ACE_KEYS
 
     def refusal(self, card: Card) -> str:
         if not self.cards:
@@ -276,6 +276,13 @@ def other_colour(suit: str) -> tuple[str, ...]:
 
 
 DOWN_IN_SUIT: Final = _down(lambda s: (s,))
+#: what loads onto a player's pile (Russian Bank's reserve and waste, Chinese Patience's
+#: wastes): the same suit, one rank higher or lower
+ONE_UP_OR_DOWN_IN_SUIT: Final[Mapping[int, Faces]] = {
+    card_key(r, s): tuple(card_key(q, s) for q in (r - 1, r + 1) if 1 <= q <= 13)
+    for r in range(1, 14)
+    for s in SUITS
+}
 DOWN_ALTERNATING: Final = _down(other_colour)
 DOWN_ANY_SUIT_BUT_SAME: Final = _down(lambda s: tuple(o for o in SUITS if o != s))
 DOWN_ANY_SUIT: Final = _down(lambda s: SUITS)
@@ -293,28 +300,32 @@ class DownInSuit(Column):
     # Translators: a building rule, said after a refusal ("... doesn't fit on the Ten of
     # hearts: {rule}.")
     rule = N_("columns build down in suit")
-    BY_TOP = BUILDS = DOWN_IN_SUIT
+    BY_TOP: ClassVar[Builds | None] = DOWN_IN_SUIT
+    BUILDS = DOWN_IN_SUIT
 
 
 class DownAlternating(Column):
     # Translators: a building rule, said after a refusal ("... doesn't fit on the Ten of
     # hearts: {rule}.")
     rule = N_("columns build down in alternating colours")
-    BY_TOP = BUILDS = DOWN_ALTERNATING
+    BY_TOP: ClassVar[Builds | None] = DOWN_ALTERNATING
+    BUILDS = DOWN_ALTERNATING
 
 
 class DownAnySuitButSame(Column):
     # Translators: a building rule, said after a refusal ("... doesn't fit on the Ten of
     # hearts: {rule}.")
     rule = N_("columns build down by any suit but the same")
-    BY_TOP = BUILDS = DOWN_ANY_SUIT_BUT_SAME
+    BY_TOP: ClassVar[Builds | None] = DOWN_ANY_SUIT_BUT_SAME
+    BUILDS = DOWN_ANY_SUIT_BUT_SAME
 
 
 class DownAnySuit(Column):
     # Translators: a building rule, said after a refusal ("... doesn't fit on the Ten of
     # hearts: {rule}.")
     rule = N_("columns build down, one rank lower, in any suit")
-    BY_TOP = BUILDS = DOWN_ANY_SUIT
+    BY_TOP: ClassVar[Builds | None] = DOWN_ANY_SUIT
+    BUILDS = DOWN_ANY_SUIT
 
 
 __all__ = [
@@ -326,6 +337,7 @@ __all__ = [
     "DOWN_ANY_SUIT_BUT_SAME",
     "DOWN_IN_SUIT",
     "NOUNS",
+    "ONE_UP_OR_DOWN_IN_SUIT",
     "ORDINALS",
     "Builds",
     "Column",

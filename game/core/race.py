@@ -29,19 +29,26 @@ A game's VARS name the variables it keeps (in its own order: saves list them): e
 from __future__ import annotations
 
 import random
+from collections.abc import Collection, Mapping
+from typing import Any, ClassVar, Final
 
+from game.core.history import Ops
+from game.core.kinds import HOUSE, RESERVE, PileKind, split_pile_name
 from game.core.language import N_, NP_, _, ngettext, pgettext
 from game.core.moves import Move
-from game.core.piles import DOWN_ALTERNATING, DownAlternating, Foundation, Pile
-from game.core.result import Result
-from game.core.state import GameState
+from game.core.piles import DOWN_ALTERNATING, DownAlternating, Foundation, Pile, Table
+from game.core.result import Outcome, Result, Status
+from game.core.saving import outcome_from_json, whole_numbers
+from game.core.state import GameState, Layout
 
 # A house's top card -> the faces that may go on it: one rank lower in the other colour
-DOWN_IN_OTHER_COLOUR = DOWN_ALTERNATING
-_MODULUS = 9007199254740881  # a prime below 2**53, for the turn-boundary position digest
+DOWN_IN_OTHER_COLOUR: Final = DOWN_ALTERNATING
+_MODULUS: Final = 9007199254740881  # a prime below 2**53, for the turn-boundary position digest
+#: Zobrist keys for the houses: [house][depth][card id]
+ZobristKeys = list[list[list[int]]]
 
 
-def zobrist_keys(seed: int) -> list:
+def zobrist_keys(seed: int) -> ZobristKeys:
     """Zobrist keys for the houses, [house][depth][card id], below 2**53 (JSON-safe
     everywhere). Each game draws its own from its own seed: ``seen`` is saved with them."""
     rand = random.Random(seed).getrandbits
@@ -51,12 +58,14 @@ def zobrist_keys(seed: int) -> list:
 class House(DownAlternating):
     """A shared pile of a race: down in alternating colours; an empty one takes any card."""
 
-    kind = "house"
+    kind = PileKind.HOUSE
     noun = N_("house")
     rule = N_("houses build down in alternating colours")
 
 
-def race_layout(house: type, reserve: type, hand: type, waste: type) -> tuple:
+def race_layout(
+    house: type[Pile], reserve: type[Pile], hand: type[Pile], waste: type[Pile]
+) -> Layout:
     """The table of a race for two: eight foundations, eight houses, and each player's
     reserve, hand and waste."""
     return (
@@ -76,9 +85,9 @@ class PlayerPile(Pile):
 
     __slots__ = ("owner",)
 
-    def __init__(self, name, index, game):
+    def __init__(self, name: str, index: int, game: Table):
         super().__init__(name, index, game)
-        self.owner = int(name[-1])
+        self.owner = split_pile_name(name)[1] or 0
 
     @property
     def noun(self) -> str:
@@ -88,14 +97,14 @@ class PlayerPile(Pile):
         return self.kind
 
     @property
-    def label(self):
+    def label(self) -> str:
         words = _LABELS.get(self.noun)
         n = self.owner + 1
         return pgettext(*words).format(n=n) if words else f"player {n}'s {self.noun}"
 
 
 #: a player's pile as a player sees it ("player 2's reserve"), by its noun
-_LABELS = {
+_LABELS: Final[Mapping[str, tuple[str, str]]] = {
     "reserve": NP_("a player's pile", "player {n}'s reserve"),
     "hand": NP_("a player's pile", "player {n}'s hand"),
     "waste": NP_("a player's pile", "player {n}'s waste"),
@@ -115,10 +124,17 @@ class RaceState(GameState):
     ``zobrist_keys``), ``idle_reason`` (the stalemate's words for turns without progress), the
     deal and the rules."""
 
-    ZOBRIST: list  # zobrist_keys(the game's seed)
-    idle_limit = 0  # the stalemate's limit since the last progress (0: none yet)
-    lost_turns = (0, 0)  # turns each player will miss (a game that has them keeps it in its
-    # VARS: Russian Bank's price for a wrong Stop! call)
+    ZOBRIST: ClassVar[ZobristKeys]  # zobrist_keys(the game's seed)
+    idle_limit: int = 0  # the stalemate's limit since the last progress (0: none yet)
+    lost_turns: tuple[int, int] = (0, 0)  # turns each player will miss (a game that has them
+    # keeps it in its VARS: Russian Bank's price for a wrong Stop! call)
+    turn: int  # turns completed
+    idle_turns: int  # turns in a row without progress
+    progress: bool  # the player on turn got rid of a card for good this turn
+    seen: tuple[int, ...]  # house hashes of this streak of house-to-house moves
+    boundaries: tuple[int, ...]  # position digests at every turn boundary
+    lows: tuple[int, int] | None  # per player, the fewest own cards so far (where kept)
+    outcome: Outcome | None  # the end, once over
 
     def idle_reason(self, turns: int) -> str:
         """The stalemate's sentence for ``turns`` turns without progress (a game says it its
@@ -129,7 +145,7 @@ class RaceState(GameState):
             turns,
         ).format(n=turns)
 
-    def __init__(self, seed=None, **options):
+    def __init__(self, seed: int | None = None, **options: Any):
         super().__init__(seed, **options)
         self.foundations = self.pile_list[0:8]
         self.houses = self.pile_list[8:16]
@@ -159,35 +175,32 @@ class RaceState(GameState):
         """What the winner scores: the bonus and the loser's cards left (reserve double)."""
         return self.WIN_BONUS + self.penalty_count(1 - winner)
 
-    def _won(self, ops, p: int) -> None:
-        self._set(
-            ops,
-            "outcome",
-            ("won", p, self.win_points(p), _("Player {n} has played every card.").format(n=p + 1)),
-        )
+    def _won(self, ops: Ops, p: int) -> None:
+        reason = _("Player {n} has played every card.").format(n=p + 1)
+        self._set(ops, "outcome", (Status.WON, p, self.win_points(p), reason))
 
     def concede(self, player: int) -> Result:
         """The player gives the game up: the other wins it as if they had played every card
         now (what abandoning a game of a match means)."""
         winner = 1 - player
         return Result(
-            "won",
+            Status.WON,
             winner,
             self.win_points(winner),
             _("Player {n} gave the game up.").format(n=player + 1),
         )
 
     # ----------------------------------------------------------------- moving a card
-    def _move_card(self, ops, src: Pile, dst: Pile) -> None:
+    def _move_card(self, ops: Ops, src: Pile, dst: Pile) -> None:
         """One card from src to dst, with what the rules do by themselves: the repetition
         rule's record of this streak of house-to-house moves (any other move ends the streak),
         and the reserve's next card turning face up."""
-        seen = ()  # the house positions of this streak of house-to-house moves
-        if src.kind == "house" and dst.kind == "house":
+        seen: tuple[int, ...] = ()  # the house positions of this streak of house-to-house moves
+        if src.kind is HOUSE and dst.kind is HOUSE:
             seen = self.seen or (self.house_hash(),)
             seen += (self._hash_after(src, dst, seen[-1]),)
         self._move(ops, src, dst)
-        if src.kind == "reserve" and src.down == len(src.cards) > 0:
+        if src.kind is RESERVE and src.down == len(src.cards) > 0:
             self._set_down(ops, src, src.down - 1)  # the next reserve card turns up
         self._set(ops, "seen", seen)
 
@@ -205,11 +218,12 @@ class RaceState(GameState):
         """The house hash h once src's top card has moved onto dst (both houses)."""
         card = src.cards[-1].id
         zobrist = self.ZOBRIST
-        return (
+        after: int = (
             h
             ^ zobrist[src.index - 8][len(src.cards) - 1][card]
             ^ zobrist[dst.index - 8][len(dst.cards)][card]
         )
+        return after
 
     def _drop_repeats(self, moves: list[Move]) -> list[Move]:
         """The repetition rule: without the house-to-house moves that would bring back a house
@@ -219,10 +233,10 @@ class RaceState(GameState):
         if not seen:
             return moves
         last, pile, zobrist, keep = seen[-1], self.pile, self.ZOBRIST, []
-        seen_set = set(seen) if len(seen) > 8 else seen
+        seen_set: Collection[int] = set(seen) if len(seen) > 8 else seen
         for m in moves:
             src, dst = pile[m.source], pile[m.target]
-            if src.kind == "house" and dst.kind == "house":
+            if src.kind is HOUSE and dst.kind is HOUSE:
                 card = src.cards[-1].id
                 if (
                     last
@@ -234,20 +248,21 @@ class RaceState(GameState):
         return keep
 
     # ----------------------------------------------------------------- the stalemate rule
-    def _note_progress(self, ops, p: int) -> None:
+    def _note_progress(self, ops: Ops, p: int) -> None:
         """Russian Bank 15's "moved a card out of their reserve, hand or waste" counts only
         when the player's own cards reach a new low for the game: a card loaded straight back,
         or moved out and loaded back again and again, is not progress. Lows can only fall, so
         every game ends. (A race whose own cards never grow keeps no lows: every card out is
         progress.)"""
         lows = self.lows
+        assert lows is not None  # (kept from the deal, or filled in by _complete_vars)
         if self.own_cards(p) < lows[p]:
-            lows = list(lows)
-            lows[p] = self.own_cards(p)
-            self._set(ops, "lows", tuple(lows))
+            new = list(lows)
+            new[p] = self.own_cards(p)
+            self._set(ops, "lows", tuple(new))
             self._set(ops, "progress", True)
 
-    def _end_turn(self, ops) -> None:
+    def _end_turn(self, ops: Ops) -> None:
         """The turn passes: the idle turns are counted, and the game ends in a stalemate when
         they reach the limit, or when the position at this turn boundary came at an earlier
         one. The limit (``idle_limit``) is 2 x max(hand + waste) + 2 taken at the end of the
@@ -282,12 +297,12 @@ class RaceState(GameState):
                 self._set(ops, "lost_turns", tuple(lost))
                 self._end_turn(ops)
 
-    def _stalemate(self, ops, reason: str) -> None:
+    def _stalemate(self, ops: Ops, reason: str) -> None:
         """The lower penalty count scores the difference, no bonus (``reason``: the sentence
         that says why, "Stalemate: ...")."""
         c0, c1 = self.penalty_count(0), self.penalty_count(1)
         winner = None if c0 == c1 else (0 if c0 < c1 else 1)
-        self._set(ops, "outcome", ("stalemate", winner, abs(c0 - c1), reason))
+        self._set(ops, "outcome", (Status.STALEMATE, winner, abs(c0 - c1), reason))
 
     def position_digest(self) -> int:
         """The whole table and who is on turn, as a number below 2**53."""
@@ -299,11 +314,9 @@ class RaceState(GameState):
         return h
 
     # ----------------------------------------------------------------- saves
-    def _var_from_json(self, name, value):
+    def _var_from_json(self, name: str, value: Any) -> Any:
         if name in ("seen", "boundaries"):
-            if not isinstance(value, list) or any(type(v) is not int for v in value):
-                raise ValueError(f"{name} must be a list of whole numbers")
-            return tuple(value)
+            return whole_numbers(name, value)
         if name == "lost_turns":
             if (
                 not isinstance(value, list)
@@ -323,18 +336,7 @@ class RaceState(GameState):
                 raise ValueError("lows must be two whole numbers")
             return tuple(value)
         if name == "outcome":
-            if value is None:
-                return None
-            if (
-                not isinstance(value, list)
-                or len(value) != 4
-                or value[0] not in ("won", "stalemate")
-                or value[1] not in (0, 1, None)
-                or type(value[2]) is not int
-                or not isinstance(value[3], str)
-            ):
-                raise ValueError("outcome must be [status, winner, points, reason]")
-            return tuple(value)
+            return outcome_from_json(value, 2)
         value = super()._var_from_json(name, value)
         if name == "current_player" and value not in (0, 1):
             raise ValueError("current_player must be 0 or 1")

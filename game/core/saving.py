@@ -21,7 +21,7 @@ from game.core.calls import Calls
 from game.core.cards import Card
 from game.core.history import Entry
 from game.core.info import GameInfo
-from game.core.moves import Move
+from game.core.moves import Move, Special
 from game.core.piles import Pile
 from game.core.result import Outcome, Status
 
@@ -38,7 +38,7 @@ class Saving(Calls):
     INFO: ClassVar[GameInfo]
     title: ClassVar[str]
     game_id: ClassVar[str]
-    CARDS: ClassVar[tuple[Card, ...]]
+    CARDS: tuple[Card, ...]
     VARS: ClassVar[Mapping[str, Any]]
     seed: int | None
     options: dict[str, Any]
@@ -151,7 +151,7 @@ class Saving(Calls):
     def _replay(self, text: str) -> None:
         """One saved move played again: a move; with "!", a move that broke a priority; "stop",
         a call on it (one that was wrong only where a wrong call is recorded: it costs)."""
-        if text == "stop":
+        if text == Special.STOP:
             before = len(self.history)
             if not self.call_stop().right and len(self.history) == before:
                 raise ValueError("a call was made when no priority rule was broken")

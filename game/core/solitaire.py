@@ -20,7 +20,7 @@ from typing import Any, ClassVar, Final
 
 from game.core.cards import SUITS, Card, Rng, shuffled
 from game.core.history import Ops
-from game.core.kinds import PileKind
+from game.core.kinds import FOUNDATION, TABLEAU, PileKind
 from game.core.language import N_, _
 from game.core.moves import IllegalMove, Move
 from game.core.piles import Column, Foundation, Pile, pile_sentence
@@ -93,8 +93,8 @@ class Solitaire(GameState):
     def __init__(self, seed: int | None = None, **options: Any):
         super().__init__(seed, **options)
         self.stock, self.waste = self.pile.get("stock"), self.pile.get("waste")
-        self.foundations = [p for p in self.pile_list if p.kind is PileKind.FOUNDATION]
-        self.tableau = [p for p in self.pile_list if p.kind is PileKind.TABLEAU]
+        self.foundations = [p for p in self.pile_list if p.kind is FOUNDATION]
+        self.tableau = [p for p in self.pile_list if p.kind is TABLEAU]
 
     def _shuffled_deck(self, seed: int) -> list[Card]:
         """The game's cards shuffled; the deal takes cards from the end of this list."""
@@ -125,7 +125,7 @@ class Solitaire(GameState):
         copies = len(self.CARDS) // 52
         builds = self.Tableau.BUILDS
         for m in self.legal_moves():
-            if self.pile[m.target].kind is not PileKind.FOUNDATION or m.count != 1:
+            if self.pile[m.target].kind is not FOUNDATION or m.count != 1:
                 continue
             card = self.pile[m.source].cards[-1]
             if card.rank <= 2:

@@ -26,7 +26,7 @@ from game.core.cards import ALL_CARDS, Card
 from game.core.history import FLIP, GIVE, MOVE, SET, TURN_OVER, Entry, Ops
 from game.core.info import GameInfo
 from game.core.language import _
-from game.core.moves import SPECIAL, STOP, IllegalMove, Move
+from game.core.moves import SPECIAL, STOP, IllegalMove, Move, Special
 from game.core.piles import ACE_KEYS, ANY, Pile
 from game.core.result import Result
 from game.core.saving import Saving, rebuild
@@ -52,7 +52,8 @@ class GameState(Saving):
     INFO: ClassVar[GameInfo]  # the game's description (info.py): id, title, options, rules
     game_id: ClassVar[str] = ""  # INFO.id
     title: ClassVar[str] = ""  # INFO.title
-    CARDS: ClassVar[tuple[Card, ...]] = ALL_CARDS  # every card the game is played with
+    CARDS: tuple[Card, ...] = ALL_CARDS  # every card the game is played with (a game whose
+    # cards depend on its options sets its states' own)
     VARS: ClassVar[Mapping[str, Any]] = {}  # named variables of a position -> default
     LAYOUT: ClassVar[Layout] = ()  # (pile name, pile class)
     current_player: int = 0
@@ -316,12 +317,12 @@ class GameState(Saving):
             return self.pile[name]
         except (KeyError, TypeError):
             title = _(self.title)
-            if name == "pass":  # a game with passes or calls checks them before asking here
+            if name == Special.PASS:  # a game with passes or calls checks them before asking here
                 # Translators: {title}: a game's name
                 raise IllegalMove(
                     _("There is no passing in {title}.").format(title=title)
                 ) from None
-            if name == "stop":
+            if name == Special.STOP:
                 # Translators: {title}: a game's name
                 raise IllegalMove(
                     _("There is no calling Stop! in {title}.").format(title=title)

@@ -34,7 +34,11 @@ DEVELOPER = [
 
 
 def module_of(game_id: str) -> Path:
-    return ROOT / "game" / "core" / "games" / f"{game_id.replace('-', '_')}.py"
+    """The file of a game's module: game/core/games/<game>.py, or its package's __init__.py."""
+    games = ROOT / "game" / "core" / "games"
+    name = game_id.replace("-", "_")
+    package = games / name / "__init__.py"
+    return package if package.exists() else games / f"{name}.py"
 
 
 def numbered_rules(text: str) -> dict[int, str]:

@@ -28,8 +28,8 @@ def build(
 ):
     """A position from pile texts ("AS 2S 3S", bottom to top; a card without a pack digit takes
     the first unused copy). Every other card goes under the named cards of ``rest`` (a pile name,
-    a list of pile names sharing them, or a dict of pile name -> count). ``down``: face-down counts; the stock and hands default to
-    all face down, reserves to all but the top."""
+    a list of pile names sharing them, or a dict of pile name -> count). ``down``: face-down
+    counts; the stock and hands default to all face down, reserves to all but the top."""
     used: set[Card] = set()
 
     def take(code: str) -> Card:

@@ -6,7 +6,7 @@ seat kind."""
 from __future__ import annotations
 
 from game.core import Move, new_game
-from game.core.games.russian_bank import decider
+from game.core.games.russian_bank.opening import decider
 from game.ui.board.move_words import explain
 from tests.support.deals import find_deal
 

@@ -13,11 +13,16 @@ every card out is a new low.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar, Final
+
 from game.core.cards import Card, Rng, pack, shuffled
-from game.core.info import GameInfo, Option
+from game.core.history import Ops
+from game.core.info import GameInfo, Option, TableKind
+from game.core.kinds import PileKind
 from game.core.language import N_, _, capital, ngettext
 from game.core.moves import PASS, STOP, IllegalMove, Move
-from game.core.piles import Pile
+from game.core.piles import Builds, Pile, Wanted
 from game.core.race import (
     DOWN_IN_OTHER_COLOUR,
     PlayerPile,
@@ -34,12 +39,13 @@ INFO = GameInfo(
     title=N_("Battle solitaire"),
     blurb=N_("Race a rival through your own pack on shared piles."),
     players=(2,),
-    table="duel",
+    table=TableKind.DUEL,
     # Translators: a setting: the score that wins a match; "new matches": when a change counts
     match=Option("match_target", 100, (50, 100, 200), N_("Match to"), note=N_("new matches")),
 )
 
-SUIT_ORDER = "DHSC"  # ties of rank when drawing for the start: Clubs > Spades > Hearts > Diamonds
+#: ties of rank when drawing for the start: Clubs > Spades > Hearts > Diamonds
+SUIT_ORDER: Final = "DHSC"
 
 
 class House(RaceHouse):
@@ -49,11 +55,11 @@ class House(RaceHouse):
     rule = N_("the piles build down in alternating colours")
 
     @property
-    def label(self):
+    def label(self) -> str:
         # Translators: one of the shared piles, numbered from 1 to 8
         return _("the pile {n}").format(n=self.index - 7)
 
-    def check(self, cards, down):
+    def check(self, cards: list[Card], down: int) -> str | None:
         problem = super().check(cards, down)
         if problem:
             return problem
@@ -67,42 +73,46 @@ class OwnPile(PlayerPile):
     """A penalty pile, hand or reserve pile: it belongs to player ``owner``."""
 
     __slots__ = ()
-    BY_TOP = None
-    WHEN_EMPTY = ()
+    BY_TOP: ClassVar[Builds | None] = None
+    WHEN_EMPTY: ClassVar[Wanted] = ()
 
-    def wanted(self):
+    def wanted(self) -> Wanted:
         return ()  # nothing is ever played onto a player's piles (the hand's card is a turn)
+
+    def refusal(self, card: Card | None = None) -> str:
+        """Why nothing goes here (whatever the card)."""
+        raise NotImplementedError
 
 
 class Penalty(OwnPile):
-    kind = "reserve"
+    kind = PileKind.RESERVE
     noun = N_("penalty pile")
 
-    def refusal(self, card):
+    def refusal(self, card: Card | None = None) -> str:
         return _("No card may be put on a penalty pile.")
 
-    def check(self, cards, down):
+    def check(self, cards: list[Card], down: int) -> str | None:
         if down != max(len(cards) - 1, 0):
             return f"{self.name}: only the penalty pile's top card lies face up"
         return None
 
 
 class Hand(OwnPile):
-    kind = "hand"
+    kind = PileKind.HAND
     noun = N_("hand")
 
-    def refusal(self, card):
+    def refusal(self, card: Card | None = None) -> str:
         return _("No card may be put on a hand: it is only refilled from its reserve pile.")
 
-    def check(self, cards, down):
+    def check(self, cards: list[Card], down: int) -> str | None:
         return None if down == len(cards) else f"{self.name}: a hand lies face down"
 
 
 class ReservePile(OwnPile):
-    kind = "waste"
+    kind = PileKind.WASTE
     noun = N_("reserve pile")
 
-    def refusal(self, card):
+    def refusal(self, card: Card | None = None) -> str:
         return _("Only your hand's top card goes onto your reserve pile, by turning it.")
 
 
@@ -120,10 +130,10 @@ class BattleSolitaire(RaceState):
     INFO = INFO
     #: said to the players as a game begins, after who starts (the duel table's opening;
     #: English, marked: shown with _)
-    START_NOTE = N_("Turns have no limit: the first turn can decide the game.")
+    START_NOTE: Final = N_("Turns have no limit: the first turn can decide the game.")
     LAYOUT = race_layout(House, Penalty, Hand, ReservePile)
     ZOBRIST = zobrist_keys(0xBA77)
-    VARS = {
+    VARS: ClassVar[Mapping[str, Any]] = {
         "current_player": 0,
         "turn": 0,  # turns completed
         "refilled": False,  # the player on turn has turned their reserve pile into the hand
@@ -135,6 +145,8 @@ class BattleSolitaire(RaceState):
         "draws": (),  # the cards drawn for who starts: ((player 0's, player 1's), ...)
         "outcome": None,
     }  # (status, winner, points, reason) once the game is over
+    refilled: bool
+    draws: tuple[tuple[str, str], ...]
 
     def idle_reason(self, turns: int) -> str:
         return ngettext(
@@ -143,17 +155,17 @@ class BattleSolitaire(RaceState):
             turns,
         ).format(n=turns)
 
-    def _deal(self, seed):
+    def _deal(self, seed: int) -> None:
         """Each pack is shuffled apart; a card is drawn from each for who starts and put back;
         then each player deals from their pack the penalty pile (13), four shared piles
         (house4p to house4p+3, left to right) and the hand (the rest)."""
         rng = Rng(seed, self.game_id)
         decks = [shuffled(pack(p), rng) for p in (0, 1)]
-        draws = []
+        draws: list[tuple[str, str]] = []
         while True:
-            drawn = tuple(deck[rng.below(len(deck))] for deck in decks)
-            draws.append(tuple(c.code for c in drawn))
-            starter = first_player(*drawn)
+            c0, c1 = (deck[rng.below(len(deck))] for deck in decks)
+            draws.append((c0.code, c1.code))
+            starter = first_player(c0, c1)
             if starter is not None:
                 break
         for p, deck in enumerate(decks):
@@ -197,7 +209,7 @@ class BattleSolitaire(RaceState):
         moves += self._hand_moves()  # (last: playing "the last move" goes through the hand)
         return moves
 
-    def turn_move(self, pile):
+    def turn_move(self, pile: str) -> Move | None:
         """Your hand: turn its top card onto your reserve pile, or, when it is empty, turn the
         reserve pile back into it (once per turn)."""
         if self.outcome or pile != self.hands[self.current_player].name:
@@ -205,7 +217,7 @@ class BattleSolitaire(RaceState):
         moves = self._hand_moves()
         return moves[0] if moves else None
 
-    def end_turn_move(self):
+    def end_turn_move(self) -> Move | None:
         """The turn button: the turn ends whenever the player wishes."""
         return None if self.outcome else PASS
 
@@ -223,7 +235,7 @@ class BattleSolitaire(RaceState):
         hand, waste = self.hands[p], self.wastes[p]
         if src is dst:
             return IllegalMove(_("A card can't be moved onto its own pile."))
-        if src.kind == "foundation":
+        if src.kind is PileKind.FOUNDATION:
             return IllegalMove(_("Cards on the foundations stay there."))
         for pile, theirs in ((src, _THEIRS_FROM), (dst, _THEIRS_ONTO)):
             if isinstance(pile, OwnPile) and pile.owner != p:
@@ -285,7 +297,7 @@ class BattleSolitaire(RaceState):
         return None
 
     # ----------------------------------------------------------------- playing a move
-    def _play(self, move, ops):
+    def _play(self, move: Move, ops: Ops) -> None:
         p = self.current_player
         if move == PASS:
             self._end_turn(ops)
@@ -305,7 +317,7 @@ class BattleSolitaire(RaceState):
             if not self.own_cards(p):
                 self._won(ops, p)
 
-    def _end_turn(self, ops):
+    def _end_turn(self, ops: Ops) -> None:
         self._set(ops, "refilled", False)  # (the refill is once per turn)
         super()._end_turn(ops)
 
@@ -319,7 +331,7 @@ class BattleSolitaire(RaceState):
             N_("reserve pile"): len(self.wastes[player].cards),
         }
 
-    def opening(self, names) -> str:
+    def opening(self, names: Sequence[str]) -> str:
         """Who starts and why, in words, with the seats named by ``names`` ("you",
         "the computer", "player 2")."""
         first = names[self.current_player]
@@ -330,7 +342,7 @@ class BattleSolitaire(RaceState):
             starts = _("{name} starts.").format(name=first)
         if not self.draws:
             return capital(starts)
-        n0, n1 = names
+        n0, n1 = names[0], names[1]
         drew = _DREW_YOU0 if is_you(n0) else _DREW_YOU1 if is_you(n1) else _DREW
         text = starts
         for pair in reversed(self.draws):  # the last draw decides: the ties before it wrap it
@@ -347,7 +359,7 @@ class BattleSolitaire(RaceState):
                 )
         return capital(text)
 
-    def _var_from_json(self, name, value):
+    def _var_from_json(self, name: str, value: Any) -> Any:
         if name == "draws":
             if not isinstance(value, list) or not all(
                 isinstance(pair, list)
@@ -362,22 +374,22 @@ class BattleSolitaire(RaceState):
             return tuple(tuple(pair) for pair in value)
         return super()._var_from_json(name, value)
 
-    def _var_to_json(self, name, value):
+    def _var_to_json(self, name: str, value: Any) -> Any:
         if name == "draws":
             return [list(pair) for pair in value]
         return super()._var_to_json(name, value)
 
 
 #: refusals of a move from or onto the opponent's own pile, by its kind
-_THEIRS_FROM = {
-    "reserve": N_("That is your opponent's penalty pile: nothing is ever taken from it."),
-    "hand": N_("That is your opponent's hand: nothing is ever taken from it."),
-    "waste": N_("That is your opponent's reserve pile: nothing is ever taken from it."),
+_THEIRS_FROM: Final[Mapping[PileKind, str]] = {
+    PileKind.RESERVE: N_("That is your opponent's penalty pile: nothing is ever taken from it."),
+    PileKind.HAND: N_("That is your opponent's hand: nothing is ever taken from it."),
+    PileKind.WASTE: N_("That is your opponent's reserve pile: nothing is ever taken from it."),
 }
-_THEIRS_ONTO = {
-    "reserve": N_("That is your opponent's penalty pile: nothing is ever put on it."),
-    "hand": N_("That is your opponent's hand: nothing is ever put on it."),
-    "waste": N_("That is your opponent's reserve pile: nothing is ever put on it."),
+_THEIRS_ONTO: Final[Mapping[PileKind, str]] = {
+    PileKind.RESERVE: N_("That is your opponent's penalty pile: nothing is ever put on it."),
+    PileKind.HAND: N_("That is your opponent's hand: nothing is ever put on it."),
+    PileKind.WASTE: N_("That is your opponent's reserve pile: nothing is ever put on it."),
 }
 #: who starts (opening()): what each drew, by who starts (player 0, player 1); the person
 #: at this screen drew first, second, or is not in the game
@@ -396,10 +408,10 @@ _DREW = (
     N_("{n0} drew {c0}, {n1} {c1}: {n1} starts."),
 )
 #: the refusal of a move from an empty pile of the player's own, by its kind
-_NO_CARD_ON = {
-    "reserve": N_("There is no card on your penalty pile."),
-    "hand": N_("There is no card on your hand."),
-    "waste": N_("There is no card on your reserve pile."),
+_NO_CARD_ON: Final[Mapping[PileKind, str]] = {
+    PileKind.RESERVE: N_("There is no card on your penalty pile."),
+    PileKind.HAND: N_("There is no card on your hand."),
+    PileKind.WASTE: N_("There is no card on your reserve pile."),
 }
 
 

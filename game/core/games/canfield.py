@@ -24,12 +24,13 @@ from typing import Any, ClassVar, Final
 from game.core.cards import SUITS, Card, card_key, pack
 from game.core.history import Ops
 from game.core.info import GameInfo, TableKind
-from game.core.kinds import PileKind
+from game.core.kinds import FOUNDATION, PileKind
 from game.core.language import N_, NP_, _, ngettext, pgettext
 from game.core.moves import IllegalMove, Move
 from game.core.new_positions import NewPositionsOnly
 from game.core.piles import (
     ANY,
+    Builds,
     Column,
     Faces,
     Pile,
@@ -146,7 +147,8 @@ class Foundation(_Foundation):
 class Tableau(Column):
     # Translators: a building rule, said after a refusal
     rule = N_("columns build down in alternating colours, a King on an Ace")
-    BY_TOP = BUILDS = BUILD_ON
+    BY_TOP: ClassVar[Builds | None] = BUILD_ON
+    BUILDS = BUILD_ON
 
     def check(self, cards: list[Card], down: int) -> str | None:
         if down:
@@ -444,7 +446,7 @@ class Canfield(NewPositionsOnly):
         the ranks wrap from a base.)"""
         home = {c for f in self.foundations for c in f.cards}
         for m in self.legal_moves():
-            if not m.target.startswith(PileKind.FOUNDATION) or m.count != 1:
+            if not m.target.startswith(FOUNDATION) or m.count != 1:
                 continue
             card = self.pile[m.source].cards[-1]
             below = wrap(card.rank - 1)

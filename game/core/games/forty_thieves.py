@@ -8,7 +8,8 @@ onto a column.
 
 from __future__ import annotations
 
-from game.core.info import GameInfo, Option
+from game.core.info import GameInfo, Option, TableKind
+from game.core.kinds import PileKind
 from game.core.language import N_, _, ngettext
 from game.core.moves import IllegalMove, Move
 from game.core.piles import DownInSuit, Pile, ordinal
@@ -41,7 +42,7 @@ INFO = GameInfo(
             (N_("Cards stay there"), N_("Top card may come back")),
         ),
     ),
-    table="solitaire",
+    table=TableKind.SOLITAIRE,
 )
 
 
@@ -59,8 +60,9 @@ def run_length(pile: Pile) -> int:
 class FortyThieves(Solitaire):
     INFO = INFO
     Tableau = Tableau
+    stock: Pile
 
-    def _deal(self, seed):
+    def _deal(self, seed: int) -> None:
         deck = self._shuffled_deck(seed)
         for _row in range(4):
             for column in self.tableau:
@@ -72,9 +74,10 @@ class FortyThieves(Solitaire):
         if not self.options["supermove"]:
             return 1
         free = sum(1 for t in self.tableau if not t.cards and t is not target and t is not source)
-        return 2**free
+        run: int = 2**free
+        return run
 
-    def _generate_moves(self):
+    def _generate_moves(self) -> list[Move]:
         moves = super()._generate_moves()
         if self.options["foundation_takeback"]:
             self._moves_onto([f for f in self.foundations if f.cards], self.tableau, moves)
@@ -89,14 +92,14 @@ class FortyThieves(Solitaire):
                             moves.append(Move(src.name, dst.name, n))
         return moves
 
-    def _refusal(self, move):
+    def _refusal(self, move: Move) -> IllegalMove | None:
         src, dst = self._pile_of(move.source), self._pile_of(move.target)
-        if src.kind == "foundation" and self.options["foundation_takeback"] and src.cards:
-            if dst.kind != "tableau" or move.count != 1:
+        if src.kind is PileKind.FOUNDATION and self.options["foundation_takeback"] and src.cards:
+            if dst.kind is not PileKind.TABLEAU or move.count != 1:
                 return IllegalMove(_("A foundation card can only come back onto a column."))
             return None if dst.accepts(src.cards[-1]) else IllegalMove(dst.refusal(src.cards[-1]))
-        if move.count > 1 and src.kind == "tableau" and src is not dst:
-            if dst.kind != "tableau" or not self.options["supermove"]:
+        if move.count > 1 and src.kind is PileKind.TABLEAU and src is not dst:
+            if dst.kind is not PileKind.TABLEAU or not self.options["supermove"]:
                 return IllegalMove(_("Only one card can be moved at a time."))
             if run_length(src) < move.count:
                 # Translators: {count} is 2 or more; {nth}: the column's place from the left,

@@ -8,10 +8,16 @@ rule 5 are part of the move that caused them, so ``pop`` takes them back with it
 
 from __future__ import annotations
 
-from game.core.info import GameInfo
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from game.core.cards import Card
+from game.core.history import Ops
+from game.core.info import GameInfo, TableKind
+from game.core.kinds import TABLEAU, PileKind
 from game.core.language import N_, _, capital
-from game.core.moves import IllegalMove
-from game.core.piles import ANY, DownAnySuitButSame, Pile
+from game.core.moves import IllegalMove, Move
+from game.core.piles import ANY, Builds, DownAnySuitButSame, Pile, Wanted
 from game.core.solitaire import Solitaire
 
 INFO = GameInfo(
@@ -21,14 +27,16 @@ INFO = GameInfo(
     # Translators: a game's description in a line, under its name
     blurb=N_("Build down in other suits; exposed cards are protected."),
     players=(1,),
-    table="solitaire",
+    table=TableKind.SOLITAIRE,
 )
 
 
 class Tableau(DownAnySuitButSame):
-    BY_TOP = None  # protection and the stock matter too (BUILDS: the shape's)
+    BY_TOP: ClassVar[Builds | None] = None  # protection and the stock matter too (BUILDS:
+    # the shape's)
+    game: IndianPatience
 
-    def wanted(self):
+    def wanted(self) -> Wanted:
         game = self.game
         if game.protected[self.index - 10]:
             return ()
@@ -36,7 +44,7 @@ class Tableau(DownAnySuitButSame):
             return () if game.stock.cards else ANY
         return self.BUILDS.get(self.cards[-1].key, ())
 
-    def refusal(self, card):
+    def refusal(self, card: Card) -> str:
         if self.game.protected[self.index - 10]:
             # Translators: {card}: a card as the subject ("the Nine of clubs")
             return capital(
@@ -48,7 +56,7 @@ class Tableau(DownAnySuitButSame):
             return _("An empty column can be filled only once the stock is empty.")
         return super().refusal(card)
 
-    def check(self, cards, down):
+    def check(self, cards: list[Card], down: int) -> str | None:
         if down and down >= len(cards):
             return f"{self.name}: the top card of a column must be face up"
         return None
@@ -57,9 +65,12 @@ class Tableau(DownAnySuitButSame):
 class IndianPatience(Solitaire):
     INFO = INFO
     Tableau = Tableau
-    VARS = {"protected": (False,) * 10}  # per column: its single card is protected
+    VARS: ClassVar[Mapping[str, Any]] = {"protected": (False,) * 10}  # per column: its single
+    # card is protected
+    protected: tuple[bool, ...]
+    stock: Pile
 
-    def _deal(self, seed):
+    def _deal(self, seed: int) -> None:
         deck = self._shuffled_deck(seed)
         for _row in range(3):
             for column in self.tableau:
@@ -70,15 +81,17 @@ class IndianPatience(Solitaire):
 
     def is_protected(self, pile_name: str) -> bool:
         pile = self.pile.get(pile_name)
-        return pile is not None and pile.kind == "tableau" and self.protected[pile.index - 10]
+        return (
+            pile is not None and pile.kind is PileKind.TABLEAU and self.protected[pile.index - 10]
+        )
 
-    def marks(self):
+    def marks(self) -> dict[str, str]:
         # Translators: a tag under a protected card on the table; keep it short
         word = _("protected")
         return {t.name: word for t in self.tableau if self.protected[t.index - 10]}
 
-    def _generate_moves(self):
-        moves = []
+    def _generate_moves(self) -> list[Move]:
+        moves: list[Move] = []
         guarded = [t for t in self.tableau if self.protected[t.index - 10]]
         free = [p for p in self._sources() if p not in guarded]
         self._moves_to_foundations(free + guarded, moves)
@@ -87,10 +100,10 @@ class IndianPatience(Solitaire):
             moves.append(self._move_table[0][1])
         return moves
 
-    def _refusal(self, move):
+    def _refusal(self, move: Move) -> IllegalMove | None:
         src = self._pile_of(move.source)
         dst = self._pile_of(move.target)
-        if self.is_protected(src.name) and dst.kind != "foundation" and src.cards:
+        if self.is_protected(src.name) and dst.kind is not PileKind.FOUNDATION and src.cards:
             # Translators: {card}: a card as the subject ("the Nine of clubs")
             return IllegalMove(
                 capital(
@@ -102,10 +115,10 @@ class IndianPatience(Solitaire):
             )
         return super()._refusal(move)
 
-    def _play(self, move, ops):
+    def _play(self, move: Move, ops: Ops) -> None:
         src = self.pile[move.source]
         self._move(ops, src, self.pile[move.target])
-        if src.kind == "tableau":
+        if src.kind is TABLEAU:
             column = src.index - 10
             if self.protected[column]:  # a protected card went to a foundation: refill
                 self._protect(ops, column, False)
@@ -117,12 +130,12 @@ class IndianPatience(Solitaire):
         if not self.stock.cards and any(self.protected):
             self._set(ops, "protected", (False,) * 10)
 
-    def _protect(self, ops, column: int, value: bool) -> None:
+    def _protect(self, ops: Ops, column: int, value: bool) -> None:
         flags = list(self.protected)
         flags[column] = value
         self._set(ops, "protected", tuple(flags))
 
-    def _refill(self, ops, column: Pile) -> None:
+    def _refill(self, ops: Ops, column: Pile) -> None:
         """One face-down and two face-up cards from the stock; all face up if fewer than 3."""
         count = min(3, len(self.stock.cards))
         for _card in range(count):
@@ -130,7 +143,7 @@ class IndianPatience(Solitaire):
         if count == 3:
             self._set_down(ops, column, 1)
 
-    def _var_from_json(self, name, value):
+    def _var_from_json(self, name: str, value: Any) -> Any:
         if (
             not isinstance(value, list)
             or len(value) != 10

@@ -112,6 +112,12 @@ class LittleHarp(AlternatingSolitaire):
     idle: int  # turns and redeals in a row from the places of a pass where nothing helped
     waste: Pile
 
+    def __init__(self, seed: int | None = None, **options: Any):
+        super().__init__(seed, **options)
+        redeals = self.options["redeals"]
+        #: the redeals allowed in a deal (None: as many as the player likes)
+        self.redeal_limit: int | None = None if redeals == Redeals.UNLIMITED else redeals
+
     def _deal(self, seed: int) -> None:
         deck = self._shuffled_deck(seed)
         for i, pile in enumerate(self.tableau):
@@ -128,8 +134,8 @@ class LittleHarp(AlternatingSolitaire):
 
     def redeals_left(self) -> int | None:
         """Redeals still allowed (None: unlimited)."""
-        limit = self.options["redeals"]
-        return None if limit == Redeals.UNLIMITED else limit - self.redeals_used
+        limit = self.redeal_limit
+        return None if limit is None else limit - self.redeals_used
 
     def turn_move(self, pile: str) -> Move | None:
         if pile != "stock":
@@ -251,8 +257,8 @@ class LittleHarp(AlternatingSolitaire):
         if type(value) is not int or value < 0:
             raise ValueError(f"{name} must be a whole number >= 0, not {value!r}")
         if name == "redeals_used":
-            limit = self.options["redeals"]
-            if limit != Redeals.UNLIMITED and value > limit:
+            limit = self.redeal_limit
+            if limit is not None and value > limit:
                 raise ValueError(f"only {limit} redeals are allowed, not {value}")
         elif value > self.pass_length():
             raise ValueError(f"idle can't be more than a pass ({self.pass_length()} turns)")

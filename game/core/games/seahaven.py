@@ -13,7 +13,7 @@ from typing import Any, ClassVar, Final
 from game.core.cards import Card, pack
 from game.core.history import Ops
 from game.core.info import GameInfo, TableKind
-from game.core.kinds import PileKind
+from game.core.kinds import CELL, FOUNDATION, PileKind
 from game.core.language import N_, _
 from game.core.moves import IllegalMove, Move
 from game.core.new_positions import NewPositionsOnly
@@ -64,7 +64,7 @@ class Seahaven(NewPositionsOnly):
 
     def __init__(self, seed: int | None = None, **options: Any):
         super().__init__(seed, **options)
-        self.cells = [p for p in self.pile_list if p.kind is PileKind.CELL]
+        self.cells = [p for p in self.pile_list if p.kind is CELL]
         self._forget_positions()
 
     def _deal(self, seed: int) -> None:
@@ -130,7 +130,7 @@ class Seahaven(NewPositionsOnly):
         lower, the same suit) is on the foundation already, and a card leaving a column or a
         cell only frees room."""
         for m in self.legal_moves():
-            if m.target.startswith(PileKind.FOUNDATION):
+            if m.target.startswith(FOUNDATION):
                 return m
         return None
 

@@ -8,21 +8,26 @@ names each one, and the table draws each as what it is. ``s-t0`` deals a row
 Nothing is ever moved to a foundation by hand.
 
 The end (rule 9): ``hopeless`` reasons about a relaxed game that can do more than the real one,
-``_exhausted`` searches the few positions the face-up cards can be rearranged into, and
+``exhausted`` searches the few positions the face-up cards can be rearranged into, and
 ``IDLE_LIMIT`` moves in a row that neither dealt, turned a card nor took a run off end the game.
 The game is over exactly when ``legal_moves()`` is empty; a move refused for that says why.
 """
 
 from __future__ import annotations
 
+import functools
 from collections import deque
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, ClassVar, Final
 
 from game.core.cards import ALL_CARDS, Card, card_key
-from game.core.info import GameInfo, Option
+from game.core.history import Ops
+from game.core.info import GameInfo, Option, TableKind
+from game.core.kinds import PileKind, split_pile_name
 from game.core.language import N_, _, ngettext
 from game.core.moves import IllegalMove, Move
-from game.core.piles import DownAnySuit, Foundation, doesnt_fit
-from game.core.result import Result
+from game.core.piles import Builds, DownAnySuit, Faces, Foundation, Pile, Wanted, doesnt_fit
+from game.core.result import Result, Status
 from game.core.solitaire import Solitaire, Stock, no_card_on
 
 IDLE_LIMIT = 300  # moves in a row without a deal, a card turned up or a run off: the game ends
@@ -46,7 +51,7 @@ INFO = GameInfo(
             (N_("4 suits"), N_("2 suits: spades and hearts"), N_("1 suit: spades")),
         ),
     ),
-    table="solitaire",
+    table=TableKind.SOLITAIRE,
 )
 
 
@@ -55,9 +60,9 @@ class SpiderCard(Card):
     Interned like every Card: ``SpiderCard(7, "S", 5)`` is always the same object."""
 
     __slots__ = ()
-    _all: dict = {}
+    _all: dict[tuple[int, str, int], Card] = {}
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[type[Card], tuple[int, str, int]]:
         return (SpiderCard, (self.rank, self.suit, self.deck))
 
 
@@ -89,16 +94,16 @@ def _copy(rank: int, suit: str, deck: int) -> Card:
 
 #: the 104 cards for each ``suits`` setting: 4 suits are the two packs; 2 suits spades and
 #: hearts from packs 0 to 3; 1 suit spades from packs 0 to 7
-CARD_SETS = {
+CARD_SETS: Final[Mapping[int, tuple[Card, ...]]] = {
     4: ALL_CARDS,
     2: tuple(_copy(r, s, d) for d in range(4) for s in "SH" for r in range(1, 14)),
     1: tuple(_copy(r, "S", d) for d in range(8) for r in range(1, 14)),
 }
 
-DEAL = Move("stock", "tableau0")  # one card onto every column
-#: _RUN_MOVES[i][j][n]: n cards from column i to column j
-_RUN_MOVES = [
-    [[None] + [Move(f"tableau{i}", f"tableau{j}", n) for n in range(1, 14)] for j in range(10)]
+DEAL: Final = Move("stock", "tableau0")  # one card onto every column
+#: _RUN_MOVES[i][j][n]: n cards from column i to column j (n from 1; [0] is never asked for)
+_RUN_MOVES: Final = [
+    [[DEAL] + [Move(f"tableau{i}", f"tableau{j}", n) for n in range(1, 14)] for j in range(10)]
     for i in range(10)
 ]
 
@@ -111,16 +116,16 @@ class SpiderStock(Stock):
 class SpiderFoundation(Foundation):
     # Translators: a building rule, said after a refusal
     rule = N_("only a whole run from King down to Ace in one suit goes to a foundation")
-    WHEN_EMPTY = ()
-    BY_TOP = {}
+    WHEN_EMPTY: ClassVar[Wanted] = ()
+    BY_TOP: ClassVar[Builds | None] = {}
 
-    def refusal(self, card):
+    def refusal(self, card: Card) -> str:
         return _(
             "Only a whole run from King down to Ace in one suit goes to a foundation, "
             "and it goes there by itself."
         )
 
-    def check(self, cards, down):
+    def check(self, cards: list[Card], down: int) -> str | None:
         if len(cards) not in (0, 13):
             return f"{self.name} must hold a whole run from Ace to King or nothing"
         return super().check(cards, down)
@@ -128,13 +133,13 @@ class SpiderFoundation(Foundation):
 
 class Tableau(DownAnySuit):
     @property
-    def label_pattern(self):
-        return "column {n}", int(self.name[len("tableau") :]) + 1
+    def label_pattern(self) -> tuple[str, int]:
+        return "column {n}", (split_pile_name(self.name)[1] or 0) + 1
 
-    def refusal(self, card):
+    def refusal(self, card: Card) -> str:
         return doesnt_fit(card, self.cards[-1], self.rule)
 
-    def check(self, cards, down):
+    def check(self, cards: list[Card], down: int) -> str | None:
         if cards and down >= len(cards):
             return f"{self.name}: the top card of a column must be face up"
         if run_length(cards, down) == 13:
@@ -142,7 +147,7 @@ class Tableau(DownAnySuit):
         return None
 
 
-def run_length(cards: list, down: int = 0) -> int:
+def run_length(cards: list[Card], down: int = 0) -> int:
     """How many face-up cards on top of a column form a run down in one suit."""
     n = 1 if len(cards) > down else 0
     while n < len(cards) - down and cards[-n - 1].key == cards[-n].key + 1:
@@ -158,13 +163,16 @@ class Spider(Solitaire):
     COLUMNS = 10
     Tableau = Tableau
     CARDS = ALL_CARDS  # 4 suits; an instance plays with CARD_SETS[its suits option]
-    VARS = {"idle": 0}  # moves in a row without a deal, a card turned up or a run off
+    VARS: ClassVar[Mapping[str, Any]] = {"idle": 0}  # moves in a row without a deal, a card
+    # turned up or a run off
+    idle: int
+    stock: Pile
 
-    def __init__(self, seed=None, **options):
+    def __init__(self, seed: int | None = None, **options: Any):
         super().__init__(seed, **options)
         self.CARDS = CARD_SETS[self.options["suits"]]
 
-    def _deal(self, seed):
+    def _deal(self, seed: int) -> None:
         deck = self._shuffled_deck(seed)
         for row in range(6):
             for i, column in enumerate(self.tableau):
@@ -175,16 +183,16 @@ class Spider(Solitaire):
         self.stock.cards, self.stock.down = deck, len(deck)
 
     # ----------------------------------------------------------------- the table
-    def turn_move(self, pile):
+    def turn_move(self, pile: str) -> Move | None:
         return DEAL if pile == "stock" else None
 
-    def safe_move(self):
+    def safe_move(self) -> Move | None:
         return None  # nothing goes to a foundation by hand
 
     def deals_left(self) -> int:
         return -(-len(self.stock.cards) // 10)
 
-    def marks(self):
+    def marks(self) -> dict[str, str]:
         rows = self.deals_left()
         if not rows:
             return {}
@@ -192,15 +200,12 @@ class Spider(Solitaire):
         return {"stock": ngettext("{n} deal left", "{n} deals left", rows).format(n=rows)}
 
     # ----------------------------------------------------------------- the end
-    def is_won(self):
-        return all(len(f.cards) == 13 for f in self.foundations)
-
-    def result(self):
+    def result(self) -> Result | None:
         if self.is_won():
-            return Result("won", 0, reason=_("All eight runs are off."))
+            return Result(Status.WON, 0, reason=_("All eight runs are off."))
         if self.legal_moves():
             return None
-        return Result("stuck", reason=self._over_reason() or _("No more moves."))
+        return Result(Status.STUCK, reason=self._over_reason() or _("No more moves."))
 
     def _over_reason(self) -> str | None:
         """Why the game is over although cards could still move, or None."""
@@ -228,16 +233,10 @@ class Spider(Solitaire):
         if stock and all(t.cards for t in self.tableau):
             return False  # a row can be dealt
         columns = [(t.down > 0, tuple(c.key for c in t.cards[t.down :])) for t in self.tableau]
-        key = (_canonical(columns), stock)
-        verdict = _VERDICTS.get(key)
-        if verdict is None:
-            if len(_VERDICTS) >= 4096:
-                _VERDICTS.clear()
-            verdict = _VERDICTS[key] = _dead(columns, stock)
-        return verdict
+        return _dead(_canonical(columns), stock)
 
     # ----------------------------------------------------------------- moves
-    def _generate_moves(self):
+    def _generate_moves(self) -> list[Move]:
         moves = self._moves()
         if moves and (self.idle >= IDLE_LIMIT or self._changes_nothing()):
             return []  # the game is over
@@ -249,7 +248,7 @@ class Spider(Solitaire):
         append = moves.append
         tableau = self.tableau
         places: dict[int, list[int]] = {}  # rank of a top card -> the columns it tops
-        empty = []
+        empty: list[int] = []
         for j, column in enumerate(tableau):
             if column.cards:
                 places.setdefault(column.cards[-1].rank, []).append(j)
@@ -278,7 +277,7 @@ class Spider(Solitaire):
             append(DEAL)
         return moves
 
-    def _refusal(self, move):
+    def _refusal(self, move: Move) -> IllegalMove | None:
         src, dst = self._pile_of(move.source), self._pile_of(move.target)
         if src is self.stock:
             if dst is not self.tableau[0] or move.count != 1:
@@ -300,11 +299,11 @@ class Spider(Solitaire):
             return no_card_on(src)
         if src is dst:
             return IllegalMove(_("The cards are already there."))
-        if src.kind == "foundation":
+        if src.kind is PileKind.FOUNDATION:
             return IllegalMove(_("Runs on the foundations stay there."))
         if dst is self.stock:
             return IllegalMove(_("Cards can't go back to the stock."))
-        if dst.kind == "foundation":
+        if dst.kind is PileKind.FOUNDATION:
             return IllegalMove(dst.refusal(src.cards[-1]))
         up = len(src.cards) - src.down
         n = src.label_pattern[1]
@@ -334,7 +333,7 @@ class Spider(Solitaire):
             return IllegalMove(dst.refusal(card))
         return self._unless_over(move)
 
-    def _unless_over(self, move):
+    def _unless_over(self, move: Move) -> IllegalMove | None:
         """A move the building rules allow is legal unless the game is over."""
         if move in self.legal_moves():
             return None
@@ -345,7 +344,7 @@ class Spider(Solitaire):
             )
         )
 
-    def _play(self, move, ops):
+    def _play(self, move: Move, ops: Ops) -> None:
         src, dst = self.pile[move.source], self.pile[move.target]
         progress = False
         if src is self.stock:
@@ -360,14 +359,14 @@ class Spider(Solitaire):
             progress = self._take_off(ops, dst) or progress
         self._set(ops, "idle", 0 if progress else self.idle + 1)
 
-    def _turn_up(self, ops, column) -> bool:
+    def _turn_up(self, ops: Ops, column: Pile) -> bool:
         """A face-down card left on top turns face up by itself."""
         if column.cards and column.down >= len(column.cards):
             self._set_down(ops, column, len(column.cards) - 1)
             return True
         return False
 
-    def _take_off(self, ops, column) -> bool:
+    def _take_off(self, ops: Ops, column: Pile) -> bool:
         """A whole run from King to Ace in one suit on top of the column goes to the first
         empty foundation (Ace first, so the foundation holds Ace to King)."""
         if run_length(column.cards, column.down) < 13:
@@ -379,33 +378,37 @@ class Spider(Solitaire):
         return True
 
     # ----------------------------------------------------------------- saves
-    def _var_from_json(self, name, value):
+    def _var_from_json(self, name: str, value: Any) -> Any:
         if type(value) is not int or not 0 <= value <= IDLE_LIMIT:
             raise ValueError(f"idle must be a whole number from 0 to {IDLE_LIMIT}")
         return value
 
 
 # --------------------------------------------------------------------- can anything change?
-_VERDICTS: dict = {}  # (canonical columns, stock left) -> _dead(...): a pure function of it
+#: a column as the proofs see it: (face-down cards under it?, its face-up faces, bottom first)
+SearchColumn = tuple[bool, Faces]
 
 
 def clear_caches() -> None:
     """Forget the verdicts kept between positions (for benchmarks: a fresh process's cost)."""
-    _VERDICTS.clear()
+    _dead.cache_clear()
 
 
-def _canonical(columns) -> tuple:
+def _canonical(columns: Iterable[SearchColumn]) -> tuple[SearchColumn, ...]:
     """Columns that hold face-down cards are alike, and so are those that don't: only their
     face-up cards (by face) tell them apart."""
     return tuple(sorted(columns))
 
 
-def _dead(columns, stock: bool) -> bool:
-    """Proved that no progress can come (see ``hopeless`` and ``_exhausted``)."""
-    return hopeless(columns, stock) or _exhausted(columns, stock)
+@functools.lru_cache(maxsize=4096)
+def _dead(columns: tuple[SearchColumn, ...], stock: bool) -> bool:
+    """Proved that no progress can come (see ``hopeless`` and ``exhausted``): a pure function
+    of the canonical columns and whether the stock has cards, so its verdicts are kept
+    (positions come back often, and the proofs cost a few ms)."""
+    return hopeless(columns, stock) or exhausted(columns, stock)
 
 
-def hopeless(columns, stock: bool) -> bool:
+def hopeless(columns: Sequence[SearchColumn], stock: bool) -> bool:
     """A relaxed game, which allows more than the real one, can't make progress either.
     ``columns``: per column, (face-down cards under it?, its face-up faces as ``Card.key``s,
     bottom first); ``stock``: the stock still has cards. Public: the solver's Spider model
@@ -427,7 +430,7 @@ def hopeless(columns, stock: bool) -> bool:
         return False
     exposed = [[False] * len(up) for _, up in columns]
     lifted = [[False] * len(up) for _, up in columns]
-    runtop = []  # per column, per card: the index of the top card of its run in suit
+    runtop: list[list[int]] = []  # per column, per card: the index of its run's top card
     places = [0] * 15  # per rank: how many exposed cards of it (places for one rank lower)
     for c, (_based, up) in enumerate(columns):
         top = list(range(len(up)))
@@ -469,10 +472,7 @@ def hopeless(columns, stock: bool) -> bool:
     return not any(all(suit * 16 + rank in can for rank in range(1, 13)) for suit in range(4))
 
 
-_hopeless = hopeless  # its former name
-
-
-def _exhausted(columns, stock: bool) -> bool:
+def exhausted(columns: Sequence[SearchColumn], stock: bool) -> bool:
     """Search, nearest first, the positions reachable by moves that only rearrange face-up
     cards (``columns``: (has face-down cards, face-up card faces) per column). True when none
     of them offers a move that deals a row, turns a card face up or completes a run; False as
@@ -482,7 +482,7 @@ def _exhausted(columns, stock: bool) -> bool:
     todo = deque([start])
     while todo:
         cols = todo.popleft()
-        empty = None
+        empty: int | None = None
         tops: dict[int, list[int]] = {}  # rank of a top card -> its columns
         for b, (_based, up) in enumerate(cols):
             if up:
@@ -522,7 +522,7 @@ def _exhausted(columns, stock: bool) -> bool:
     return True
 
 
-def _full_run(up: tuple) -> bool:
+def _full_run(up: Faces) -> bool:
     top = up[-13:]
     return (top[-1] & 15) == 1 and all(top[i] == top[i + 1] + 1 for i in range(12))
 

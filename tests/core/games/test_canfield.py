@@ -1,6 +1,7 @@
 """Canfield: one test per rule sentence and decision (game/core/rules/canfield.md, numbered as
-there: the "Patience" program's manual; docs/rules/decisions.md, the manual's games, decision 3), the
-fixed deals, and the bound on a random game (the common properties: test_properties.py)."""
+there: the "Patience" program's manual; docs/rules/decisions.md, the manual's games, decision
+3), the fixed deals, and the bound on a random game (the common properties:
+test_properties.py)."""
 
 import json
 import random

@@ -1,7 +1,7 @@
 """Chinese Patience: one test per decision (docs/rules/decisions.md, Chinese Patience 1-14) and
 per rule sentence of pagat's text, named after the rule numbers of
-game/core/rules/chinese-patience.md; the seed's worked example of play rebuilt move by move; its own properties for every option set
-(the common properties: test_properties.py)."""
+game/core/rules/chinese-patience.md; the seed's worked example of play rebuilt move by move;
+its own properties for every option set (the common properties: test_properties.py)."""
 
 import json
 import random
@@ -431,7 +431,8 @@ def test_cp11_stock_cards_lie_face_down_until_turned_and_the_waste_shows_only_it
     s.push(f"s{s.current_player}-s{s.current_player}")
     assert sum(up for up in faces(s, f"stock{s.current_player}")) == 1
     # the waste's cards below the top are not shown by the table (layouts stack wastes), and
-    # the computer's view (game.ai.players.chinese_patience.model) keeps only the top: tests/ai/players/test_chinese.py
+    # the computer's view (game.ai.players.chinese_patience.model) keeps only the top:
+    # tests/ai/players/test_chinese.py
 
 
 # 12. the end -------------------------------------------------------------------------------
@@ -782,7 +783,7 @@ def test_cp14_no_new_low_for_2max_plus_2_rounds_is_a_stalemate():
 def test_cp14_the_limit_counts_rounds_of_every_player_still_in():
     s = cp(KINGS | {"stock0": "9C", "stock1": "9D", "stock2": "9H 9S"}, players=3, rest=BURIED)
     s.boundaries = ()
-    for turns in range(1, 100):
+    for turns in range(1, 100):  # noqa: B007  (the turn it ended in, asserted below)
         p = s.current_player
         s.push(f"s{p}-s{p}")
         s.push(f"s{p}-w{p}")

@@ -1,4 +1,5 @@
-"""Indian Patience: one test per rule sentence / decision (docs/rules/decisions.md, Indian Patience 1-6)."""
+"""Indian Patience: one test per rule sentence / decision (docs/rules/decisions.md, Indian
+Patience 1-6)."""
 
 import pytest
 

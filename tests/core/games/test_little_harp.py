@@ -1,7 +1,7 @@
 """Little Harp: a test per rule sentence and decision (game/core/rules/little-harp.md, LH 1-8;
-docs/rules/decisions.md, the manual's games: common part and decision 2), on hand-built positions; then
-the bound on a random game in every option set, and the pinned first deal (the common
-properties: test_properties.py)."""
+docs/rules/decisions.md, the manual's games: common part and decision 2), on hand-built
+positions; then the bound on a random game in every option set, and the pinned first deal (the
+common properties: test_properties.py)."""
 
 import json
 import random

@@ -1,4 +1,5 @@
-"""Russian Bank: one test per rule sentence / decision (docs/rules/decisions.md, Russian Bank 1-15)."""
+"""Russian Bank: one test per rule sentence / decision (docs/rules/decisions.md, Russian Bank
+1-15)."""
 
 import json
 
@@ -7,7 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from game.core import PASS, Card, IllegalMove, Match, Move, from_dict, new_game
-from game.core.games.russian_bank import first_player
+from game.core.games.russian_bank.opening import first_player
 from tests.support.positions import build, every_card_once, option_sets, tops, whole
 
 RB = "russian-bank"
@@ -818,7 +819,7 @@ def test_pop_after_any_push_breach_or_stop_call_restores_the_whole_state(data):
     options = data.draw(st.sampled_from(option_sets(RB))) | {"mode": "stop"}
     state = new_game(RB, seed=data.draw(st.integers(0, 2**40)), **options)
     undo: list[dict] = []  # the whole state before each push or right call still in effect
-    for step in range(data.draw(st.integers(1, 80))):
+    for _step in range(data.draw(st.integers(1, 80))):
         if state.is_over():
             break
         before = whole(state)

@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.core import Card, IllegalMove, Move, from_dict, info, new_game
-from game.core.games.spider import CARD_SETS, DEAL, IDLE_LIMIT, SpiderCard, _exhausted, _hopeless
+from game.core.games.spider import CARD_SETS, DEAL, IDLE_LIMIT, SpiderCard, exhausted, hopeless
 from tests.support.positions import every_card_once, play_randomly, whole
 from tests.support.spider_positions import build, stuck_position
 
@@ -467,7 +467,7 @@ def test_sp9_only_moves_that_change_nothing_left_is_stuck():
         rest={f"tableau{i}": 2 if i < 5 else 1 for i in range(10)},
     )
     assert s.pile["tableau0"].down == 2 and s.piles()["stock"] == []
-    assert _hopeless(
+    assert hopeless(
         [(t.down > 0, tuple(c.key for c in t.cards[t.down :])) for t in s.tableau], False
     )
     assert s.legal_moves() == [] and s.is_over()
@@ -487,7 +487,7 @@ def test_sp9_a_search_proves_it_where_the_quick_reasoning_can_not():
     tops = ["", "9C 5D", "KD", "KC", "JD", "JC", "2D", "2C", "9D", "7D"]
     s = build(piles | {f"tableau{i}": t for i, t in enumerate(tops)}, rest={"tableau1": 16})
     columns = [(t.down > 0, tuple(c.key for c in t.cards[t.down :])) for t in s.tableau]
-    assert not _hopeless(columns, False) and _exhausted(columns, False)
+    assert not hopeless(columns, False) and exhausted(columns, False)
     assert s.legal_moves() == [] and s.result().status == "stuck"
 
 

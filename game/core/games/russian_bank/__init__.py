@@ -12,20 +12,49 @@ call had not been made); a second ``pop()`` takes the breach back. With option `
 made when "free" was the default says so and plays on that way.)
 
 The stalemate (rule 15): lows only fall, the limit is bounded, and every turn is finite, so
-every game ends.
+every game ends. Who starts and why: opening.py.
 """
 
 from __future__ import annotations
 
-from game.core.calls import Breach, StopCall
-from game.core.cards import SUITS, Rng, card_key, pack, shuffled
-from game.core.history import Entry as _Entry
-from game.core.info import GameInfo, Option
-from game.core.language import N_, NP_, _, capital, pgettext
+from collections.abc import Mapping, Sequence
+from enum import StrEnum
+from typing import Any, ClassVar, Final
+
+from game.core.calls import Breach, CallCost, StopCall
+from game.core.cards import Card, Rng, pack, shuffled
+from game.core.games.russian_bank.opening import first_player, who_starts
+from game.core.history import Ops
+from game.core.info import GameInfo, Option, TableKind
+from game.core.kinds import PileKind
+from game.core.language import N_, _, pgettext
 from game.core.moves import PASS, STOP, IllegalMove, Move
-from game.core.piles import Pile
+from game.core.piles import ONE_UP_OR_DOWN_IN_SUIT, Builds, Pile, Wanted
 from game.core.race import House as RaceHouse
-from game.core.race import PlayerPile, RaceState, is_you, race_layout, zobrist_keys
+from game.core.race import PlayerPile, RaceState, race_layout, zobrist_keys
+
+
+class Mode(StrEnum):
+    """Option ``mode`` (rule 4): how the priorities are kept."""
+
+    STOP = "stop"  # a breach may be played; the opponent may call Stop! on it
+    STRICT = "strict"  # no priority is ever broken
+
+
+class WrongCall(StrEnum):
+    """Option ``wrong_call``: what a wrong Stop! call costs the caller."""
+
+    TURN = "turn"  # a turn
+    FREE = "free"  # nothing
+
+
+class Priority(StrEnum):
+    """The priority rules (rule 9), as the rules letter them: a breach names one."""
+
+    A = "a"  # the reserve card that fits a foundation goes there first
+    B = "b"  # then any card that fits a foundation
+    C = "c"  # an empty house is filled from the reserve before a hand card is turned
+
 
 INFO = GameInfo(
     # Translators: a game's name
@@ -37,8 +66,8 @@ INFO = GameInfo(
         # Translators: options in Settings: a label, then its choices (keep them short)
         Option(
             "mode",
-            "stop",
-            ("stop", "strict"),
+            Mode.STOP,
+            tuple(Mode),
             N_("Russian Bank priorities"),
             (N_("STOP! mode"), N_("Strict")),
         ),
@@ -52,26 +81,20 @@ INFO = GameInfo(
         Option("reserve_size", 13, (13, 12, 11), N_("Reserve size")),
         Option(
             "wrong_call",
-            "turn",
-            ("turn", "free"),
+            WrongCall.TURN,
+            tuple(WrongCall),
             N_("A wrong Stop! call"),
             (N_("Costs the caller a turn"), N_("Costs nothing")),
         ),
     ),
-    table="duel",
+    table=TableKind.DUEL,
     # Translators: a setting: the score that wins a match; "new matches": when a change counts
     match=Option("match_target", 300, (100, 300, 500), N_("Match to"), note=N_("new matches")),
 )
 
-_LOAD_ON = {
-    card_key(r, s): tuple(card_key(q, s) for q in (r - 1, r + 1) if 1 <= q <= 13)
-    for r in range(1, 14)
-    for s in SUITS
-}
-
 
 class House(RaceHouse):
-    def check(self, cards, down):
+    def check(self, cards: list[Card], down: int) -> str | None:
         return super().check(cards, down) or (
             f"{self.name} holds more than 13 cards" if len(cards) > 13 else None
         )
@@ -82,15 +105,16 @@ class LoadablePile(PlayerPile):
     pile of this kind says its own refusals (``OWN``, ``EMPTY``: marked, English)."""
 
     rule = N_("loading takes the same suit, one rank higher or lower")
-    OWN = EMPTY = ""
-    BY_TOP = None  # it depends on whose turn it is
+    OWN: ClassVar[str] = ""
+    EMPTY: ClassVar[str] = ""
+    BY_TOP: ClassVar[Builds | None] = None  # it depends on whose turn it is
 
-    def wanted(self):
+    def wanted(self) -> Wanted:
         if self.owner == self.game.current_player or not self.cards:
             return ()
-        return _LOAD_ON[self.cards[-1].key]
+        return ONE_UP_OR_DOWN_IN_SUIT[self.cards[-1].key]
 
-    def refusal(self, card):
+    def refusal(self, card: Card) -> str:
         if self.owner == self.game.current_player:
             return _(self.OWN)
         if not self.cards:
@@ -99,66 +123,34 @@ class LoadablePile(PlayerPile):
 
 
 class Reserve(LoadablePile):
-    kind = "reserve"
+    kind = PileKind.RESERVE
     noun = N_("reserve")
     OWN = N_("You can't play onto your own reserve.")
     EMPTY = N_("You can't load an empty reserve.")
 
-    def check(self, cards, down):  # cards loaded onto a reserve lie face up on its top card
+    def check(self, cards: list[Card], down: int) -> str | None:
+        # cards loaded onto a reserve lie face up on its top card
         ok = down < len(cards) or down == 0
         return None if ok else f"{self.name}: the reserve's top card must lie face up"
 
 
 class Waste(LoadablePile):
-    kind = "waste"
+    kind = PileKind.WASTE
     noun = N_("waste")
     OWN = N_("You can't play onto your own waste.")
     EMPTY = N_("You can't load an empty waste.")
 
 
 class Hand(PlayerPile):
-    kind = "hand"
+    kind = PileKind.HAND
     noun = N_("hand")
 
-    def refusal(self, card):
+    def refusal(self, card: Card) -> str:
         return _("No card may be played onto a hand.")
 
-    def check(self, cards, down):
+    def check(self, cards: list[Card], down: int) -> str | None:
         ok = down in (len(cards), len(cards) - 1)
         return None if ok else f"{self.name}: only the hand's top card may lie face up"
-
-
-def first_player(reserve_tops, house_rows) -> int:
-    """Lower top reserve card starts (King high, Ace low); on a tie compare the houses from the
-    one next to each reserve outwards; on a full tie player 0 starts."""
-    return decider(reserve_tops, house_rows)[0]
-
-
-def decider(reserve_tops, house_rows):
-    """(who starts, what decided it: 0 the reserve tops, 1 to 4 the houses from the one next
-    to the reserve outwards, None a full tie, the two cards compared there)."""
-    for stage, (a, b) in enumerate([tuple(reserve_tops), *zip(*house_rows)]):
-        if a.rank != b.rank:
-            return (0 if a.rank < b.rank else 1), stage, (a, b)
-    return 0, None, None
-
-
-#: a rank in the plural ("Eights", "Sixes"), by rank - 1 (Russian Bank's opening())
-_RANKS_PLURAL = (
-    NP_("a rank in the plural: both top reserve cards are Eights", "Aces"),
-    NP_("a rank in the plural: both top reserve cards are Eights", "Twos"),
-    NP_("a rank in the plural: both top reserve cards are Eights", "Threes"),
-    NP_("a rank in the plural: both top reserve cards are Eights", "Fours"),
-    NP_("a rank in the plural: both top reserve cards are Eights", "Fives"),
-    NP_("a rank in the plural: both top reserve cards are Eights", "Sixes"),
-    NP_("a rank in the plural: both top reserve cards are Eights", "Sevens"),
-    NP_("a rank in the plural: both top reserve cards are Eights", "Eights"),
-    NP_("a rank in the plural: both top reserve cards are Eights", "Nines"),
-    NP_("a rank in the plural: both top reserve cards are Eights", "Tens"),
-    NP_("a rank in the plural: both top reserve cards are Eights", "Jacks"),
-    NP_("a rank in the plural: both top reserve cards are Eights", "Queens"),
-    NP_("a rank in the plural: both top reserve cards are Eights", "Kings"),
-)
 
 
 class RussianBank(RaceState):
@@ -166,7 +158,7 @@ class RussianBank(RaceState):
     WIN_BONUS = 30  # decision 14: 30 and the loser's cards
     LAYOUT = race_layout(House, Reserve, Hand, Waste)
     ZOBRIST = zobrist_keys(0x2A4B)
-    VARS = {
+    VARS: ClassVar[Mapping[str, Any]] = {
         "current_player": 0,
         "turn": 0,  # turns completed
         "idle_turns": 0,  # consecutive turns in which no card left a reserve, hand or waste
@@ -179,7 +171,7 @@ class RussianBank(RaceState):
         "outcome": None,
     }  # (status, winner, points, reason) once the game is over
 
-    def _deal(self, seed):
+    def _deal(self, seed: int) -> None:
         """Each pack is shuffled; from it its owner deals the reserve, then four houses (the one
         furthest away first), then the hand. Player p's houses are house4p (next to the reserve)
         to house4p+3."""
@@ -194,10 +186,7 @@ class RussianBank(RaceState):
                 self.houses[4 * p + i].cards = [deck.pop()]
             self.hands[p].cards, self.hands[p].down = deck, len(deck)
         self.lows = (self.own_cards(0), self.own_cards(1))
-        self.current_player = first_player(
-            [r.cards[-1] for r in self.reserves],
-            [[h.cards[-1] for h in self.houses[4 * p : 4 * p + 4]] for p in (0, 1)],
-        )
+        self.current_player = first_player(*self.opening_cards())
 
     # ----------------------------------------------------------------- what is available
     def _sources(self) -> list[Pile]:
@@ -212,7 +201,7 @@ class RussianBank(RaceState):
             out.append(self.wastes[p])
         return out
 
-    def _foundation_moves(self, sources) -> list[Move]:
+    def _foundation_moves(self, sources: list[Pile]) -> list[Move]:
         """Priorities (a) and (b): if the reserve card fits a foundation, only that; else every
         available card that fits one."""
         moves: list[Move] = []
@@ -226,7 +215,7 @@ class RussianBank(RaceState):
             h.cards for h in self.houses
         )
 
-    def _building_moves(self, sources) -> list[Move]:
+    def _building_moves(self, sources: list[Pile]) -> list[Move]:
         """Moves to houses and loads that the building rules and the repetition rule allow."""
         p = self.current_player
         moves: list[Move] = []
@@ -257,7 +246,7 @@ class RussianBank(RaceState):
             moves.append(PASS)
         return moves
 
-    def turn_move(self, pile):
+    def turn_move(self, pile: str) -> Move | None:
         """Your hand, while its top card is face down (or it is empty and the waste will be
         turned over into it)."""
         hand = self.hands[self.current_player]
@@ -265,7 +254,7 @@ class RussianBank(RaceState):
             return self._move_table[hand.index][hand.index]
         return None
 
-    def end_turn_move(self):
+    def end_turn_move(self) -> Move | None:
         """Your turned-up hand card onto your waste, or a pass when you have neither."""
         if self.outcome:
             return None
@@ -279,7 +268,7 @@ class RussianBank(RaceState):
 
     def breach_moves(self) -> list[Move]:
         """STOP! mode: moves the building rules allow that break a priority rule."""
-        if self.outcome or self.options["mode"] != "stop":
+        if self.outcome or self.options["mode"] != Mode.STOP:
             return []
         sources = self._sources()
         everything: list[Move] = []
@@ -331,15 +320,15 @@ class RussianBank(RaceState):
                 return IllegalMove(error)
         return self._priority(move, src, dst)
 
-    def _availability(self, move, src, dst, p, turned) -> str | None:
+    def _availability(self, move: Move, src: Pile, dst: Pile, p: int, turned: bool) -> str | None:
         """The building rules for a card moving from src to dst."""
-        if src.kind == "foundation":
+        if src.kind is PileKind.FOUNDATION:
             return _("Cards on the foundations stay there.")
         if isinstance(src, PlayerPile) and src.owner != p:
             return _(_THEIRS[src.kind])
-        if src.kind == "waste" and not self.options["own_waste_playable"]:
+        if src.kind is PileKind.WASTE and not self.options["own_waste_playable"]:
             return _("The cards on your waste can't be played.")
-        if src.kind == "hand" and not turned:
+        if src.kind is PileKind.HAND and not turned:
             return _("Your hand card is face down: click your hand to turn it up.")
         if not src.cards:
             return _(_NO_CARD_ON[src.kind]).format(n=p + 1)
@@ -354,13 +343,23 @@ class RussianBank(RaceState):
             return _("That would bring the table back to a position already seen this turn.")
         return None
 
-    def _priority(self, move, src, dst) -> IllegalMove | None:
+    def _priority(self, move: Move, src: Pile | None, dst: Pile | None) -> IllegalMove | None:
         """Which priority rule the move would break, if any (src and dst are None for a pass)."""
         p = self.current_player
         forced = self._foundation_moves(self._sources())
-        card = self.pile[forced[0].source].cards[-1] if forced else None
-        to_foundation = dst is not None and dst.kind == "foundation"
-        if forced and forced[0].source == self.reserves[p].name:
+        if not forced:
+            if src is dst is not None and self._must_fill_houses():
+                return IllegalMove(
+                    _(
+                        "Priority: fill the empty house from your reserve before turning a "
+                        "hand card."
+                    ),
+                    Priority.C,
+                )
+            return None
+        card = self.pile[forced[0].source].cards[-1]
+        to_foundation = dst is not None and dst.kind is PileKind.FOUNDATION
+        if forced[0].source == self.reserves[p].name:
             if not (src is self.reserves[p] and to_foundation):
                 # Translators: {card}: a card, as the subject of a sentence
                 return IllegalMove(
@@ -368,20 +367,15 @@ class RussianBank(RaceState):
                         "Priority: your reserve card, {card}, must go to a "
                         "foundation before any other move."
                     ).format(card=card.words("the")),
-                    "a",
+                    Priority.A,
                 )
-        elif forced and not to_foundation:
+        elif not to_foundation:
             # Translators: {card}: a card, as the subject of a sentence
             return IllegalMove(
                 _("Priority: {card} must go to a foundation before any other move.").format(
                     card=card.words("the")
                 ),
-                "b",
-            )
-        elif src is dst is not None and self._must_fill_houses():
-            return IllegalMove(
-                _("Priority: fill the empty house from your reserve before turning a hand card."),
-                "c",
+                Priority.B,
             )
         return None
 
@@ -397,12 +391,12 @@ class RussianBank(RaceState):
         )
 
     def _compulsory(self, rule: str) -> Move:
-        if rule == "c":
+        if rule == Priority.C:
             house = next(h for h in self.houses if not h.cards)
             return Move(self.reserves[self.current_player].name, house.name)
         return self._foundation_moves(self._sources())[0]
 
-    def _play(self, move, ops):
+    def _play(self, move: Move, ops: Ops) -> None:
         p = self.current_player
         if move == PASS:
             self._end_turn(ops)
@@ -422,20 +416,15 @@ class RussianBank(RaceState):
         elif not self.own_cards(p):
             self._won(ops, p)
 
-    def _complete_vars(self):
+    def _complete_vars(self) -> None:
         if self.lows is None:
             self.lows = (self.own_cards(0), self.own_cards(1))
 
     # ----------------------------------------------------------------- Stop!
     @property
-    def breach(self) -> Breach | None:
-        """The priority rule the last move broke, while Stop! may still be called on it."""
-        return self.history[-1].breach if self.history else None
-
-    @property
     def calls_allowed(self) -> bool:
         """Stop! exists in STOP! mode only: in strict mode no priority can be broken."""
-        return self.options["mode"] == "stop"
+        return bool(self.options["mode"] == Mode.STOP)
 
     def call_stop(self) -> StopCall:
         """The opponent of the last mover calls Stop!. A right call takes the move back, makes
@@ -447,16 +436,13 @@ class RussianBank(RaceState):
         found = self.breach
         if found is None:
             return self._wrong_call()
-        entry = self.history.pop()
-        ops: list = []
-        self._undo(entry.ops, ops)  # recorded: popping the call plays the breach again
+        entry, ops = self._take_back_for_call()
         self._play(found.compulsory, ops)
         if not self.outcome:
             self._end_turn(ops)
-        self.history.append(_Entry(STOP, ops, None, entry, self._legal))
-        self._legal = None
-        played = self.pile[found.compulsory.target].top
-        if found.compulsory.target.startswith("foundation"):
+        self._record_call(ops, entry, self._legal)
+        played = self.pile[found.compulsory.target].cards[-1]
+        if self.pile[found.compulsory.target].kind is PileKind.FOUNDATION:
             # Translators: {reason}: the priority broken, a sentence; {card}: a card, the
             # subject
             text = _(
@@ -473,7 +459,7 @@ class RussianBank(RaceState):
         return StopCall(True, text.format(reason=found.reason, card=played.words("the")), found)
 
     def call_price(self) -> str:
-        if self.options["wrong_call"] == "turn" and self.calls_allowed:
+        if self.options["wrong_call"] == WrongCall.TURN and self.calls_allowed:
             return pgettext(
                 "what a wrong Stop! call costs: a wrong call costs you a turn", "a turn"
             )
@@ -484,18 +470,18 @@ class RussianBank(RaceState):
         the caller, the opponent of the last mover, misses a turn."""
         mover = self.last_mover()
         if (
-            self.options["wrong_call"] == "free"
-            or self.options["mode"] != "stop"
+            self.options["wrong_call"] == WrongCall.FREE
+            or self.options["mode"] != Mode.STOP
             or mover is None
             or self.outcome
         ):
             return StopCall(False, _("Wrong call: the last move broke no priority rule."))
         caller = 1 - mover
-        ops: list = []
+        ops: Ops = []
         if caller == self.current_player:  # the call came at the start of the caller's turn
             self._end_turn(ops)
             cost, words = (
-                "turn",
+                CallCost.TURN,
                 _("Wrong call: the last move broke no priority rule. Player {n}'s turn ends."),
             )
         else:  # each wrong call costs a turn: the caller's next turns are missed, one by one
@@ -503,14 +489,13 @@ class RussianBank(RaceState):
             lost[caller] += 1
             self._set(ops, "lost_turns", tuple(lost))
             cost, words = (
-                "next turn",
+                CallCost.NEXT_TURN,
                 _(
                     "Wrong call: the last move broke no priority rule. "
                     "Player {n} misses their next turn."
                 ),
             )
-        self.history.append(_Entry(STOP, ops, None, None, self._legal))
-        self._legal = None
+        self._record_call(ops, None, self._legal)
         return StopCall(False, words.format(n=caller + 1), cost=cost)
 
     # ----------------------------------------------------------------- the table
@@ -522,118 +507,35 @@ class RussianBank(RaceState):
             N_("waste"): len(self.wastes[player].cards),
         }
 
-    def opening(self, names) -> str:
+    def opening(self, names: Sequence[str]) -> str:
         """Who starts and why, in words, read from the deal (the lower top reserve card; on a
         tie the houses), the seats named by ``names`` ("you", "the computer", "player 2")."""
         dealt = type(self).deal(self.seed, **self.options) if self.seed is not None else self
-        first, stage, cards = decider(
-            [r.cards[-1] for r in dealt.reserves],
-            [[h.cards[-1] for h in dealt.houses[4 * p : 4 * p + 4]] for p in (0, 1)],
-        )
-        name = names[first]
-        you = is_you(name)
-        if stage is None:
-            text = _OPENING_TIE[not you]
-            return capital(pgettext(*text).format(name=name))
-        if stage == 0:
-            text = _OPENING_RESERVE[not you]
-            return capital(pgettext(*text).format(name=name))
-        mine, other = cards[first], cards[1 - first]
-        text = _OPENING_HOUSE[stage - 1][not you]
-        return capital(
-            pgettext(*text).format(
-                name=name,
-                ranks=pgettext(*_RANKS_PLURAL[dealt.reserves[0].cards[-1].rank - 1]),
-                mine=mine.words("the"),
-                other=other.words("object"),
-            )
+        assert isinstance(dealt, RussianBank)
+        return who_starts(*dealt.opening_cards(), names)
+
+    def opening_cards(self) -> tuple[list[Card], list[list[Card]]]:
+        """The cards that decide who starts: the top reserve cards, and each player's houses
+        from the one next to the reserve outwards."""
+        return (
+            [r.cards[-1] for r in self.reserves],
+            [[h.cards[-1] for h in self.houses[4 * p : 4 * p + 4]] for p in (0, 1)],
         )
 
 
 #: refusals of a move from the opponent's pile, by its kind
-_THEIRS = {
-    "reserve": N_("That is your opponent's reserve: you may only load cards onto it."),
-    "hand": N_("That is your opponent's hand: you may only load cards onto it."),
-    "waste": N_("That is your opponent's waste: you may only load cards onto it."),
+_THEIRS: Final[Mapping[PileKind, str]] = {
+    PileKind.RESERVE: N_("That is your opponent's reserve: you may only load cards onto it."),
+    PileKind.HAND: N_("That is your opponent's hand: you may only load cards onto it."),
+    PileKind.WASTE: N_("That is your opponent's waste: you may only load cards onto it."),
 }
 #: the refusal of a move from an empty pile of the player on turn ({n}) or a house, by its kind
-_NO_CARD_ON = {
-    "house": N_("There is no card on that house."),
-    "reserve": N_("There is no card on player {n}'s reserve."),
-    "hand": N_("There is no card on player {n}'s hand."),
-    "waste": N_("There is no card on player {n}'s waste."),
+_NO_CARD_ON: Final[Mapping[PileKind, str]] = {
+    PileKind.HOUSE: N_("There is no card on that house."),
+    PileKind.RESERVE: N_("There is no card on player {n}'s reserve."),
+    PileKind.HAND: N_("There is no card on player {n}'s hand."),
+    PileKind.WASTE: N_("There is no card on player {n}'s waste."),
 }
-
-# Who starts and why (opening()), each as (the person at this screen starts, {name} starts)
-_OPENING_TIE = (
-    # Translators: who starts, said as a game begins; {name}: a seat in a sentence ("the
-    # computer", "player 2")
-    NP_("who starts", "The top reserve cards and every pair of houses tie: you start."),
-    NP_("who starts", "The top reserve cards and every pair of houses tie: {name} starts."),
-)
-_OPENING_RESERVE = (
-    NP_("who starts", "Your top reserve card is lower: you start."),
-    NP_("who starts", "{name}'s top reserve card is lower: {name} starts."),
-)
-_OPENING_HOUSE = (
-    # Translators: who starts; {ranks}: a rank in the plural ("Eights"); {mine}: the starter's
-    # house's card, as a subject; {other}: the other house's card, as in "against the Five of
-    # hearts" (the form of a card that is moved); {name}: a seat ("the computer", "player 2")
-    (
-        NP_(
-            "who starts",
-            "Both top reserve cards are {ranks}; your house next to the reserve is "
-            "lower ({mine} against {other}): you start.",
-        ),
-        NP_(
-            "who starts",
-            "Both top reserve cards are {ranks}; {name}'s house next to the reserve "
-            "is lower ({mine} against {other}): {name} starts.",
-        ),
-    ),
-    (
-        NP_(
-            "who starts",
-            "Both top reserve cards are {ranks} and the houses next to the reserve "
-            "tie; your house second from the reserve is lower ({mine} against "
-            "{other}): you start.",
-        ),
-        NP_(
-            "who starts",
-            "Both top reserve cards are {ranks} and the houses next to the reserve "
-            "tie; {name}'s house second from the reserve is lower ({mine} against "
-            "{other}): {name} starts.",
-        ),
-    ),
-    (
-        NP_(
-            "who starts",
-            "Both top reserve cards are {ranks} and the two houses nearest the "
-            "reserve tie; your house third from the reserve is lower ({mine} against "
-            "{other}): you start.",
-        ),
-        NP_(
-            "who starts",
-            "Both top reserve cards are {ranks} and the two houses nearest the "
-            "reserve tie; {name}'s house third from the reserve is lower ({mine} "
-            "against {other}): {name} starts.",
-        ),
-    ),
-    (
-        NP_(
-            "who starts",
-            "Both top reserve cards are {ranks} and the three houses nearest the "
-            "reserve tie; your house furthest from the reserve is lower ({mine} "
-            "against {other}): you start.",
-        ),
-        NP_(
-            "who starts",
-            "Both top reserve cards are {ranks} and the three houses nearest the "
-            "reserve tie; {name}'s house furthest from the reserve is lower ({mine} "
-            "against {other}): {name} starts.",
-        ),
-    ),
-)
 
 
 GAME = RussianBank
