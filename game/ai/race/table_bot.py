@@ -4,7 +4,7 @@ the turn search (search.py) on the game's compact model (model.py).
 
 A game's bot subclasses ``TableBot`` and gives, besides what ``PlanningBot`` asks for, its
 model of a position (``_model``), ``_search`` (the turn search of its level on a model, with
-its evaluator and the level's weights) and ``pile_names`` (model pile code -> core pile name).
+its evaluator and the level's weights) and ``_pile_names`` (model pile code -> core name).
 Medium, Hard and Oracle plan; Oracle's model sees every face-down card.
 
 Within one turn the bot remembers every position it has passed through (the model's keys):
@@ -45,7 +45,7 @@ class TableBot(PlanningBot[S, R], Generic[S, R, M]):
         weights and the unseen faces, the level's node cap, the positions not to reach."""
         raise NotImplementedError
 
-    def pile_names(self, player: int) -> tuple[str, ...]:
+    def _pile_names(self, player: int) -> tuple[str, ...]:
         """The core's pile names of the model's pile codes, seen from ``player``."""
         raise NotImplementedError
 
@@ -62,7 +62,7 @@ class TableBot(PlanningBot[S, R], Generic[S, R, M]):
         self.searches += 1
         yield
         yield from search.run()
-        names = self.pile_names(player)
+        names = self._pile_names(player)
         line = [Move(names[s], names[t]) if (s, t) != PASS_MOVE else PASS for s, t in search.plan]
 
         def passed(after: R) -> None:

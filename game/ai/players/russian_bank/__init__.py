@@ -139,7 +139,7 @@ class Bot(TableBot[BankLevel, RussianBank, Model]):
         evaluator = Evaluator(self.settings.weights, unseen)
         return TurnSearch(model, evaluator, self.settings.nodes, forbidden)
 
-    def pile_names(self, player: int) -> tuple[str, ...]:
+    def _pile_names(self, player: int) -> tuple[str, ...]:
         return pile_names(player)
 
     def _rank(self, move: Move, player: int) -> int:
