@@ -6,9 +6,14 @@
     s.to_dict(); from_dict(d)
     info("forty-thieves").title       # a game's description (core/info.py)
 
-A game is one module of game/core/games/: its rules (pile classes and a few named functions)
-and its description (INFO), its class named GAME; game/core/plugins.py's rule finds it, so a new
-game's file is all it takes. GAMES lists the games by title.
+A game is one module (or package) of game/core/games/: its rules (pile classes and a few named
+functions) and its description (INFO), its class named GAME; game/core/plugins.py's rule finds
+it, so a new game's file is all it takes. GAMES lists the games by title. What the games share,
+by job: piles.py (what a pile is, the column shapes, the words that name a pile), state.py (the
+engine: legal moves, push and pop), history.py (the undo operations), saving.py (a save written
+and read back), calls.py (calls on broken priorities), result.py (how a game ended), kinds.py
+(the kinds of pile), solitaire.py, alternating.py, new_positions.py and race.py (what families
+of games share).
 """
 
 from typing import Any

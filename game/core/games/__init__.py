@@ -1,6 +1,7 @@
-"""The games, one module each, named after the game's id with ``_`` for ``-``: its rules' code
-and its description (``INFO``), its class named ``GAME`` (game/core/plugins.py: the one rule that
-finds every game's part of a job). Nothing else lives here: what games share is in game/core/.
+"""The games, one module (or package) each, named after the game's id with ``_`` for ``-``: its
+rules' code and its description (``INFO``), its class named ``GAME`` (game/core/plugins.py: the
+one rule that finds every game's part of a job). Nothing else lives here, and no game imports
+another: what games share is in game/core/.
 """
 
 from __future__ import annotations
