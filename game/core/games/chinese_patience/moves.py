@@ -124,13 +124,12 @@ class ChineseMoves(ChineseTable):
         if self.outcome:
             return [], []
         groups = self._groups()
-        mode = self.options["priorities"]
-        committed = self.committed()
-        if mode == Priorities.FREE:
+        if self.free_order:
             return [m for g in groups for m in g], []
-        if mode == Priorities.STANDARD:
-            if committed and groups[Group.FOUNDATION]:
-                return groups[Group.FOUNDATION], []
+        if not self.knocks:  # standard: a turned-up stock card that fits a foundation goes there
+            found = groups[0]  # (Group.FOUNDATION)
+            if found and self.committed():
+                return found, []
             return [m for g in groups for m in g], []
         first = next((i for i, g in enumerate(groups) if g), None)
         if first is None:
@@ -143,11 +142,11 @@ class ChineseMoves(ChineseTable):
     @property
     def calls_allowed(self) -> bool:
         """Knocks exist only with "knock" priorities (the table shows Knock! then)."""
-        return bool(self.options["priorities"] == Priorities.KNOCK)
+        return self.knocks
 
     def breach_moves(self) -> list[Move]:
         """ "knock" priorities: moves the building rules allow that break a priority."""
-        if self.options["priorities"] != Priorities.KNOCK:
+        if not self.knocks:
             return []
         return self._split()[1]
 

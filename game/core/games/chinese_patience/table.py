@@ -110,6 +110,9 @@ class ChineseTable(GameState):
                 raise ValueError(f"the dealer is a player from 0 to {players - 1}, not {dealer!r}")
             self.options["dealer"] = dealer
         self._given_dealer = dealer
+        priorities = self.options["priorities"]
+        self.free_order: bool = priorities == Priorities.FREE  # (read once: asked per move)
+        self.knocks: bool = priorities == Priorities.KNOCK
         self.n = players
         self.foundations = self.pile_list[0:4]
         self.tableau = self.pile_list[4:8]
