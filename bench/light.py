@@ -8,10 +8,10 @@ A player plays each deal (fixed deals from 10001) by the solver's own Hint
 thinks for ``--per-move`` seconds of CPU (the player's pace). The figure is the number of
 moves played before the light first says "winnable" or "not winnable" (0: at the deal).
 ``--no-carry`` turns off the memory of proofs carried from one position's search to the next
-(game/ai/solver/driver.py, ``CARRY``), ``--no-prover`` the exact search beside the full Solver
-(game/session/help.py, ``PROVER_SHARE``); with both off the light is as it was before issue
-35, so the figures with and without them say what they bring. A deal the light never decides
-within ``--moves`` moves (or before the game ends) counts as never.
+(game/ai/solver/memory.py: SolverHelp's ``keep_proofs``), ``--no-prover`` the exact search
+beside the full Solver (SolverHelp's ``prover_share``); with both off the light is as it was
+before issue 35, so the figures with and without them say what they bring. A deal the light
+never decides within ``--moves`` moves (or before the game ends) counts as never.
 
 Prints per game: decided at the deal, within 10, 25 and ``--moves`` moves, and the median
 move of the first verdict (never counted as above every other); the last line is one JSON
@@ -32,15 +32,19 @@ SLICE_MS = 20  # the light's slice (a frame's spare time at the table is a few m
 DEFAULT_GAMES = ("forty-thieves", "standard-solitaire", "canfield", "spider")
 
 
-def first_verdict(game: str, deal: int, options: dict, per_move: float, moves: int) -> tuple:
+def first_verdict(
+    game: str, deal: int, options: dict, per_move: float, moves: int, carry=True, prover=True
+) -> tuple:
     """(moves played before the first verdict or None, that verdict or None)."""
-    from game.ai.solver.driver import forget
     from game.core import new_game
-    from game.session.help import SolverHelp
+    from game.session.help import PROVER_SHARE, SolverHelp
 
-    forget()  # each deal from nothing: no line or proof of another deal
     state = new_game(game, deal, **options)
-    help = SolverHelp()  # as at the table: a 10 s budget a position, in slices
+    # as at the table: a 10 s budget a position, in slices, a memory of the deal's own (no
+    # line or proof of another deal); on CPU time
+    help = SolverHelp(
+        clock=time.process_time, keep_proofs=carry, prover_share=PROVER_SHARE if prover else 0
+    )
     for played in range(moves + 1):
         if state.is_over():
             return None, None
@@ -61,12 +65,19 @@ def first_verdict(game: str, deal: int, options: dict, per_move: float, moves: i
 
 
 def run_game(
-    game: str, options: dict, deals: list, per_move: float, moves: int, verbose: bool
+    game: str,
+    options: dict,
+    deals: list,
+    per_move: float,
+    moves: int,
+    verbose: bool,
+    carry=True,
+    prover=True,
 ) -> dict:
     rows = []
     for deal in deals:
         t0 = time.process_time()
-        at, status = first_verdict(game, deal, options, per_move, moves)
+        at, status = first_verdict(game, deal, options, per_move, moves, carry, prover)
         rows.append((deal, at, status))
         if verbose:
             print(
@@ -129,13 +140,7 @@ def main(argv: list[str]) -> int:
     parser.add_argument("-v", "--verbose", action="store_true", help="one line per deal")
     args = parser.parse_args(argv)
     from game.ai.deals import parse_options
-    from game.ai.solver import driver as solver_module
-    from game.session import help as help_module
 
-    solver_module._clock = time.process_time
-    solver_module.CARRY = not args.no_carry
-    if args.no_prover:
-        help_module.PROVER_SHARE = 0
     options = parse_options(args.option)
     figures = {
         "bench": "light",
@@ -160,6 +165,8 @@ def main(argv: list[str]) -> int:
             args.per_move,
             args.moves,
             args.verbose,
+            not args.no_carry,
+            not args.no_prover,
         )
         figures["games"][name] = r
         print(

@@ -59,18 +59,19 @@ def run_game(
     verbose: bool,
     options: dict | None = None,
     record=None,
+    clock=time.perf_counter,
 ) -> dict:
     from game.ai.deals import entry_name
-    from game.ai.solver.driver import Solver, forget
+    from game.ai.solver.driver import Solver
     from game.core import new_game
 
     options = options or {}
     rows, faults = [], []
     for deal in deals:
         state = new_game(game, deal, **options)
-        forget()  # each deal on its own: no line or proof of another
         t0 = time.perf_counter()
-        v = Solver(state, budget_s=budget).run()
+        # each deal on its own (a Solver's own memory: no line or proof of another)
+        v = Solver(state, budget_s=budget, clock=clock).run()
         wall = time.perf_counter() - t0
         rows.append((deal, v.status, v.seconds, v.nodes, wall))
         if v.status == "unknown" and v.reason != "budget spent":
@@ -176,12 +177,7 @@ def main(argv: list[str]) -> int:
         "(figures that hold on a loaded machine)",
     )
     args = parser.parse_args(argv)
-    if args.cpu:
-        import time
-
-        from game.ai.solver import driver as solver_module
-
-        solver_module._clock = time.process_time
+    clock = time.process_time if args.cpu else time.perf_counter
     count = args.deals or (20 if args.quick else 200)
     budget = args.budget or (1.0 if args.quick else 10.0)
     chosen = args.game or list(DEFAULT_GAMES)
@@ -217,6 +213,7 @@ def main(argv: list[str]) -> int:
             args.verbose,
             options,
             args.record,
+            clock,
         )
         figures["games"][name] = r
 

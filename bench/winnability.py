@@ -41,11 +41,9 @@ RECORDS = Path(__file__).with_name("data") / "verdicts.jsonl"
 
 def run(game: str, options: dict, start: int, count: int, budget: float, records: Path) -> None:
     from game.ai.deals import entry_name
-    from game.ai.solver import driver as solver_module
     from game.ai.solver.driver import solve
     from game.core import new_game
 
-    solver_module._clock = time.process_time
     name = entry_name(game, options)
     known = read([records]).get(name, {})
     records.parent.mkdir(parents=True, exist_ok=True)
@@ -54,8 +52,8 @@ def run(game: str, options: dict, start: int, count: int, budget: float, records
             old = known.get(deal)
             if old is not None and (old[0] != "unknown" or old[1] >= budget):
                 continue
-            solver_module.forget()  # each deal on its own
-            v = solve(new_game(game, deal, **options), budget_s=budget)
+            # each deal on its own (a Solver's own memory), on CPU time
+            v = solve(new_game(game, deal, **options), budget_s=budget, clock=time.process_time)
             out.write(
                 json.dumps(
                     {

@@ -75,16 +75,6 @@ def _rooms_in_memory(monkeypatch):
 
 
 @pytest.fixture(autouse=True)
-def _solver_memories_empty():
-    """Each test starts with the solver's memories (winning lines, positions proved lost:
-    game/ai/solver/driver.py) empty, whatever the tests before it on its worker solved."""
-    solver = sys.modules.get("game.ai.solver.driver")
-    if solver is not None:
-        solver.forget()
-    yield
-
-
-@pytest.fixture(autouse=True)
 def _private_data_dir(tmp_path, monkeypatch):
     """No test may touch the real user data folder."""
     monkeypatch.setenv("PARLOUR_DATA_DIR", str(tmp_path / "default-data"))

@@ -484,9 +484,9 @@ def test_a_hint_never_proposes_a_move_proved_lost_when_another_is_not(monkeypatc
     moves = s.state.legal_moves()
     guess, other = moves[0], moves[1]
     monkeypatch.setattr(help_module.Solver, "hint", lambda self: guess)
-    monkeypatch.setattr(help_module, "_proved_lost_after", lambda state, move: move == guess)
+    monkeypatch.setattr(help_module, "_proved_lost_after", lambda state, move, _: move == guess)
     assert s.hint() == other
-    monkeypatch.setattr(help_module, "_proved_lost_after", lambda state, move: True)
+    monkeypatch.setattr(help_module, "_proved_lost_after", lambda state, move, _: True)
     assert s.hint() == guess  # every move lost: the best guess stands
 
 

@@ -10,7 +10,6 @@ results are cached for the whole test session.
 from __future__ import annotations
 
 from collections.abc import Callable
-from contextlib import contextmanager
 from functools import cache
 from typing import Any
 
@@ -20,34 +19,19 @@ Predicate = Callable[[Any], Any]
 
 
 class SolverClock:
-    """The solver's clock made a counter: each reading is ``TICK`` seconds after the last.
-    The solver reads its clock once per position it expands, so a slice of ``ms`` thinking
-    expands about ``ms / TICK / 1000`` positions, whatever the machine: a fast one can't decide
-    in the first frame what a slow one needs ten frames for."""
+    """A clock for the solver that is a counter: each reading is ``TICK`` seconds after the
+    last. The solver reads its clock once per position it expands, so a slice of ``ms``
+    thinking expands about ``ms / TICK / 1000`` positions, whatever the machine: a fast one
+    can't decide in the first frame what a slow one needs ten frames for."""
 
     TICK = 0.001  # one position a millisecond: slower than any machine, so thinking shows
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.now = 0.0
 
     def __call__(self) -> float:
         self.now += self.TICK
         return self.now
-
-
-@contextmanager
-def steady_clock():
-    """The solver on a SolverClock while the block runs (see conftest's steady_solver)."""
-    import pytest
-
-    from game.ai.solver import driver as solver
-    from game.ai.solver import line as solver_line
-
-    clock = SolverClock()
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(solver, "_clock", clock)
-        mp.setattr(solver_line, "_clock", clock)
-        yield clock
 
 
 def find(
@@ -104,11 +88,11 @@ def table_deal(game_id: str, options: dict | None = None, min_nodes: int = 200) 
     from game.ai.solver.driver import solve
     from game.session.help import BUDGET_S
 
-    with steady_clock():
-        for seed in range(1, 60):
-            v = solve(new_game(game_id, seed, **(options or {})), budget_s=BUDGET_S)
-            if v.status == "won" and v.nodes >= min_nodes:
-                return seed
+    for seed in range(1, 60):
+        state = new_game(game_id, seed, **(options or {}))
+        v = solve(state, budget_s=BUDGET_S, clock=SolverClock())
+        if v.status == "won" and v.nodes >= min_nodes:
+            return seed
     raise LookupError(f"no {game_id} deal won by the table's solver")
 
 

@@ -41,24 +41,18 @@ def green_after():
 
 
 @pytest.fixture
-def fresh_solver_memory(monkeypatch, steady_solver):
-    """The solver remembers the winning lines it found (a Solver for a position on one answers
-    at once): a test starts with that memory empty (after its module's deals were found, which
-    filled it; ask for them first), and with the solver at the same speed on any machine."""
-    from game.ai.solver import driver as solver_module
-
-    monkeypatch.setattr(solver_module, "_KNOWN", {})
-
-
-@pytest.fixture
 def steady_solver(monkeypatch):
-    """The solver at the same speed on every machine: its clock a SolverClock, and an idle
-    frame always lending it SPARE_MS (the app's own measure of the frame is wall-clock)."""
-    from tests.support.deals import steady_clock
+    """The solver at the same speed on every machine: the tables' solver help on a SolverClock
+    (its clock), and an idle frame always lending it SPARE_MS (the app's own measure of the
+    frame is wall-clock). Each table's help has a memory of its own, so no winning line found
+    before the test (its module's deals) answers for it."""
+    from game.session.help import SolverHelp
+    from tests.support.deals import SolverClock
 
+    clock = SolverClock()
     monkeypatch.setattr(App, "spare_ms", lambda self: SPARE_MS)
-    with steady_clock() as clock:
-        yield clock
+    monkeypatch.setattr(SolverHelp, "clock", staticmethod(clock))
+    return clock
 
 
 def pytest_configure(config):

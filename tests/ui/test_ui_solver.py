@@ -48,7 +48,7 @@ def quick_deals():
     return {g: quick_deal(g) for g in GAMES}
 
 
-pytestmark = pytest.mark.usefixtures("quick_deals", "fresh_solver_memory")  # deals found first
+pytestmark = pytest.mark.usefixtures("quick_deals", "steady_solver")  # deals found first
 
 
 def wait_for_verdict(ui, limit: int = 2000) -> int:

@@ -28,7 +28,7 @@ def deals():
     return {game_id: table_deal(game_id, options) for game_id, options in GAMES}
 
 
-pytestmark = pytest.mark.usefixtures("deals", "fresh_solver_memory")  # deals found first
+pytestmark = pytest.mark.usefixtures("deals", "steady_solver")  # deals found first
 
 
 @pytest.mark.parametrize("game_id,options", GAMES)

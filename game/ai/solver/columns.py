@@ -1,8 +1,8 @@
 """Shared machinery for column games with a waste and a stock (not a model itself; the
-contract is solver_model.py): ``ColumnGameModel``, the solver's compact picture of a position
+contract is contract.py): ``ColumnGameModel``, the solver's compact picture of a position
 with ``columns`` columns (at most 10), a waste, a stock in fixed order dealt one card at a
 time onto the waste, and two foundation slots per suit (two packs: ``cards`` is 104). Forty
-Thieves (solver_forty_thieves.py) and Indian Patience (solver_indian_patience.py) subclass it
+Thieves (models/forty_thieves.py) and Indian Patience (models/indian_patience.py) subclass it
 with their building rule and move generation.
 
 Cards are faces ``suit * 16 + rank`` (``Card.key``): which of the two packs a card comes from
@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from abc import abstractmethod
 
-from game.ai.solver.contract import SolverModel
+from game.ai.solver.contract import Shortening, SolverModel
 
 WASTE, STOCK, FOUND = 10, 11, 12
 TURN = (STOCK, WASTE, 1)
@@ -47,7 +47,7 @@ class ColumnGameModel(SolverModel):
     move, for the eager searches); and, for a game with protected columns, ``prot`` (a flag
     per column) with ``needs_flags`` set. Everything else of the contract is here: key,
     snapshot and restore, the estimate, to_core, and what the line shortener needs (all
-    three of its passes: ``shorten_lines`` is True)."""
+    three of its passes: ``shorten_lines`` is ``Shortening.ALL``)."""
 
     #: the game's shape: how many columns (tableau0..), how many cards in all
     columns: int = 0
@@ -56,7 +56,7 @@ class ColumnGameModel(SolverModel):
     #: per column, protected (only to a foundation, nothing on it), or None: no such rule
     prot: list | None = None
     takeback = False
-    shorten_lines = True
+    shorten_lines = Shortening.ALL
     # estimate(): penalty per card lying on a card of rank <= (lower slot of its suit +
     # dig_ranks), i.e. on a card the foundations will want soon (measured on 20 deals each:
     # helps Forty Thieves, not Indian Patience)

@@ -3,8 +3,9 @@
 A line found by the search can hold long detours (a card moved back and forth, positions that
 come back): the client's Finish button and the hints play it out, so a player would see
 pointless moves. ``shorten`` works on the solver's model moves (any model, through the
-contract in solver_model.py: ``layout``, ``remap``, ``key``, ``snapshot``...) in three passes,
-each keeping the line a win (which passes a model allows is its ``shorten_lines``):
+contract in contract.py: ``layout``, ``remap``, ``key``, ``snapshot``...) in three passes,
+each keeping the line a win (which passes a model allows is its ``shorten_lines``, a
+Shortening: LOOPS the first two, ALL the three):
 
 1. loops: wherever the same canonical position comes back, the moves in between go (the rest
    of the line is renumbered for the column order, which the canonical key ignores);
@@ -14,9 +15,9 @@ each keeping the line a win (which passes a model allows is its ``shorten_lines`
    out in turn and the rest of the line is replayed by card identity (the card moved and the
    card it goes onto, not the column numbers); if every move is still legal and the game is
    still won, the move stays out. This pass has a time cap (it is quadratic at worst), and
-   it reads a column game's piles (solver_columns.ColumnGameModel: ``shorten_lines`` True).
+   it reads a column game's piles (columns.ColumnGameModel: ``Shortening.ALL``).
 
-The shortened line is replayed through the core's ``push`` by the solver (solver.py) like any
+The shortened line is replayed through the core's ``push`` by the solver (found_line.py) like
 found line before it is believed, so a slip here could only cost the verdict, never give a
 false "won".
 
@@ -27,24 +28,29 @@ the solver can slice it like the search; its return value is the new line.
 from __future__ import annotations
 
 import time
+from collections.abc import Generator
 
 from game.ai.solver.columns import FOUND, STOCK, TURN, WASTE
+from game.ai.solver.contract import ModelMove, Shortening
+from game.ai.solver.search import Clock
 
-_clock = time.perf_counter
 CHUNK = 64  # moves replayed between yields
+#: a pass, or all of them, running: yields often, returns the line
+Shortener = Generator[None, None, list[ModelMove]]
 
 
 class Meter:
-    """Time the shortening may still use; the solver adds the time of each slice to ``used``
-    and sets ``t0`` when a slice resumes the generator."""
+    """Time the shortening may still use, on ``clock`` (the solver's); the solver adds the
+    time of each slice to ``used`` and sets ``t0`` when a slice resumes the generator."""
 
-    def __init__(self, cap: float):
+    def __init__(self, cap: float, clock: Clock = time.perf_counter):
         self.cap = cap
+        self.clock = clock
         self.used = 0.0
-        self.t0 = _clock()
+        self.t0 = clock()
 
     def over(self) -> bool:
-        return self.used + (_clock() - self.t0) >= self.cap
+        return self.used + (self.clock() - self.t0) >= self.cap
 
 
 def _match(now: list, then: list) -> list:
@@ -58,7 +64,7 @@ def _match(now: list, then: list) -> list:
 
 def legal(model, m) -> bool:
     """Is model move ``m`` legal in ``model``'s position (by the model's rules)? (A
-    solver_columns.ColumnGameModel: pass 3 reads its piles.)"""
+    columns.ColumnGameModel: pass 3 reads its piles.)"""
     src, dst, n = m
     if src == STOCK:
         return dst == WASTE and model.sp > 0
@@ -295,7 +301,7 @@ def shorten(model, root_snap: bytes, line: list, meter: Meter):
     line = yield from cut_loops(model, root_snap, line)
     line = yield from shortcuts(model, root_snap, line)
     line = yield from cut_loops(model, root_snap, line)
-    if model.shorten_lines == "loops":  # the last pass reads a column game's piles only
+    if model.shorten_lines is not Shortening.ALL:  # the last pass reads a column game's piles
         return line
     if not meter.over():
         line = yield from drop_moves(model, root_snap, line, meter)

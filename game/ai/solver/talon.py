@@ -22,13 +22,27 @@ Why this loses nothing (so "lost" stays a proof):
 - Key: the waste's length stays part of the key. With unlimited redeals the waste lengths
   that are multiples of ``draw`` (or the whole talon) reach exactly the same talon positions
   and could be keyed alike; that was tried and not kept: it saved about 2% of the positions
-  in the proofs measured (Little Harp 10015, 10039), and the line shortener (solver_line.py)
+  in the proofs measured (Little Harp 10015, 10039), and the line shortener (line.py)
   replays the eager searches' lines, whose bare turns assume the waste's exact length.
 """
 
 from __future__ import annotations
 
+from enum import StrEnum
+
 TALON = 30  # the source of a macro move: (TALON, target, p | redeal << 7)
+
+
+class Macros(StrEnum):
+    """Which searches play the talon by macro moves."""
+
+    #: every search
+    ALL = "all"
+    #: the exact depth-first search only (model.eager unset); the eager searches, which look
+    #: for wins, turn the stock one move at a time and play the waste's top, as the core does
+    EXACT = "exact"
+    #: none (the tests that check the model's single moves against the core)
+    NONE = "none"
 
 
 class TalonMoves:
@@ -37,15 +51,14 @@ class TalonMoves:
     expansion into the model's own turns (``turn_move``, ``redeal_move``) and waste play
     (``(waste, target, 1)``)."""
 
-    #: which searches use the macro moves: "all", or "exact" (the exact depth-first search
-    #: only, model.eager unset; the eager searches, which look for wins, turn the stock one
-    #: move at a time and play the waste's top, as the core does)
-    macro_searches = "exact"
+    #: which searches use the macro moves
+    macro_searches = Macros.EXACT
 
     def macros(self) -> bool:
-        """Does the search now use macro moves? ("none": never, as for the tests that
-        check the model's single moves against the core.)"""
-        return self.macro_searches == "all" or (self.macro_searches == "exact" and not self.eager)
+        """Does the search now use macro moves?"""
+        return self.macro_searches is Macros.ALL or (
+            self.macro_searches is Macros.EXACT and not self.eager
+        )
 
     def plays(self) -> list:
         """[(p, redeal)]: the talon positions the moves play from: ``reach()`` with macro

@@ -1,13 +1,12 @@
 """The "still winnable?" light keeps what it proved while the player plays (game/session/
 help.py: the prover, the exact search beside the full Solver from the first slice; the
-memory of proofs in game/ai/solver/driver.py)."""
+memory of proofs, game/ai/solver/memory.py, one per table's help)."""
 
 from __future__ import annotations
 
 import pytest
 
-from game.ai.solver import driver as solver_module
-from game.ai.solver.driver import forget
+from game.ai.solver.driver import Phase
 from game.session.help import SolverHelp
 from tests.support.solver_positions import brute_force, position
 
@@ -42,12 +41,10 @@ def think_until_decided(help, limit=2000):
 
 
 @pytest.mark.parametrize("carry", [True, False])
-def test_after_a_move_the_light_answers_from_what_it_proved_before(monkeypatch, carry):
-    monkeypatch.setattr(solver_module, "CARRY", carry)
-    forget()
+def test_after_a_move_the_light_answers_from_what_it_proved_before(carry):
     state = built_lost()
     assert brute_force(state.copy(history=False)) is False
-    help = SolverHelp()
+    help = SolverHelp(keep_proofs=carry)
     help.restart(state)
     assert help.verdict is None  # not proved by a quick test: it has to be searched
     assert think_until_decided(help).status == "lost"
@@ -65,11 +62,10 @@ def test_after_a_move_the_light_answers_from_what_it_proved_before(monkeypatch, 
 def test_the_prover_searches_from_the_first_slice_and_a_win_stays_a_win():
     """The prover has a third of each slice from the start; a win either search finds is
     the light's verdict, and Hint follows its line."""
-    forget()
     state = position("forty-thieves", columns=[["JS1", "QS1"], ["KS1"]])
     help = SolverHelp()
     help.restart(state)
-    assert help.prover is not None and help.prover.phase == "best"
+    assert help.prover is not None and help.prover.phase is Phase.FIRST
     v = think_until_decided(help)
     assert v.status == "won"
     assert help.hint(state) == v.line[0]
@@ -77,7 +73,6 @@ def test_the_prover_searches_from_the_first_slice_and_a_win_stays_a_win():
 
 
 def test_the_verdict_is_unknown_only_once_both_searches_spent_their_budget():
-    forget()
     from game.core import new_game
 
     help = SolverHelp(budget_s=0.05)

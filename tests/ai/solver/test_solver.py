@@ -10,7 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game.ai.solver import Solver, hint, solve
+from game.ai.solver import Solver, SolverMemory, hint, solve
 from game.core import Move, new_game
 from tests.support.solver_positions import brute_force, position
 
@@ -31,21 +31,19 @@ def few_moves_left_ft():
 
 
 @pytest.fixture
-def counted_clock(monkeypatch):
-    """The solver's clock a counter, a tenth of a millisecond a reading (it reads it about
-    once a position): "at once", a first slice of 5 ms, means some fifty positions on any
-    machine, not whatever a quick or a slow machine searches in 5 ms. No lines remembered."""
-    from game.ai.solver import driver as solver_module
-
+def counted_clock():
+    """A clock for the solver that is a counter, a tenth of a millisecond a reading (it reads
+    it about once a position): "at once", a first slice of 5 ms, means some fifty positions on
+    any machine, not whatever a quick or a slow machine searches in 5 ms. (No lines are
+    remembered: each Solver has a memory of its own.)"""
     ticks = iter(range(1, 10**9))
-    monkeypatch.setattr(solver_module, "_clock", lambda: next(ticks) / 10_000)
-    monkeypatch.setattr(solver_module, "_KNOWN", {})
+    return lambda: next(ticks) / 10_000
 
 
 def test_one_move_from_a_win_is_found_at_once(counted_clock):
     # The King is the only card out: nothing else to do.
     state = position("forty-thieves", columns=[["KS1"]])
-    job = Solver(state, budget_s=5)
+    job = Solver(state, budget_s=5, clock=counted_clock)
     v = job.think(5)
     assert v is not None and v.status == "won"
     assert [str(m) for m in v.line] == ["t0-f4"]
@@ -57,7 +55,7 @@ def test_one_turn_from_a_win_is_found_at_once(counted_clock):
     # The last card is in the stock: turn it, then it goes up.
     for game in ("forty-thieves", "indian-patience"):
         state = position(game, stock=["KH0"])
-        v = Solver(state, budget_s=5).think(5)
+        v = Solver(state, budget_s=5, clock=counted_clock).think(5)
         assert v is not None and v.status == "won", game
         assert v.line[0] == Move("stock", "waste")
         assert replay_wins(state, v.line)
@@ -131,27 +129,29 @@ def test_a_position_built_to_be_lost_is_proved_lost_indian_patience():
     ],
 )
 def test_every_reported_winning_line_replays_to_a_win(game, deal, options):
+    memory = SolverMemory()
     state = new_game(game, deal, **options)
-    v = solve(state, budget_s=20)
+    v = solve(state, budget_s=20, memory=memory)
     assert v.status == "won", v.reason
     assert replay_wins(state, v.line)
     # and from the middle of that line (Indian Patience: protected cards, refills)
     middle = state.copy(history=False)
     for move in v.line[: len(v.line) // 2]:
         middle.push(move)
-    v2 = solve(middle, budget_s=20)
+    v2 = solve(middle, budget_s=20, memory=memory)
     assert v2.status == "won" and replay_wins(middle, v2.line)
 
 
 def test_hint_is_a_legal_move_and_follows_the_line():
+    memory = SolverMemory()
     state = new_game("indian-patience", 4)
-    job = Solver(state, budget_s=20)
+    job = Solver(state, budget_s=20, memory=memory)
     first = job.hint()  # before any thinking: the best-ordered move
     assert first is not None and state.is_legal(first)
     v = job.run()
     assert v.status == "won"
     assert job.hint() == v.line[0]
-    assert hint(state, budget_s=20) == v.line[0]
+    assert hint(state, budget_s=20, memory=memory) == v.line[0]
 
 
 def test_hint_on_an_undecided_deal_is_legal():

@@ -82,14 +82,13 @@ def test_lines_with_macro_moves_win_in_the_core(game, deal):
 
 
 @pytest.mark.parametrize("game,deal", [("canfield", 10009), ("little-harp", 10019)])
-def test_a_line_of_the_exact_search_is_spelled_out_and_wins_in_the_core(game, deal, monkeypatch):
+def test_a_line_of_the_exact_search_is_spelled_out_and_wins_in_the_core(game, deal):
     """The exact search alone (the one with macro moves): its line is expanded into single
     moves (expand_line) before the core replays it."""
     from game.ai.solver.driver import Solver
 
-    monkeypatch.setitem(Solver.SHARES, game, (0.0, 0.0))
     state = new_game(game, deal)
-    job = Solver(state, budget_s=30)
+    job = Solver(state, budget_s=30, settings={"shares": (0.0, 0.0)})
     v = job.run()
     assert "exact" in v.reason
     assert_line_wins(state, v)

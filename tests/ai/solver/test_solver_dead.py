@@ -101,12 +101,9 @@ def test_the_quick_exits_give_the_same_answer_as_the_full_test(monkeypatch):
     monkeypatch.setattr(FortyThievesModel, "dead", checked)
     monkeypatch.setattr(FortyThievesModel, "stuck", counted)
     # only the exact search asks dead() (with eager set it answers at once): search with it
-    from game.ai.solver.driver import Solver
-
-    monkeypatch.setitem(Solver.SHARES, "forty-thieves", (0.0, 0.0))
-    monkeypatch.setitem(Solver.BEST_FIRST_FLOOR_S, "forty-thieves", 0.0)
+    exact_first = {"shares": (0.0, 0.0), "best_first_floor_s": 0.0}
     for deal in (10001, 10002, 10003, 10006, 10060, 10137):
-        solve(new_game("forty-thieves", deal), budget_s=60, max_nodes=15_000)
+        solve(new_game("forty-thieves", deal), budget_s=60, max_nodes=15_000, settings=exact_first)
     quick_exits = seen[True] + seen[False] - seen["shrunk"]
     assert seen[True] >= 100 and seen[False] >= 100, seen
     assert quick_exits >= 100 and seen["shrunk"] >= 100, seen

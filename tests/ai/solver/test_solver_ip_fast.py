@@ -109,7 +109,7 @@ def test_fast_model_agrees_with_the_plain_code(seed):
     stock_ended = False
     snaps = []
     path = []
-    for step in range(2000):
+    for _ in range(2000):
         _check(model)
         if rng.random() < 0.3:  # eager autos: the same moves as the shared code
             before = model.snapshot()
@@ -162,27 +162,27 @@ def test_solver_nodes_are_unchanged_by_the_speedup():
         assert (v.status, v.nodes) == (status, nodes)
 
 
-def test_guided_restarts_start_below_the_root_and_prove_nothing():
+def test_guided_restarts_start_below_the_root_and_prove_nothing(monkeypatch):
     """Indian Patience's restarting search may begin a run at a point of the most advanced
-    line so far (Solver.GUIDED): such runs happen, running out of moves below that point
-    does not end the phase or prove a loss, and the verdict is never "lost"."""
+    line so far (the model's ``guided``): such runs happen, running out of moves below that
+    point does not end the phase or prove a loss, and the verdict is never "lost"."""
+    from game.ai.solver.restarting import RestartingSearch
 
-    class Quick(Solver):
-        BEST_FIRST_STATES = 500
-        GUIDED_AFTER = {"indian-patience": 0}
-        RESTART_NODES = 300
-
-    job = Quick(new_game("indian-patience", 10061), budget_s=1e9, max_nodes=40_000)
+    quick = {"best_first_states": 500, "guided_after": 0, "restart_nodes": 300}
+    job = Solver(new_game("indian-patience", 10061), 1e9, 40_000, settings=quick)
     starts = []
-    plain = job._start_dfs
+    plain = RestartingSearch.start_run
+    searches = []
 
-    def start(shuffle=False):
-        plain(shuffle)
-        starts.append((job.partial, len(job.path)))
+    def start(search):
+        plain(search)
+        starts.append((search.run.partial, len(search.run.path)))
+        searches.append(search)
 
-    job._start_dfs = start
+    monkeypatch.setattr(RestartingSearch, "start_run", start)
     v = job.run()
     assert v.status in ("won", "unknown")
     assert any(partial and depth > 0 for partial, depth in starts)
     assert any(not partial for partial, _ in starts)
-    assert job.best_home > 0 and job.best_line
+    progress = searches[-1].progress
+    assert progress.home > 0 and progress.line

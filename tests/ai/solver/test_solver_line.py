@@ -3,7 +3,7 @@ who presses Finish or follows the hints."""
 
 import pytest
 
-from game.ai.solver import solve
+from game.ai.solver import SolverMemory, solve
 from game.ai.solver.columns import FOUND
 from game.ai.solver.line import Meter, cut_loops, drop_moves, shortcuts
 from game.ai.solver.models import make_model
@@ -14,12 +14,10 @@ from tests.support.solver_positions import position
 
 def core_replay(state, model_line):
     """Play model moves through the core (as the solver does); the final core state."""
-    from game.ai.solver.driver import Solver
-
     core = state.copy(history=False)
     shadow = make_model(core)
     for m in model_line:
-        core.push(Solver._to_core(core, shadow, m))
+        core.push(shadow.to_core(core, m))
         shadow.apply(m)
     return core
 
@@ -73,11 +71,9 @@ def test_a_move_the_rest_does_not_need_is_dropped(passes):
 
 @pytest.mark.parametrize("game,deal", [("indian-patience", 10002), ("forty-thieves", 2)])
 def test_reported_lines_are_shorter_than_found_and_never_repeat_a_position(game, deal):
-    from game.ai.solver import driver as solver
     from game.ai.solver.driver import Solver
 
-    solver._KNOWN.clear()  # solve it afresh, not from a line remembered by another test
-    state = new_game(game, deal)
+    state = new_game(game, deal)  # solved afresh: the Solver has a memory of its own
     job = Solver(state, budget_s=20)
     v = job.run()
     assert v.status == "won"
@@ -92,14 +88,15 @@ def test_reported_lines_are_shorter_than_found_and_never_repeat_a_position(game,
 
 
 def test_shorten_keeps_every_line_a_win_on_mid_game_positions():
+    memory = SolverMemory()  # the positions along a line found are answered from it
     state = new_game("indian-patience", 4)
-    v = solve(state, budget_s=20)
+    v = solve(state, budget_s=20, memory=memory)
     assert v.status == "won"
     for cut in (len(v.line) // 3, 2 * len(v.line) // 3):
         mid = state.copy(history=False)
         for move in v.line[:cut]:
             mid.push(move)
-        v2 = solve(mid, budget_s=20)
+        v2 = solve(mid, budget_s=20, memory=memory)
         assert v2.status == "won" and len(v2.line) <= len(v.line) - cut
         for move in v2.line:
             mid.push(move)

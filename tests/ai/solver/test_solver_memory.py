@@ -1,5 +1,6 @@
-"""The memory of proofs (game/ai/solver/driver.py, ``_LOST``): what the exact search proved lost
-about one position answers later Solvers at once, and it is never wrong.
+"""The memory of proofs (game/ai/solver/memory.py, a SolverMemory's ``lost``): what the exact
+search proved lost about one position answers later Solvers given the same memory at once, and
+it is never wrong.
 
 The exact search records every closed part of what it searched (Tarjan's strongly connected
 components whose every way out was searched without a win). The positions those proofs
@@ -14,10 +15,11 @@ from collections import deque
 
 import pytest
 
-from game.ai.solver import driver as solver_module
+from game.ai.solver import SolverMemory, driver
 from game.ai.solver.contract import SolverModel
-from game.ai.solver.driver import Solver, forget
+from game.ai.solver.driver import Solver
 from game.ai.solver.models.forty_thieves import FortyThievesModel
+from game.ai.solver.settings import Overrides
 from game.core import new_game
 from tests.ai.solver.test_solver import random_endgame
 from tests.ai.solver.test_solver_canfield import endgame as canfield_endgame
@@ -26,21 +28,17 @@ from tests.ai.solver.test_solver_seahaven import endgame as seahaven_endgame
 from tests.support.solver_positions import brute_force
 
 BEFORE = "proved lost before"
+#: the exact search from the first position (no eager search first)
+EXACT_FIRST: Overrides = {"shares": (0.0, 0.0), "best_first_floor_s": 0.0}
 
 
 @pytest.fixture
 def exact_only(monkeypatch):
-    """The exact search from the first position (no eager search first), from an empty
-    memory; Forty Thieves without its quick proofs (dead ends, the relaxed game), so that its
-    jammed positions are searched, cycles of moves between columns and all."""
-    for gid in ("forty-thieves", "seahaven", "canfield"):
-        monkeypatch.setitem(Solver.SHARES, gid, (0.0, 0.0))
-        monkeypatch.setitem(Solver.BEST_FIRST_FLOOR_S, gid, 0.0)
+    """Forty Thieves without its quick proofs (dead ends, the relaxed game), so that its
+    jammed positions are searched, cycles of moves between columns and all (the tests give
+    their Solvers EXACT_FIRST, and each a memory of its own)."""
     monkeypatch.setattr(FortyThievesModel, "dead", SolverModel.dead)
     monkeypatch.setattr(FortyThievesModel, "relaxed_lost", SolverModel.relaxed_lost)
-    forget()
-    yield
-    forget()
 
 
 def _near(state, limit: int):
@@ -80,13 +78,14 @@ def _states(game: str, trial: int):
 def test_every_position_the_memory_calls_lost_is_lost(exact_only, game):
     hits = 0
     for trial in range(40):
-        forget()
+        memory = SolverMemory()
         state = _states(game, trial)
         rng = random.Random(trial)
         # stopped part way (or run to the end): only closed parts may have been recorded
-        Solver(state, budget_s=30, max_nodes=rng.choice((20, 60, 200, 1000, None))).run()
+        nodes = rng.choice((20, 60, 200, 1000, None))
+        Solver(state, 30, nodes, memory=memory, settings=EXACT_FIRST).run()
         for near in _near(state, 60):
-            v = Solver(near, budget_s=0.0).verdict
+            v = Solver(near, budget_s=0.0, memory=memory).verdict
             if v is not None and BEFORE in v.reason:
                 hits += 1
                 assert brute_force(near.copy(history=False), limit=20_000) is not True, (
@@ -144,10 +143,10 @@ class GraphModel(SolverModel):
 
 def _proved(monkeypatch, edges, max_nodes=None) -> set:
     """The positions of the graph the memory holds as lost after an exact search from 0."""
-    monkeypatch.setattr(solver_module, "make_model", lambda state: GraphModel(edges))
-    forget()
-    Solver(new_game("forty-thieves", 1), budget_s=30, max_nodes=max_nodes).run()
-    return {k[0] for k in solver_module._LOST}
+    monkeypatch.setattr(driver, "make_model", lambda state: GraphModel(edges))
+    memory = SolverMemory()
+    Solver(new_game("forty-thieves", 1), budget_s=30, max_nodes=max_nodes, memory=memory).run()
+    return {k[0] for k in memory.lost}
 
 
 def test_a_position_that_leads_back_to_an_open_one_is_not_proved(monkeypatch):
@@ -180,34 +179,39 @@ def test_a_search_stopped_part_way_records_only_closed_parts(monkeypatch):
 def test_a_position_proved_lost_is_answered_at_once_and_so_are_the_positions_after_it():
     """Forty Thieves deal 10137: the exact search proves it lost; then a Solver for it, and
     for the position after any move, answers from the memory without searching."""
-    forget()
+    memory = SolverMemory()
     state = new_game("forty-thieves", 10137)
-    first = Solver(state, budget_s=60).run()
+    first = Solver(state, budget_s=60, memory=memory).run()
     assert first.status == "lost", first.reason
-    again = Solver(state, budget_s=10)
+    again = Solver(state, budget_s=10, memory=memory)
     assert again.verdict is not None and again.verdict.status == "lost"
     assert BEFORE in again.verdict.reason and again.nodes == 0
     answered = 0
     for move in state.legal_moves():
         after = state.copy()
         after.push(move)
-        v = Solver(after, budget_s=0.0).verdict
+        v = Solver(after, budget_s=0.0, memory=memory).verdict
         answered += v is not None and v.status == "lost"
     assert answered == len(state.legal_moves())
-    forget()
 
 
-def test_without_the_memory_nothing_is_carried(monkeypatch):
-    forget()
-    monkeypatch.setattr(solver_module, "CARRY", False)
+def test_without_the_memory_nothing_is_carried():
+    memory = SolverMemory(keep_proofs=False)
+    state = new_game("forty-thieves", 10137)
+    assert Solver(state, budget_s=60, memory=memory).run().status == "lost"
+    assert Solver(state, budget_s=0.0, memory=memory).verdict is None
+    assert not memory.lost
+
+
+def test_a_solver_given_no_memory_shares_nothing():
     state = new_game("forty-thieves", 10137)
     assert Solver(state, budget_s=60).run().status == "lost"
     assert Solver(state, budget_s=0.0).verdict is None
-    forget()
 
 
 def test_another_game_empties_the_memory(exact_only):
+    memory = SolverMemory()
     state = random_endgame("forty-thieves", 3)
-    Solver(state, budget_s=30).run()
-    Solver(new_game("indian-patience", 1), budget_s=0.0)
-    assert not solver_module._LOST
+    Solver(state, budget_s=30, memory=memory, settings=EXACT_FIRST).run()
+    Solver(new_game("indian-patience", 1), budget_s=0.0, memory=memory)
+    assert not memory.lost

@@ -113,8 +113,9 @@ def test_every_model_keeps_the_contract():
     game/ai/solver/models/<game>.py, with search settings the driver can use."""
     import inspect
 
-    from game.ai.solver.contract import SETTINGS, SolverModel
+    from game.ai.solver.contract import SolverModel
     from game.ai.solver.models import load_models
+    from game.ai.solver.settings import Settings
 
     models = load_models()
     assert models
@@ -125,8 +126,10 @@ def test_every_model_keeps_the_contract():
             cls.__module__
         )
         model = cls(new_game(game_id, 1))
-        for name in SETTINGS:
-            assert getattr(model, name) is not None, (game_id, name)
+        settings = Settings.of(model)
+        for name in ("shares", "best_first_floor_s", "luby_cap", "shuffle", "guided"):
+            assert getattr(settings, name) == getattr(model, name) is not None, (game_id, name)
+        assert settings.guided_after == model.guided_after is not None, game_id
         first, second = model.shares
         assert 0 <= first and 0 <= second and first + second <= 1, (game_id, model.shares)
 
@@ -140,24 +143,23 @@ def test_a_model_file_holds_one_game():
 
 
 def test_the_solver_reads_its_settings_from_the_model():
-    """The settings live on the model (defaults in the contract); Solver's dicts only replace
-    one per game id, for tests and experiments."""
+    """The settings live on the model (defaults in the contract); a Solver's ``settings``
+    only replace some, for tests and experiments."""
     from game.ai.solver.driver import Solver
     from game.ai.solver.models.indian_patience import IndianPatienceModel
 
     job = Solver(new_game("indian-patience", 10001), budget_s=10)
-    assert (job.luby_cap, job.shuffle, job.guided, job.guided_after) == (
+    settings = job.settings
+    assert (settings.luby_cap, settings.shuffle, settings.guided, settings.guided_after) == (
         IndianPatienceModel.luby_cap,
         IndianPatienceModel.shuffle,
         IndianPatienceModel.guided,
         IndianPatienceModel.guided_after,
     )
-    assert job.bf_deadline == 10 * IndianPatienceModel.shares[0]
+    assert job.first_until_s == 10 * IndianPatienceModel.shares[0]
 
-    class Other(Solver):
-        SHUFFLE = {"indian-patience": 0.9}
-
-    assert Other(new_game("indian-patience", 10001), budget_s=10).shuffle == 0.9
+    other = Solver(new_game("indian-patience", 10001), budget_s=10, settings={"shuffle": 0.9})
+    assert other.settings.shuffle == 0.9
 
 
 def test_the_solver_reaches_no_private_name_of_the_core():
@@ -165,10 +167,28 @@ def test_the_solver_reaches_no_private_name_of_the_core():
     import ast
     from pathlib import Path
 
-    import game.ai
+    import game.ai.solver
 
-    for path in sorted(Path(game.ai.__file__).parent.glob("solver*.py")):
+    paths = sorted(Path(game.ai.solver.__file__).parent.rglob("*.py"))
+    assert len(paths) > 10
+    for path in paths:
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("game.core"):
                 private = [a.name for a in node.names if a.name.startswith("_")]
                 assert not private, (path.name, node.module, private)
+
+
+def test_a_model_imports_no_other_model():
+    """A game's model imports the contract and the shared machinery (game/ai/solver/*.py),
+    never another game's model."""
+    import ast
+    from pathlib import Path
+
+    import game.ai.solver.models
+
+    folder = Path(game.ai.solver.models.__file__).parent
+    for path in sorted(folder.glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom):
+                module = node.module or ""
+                assert not module.startswith("game.ai.solver.models"), (path.name, module)

@@ -1,6 +1,6 @@
-"""Standard's solver model (game/ai/solver/models/standard_solitaire.py) against the core: the same moves and
-positions on random games, deals won with lines that win in the core, and verdicts that agree
-with a brute-force search of the core on small endgames."""
+"""Standard's solver model (game/ai/solver/models/standard_solitaire.py) against the core: the
+same moves and positions on random games, deals won with lines that win in the core, and
+verdicts that agree with a brute-force search of the core on small endgames."""
 
 from __future__ import annotations
 
@@ -77,7 +77,7 @@ def test_verdicts_agree_with_a_brute_force_search_of_the_core():
     assert won >= 5 and lost >= 1, (won, lost)  # such endgames are mostly won
 
 
-# ---------------------------------------------------------------- dead(): hopeless with the stock empty
+# -------------------------------------------------------- dead(): hopeless with the stock empty
 def model_brute_force(state, limit: int) -> bool | None:
     """Is the position winnable? Every line of the model's exact moves (eager unset, its
     safe automatic moves, no dead-end test), merging positions by its key; None past

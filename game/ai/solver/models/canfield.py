@@ -12,7 +12,7 @@ top is card ``w - 1``), the stock the rest. Turning adds three to ``w`` (at most
 length); turning the waste back sets it to 0.
 
 - The exact search (model.eager unset) plays the talon by macro moves
-  (solver_canfield_talon.py: ``(30, target, p)`` turns until talon card ``p`` is the
+  (talon.py: ``(30, target, p)`` turns until talon card ``p`` is the
   waste's top and plays it); the eager searches turn one packet at a time.
 
 - Safe automatic moves: a card of a column or the reserve goes to its foundation when both
@@ -22,12 +22,12 @@ length); turning the waste back sets it to 0.
 - Canonical key: the columns as a set. Positions the deal had before the root are refused as
   the core refuses them (column to column moves only) while nothing has gone to a foundation
   or left the reserve or the waste; there the model keys positions exactly and offers every
-  empty column, so "lost" stays a proof (as in solver_seahaven.py).
+  empty column, so "lost" stays a proof (as in models/seahaven.py).
 """
 
 from __future__ import annotations
 
-from game.ai.solver.contract import SolverModel
+from game.ai.solver.contract import Shortening, SolverModel
 from game.ai.solver.talon import TALON, TalonMoves
 from game.core import Move
 
@@ -65,7 +65,7 @@ def _exact_of(d: dict) -> tuple:
 class CanfieldModel(TalonMoves, SolverModel):
     game_id = "canfield"
     shares = (0.3, 0.5)
-    shorten_lines = "loops"
+    shorten_lines = Shortening.LOOPS
 
     def __init__(self, state):
         piles = state.piles()
@@ -157,7 +157,7 @@ class CanfieldModel(TalonMoves, SolverModel):
         k = self.fnd[s]
         return 0 if k == 13 else s * 16 + (self.base - 1 + k) % 13 + 1
 
-    # for the line shortener (solver_line.py): what the key permutes, and moves renumbered
+    # for the line shortener (line.py): what the key permutes, and moves renumbered
     def layout(self) -> list:
         return [bytes(c) for c in self.cols]
 

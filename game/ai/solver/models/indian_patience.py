@@ -1,6 +1,6 @@
 """The solver's model of Indian Patience (game/core/games/indian_patience.py): ten columns building
 down by any suit but the same, a waste, a stock turned one card at a time, two packs (the
-column-game machinery is solver_columns.ColumnGameModel; piles as numbered there). Like the
+column-game machinery is columns.ColumnGameModel; piles as numbered there). Like the
 other games with face-down cards it plays the actual deal: the face-down cards and the stock's
 order are known to it, so its verdicts are about the deal, not about what a player can know.
 """

@@ -1,15 +1,15 @@
-"""The solver's model of Little Harp (game/core/games/little_harp.py), every ``draw`` and ``redeals``
-setting, on the actual deal (the face-down cards and the stock's order are known to it, so its
+"""The solver's model of Little Harp (game/core/games/little_harp.py), every ``draw`` and
+``redeals`` setting, on the actual deal (the face-down cards and the stock's order are known to it, so its
 verdicts are about the deal, not about what a player can know).
 
-The piles, runs and foundations are Standard's (solver_standard.AlternatingModel), with one
+The piles, runs and foundations are Standard's (game/ai/solver/alternating.py), with one
 pack and only a King (or a run headed by one) filling an empty pile. The stock and the waste
 are one sequence, the talon, in the order the cards turn up: the waste is its first ``w``
 cards (the top is card ``w - 1``), the stock the rest. ``(11, 10, 1)`` turns ``draw`` cards
 (fewer at the end), ``(10, 11, 1)`` turns the waste back over (``w`` to 0, one redeal used).
 
 The exact search (model.eager unset) plays the talon by macro moves instead
-(solver_canfield_talon.py: ``(30, target, p)`` turns until talon card ``p`` is the waste's top
+(game/ai/solver/talon.py: ``(30, target, p)`` turns until talon card ``p`` is the waste's top
 and plays it), and has 85% of the budget: with them it proves lost deals and wins others the
 eager searches miss (deals 10001..10050, 10 s: 42 won, 3 lost against 40 and 2).
 
@@ -20,7 +20,7 @@ for auto-moves too). The redeals used are part of the key when they are limited.
 
 from __future__ import annotations
 
-from game.ai.solver.models.standard_solitaire import FOUND, PARENTS, STOCK, WASTE, AlternatingModel
+from game.ai.solver.alternating import FOUND, PARENTS, STOCK, WASTE, AlternatingModel
 from game.ai.solver.talon import TALON, TalonMoves
 from game.core import Move
 

@@ -18,7 +18,7 @@ matters). Faces are ``suit * 16 + rank`` (``Card.key``), one pack, so every face
 
 from __future__ import annotations
 
-from game.ai.solver.contract import SolverModel
+from game.ai.solver.contract import Shortening, SolverModel
 from game.core import Move
 
 COLS, CELLS, FOUND = 0, 10, 14
@@ -86,7 +86,7 @@ class SeahavenModel(SolverModel):
         return self.home
 
     def history_tag(self):
-        """What of the deal's history matters to the moves from here (see solver.py)."""
+        """What of the deal's history matters to the moves from here (see driver.py)."""
         return frozenset(self.forbid) if self.home == self.root_home else frozenset()
 
     def key(self) -> bytes:
@@ -99,8 +99,8 @@ class SeahavenModel(SolverModel):
             + b"\xff".join(sorted(map(bytes, self.cols)))
         )
 
-    # for the line shortener (solver_line.py): what the key may permute, and moves renumbered
-    shorten_lines = "loops"
+    # for the line shortener (line.py): what the key may permute, and moves renumbered
+    shorten_lines = Shortening.LOOPS
 
     def layout(self) -> list:
         return [(0, bytes(c)) for c in self.cols] + [(1, f) for f in self.cells]

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import heapq
 
-from game.ai.solver.contract import SolverModel
+from game.ai.solver.contract import Shortening, SolverModel
 from game.core import Move
 from game.core.games.spider import hopeless
 
@@ -103,8 +103,8 @@ class SpiderModel(SolverModel):
         self.down = list(snap[2:12])
         self.cols = [list(p) for p in snap[12:].split(b"\xff")]
 
-    # for the line shortener (solver_line.py): what the key may permute, and moves renumbered
-    shorten_lines = "loops"
+    # for the line shortener (line.py): what the key may permute, and moves renumbered
+    shorten_lines = Shortening.LOOPS
 
     def layout(self) -> list:
         return [(self.down[i], bytes(c)) for i, c in enumerate(self.cols)]
