@@ -1,6 +1,6 @@
 """The solver's model of Forty Thieves (game/core/games/forty_thieves.py), every option: ten
 columns building down in suit, a waste, a stock turned one card at a time, two packs (the
-column-game machinery is solver_columns.ColumnGameModel; piles as numbered there). Like the
+column-game machinery is columns.ColumnGameModel; piles as numbered there). Like the
 other games with hidden cards it plays the actual deal: the stock's order is known to it, so
 its verdicts are about the deal, not about what a player can know.
 
@@ -135,15 +135,9 @@ class FortyThievesModel(ColumnGameModel):
     def stuck(self) -> bool:
         """The shrinking of F and G itself: dead() without its quick exits."""
         cols, fnd, waste = self.cols, self.fnd, self.waste
-        for c in cols:
-            if not c:
-                return False
-        fcnt = [0] * 64  # face -> copies in F
-        for c in cols:
-            for x in c:
-                fcnt[x] += 1
-        for x in waste:
-            fcnt[x] += 1
+        if not all(cols):
+            return False
+        fcnt = _face_counts(cols, waste)  # face -> copies in F
         gcnt = fcnt[:]  # face -> copies in G
         f = [len(c) for c in cols]
         f.append(len(waste))
@@ -238,15 +232,8 @@ class FortyThievesModel(ColumnGameModel):
         make before each turn of the stock: that one line decides it. Lost when, after the
         last stock card, some card is not on a foundation and no column could empty. Without
         foundation_takeback only (with it a card could come back). About 0.2 ms; the searches
-        call it once, at the start: the dead-end test is cheaper per position, and calling
-        this one at every position too did not pay (deals 10001..10040, 10 s: 10 decided
-        either way, at 60% of the positions per second; deal 10137: 9% fewer positions to
-        its proof at ten times the time; both measured before the face rule was added), nor
-        did calling it in the exact search only where the stock or the foundations had changed
-        since its last call (2026-11-29, deal 10137 by the exact search alone: 89,201 -> 84,140
-        positions, 0.96 s either way). Letting an emptied column take one card at a time (a
-        search over which card, each column then held until its card could leave) proved
-        none of deals 10001..10030 lost: that relaxed game won each within about 70 positions.
+        call it once, at the start (calling it more often did not pay, nor did a stronger
+        relaxed game: measured in docs/solver.md).
         """
         if self.takeback:
             return False
@@ -415,23 +402,29 @@ class FortyThievesModel(ColumnGameModel):
                 add((100 + leave - 200, (i, empty, 1)))
         if self.supermove:
             self._supermoves(tops, empty, nempty, add)
-        if self.takeback:  # the top card of each suit's slots (the lower slot if equal)
-            for s in range(4):
-                a, b = fnd[2 * s], fnd[2 * s + 1]
-                for slot, h in (((2 * s if a > b else 2 * s + 1), a), (2 * s + 1, b)):
-                    if h == 0 or (slot == 2 * s + 1 and h == a and a != b):
-                        continue
-                    f = s * 16 + h
-                    for j in tops.get(f + 1, ()):
-                        add((-100, (FOUND + slot, j, 1)))
-                    if empty >= 0:
-                        add((-300, (FOUND + slot, empty, 1)))
-                    if a == b:
-                        break
+        if self.takeback:
+            self._takebacks(tops, empty, add)
         if self.sp:
             add((350 if self.sp > 20 else 200, TURN))
         scored.sort(reverse=True)
         return [m for _, m in scored]
+
+    def _takebacks(self, tops, empty, add) -> None:
+        """foundation_takeback: the top card of each suit's slots (the lower slot if equal)
+        onto a column."""
+        fnd = self.fnd
+        for s in range(4):
+            a, b = fnd[2 * s], fnd[2 * s + 1]
+            for slot, h in (((2 * s if a > b else 2 * s + 1), a), (2 * s + 1, b)):
+                if h == 0 or (slot == 2 * s + 1 and h == a and a != b):
+                    continue
+                f = s * 16 + h
+                for j in tops.get(f + 1, ()):
+                    add((-100, (FOUND + slot, j, 1)))
+                if empty >= 0:
+                    add((-300, (FOUND + slot, empty, 1)))
+                if a == b:
+                    break
 
     def _supermoves(self, tops, empty, nempty, add) -> None:
         cols = self.cols
@@ -453,7 +446,15 @@ class FortyThievesModel(ColumnGameModel):
                     add((-50, (i, empty, k)))
 
 
-# Indian Patience moves are single cards: (src, dst, 1) is kept as one preallocated tuple per
+def _face_counts(cols, waste) -> list:
+    """face -> copies in the columns and the waste."""
+    counts = [0] * 64
+    for c in cols:
+        for x in c:
+            counts[x] += 1
+    for x in waste:
+        counts[x] += 1
+    return counts
 
 
 MODEL = FortyThievesModel

@@ -197,45 +197,7 @@ class SpiderModel(SolverModel):
         suit is never split but to take a run off; of targets with the same top card only
         the best."""
         cols, down = self.cols, self.down
-        runs = [0] * 10  # length of the run in suit on top (face-up cards only)
-        tops = [-1] * 10
-        empties = []
-        by_face: dict = {}  # top card -> columns
-        for i in range(10):
-            c = cols[i]
-            k = len(c)
-            if not k:
-                empties.append(i)
-                continue
-            t = c[-1]
-            tops[i] = t
-            n = 1
-            lo = down[i]
-            while k - n > lo and c[k - n - 1] == c[k - n] + 1:
-                n += 1
-            runs[i] = n
-            if t in by_face:
-                by_face[t].append(i)
-            else:
-                by_face[t] = [i]
-        bottoms = {}  # the bottom card of each top run -> columns
-        for i in range(10):
-            if runs[i]:
-                b = cols[i][-runs[i]]
-                if b in bottoms:
-                    bottoms[b].append(i)
-                else:
-                    bottoms[b] = [i]
-        # ranks of the runs whose move would turn a card up or empty a column -> columns
-        freeing: dict = {}
-        for i in range(10):
-            r = runs[i]
-            if r and len(cols[i]) - r in (0, down[i]):
-                fr = cols[i][-r] & 15
-                if fr in freeing:
-                    freeing[fr].append(i)
-                else:
-                    freeing[fr] = [i]
+        runs, empties, by_face, bottoms, freeing = self._top_runs()
         sp = self.sp
         scored = []
         add = scored.append
@@ -260,26 +222,7 @@ class SpiderModel(SolverModel):
                 below = c[rest - 1]
                 if (below & 15) == fr + 1:  # on a parent of its rank, not its suit
                     src = -200
-                    useful = False
-                    # the card left bare could take its own child from elsewhere
-                    for j in bottoms.get(below - 1, ()):
-                        if j != i:
-                            useful = True
-                            break
-                    if not useful and self.lat2:
-                        # or a card of the rank below whose move frees something
-                        for j in freeing.get(fr, ()):
-                            if j != i:
-                                useful = True
-                                break
-                    if not useful:
-                        # or its own run could go on a parent of its suit, or turn a card up
-                        m = rest - 1
-                        while m > d and c[m - 1] == c[m] + 1:
-                            m -= 1
-                        g = c[m]
-                        if m == d or by_face.get(g + 1):
-                            useful = True
+                    useful = self._prepares(i, rest, below, bottoms, freeing, by_face)
                 else:
                     src = 250  # the run leaves a card it did not fit
             # targets: a parent of the run's suit, of its rank, an empty column
@@ -316,6 +259,69 @@ class SpiderModel(SolverModel):
             add((0, DEAL))
         scored.sort(key=_first, reverse=True)
         return [m for _, m in scored]
+
+    def _top_runs(self) -> tuple:
+        """What the eager moves read of the columns: the length of the run in suit on top of
+        each (face-up cards only; 0: empty), the empty columns, the columns by their top card
+        and by the bottom card of their top run, and the columns by the rank of a top run
+        whose move would turn a card up or empty the column."""
+        cols, down = self.cols, self.down
+        runs = [0] * 10
+        empties = []
+        by_face: dict = {}  # top card -> columns
+        for i in range(10):
+            c = cols[i]
+            k = len(c)
+            if not k:
+                empties.append(i)
+                continue
+            t = c[-1]
+            n = 1
+            lo = down[i]
+            while k - n > lo and c[k - n - 1] == c[k - n] + 1:
+                n += 1
+            runs[i] = n
+            if t in by_face:
+                by_face[t].append(i)
+            else:
+                by_face[t] = [i]
+        bottoms: dict = {}  # the bottom card of each top run -> columns
+        for i in range(10):
+            if runs[i]:
+                b = cols[i][-runs[i]]
+                if b in bottoms:
+                    bottoms[b].append(i)
+                else:
+                    bottoms[b] = [i]
+        freeing: dict = {}  # ranks of the runs whose move frees something -> columns
+        for i in range(10):
+            r = runs[i]
+            if r and len(cols[i]) - r in (0, down[i]):
+                fr = cols[i][-r] & 15
+                if fr in freeing:
+                    freeing[fr].append(i)
+                else:
+                    freeing[fr] = [i]
+        return runs, empties, by_face, bottoms, freeing
+
+    def _prepares(self, i: int, rest: int, below: int, bottoms, freeing, by_face) -> bool:
+        """Whether moving the top run of column ``i`` off ``below`` (a parent of its rank, not
+        its suit; ``rest`` cards stay) prepares progress: the card left bare could take its
+        own child from elsewhere, or (``lat2``) a card of the run's rank whose move frees
+        something could go there, or the run under it could go on a parent of its suit or
+        turn a card up."""
+        for j in bottoms.get(below - 1, ()):
+            if j != i:
+                return True
+        if self.lat2:
+            for j in freeing.get((below & 15) - 1, ()):
+                if j != i:
+                    return True
+        c, d = self.cols[i], self.down[i]
+        m = rest - 1
+        while m > d and c[m - 1] == c[m] + 1:
+            m -= 1
+        return m == d or bool(by_face.get(c[m] + 1))
 
     def _all_moves(self) -> list:
         """Every move worth trying, best first: moves that turn up a card or empty a column,
