@@ -8,7 +8,8 @@ import os
 import sys
 
 
-def run(argv=None) -> None:
+def arguments() -> argparse.ArgumentParser:
+    """The command line's options."""
     parser = argparse.ArgumentParser(
         prog="python -m game",
         description="Patience Parlour: patience card games on the desktop (the same client "
@@ -54,6 +55,13 @@ def run(argv=None) -> None:
         help="the language to play in this time: en, de or fr (default: the one "
         "chosen in Settings, else the system's; docs/languages.md)",
     )
+    return parser
+
+
+def run(argv: list[str] | None = None) -> None:
+    """Play: the options applied (the language, the data folder, the relays, the site, the
+    canvas's shape), then the frame loop until the window closes."""
+    parser = arguments()
     args = parser.parse_args(sys.argv[1:] if argv is None else argv)
     if args.lang is not None:
         from game.core import language
@@ -91,7 +99,7 @@ def run(argv=None) -> None:
     asyncio.run(main())
 
 
-def keep_site(address) -> None:
+def keep_site(address: str | None) -> None:
     """The site's address into the saved settings (kept for the next runs); ValueError for
     an address that can't be one."""
     from game.session import Settings

@@ -3,12 +3,15 @@
     from game.ui.app import main      # async def main(): the frame loop, pygbag and desktop
     app = App(saves); app.step(dt)    # one frame, for tests and benchmarks
 
-Modules: app (the frame loop, input dispatch, notices), table (a game's table: a Session drawn
-and played, its life and frame), table_input (pointer and keys to moves), table_view (drawing
-from one cached layer), animation (cards in flight, the win's bouncing cards), chromes/ (what
-each kind of table adds: solitaire toolbar, duel side panel, round table), layout and
-layouts/ (each game's table as data), screens (title, settings, statistics, rules), widgets
-(buttons, dialogs, Who plays?), theme (colours, fonts, cached text), cards (card art drawn in
-code). Game knowledge comes from game.session and the games' descriptions; nothing here names
-a game.
+Modules: app (the frame loop, input dispatch, notices: the top, which no module below imports),
+table/ (a game's table: scene.py the Table, game_life.py its game's life and message line,
+view.py drawing from one cached layer, input.py pointer and keys to moves, computers.py the
+computer seats, chrome.py the contract of what a kind of table adds), chromes/ (the solitaire
+toolbar, the duel's side panel, the round table), turns/ (what the chromes of tables with turns
+share: the panel, the move log, Replay turn), board/ (where piles lie, cards in flight, the
+deal, moves in words), layouts/ (each game's table as data) with layout_shapes, screens/
+(title, settings, statistics, rules), online/ (friends online), widgets (buttons, scenes,
+dialogs' parts) and dialogs (a question, Deal #, the end panel), who_plays, theme (colours,
+fonts, cached text), card_art (cards drawn in code), canvas (the canvas's shape). Game
+knowledge comes from game.session and the games' descriptions; nothing here names a game.
 """

@@ -5,7 +5,9 @@
 ``App.step(dt_ms)`` runs one frame: read input, update, draw, flip. The frame loop in ``main``
 calls it 60 times a second; tests call it directly after posting real pygame events.
 Mouse and finger input are turned into one pointer in logical coordinates (the canvas's:
-1280x720, or the portrait canvas chosen at start-up, see canvas.py).
+1280x720, or the portrait canvas chosen at start-up, see canvas.py). No module keeps a handle
+on the running App: whoever makes one holds it (``main``'s frame loop, a test; the browser
+tests' probes note it at its frames, testbed/client.py).
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ import os
 import sys
 import time
 import warnings
+from collections.abc import Hashable
 
 import pygame
 
@@ -27,6 +30,7 @@ from game.ui import sleep_at_rest as resting
 from game.ui.canvas import CANVAS, choose_for_page
 from game.ui.page_turn import WEB, PageTurn, page_window
 from game.ui.sound import Sounds
+from game.ui.widgets import Scene
 
 FPS = 60
 # the player's own input: sound may play from the first one on (browsers' autoplay rules)
@@ -38,15 +42,11 @@ FRAME_MARGIN_MS = 6.0 if sys.platform == "emscripten" else 3.0
 NOTICE_MS = 6000  # each storage or settings notice is shown this long, oldest first
 
 
-#: the App running now (the last one made): a handle for tests and for the browser harness
-current: App | None = None
 _PAGE = object()  # App(open_room=...) not given: the page's own (online.room_opener)
 
 
 class App:
     def __init__(self, saves=None, flags: int | None = None, screen=None, open_room=_PAGE):
-        global current
-        current = self
         language_choice.choose("")  # what was asked for, else the system's (the settings' below)
         pygame.init()
         # No joystick or gamepad plays this game. Without SDL's joystick part the browser
@@ -91,7 +91,7 @@ class App:
         self.frame_ms = 0.0
         self.frame_start = time.perf_counter()
         self.draw_ms = 0.0
-        self._drawn = None  # the frame key of what the screen shows
+        self._drawn: tuple[int, Hashable] | None = None  # the frame key of what is shown
         self.quiet = False  # the last frame had no input and drew nothing
         self.hidden = False  # the page is hidden (the browser's) or the window minimised
         self.minimised = False
@@ -103,8 +103,8 @@ class App:
         self.shared = None  # the shared table open now (online.SharedTableScene), if any
         from game.ui.screens import TitleScene
 
-        self.scene = None
-        self.show(TitleScene(self))
+        self.scene: Scene = TitleScene(self)
+        self.scene.enter()
         try:  # a shared table kept from before a reload sits down again; a #join= link joins
             online.at_start(self)
         except Exception as e:  # noqa: BLE001 (start-up goes on at the title)
@@ -119,20 +119,20 @@ class App:
             pygame.display.set_caption(_("Patience Parlour"))
 
     # ----------------------------------------------------------------- scenes
-    def show(self, scene) -> None:
-        if self.scene is not None:
-            self.scene.leave()
+    def show(self, scene: Scene) -> None:
+        self.scene.leave()
         self.scene = scene
         self._notice_since = None  # a notice on screen gets its full time on the new screen
         scene.enter()
 
     def open_game(self, game_id: str, new: bool = False):
         """The table of a game: the one in memory, else the saved deal, else a new deal."""
-        from game.ui.table.scene import make_table
+        from game.ui.chromes import chrome_for
+        from game.ui.table.scene import Table
 
         table = self.tables.get(game_id)
         if table is None:
-            table = make_table(self, game_id)
+            table = Table(self, game_id, chrome_for(game_id))
             self.tables[game_id] = table
         if new:
             table.new_deal(confirm=False)
@@ -193,7 +193,7 @@ class App:
 
     def collect_notices(self) -> None:
         """Take the storage's notices into the queue."""
-        store = getattr(self.saves, "notices", None)
+        store = self.saves.notices
         if store:
             for text in store:
                 self.notice(text)
@@ -321,7 +321,7 @@ class App:
         if self.hidden:
             return resting.HIDDEN_REST_MS if self.shared is None else resting.HIDDEN_SHARED_REST_MS
         scene = self.scene
-        if not self.quiet or self.sound.warming or scene is None:
+        if not self.quiet or self.sound.warming:
             return 0.0
         waits = [resting.REST_MAX_MS, scene.rest_ms()]
         if scene.modal is not None:
@@ -401,8 +401,7 @@ async def main(saves=None) -> None:
         else:
             rested = 0.0
             await asyncio.sleep(0)
-    if hasattr(app.scene, "leave"):
-        app.scene.leave()
+    app.scene.leave()
     if app.shared is not None:  # (a page's net.js says goodbye itself when the tab closes)
         app.shared.closing()
     if not WEB:

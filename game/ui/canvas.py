@@ -120,7 +120,7 @@ def choose_for_page() -> Canvas:
     try:
         import platform
 
-        window = platform.window
+        window = platform.window  # type: ignore[attr-defined]  # (pygbag's, not the stdlib's)
         return choose(float(window.innerWidth), float(window.innerHeight))
     except Exception:  # no page (or it can't be read): the landscape table
         return Canvas(LANDSCAPE.w, LANDSCAPE.h)

@@ -14,6 +14,7 @@ import pygame
 
 from game.core.language import current
 from game.ui import theme
+from game.ui.board.places import Fan
 from game.ui.canvas import CANVAS
 from game.ui.corner_letters import rank_text
 
@@ -126,7 +127,12 @@ class CardArt:
     """Every card image for one card size, made on first use and kept."""
 
     def __init__(
-        self, width: int, height: int, four_colour: bool = False, fan: str = "down", reveal: int = 0
+        self,
+        width: int,
+        height: int,
+        four_colour: bool = False,
+        fan: Fan = Fan.DOWN,
+        reveal: int = 0,
     ):
         """``reveal``: how much of a face-up card its table's fans leave in sight (0: none
         fan); on the portrait canvas the corner index grows as large as that allows."""
@@ -142,11 +148,11 @@ class CardArt:
         self.body_pip = max(9, int(width * 0.19))
         self._blank = rounded(self.size, self.radius, PAPER, EDGE).convert_alpha()
         self._faces: dict[int, pygame.Surface] = {}
-        self._backs: dict[int, pygame.Surface] = {}
+        self._backs: dict[str, pygame.Surface] = {}
         self._pips: dict[tuple[str, int], pygame.Surface] = {}
         self._slots: dict[str, pygame.Surface] = {}
         self.shadow = rounded((width, height), self.radius, (0, 0, 0, 90)).convert_alpha()
-        self.outline = {}
+        self.outline: dict[tuple, pygame.Surface] = {}  # rings and tints, by colour and width
         self.back_style = "blue"  # the chosen back (the table sets it from the settings)
 
     def release(self) -> None:
@@ -166,7 +172,7 @@ class CardArt:
             f = theme.font(size, True)
             ten_w, line_h = f.size("10")
             pip_size = max(self.index_pip, int(size * 0.5))
-            if self.fan == "down":
+            if self.fan == Fan.DOWN:
                 fits = ten_w + 2 + 2 * pip_size + 4 + 2 * pad <= self.w and (
                     not reveal or pad - 1 + line_h <= reveal - 2
                 )
@@ -251,7 +257,7 @@ class CardArt:
         label = theme.font(self.rank_size, True).render(rank_text(RANK_TEXT[rank - 1]), True, color)
         small = self._pip(suit, self.index_pip)
         pad = max(3, w // 20)
-        if self.fan == "down":
+        if self.fan == Fan.DOWN:
             # top strip: rank then pip on one line, at both top corners
             y = pad - 1
             surf.blit(label, (pad, y))
@@ -293,7 +299,7 @@ class CardArt:
 
     def _draw_centre(self, surf, rank, suit, color, top):
         w, h = self.size
-        if self.fan == "down":
+        if self.fan == Fan.DOWN:
             area = pygame.Rect(int(w * 0.24), top + 2, int(w * 0.52), h - 2 * top - 4)
         else:
             margin = int(w * 0.26)
@@ -368,7 +374,7 @@ ART_CACHE = 6
 _ARTS: OrderedDict[tuple, CardArt] = OrderedDict()
 
 
-def get_art(width: int, height: int, four_colour: bool, fan: str, reveal: int = 0) -> CardArt:
+def get_art(width: int, height: int, four_colour: bool, fan: Fan, reveal: int = 0) -> CardArt:
     """The one CardArt for this size and style (kept while it is among the last ART_CACHE
     used, so its images are made once). An art pushed out lets go of its images (``release``):
     whoever still holds it draws them again when they need them."""

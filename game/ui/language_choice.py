@@ -51,7 +51,7 @@ def system_languages() -> list[str]:
                 return [str(navigator.language)]
         except Exception:  # noqa: BLE001
             return []
-    out = []
+    out: list[str] = []
     # the order gettext itself reads them in: LANGUAGE may list several, "de:fr"
     for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
         out.extend(tag for tag in os.environ.get(name, "").split(":") if tag)

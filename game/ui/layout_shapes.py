@@ -2,7 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from game.core.language import NP_
+
+#: a game's layout data (game/ui/layouts/__init__.py says its keys)
+LayoutData = dict[str, Any]
+#: a pile in layout data: its name, where it lies (x, y) and its options
+PileSpec = tuple[str, int, int, dict[str, Any]]
 
 W = 1280
 # Translators: written on an empty stock (that no longer deals); short: a card's width

@@ -63,7 +63,7 @@ class PageTurn:
         if wanted is None or wanted == CANVAS.portrait:
             return False
         self.turning = True
-        game_id = getattr(app.scene, "game_id", None)
+        game_id = app.scene.game_id
         app.scene.leave()  # a table saves its game on leaving
         app.save_settings()
         try:

@@ -46,7 +46,7 @@ class Sounds:
         self.folder = folder
         self.unlocked = False  # the player has touched the page, clicked or pressed a key
         self.problem = ""  # why there is no sound (the mixer failed once: never asked again)
-        self._sounds: dict[str, object] = {}
+        self._sounds: dict[str, pygame.mixer.Sound] = {}
         self._sounding = False  # something was played since sound was last on
 
     def unlock(self) -> None:
@@ -54,7 +54,7 @@ class Sounds:
 
     @property
     def on(self) -> bool:
-        return self.unlocked and bool(getattr(self.settings, "sound", True)) and not self.problem
+        return self.unlocked and bool(self.settings.sound) and not self.problem
 
     def play(self, name: str) -> bool:
         """Play an effect (one of EFFECTS) if sound may play now; True if it was started."""

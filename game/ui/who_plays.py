@@ -103,27 +103,8 @@ class SeatPicker(Modal):
             self.rows.append(y)
             y += step if not big else 160
         self.note_y = y
-        bw, bh, size = (320, 96, 40) if big else (300, 84, 36) if CANVAS.rail else (180, 48, 24)
-        by = self.rect.bottom - bh - 22
-        self.buttons.append(
-            Button(
-                (self.rect.centerx - bw - 10, by, bw, bh),
-                self.play_label,
-                self.play,
-                style="primary",
-                name="play",
-                size=size,
-            )
-        )
-        self.buttons.append(
-            Button(
-                (self.rect.centerx + 10, by, bw, bh),
-                _("Cancel"),
-                self.close,
-                name="cancel",
-                size=size,
-            )
-        )
+        play, cancel = (self.play_label, self.play, "play"), (_("Cancel"), self.close, "cancel")
+        self.buttons += self.answer_buttons(play, cancel, 180)
 
     def row_buttons(self, y: int, specs, min_w: int = 96, slots: int = 0) -> None:
         """One row of choices: right of its label (landscape) or under it (portrait, each

@@ -4,13 +4,22 @@ coordinates (mouse or finger), see app.py."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from enum import StrEnum
 
 import pygame
 
-from game.core.language import N_, _
 from game.ui import theme
 from game.ui.canvas import CANVAS
 from game.ui.sleep_at_rest import REST_MAX_MS
+
+
+class ButtonStyle(StrEnum):
+    """How a button looks: a plain one, the one that goes on (gold), or one that gives up
+    or ends something (red)."""
+
+    NORMAL = "normal"
+    PRIMARY = "primary"
+    DANGER = "danger"
 
 
 class Button:
@@ -24,9 +33,9 @@ class Button:
         enabled=True,
         size: int = 24,
         tip: str = "",
-        style: str = "normal",
+        style: ButtonStyle = ButtonStyle.NORMAL,
         name: str = "",
-    ):
+    ) -> None:
         self.rect = pygame.Rect(rect)
         self.label = label
         self.action = action
@@ -56,12 +65,12 @@ class Button:
             if len(self._cache) > 16:
                 self._cache.clear()
             surf = pygame.Surface(self.rect.size, pygame.SRCALPHA)
-            if self.style == "danger":
+            if self.style == ButtonStyle.DANGER:
                 fill = (170, 40, 35) if enabled else theme.BUTTON_OFF
                 if enabled and self.hover:
                     fill = (205, 55, 45)
                 line = (255, 170, 150) if enabled else theme.BUTTON_LINE
-            elif self.style == "primary":
+            elif self.style == ButtonStyle.PRIMARY:
                 fill = (176, 132, 36) if enabled else theme.BUTTON_OFF
                 if enabled and self.hover:
                     fill = (204, 158, 50)
@@ -84,7 +93,9 @@ class Button:
             pygame.draw.rect(surf, fill, surf.get_rect(), border_radius=8)
             pygame.draw.rect(surf, line, surf.get_rect(), 1, border_radius=8)
             color = theme.INK if enabled else theme.INK_FAINT
-            t = theme.text(self.label, self.label_size, color, bold=self.style != "normal")
+            t = theme.text(
+                self.label, self.label_size, color, bold=self.style != ButtonStyle.NORMAL
+            )
             surf.blit(t, t.get_rect(center=(self.rect.w // 2, self.rect.h // 2 + 1)))
             self._cache[key] = surf
         return surf
@@ -93,7 +104,9 @@ class Button:
     def label_size(self) -> int:
         """The size the label is drawn at: the button's, or less where a language's word is
         longer than the button is wide (theme.fit_size)."""
-        return theme.fit_size(self.label, self.size, self.rect.w - 10, self.style != "normal")
+        return theme.fit_size(
+            self.label, self.size, self.rect.w - 10, self.style != ButtonStyle.NORMAL
+        )
 
     def draw(self, dest: pygame.Surface) -> None:
         if self.visible:
@@ -178,6 +191,10 @@ class Scene(ButtonRow):
     """One screen. The app calls pointer_*/key/update/draw; ``modal`` (a Modal) is on top and
     gets input first."""
 
+    #: the game this screen is of (a table's, a waiting room's): a page turned comes back to
+    #: its table (page_turn.py); None for a screen of no game
+    game_id: str | None = None
+
     def __init__(self, app):
         self.app = app
         self.buttons: list[Button] = []
@@ -247,9 +264,57 @@ class Modal(ButtonRow):
         self.buttons: list[Button] = []
         self._dim = theme.overlay((CANVAS.w, CANVAS.h), (0, 0, 0), 130)
 
+    @property
+    def position(self) -> dict | None:
+        """The piles a table shows while this dialog is open, view-only (a turn replayed:
+        game/ui/turns/turn_replay.py); None: the game's own."""
+        return None
+
     def close(self) -> None:
         if self.scene.modal is self:
             self.scene.modal = None
+
+    def answer_buttons(
+        self,
+        go: tuple[str, Callable[[], None], str],
+        other: tuple[str, Callable[[], None], str],
+        desktop_w: int,
+        go_enabled: Callable[[], bool] | bool = True,
+        other_style: ButtonStyle = ButtonStyle.NORMAL,
+        portrait_w: int = 320,
+    ) -> list[Button]:
+        """The dialog's two answers side by side at its bottom: the one that goes on (gold),
+        then the other (Cancel; red where it ends something), each (words, action, name). As
+        large as the canvas asks: upright ``portrait_w`` x 96, sideways a thumb's
+        (``SIDEWAYS_BUTTON``), on the 1280x720 canvas ``desktop_w`` x 48."""
+        bw, bh, size = (
+            (portrait_w, 96, 40)
+            if CANVAS.portrait
+            else SIDEWAYS_BUTTON
+            if CANVAS.rail
+            else (desktop_w, 48, 24)
+        )
+        y, x = self.rect.bottom - bh - 22, self.rect.centerx
+        (label, action, name), (other_label, other_action, other_name) = go, other
+        return [
+            Button(
+                (x - bw - 10, y, bw, bh),
+                label,
+                action,
+                go_enabled,
+                style=ButtonStyle.PRIMARY,
+                name=name,
+                size=size,
+            ),
+            Button(
+                (x + 10, y, bw, bh),
+                other_label,
+                other_action,
+                style=other_style,
+                name=other_name,
+                size=size,
+            ),
+        ]
 
     def pointer_down(self, pos):
         self.buttons_down(pos)
@@ -266,7 +331,9 @@ class Modal(ButtonRow):
         if event.key == pygame.K_ESCAPE:
             self.close()
         elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.buttons:
-            default = next((b for b in self.buttons if b.style == "primary" and b.enabled), None)
+            default = next(
+                (b for b in self.buttons if b.style == ButtonStyle.PRIMARY and b.enabled), None
+            )
             if default:
                 default.action()
 
@@ -299,6 +366,30 @@ class Modal(ButtonRow):
             b.draw(screen)
         self.draw_focus(screen, self.app.keyboard_used)
 
+    # what is typed in a dialog that asks for it (a deal's number, a room's code)
+    value = ""
+    error = ""
+
+    def draw_typed(
+        self,
+        screen: pygame.Surface,
+        box: pygame.Rect,
+        shown: str,
+        size: int,
+        at: tuple[int, int],
+        anchor: str,
+    ) -> None:
+        """The box where it is typed, and ``shown`` in it (grey until something is typed)."""
+        pygame.draw.rect(screen, (250, 248, 236), box, border_radius=8)
+        colour = (30, 30, 30) if self.value else (170, 170, 170)
+        theme.blit_text(screen, shown, at, size, colour, bold=True, anchor=anchor)
+
+    def draw_error(self, screen: pygame.Surface, top: int, size: int) -> None:
+        """Why what was typed won't do, in red under the box (if anything)."""
+        if self.error:
+            at = (self.rect.centerx, top)
+            theme.blit_text(screen, self.error, at, size, theme.RED_INK, anchor="midtop")
+
 
 #: a dialog on a phone held sideways: this wide, its buttons (w, h, words) a thumb's size (84
 #: high: 45 CSS px on an 844x390 page) and its words at least CANVAS.label's 12.5 CSS px
@@ -306,262 +397,12 @@ SIDEWAYS_DIALOG_W = 1000
 SIDEWAYS_BUTTON = (300, 84, 36)
 
 
-class Confirm(Modal):
-    """A yes/no question."""
-
-    height = 250
-    portrait_height = 640
-
-    def __init__(
-        self, scene, title: str, body: str, yes_label: str, on_yes, no_label: str | None = None
-    ):
-        if no_label is None:
-            no_label = _("Cancel")
-        if CANVAS.rail:  # a phone on its side: words of 12.5 CSS px, buttons of 45
-            self.width = SIDEWAYS_DIALOG_W
-            lines = len(theme.wrap(body, CANVAS.label(24), self.width - 60))
-            self.height = 80 + lines * 30 + 20 + 84 + 22
-        super().__init__(scene)
-        self.title, self.body = title, body
-        bw, bh, size = (
-            (320, 96, 40) if CANVAS.portrait else SIDEWAYS_BUTTON if CANVAS.rail else (200, 48, 24)
-        )
-        y = self.rect.bottom - bh - 22
-        self.buttons = [
-            Button(
-                (self.rect.centerx - bw - 10, y, bw, bh),
-                yes_label,
-                self._yes,
-                style="primary",
-                name="yes",
-                size=size,
-            ),
-            Button((self.rect.centerx + 10, y, bw, bh), no_label, self.close, name="no", size=size),
-        ]
-        self.on_yes = on_yes
-
-    def _yes(self):
-        self.close()
-        self.on_yes()
-
-    def draw(self, screen):
-        self.draw_frame(screen)
-        size = CANVAS.label(24)
-        y = self.rect.y + (80 if not CANVAS.portrait else 130)
-        step = 48 if CANVAS.portrait else 30 if CANVAS.rail else 28
-        for line in theme.wrap(self.body, size, self.rect.w - 60):
-            theme.blit_text(screen, line, (self.rect.centerx, y), size, theme.INK, anchor="midtop")
-            y += step
-        for b in self.buttons:
-            b.draw(screen)
-        self.draw_focus(screen, self.app.keyboard_used)
-
-
-class NumberEntry(Modal):
-    """Type a deal number (keyboard, or the on-screen keypad for touch)."""
-
-    width, height = 460, 470
-    portrait_height = 1000
-    # Translators: the title of the dialog where a deal's number is typed
-    title = N_("Play deal number")
-
-    def __init__(self, scene, on_ok, initial: str = ""):
-        side = bool(CANVAS.rail)  # a phone on its side: the keys in two rows of six, each
-        if side:  # a thumb's size (45 CSS px high), the words 12.5 CSS px
-            self.width, self.height = 860, 470
-        super().__init__(scene)
-        self.title = _(NumberEntry.title)
-        self.value = initial
-        self.on_ok = on_ok
-        self.error = ""
-        big = CANVAS.portrait
-        x0, y0 = self.rect.x + (80 if not big else 50), self.rect.y + (150 if not big else 250)
-        kw, kh, step_x, step_y, size = (
-            (92, 50, 104, 58, 24) if not big else (200, 120, 220, 132, 50)
-        )
-        keys = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "<", "0", "C"]
-        per_row = 3
-        if side:
-            kw, kh, step_x, step_y, size, per_row = 124, 84, 132, 92, 36, 6
-            keys = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "0", "<", "C"]
-            x0, y0 = self.rect.centerx - (6 * step_x - 8) // 2, self.rect.y + 164
-        for i, k in enumerate(keys):
-            r = pygame.Rect(x0 + (i % per_row) * step_x, y0 + (i // per_row) * step_y, kw, kh)
-            # Translators: keys of the on-screen keypad: delete the last digit, clear them all
-            label = {"<": _("Del"), "C": _("Clear")}.get(k, k)
-            self.buttons.append(
-                Button(r, label, lambda k=k: self.press(k), name=f"key{k}", size=size)
-            )
-        bw, bh, size = (300, 96, 40) if big else SIDEWAYS_BUTTON if side else (160, 48, 24)
-        y = self.rect.bottom - bh - 22
-        # Translators: the button that plays the deal whose number was typed
-        self.buttons.append(
-            Button(
-                (self.rect.centerx - bw - 10, y, bw, bh),
-                _("Play"),
-                self.ok,
-                enabled=lambda: self.value != "",
-                style="primary",
-                name="ok",
-                size=size,
-            )
-        )
-        self.buttons.append(
-            Button(
-                (self.rect.centerx + 10, y, bw, bh),
-                _("Cancel"),
-                self.close,
-                name="cancel",
-                size=size,
-            )
-        )
-
-    def press(self, k: str) -> None:
-        self.error = ""
-        if k == "<":
-            self.value = self.value[:-1]
-        elif k == "C":
-            self.value = ""
-        elif k.isdigit() and len(self.value) < 9:
-            self.value = (self.value + k).lstrip("0") or ("0" if k == "0" else "")
-
-    def ok(self) -> None:
-        if not self.value:
-            self.error = _("Type a number first.")
-            return
-        self.close()
-        self.on_ok(int(self.value))
-
-    def key(self, event):
-        digit = _digit(event.key)
-        if digit is not None:
-            self.press(digit)
-        elif event.key == pygame.K_BACKSPACE:
-            self.press("<")
-        elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            self.ok()
-        elif event.key == pygame.K_ESCAPE:
-            self.close()
-
-    def draw(self, screen):
-        self.draw_frame(screen)
-        if CANVAS.portrait:
-            box = pygame.Rect(self.rect.x + 50, self.rect.y + 100, self.rect.w - 100, 100)
-        else:
-            box = pygame.Rect(self.rect.x + 80, self.rect.y + 78, self.rect.w - 160, 54)
-        pygame.draw.rect(screen, (250, 248, 236), box, border_radius=8)
-        shown = self.value or "0"
-        theme.blit_text(
-            screen,
-            shown,
-            (box.right - 14, box.centery),
-            CANVAS.text(36),
-            (30, 30, 30) if self.value else (170, 170, 170),
-            bold=True,
-            anchor="midright",
-        )
-        if self.error:
-            theme.blit_text(
-                screen,
-                self.error,
-                (self.rect.centerx, box.bottom + 2),
-                CANVAS.label(20),
-                theme.RED_INK,
-                anchor="midtop",
-            )
-        for b in self.buttons:
-            b.draw(screen)
-
-
-_DIGIT_KEYS = {
-    **{getattr(pygame, f"K_{i}"): str(i) for i in range(10)},
-    **{getattr(pygame, f"K_KP{i}"): str(i) for i in range(10)},
-}
-
-
-def _digit(key) -> str | None:
-    return _DIGIT_KEYS.get(key)
-
-
-class EndPanel(Modal):
-    """The end of a deal: the result, the figures, and what to do next. ``buttons``: (label,
-    action, style) or (label, action, style, name): a button's name (an id, English) is its
-    label where none is given."""
-
-    width, height = 600, 330
-    portrait_height = 900
-
-    def __init__(
-        self,
-        scene,
-        title: str,
-        lines: list[str],
-        buttons,
-        dim: bool = True,
-        good: bool = False,
-        centerx: int | None = None,
-    ):
-        if CANVAS.rail:  # a phone on its side: words of 12.5 CSS px, buttons of 45
-            self.width = SIDEWAYS_DIALOG_W
-            wrapped = sum(
-                len(theme.wrap(line, CANVAS.label(26), self.width - 50)) for line in lines
-            )
-            self.height = max(EndPanel.height, 84 + wrapped * 30 + 16 + 84 + 22)
-        super().__init__(scene)
-        if centerx is not None and not CANVAS.portrait:
-            self.rect.centerx = centerx
-            self.rect.clamp_ip(pygame.Rect(0, 0, CANVAS.w, CANVAS.h))
-        self.title = title
-        self.lines = lines
-        self.dim = dim
-        self.good = good
-        n = len(buttons)
-        bh, size = (96, 38) if CANVAS.portrait else SIDEWAYS_BUTTON[1:] if CANVAS.rail else (50, 24)
-        widest = 340 if CANVAS.portrait else 300 if CANVAS.rail else 170
-        bw = min(widest, (self.rect.w - 40 - 12 * (n - 1)) // n)
-        x = self.rect.centerx - (n * bw + (n - 1) * 12) // 2
-        for i, (label, action, style, *name) in enumerate(buttons):
-            self.buttons.append(
-                Button(
-                    (x + i * (bw + 12), self.rect.bottom - bh - 22, bw, bh),
-                    label,
-                    action,
-                    style=style,
-                    name=name[0] if name else label,
-                    size=size,
-                )
-            )
-
-    def draw(self, screen):
-        if self.dim:
-            screen.blit(self._dim, (0, 0))
-        pygame.draw.rect(screen, theme.PANEL, self.rect, border_radius=14)
-        pygame.draw.rect(
-            screen, theme.GOLD if self.good else theme.BUTTON_LINE, self.rect, 2, border_radius=14
-        )
-        theme.blit_text(
-            screen,
-            self.title,
-            (self.rect.centerx, self.rect.y + 22),
-            theme.fit_size(self.title, CANVAS.text(48), self.rect.w - 40, True),
-            theme.GOLD if self.good else theme.INK,
-            bold=True,
-            anchor="midtop",
-        )
-        size = 40 if CANVAS.portrait else CANVAS.label(26)
-        y = self.rect.y + (84 if not CANVAS.portrait else 140)
-        for line in self.lines:
-            for part in theme.wrap(line, size, self.rect.w - 50):
-                theme.blit_text(
-                    screen, part, (self.rect.centerx, y), size, theme.INK, anchor="midtop"
-                )
-                y += 30 if not CANVAS.portrait else 44
-        for b in self.buttons:
-            b.draw(screen)
-        self.draw_focus(screen, self.app.keyboard_used)
-
-    def key(self, event):
-        if event.key == pygame.K_ESCAPE:
-            self.close()
-        else:
-            super().key(event)
+__all__ = [
+    "SIDEWAYS_BUTTON",
+    "SIDEWAYS_DIALOG_W",
+    "Button",
+    "ButtonRow",
+    "ButtonStyle",
+    "Modal",
+    "Scene",
+]

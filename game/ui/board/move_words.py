@@ -10,6 +10,7 @@ alone."""
 from __future__ import annotations
 
 from game.core import Move
+from game.core.kinds import PileKind
 from game.core.language import NP_, _, ngettext, pgettext
 
 #: "turn a card from your stock": the pile a card is turned from
@@ -80,7 +81,7 @@ def _words(state, move: Move, verb: bool) -> str:
         what = ngettext("the {n} card {from_card}", "the {n} cards {from_card}", move.count).format(
             n=move.count, from_card=card.words("from")
         )
-    if dst.kind == "foundation":
+    if dst.kind == PileKind.FOUNDATION:
         words = (
             _("move {cards} to a foundation")
             if verb

@@ -8,14 +8,43 @@ from __future__ import annotations
 
 import copy
 import dataclasses
-import re
 from dataclasses import dataclass
+from enum import StrEnum
 
 import pygame
 
+from game.core import Card
+from game.core.kinds import PileKind, split_pile_name
 from game.core.language import _, pgettext
 from game.ui.canvas import CANVAS
 from game.ui.corner_letters import rank_text
+
+#: a table's piles as the rules core gives them (``GameState.piles()``): each pile's cards,
+#: bottom to top, with whether each lies face up
+Piles = dict[str, list[tuple[Card, bool]]]
+
+
+class Fan(StrEnum):
+    """Which way a table's columns fan (the card art puts its corner indices where a fan
+    leaves them in sight)."""
+
+    DOWN = "down"  # solitaire columns: the top strip shows
+    SIDE = "side"  # Russian Bank's houses: the left or right strip shows
+
+
+class Badge(StrEnum):
+    """Where a stacked pile's count is written."""
+
+    NONE = ""
+    BELOW = "below"
+    RIGHT = "right"
+
+
+class CaptionAt(StrEnum):
+    """Where a pile's caption ("Reserve") is written."""
+
+    RIGHT = ""  # beside it
+    ABOVE = "above"  # over it (where the room beside it is a column's)
 
 
 @dataclass
@@ -26,9 +55,9 @@ class PileGeom:
     fan_down: tuple[int, int] = (0, 0)  # offset per face-down card
     limit: int = 0  # farthest coordinate a card edge may reach along the fan (0: none)
     label: str = ""  # faint letter on the empty slot (a rank: "A", "K"; shown as ``slot``)
-    badge: str = ""  # where the card count shows: "below", "above" or ""
+    badge: Badge = Badge.NONE  # where the card count shows
     fan_last: int = 0  # only the top this many cards fan (the rest lie under the first); 0: all
-    caption: str = ""  # where its caption is written: "" right of it, "above" over it
+    caption: CaptionAt = CaptionAt.RIGHT  # where its caption is written
 
     @property
     def stacked(self) -> bool:
@@ -78,7 +107,7 @@ class Layout:
     def __init__(self, data: dict, shift: int = 0):
         """``shift``: the whole table moved this far right (a side panel on the left)."""
         self.card_w, self.card_h = data["card"]
-        self.fan = data.get("fan", "down")
+        self.fan = Fan(data.get("fan", Fan.DOWN))
         self.own_backs = bool(data.get("own_backs", False))
         self.table_left = shift
         self.table_right = data.get("table_right", CANVAS.table_w) + shift
@@ -103,9 +132,9 @@ class Layout:
                 fan_down=tuple(opts.get("fan_down", (0, 0))),
                 limit=limit,
                 label=opts.get("slot", ""),
-                badge=opts.get("badge", ""),
+                badge=Badge(opts.get("badge", Badge.NONE)),
                 fan_last=opts.get("fan_last", 0),
-                caption=opts.get("caption_at", ""),
+                caption=CaptionAt(opts.get("caption_at", CaptionAt.RIGHT)),
             )
             if "caption" in opts:
                 self.caption_messages[name] = opts["caption"]
@@ -199,24 +228,34 @@ def card_sizes() -> set[tuple[int, int, str, int]]:
     return {(L.card_w, L.card_h, L.fan, L.reveal) for L in map(layout_for, GAMES)}
 
 
-__all__ = ["Layout", "PileGeom", "card_sizes", "layout_for"]
+__all__ = [
+    "Badge",
+    "CaptionAt",
+    "Fan",
+    "Layout",
+    "PileGeom",
+    "Piles",
+    "card_sizes",
+    "layout_for",
+    "seated",
+]
 
 
-def seated(layout, seat: int, players: int):
-    """The layout as seen from ``seat``: each seat's own piles (a name with one pile per
+def seated(layout: Layout, seat: int, players: int) -> Layout:
+    """The layout as seen from ``seat``: each seat's own piles (a kind with one pile per
     seat: hand0, hand1) and its name where seat 0's were, the others turned round with
     them; the shared piles (foundations, houses) stay where they are."""
-    stems: dict[str, set[int]] = {}
+    numbers: dict[PileKind, set[int]] = {}
     for name in layout.piles:
-        m = re.fullmatch(r"(.*?)(\d+)", name)
-        if m:
-            stems.setdefault(m.group(1), set()).add(int(m.group(2)))
-    own = {stem for stem, numbers in stems.items() if numbers == set(range(players))}
+        kind, number = split_pile_name(name)
+        if number is not None:
+            numbers.setdefault(kind, set()).add(number)
+    own = {kind for kind, found in numbers.items() if found == set(range(players))}
 
     def where(name: str) -> str:  # the pile whose place ``name`` takes
-        m = re.fullmatch(r"(.*?)(\d+)", name)
-        if m and m.group(1) in own:
-            return f"{m.group(1)}{(int(m.group(2)) - seat) % players}"
+        kind, number = split_pile_name(name)
+        if number is not None and kind in own:
+            return f"{kind}{(number - seat) % players}"
         return name
 
     out = copy.copy(layout)

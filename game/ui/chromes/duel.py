@@ -15,16 +15,22 @@ and pointing at their side (the manual's turn button in Battle solitaire).
 
 from __future__ import annotations
 
+from typing import Any, Protocol, cast
+
 import pygame
 
+from game.core.calls import CallCost
+from game.core.kinds import PileKind, pile_kind
 from game.core.language import N_, NP_, _, capital, ngettext, pgettext
+from game.core.result import Status
 from game.session import describe
 from game.ui import theme
 from game.ui.board.move_words import pile_phrase
-from game.ui.board.places import seated
+from game.ui.board.places import Layout, seated
 from game.ui.canvas import CANVAS
-from game.ui.turns import panel
-from game.ui.turns.seats import TurnsChrome
+from game.ui.table.messages import MessageKind
+from game.ui.turns.turns_chrome import TurnsChrome, TurnsState
+from game.ui.widgets import Button
 
 NAME_SIZE = 26  # the seats' names beside their piles (on a phone held sideways: larger)
 
@@ -41,9 +47,18 @@ TURN_BACK_TIPS = {
 }
 
 # Translators: how to play at a duel's table, shown under the rules (Markdown: "# " a heading)
-CONTROLS = N_("""# Playing with mouse, finger or keys
-Drag a card to move it, or click (tap) it and then click where it should go. Places where it may go light up. Double-click (double-tap) a card to send it to a foundation. Click your hand to turn up its card. A refused move goes back and the line at the bottom says why.
-Keys: arrows or Tab choose a pile, Enter or Space picks up its card and puts it down on the chosen pile, F sends it to a foundation, Esc cancels (or goes back to the menu). Ctrl+Z or U undo, Ctrl+Y redo. T turns your hand card, E ends your turn, X calls Stop!, H asks for a hint (what the Hard computer player would do), + and - change the computer's pace, N starts a new game, M turns sound on or off.""")
+CONTROLS = N_(
+    "# Playing with mouse, finger or keys\n"
+    "Drag a card to move it, or click (tap) it and then click where it should go. Places "
+    "where it may go light up. Double-click (double-tap) a card to send it to a "
+    "foundation. Click your hand to turn up its card. A refused move goes back and the "
+    "line at the bottom says why.\n"
+    "Keys: arrows or Tab choose a pile, Enter or Space picks up its card and puts it down "
+    "on the chosen pile, F sends it to a foundation, Esc cancels (or goes back to the "
+    "menu). Ctrl+Z or U undo, Ctrl+Y redo. T turns your hand card, E ends your turn, X "
+    "calls Stop!, H asks for a hint (what the Hard computer player would do), + and - "
+    "change the computer's pace, N starts a new game, M turns sound on or off."
+)
 
 
 def priority_words(reason: str) -> str:
@@ -54,12 +69,25 @@ def priority_words(reason: str) -> str:
     return reason.removeprefix(pgettext("a refusal's beginning", "Priority: "))
 
 
+class DuelState(TurnsState, Protocol):
+    """What a duel's game gives its chrome (the module docstring)."""
+
+    def opening(self, names: list[str]) -> str:
+        """Who starts and why, in words (``names``: the seats in a sentence)."""
+        ...
+
+
 class SidePanel(TurnsChrome):
     """The duel's side panel (what it shares with the round table: players.TurnsChrome)."""
 
     controls = CONTROLS
     unseated_match = True  # Russian Bank's match was saved without its seats, once
     misses_turns = True  # a wrong Stop! call may cost the caller a turn (``wrong_call``)
+    name_size = NAME_SIZE
+
+    @property
+    def turns_state(self) -> DuelState:
+        return cast(DuelState, self.session.state)
 
     def can_end_turn(self) -> bool:
         """Only when ending the turn is allowed now (never a priority slip invited)."""
@@ -74,14 +102,14 @@ class SidePanel(TurnsChrome):
         first = self._turn_seat = s.to_move
         # who starts and why is the game's to say (Russian Bank: the lower top reserve card,
         # the houses on a tie; Battle solitaire: the cards drawn)
-        text = s.state.opening([self.name(seat) for seat in range(len(s.seats))])
+        text = self.turns_state.opening([self.name(seat) for seat in range(len(s.seats))])
         if self.is_you(first):
             # what to do first is the tip's: a move allowed now (an Ace dealt to a house must
             # go home before the hand is touched)
             text = f"{text} {self.tip()}".strip()
         # what the game wants said as it begins (Battle solitaire: the first turn can decide it)
-        note = getattr(s.state, "START_NOTE", "")
-        self.table.say(f"{text} {_(note) if note else ''}".strip(), "info")
+        note = getattr(s.state, "START_NOTE", "")  # (a game that has one: Battle solitaire)
+        self.table.say(f"{text} {_(note) if note else ''}".strip(), MessageKind.INFO)
 
     def passed(self, seat: int) -> None:
         if self.is_you(seat):
@@ -93,17 +121,14 @@ class SidePanel(TurnsChrome):
                     name=self.name(seat)
                 )
             )
-        self.table.say(text, "info")
+        self.table.say(text, MessageKind.INFO)
 
-    def moved(self, move, before, mover) -> None:
-        """(The log reads the moves from the game's history: move_log.MoveBook.)"""
-
-    def call_words(self, call, caller, called, state) -> str:
+    def call_words(self, call: Any, caller: int | None, called: int, state: Any) -> str:
         """A Stop! call in the log, said of the position after it (``state``)."""
         if call.right:
             b = call.breach
             card = state.pile[b.compulsory.target].top
-            home = b.compulsory.target.startswith("foundation")
+            home = pile_kind(b.compulsory.target) == PileKind.FOUNDATION
             you = self.is_you(called)
             if you and home:
                 # Translators: the move log, after who called (the same for the next three):
@@ -134,10 +159,10 @@ class SidePanel(TurnsChrome):
                 card=card.words("object") if card else _("the card"),
                 name=self.name(called),
             )
-        if call.cost == "turn":
+        if call.cost == CallCost.TURN:
             # Translators: the move log, after who called
             return _("called Stop! wrongly (no priority broken): the turn ends")
-        if call.cost == "next turn":
+        if call.cost == CallCost.NEXT_TURN:
             return _("called Stop! wrongly (no priority broken): the next turn is missed")
         return _("called Stop! wrongly (no priority broken): no cost")
 
@@ -161,11 +186,11 @@ class SidePanel(TurnsChrome):
             )
         )
 
-    def wrong_call_text(self, call, caller: int) -> str:
+    def wrong_call_text(self, call: Any, caller: int) -> str:
         """A wrong Stop! call in words, with its price (option ``wrong_call``) for the caller."""
         name, you = self.name(caller), self.is_you(caller)
         wrong = _("Wrong call: the last move broke no priority rule.")
-        if call.cost == "turn":
+        if call.cost == CallCost.TURN:
             # Translators: after "Wrong call: the last move broke no priority rule."
             price = (
                 _("Your turn ends.")
@@ -175,7 +200,7 @@ class SidePanel(TurnsChrome):
                     _("{name}'s turn ends.").format(name=name)
                 )
             )
-        elif call.cost == "next turn":
+        elif call.cost == CallCost.NEXT_TURN:
             price = (
                 _("You miss your next turn.")
                 if you
@@ -185,12 +210,12 @@ class SidePanel(TurnsChrome):
             return wrong
         return f"{wrong} {price}"
 
-    def call_text(self, call, offender: int) -> str:
+    def call_text(self, call: Any, offender: int) -> str:
         """What a right Stop! call did, in words (the core's message uses move notation)."""
         b = call.breach
         reason = capital(priority_words(b.reason))
         card = self.session.state.pile[b.compulsory.target].top
-        home = b.compulsory.target.startswith("foundation")  # else an empty house (Russian
+        home = pile_kind(b.compulsory.target) == PileKind.FOUNDATION  # else an empty house (Russian
         # Bank's priorities: a card to a foundation, a house filled from the reserve)
         # Translators: after the priority broken; {card} is the card played instead, as the
         # subject ("the Ten of hearts"), {name} a player ("the computer", "player 2")
@@ -223,9 +248,9 @@ class SidePanel(TurnsChrome):
         )
         return f"{reason} {rest}"
 
-    def end_words(self, result) -> tuple[str, list[str]]:
+    def end_words(self, result: Any) -> tuple[str, list[str]]:
         """The end screen's title and first lines: who won and why, who scores."""
-        if result.status == "won":
+        if result.status == Status.WON:
             title = self.play.winner_title(result)
             reason = (
                 _("You have played every card.")
@@ -253,10 +278,6 @@ class SidePanel(TurnsChrome):
         return title, [reason, points]
 
     # ------------------------------------------------------------------ drawing
-    def decorate(self, surf) -> None:
-        panel.draw_panel(surf, self.table)
-        self.draw_names(surf, CANVAS.label(NAME_SIZE))
-
     def name_lines(self, seat: int) -> list[tuple[str, pygame.Rect]]:
         names = self.table.layout.seat_names
         if seat >= len(names):
@@ -265,7 +286,7 @@ class SidePanel(TurnsChrome):
         size = theme.font(CANVAS.label(NAME_SIZE), True).size(text)
         return [(text, pygame.Rect(names[seat], size))]
 
-    def seen_from(self, layout, seat: int):
+    def seen_from(self, layout: Layout, seat: int) -> Layout:
         """Each seat's own piles and name where the first seat's are, the others' turned
         round with them (the shared piles stay)."""
         return seated(layout, seat, len(self.session.seats))
@@ -309,7 +330,7 @@ class SidePanel(TurnsChrome):
             return _("Play on, then put the hand card on your waste to end your turn.")
         turn = s.state.turn_move(hand.name)
         if turn is not None and turn.source != hand.name:  # a pile turns back into the hand
-            noun = getattr(s.state.pile[turn.source], "noun", "pile")
+            noun = s.state.pile[turn.source].noun
             # Translators: a pile without a phrase of its own; {pile} is its word
             return pile_phrase(
                 TURN_BACK_TIPS, noun, _("Click your empty hand to turn your {pile} back into it.")
@@ -318,11 +339,10 @@ class SidePanel(TurnsChrome):
             return _("Press the turn button when you can't (or don't want to) move any more.")
         return ""
 
-    def draw_turn_button(self, screen) -> None:
+    def draw_turn_button(self, screen: pygame.Surface, button: Button) -> None:
         """The turn button on the table: whose turn it is, a red arrow tip at their side, and
         what pressing it does."""
-        b, s = self.turn_button, self.session
-        rect = b.rect
+        s = self.session
         if s.is_over():
             title, note = pgettext("the turn button", "Game over"), ""
         else:
@@ -330,7 +350,7 @@ class SidePanel(TurnsChrome):
             title = self.title(seat)
             # Translators: the turn button's words under whose turn it is ("Computer", then
             # "is thinking..."): short
-            if b.enabled:
+            if button.enabled:
                 note = pgettext("the turn button", "press to end the turn")
             elif not s.is_local(seat):
                 note = (
@@ -342,58 +362,43 @@ class SidePanel(TurnsChrome):
                 note = ""
             seats = self.table.layout.seat_names
             if seat < len(seats):  # the arrow points at the side of the player on turn
-                tx, ty = seats[seat]
-                dx, dy = tx - rect.centerx, ty - rect.centery
-                if abs(dx) >= abs(dy):
-                    sign = 1 if dx > 0 else -1
-                    base = rect.right + 2 if sign > 0 else rect.left - 2
-                    tip = [
-                        (base + 24 * sign, rect.centery),
-                        (base, rect.centery - 18),
-                        (base, rect.centery + 18),
-                    ]
-                else:
-                    sign = 1 if dy > 0 else -1
-                    base = rect.bottom + 2 if sign > 0 else rect.top - 2
-                    tip = [
-                        (rect.centerx, base + 24 * sign),
-                        (rect.centerx - 18, base),
-                        (rect.centerx + 18, base),
-                    ]
+                tip = arrow_tip(button.rect, seats[seat])
                 pygame.draw.polygon(screen, (205, 40, 35), tip)
                 pygame.draw.polygon(screen, (255, 190, 170), tip, 2)
-        ink = theme.INK if b.enabled else theme.INK_DIM
+        ink = theme.INK if button.enabled else theme.INK_DIM
+        rect = button.rect
         if CANVAS.portrait or CANVAS.rail:  # the words larger, the note wrapped within the
             size = 36 if CANVAS.portrait else 32  # button (sideways: 12.5 CSS px)
             lines = [title, *theme.wrap(note, size, rect.w - 16)] if note else [title]
             step = theme.font(size).get_height()
             y = rect.centery - step * len(lines) // 2
             for i, line in enumerate(lines):
-                theme.blit_text(
-                    screen,
-                    line,
-                    (rect.centerx, y + i * step),
-                    size,
-                    ink,
-                    bold=i == 0,
-                    anchor="midtop",
-                )
+                at = (rect.centerx, y + i * step)
+                theme.blit_text(screen, line, at, size, ink, bold=i == 0, anchor="midtop")
             return
-        theme.blit_text(
-            screen,
-            title,
-            (rect.centerx, rect.y + (10 if note else 22)),
-            32,
-            ink,
-            bold=True,
-            anchor="midtop",
-        )
+        at = (rect.centerx, rect.y + (10 if note else 22))
+        theme.blit_text(screen, title, at, 32, ink, bold=True, anchor="midtop")
         if note:
             theme.blit_text(
                 screen, note, (rect.centerx, rect.bottom - 28), 18, ink, anchor="midtop"
             )
 
 
-CHROME = SidePanel
+def arrow_tip(rect: pygame.Rect, towards: tuple[int, int]) -> list[tuple[int, int]]:
+    """The turn button's arrow tip: a triangle beside ``rect`` pointing at ``towards`` (where
+    the name of the player on turn is)."""
+    dx, dy = towards[0] - rect.centerx, towards[1] - rect.centery
+    if abs(dx) >= abs(dy):
+        sign = 1 if dx > 0 else -1
+        base = rect.right + 2 if sign > 0 else rect.left - 2
+        return [
+            (base + 24 * sign, rect.centery),
+            (base, rect.centery - 18),
+            (base, rect.centery + 18),
+        ]
+    sign = 1 if dy > 0 else -1
+    base = rect.bottom + 2 if sign > 0 else rect.top - 2
+    return [(rect.centerx, base + 24 * sign), (rect.centerx - 18, base), (rect.centerx + 18, base)]
 
-__all__ = ["CONTROLS", "SidePanel", "CHROME"]
+
+__all__ = ["CONTROLS", "SidePanel"]

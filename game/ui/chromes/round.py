@@ -29,16 +29,25 @@ panel.
 
 from __future__ import annotations
 
+from collections.abc import Hashable
+from enum import StrEnum
+from typing import Any, Protocol, cast
+
 import pygame
 
-from game.core import STOP
+from game.core import STOP, Move
 from game.core.language import N_, SOURCE, _, capital, current, ngettext, pgettext
+from game.core.result import Status
 from game.ui import theme
-from game.ui.board.places import layout_for
+from game.ui.board.places import Badge, Piles, layout_for
 from game.ui.canvas import CANVAS
 from game.ui.layouts import layout_data
-from game.ui.turns import panel
-from game.ui.turns.seats import TurnsChrome, count_words, seat_counts
+from game.ui.table.messages import MessageKind
+from game.ui.table.scene import Table
+from game.ui.turns.banner import BannerStyle
+from game.ui.turns.panel_texts import PanelTexts
+from game.ui.turns.turn_replay import fly_changes
+from game.ui.turns.turns_chrome import TurnsChrome, TurnsState, count_words, seat_counts
 
 PENALTY_MS = 900  # how long a penalty card flies
 NAME_SIZE, TAG_SIZE = 22, 18  # the seats' names and the "to play" tag (larger sideways)
@@ -46,15 +55,44 @@ SIDE_NAME_W = 180  # portrait: a left or right seat's name, in lines this wide (
 TURN_RING = (236, 196, 84)
 
 # Translators: how to play at a round table, shown under the rules (Markdown: "# " a heading)
-CONTROLS = N_("""# Playing with mouse, finger or keys
-Click (tap) your stock to turn its top card, then drag it (or click it and then its place) where it goes; places where it may go light up. Drag your waste's top card, or a column's outer card, the same way; drag a column by its first card to move the whole column. Double-click (double-tap) a card to send it to a foundation. End turn puts your turned-up stock card on your own waste. A refused move goes back and the line at the bottom says why.
-Keys: T turns your stock card, E puts it on your waste (ending your turn), X knocks, H asks for a hint (what the Hard computer player would do), arrows or Tab choose a pile, Enter or Space picks up its card and puts it down on the chosen pile, F sends it to a foundation, Esc cancels (or goes back to the menu). Ctrl+Z or U undo, Ctrl+Y redo. + and - change the computer's pace, N starts a new game, M turns sound on or off.""")
+CONTROLS = N_(
+    "# Playing with mouse, finger or keys\n"
+    "Click (tap) your stock to turn its top card, then drag it (or click it and then its "
+    "place) where it goes; places where it may go light up. Drag your waste's top card, "
+    "or a column's outer card, the same way; drag a column by its first card to move the "
+    "whole column. Double-click (double-tap) a card to send it to a foundation. End turn "
+    "puts your turned-up stock card on your own waste. A refused move goes back and the "
+    "line at the bottom says why.\n"
+    "Keys: T turns your stock card, E puts it on your waste (ending your turn), X knocks, "
+    "H asks for a hint (what the Hard computer player would do), arrows or Tab choose a "
+    "pile, Enter or Space picks up its card and puts it down on the chosen pile, F sends "
+    "it to a foundation, Esc cancels (or goes back to the menu). Ctrl+Z or U undo, Ctrl+Y "
+    "redo. + and - change the computer's pace, N starts a new game, M turns sound on or "
+    "off."
+)
 
 
 def said_of_them(reason: str) -> str:
     """A refusal the core says to the mover ("your stock card"), said of another player: in
     English "their stock card"; another language keeps the core's words."""
     return reason.replace("your ", "their ") if current() == SOURCE else reason
+
+
+class Side(StrEnum):
+    """Where a seat sits round the table (a layout's "sides")."""
+
+    BOTTOM = "bottom"
+    LEFT = "left"
+    TOP = "top"
+    RIGHT = "right"
+
+
+class RoundState(TurnsState, Protocol):
+    """What a round table's game gives its chrome (the module docstring)."""
+
+    player_count: int
+    dealer: int  # who dealt this game
+    finished: tuple[int, ...]  # the seats out of the game, in the order they went out
 
 
 class RoundTable(TurnsChrome):
@@ -65,12 +103,15 @@ class RoundTable(TurnsChrome):
     # caught you."
     call_label = N_("Knock!")
     ROWS = ((346, 48), (400, 40), (446, 38), (516, 36), (566, 44))
-    TEXTS = dict(counts=134, step=24, match=18, after=28, pace=(494, 520, 22), tip=618, fitted=True)
-    BANNER = (26, 19, (28, 21), 8)
+    TEXTS = PanelTexts(
+        counts=134, step=24, match=18, after=28, pace=(494, 520, 22), tip=618, fitted=True
+    )
+    BANNER = BannerStyle(26, 19, (28, 21), 8)
+    name_size = NAME_SIZE
     wrong_call_ms = 4000
 
-    def __init__(self, table):
-        self.sides: list[str] = []
+    def __init__(self, table: Table) -> None:
+        self.sides: list[Side] = []
         super().__init__(table)
 
     # ------------------------------------------------------------------ the layout
@@ -85,14 +126,19 @@ class RoundTable(TurnsChrome):
             t.layout = layout
             t.input.reset()
             t.view.invalidate()
-            self.sides = list(layout_data(t.game_id, n, portrait=CANVAS.portrait).get("sides", ()))
+            sides = layout_data(t.game_id, n, portrait=CANVAS.portrait).get("sides", ())
+            self.sides = [Side(side) for side in sides]
+
+    @property
+    def turns_state(self) -> RoundState:
+        return cast(RoundState, self.session.state)
 
     def record_kinds(self) -> list[str]:
         """Count the finished game for each seat under its kind; lines for the end panel."""
         return self.play.count_kinds(self.app.saves.record_result)
 
     # ------------------------------------------------------------------ actions
-    def called(self, before: dict) -> None:
+    def called(self, before: Piles) -> None:
         if self.table.state.peek() == STOP:
             self.penalty_flight(before)
 
@@ -100,37 +146,37 @@ class RoundTable(TurnsChrome):
     def started(self) -> None:
         self.fit()
         t, s = self.table, self.session
-        state = s.state
+        state, seats = s.state, self.turns_state
         dealer = self.play.next_dealer()
         if (
             dealer is not None
             and not state.history
-            and state.dealer != dealer
-            and dealer < state.player_count
+            and seats.dealer != dealer
+            and dealer < seats.player_count
         ):
             # a game of the match: the deal passes to the left (the same deal number)
             t.start(state.seed, dict(state.options) | {"dealer": dealer}, s.seats)
             return
         self.banner = None
         first = s.to_move
-        dealer = self.name(state.dealer)
+        dealt = self.name(seats.dealer)
         if self.is_you(first):
             # Translators: as a game begins; {name} is a player ("player 2", "you")
-            opening = capital(_("{name} dealt: you start.").format(name=dealer))
-            t.say(f"{opening} {self.tip()}".strip(), "info")
+            opening = capital(_("{name} dealt: you start.").format(name=dealt))
+            t.say(f"{opening} {self.tip()}".strip(), MessageKind.INFO)
         else:
             # Translators: as a game begins; {name}, {other}: players ("player 2", "you")
             t.say(
                 capital(
-                    _("{name} dealt: {other} starts.").format(name=dealer, other=self.name(first))
+                    _("{name} dealt: {other} starts.").format(name=dealt, other=self.name(first))
                 ),
-                "info",
+                MessageKind.INFO,
             )
 
-    def wrong_call_text(self, call, caller: int) -> str:
-        return call.message
+    def wrong_call_text(self, call: Any, caller: int) -> str:
+        return str(call.message)
 
-    def call_text(self, call, offender: int) -> str:
+    def call_text(self, call: Any, offender: int) -> str:
         """What a right knock did, in words."""
         reason = call.breach.reason.split(": ", 1)[-1]  # (without "Priority 4: ")
         if not self.is_you(offender):  # the core speaks to the mover
@@ -149,18 +195,18 @@ class RoundTable(TurnsChrome):
             ).format(name=self.name(offender))
         return f"{reason} {rest}"
 
-    def moved(self, move, before, mover) -> None:
+    def moved(self, move: Move, before: Piles, mover: int) -> None:
         if move == STOP:  # (the log reads the moves from the game's history: move_log.MoveBook)
             self.penalty_flight(before)
 
-    def penalty_flight(self, before: dict) -> None:
+    def penalty_flight(self, before: Piles) -> None:
         """The penalty cards of a knock fly, face down, to the offender's stock."""
         dur = PENALTY_MS if self.app.settings.animations else 0
-        panel.fly_changes(self.table, before, self.table.piles(), face_up=False, dur=dur)
+        fly_changes(self.table, before, self.table.piles(), face_up=False, dur=dur)
 
     own = "own "  # the log says "on your own waste, ending the turn"
 
-    def call_words(self, call, caller, called, state) -> str:
+    def call_words(self, call: Any, caller: int | None, called: int, state: Any) -> str:
         """A knock in the log (who knocked is named with two players: the history keeps the
         knock, not the knocker)."""
         you = self.is_you(called)
@@ -200,12 +246,12 @@ class RoundTable(TurnsChrome):
         self.fit()
         super().update(dt)
 
-    def end_words(self, result) -> tuple[str, list[str]]:
+    def end_words(self, result: Any) -> tuple[str, list[str]]:
         """The end screen's title and first lines: who won and scores what, the places."""
         s = self.session
         title = _("Stalemate") if result.winner is None else self.play.winner_title(result)
         lines = []
-        if result.status == "stalemate":
+        if result.status == Status.STALEMATE:
             lines.append(result.reason)
         if result.winner is not None:
             n = result.points
@@ -236,13 +282,9 @@ class RoundTable(TurnsChrome):
         return title, lines
 
     # ------------------------------------------------------------------ drawing
-    def layer_key(self):
+    def layer_key(self) -> Hashable:
         self.fit()
-        return (self.session.seats, id(self.table.layout), self.replay_key())
-
-    def decorate(self, surf) -> None:
-        panel.draw_panel(surf, self.table)
-        self.draw_names(surf, CANVAS.label(NAME_SIZE))
+        return super().layer_key()
 
     def name_lines(self, seat: int) -> list[tuple[str, pygame.Rect]]:
         """A seat's name, kept on the table; upright a side seat's in lines (beside the
@@ -254,8 +296,7 @@ class RoundTable(TurnsChrome):
         right = self.table.layout.table_right - 8
         size = CANVAS.label(NAME_SIZE)
         text = self.title(seat)
-        side = self.sides[seat] if seat < len(self.sides) else "bottom"
-        if CANVAS.portrait and side in ("left", "right"):
+        if CANVAS.portrait and self.side(seat) in (Side.LEFT, Side.RIGHT):
             lines = theme.wrap(text, size, SIDE_NAME_W, bold=True)
         else:
             lines = (text,)
@@ -265,11 +306,14 @@ class RoundTable(TurnsChrome):
             out.append((line, pygame.Rect(min(x, right - w), y + i * (size - 8), w, h)))
         return out
 
+    def side(self, seat: int) -> Side:
+        """Where a seat sits round the table (its layout's "sides")."""
+        return self.sides[seat] if seat < len(self.sides) else Side.BOTTOM
+
     def turn_tag(self, seat: int, area: pygame.Rect) -> pygame.Rect:
         """Where the "to play" tag goes by a seat's ring: under it (over it at the bottom)."""
         tag = pygame.Rect((0, 0), theme.font(CANVAS.label(TAG_SIZE), True).size(to_play()))
-        side = self.sides[seat] if seat < len(self.sides) else "bottom"
-        if side == "bottom":
+        if self.side(seat) == Side.BOTTOM:
             tag.midbottom = (area.centerx, area.top - 2)
         else:
             tag.midtop = (area.centerx, area.bottom + 2)
@@ -279,12 +323,12 @@ class RoundTable(TurnsChrome):
         area = self.seat_area(seat)
         return [] if area is None else [area.inflate(4, 4), self.turn_tag(seat, area)]
 
-    def count_lines(self) -> list[tuple[str, tuple]]:
+    def count_lines(self) -> list[tuple[str, tuple[int, int, int]]]:
         s = self.session
         lines = []
         for seat in range(len(s.seats)):
-            c = s.state.counts(seat)
-            out = s.state.finished
+            c = self.turns_state.counts(seat)
+            out = self.turns_state.finished
             counts = [count_words("stock", c["stock"]), count_words("waste", c["waste"])]
             if seat in out:
                 # Translators: a seat's counts in the side panel: out of the game, in place 2
@@ -300,13 +344,13 @@ class RoundTable(TurnsChrome):
             return None
         area = lay.piles[names[0]].rect.union(lay.piles[names[1]].rect).inflate(22, 22)
         badge = lay.piles[names[0]].badge
-        if badge == "right":  # the counts beside the piles are inside the ring
+        if badge == Badge.RIGHT:  # the counts beside the piles are inside the ring
             area.width += 30
-        elif badge == "below":
+        elif badge == Badge.BELOW:
             area.height += 26
         return area
 
-    def draw(self, screen) -> None:
+    def draw(self, screen: pygame.Surface) -> None:
         s = self.session
         if not s.is_over():  # whose turn it is, loudly: a ring round their piles
             area = self.seat_area(s.to_move)
@@ -326,7 +370,8 @@ class RoundTable(TurnsChrome):
             value = options.get(o.name)
             if o.name == "players" or value is False:
                 continue
-            out.append(_(dict(o.labelled()).get(value, str(value))))
+            labels: dict[Any, str] = dict(o.labelled())
+            out.append(_(labels.get(value, str(value))))
         return out
 
     def tip(self) -> str:
@@ -352,6 +397,4 @@ def to_play() -> str:
     return pgettext("a tag by a player's piles", "to play")
 
 
-CHROME = RoundTable
-
-__all__ = ["CHROME", "CONTROLS", "RoundTable"]
+__all__ = ["CONTROLS", "RoundTable"]

@@ -5,52 +5,77 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Hashable
+from enum import StrEnum
 
 import pygame
 
 from game.core.language import N_, NP_, _, ngettext, pgettext
+from game.core.result import Status
 from game.session.help import HELP_NOTE_WIN
 from game.ui import theme
 from game.ui.canvas import CANVAS
+from game.ui.dialogs import EndPanel, NumberEntry
+from game.ui.layout_shapes import P_MESSAGE_BAND, portrait_message_top
 from game.ui.sleep_at_rest import REST_MAX_MS
-from game.ui.widgets import Button, EndPanel, NumberEntry
+from game.ui.table.chrome import BaseChrome
+from game.ui.table.scene import Table
+from game.ui.widgets import Button, ButtonStyle
 
-#: the "still winnable?" light: winnable, not winnable, thinking or unknown
+
+class Light(StrEnum):
+    """What the "still winnable?" light says: the solver's verdict's status ("won", "lost",
+    "unknown" after its time), or that it is still thinking."""
+
+    WON = "won"
+    LOST = "lost"
+    UNKNOWN = "unknown"
+    THINKING = "thinking"
+
+
 #: the light: winnable (green), not winnable (red), unknown after its time (amber), thinking
 #: (grey, with a ring going round)
 LIGHT_COLOURS = {
-    "won": (80, 220, 100),
-    "lost": (230, 70, 60),
-    "unknown": (220, 170, 50),
-    None: (150, 150, 150),
+    Light.WON: (80, 220, 100),
+    Light.LOST: (230, 70, 60),
+    Light.UNKNOWN: (220, 170, 50),
+    Light.THINKING: (150, 150, 150),
 }
 BAR_H = 52
 P_BAR_H = 104  # the portrait canvas's bar on top (two lines)
 
-#: the light's word, by the solver's verdict ("thinking" while it works, "unknown" after its
-#: time)
+#: the light's word
 LIGHT_WORDS = {
-    "won": NP_("the still winnable? light", "winnable"),
-    "lost": NP_("the still winnable? light", "not winnable"),
-    "thinking": NP_("the still winnable? light", "thinking"),
-    "unknown": NP_("the still winnable? light", "unknown"),
+    Light.WON: NP_("the still winnable? light", "winnable"),
+    Light.LOST: NP_("the still winnable? light", "not winnable"),
+    Light.THINKING: NP_("the still winnable? light", "thinking"),
+    Light.UNKNOWN: NP_("the still winnable? light", "unknown"),
 }
 
 # Translators: how to play at a one-player table, shown under the rules (Markdown: "# " a
 # heading)
-CONTROLS = N_("""# Playing with mouse, finger or keys
-Drag a card to move it, or click (tap) it and then click where it should go. Places where it may go light up. Double-click (double-tap) a card to send it to a foundation. Click the stock to turn a card. A refused move goes back and the line at the bottom says why.
-Keys: arrows or Tab choose a pile, Enter or Space picks up its card and puts it down on the chosen pile, F sends it to a foundation, Esc cancels (or goes back to the menu). Ctrl+Z or U undo, Ctrl+Y redo. S turns the stock, 1-0 jump to a column, W to the waste, H asks for a hint, N new deal, R restart, D play a deal number, M sound on or off.""")
+CONTROLS = N_(
+    "# Playing with mouse, finger or keys\n"
+    "Drag a card to move it, or click (tap) it and then click where it should go. Places "
+    "where it may go light up. Double-click (double-tap) a card to send it to a "
+    "foundation. Click the stock to turn a card. A refused move goes back and the line at "
+    "the bottom says why.\n"
+    "Keys: arrows or Tab choose a pile, Enter or Space picks up its card and puts it down "
+    "on the chosen pile, F sends it to a foundation, Esc cancels (or goes back to the "
+    "menu). Ctrl+Z or U undo, Ctrl+Y redo. S turns the stock, 1-0 jump to a column, W to "
+    "the waste, H asks for a hint, N new deal, R restart, D play a deal number, M sound "
+    "on or off."
+)
 
 
-class Toolbar:
+class Toolbar(BaseChrome):
     controls = CONTROLS
+    table: Table
 
-    def __init__(self, table):
-        self.table = table
-        self.app = table.app
-        self.light_at = None  # where the light was drawn (None: off)
-        self.hud_rect = None
+    def __init__(self, table: Table) -> None:
+        super().__init__(table)
+        self.light_at: tuple[int, int] | None = None  # where the light was drawn (None: off)
+        self.hud_rect: pygame.Rect | None = None
         y, h = 7, 38
         # Translators: the toolbar's buttons (Menu, Undo, Redo, Hint, Restart, New deal, Deal #
         # (play a deal by its number), Rules, Finish): short, 60 to 100 pixels wide
@@ -58,61 +83,54 @@ class Toolbar:
             (N_("Menu"), 76, self.app.title, True),
             (N_("Undo"), 76, table.undo, table.can_undo),
             (N_("Redo"), 76, table.redo, table.can_redo),
-            (N_("Hint"), 68, self.show_hint, lambda: self.help_ready()),
-            (N_("Restart"), 92, table.restart, lambda: table.modal is None),
-            (N_("New deal"), 104, table.new_deal, lambda: table.modal is None),
-            (N_("Deal #"), 84, self.ask_number, lambda: table.modal is None),
+            (N_("Hint"), 68, self.show_hint, self.help_ready),
+            (N_("Restart"), 92, table.restart, table.no_dialog),
+            (N_("New deal"), 104, table.new_deal, table.no_dialog),
+            (N_("Deal #"), 84, self.ask_number, table.no_dialog),
+            (N_("Rules"), 76, self.show_rules, table.no_dialog),
         ]
-        rules = (N_("Rules"), 76, self.show_rules, lambda: table.modal is None)
         x = 14
-        self.buttons = []
         if CANVAS.portrait or CANVAS.rail:  # in reach of a thumb: two rows, or the rail
             # (the rail: a sideways phone's column of eight, Undo and Redo sharing a row,
             # canvas.py)
             places = self.portrait_places() if CANVAS.portrait else self.rail_places()
             size = CANVAS.text(22) if CANVAS.portrait else 32  # sideways: 12.5 CSS px
-            specs.append(rules)
             for (label, _w, action, enabled), rect in zip(specs, places):
                 self.buttons.append(Button(rect, _(label), action, enabled, size=size, name=label))
             x, y, w, h = places[len(specs)]
         else:
-            for label, w, action, enabled in specs + [rules]:
+            for label, w, action, enabled in specs:
                 self.buttons.append(
                     Button((x, y, w, h), _(label), action, enabled, size=22, name=label)
                 )
                 x += w + 8
             w = 100
-        self.finish_button = Button(
-            (x, y, w, h),
-            _("Finish"),
-            self.finish,
-            lambda: self.finish_ready(),
-            size=CANVAS.text(22) if not CANVAS.rail else 32,
-            style="primary",
-            name="Finish",
+        self.finish_button = self.primary_button(
+            (x, y, w, h), N_("Finish"), self.finish, self.finish_ready
         )
-        self.finish_button.visible = False
-        self.buttons.append(self.finish_button)
         # where Finish stands (never both: one needs a proved win, the other a proved loss)
         wide = w if CANVAS.portrait or CANVAS.rail else 170
         # Translators: a button in the toolbar: take moves back to the last position the
         # solver proved winnable; 170 pixels wide
-        self.back_button = Button(
-            (self.finish_button.rect.x, y, wide, h),
-            _("Back to winnable"),
-            self.back_to_winnable,
-            lambda: self.back_ready(),
-            size=CANVAS.text(22) if not CANVAS.rail else 32,
-            style="primary",
-            name="Back to winnable",
+        self.back_button = self.primary_button(
+            (x, y, wide, h), N_("Back to winnable"), self.back_to_winnable, self.back_ready
         )
-        self.back_button.visible = False
-        self.buttons.append(self.back_button)
 
-    def relabel(self) -> None:
-        """The buttons' words in the language spoken now (their names are their English)."""
-        for b in self.buttons:
-            b.label = _(b.name)
+    def primary_button(self, rect, name: str, action, enabled) -> Button:
+        """A button of the solver's help (Finish, Back to winnable), hidden until it may be
+        pressed, added to the toolbar's."""
+        button = Button(
+            rect,
+            _(name),
+            action,
+            enabled,
+            size=CANVAS.text(22) if not CANVAS.rail else 32,
+            style=ButtonStyle.PRIMARY,
+            name=name,
+        )
+        button.visible = False
+        self.buttons.append(button)
+        return button
 
     @staticmethod
     def portrait_places() -> list[tuple[int, int, int, int]]:
@@ -132,23 +150,13 @@ class Toolbar:
         half = (w - 6) // 2
         return [rows[0], (x, y, half, h), (x + half + 6, y, half, h), *rows[2:]]
 
-    def show_rules(self) -> None:
-        """This game's rules; Back returns to the table as it was."""
-        self.table.app.show_rules(self.table)
-
     def message_rect(self) -> pygame.Rect | None:
         """Where the message goes: in portrait a band of its own above the buttons, four
         lines high (the cards stop above it), else the table's line."""
         if not CANVAS.portrait:
             return None
-        from game.ui.layout_shapes import P_MESSAGE_BAND, portrait_message_top
-
         top = portrait_message_top(CANVAS.h)
         return pygame.Rect(0, top, CANVAS.w, P_MESSAGE_BAND - 4)
-
-    @property
-    def session(self):
-        return self.table.session
 
     # ------------------------------------------------------------------ the solver's help
     def help_ready(self) -> bool:
@@ -204,21 +212,6 @@ class Toolbar:
         self.table.modal = NumberEntry(self.table, self.table.play_number)
 
     # ------------------------------------------------------------------ the frame
-    def started(self) -> None:
-        pass
-
-    def event(self, event) -> None:
-        pass
-
-    def moved(self, move, before, mover) -> None:
-        pass
-
-    def abandon_note(self) -> str:
-        return ""
-
-    def abandoning(self) -> None:
-        pass
-
     def update(self, dt: float) -> None:
         self.finish_button.visible = self.finish_ready()
         self.back_button.visible = self.back_ready()
@@ -245,109 +238,110 @@ class Toolbar:
         return True
 
     def game_over(self) -> None:
+        """The end screen: the win (counted, with the statistics and the bouncing cards), or
+        the deal stuck (counted as lost once moves were made)."""
+        if self.table.result().status == Status.WON:
+            self.won()
+        else:
+            self.stuck()
+
+    def won(self) -> None:
         t, s = self.table, self.session
-        result = s.state.result()
         moves, time = s.move_count, theme.format_time(s.elapsed)
-        if result.status == "won":
-            counted_before = s.recorded
+        counted_before = s.recorded
+        t.record()
+        t.save()
+        stats = self.app.saves.stats(t.game_id)
+        # Translators: the win screen; {time} is "4:05"
+        lines = [
+            ngettext(
+                "Deal {deal} won in {n} moves and {time}.",
+                "Deal {deal} won in {n} moves and {time}.",
+                moves,
+            ).format(deal=s.state.seed, n=moves, time=time),
+            # Translators: the win screen: this game's statistics; {time} is "4:05"
+            _("Won {won} of {played} · streak {streak} · best time {time}").format(
+                won=stats.get("won", 0),
+                played=stats.get("played", 0),
+                streak=stats.get("streak", 0),
+                time=theme.format_time(stats.get("best_time")),
+            ),
+        ]
+        if counted_before:
+            lines.insert(
+                1, _("It counted as lost when it got stuck: taking moves back doesn't change that.")
+            )
+        elif s.assisted:
+            # Translators: the win screen; {note} is "counted apart in Statistics, ..."
+            lines.insert(
+                1, _("Won with help (Hint or Finish): {note}").format(note=_(HELP_NOTE_WIN))
+            )
+        t.celebrate()
+        # Translators: the end screens' buttons
+        t.modal = EndPanel(
+            t,
+            _("You won!"),
+            lines,
+            [
+                (_("New deal"), lambda: t.new_deal(False), ButtonStyle.PRIMARY, "New deal"),
+                (_("Play again"), lambda: t.restart(False), ButtonStyle.NORMAL, "Play again"),
+                (_("Menu"), self.app.title, ButtonStyle.NORMAL, "Menu"),
+            ],
+            dim=False,
+            good=True,
+        )
+
+    def stuck(self) -> None:
+        t, s = self.table, self.session
+        moves, time = s.move_count, theme.format_time(s.elapsed)
+        if s.unfinished:  # a deal stuck after moves is played and lost, at once
             t.record()
             t.save()
-            stats = self.app.saves.stats(t.game_id)
-            # Translators: the win screen; {time} is "4:05"
+            # Translators: the end screen; {time} is "4:05"
             lines = [
                 ngettext(
-                    "Deal {deal} won in {n} moves and {time}.",
-                    "Deal {deal} won in {n} moves and {time}.",
+                    "No more moves: deal {deal} is stuck after {n} moves ({time}).",
+                    "No more moves: deal {deal} is stuck after {n} moves ({time}).",
                     moves,
                 ).format(deal=s.state.seed, n=moves, time=time),
-                # Translators: the win screen: this game's statistics; {time} is "4:05"
-                _("Won {won} of {played} · streak {streak} · best time {time}").format(
-                    won=stats.get("won", 0),
-                    played=stats.get("played", 0),
-                    streak=stats.get("streak", 0),
-                    time=theme.format_time(stats.get("best_time")),
+                _(
+                    "It counts as played and lost. Take moves back, restart the deal or "
+                    "try a new one."
                 ),
             ]
-            if counted_before:
-                lines.insert(
-                    1,
-                    _(
-                        "It counted as lost when it got stuck: taking moves back "
-                        "doesn't change that."
-                    ),
-                )
-            elif s.assisted:
-                # Translators: the win screen; {note} is "counted apart in Statistics, ..."
-                lines.insert(
-                    1, _("Won with help (Hint or Finish): {note}").format(note=_(HELP_NOTE_WIN))
-                )
-            t.celebrate()
-            # Translators: the end screens' buttons
-            t.modal = EndPanel(
-                t,
-                _("You won!"),
-                lines,
-                [
-                    (_("New deal"), lambda: t.new_deal(False), "primary", "New deal"),
-                    (_("Play again"), lambda: t.restart(False), "normal", "Play again"),
-                    (_("Menu"), self.app.title, "normal", "Menu"),
-                ],
-                dim=False,
-                good=True,
-            )
-        else:
-            if s.unfinished:  # a deal stuck after moves is played and lost, at once
-                t.record()
-                t.save()
-                # Translators: the end screen; {time} is "4:05"
-                lines = [
-                    ngettext(
-                        "No more moves: deal {deal} is stuck after {n} moves ({time}).",
-                        "No more moves: deal {deal} is stuck after {n} moves ({time}).",
-                        moves,
-                    ).format(deal=s.state.seed, n=moves, time=time),
-                    _(
-                        "It counts as played and lost. Take moves back, restart the deal or "
-                        "try a new one."
-                    ),
-                ]
-            else:  # stuck as dealt: nobody's game, not counted
-                lines = [
-                    _("No more moves: deal {deal} is stuck as it was dealt.").format(
-                        deal=s.state.seed
-                    ),
-                    _("It isn't counted: try a new deal."),
-                ]
-            # (the core's sentence when nothing else is said: "No more moves.")
-            if result.reason and result.reason != _("No more moves."):
-                lines.insert(1, result.reason)  # what the game says is left, in its words
-            # Translators: the end screens' buttons
-            buttons = [
-                (_("Undo"), self._undo_from_end, "normal", "Undo"),
-                (_("Restart"), lambda: t.restart(False), "normal", "Restart"),
-                (_("New deal"), lambda: t.new_deal(False), "primary", "New deal"),
-                (_("Menu"), self.app.title, "normal", "Menu"),
+        else:  # stuck as dealt: nobody's game, not counted
+            lines = [
+                _("No more moves: deal {deal} is stuck as it was dealt.").format(deal=s.state.seed),
+                _("It isn't counted: try a new deal."),
             ]
-            if self.light_shown() and s.can_back_to_winnable():
-                lines.append(_("The solver proved an earlier position winnable: Back to it?"))
-                # Translators: an end screen's button: back to the position the solver proved
-                # winnable
-                buttons[0] = (_("Back"), self._back_from_end, "normal", "Back")
-            # Translators: the end screen's title when a deal is stuck
-            t.modal = EndPanel(t, _("No more moves"), lines, buttons)
+        reason = t.result().reason
+        # (the core's sentence when nothing else is said: "No more moves.")
+        if reason and reason != _("No more moves."):
+            lines.insert(1, reason)  # what the game says is left, in its words
+        # Translators: the end screens' buttons
+        buttons = [
+            (_("Undo"), self.undo_from_end, ButtonStyle.NORMAL, "Undo"),
+            (_("Restart"), lambda: t.restart(False), ButtonStyle.NORMAL, "Restart"),
+            (_("New deal"), lambda: t.new_deal(False), ButtonStyle.PRIMARY, "New deal"),
+            (_("Menu"), self.app.title, ButtonStyle.NORMAL, "Menu"),
+        ]
+        if self.light_shown() and s.can_back_to_winnable():
+            lines.append(_("The solver proved an earlier position winnable: Back to it?"))
+            # Translators: an end screen's button: back to the position the solver proved
+            # winnable
+            buttons[0] = (_("Back"), self.back_from_end, ButtonStyle.NORMAL, "Back")
+        # Translators: the end screen's title when a deal is stuck
+        t.modal = EndPanel(t, _("No more moves"), lines, buttons)
 
-    def _back_from_end(self) -> None:
+    def back_from_end(self) -> None:
         self.table.modal = None
         self.back_to_winnable()
 
-    def _undo_from_end(self) -> None:
+    def undo_from_end(self) -> None:
         self.table.modal = None
         self.table.undo()
 
     # ------------------------------------------------------------------ drawing
-    def layer_key(self):
-        return None
-
     def rest_ms(self) -> float:
         """The clock shows seconds: while it runs, the next second."""
         t, s = self.table, self.session
@@ -355,7 +349,7 @@ class Toolbar:
             return 1000.0 * (1.0 - s.elapsed % 1.0)
         return REST_MAX_MS
 
-    def frame_key(self):
+    def frame_key(self) -> Hashable:
         """The live parts: the clock's seconds, the light, Finish."""
         s = self.session
         verdict = s.help.verdict if s.help is not None else None
@@ -364,7 +358,7 @@ class Toolbar:
             int(s.elapsed),
             self.light_shown(),
             verdict is None,
-            getattr(verdict, "status", None),
+            verdict.status if verdict is not None else None,
             self.finish_button.visible,
             self.back_button.visible,
             thinking and int(self.app.time_ms / 125),
@@ -397,11 +391,35 @@ class Toolbar:
             deal=s.state.seed, n=s.move_count, time=theme.format_time(s.elapsed)
         )
 
-    def draw(self, screen) -> None:
+    def light(self) -> Light | None:
+        """What the light says now; None where it is not shown (off, no solver for this
+        game, the game over)."""
+        s = self.session
+        if not self.light_shown() or s.help is None or s.is_over():
+            return None
+        verdict = s.help.verdict
+        if verdict is None:
+            return Light.THINKING
+        status = str(verdict.status)  # (the solver's words: won, lost, unknown)
+        return Light(status) if status in (Light.WON, Light.LOST) else Light.UNKNOWN
+
+    def draw_light(
+        self, screen: pygame.Surface, light: Light, radius: int, ring: int, width: int
+    ) -> None:
+        """The light at ``light_at``; thinking, a quarter ring going round it (``ring``
+        across, ``width`` thick)."""
+        assert self.light_at is not None
+        pygame.draw.circle(screen, LIGHT_COLOURS[light], self.light_at, radius)
+        if light == Light.THINKING:  # it is working
+            turn = int(self.app.time_ms / 125) % 8 * math.pi / 4
+            box = pygame.Rect(0, 0, ring, ring)
+            box.center = self.light_at
+            pygame.draw.arc(screen, theme.INK, box, turn, turn + math.pi / 2, width)
+
+    def draw(self, screen: pygame.Surface) -> None:
         """On the right the game, deal, moves and time, and the light left of them; smaller,
         then without the light's word, when a long deal number or time would reach the
         buttons."""
-        s = self.session
         right = CANVAS.table_w - 16
         left = (
             14
@@ -410,17 +428,10 @@ class Toolbar:
         )
         info = self.info_text()
         self.light_at = None
-        label = color = None
-        thinking = False
-        if self.light_shown() and s.help is not None and not s.is_over():
-            verdict = s.help.verdict
-            status = getattr(verdict, "status", None)
-            color = LIGHT_COLOURS.get(status, LIGHT_COLOURS[None])
-            thinking = verdict is None
-            word = status if status in ("won", "lost") else "thinking" if thinking else "unknown"
-            label = pgettext(*LIGHT_WORDS[word])
+        light = self.light()
+        label = pgettext(*LIGHT_WORDS[light]) if light is not None else None
         if CANVAS.portrait:
-            self.draw_portrait(screen, label, color, thinking)
+            self.draw_portrait(screen, light, label)
             return
         # a phone held sideways: the bar has the table's width (the buttons are in the
         # rail) and its words 12 CSS px or more (size 32: 12.5 CSS px on an 844x390 page)
@@ -436,7 +447,7 @@ class Toolbar:
                 break
         r = theme.blit_text(screen, info, (right, 26), size, theme.INK, anchor="midright")
         self.hud_rect = r
-        if label is not None:
+        if light is not None and label is not None:
             x = r.left - 16
             if worded:
                 lr = theme.blit_text(
@@ -444,38 +455,23 @@ class Toolbar:
                 )
                 x = lr.left - 5
             self.light_at = (x - 7, 26)
-            pygame.draw.circle(screen, color, self.light_at, 7)
-            if thinking:  # a quarter ring going round: it is working
-                turn = int(self.app.time_ms / 125) % 8 * math.pi / 4
-                box = pygame.Rect(0, 0, 20, 20)
-                box.center = self.light_at
-                pygame.draw.arc(screen, theme.INK, box, turn, turn + math.pi / 2, 2)
+            self.draw_light(screen, light, 7, 20, 2)
             self.hud_rect = r.union(pygame.Rect(x - 14, 16, 20, 20))
 
-    def draw_portrait(self, screen, label, color, thinking=False) -> None:
+    def draw_portrait(self, screen: pygame.Surface, light: Light | None, label: str | None) -> None:
         """The portrait bar on top: the game's name and the light on the first line, the
         deal, moves and time on the second."""
         r = theme.blit_text(screen, self.table.title_text, (16, 8), 43, theme.GOLD, bold=True)
         r2 = theme.blit_text(screen, self.deal_text(), (16, 60), 36, theme.INK)
         self.hud_rect = r.union(r2)
-        if label is not None:
+        if light is not None and label is not None:
             y = r.centery
             lr = theme.blit_text(
                 screen, label, (CANVAS.w - 16, y), 36, theme.INK_DIM, anchor="midright"
             )
             self.light_at = (lr.left - 20, y)
-            pygame.draw.circle(screen, color, self.light_at, 12)
-            if thinking:
-                turn = int(self.app.time_ms / 125) % 8 * math.pi / 4
-                box = pygame.Rect(0, 0, 32, 32)
-                box.center = self.light_at
-                pygame.draw.arc(screen, theme.INK, box, turn, turn + math.pi / 2, 3)
+            self.draw_light(screen, light, 12, 32, 3)
             self.hud_rect = self.hud_rect.union(lr).union(pygame.Rect(lr.left - 36, y - 16, 32, 32))
 
-    def draw_over(self, screen) -> None:
-        pass
 
-
-CHROME = Toolbar
-
-__all__ = ["CONTROLS", "LIGHT_COLOURS", "Toolbar", "CHROME"]
+__all__ = ["CONTROLS", "LIGHT_COLOURS", "Light", "Toolbar"]

@@ -7,6 +7,7 @@ counts; an empty foundation shows the base rank
 (the game's marks); the empty stock says that clicking it turns the waste back over."""
 
 from game.core.language import NP_
+from game.ui.layout_shapes import LayoutData
 
 # Translators: the caption beside Canfield's reserve; short
 RESERVE = NP_("a pile's caption on the table", "Reserve")
@@ -20,7 +21,7 @@ ROW = 514  # the reserve, waste and stock: their counts fit below, above the mes
 COLUMN_X = [220 + i * 160 for i in range(4)]
 FOUNDATION_X = 1160
 
-LAYOUT = {
+LAYOUT: LayoutData = {
     "card": (W, H),
     "fan": "down",
     "table_right": 1280,

@@ -7,8 +7,11 @@ goes: 2 players bottom and top; 3 bottom, left, right; 4 bottom, left, top, righ
 panel lies right of ``table_right``.
 """
 
+import functools
+from typing import Any
+
 from game.core.language import NP_
-from game.ui.layout_shapes import EMPTY
+from game.ui.layout_shapes import EMPTY, PileSpec
 
 # Translators: written on a player's empty waste on Chinese Patience's table; short: a card's
 # width
@@ -23,7 +26,7 @@ FOUNDATION_Y, COLUMN_Y, COLUMN_LIMIT = 122, 226, 578
 FAN = 24
 
 # where a seat's stock and waste lie, and where its name is written
-SIDES = {
+SIDES: dict[str, dict[str, Any]] = {
     "bottom": {"stock": (330, 584), "waste": (480, 584), "badge": "right", "name": (160, 618)},
     "top": {"stock": (330, 8), "waste": (480, 8), "badge": "right", "name": (160, 42)},
     "left": {"stock": (24, 200), "waste": (24, 330), "badge": "below", "name": (24, 172)},
@@ -37,7 +40,9 @@ SEATING = {
 
 
 def table(players: int) -> dict:
-    piles = [(f"foundation{i}", COLUMN_X[i], FOUNDATION_Y, {"slot": "A"}) for i in range(4)]
+    piles: list[PileSpec] = [
+        (f"foundation{i}", COLUMN_X[i], FOUNDATION_Y, {"slot": "A"}) for i in range(4)
+    ]
     piles += [
         (f"tableau{i}", COLUMN_X[i], COLUMN_Y, {"fan": (0, FAN), "limit": COLUMN_LIMIT})
         for i in range(4)
@@ -79,7 +84,7 @@ def portrait_table(players: int, w: int = 72) -> dict:
     bottom = limit + 53  # the bottom seat's "to play" tag above its piles
     side_x = (16, PW - 16 - w)
     waste_y = column_y + ch + 44  # a side seat's stock, its count below, then its waste
-    sides = {
+    sides: dict[str, dict[str, Any]] = {
         "bottom": {
             "stock": (340, bottom),
             "waste": (500, bottom),
@@ -105,7 +110,9 @@ def portrait_table(players: int, w: int = 72) -> dict:
             "name": (side_x[1], column_y - 70),
         },
     }
-    piles = [(f"foundation{i}", column_x[i], found_y, {"slot": "A"}) for i in range(4)]
+    piles: list[PileSpec] = [
+        (f"foundation{i}", column_x[i], found_y, {"slot": "A"}) for i in range(4)
+    ]
     piles += [
         (f"tableau{i}", column_x[i], column_y, {"fan": (0, fan), "limit": limit}) for i in range(4)
     ]
@@ -133,6 +140,6 @@ def PORTRAIT(h: int) -> dict:
     from game.ui.layout_shapes import portrait_card
 
     return {
-        n: portrait_card(h, lambda w: portrait_table(n, w), (88, 84, 80, 76, 72), seats=n)
+        n: portrait_card(h, functools.partial(portrait_table, n), (88, 84, 80, 76, 72), seats=n)
         for n in (2, 3, 4)
     }

@@ -29,11 +29,11 @@ def PORTRAIT(h: int) -> dict:
     (``shapes.two_bands``); else one band, the fans as long as the height allows."""
     from game.ui.layout_shapes import portrait_solitaire, two_bands
 
-    places = [(f"cell{i}", {}) for i in range(4)]
+    places: list[tuple[str, dict[str, str]]] = [(f"cell{i}", {}) for i in range(4)]
     places += [(f"foundation{i}", {"slot": "A"}) for i in range(4)]
     banded = two_bands(h, places, per_row=8, cards=12)
     if banded is not None:
         return banded
-    top = {f"cell{i}": (i, {}) for i in range(4)}
+    top: dict[str, tuple[int, dict[str, str]]] = {f"cell{i}": (i, {}) for i in range(4)}
     top.update({f"foundation{i}": (6 + i, {"slot": "A"}) for i in range(4)})
     return portrait_solitaire(h, (72, 100), top, 10, fan=(0, 40), below_top=24, cards=18)

@@ -9,18 +9,18 @@
 
 The screens:
 
-- ``RoomScene`` (room.py): waiting in the room. The host sees the room code (large), the link to send
-  (``page address#join=CODE``) with Copy link, the seats (who is here, who is still to come)
-  and Cancel; a guest sees "Joining room CODE..." and what the room says (no table with this
-  code yet, the table is full, the connection failed). Once the deal is agreed, the game's
-  table opens.
-- ``SharedTableScene`` (table.py): a Table whose session is shared (game.net's tables). Each frame it
-  reads the room and the links, follows a new session (a guest, after the host's page
+- ``RoomScene`` (waiting_room.py): waiting in the room. The host sees the room code (large), the
+  link to send (``page address#join=CODE``) with Copy link, the seats (who is here, who is still
+  to come) and Cancel; a guest sees "Joining room CODE..." and what the room says (no table
+  with this code yet, the table is full, the connection failed). Once the deal is agreed, the
+  game's table opens.
+- ``SharedTableScene`` (shared_table.py): a Table whose session is shared (game.net's tables).
+  Each frame it reads the room and the links, follows a new session (a guest, after the host's page
   reloaded), shows what arrived from other screens as moves (animated, the log naming the
   mover), the session's notices as the table's messages, who is here or away, and, when a
   friend has been silent for 10 s, asks whether to wait or end the game. Input, undo and
   Stop!/Knock! are the session's (only this screen's own seats take input); the host's
-  computer seats keep their pace exactly as at a table of one screen (Table.run_computers);
+  computer seats keep their pace exactly as at a table of one screen (the Table's computers);
   nothing waits on the pace to show a person's move from another screen. The table is kept
   in the storage's shared slot (Saves.save_shared: never the game's own save) after every
   change, so a reload sits down again; leaving it, or the game's end, clears the slot. The
@@ -30,11 +30,11 @@ The screens:
 The page's address (the link, the ``#join=`` at start-up) and the clipboard are read through
 ``page_window()`` (the browser's ``window``; None on the desktop), which tests replace.
 
-The files: opening.py (a room opened, joined, taken up again at start-up), room.py (the waiting
-room), table.py (the shared table) with away.py (the away dialog) and presence.py (here/away
-marks), join.py (the code dialog), kept.py (the kept room), page_link.py (the address and the
-clipboard). Arrows go one way: opening -> room -> table -> away, presence, kept; join ->
-opening.
+The files: opening.py (a room opened, joined, taken up again at start-up), waiting_room.py,
+shared_table.py with away.py (the away dialog), presence.py (here/away marks) and connection.py
+(what the connection's changes say), join.py (the code dialog), saved_room.py (the kept room),
+page_link.py (the address and the clipboard). Arrows go one way: opening -> waiting_room ->
+shared_table -> away, presence, connection, saved_room; join -> opening.
 """
 
 from game.ui.online.join import JoinDialog

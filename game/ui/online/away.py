@@ -7,7 +7,7 @@ import pygame
 from game.core.language import N_, _
 from game.ui import theme
 from game.ui.canvas import CANVAS
-from game.ui.widgets import SIDEWAYS_BUTTON, SIDEWAYS_DIALOG_W, Button, Modal
+from game.ui.widgets import SIDEWAYS_BUTTON, SIDEWAYS_DIALOG_W, ButtonStyle, Modal
 
 
 class AwayDialog(Modal):
@@ -34,30 +34,12 @@ class AwayDialog(Modal):
         self.seats = list(seats)
         self.title = title
         self.body = _(self.BODY)
-        bw, bh, size = (
-            (320, 96, 40) if CANVAS.portrait else SIDEWAYS_BUTTON if CANVAS.rail else (210, 48, 24)
+        # Translators: the buttons of the dialog shown when a friend went quiet
+        wait, end = (
+            (_("Wait"), self.wait, "Wait"),
+            (_("End the game"), table.end_game, "End the game"),
         )
-        y = self.rect.bottom - bh - 22
-        self.buttons = [
-            # Translators: a button of the dialog shown when a friend went quiet
-            Button(
-                (self.rect.centerx - bw - 10, y, bw, bh),
-                _("Wait"),
-                self.wait,
-                style="primary",
-                name="Wait",
-                size=size,
-            ),
-            # Translators: a button of the dialog shown when a friend went quiet
-            Button(
-                (self.rect.centerx + 10, y, bw, bh),
-                _("End the game"),
-                table.end_game,
-                style="danger",
-                name="End the game",
-                size=size,
-            ),
-        ]
+        self.buttons = self.answer_buttons(wait, end, 210, other_style=ButtonStyle.DANGER)
 
     def body_lines(self) -> tuple[str, ...]:
         return theme.wrap(_(self.BODY), CANVAS.label(22), self.width - 60)

@@ -72,29 +72,13 @@ class JoinDialog(Modal):
                     size=size if len(label) == 1 else size - 4,
                 )
             )
-        bw, bh, size = (320, 96, 40) if big else SIDEWAYS_BUTTON if side else (180, 48, 24)
-        y = self.rect.bottom - bh - 22
         # Translators: the button that joins the room whose code was typed
-        self.buttons.append(
-            Button(
-                (self.rect.centerx - bw - 10, y, bw, bh),
-                _("Join"),
-                self.ok,
-                enabled=lambda: len(self.value) == CODE_LENGTH,
-                style="primary",
-                name="join",
-                size=size,
-            )
-        )
-        self.buttons.append(
-            Button(
-                (self.rect.centerx + 10, y, bw, bh),
-                _("Cancel"),
-                self.close,
-                name="cancel",
-                size=size,
-            )
-        )
+        join, cancel = (_("Join"), self.ok, "join"), (_("Cancel"), self.close, "cancel")
+        self.buttons += self.answer_buttons(join, cancel, 180, self.typed)
+
+    def typed(self) -> bool:
+        """The whole code is typed."""
+        return len(self.value) == CODE_LENGTH
 
     def body_lines(self) -> tuple[str, ...]:
         return theme.wrap(_(self.BODY), CANVAS.label(20), self.width - 60)
@@ -175,26 +159,10 @@ class JoinDialog(Modal):
             )
             y += 44 if big else 30 if side else 26
         box = self.code_box(self.rect.topleft)
-        pygame.draw.rect(screen, (250, 248, 236), box, border_radius=8)
         shown = " ".join(self.value.ljust(CODE_LENGTH, "_"))
-        theme.blit_text(
-            screen,
-            shown,
-            box.center,
-            64 if big else 48 if side else 40,
-            (30, 30, 30) if self.value else (170, 170, 170),
-            bold=True,
-            anchor="center",
-        )
-        if self.error:
-            theme.blit_text(
-                screen,
-                self.error,
-                (self.rect.centerx, box.bottom + 4),
-                CANVAS.label(18),
-                theme.RED_INK,
-                anchor="midtop",
-            )
+        size = 64 if big else 48 if side else 40
+        self.draw_typed(screen, box, shown, size, box.center, "center")
+        self.draw_error(screen, box.bottom + 4, CANVAS.label(18))
         for b in self.buttons:
             b.draw(screen)
         self.draw_focus(screen, self.app.keyboard_used)

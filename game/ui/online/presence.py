@@ -4,16 +4,27 @@ placed clear of everything else on the table (a phone's table is crowded).
 
 from __future__ import annotations
 
+from collections.abc import Hashable
+
 import pygame
 
 from game.core.language import pgettext
+from game.net import RemoteTable
 from game.ui import theme
+from game.ui.board.places import Layout, PileGeom
 from game.ui.canvas import CANVAS
+from game.ui.table.chrome import Chrome
+from game.ui.table.view import TableView
+from game.ui.widgets import Button
 
 AWAY_S = 10.0  # a friend silent this long is away (the table's ``away``)
 
 
-def pile_reach(g) -> pygame.Rect:
+#: a friend's mark: (seat, here, "here" or "away", its size, the dot's box, the word's box)
+Mark = tuple[int, bool, str, int, pygame.Rect, pygame.Rect]
+
+
+def pile_reach(g: PileGeom) -> pygame.Rect:
     """Where a pile's cards may lie: its place, and its fan out to its limit (a fan with no
     limit: to the canvas's edge)."""
     r = g.rect.copy()
@@ -35,7 +46,16 @@ def pile_reach(g) -> pygame.Rect:
 
 
 class Presence:
-    """The marks of a SharedTableScene (mixed into it)."""
+    """The marks of a SharedTableScene (mixed into it: the table's parts it reads are
+    declared here)."""
+
+    session: RemoteTable
+    closed: bool
+    layout: Layout
+    chrome: Chrome
+    view: TableView
+    buttons: list[Button]
+    _marks: tuple[Hashable, list[Mark]] | None
 
     def presence(self) -> list[tuple[int, bool]]:
         """Each friend's seat and whether their screen is here."""
@@ -49,14 +69,14 @@ class Presence:
             if kind.remote and kind.person
         ]
 
-    def draw_presence(self, screen) -> None:
+    def draw_presence(self, screen: pygame.Surface) -> None:
         """Beside each friend's name on the table: a dot and "here" (green) or "away" (red)."""
-        for seat, here, word, size, dot, where in self.presence_marks():
+        for _seat, here, word, size, dot, where in self.presence_marks():
             colour = (90, 200, 110) if here else (235, 95, 75)
             pygame.draw.circle(screen, colour, dot.center, dot.w // 2)
             theme.blit_text(screen, word, where.midleft, size, colour, bold=True, anchor="midleft")
 
-    def presence_marks(self) -> list[tuple[int, bool, str, int, pygame.Rect, pygame.Rect]]:
+    def presence_marks(self) -> list[Mark]:
         """Each friend's mark (``place_marks``), placed once for a layout, the names and who is
         here (on a phone the placing looks at every pile: not work for every frame)."""
         key = (
@@ -69,7 +89,7 @@ class Presence:
             self._marks = (key, self.place_marks())
         return self._marks[1]
 
-    def place_marks(self) -> list[tuple[int, bool, str, int, pygame.Rect, pygame.Rect]]:
+    def place_marks(self) -> list[Mark]:
         """Each friend's mark: (seat, here, "here" or "away", its size, the dot's box, the
         word's box). On the 1280x720 canvas the dot left of the name and the word right of it
         (left of the dot where the table ends there). On a phone the word is at least 12 CSS

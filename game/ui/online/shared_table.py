@@ -3,16 +3,23 @@ shows)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pygame
 
 from game.core.language import N_, _, capital
+from game.net import GuestTable, Happened, HostTable
+from game.session import Action, ActionKind, SeatKind
+from game.ui.chromes import chrome_for
+from game.ui.dialogs import Confirm, EndPanel
 from game.ui.online.away import AwayDialog
 from game.ui.online.connection import ConnectionNews
 from game.ui.online.presence import AWAY_S, Presence
 from game.ui.online.saved_room import keep
 from game.ui.sleep_at_rest import SHARED_REST_MS
+from game.ui.table.messages import MessageKind
 from game.ui.table.scene import Table
-from game.ui.widgets import Confirm, EndPanel
+from game.ui.widgets import ButtonStyle
 
 UNFINISHED = N_("It counts as unfinished: neither a win nor a loss.")  # (a game ended)
 LINK_SLICE_MS = 3  # a frame's share for reading and answering the links
@@ -20,6 +27,8 @@ LINK_SLICE_MS = 3  # a frame's share for reading and answering the links
 
 class SharedTableScene(Presence, Table):
     """The table of a game shared with other screens (see the module docstring)."""
+
+    session: HostTable | GuestTable  # (the host's, or a guest's)
 
     def __init__(self, app, shared):
         self.shared = shared
@@ -31,7 +40,8 @@ class SharedTableScene(Presence, Table):
         self._game = shared.game  # the room's game this table shows (2, 3, ...: Play again)
         self._marks = None  # (what they depend on, the friends' marks placed for it)
         self.connection = ConnectionNews()  # says when the connection changes
-        super().__init__(app, shared.session.game_id)
+        game_id = shared.session.game_id
+        super().__init__(app, game_id, chrome_for(game_id))
         app.shared = self
         mine = self.session.local_seats
         if mine and mine[0]:  # this screen's own seat where the first seat's is (the chrome
@@ -50,7 +60,7 @@ class SharedTableScene(Presence, Table):
             _("{game}: the deal is agreed (deal {number}).").format(
                 game=self.title_text, number=s.state.seed
             ),
-            "info",
+            MessageKind.INFO,
             3000,
         )
         self.changed()
@@ -72,7 +82,7 @@ class SharedTableScene(Presence, Table):
         self.view.invalidate()
         self._fly(before)
         self.changed()
-        self.say(_("The host's screen is back: the game goes on."), "good", 4000)
+        self.say(_("The host's screen is back: the game goes on."), MessageKind.GOOD, 4000)
 
     def next_game(self, session) -> None:
         """The room's next game, its deal agreed: dealt as a new deal is (the match goes on)."""
@@ -89,11 +99,14 @@ class SharedTableScene(Presence, Table):
     def play_again(self) -> None:
         """The host: the room's next game with the same friends (a new deal agreed)."""
         if not self.shared.can_play_again():
-            self.say(_("Another game needs every friend here: wait for them, or leave."), "warn")
+            self.say(
+                _("Another game needs every friend here: wait for them, or leave."),
+                MessageKind.WARN,
+            )
             return
         self.shared.play_again()
         self.modal = None
-        self.say(_("The next game: agreeing the deal with every screen..."), "info", 6000)
+        self.say(_("The next game: agreeing the deal with every screen..."), MessageKind.INFO, 6000)
 
     def saved_match(self):
         return self._match_data
@@ -103,7 +116,7 @@ class SharedTableScene(Presence, Table):
 
     def save(self) -> None:
         """The shared table into its own slot of the storage (never the game's own save)."""
-        self._unsaved_ms = 0.0
+        self.unsaved_ms = 0.0
         if self.closed or self.session.is_over():  # (a game over: the slot is cleared)
             return
         keep(self.app, self.shared)
@@ -122,11 +135,14 @@ class SharedTableScene(Presence, Table):
             lay = self.layout
             # Translators: a button at the end of a game shared with friends online: out of
             # the room, to the title
-            leave = (_("Leave"), self.leave_room, "normal", "Leave")
+            leave = (_("Leave"), self.leave_room, ButtonStyle.NORMAL, "Leave")
             if self.shared.hosting:
                 # Translators: a button at the end of a game shared with friends online (the
                 # host's): another game with the same friends
-                buttons = [(_("Play again"), self.play_again, "primary", "Play again"), leave]
+                buttons = [
+                    (_("Play again"), self.play_again, ButtonStyle.PRIMARY, "Play again"),
+                    leave,
+                ]
                 lines = panel.lines
             else:
                 buttons = [leave]
@@ -190,14 +206,14 @@ class SharedTableScene(Presence, Table):
         move, undo, redo or call; this guest's moves the host didn't take, taken back): shown
         as moves (one move by its seat; anything else flown from where the cards were)."""
         s, before = self.session, self._base
-        news = [h for h in s.happened if h[0] in ("played", "taken back")]
+        news = [h for h in s.happened if h[0] in (Happened.PLAYED, Happened.TAKEN_BACK)]
         s.happened.clear()  # (who sat down or left: the here/away marks show it)
         if not news or before is None:
             return
         if self.input.busy or self.input.selected:
             self.input.reset()
-        action = news[0][1] if len(news) == 1 and news[0][0] == "played" else None
-        if action is not None and action.kind == "move":
+        action = news[0][1] if len(news) == 1 and news[0][0] == Happened.PLAYED else None
+        if isinstance(action, Action) and action.kind == ActionKind.MOVE:
             self.moved(action.moves[0], before, action.seat)
         else:
             self._fly(before)
@@ -221,7 +237,7 @@ class SharedTableScene(Presence, Table):
         notices, s.notices = list(s.notices), []
         for i, text in enumerate(notices):
             if i == 0:
-                self.say(text, "warn", 6000)
+                self.say(text, MessageKind.WARN, 6000)
             else:
                 self.app.notice(text)
         if s.ended:
@@ -236,7 +252,9 @@ class SharedTableScene(Presence, Table):
             # Translators: a shared table's message; {name} is the seat as a sentence begins
             # ("Your friend", "Player 2")
             self.say(
-                _("{name} is back.").format(name=self.seat_heading(dialog.seats[0])), "good", 4000
+                _("{name} is back.").format(name=self.seat_heading(dialog.seats[0])),
+                MessageKind.GOOD,
+                4000,
             )
         self.waited &= set(away)  # one who came back and goes again is asked about again
         fresh = [seat for seat in away if seat not in self.waited]
@@ -268,7 +286,7 @@ class SharedTableScene(Presence, Table):
         self.close_room()
         self.end_shown = True
         self.input.reset()
-        self.say(text, "warn", 8000)
+        self.say(text, MessageKind.WARN, 8000)
         lay = self.layout
         # Translators: the title of the panel shown when a game shared with friends online
         # was ended before its end
@@ -279,8 +297,8 @@ class SharedTableScene(Presence, Table):
             # Translators: buttons of the panel shown when a shared game
             # was ended: a game at this screen, or the title screen
             [
-                (_("New game"), self.play_here, "primary", "New game"),
-                (_("Menu"), self.app.title, "normal", "Menu"),
+                (_("New game"), self.play_here, ButtonStyle.PRIMARY, "New game"),
+                (_("Menu"), self.app.title, ButtonStyle.NORMAL, "Menu"),
             ],
             centerx=(lay.table_left + lay.table_right) // 2,
         )
@@ -370,14 +388,21 @@ class SharedTableScene(Presence, Table):
     def abandon_then(self, what: str, action) -> None:
         self.ask_to_leave(what, action)
 
-    def start(self, seed: int, options: dict | None = None, seats=None) -> None:
+    def start(
+        self,
+        seed: int | None,
+        options: dict | None = None,
+        seats: Sequence[SeatKind | str] | None = None,
+    ) -> None:
         """(New game with the seats chosen at this table: that deal at this screen's own
         table, unless a game of its own is in progress there.)"""
         self.close_room()
         table = self.app.open_game(self.game_id)
         if table.session.unfinished and not table.session.is_over():
             # Translators: "New game" is the table's button
-            table.say(_("Your own game of this table is kept: New game deals another."), "info")
+            table.say(
+                _("Your own game of this table is kept: New game deals another."), MessageKind.INFO
+            )
         else:
             table.start(seed, options, seats)
 

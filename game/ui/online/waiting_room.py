@@ -9,6 +9,7 @@ import pygame
 
 from game.core import info
 from game.core.language import N_, _, ngettext
+from game.net import Status
 from game.ui import theme
 from game.ui.canvas import CANVAS
 from game.ui.online import connection
@@ -16,7 +17,7 @@ from game.ui.online.page_link import copy_text, join_link
 from game.ui.online.saved_room import keep
 from game.ui.online.shared_table import LINK_SLICE_MS, SharedTableScene
 from game.ui.sleep_at_rest import SHARED_REST_MS
-from game.ui.widgets import SIDEWAYS_BUTTON, Button, Scene
+from game.ui.widgets import SIDEWAYS_BUTTON, Button, ButtonStyle, Scene
 
 LOOKING_MS = 12000  # a guest looks this long for the host before saying there is no table
 
@@ -40,7 +41,8 @@ class RoomScene(Scene):
         super().__init__(app)
         self.shared = shared
         # the host's: the game and seats it asked for (a guest learns them from the host)
-        self.game_id, self.seats = shared.asked[:2] if shared.asked else (None, ())
+        self.game_id: str | None = shared.asked[0] if shared.asked else None
+        self.seats: tuple = shared.asked[1] if shared.asked else ()
         self.again = again  # a guest sitting down again with its kept token
         self.link = join_link(shared.code, app.settings.site) if shared.hosting else None
         self.copied = ""  # what Copy link said
@@ -69,7 +71,7 @@ class RoomScene(Scene):
             # to send to a friend
             label = _("Copy link") if self.link else _("Copy code")
             self.buttons.append(
-                Button(rect, label, self.copy, size=size, style="primary", name="copy")
+                Button(rect, label, self.copy, size=size, style=ButtonStyle.PRIMARY, name="copy")
             )
         keep(app, shared)  # a reload comes back to this room
 
@@ -111,7 +113,7 @@ class RoomScene(Scene):
             return
         shared = self.shared
         shared.advance(LINK_SLICE_MS, max_moves=0)
-        if self.open_ms is None and shared.status == "open":
+        if self.open_ms is None and shared.status == Status.OPEN:
             self.open_ms = self.app.time_ms
         s = shared.session
         if s is not None and s.ready and s.ended is None:
@@ -123,7 +125,7 @@ class RoomScene(Scene):
             self.button("cancel").label = _("Back")
             self.app.saves.clear_shared()  # (a kept token refused: nothing to come back to)
             self.app.collect_notices()
-        elif shared.status.startswith("failed") and not self.failed:
+        elif shared.status.startswith(Status.FAILED) and not self.failed:
             print(f"parlour: the room couldn't be opened: {shared.status}")  # (for bug reports)
             self.failed = _("This room couldn't be opened. Check the network and try again.")
             self.button("cancel").label = _("Back")
@@ -147,7 +149,7 @@ class RoomScene(Scene):
         if self.failed:
             return self.failed
         where = connection.state(shared)
-        if where in (connection.REACHING, connection.OFFLINE):
+        if where in (connection.Connection.REACHING, connection.Connection.OFFLINE):
             return _(connection.WORDS[where])
         if shared.hosting:
             missing = shared.waiting()
@@ -171,7 +173,7 @@ class RoomScene(Scene):
             if self.open_ms is None or self.app.time_ms - self.open_ms < LOOKING_MS:
                 return _("Looking for your friend's table...")
             return _("No table with this code yet: waiting for the host.")
-        if where == connection.CONNECTING:
+        if where == connection.Connection.CONNECTING:
             return _(connection.WORDS[where])
         if s is not None and s.game_id is not None:
             # Translators: a guest's waiting room; {game} is the game's name
@@ -209,33 +211,53 @@ class RoomScene(Scene):
                 lines.append((_("Player {n}: {kind}").format(n=n, kind=kind.label), theme.INK_DIM))
         return lines
 
-    def draw(self, screen) -> None:
+    def draw(self, screen: pygame.Surface) -> None:
+        """Down the page: the heading, the room's code (the host's: large, the link to send,
+        Copy link and the seats), what the room says."""
         screen.blit(theme.felt(), (0, 0))
-        cx, big, side = CANVAS.w // 2, CANVAS.portrait, bool(CANVAS.rail)
-        # the steps down the page: upright, sideways (every word at least 12.5 CSS px, the
-        # buttons 84 high), on the 1280x720 canvas
-        line, link_line, code_h, button_h = (
-            (52, 44, 150, 130) if big else (32, 30, 80, 100) if side else (32, 26, 110, 62)
-        )
-        shared = self.shared
-        y = 120 if big else 40
-        if shared.hosting:
+        big = CANVAS.portrait
+        y = self.draw_heading(screen, 120 if big else 40)
+        if self.shared.hosting:
+            y = self.draw_host(screen, y)
+        else:
+            y += 20
+        y += 16
+        colour = theme.RED_INK if self.failed else theme.INK
+        for text in theme.wrap(self.status(), big_text(24), CANVAS.w - 80):
+            theme.blit_text(screen, text, (CANVAS.w // 2, y), big_text(24), colour, anchor="midtop")
+            y += self.steps()[0]
+        super().draw(screen)
+        self.draw_focus(screen, self.app.keyboard_used)
+
+    @staticmethod
+    def steps() -> tuple[int, int, int, int]:
+        """The steps down the page (a line, a line of the link, the code, the Copy link
+        button): upright, sideways (every word at least 12.5 CSS px, the buttons 84 high), on
+        the 1280x720 canvas."""
+        if CANVAS.portrait:
+            return 52, 44, 150, 130
+        return (32, 30, 80, 100) if CANVAS.rail else (32, 26, 110, 62)
+
+    def heading(self) -> str:
+        if self.shared.hosting:
             # Translators: the host's waiting room's heading; {game} is the game's name
-            heading = (
+            return (
                 _("{game} with friends online").format(game=_(info(self.game_id).title))
                 if self.game_id
                 else _("A table with friends online")
             )
-        else:
-            heading = (
-                _("Sitting down again at your friend's table")
-                if self.again
-                else _("Joining a friend's table")
-            )
-        for text in theme.wrap(heading, big_text(36), CANVAS.w - 40, True):
-            theme.blit_text(
-                screen, text, (cx, y), big_text(36), theme.GOLD, bold=True, anchor="midtop"
-            )
+        return (
+            _("Sitting down again at your friend's table")
+            if self.again
+            else _("Joining a friend's table")
+        )
+
+    def draw_heading(self, screen: pygame.Surface, y: int) -> int:
+        """The heading and the line over the code; where the page goes on."""
+        cx, big, shared = CANVAS.w // 2, CANVAS.portrait, self.shared
+        size = big_text(36)
+        for text in theme.wrap(self.heading(), size, CANVAS.w - 40, True):
+            theme.blit_text(screen, text, (cx, y), size, theme.GOLD, bold=True, anchor="midtop")
             y += 64 if big else 46
         y += 20
         # Translators: the waiting room: over the room's code (the host's), or a guest's line
@@ -252,50 +274,35 @@ class RoomScene(Scene):
             theme.INK_DIM,
             anchor="midtop",
         )
-        y += 56 if big else 34
-        if shared.hosting:
+        return y + (56 if big else 34)
+
+    def draw_host(self, screen: pygame.Surface, y: int) -> int:
+        """The host's: the code (large), the link to send with Copy link, the seats; where
+        the page goes on."""
+        cx, big, side, shared = CANVAS.w // 2, CANVAS.portrait, bool(CANVAS.rail), self.shared
+        line, link_line, code_h, button_h = self.steps()
+        code = " ".join(shared.code)
+        theme.blit_text(
+            screen, code, (cx, y), 110 if big else 84, theme.INK, bold=True, anchor="midtop"
+        )
+        y += code_h
+        # the link to send (the desktop with no site set: how a friend uses the code)
+        lines = (
+            theme.wrap(self.link, big_text(20), CANVAS.w - 60)[:3]
+            if self.link
+            else theme.wrap(_(CODE_HINT), big_text(20), CANVAS.w - 60)
+        )
+        for text in lines:
+            theme.blit_text(screen, text, (cx, y), big_text(20), theme.ACCENT, anchor="midtop")
+            y += link_line
+        self.button("copy").rect.y = y + (16 if big else 8)
+        y += button_h
+        if self.copied:
             theme.blit_text(
-                screen,
-                " ".join(shared.code),
-                (cx, y),
-                110 if big else 84,
-                theme.INK,
-                bold=True,
-                anchor="midtop",
+                screen, self.copied, (cx, y), big_text(20), theme.TARGET, anchor="midtop"
             )
-            y += code_h
-            # the link to send (the desktop with no site set: how a friend uses the code)
-            lines = (
-                theme.wrap(self.link, big_text(20), CANVAS.w - 60)[:3]
-                if self.link
-                else theme.wrap(_(CODE_HINT), big_text(20), CANVAS.w - 60)
-            )
-            for text in lines:
-                theme.blit_text(screen, text, (cx, y), big_text(20), theme.ACCENT, anchor="midtop")
-                y += link_line
-            self.button("copy").rect.y = y + (16 if big else 8)
-            y += button_h
-            if self.copied:
-                theme.blit_text(
-                    screen, self.copied, (cx, y), big_text(20), theme.TARGET, anchor="midtop"
-                )
-            y += 40 if big else 34 if side else 30
-            y += 10
-            for text, color in self.seat_lines():
-                theme.blit_text(screen, text, (cx, y), big_text(24), color, anchor="midtop")
-                y += line
-        else:
-            y += 20
-        y += 16
-        for text in theme.wrap(self.status(), big_text(24), CANVAS.w - 80):
-            theme.blit_text(
-                screen,
-                text,
-                (cx, y),
-                big_text(24),
-                theme.RED_INK if self.failed else theme.INK,
-                anchor="midtop",
-            )
+        y += (40 if big else 34 if side else 30) + 10
+        for text, color in self.seat_lines():
+            theme.blit_text(screen, text, (cx, y), big_text(24), color, anchor="midtop")
             y += line
-        super().draw(screen)
-        self.draw_focus(screen, self.app.keyboard_used)
+        return y

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import functools
 import math
+from enum import StrEnum
 
 import pygame
 
@@ -15,6 +17,14 @@ from game.ui.chromes import chrome_class
 from game.ui.page_turn import page_window
 from game.ui.screens.common import SIDEBAR_W, BackScene, fit_text, sidebar
 from game.ui.widgets import Button
+
+
+class LineKind(StrEnum):
+    """What a line of the rules is."""
+
+    HEADING = "h"
+    TEXT = "p"
+    GAP = "gap"
 
 
 class RulesScene(BackScene):
@@ -60,13 +70,13 @@ class RulesScene(BackScene):
                     Button(
                         (x, y, w, h),
                         _(info(g).title),
-                        lambda g=g: self.pick(g),
+                        functools.partial(self.pick, g),
                         size=22,
                         name=f"tab-{g}",
                     )
                 )
             self.area = pygame.Rect(SIDEBAR_W + 40, 84, CANVAS.w - SIDEBAR_W - 64, 610)
-        self._lines = {}
+        self._lines: dict[str, list[tuple[LineKind, str]]] = {}  # by game, once laid out
         self.drag_from = None
 
     def pick(self, g):
@@ -104,25 +114,29 @@ class RulesScene(BackScene):
         """(heading size, heading step, text size, text step)."""
         return (28, 34, 24, 28) if not CANVAS.portrait else (44, 52, 36, 32)
 
-    def lines(self):
+    def lines(self) -> list[tuple[LineKind, str]]:
+        """The game's rules as lines: headings, the paragraphs' lines, gaps between them."""
         lines = self._lines.get(self.game)
         if lines is None:
             lines = []
             for para in rules_text(self.game).strip().split("\n"):
                 if para.startswith("# "):
-                    lines.append(("h", para[2:]))
+                    lines.append((LineKind.HEADING, para[2:]))
                 elif para.strip():
                     for part in theme.wrap(para.strip(), self.sizes()[2], self.area.w - 40):
-                        lines.append(("p", part))
-                    lines.append(("gap", ""))
+                        lines.append((LineKind.TEXT, part))
+                    lines.append((LineKind.GAP, ""))
                 else:
-                    lines.append(("gap", ""))
+                    lines.append((LineKind.GAP, ""))
             self._lines[self.game] = lines
         return lines
 
     def max_scroll(self) -> int:
         _hsize, hs, _psize, ps = self.sizes()
-        height = sum(hs if k == "h" else 10 if k == "gap" else ps for k, _ in self.lines())
+        height = sum(
+            hs if k == LineKind.HEADING else 10 if k == LineKind.GAP else ps
+            for k, _ in self.lines()
+        )
         return max(0, height - self.area.h + 20)
 
     def wheel(self, dy):
@@ -183,10 +197,10 @@ class RulesScene(BackScene):
         y = self.area.y + 14 - self.scroll
         hsize, hstep, psize, pstep = self.sizes()
         for kind, text in self.lines():
-            if kind == "h":
+            if kind == LineKind.HEADING:
                 theme.blit_text(screen, text, (self.area.x + 20, y), hsize, theme.GOLD, bold=True)
                 y += hstep
-            elif kind == "gap":
+            elif kind == LineKind.GAP:
                 y += 10
             else:
                 theme.blit_text(screen, text, (self.area.x + 20, y), psize, theme.INK)

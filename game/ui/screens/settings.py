@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any
+
 import pygame
 
 from game.core import GAMES, info, language
@@ -10,10 +14,43 @@ from game.session import GENERAL
 from game.session.seat_kinds import choices as seat_choices
 from game.ui import language_choice, theme
 from game.ui.canvas import CANVAS
-from game.ui.screens.common import Background, BackScene, fit_text, sidebar, tab_grid
+from game.ui.screens.common import BackScene, fit_text, sidebar, tab_grid
 from game.ui.widgets import Button
 
 LABEL_RIGHT = 600  # Settings: where a row's label ends and its choices begin
+
+
+#: a row of Settings: its label, its note, and its choices (button name, words, is it the
+#: one chosen now, what choosing it does)
+Row = tuple[str, str, list[tuple[str, str, Callable[[], bool], Callable[[], None]]]]
+
+
+def choices(
+    key: str,
+    values: Iterable[tuple[Any, str]],
+    now: Callable[[], Any],
+    choose: Callable[[Any], None],
+) -> list[tuple[str, str, Callable[[], bool], Callable[[], None]]]:
+    """A row's choices: for each (value, words), its button's name ("key=value"), its words,
+    whether it is the one chosen now (``now()``), and what choosing it does."""
+    return [
+        (f"{key}={v}", text, functools.partial(is_now, now, v), functools.partial(choose, v))
+        for v, text in values
+    ]
+
+
+def is_now(now: Callable[[], Any], value: Any) -> bool:
+    return bool(now() == value)
+
+
+def option_value(settings: Any, game_id: str, name: str) -> Any:
+    """A game's option as the settings hold it now."""
+    return settings.options(game_id)[name]
+
+
+def seat_value(settings: Any, game_id: str, seat: int) -> Any:
+    """Who sits in a seat of a game's new deals, as the settings hold it now."""
+    return settings.seats(game_id)[seat]
 
 
 class SettingsScene(BackScene):
@@ -36,13 +73,14 @@ class SettingsScene(BackScene):
                 Button(
                     rect,
                     label,
-                    lambda n=name: self.pick(n),
+                    functools.partial(self.pick, name),
                     size=22 if not CANVAS.portrait else 36,
                     name=f"tab-{name}",
                 )
             )
         self.tab_buttons = list(self.buttons)
-        self.rows = []
+        #: the rows shown: (label, note, y, [(is_chosen, button)])
+        self.rows: list[tuple[str, str, int, list[tuple[Callable[[], bool], Button]]]] = []
         self.scroll, self.drag_from = 0, None
         self.pick(self.tab)
 
@@ -133,90 +171,63 @@ class SettingsScene(BackScene):
         super().pointer_up(pos)
         self.drag_from = None
 
-    def row_specs(self, tab: str):
+    def row_specs(self, tab: str) -> Iterator[Row]:
         """(label, note, [(button name, text, is_chosen(), action)]) for each row."""
         s = self.app.settings
         if tab == "General":
             # each language by its own name ("Deutsch"), and the browser's (system's) choice
-            yield (
-                _("Language"),
-                "",
-                [
-                    (
-                        f"language={code}",
-                        language.own_name(code)
-                        if code
-                        # Translators: Settings, the language: the browser's (the system's) own
-                        else pgettext("the language", "Automatic"),
-                        lambda code=code: s.language == code,
-                        lambda code=code: self.change(lambda: s.set("language", code), "language"),
-                    )
-                    for code in ("", *language.available())
-                ],
-            )
+            languages = [
+                # Translators: Settings, the language: the browser's (the system's) own
+                (code, language.own_name(code) if code else pgettext("the language", "Automatic"))
+                for code in ("", *language.available())
+            ]
+            language_now = functools.partial(getattr, s, "language")
+            set_language = functools.partial(self.set_general, "language")
+            yield (_("Language"), "", choices("language", languages, language_now, set_language))
             for o in GENERAL:
-                yield (
-                    _(o.label),
-                    _(o.note),
-                    [
-                        (
-                            f"{o.name}={v}",
-                            text,
-                            lambda n=o.name, v=v: getattr(s, n) == v,
-                            lambda n=o.name, v=v: self.change(lambda: s.set(n, v), n),
-                        )
-                        for v, text in labelled(o)
-                    ],
-                )
+                now = functools.partial(getattr, s, o.name)
+                choose = functools.partial(self.set_general, o.name)
+                yield (_(o.label), _(o.note), choices(o.name, labelled(o), now, choose))
             return
+        yield from self.game_rows(tab)
+
+    def game_rows(self, tab: str) -> Iterator[Row]:
+        """A game's tab: its options, its match's target, who sits in each seat."""
+        s = self.app.settings
         d = info(tab)
         for o in d.option_list:
-            yield (
-                _(o.label),
-                _(o.note),
-                [
-                    (
-                        f"{tab}/{o.name}={v}",
-                        text,
-                        lambda n=o.name, v=v: s.options(tab)[n] == v,
-                        lambda n=o.name, v=v: self.change(lambda: s.set_option(tab, n, v)),
-                    )
-                    for v, text in labelled(o)
-                ],
-            )
+            now = functools.partial(option_value, s, tab, o.name)
+            choose = functools.partial(self.set_option, tab, o.name)
+            yield (_(o.label), _(o.note), choices(f"{tab}/{o.name}", labelled(o), now, choose))
         if d.match:
             o = d.match
-            yield (
-                _(o.label),
-                _(o.note),
-                [
-                    (
-                        f"{tab}/{o.name}={v}",
-                        text,
-                        lambda v=v: s.match_target(tab) == v,
-                        lambda v=v: self.change(lambda: s.set_match_target(tab, v)),
-                    )
-                    for v, text in labelled(o)
-                ],
-            )
+            now = functools.partial(s.match_target, tab)
+            choose = functools.partial(self.set_match, tab)
+            yield (_(o.label), _(o.note), choices(f"{tab}/{o.name}", labelled(o), now, choose))
         if d.multiplayer:
-            kinds = seat_choices(tab)  # a person, the computer at each level (seat_kinds)
+            kinds = [(v, v.choice) for v in seat_choices(tab)]  # a person, each computer level
             for seat in range(len(s.seats(tab))):
+                now = functools.partial(seat_value, s, tab, seat)
+                choose = functools.partial(self.set_seat_kind, tab, seat)
                 # Translators: a row of Settings: who sits in this seat; {n} is its number.
                 # The note beside it ("new games") says when a change takes effect
-                yield (
-                    _("Player {n}").format(n=seat + 1),
-                    _("new games"),
-                    [
-                        (
-                            f"{tab}/seat{seat}={v}",
-                            v.choice,
-                            lambda i=seat, v=v: s.seats(tab)[i] == v,
-                            lambda i=seat, v=v: self.change(lambda: self.set_seat(tab, i, v)),
-                        )
-                        for v in kinds
-                    ],
-                )
+                label = _("Player {n}").format(n=seat + 1)
+                yield (label, _("new games"), choices(f"{tab}/seat{seat}", kinds, now, choose))
+
+    def set_general(self, name: str, value: Any) -> None:
+        s = self.app.settings
+        self.change(lambda: s.set(name, value), name)
+
+    def set_option(self, tab: str, name: str, value: Any) -> None:
+        s = self.app.settings
+        self.change(lambda: s.set_option(tab, name, value))
+
+    def set_match(self, tab: str, value: Any) -> None:
+        s = self.app.settings
+        self.change(lambda: s.set_match_target(tab, value))
+
+    def set_seat_kind(self, tab: str, seat: int, value: Any) -> None:
+        self.change(lambda: self.set_seat(tab, seat, value))
 
     def fit_rows(self) -> None:
         """A change may add or take away rows (Chinese Patience's players: one seat row each):
@@ -245,7 +256,6 @@ class SettingsScene(BackScene):
         self.fit_rows()
         if name == "felt":
             theme.use_felt(self.app.settings.felt)  # this screen's felt too, at once
-            Background._felt = None
         if name in ("four_colour", "card_back", "felt"):
             for table in self.app.tables.values():
                 table.art_key = None

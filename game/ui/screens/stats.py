@@ -73,7 +73,7 @@ class StatsScene(BackScene):
                 else "-",
                 _with_help(s),
             ]
-            for i, ((label, x), v) in enumerate(zip(cols, values)):
+            for i, ((_label, x), v) in enumerate(zip(cols, values)):
                 theme.blit_text(screen, v, (x, y), 24, theme.INK, bold=i == 0)  # (the game)
             y += step
         theme.blit_text(
@@ -124,8 +124,8 @@ class StatsScene(BackScene):
                 best = theme.format_time(s.get("best_time"))
                 # Translators: Statistics on a phone: the best time ("best 3:25")
                 second.append(_("best {time}").format(time=best))
-                if s.get("fewest_moves") is not None:
-                    moves = s.get("fewest_moves")
+                moves = s.get("fewest_moves")
+                if moves is not None:
                     # Translators: Statistics on a phone: the fewest moves a game was won in
                     second.append(ngettext("{n} move", "{n} moves", moves).format(n=moves))
             # Translators: Statistics on a phone: games played with help ("3 (1 won)")

@@ -3,12 +3,16 @@ Statistics, Rules; "Who plays?" for a game of several."""
 
 from __future__ import annotations
 
+import functools
+from enum import StrEnum
+
 import pygame
 
 from game.core import GAMES, info
 from game.core.language import NP_, _, capital, ngettext, pgettext
 from game.session import describe
 from game.ui import theme
+from game.ui.board.places import Fan
 from game.ui.canvas import CANVAS
 from game.ui.card_art import get_art, table_sizes, warm_up
 from game.ui.page_turn import WEB, page_window
@@ -17,7 +21,7 @@ from game.ui.screens.rules import RulesScene
 from game.ui.screens.settings import SettingsScene
 from game.ui.screens.stats import StatsScene
 from game.ui.who_plays import SeatPicker
-from game.ui.widgets import Button, Scene
+from game.ui.widgets import Button, ButtonStyle, Scene
 
 TOP = 200  # where the title screen's games begin
 P_TITLE_TOP = 262  # ... on the portrait canvas
@@ -91,7 +95,16 @@ def touch_device() -> bool:
 _OVER: dict[str, tuple] = {}  # per game, the saved position last replayed: (key, over)
 
 
-def saved_game_state(app, game_id: str) -> str:
+class Progress(StrEnum):
+    """What there is of a game to go back to (``saved_game_state``)."""
+
+    NONE = "none"  # nothing saved
+    FINISHED = "finished"  # over, or counted
+    DEALT = "dealt"  # a deal not started: no move beyond the deal's own
+    IN_PROGRESS = "in progress"  # started, unfinished: the title's tag
+
+
+def saved_game_state(app, game_id: str) -> Progress:
     """What there is of a game to go back to: "none"; "finished" (over, or counted); "dealt"
     (a deal not started: no move beyond the deal's own); "in progress" (started, unfinished:
     the title's tag). The table in memory says; else the saved game, read without opening it
@@ -100,32 +113,30 @@ def saved_game_state(app, game_id: str) -> str:
     table = app.tables.get(game_id)
     if table is not None:
         s = table.session
-        if s is None:
-            return "none"
         if s.is_over() or s.recorded:
-            return "finished"
-        return "in progress" if s.unfinished else "dealt"
+            return Progress.FINISHED
+        return Progress.IN_PROGRESS if s.unfinished else Progress.DEALT
 
     def progress(data):
         state = data["state"]
         moves = state["moves"]
         if data.get("recorded"):
-            return {"state": "finished"}
+            return {"state": Progress.FINISHED}
         if len(moves) <= int(data.get("dealt", 0) or 0):
-            return {"state": "dealt"}
+            return {"state": Progress.DEALT}
         key = (state.get("seed"), tuple(moves))
         known = _OVER.get(game_id)
         if known is None or known[0] != key:
             from game.core import from_dict
 
             known = _OVER[game_id] = (key, from_dict(state).is_over())
-        return {"state": "finished" if known[1] else "in progress"}
+        return {"state": Progress.FINISHED if known[1] else Progress.IN_PROGRESS}
 
     try:
         found = app.saves.load_game(game_id, check=progress)
     except Exception:  # noqa: BLE001 (the storage promises not to raise)
-        return "none"
-    return found["state"] if found else "none"
+        return Progress.NONE
+    return found["state"] if found else Progress.NONE
 
 
 class TitleScene(Scene):
@@ -135,21 +146,21 @@ class TitleScene(Scene):
 
     def __init__(self, app):
         super().__init__(app)
-        self.art = get_art(96, 134, app.settings.four_colour, "down")
+        self.art = get_art(96, 134, app.settings.four_colour, Fan.DOWN)
         self.warm = False
         from game.core.cards import Card
 
         self.fan = [Card(1, "S"), Card(13, "H"), Card(12, "D"), Card(11, "C")]
         stored = app.saves.saved_games()
         self.saved = {g: app.tables.get(g) is not None or g in stored for g in GAMES}
-        kept = {g: saved_game_state(app, g) if self.saved[g] else "none" for g in GAMES}
-        self.in_progress = {g: kept[g] == "in progress" for g in GAMES}  # tagged
-        self.resumable = {g: kept[g] in ("in progress", "dealt") for g in GAMES}
+        kept = {g: saved_game_state(app, g) if self.saved[g] else Progress.NONE for g in GAMES}
+        self.in_progress = {g: kept[g] == Progress.IN_PROGRESS for g in GAMES}  # tagged
+        self.resumable = {g: kept[g] in (Progress.IN_PROGRESS, Progress.DEALT) for g in GAMES}
         app.collect_notices()
         self.touch = touch_device()
         self.groups = player_groups()
         self.order = [g for _, games in self.groups for g in games]  # as shown, as numbered
-        self.headings: list[tuple[str, pygame.Rect]] = []
+        self.headings: list[tuple[str, pygame.Rect, int]] = []  # (words, where, size)
         self.buttons = []
         if CANVAS.portrait:
             self.place_games(
@@ -242,7 +253,7 @@ class TitleScene(Scene):
                             Button(
                                 (x + c * (bw + gap), cy + r * row, bw, button_h),
                                 _(info(g).title),
-                                lambda g=g: self.choose(g),
+                                functools.partial(self.choose, g),
                                 size=size,
                                 name=g,
                             )
@@ -269,7 +280,7 @@ class TitleScene(Scene):
                 lambda: app.open_game(last),
                 can_continue,
                 size=big_size,
-                style="primary",
+                style=ButtonStyle.PRIMARY,
                 name="continue",
             )
         )

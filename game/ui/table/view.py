@@ -9,13 +9,28 @@ chrome's live parts (buttons, texts), so a frame stays cheap while dragging.
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import pygame
 
 from game.ui import theme
+from game.ui.board.places import Badge, CaptionAt
 from game.ui.canvas import CANVAS
 
 STATUS_Y = 686  # the message line at the bottom of the canvas
 MESSAGE_LINES = 6  # the most lines a message takes (a refusal's reason is at most four upright)
+
+
+class PileWord(NamedTuple):
+    """A word written with a pile: its text, size, boldness and colour, where it lies, and
+    the box drawn behind it (a count's, a mark's tag; None: on the felt)."""
+
+    text: str
+    size: int
+    bold: bool
+    colour: tuple[int, int, int]
+    rect: pygame.Rect
+    box: pygame.Rect | None
 
 
 class TableView:
@@ -78,7 +93,7 @@ class TableView:
             words = self.words(name, count, bool(cards), top, mark)
             for word in words[:-1] if mark else words:
                 self.write(surf, word)
-            if mark:  # a pile in a special state: a ring round it, then its tag
+            if mark and top is not None:  # a pile in a special state: a ring, then its tag
                 surf.blit(t.art.ring(theme.MARK, 3), top.inflate(6, 6))
                 self.write(surf, words[-1])
         t.chrome.decorate(surf)
@@ -86,7 +101,7 @@ class TableView:
 
     def words(
         self, name: str, count: int, full: bool, top: pygame.Rect | None = None, mark: str = ""
-    ) -> list[tuple]:
+    ) -> list[PileWord]:
         """The words written with pile ``name`` holding ``count`` cards in sight (``full``:
         any at all), its top card at ``top``, in the special state ``mark``: its count, below
         it or beside it; the game's word on it while empty; its caption ("Reserve"), beside it
@@ -94,15 +109,15 @@ class TableView:
         the text lies, the box behind it or None). Landscape as written for the 1280x720 table,
         upright and sideways (``CANVAS.label``) at least 12 CSS px."""
         geom, layout = self.table.layout.piles[name], self.table.layout
-        out = []
+        out: list[PileWord] = []
         if geom.badge and full:  # the count of a stacked pile
             size = CANVAS.label(20)
             r = pygame.Rect((0, 0), theme.font(size, True).size(str(count)))
-            if geom.badge == "below":
+            if geom.badge == Badge.BELOW:
                 r.midtop = (geom.rect.centerx, geom.rect.bottom + 3)
             else:
                 r.midleft = (geom.rect.right + 8, geom.rect.centery)
-            out.append((str(count), size, True, theme.INK, r, r.inflate(12, 4)))
+            out.append(PileWord(str(count), size, True, theme.INK, r, r.inflate(12, 4)))
         if name in layout.empty_messages and not full:
             size = CANVAS.label(20)
             lines = theme.wrap(layout.empty_words[name], size, geom.rect.w + 8)
@@ -111,15 +126,15 @@ class TableView:
             for i, line in enumerate(lines):
                 r = pygame.Rect((0, 0), theme.font(size).size(line))
                 r.center = (geom.rect.centerx, y + i * step)
-                out.append((line, size, False, theme.INK_FAINT, r, None))
+                out.append(PileWord(line, size, False, theme.INK_FAINT, r, None))
         if name in layout.caption_messages:
             word, size = layout.captions[name], CANVAS.label(18)
             r = pygame.Rect((0, 0), theme.font(size).size(word))
-            if geom.caption == "above":  # (where the room beside it is a column's)
+            if geom.caption == CaptionAt.ABOVE:
                 r.bottomleft = (geom.rect.x, geom.rect.y - 4)
             else:
                 r.topleft = (geom.rect.right + 6, geom.rect.y + 8)
-            out.append((word, size, False, theme.INK_DIM, r, None))
+            out.append(PileWord(word, size, False, theme.INK_DIM, r, None))
         if mark and top is not None:  # a pile in a special state (Indian Patience's
             size = CANVAS.label(16)  # protected card): a tag under it (and a ring round it)
             bold = not CANVAS.rail  # (sideways "protected" in bold met its neighbour's tag)
@@ -128,11 +143,11 @@ class TableView:
             box = r.inflate(8, 2)
             box.clamp_ip(pygame.Rect(2, 0, CANVAS.table_w - 4, CANVAS.h))  # (on the table)
             r.center = box.center
-            out.append((mark, size, bold, (60, 30, 0), r, box))
+            out.append(PileWord(mark, size, bold, (60, 30, 0), r, box))
         return out
 
     @staticmethod
-    def write(surf, word) -> None:
+    def write(surf: pygame.Surface, word: PileWord) -> None:
         text, size, bold, colour, r, box = word
         if box is not None:
             if colour == theme.INK:  # a count's box
@@ -186,13 +201,12 @@ class TableView:
     def draw_message(self, screen, rect=None) -> None:
         """The message line: the table's last word, else the oldest storage notice."""
         t = self.table
-        place = getattr(t.chrome, "message_rect", None)
         rect = (
             rect
-            or (place() if place else None)
+            or t.chrome.message_rect()
             or pygame.Rect(0, STATUS_Y, CANVAS.table_w, CANVAS.h - STATUS_Y)
         )
-        shown, color = t.message_text(), t.message[1]
+        shown, color = t.message_text(), t.message.colour
         if not shown:
             shown, color = t.app.current_notice(), theme.ACCENT
         if shown:
@@ -231,4 +245,4 @@ class TableView:
                 y += step
 
 
-__all__ = ["STATUS_Y", "TableView"]
+__all__ = ["STATUS_Y", "PileWord", "TableView"]

@@ -1,358 +1,37 @@
-"""The move log of a table with turns: every move in words, read from the game's history (a
-``MoveBook`` of turns and steps), its view in the panel (``LogView``: scrolled by wheel, drag
-or keys)."""
+"""The move log drawn in the side panel (``LogView``): the moves of the current turn and the
+turns before it (move_book.py's ``MoveBook``, in log_words.py's words), each turn headed by who
+played it, scrolled by the wheel, a drag or keys; and "Last moves" with Replay turn above it."""
 
 from __future__ import annotations
 
+from collections.abc import Hashable
+from typing import Any, Protocol
+
 import pygame
 
-from game.core import STOP, from_dict
-from game.core.language import NP_, _, pgettext
+from game.core.language import _, pgettext
 from game.core.language import current as spoken
+from game.session import Session
 from game.ui import theme
-from game.ui.board.move_words import pile_phrase
 from game.ui.canvas import CANVAS
+from game.ui.table.chrome import Point
+from game.ui.turns.log_words import LogChrome
+from game.ui.turns.move_book import MoveBook
 from game.ui.turns.panel_geometry import P_TEXT, panel_x
 from game.ui.widgets import Button
 
 
-def _num(name: str) -> int | None:
-    digits = name[len(name.rstrip("0123456789")) :]
-    return int(digits) if digits else None
+class LogPanel(LogChrome, Protocol):
+    """What the log's view needs of its chrome besides the words: its table, session and
+    buttons, and Replay turn."""
 
-
-def describe(chrome, state, move, before, mover) -> str:
-    """A move in words, "Computer: the Five of hearts onto the Six of spades" (said of the
-    position ``before`` it, the piles as ``state.piles()`` gives them): ``said``'s two parts
-    in a line of the log."""
-    who, what = said(chrome, state, move, before, mover)
-    return log_line(who, what) if what else ""
-
-
-def log_line(who: str, what: str) -> str:
-    """A line of the log: who played, what they did."""
-    # Translators: a line of the move log: "Computer: the Five of hearts onto the Six of spades"
-    return pgettext("a line of the move log", "{who}: {what}").format(who=who, what=what)
-
-
-def said(chrome, state, move, before, mover) -> tuple[str, str]:
-    """A move in words, who made it and what they did ("Computer", "the Five of hearts onto
-    the Six of spades"); ("", "") for a move the piles ``before`` can't say. The seats as the
-    chrome names them (``title``, ``name``, ``is_you``); its ``own`` word for a seat's own
-    pile ("own " at the round table). Calls are said by the chrome's ``call_words``."""
-    who = chrome.title(mover)
-    if move.source == "pass":
-        return who, pgettext("the move log: what a seat did", "passed")
-    src = before.get(move.source)
-    if not src:
-        return "", ""
-    card, up = src[-move.count]
-    if move.source == move.target:  # a card of a stock or hand turned face up where it lies
-        return who, (
-            _("turned up {card}").format(card=card.words("object"))
-            if not up
-            else _("turned a card")
-        )
-    target = before.get(move.target, [])
-    kind = move.target.rstrip("0123456789")
-    piles = state.pile
-    noun = getattr(piles.get(move.target), "noun", None) or SHARED_WORDS.get(kind, kind)
-    if not target and move.count == 1 and kind == "hand":  # a pile turned back into the hand
-        source = getattr(piles.get(move.source), "noun", move.source.rstrip("0123456789"))
-        if chrome.is_you(mover):
-            # Translators: the move log; a pile without a phrase of its own, {pile} its word
-            return who, pile_phrase(
-                TURNED_BACK_YOUR, source, _("turned your {pile} back into your hand")
-            )
-        # Translators: the move log; a pile without a phrase of its own, {pile} its word
-        return who, pile_phrase(
-            TURNED_BACK_THEIR, source, _("turned their {pile} back into their hand")
-        )
-    if not up and _num(move.source) == _num(move.target) == mover:  # turned onto a pile
-        # (Battle: the hand onto the reserve pile)
-        return who, _("turned up {card}").format(card=card.words("object"))
-    if kind == "foundation":
-        where = pgettext("the move log: where a card went", "to a foundation")
-    elif kind in SHARED_WORDS or _num(move.target) is None:  # a pile of the middle
-        if move.count > 1:
-            # Translators: the move log; {card} is the column's first card, said as the
-            # subject of a sentence ("the Nine of clubs"), {onto} "onto the Ten of hearts"
-            return who, _("moved the column of {card} {onto}").format(
-                card=card.words("the"), onto=target[-1][0].words("onto")
-            )
-        # Translators: the move log; a pile without a phrase of its own, {pile} its word
-        where = (
-            target[-1][0].words("onto")
-            if target
-            else pile_phrase(TO_AN_EMPTY, noun, _("to an empty {pile}"))
-        )
-    else:  # a seat's own pile, in the game's word for it (Battle: "reserve pile")
-        owner = _num(move.target)
-        if owner == mover:
-            you = chrome.is_you(owner)
-            if chrome.own:
-                table = ON_YOUR_OWN if you else ON_THEIR_OWN
-                # Translators: the move log; a pile without a phrase of its own, {pile} its
-                # word
-                generic = _("on your own {pile}") if you else _("on their own {pile}")
-            else:
-                table = ON_YOUR if you else ON_THEIR
-                # Translators: the move log; a pile without a phrase of its own, {pile} its
-                # word
-                generic = _("on your {pile}") if you else _("on their {pile}")
-            where = pile_phrase(table, noun, generic)
-            if kind == "waste":
-                # Translators: the move log; {where} is "on your waste"
-                where = pgettext("the move log", "{where}, ending the turn").format(where=where)
-        elif chrome.is_you(owner):
-            # Translators: the move log; a pile without a phrase of its own, {pile} its word
-            where = pile_phrase(ONTO_YOUR, noun, _("onto your {pile}"))
-        else:  # named as in a sentence: "the computer's", "player 2's", never "Computer's"
-            # Translators: the move log; a pile without a phrase of its own, {pile} its
-            # word, {name} a player ("the computer", "player 2")
-            where = pile_phrase(
-                ONTO_NAMES, noun, _("onto {name}'s {pile}"), name=chrome.name(owner)
-            )
-    # Translators: the move log; {card} is "the Five of hearts", {where} "onto the Six of
-    # spades", "to a foundation", "onto your reserve"
-    return who, pgettext("the move log: a card and where it went", "{card} {where}").format(
-        card=card.words("object"), where=where
-    )
-
-
-SHARED_WORDS = {"house": "house", "tableau": "column"}  # the middle's piles, by kind
-
-# The log's phrases naming a pile, one per game's word for it (Pile.noun: move_words.py)
-#: "the Five of hearts to an empty column": a pile of the middle
-TO_AN_EMPTY = {
-    "column": NP_("the move log: a card went to an empty ...", "to an empty column"),
-    "house": NP_("the move log: a card went to an empty ...", "to an empty house"),
-    "pile": NP_("the move log: a card went to an empty ...", "to an empty pile"),
-}
-#: "the Five of hearts on your waste": the mover's own pile, said to the person who moved
-ON_YOUR = {
-    "waste": NP_("the move log: a card went on the mover's ...", "on your waste"),
-    "reserve pile": NP_("the move log: a card went on the mover's ...", "on your reserve pile"),
-}
-#: ... said of another player who moved ("their")
-ON_THEIR = {
-    "waste": NP_("the move log: a card went on the mover's ...", "on their waste"),
-    "reserve pile": NP_("the move log: a card went on the mover's ...", "on their reserve pile"),
-}
-#: ... at the round table, where every seat has one ("own")
-ON_YOUR_OWN = {"waste": NP_("the move log: a card went on the mover's ...", "on your own waste")}
-ON_THEIR_OWN = {"waste": NP_("the move log: a card went on the mover's ...", "on their own waste")}
-#: "the Five of hearts onto your reserve": another player's pile, the person here's
-ONTO_YOUR = {
-    "reserve": NP_("the move log: a card went onto your ...", "onto your reserve"),
-    "waste": NP_("the move log: a card went onto your ...", "onto your waste"),
-    "hand": NP_("the move log: a card went onto your ...", "onto your hand"),
-    "stock": NP_("the move log: a card went onto your ...", "onto your stock"),
-    "reserve pile": NP_("the move log: a card went onto your ...", "onto your reserve pile"),
-    "penalty pile": NP_("the move log: a card went onto your ...", "onto your penalty pile"),
-}
-#: ... another seat's, named ("the computer", "player 3")
-ONTO_NAMES = {
-    "reserve": NP_("the move log: a card went onto a player's ...", "onto {name}'s reserve"),
-    "waste": NP_("the move log: a card went onto a player's ...", "onto {name}'s waste"),
-    "hand": NP_("the move log: a card went onto a player's ...", "onto {name}'s hand"),
-    "stock": NP_("the move log: a card went onto a player's ...", "onto {name}'s stock"),
-    "reserve pile": NP_(
-        "the move log: a card went onto a player's ...", "onto {name}'s reserve pile"
-    ),
-    "penalty pile": NP_(
-        "the move log: a card went onto a player's ...", "onto {name}'s penalty pile"
-    ),
-}
-#: "turned your waste back into your hand": an empty hand refilled
-TURNED_BACK_YOUR = {
-    "waste": NP_(
-        "the move log: a pile turned back into the hand", "turned your waste back into your hand"
-    ),
-    "reserve pile": NP_(
-        "the move log: a pile turned back into the hand",
-        "turned your reserve pile back into your hand",
-    ),
-}
-TURNED_BACK_THEIR = {
-    "waste": NP_(
-        "the move log: a pile turned back into the hand", "turned their waste back into their hand"
-    ),
-    "reserve pile": NP_(
-        "the move log: a pile turned back into the hand",
-        "turned their reserve pile back into their hand",
-    ),
-}
-
-
-def entry_plays(entry) -> list:
-    """What one entry of the history played, in order, as the game's save replays it:
-    (move, breach) for a move, STOP for a call (a Stop! call that replaced a breach: the
-    breach first, then the call)."""
-    out = entry_plays(entry.restore) if entry.restore is not None else []
-    out.append(STOP if entry.move == STOP else (entry.move, entry.breach is not None))
-    return out
-
-
-def play(state, item):
-    """Play one item of ``entry_plays`` on ``state``; a call's StopCall."""
-    if item == STOP:
-        return state.call_stop()
-    state.push(*item)
-    return None
-
-
-def _piles_of(state, names) -> dict:
-    """Some piles as ``state.piles()`` gives them (a move's two: what describe reads)."""
-    out = {}
-    for name in names:
-        p = state.pile.get(name)
-        if p is not None:
-            out[name] = [(c, i >= p.down) for i, c in enumerate(p.cards)]
-    return out
-
-
-class Step:
-    """One move (or call) of the game in words: ``turn`` its turn's number, ``seat`` whose
-    turn it was, ``who`` and ``words`` (what was done, without who), ``item`` what it played
-    (``entry_plays``)."""
-
-    __slots__ = ("turn", "seat", "key", "who", "words", "item", "shown")
-
-    def __init__(self, turn, seat, key, who, words, item, shown):
-        self.turn, self.seat, self.key, self.who = turn, seat, key, who
-        self.words, self.item, self.shown = words, item, shown
+    table: Any
+    buttons: list[Button]
 
     @property
-    def line(self) -> str:
-        return log_line(self.who, self.words)
+    def session(self) -> Session: ...
 
-
-def _turn_key(state) -> tuple:
-    return (state.current_player, getattr(state, "turn", None))
-
-
-class MoveBook:
-    """The game's history in words, kept in step with the session by replaying it on a copy
-    of the deal (``shadow``): moves added are played on, moves taken back (undo, a call that
-    replaces a move) are popped, so a move costs one replayed move, and a reload replays the
-    game once. Its words are in the language spoken when it was made (``language``)."""
-
-    def __init__(self, chrome, session):
-        self.chrome, self.session = chrome, session
-        self.language = spoken()
-        state = session.state
-        self.shadow = from_dict(state.to_dict() | {"moves": []})
-        self.entries: list = []  # the live history's entries replayed, and their step counts
-        self.counts: list[int] = []
-        self.steps: list[Step] = []
-        self.version = None
-        self.changes = 0  # how many times the words changed (the view's cache key)
-
-    def update(self) -> None:
-        s = self.session
-        if s.version == self.version:
-            return
-        self.version = s.version
-        history = s.state.history
-        same = 0
-        for mine, live in zip(self.entries, history):
-            if mine is not live:
-                break
-            same += 1
-        if same == len(self.entries) == len(history):
-            return
-        while len(self.entries) > same:
-            self.entries.pop()
-            for _step in range(self.counts.pop()):
-                self.shadow.pop()
-                self.steps.pop()
-        for i in range(same, len(history)):
-            entry = history[i]
-            items = entry_plays(entry)
-            for item in items:
-                self._step(item, shown=i >= s.dealt)
-            self.entries.append(entry)
-            self.counts.append(len(items))
-        self.changes += 1
-
-    def _step(self, item, shown: bool) -> None:
-        st, c = self.shadow, self.chrome
-        last = self.steps[-1] if self.steps else None
-        if item == STOP:  # a call on the last move: said in the turn of that move
-            mover = st.last_mover()
-            call = play(st, item)
-            called = call.breach.player if call.right else mover  # whose move was called on
-            others = [p for p in range(len(self.session.seats)) if p != called]
-            caller = others[0] if len(others) == 1 else None  # (with more: not in the history)
-            words = c.call_words(call, caller, called, st)
-            turn, seat, key = (last.turn, last.seat, last.key) if last else (1, 0, None)
-            who = c.title(caller) if caller is not None else ""
-            self.steps.append(Step(turn, seat, key, who, words, item, shown))
-            return
-        key, mover, move = _turn_key(st), st.current_player, item[0]
-        before = _piles_of(st, (move.source, move.target))
-        play(st, item)
-        who, words = said(c, st, move, before, mover)
-        turn = 1 if last is None else last.turn + (last.key != key)
-        self.steps.append(Step(turn, mover, key, who, words, item, shown))
-
-    # ------------------------------------------------------------------ what is shown
-    def turns(self) -> list[tuple[int, int, list[Step]]]:
-        """The turns shown, oldest first: (number, seat, steps). The current turn (perhaps no
-        move yet) and the turns before it back to the previous turn of the seat to move."""
-        self.update()
-        state = self.session.state
-        steps = [s for s in self.steps if s.shown]
-        by_turn: dict[int, list[Step]] = {}
-        for st in steps:
-            by_turn.setdefault(st.turn, []).append(st)
-        order = sorted(by_turn)
-        last = self.steps[-1] if self.steps else None
-        now = _turn_key(state)
-        if last is not None and last.key == now:
-            current = (last.turn, last.seat)
-        else:
-            current = ((last.turn + 1) if last else 1, state.current_player)
-        out = [(current[0], current[1], by_turn.get(current[0], []))]
-        for n in reversed([t for t in order if t < current[0]]):
-            seat = by_turn[n][0].seat
-            if len(out) > 1 and (seat == current[1] or len(out) > len(self.session.seats)):
-                break
-            out.append((n, seat, by_turn[n]))
-        return out[::-1]
-
-    def lines(self) -> list[str]:
-        """Every move shown, newest first, "Who: what"."""
-        return [st.line if st.who else st.words for _, _, steps in self.turns() for st in steps][
-            ::-1
-        ]
-
-    def replay_turn(self) -> tuple[int, int, list[Step]] | None:
-        """The last turn played by a seat that is not a person here (the computer's)."""
-        self.update()
-        s = self.session
-        for st in reversed(self.steps):
-            if st.shown and not s.is_local(st.seat):
-                steps = [x for x in self.steps if x.turn == st.turn and x.shown]
-                return (st.turn, st.seat, steps)
-        return None
-
-    def positions(self, turn: int) -> list[dict]:
-        """The piles before the turn's first move and after each of its moves (the shadow is
-        popped back and played on again: it ends where it was)."""
-        self.update()
-        k = next(i for i, st in enumerate(self.steps) if st.turn == turn and st.shown)
-        items = [st.item for st in self.steps[k:]]
-        for _item in items:
-            self.shadow.pop()
-        out = [self.shadow.piles()]
-        n = sum(1 for st in self.steps[k:] if st.turn == turn)
-        for i, item in enumerate(items):
-            play(self.shadow, item)
-            if i < n:
-                out.append(self.shadow.piles())
-        return out
+    def replay(self) -> None: ...
 
 
 def log_size() -> int:
@@ -369,19 +48,19 @@ class LogView:
 
     WHEEL_LINES = 3
 
-    def __init__(self, chrome):
+    def __init__(self, chrome: LogPanel) -> None:
         self.chrome = chrome
         self._book: MoveBook | None = None
         self.rect = pygame.Rect(0, 0, 0, 0)  # the lines' place, where they were last drawn
         self.scroll = 0  # pixels from the first line's top to the view's top
         self.follow = True
         self.focused = False
-        self.grab = None  # a drag: (y where it began, scroll then, moved)
+        self.grab: tuple[int, int, bool] | None = None  # a drag: (y, scroll then, moved)
         self.placed = False  # its button among the panel's (upright, sideways), else in
         # the log's header
         self.step = 20
         self.max_scroll = 0
-        self._content = (None, [])
+        self._content: tuple[Hashable, list[tuple[str, tuple, bool, int]]] = (None, [])
         # Translators: a button over the move log: the computer's last turn played again
         self.button = Button(
             (-500, -500, 10, 10),
@@ -407,7 +86,7 @@ class LogView:
         t = self.chrome.table
         return t.modal is None and self.book.replay_turn() is not None
 
-    def key_parts(self):
+    def key_parts(self) -> Hashable:
         """What the log shows, for the chrome's frame_key."""
         return (
             self.book.changes,
@@ -423,10 +102,10 @@ class LogView:
         key = (id(book), book.changes, book.session.state.current_player, size, width)
         if self._content[0] == key:
             return self._content[1]
-        out = []
+        out: list[tuple[str, tuple, bool, int]] = []
         turns = book.turns()
         indent = theme.measure("00. ", size)
-        for i, (number, seat, steps) in enumerate(turns):
+        for i, (_number, seat, steps) in enumerate(turns):
             current = i == len(turns) - 1
             title = self.chrome.title(seat)
             now = current and not book.session.is_over()
@@ -515,14 +194,14 @@ class LogView:
         self.scroll_by(-dy * self.WHEEL_LINES * self.step)
         return True
 
-    def pointer_down(self, pos) -> bool:
+    def pointer_down(self, pos: Point) -> bool:
         if self.rect.collidepoint(pos):
             self.grab = (pos[1], self.scroll, False)
             return True
         self.focused = False
         return False
 
-    def pointer_move(self, pos) -> bool:
+    def pointer_move(self, pos: Point) -> bool:
         if self.grab is None:
             return False
         y0, scroll0, moved = self.grab
@@ -532,7 +211,7 @@ class LogView:
             self.scroll_by(y0 - pos[1])
         return True
 
-    def pointer_up(self, pos) -> bool:
+    def pointer_up(self, pos: Point) -> bool:
         if self.grab is None:
             return False
         if not self.grab[2]:  # a tap: the keys scroll it now
@@ -540,7 +219,7 @@ class LogView:
         self.grab = None
         return True
 
-    def key(self, event) -> bool:
+    def key(self, event: pygame.event.Event) -> bool:
         k = event.key
         page = max(self.step, self.rect.h - self.step)
         if k == pygame.K_PAGEUP:
@@ -562,7 +241,7 @@ class LogView:
         return True
 
 
-def log_area(chrome, x: int, y: int, w: int) -> pygame.Rect:
+def log_area(chrome: LogPanel, x: int, y: int, w: int) -> pygame.Rect:
     """The landscape panel's room for the log: from ``y`` down to the first thing below it in
     the panel (a button there, else the computer's pace)."""
     px = panel_x(chrome.table)
@@ -574,4 +253,4 @@ def log_area(chrome, x: int, y: int, w: int) -> pygame.Rect:
     return pygame.Rect(x, y, w, min(tops + [476]) - 8 - y)
 
 
-# ====================================================================== a turn replayed
+__all__ = ["LogPanel", "LogView", "log_area", "log_size"]

@@ -1,34 +1,44 @@
 """The side panel of a table with turns (duel.py, round.py share it): its buttons placed, its
-texts, the banner, and the move log and Replay turn in it (``PanelChrome``).
+ground, the banner's place, and the move log and Replay turn in it (``PanelChrome``).
 
 Landscape: a column right of the table (``PANEL_X``), or on the left with the left-handed
-setting (the table's layout is then moved right, see layout.layout_for). Portrait: below the
-table, from the layout's "panel_top": the texts first, then three rows of buttons 88 high
-(44 CSS px on a 390x844 page) at the bottom of the canvas, in reach of a thumb. Where the
-panel lies: panel_geometry.py; the move log: move_log.py; Replay turn: turn_replay.py.
+setting (the table's layout is then moved right, see board/places.py layout_for). Portrait:
+below the table, from the layout's "panel_top": the texts first (panel_texts.py), then three
+rows of buttons 88 high (44 CSS px on a 390x844 page) at the bottom of the canvas, in reach of
+a thumb. Where the panel lies: panel_geometry.py; the move log: move_log.py; Replay turn:
+turn_replay.py.
 """
 
 from __future__ import annotations
 
+from abc import abstractmethod
+from typing import Any
+
 import pygame
 
+from game.core import Move
 from game.core.language import _
 from game.ui import theme
+from game.ui.board.places import Piles
 from game.ui.canvas import CANVAS
-from game.ui.turns.move_log import LogView, describe
-from game.ui.turns.panel_geometry import (  # noqa: F401
+from game.ui.layout_shapes import P_MESSAGE_BAND
+from game.ui.table.chrome import BaseChrome, Point
+from game.ui.table.scene import Table
+from game.ui.turns.log_words import describe
+from game.ui.turns.move_log import LogView
+from game.ui.turns.panel_geometry import (
     P_GAP,
     P_ROW,
     P_TEXT,
     PANEL_X,
     RAIL_TEXT,
-    has_side_panel_left,
     panel_rect,
     panel_x,
     portrait_rows,
     portrait_top,
 )
-from game.ui.turns.turn_replay import TurnReplay, fly_changes  # noqa: F401 (the chromes' flights)
+from game.ui.turns.turn_replay import TurnReplay
+from game.ui.widgets import Button
 
 FIRST_ROW = ("Stop!", "Knock!", "End turn", "Replay turn")
 
@@ -121,92 +131,6 @@ def fit(text: str, size: int, width: int, bold: bool = False) -> str:
     return text + "..."
 
 
-def draw_portrait_texts(screen, table, chrome, lines) -> None:
-    """The portrait panel's texts, top to bottom, each line fitted to the width: the game,
-    deal and seats; whose turn (a coloured box); each seat's counts and the match (``lines``:
-    the chrome's, with their colours); the move log (the chrome's ``log_view``) in the room
-    left above the tip (wrapped, at the bottom); the pace."""
-    step = theme.font(P_TEXT).get_height() + 4
-    column = not CANVAS.portrait  # a phone held sideways: the panel a column 340 wide, its
-    # buttons in the rail (place_rail); the same texts and sizes (13.6 CSS px on an 844x390
-    # page), the long ones in two lines rather than cut
-    if column:
-        x, width, top = panel_x(table) + 12, CANVAS.table_w - PANEL_X - 24, 10
-        # the computer's pace in the last line, clear of a two-line message's band below
-        # the panel (table_view.draw_message: 26 px up from the line at 686)
-        bottom = panel_rect(table).bottom - 32 - step
-    else:
-        top = portrait_top(table) + 10
-        x, width = 16, CANVAS.w - 32
-        bottom = portrait_rows()[0] - 6
-
-    def wrapped(text, size=P_TEXT, bold=False):
-        if not column:
-            return [fit(text, size, width, bold)]
-        out = theme.wrap(text, size, width, bold)
-        return (
-            [*out[:1], *(fit(" ".join(out[1:]), size, width, bold),)] if len(out) > 1 else list(out)
-        )
-
-    head = chrome.portrait_headline()
-    y = top
-    for line in wrapped(head, bold=True):
-        theme.blit_text(screen, line, (x, y), P_TEXT, theme.GOLD, bold=True)
-        y += step
-    label, color = chrome.turn_label()
-    label_size = 43 if not column else P_TEXT
-    label_lines = (
-        [fit(label, label_size, width - 20, True)]
-        if not column
-        else theme.wrap(label, label_size, width - 20, True)[:2]
-    )
-    label_step = theme.font(label_size, True).get_height()
-    box = pygame.Rect(x, y + 4, width, max(64, 16 + label_step * len(label_lines)))
-    pygame.draw.rect(screen, color, box, border_radius=10)
-    ly = box.centery - label_step * len(label_lines) // 2
-    for line in label_lines:
-        theme.blit_text(
-            screen, line, (box.centerx, ly), label_size, theme.INK, bold=True, anchor="midtop"
-        )
-        ly += label_step
-    y = box.bottom + 8
-    for text, color in lines:
-        for line in wrapped(text):
-            if y + step > bottom:
-                break
-            theme.blit_text(screen, line, (x, y), P_TEXT, color)
-            y += step
-    tip = chrome.tip()
-    tip_lines = theme.wrap(tip, P_TEXT, width) if tip else ()
-    log = getattr(chrome, "log_view", None)
-    if log is not None:  # the move log: the room between the lines above and the tip
-        room = bottom - len(tip_lines) * step - 4 - y
-        log.draw(screen, pygame.Rect(x, y, width, room), P_TEXT)
-        y += max(0, room) + 4
-    for line in tip_lines:
-        if y + step > bottom:
-            break
-        theme.blit_text(screen, line, (x, y), P_TEXT, theme.INK_DIM)
-        y += step
-    pace = chrome.pace_word()
-    if column:  # - and + are in the rail
-        # Translators: the side panel; {pace} is "Slow", "Normal", "Fast" or "Instant"
-        words = (
-            _("Computer's pace: {pace}").format(pace=pace)
-            if chrome.computer_here()
-            else _("No computer here")
-        )
-        theme.blit_text(
-            screen, words, (x, bottom + 2), theme.fit_size(words, P_TEXT, width), theme.INK_DIM
-        )
-        return
-    cx, cy = pace_centre()  # (between - and +: a language's longer word drawn smaller)
-    size = (
-        theme.fit_size(pace, P_TEXT, 2 * 65 - 12, True) if chrome.computer_here() else P_TEXT
-    )  # (no computer: no - and +, the words have their room)
-    theme.blit_text(screen, pace, (cx, cy), size, theme.INK, bold=True, anchor="center")
-
-
 def banner_rect(table, n_title: int, n_body: int, title_step: int, body_step: int):
     """Where a Stop!/Knock! banner stands: over the panel's texts, never over the cards."""
     if CANVAS.portrait:
@@ -227,24 +151,23 @@ def banner_sizes(big: int, small: int, steps) -> tuple[int, int, int, int]:
     return CANVAS.text(big), CANVAS.text(small), *(steps if not CANVAS.portrait else (46, 34))
 
 
-def show_rules(table) -> None:
-    """The Rules button of a panel: the game's rules; Back returns to the table as it was."""
-    table.app.show_rules(table)
+class PanelChrome(BaseChrome):
+    """What a chrome with a side panel (the duel's, the round table's) shares: the message
+    line upright between the cards and the panel, the panel's headline, and the move log with
+    its Replay turn (input on the log first: it scrolls). A subclass gives ``headline()``,
+    ``title``, ``name``, ``is_you`` and the words of its calls (``call_words``)."""
 
-
-class PanelChrome:
-    """What a chrome with a panel (the duel's side panel, the round table's) shares upright:
-    the message line between the cards and the panel, and the panel's headline. A subclass
-    gives ``table``, ``session`` and ``headline()``."""
+    table: Table
+    side_panel = True  # the left-handed setting puts it on the left
+    turn_button: Button | None = None  # End turn on the table itself (the duel's layouts)
+    own = ""  # a seat's own pile in the log is "your own waste" (the round table: "own ")
 
     def message_rect(self) -> pygame.Rect | None:
         """In portrait the message has its own band between the cards and the panel, four
-        lines high (layouts/shapes.py P_MESSAGE_BAND): the longest (who starts and why, a
+        lines high (layout_shapes.py P_MESSAGE_BAND): the longest (who starts and why, a
         refusal's reason) covers neither the cards nor the panel's headline."""
         if not CANVAS.portrait:
             return None
-        from game.ui.layout_shapes import P_MESSAGE_BAND
-
         top = portrait_top(self.table)
         return pygame.Rect(0, top - P_MESSAGE_BAND, CANVAS.w, P_MESSAGE_BAND - 4)
 
@@ -254,9 +177,21 @@ class PanelChrome:
         deal = _("deal {number}").format(number=s.state.seed)
         return " · ".join([self.table.title_text, deal, *self.headline()])
 
-    # ------------------------------------------------------------------ the move log
-    own = ""  # a seat's own pile in the log is "your own waste" (the round table: "own ")
+    @abstractmethod
+    def headline(self) -> list[str]:
+        """The rule options in words, after the game's name and deal."""
 
+    @abstractmethod
+    def name(self, seat: int) -> str: ...
+
+    @abstractmethod
+    def is_you(self, seat: int) -> bool: ...
+
+    @abstractmethod
+    def call_words(self, call: Any, caller: int | None, called: int, state: Any) -> str:
+        """A call (Stop!, Knock!) in the log, said of the position after it (``state``)."""
+
+    # ------------------------------------------------------------------ the move log
     def add_log(self) -> None:
         """The log's view, its Replay turn button with the panel's buttons (after they were
         placed: it stands in the log's header wherever the log is drawn)."""
@@ -264,7 +199,7 @@ class PanelChrome:
         b = self.log_view.button
         self.buttons.append(b)
         if CANVAS.portrait:  # upright: in the first row of buttons, a thumb's size
-            on_table = getattr(self, "turn_button", None)
+            on_table = self.turn_button
             place_portrait([x for x in self.buttons if x.name in FIRST_ROW and x is not on_table])
             self.log_view.placed = True
         elif CANVAS.rail and not self.table.layout.table_left:  # sideways: in the rail, as
@@ -278,12 +213,15 @@ class PanelChrome:
             rules.rect = pygame.Rect(hint.rect.right + 6, hint.rect.y, half, hint.rect.h)
             self.log_view.placed = True
 
+    log_view: LogView
+
     @property
     def log(self) -> list[str]:
         """The moves shown, newest first, "Who: what" (read from the game's history)."""
         return self.log_view.book.lines()
 
-    def describe(self, move, before, mover) -> str:
+    def describe(self, move: Move, before: Piles, mover: int) -> str:
+        """A move in the log's words (said of the piles ``before`` it)."""
         return describe(self, self.session.state, move, before, mover)
 
     def replay(self) -> None:
@@ -298,30 +236,23 @@ class PanelChrome:
         t.anim.clear()
         t.modal = TurnReplay(t, self, turn, seat, steps, book.positions(turn))
 
-    def replaying(self):
+    def replaying(self) -> TurnReplay | None:
         """The replay open over the table, if any."""
         m = self.table.modal
         return m if isinstance(m, TurnReplay) else None
 
-    def replay_key(self):
+    def replay_key(self) -> tuple[int, int] | None:
         r = self.replaying()
         return None if r is None else (id(r), r.at)
 
     def wheel(self, dy: int) -> bool:
         return self.log_view.wheel(dy)
 
-    def pointer_down(self, pos) -> bool:
+    def pointer_down(self, pos: Point) -> bool:
         return self.log_view.pointer_down(pos)
 
-    def pointer_move(self, pos) -> bool:
+    def pointer_move(self, pos: Point) -> bool:
         return self.log_view.pointer_move(pos)
 
-    def pointer_up(self, pos) -> bool:
+    def pointer_up(self, pos: Point) -> bool:
         return self.log_view.pointer_up(pos)
-
-
-# ====================================================================== the move log
-# What was played, in words, read from the game's own history (never kept by the chrome): the
-# moves of the current turn and the turns before it back to the previous turn of the seat to
-# move (at least one), each turn headed by who played it. A reload, an undo, a Stop! call
-# that replaces a move: the log is read again from the history and says the same.

@@ -16,11 +16,6 @@ P_TEXT = 36  # the portrait panel's text size (12 CSS px on a 390x844 page)
 RAIL_TEXT = 32  # a sideways phone's rail buttons' words (12.5 CSS px on an 844x390 page)
 
 
-def has_side_panel_left(app) -> bool:
-    """The left-handed setting, where it applies: a landscape table's side panel."""
-    return bool(getattr(app.settings, "left_handed", False)) and not CANVAS.portrait
-
-
 def panel_x(table) -> int:
     """The landscape panel's left edge: right of the table, or at 0 when the table was moved
     right for a panel on the left."""

@@ -10,7 +10,7 @@ from game.ui import theme
 from game.ui.canvas import CANVAS
 from game.ui.sleep_at_rest import REST_MAX_MS
 from game.ui.turns.panel_geometry import panel_rect, portrait_top
-from game.ui.widgets import Button, Modal
+from game.ui.widgets import Button, ButtonStyle, Modal
 
 
 class TurnReplay(Modal):
@@ -57,7 +57,7 @@ class TurnReplay(Modal):
                 self.next,
                 lambda: self.at < len(self.steps),
                 size=size,
-                style="primary",
+                style=ButtonStyle.PRIMARY,
                 name="Next",
             ),
             Button(
@@ -161,11 +161,12 @@ class TurnReplay(Modal):
             out.append((_("Move {at} of {n}").format(at=self.at, n=n), theme.INK, True))
         return out
 
-    def step_lines(self, size: int, width: int) -> tuple[list, int]:
+    def step_lines(self, size: int, width: int) -> tuple[list[tuple[str, tuple, bool]], int]:
         """The turn's moves, numbered and wrapped: (text, colour, bold) and the index of the
         first line of the move shown last (the ones played dim, the ones to come faint)."""
         title = self.chrome.title(self.seat)
-        out, current = [], 0
+        out: list[tuple[str, tuple, bool]] = []
+        current = 0
         for k, st in enumerate(self.steps, 1):
             words = st.words if st.who in ("", title) else st.line
             if k == self.at:

@@ -8,34 +8,31 @@ call's banner. A chrome gives what is its own: its ``CONTROLS``, where its butto
 
 from __future__ import annotations
 
+from abc import abstractmethod
+from collections.abc import Hashable
+from typing import Any, Protocol, cast
+
 import pygame
 
-from game.core.language import N_, NP_, _, capital, pgettext
-from game.session import PACES
+from game.core.language import N_, _, capital, pgettext
+from game.session import Event
 from game.session.match_play import MatchPlay
 from game.ui import theme
+from game.ui.board.places import Layout
 from game.ui.canvas import CANVAS
+from game.ui.dialogs import EndPanel
 from game.ui.sleep_at_rest import REST_MAX_MS
-from game.ui.turns import move_log, panel
+from game.ui.table.chrome import SessionEvent
+from game.ui.table.messages import MessageKind
+from game.ui.table.scene import Table
+from game.ui.turns import panel
+from game.ui.turns.banner import BANNER_MS, Banner, BannerStyle, draw_banner
+from game.ui.turns.pace import next_pace, pace_said, pace_word
+from game.ui.turns.panel_texts import PanelTexts, draw_column_texts, draw_landscape_texts
 from game.ui.who_plays import SeatPicker
-from game.ui.widgets import Button, EndPanel
+from game.ui.widgets import Button, ButtonStyle
 
-BANNER_MS = 5000
-
-#: the computer's pace (Settings.pace) as the side panel shows it
-PACE_WORDS = {
-    "slow": NP_("the computer's pace", "Slow"),
-    "normal": NP_("the computer's pace", "Normal"),
-    "fast": NP_("the computer's pace", "Fast"),
-    "instant": NP_("the computer's pace", "Instant"),
-}
-#: ... said when it changes
-PACE_SAID = {
-    "slow": N_("The computer plays at a slow pace."),
-    "normal": N_("The computer plays at a normal pace."),
-    "fast": N_("The computer plays at a fast pace."),
-    "instant": N_("The computer plays instantly."),
-}
+Colour = tuple[int, int, int]
 
 
 def count_words(what: str, n: int) -> str:
@@ -53,8 +50,15 @@ def seat_counts(title: str, counts: list[str]) -> str:
     )
 
 
+class TurnsState(Protocol):
+    """What the game of a table with turns gives its chrome besides any game's state."""
+
+    def counts(self, player: int) -> dict[str, int]:
+        """A seat's cards in the side panel's words, in its own order ({"hand": 3, ...})."""
+        ...
+
+
 class TurnsChrome(panel.PanelChrome):
-    side_panel = True  # the left-handed setting puts it on the left
     # Translators: the call's button, and its banner: "Stop! The computer caught you."
     call_label = N_("Stop!")  # the call's button ("Knock!" at the round table; its name)
     # the landscape panel's rows of buttons (y, height): the call, End turn, Undo/Redo/Hint/
@@ -62,22 +66,22 @@ class TurnsChrome(panel.PanelChrome):
     ROWS = ((318, 50), (376, 42), (426, 40), (500, 38), (560, 44))
     # the landscape panel's texts: the counts' first line and step, the counts' and the match's
     # size, the room after the match, the pace's two lines and size, the tip; fitted or not
-    TEXTS = dict(
+    TEXTS = PanelTexts(
         counts=136, step=26, match=20, after=32, pace=(480, 506, 24), tip=616, fitted=False
     )
     # the call's banner: title and body sizes, their steps, the body's lines at most
-    BANNER = (28, 20, (30, 22), 7)
+    BANNER = BannerStyle(28, 20, (30, 22), 7)
     unseated_match = False  # a match saved without its seats counts for these (a duel's)
     wrong_call_ms = 6000
     misses_turns = False  # a wrong call may cost a turn: the same seat then plays again
+    name_size = 22  # the seats' names on the table (``CANVAS.label`` makes them larger on phones)
 
-    def __init__(self, table):
-        self.table = table
-        self.app = table.app
-        self.banner = None  # (title, text, until)
-        self._turn_seat = None  # whose turn the last "turn" event began
+    def __init__(self, table: Table) -> None:
+        super().__init__(table)
+        self.banner: Banner | None = None
+        self._turn_seat: int | None = None  # whose turn the last "turn" event began
         self._play: MatchPlay | None = None
-        self.next_seats = None  # the seats of the game about to start, while New game asks
+        self.next_seats: tuple | None = None  # the seats of the next game, while New game asks
         self.buttons = self.make_buttons(table)
         if CANVAS.portrait:
             panel.place_portrait(self.buttons)
@@ -90,94 +94,53 @@ class TurnsChrome(panel.PanelChrome):
         self.add_log()  # the move log, read from the game's history (panel.py)
         # the match is read when first needed (``play``): the table has no session yet
 
-    def make_buttons(self, table) -> list[Button]:
+    def make_buttons(self, table: Table) -> list[Button]:
+        """The panel's buttons where the landscape panel has them (``ROWS``)."""
         (call_y, call_h), (end_y, end_h), (row_y, row_h), (pace_y, pace_h), (last_y, last_h) = (
             self.ROWS
         )
         x, w = panel.PANEL_X + 12, 340
         half, quarter = (w - 10) // 2, (w - 30) // 4
+        # Translators: the side panel's buttons (End turn, Undo, Redo, Hint, Rules, New
+        # game, Menu): short, Undo, Redo, Hint and Rules a quarter of the panel wide
+        end, new_game, menu = _("End turn"), _("New game"), _("Menu")
+        row = [
+            (N_("Undo"), table.undo, table.can_undo),
+            (N_("Redo"), table.redo, table.can_redo),
+            (N_("Hint"), table.show_hint, table.accepting_input),  # what Hard would play
+            (N_("Rules"), self.show_rules, table.no_dialog),
+        ]
+        call = (self.call_stop, self.can_call_stop)
         return [
+            Button((x, call_y, w, call_h), _(self.call_label), *call, 30, name=self.call_label),
             Button(
-                (x, call_y, w, call_h),
-                _(self.call_label),
-                self.call_stop,
-                self.can_call_stop,
-                size=30,
-                name=self.call_label,
+                (x, end_y, w, end_h), end, self.end_turn, self.can_end_turn, 22, name="End turn"
             ),
-            # Translators: the side panel's buttons (End turn, Undo, Redo, Hint, Rules, New
-            # game, Menu): short, Undo, Redo, Hint and Rules a quarter of the panel wide
-            Button(
-                (x, end_y, w, end_h),
-                _("End turn"),
-                self.end_turn,
-                self.can_end_turn,
-                size=22,
-                name="End turn",
+            *(
+                Button((x + i * (quarter + 10), row_y, quarter, row_h), _(n), act, on, 22, name=n)
+                for i, (n, act, on) in enumerate(row)
             ),
             Button(
-                (x, row_y, quarter, row_h),
-                _("Undo"),
-                table.undo,
-                table.can_undo,
-                size=22,
-                name="Undo",
-            ),
-            Button(
-                (x + quarter + 10, row_y, quarter, row_h),
-                _("Redo"),
-                table.redo,
-                table.can_redo,
-                size=22,
-                name="Redo",
-            ),
-            # what the Hard computer player would play (Session.hint)
-            Button(
-                (x + 2 * (quarter + 10), row_y, quarter, row_h),
-                _("Hint"),
-                table.show_hint,
-                table.accepting_input,
-                size=22,
-                name="Hint",
-            ),
-            Button(
-                (x + 3 * (quarter + 10), row_y, quarter, row_h),
-                _("Rules"),
-                lambda: panel.show_rules(table),
-                lambda: table.modal is None,
-                size=22,
-                name="Rules",
-            ),
-            Button(
-                (x, pace_y, 48, pace_h),
-                "-",
-                lambda: self.change_pace(-1),
-                self.computer_here,
-                size=28,
-                name="slower",
+                (x, pace_y, 48, pace_h), "-", self.slower, self.computer_here, 28, name="slower"
             ),
             Button(
                 (x + w - 48, pace_y, 48, pace_h),
                 "+",
-                lambda: self.change_pace(1),
+                self.faster,
                 self.computer_here,
-                size=28,
+                28,
                 name="faster",
             ),
             Button(
                 (x, last_y, half, last_h),
-                _("New game"),
+                new_game,
                 self.new_game,
-                lambda: table.modal is None,
-                size=22,
+                table.no_dialog,
+                22,
                 name="New game",
             ),
             Button(
-                (x + half + 10, last_y, half, last_h),
-                _("Menu"),
-                self.app.title,
-                size=22,
-                name="Menu",
+                (x + half + 10, last_y, half, last_h), menu, self.app.title, size=22, name="Menu"
             ),
         ]
 
@@ -188,18 +151,20 @@ class TurnsChrome(panel.PanelChrome):
             if b.name not in ("slower", "faster") and b is not self.turn_button:
                 b.label = _(b.name)
 
-    def place_turn_button(self, rect) -> Button | None:
+    def place_turn_button(self, rect: pygame.Rect | None) -> Button | None:
         """With a "turn_button" in the layout, End turn moves onto the table, big, there."""
         if rect is None:
             return None
         button = self.buttons[1]
         button.rect = pygame.Rect(rect)
-        button.label, button.style = "", "primary"  # what it says is drawn over it (draw_over)
+        button.label, button.style = "", ButtonStyle.PRIMARY  # its words: draw_turn_button
         return button
 
     @property
-    def session(self):
-        return self.table.session
+    def turns_state(self) -> TurnsState:
+        """The game's state, as what the games of this kind of table give (their contract:
+        the module docstrings of duel.py and round.py)."""
+        return cast(TurnsState, self.session.state)
 
     # ------------------------------------------------------------------ the players
     @property
@@ -222,7 +187,7 @@ class TurnsChrome(panel.PanelChrome):
         return self._play
 
     @property
-    def match(self):
+    def match(self) -> Any:
         return self.play.match
 
     def name(self, seat: int) -> str:
@@ -236,12 +201,12 @@ class TurnsChrome(panel.PanelChrome):
     def is_you(self, seat: int) -> bool:
         return self.play.names.is_you(seat)
 
-    def record_match(self, result) -> None:
+    def record_match(self, result: Any) -> None:
         try:
             self.table.keep_match(self.play.record(result))
         except Exception as e:  # noqa: BLE001
             self.table.say(
-                _("The match score could not be saved: {error}").format(error=e), "error"
+                _("The match score could not be saved: {error}").format(error=e), MessageKind.ERROR
             )
 
     def record_kinds(self) -> list[str]:
@@ -257,7 +222,7 @@ class TurnsChrome(panel.PanelChrome):
         if result is not None:
             self.record_match(result)
 
-    def match_line(self, scores=None) -> str:
+    def match_line(self, scores: Any = None) -> str:
         return self.play.line(scores)
 
     # ------------------------------------------------------------------ actions
@@ -281,28 +246,29 @@ class TurnsChrome(panel.PanelChrome):
         return self.table.accepting_input() and self.session.state.end_turn_move() is not None
 
     def end_turn(self) -> None:
-        if self.can_end_turn():
-            self.table.attempt(self.session.state.end_turn_move())
+        move = self.session.state.end_turn_move()
+        if move is not None and self.can_end_turn():
+            self.table.attempt(move)
 
     # ------------------------------------------------------------------ where seats are drawn
+    @abstractmethod
     def name_lines(self, seat: int) -> list[tuple[str, pygame.Rect]]:
         """A seat's name as this chrome writes it on the table: (line, where) for each line."""
-        raise NotImplementedError
 
-    def seat_marks(self, seat: int) -> list[pygame.Rect]:
-        """Other marks this chrome draws by a seat (the round table's ring and its tag)."""
-        return []
-
-    def seen_from(self, layout, seat: int):
+    def seen_from(self, layout: Layout, seat: int) -> Layout:
         """The table as the person in ``seat`` sees it (a screen of its own: a friend's);
         by default as it is."""
         return layout
 
-    def draw_names(self, surf, size: int) -> None:
+    def decorate(self, surf: pygame.Surface) -> None:
+        """The panel's ground, and each seat's name on the table."""
+        panel.draw_panel(surf, self.table)
+        size = CANVAS.label(self.name_size)
         for seat in range(len(self.table.layout.seat_names)):
             for line, rect in self.name_lines(seat):
                 theme.blit_text(surf, line, rect.topleft, size, theme.INK_DIM, bold=True)
 
+    # ------------------------------------------------------------------ the computer's pace
     def computer_here(self) -> bool:
         """A computer seat plays at this screen (the pace is its; a friend's screen shows the
         host's computer as it plays there)."""
@@ -312,27 +278,33 @@ class TurnsChrome(panel.PanelChrome):
         if not self.computer_here():
             # Translators: the side panel, in place of the computer's pace; short
             return _("No computer")
-        pace = self.app.settings.pace
-        return pgettext(*PACE_WORDS[pace]) if pace in PACE_WORDS else pace.capitalize()
+        return pace_word(self.app.settings.pace)
 
     def change_pace(self, step: int) -> None:
         """step +1: faster (shorter pauses), -1: slower."""
         if not self.computer_here():
             self.table.say(
-                _("No computer plays at this screen: the pace is for the computer."), "info", 2000
+                _("No computer plays at this screen: the pace is for the computer."),
+                MessageKind.INFO,
+                2000,
             )
             return
-        names = list(PACES)
-        i = min(len(names) - 1, max(0, names.index(self.app.settings.pace) + step))
-        self.app.settings.set("pace", names[i])
+        pace = next_pace(self.app.settings.pace, step)
+        self.app.settings.set("pace", pace)
         self.app.save_settings()
-        self.table.say(_(PACE_SAID[names[i]]), "info", 2000)
+        self.table.say(pace_said(pace), MessageKind.INFO, 2000)
+
+    def slower(self) -> None:
+        self.change_pace(-1)
+
+    def faster(self) -> None:
+        self.change_pace(1)
 
     def new_game(self) -> None:
         """Ask who plays (remembered), then deal (an unfinished game counts as lost)."""
         t = self.table
 
-        def start(seats):
+        def start(seats: tuple) -> None:
             self.app.settings.set_seats(t.game_id, seats)
             self.app.save_settings()
             self.next_seats = tuple(seats)  # for abandon_note, asked for right here
@@ -343,67 +315,89 @@ class TurnsChrome(panel.PanelChrome):
 
         t.modal = SeatPicker(t, t.game_id, self.app.settings.seats(t.game_id), start)
 
-    # ------------------------------------------------------------------ the frame
-    def event(self, event) -> None:
-        t, s = self.table, self.session
+    # ------------------------------------------------------------------ the session's events
+    def event(self, event: SessionEvent) -> None:
         kind, seat = event[0], event[1]
-        if kind == "turn":
-            again, self._turn_seat = seat == self._turn_seat, seat
-            if again and self.misses_turns:  # the other seat missed its turn (a wrong call)
-                t.say(self.again_text(seat), "warn", 5000)
-                if not s.is_local(seat):
-                    t.next_action_at = self.app.time_ms + self.app.settings.pace_ms
-            elif s.is_local(seat):
-                t.say(
-                    _("Your turn.")
-                    if self.is_you(seat)
-                    # Translators: {name} is a player: "player 2", "your friend"
-                    else capital(_("{name}'s turn.").format(name=self.name(seat))),
-                    "good",
-                    2500,
-                )
-            else:
-                t.next_action_at = self.app.time_ms + self.app.settings.pace_ms
-                if t.message_text() == _("Your turn."):
-                    t.say("", "info", 0)
-        elif kind == "pass":
+        if kind == Event.TURN:
+            self.turn_began(seat)
+        elif kind == Event.PASS:
             self.passed(seat)
-        elif kind == "call":
-            call = event[2]
-            if not call.right:
-                t.say(self.wrong_call_text(call, seat), "warn", self.wrong_call_ms)
-                return
-            offender = call.breach.player
-            text = self.call_text(call, offender)
-            call, name = _(self.call_label), capital(self.name(seat))
-            if self.is_you(offender):
-                # Translators: a call's banner: "Stop! The computer caught you."; {call} is
-                # "Stop!" or "Knock!", {name} the caller ("The computer", "Player 2")
-                title = _("{call} {name} caught you.").format(call=call, name=name)
-            else:
-                # Translators: a call's banner: "Stop! You caught the computer."; {call} is
-                # "Stop!" or "Knock!", {name} the caller, {other} the player caught
-                title = _("{call} {name} caught {other}.").format(
-                    call=call, name=name, other=self.name(offender)
-                )
-            until = self.app.time_ms + BANNER_MS
-            self.banner = (title, text, until)
-            t.next_action_at = max(t.next_action_at, until)  # play waits while it stands
-            t.say(text, "good" if s.is_local(seat) else "warn", 9000)
+        elif kind == Event.CALL:
+            self.call_made(event[2], seat)
+
+    def turn_began(self, seat: int) -> None:
+        """A seat's turn began: said to a person here; a computer's first move waits a pace."""
+        t, s = self.table, self.session
+        again, self._turn_seat = seat == self._turn_seat, seat
+        if again and self.misses_turns:  # the other seat missed its turn (a wrong call)
+            t.say(self.again_text(seat), MessageKind.WARN, 5000)
+            if not s.is_local(seat):
+                t.next_action_at = self.app.time_ms + self.app.settings.pace_ms
+        elif s.is_local(seat):
+            t.say(
+                _("Your turn.")
+                if self.is_you(seat)
+                # Translators: {name} is a player: "player 2", "your friend"
+                else capital(_("{name}'s turn.").format(name=self.name(seat))),
+                MessageKind.GOOD,
+                2500,
+            )
+        else:
+            t.next_action_at = self.app.time_ms + self.app.settings.pace_ms
+            if t.message_text() == _("Your turn."):
+                t.say("", MessageKind.INFO, 0)
+
+    def call_made(self, call: Any, seat: int) -> None:
+        """A call by ``seat``: a wrong one said with its price; a right one in a banner (play
+        waits while it stands) and said."""
+        t = self.table
+        if not call.right:
+            t.say(self.wrong_call_text(call, seat), MessageKind.WARN, self.wrong_call_ms)
+            return
+        offender = call.breach.player
+        text = self.call_text(call, offender)
+        word, name = _(self.call_label), capital(self.name(seat))
+        if self.is_you(offender):
+            # Translators: a call's banner: "Stop! The computer caught you."; {call} is
+            # "Stop!" or "Knock!", {name} the caller ("The computer", "Player 2")
+            title = _("{call} {name} caught you.").format(call=word, name=name)
+        else:
+            # Translators: a call's banner: "Stop! You caught the computer."; {call} is
+            # "Stop!" or "Knock!", {name} the caller, {other} the player caught
+            title = _("{call} {name} caught {other}.").format(
+                call=word, name=name, other=self.name(offender)
+            )
+        self.banner = Banner(title, text, self.app.time_ms + BANNER_MS)
+        t.next_action_at = max(t.next_action_at, self.banner.until)  # play waits meanwhile
+        local = self.session.is_local(seat)
+        t.say(text, MessageKind.GOOD if local else MessageKind.WARN, 9000)
 
     def passed(self, seat: int) -> None:
         """A seat with nothing to do passed (said where the game passes: the duel)."""
 
+    def again_text(self, seat: int) -> str:
+        """The same seat plays again: the other missed its turn (a wrong call)."""
+        return ""
+
+    @abstractmethod
+    def wrong_call_text(self, call: Any, caller: int) -> str:
+        """A wrong call in words, with its price for the caller."""
+
+    @abstractmethod
+    def call_text(self, call: Any, offender: int) -> str:
+        """What a right call did, in words."""
+
+    # ------------------------------------------------------------------ the frame
     def rest_ms(self) -> float:
         """The Stop! banner goes at its time."""
-        return self.banner[2] - self.app.time_ms if self.banner else REST_MAX_MS
+        return self.banner.until - self.app.time_ms if self.banner else REST_MAX_MS
 
     def update(self, dt: float) -> None:
-        if self.banner and self.app.time_ms >= self.banner[2]:
+        if self.banner and self.app.time_ms >= self.banner.until:
             self.banner = None
         self.buttons[0].visible = self.session.has_calls  # the call only where calls exist
 
-    def key(self, event) -> bool:
+    def key(self, event: pygame.event.Event) -> bool:
         k, t = event.key, self.table
         if self.log_view.key(event):  # PageUp/PageDown; more once the log is focused
             return True
@@ -419,21 +413,25 @@ class TurnsChrome(panel.PanelChrome):
             if t.accepting_input():
                 t.show_hint()
         elif k in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
-            self.change_pace(1)
+            self.faster()
         elif k in (pygame.K_MINUS, pygame.K_KP_MINUS):
-            self.change_pace(-1)
+            self.slower()
         elif k == pygame.K_n:
             self.new_game()
         else:
             return False
         return True
 
+    @abstractmethod
+    def end_words(self, result: Any) -> tuple[str, list[str]]:
+        """The end screen's title and first lines: who won and why, who scores."""
+
     def game_over(self) -> None:
         """Count the game (once: the match, the statistics, per seat kind where kept), then
         the end screen: the chrome's ``end_words``, the match, help, the match's winner."""
         t, s = self.table, self.session
-        result = s.state.result()
-        kinds = []
+        result = t.result()
+        kinds: list[str] = []
         if not s.recorded:
             self.record_match(result)
             t.record()
@@ -459,8 +457,8 @@ class TurnsChrome(panel.PanelChrome):
             title,
             lines[:5],
             [
-                (label, lambda: t.new_deal(False), "primary", name),
-                (_("Menu"), self.app.title, "normal", "Menu"),
+                (label, lambda: t.new_deal(False), ButtonStyle.PRIMARY, name),
+                (_("Menu"), self.app.title, ButtonStyle.NORMAL, "Menu"),
             ],
             dim=not good,
             good=good,
@@ -468,10 +466,10 @@ class TurnsChrome(panel.PanelChrome):
         )
 
     # ------------------------------------------------------------------ drawing
-    def layer_key(self):
+    def layer_key(self) -> Hashable:
         return (self.session.seats, id(self.table.layout), self.replay_key())
 
-    def frame_key(self):
+    def frame_key(self) -> Hashable:
         """The live parts: the computer thinking, the banner, the log, the pace."""
         return (
             self.session.thinking,
@@ -481,14 +479,14 @@ class TurnsChrome(panel.PanelChrome):
             self.app.settings.pace,
         )
 
-    def count_lines(self) -> list[tuple[str, tuple]]:
+    def count_lines(self) -> list[tuple[str, Colour]]:
         """Each seat's counts in a line, with its colour: "You: hand 3 · waste 7"."""
         s = self.session
         return [
             (
                 seat_counts(
                     self.title(seat),
-                    [count_words(what, n) for what, n in s.state.counts(seat).items()],
+                    [count_words(what, n) for what, n in self.turns_state.counts(seat).items()],
                 ),
                 theme.INK,
             )
@@ -502,7 +500,8 @@ class TurnsChrome(panel.PanelChrome):
             match=self.match_line(), number=self.play.game_number
         )
 
-    def turn_label(self):
+    def turn_label(self) -> tuple[str, Colour]:
+        """Whose turn it is in the panel's box, and the box's colour."""
         s = self.session
         seat = s.to_move
         if s.is_over():
@@ -519,7 +518,7 @@ class TurnsChrome(panel.PanelChrome):
             pgettext("the side panel's turn box", "{name}'s turn").format(name=name)
         ), color
 
-    def draw(self, screen) -> None:
+    def draw(self, screen: pygame.Surface) -> None:
         t = self.table
         if CANVAS.portrait:  # no computer here: no - and +, and "No computer" has their room
             here = self.computer_here()
@@ -530,47 +529,13 @@ class TurnsChrome(panel.PanelChrome):
             # (sideways: the panel's texts in a column, large)
             lines = self.count_lines()
             lines.append((self.match_progress(), theme.ACCENT))
-            panel.draw_portrait_texts(screen, t, self, lines)
+            draw_column_texts(screen, t, self, lines)
             return
-        px = panel.panel_x(t)
-        x = px + 12
-        style = self.TEXTS
+        draw_landscape_texts(screen, t, self)
 
-        def fitted(text, size):
-            return panel.fit(text, size, 340) if style["fitted"] else text
-
-        theme.blit_text(screen, t.title_text, (x, 12), 34, theme.GOLD, bold=True)
-        line = self.deal_line()  # (smaller where a language's words are longer)
-        size = theme.fit_size(line, 18, 340) if not style["fitted"] else 18
-        theme.blit_text(screen, fitted(line, size), (x, 50), size, theme.INK_DIM)
-        box = pygame.Rect(x, 74, 340, 52)
-        label, color = self.turn_label()
-        pygame.draw.rect(screen, color, box, border_radius=10)
-        theme.blit_text(screen, label, box.center, 28, theme.INK, bold=True, anchor="center")
-        y = style["counts"]
-        for text, color in self.count_lines():
-            theme.blit_text(screen, fitted(text, 20), (x, y), 20, color)
-            y += style["step"]
-        size = style["match"]
-        theme.blit_text(screen, fitted(self.match_progress(), size), (x, y + 4), size, theme.ACCENT)
-        y += style["after"]
-        self.log_view.draw(screen, move_log.log_area(self, x, y, 340))
-        top, value, size = style["pace"]
-        theme.blit_text(
-            screen, _("Computer's pace"), (px + 182, top), 18, theme.INK_DIM, anchor="midtop"
-        )
-        theme.blit_text(
-            screen,
-            self.pace_word(),
-            (px + 182, value),
-            size,
-            theme.INK if self.computer_here() else theme.INK_DIM,
-            bold=True,
-            anchor="midtop",
-        )
-        tip = self.tip()
-        for i, line in enumerate(theme.wrap(tip, 18, 330) if tip else ()):
-            theme.blit_text(screen, line, (x, style["tip"] + i * 20), 18, theme.INK_DIM)
+    @abstractmethod
+    def tip(self) -> str:
+        """What to do next, in the panel (a move the rules allow now)."""
 
     def deal_line(self) -> str:
         """The line under the game's name: the deal and the rule options in words."""
@@ -578,35 +543,15 @@ class TurnsChrome(panel.PanelChrome):
         deal = _("Deal {number}").format(number=self.session.state.seed)
         return " · ".join([deal, *self.headline()])
 
-    def draw_over(self, screen) -> None:
+    def draw_over(self, screen: pygame.Surface) -> None:
         """A call's banner stands over the panel's top, never over the cards in play."""
         if self.turn_button is not None:
-            self.draw_turn_button(screen)
-        if not self.banner:
-            return
-        title, text, _ = self.banner
-        big, small, steps, most = self.BANNER
-        w = panel.banner_rect(self.table, 0, 0, 0, 0).w
-        big, small, big_step, small_step = panel.banner_sizes(big, small, steps)
-        lines = theme.wrap(title, big, w - 24, bold=True)
-        body = theme.wrap(text, small, w - 28)[:most]
-        rect = panel.banner_rect(self.table, len(lines), len(body), big_step, small_step)
-        pygame.draw.rect(screen, (120, 20, 20), rect, border_radius=14)
-        pygame.draw.rect(screen, (255, 200, 180), rect, 3, border_radius=14)
-        y = rect.y + 12
-        for line in lines:
-            theme.blit_text(
-                screen, line, (rect.centerx, y), big, theme.INK, bold=True, anchor="midtop"
-            )
-            y += big_step
-        for line in body:
-            if y + small_step > rect.bottom:
-                break
-            theme.blit_text(screen, line, (rect.centerx, y + 6), small, theme.INK, anchor="midtop")
-            y += small_step
+            self.draw_turn_button(screen, self.turn_button)
+        if self.banner:
+            draw_banner(screen, self.table, self.banner, self.BANNER)
 
-    def draw_turn_button(self, screen) -> None:
+    def draw_turn_button(self, screen: pygame.Surface, button: Button) -> None:
         """(A chrome whose layout puts End turn on the table draws its words: the duel.)"""
 
 
-__all__ = ["BANNER_MS", "TurnsChrome"]
+__all__ = ["TurnsChrome", "count_words", "seat_counts"]
