@@ -5,9 +5,12 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from game.net import links as links_module
 from game.storage import MemoryStore, Saves
 from game.ui.app import App
+from game.ui.canvas import CANVAS
 from tests.support.client import SPARE_MS, Driver
+from tests.support.shared_screens import Screens
 
 
 @pytest.fixture
@@ -29,6 +32,22 @@ def app(store, monkeypatch):
 def ui(app):
     pygame.event.clear()
     return Driver(app)
+
+
+@pytest.fixture
+def screens(monkeypatch):
+    """Apps at one shared table, each on its own screen (tests/support/shared_screens.py),
+    no deal shown being dealt, the links' clock still (``screens.now[0]``) unless a test
+    moves it."""
+    if pygame.display.get_surface() is None:
+        pygame.display.set_mode(CANVAS.size)
+    monkeypatch.setattr("game.ui.board.dealing.DEAL_MS", 0)
+    now = [1000.0]
+    monkeypatch.setattr(links_module, "clock", lambda: now[0])
+    s = Screens(monkeypatch)
+    s.now = now
+    pygame.event.clear()
+    return s
 
 
 @pytest.fixture(autouse=True)

@@ -135,9 +135,8 @@ def test_a_command_error_is_its_reply_and_the_app_goes_on(page):
 def test_an_exception_in_the_game_is_reported(page):
     c = Client(page).open(stored({"settings": client_settings()}))
     page.exec(
-        "from game.ui import app\n"
         "def broken(dt):\n    raise RuntimeError('the game broke')\n"
-        "app.current.scene.update = broken"
+        "probe['app']().scene.update = broken"
     )
     with pytest.raises(ClientError, match="the game broke"):
         c.wait("False", 10, what="anything")

@@ -6,11 +6,9 @@ from __future__ import annotations
 import pygame
 
 from game.core import STOP, Move, new_game
-from game.ui.table.scene import readable
+from game.ui.table.messages import readable
+from tests.support.bank_table import END, TURN, ace_on_house, computer_starts, open_bank
 from tests.support.deals import find, find_deal
-
-TURN = Move("hand0", "hand0")
-END = Move("hand0", "waste0")
 
 
 class Plain:
@@ -54,40 +52,9 @@ def plain(state):
     return Plain(fits[0], refused[0]) if state.current_player == 1 else None
 
 
-def ace_on_house(state):
-    """You start with exactly one Ace available, on a house: turning the hand card breaks
-    priority (b), and the compulsory move is that Ace to a foundation. The Ace's house."""
-    aces = [h.name for h in state.houses if h.top.rank == 1]
-    if state.current_player != 0 or len(aces) != 1 or state.reserves[0].top.rank == 1:
-        return None
-    if TURN not in state.breach_moves():
-        return None
-    state.push(TURN, breach=True)
-    b = state.breach
-    return aces[0] if b.rule == "b" and b.compulsory.source == aces[0] else None
-
-
 def computer_breach(state):
     """The computer starts and could break a priority at once."""
     return state.current_player == 1 and bool(state.breach_moves())
-
-
-def computer_starts(state):
-    return state.current_player == 1
-
-
-def open_bank(ui, seed, rb_mode=None, level=None, pace=None):
-    s = ui.app.settings
-    if rb_mode:
-        s.set_option("russian-bank", "mode", rb_mode)
-    if level:
-        s.set_seats("russian-bank", ("human", f"computer:{level}"))
-    if pace:
-        s.set("pace", pace)
-    t = ui.app.open_game("russian-bank")
-    t.start(seed)
-    ui.frames(2)
-    return t
 
 
 def test_turn_flow_hand_card_end_turn_and_the_computers_reply(ui):

@@ -9,8 +9,8 @@ import pygame
 from game.ai.players.chinese_patience import greedy_rank
 from game.core import STOP, Move, new_game
 from game.ui.board.places import layout_for
+from game.ui.dialogs import EndPanel
 from game.ui.who_plays import SeatPicker
-from game.ui.widgets import EndPanel
 from tests.support.deals import find
 
 CP = "chinese-patience"

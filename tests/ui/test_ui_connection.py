@@ -12,15 +12,15 @@ import pytest
 
 from game.ui.canvas import CANVAS, LANDSCAPE, choose
 from game.ui.online import connection
+from game.ui.online.connection import Connection
 from testbed.carriers import CarrierNet
 from tests.support.client import record_words
-from tests.ui.test_ui_shared import (  # noqa: F401
+from tests.support.shared_screens import (
     PHONES,
     check_readable,
     host_by_input,
     join_by_typing,
     play_a_move,
-    screens,
 )
 
 SHAPES = {"landscape": None, **PHONES}
@@ -70,13 +70,13 @@ def test_every_connection_state_in_plain_words(shape, screens, monkeypatch):
     screens.relay = net
     host = screens.app()
     room = host_by_input(host, "russian-bank", {"seat1": "remote"})
-    assert room.status() == connection.WORDS[connection.REACHING]
+    assert room.status() == connection.WORDS[Connection.REACHING]
     readable(host, css, monkeypatch)
     host.screenshot(f"connection-reaching-{name}.png")
     # still none after a while: what to try, and it keeps trying
     until(
         screens,
-        lambda: room.status() == connection.WORDS[connection.OFFLINE],
+        lambda: room.status() == connection.WORDS[Connection.OFFLINE],
         what="can't reach the relays",
     )
     assert "online" in room.status() and room.failed == ""  # (not the end: no Back)
@@ -92,7 +92,7 @@ def test_every_connection_state_in_plain_words(shape, screens, monkeypatch):
     # the host is met through the relays: never "no table with this code"
     until(
         screens,
-        lambda: joining.status() == connection.WORDS[connection.CONNECTING],
+        lambda: joining.status() == connection.WORDS[Connection.CONNECTING],
         what="the friend found, connecting",
     )
     readable(guest, css, monkeypatch)
@@ -102,7 +102,7 @@ def test_every_connection_state_in_plain_words(shape, screens, monkeypatch):
     # said once the table's own first words are gone
     until(
         screens,
-        lambda: all(t.message_text() == connection.WORDS[connection.RELAYS] for t in tables),
+        lambda: all(t.message_text() == connection.WORDS[Connection.RELAYS] for t in tables),
         what="connected through the relays",
     )
     host.screenshot(f"connection-relays-{name}.png")

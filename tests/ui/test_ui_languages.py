@@ -20,10 +20,10 @@ from game.ui import theme
 from game.ui.app import App
 from game.ui.canvas import CANVAS, LANDSCAPE, choose
 from game.ui.screens import RulesScene, SettingsScene, StatsScene
+from tests.support.bank_table import ace_on_house, open_bank
 from tests.support.client import Driver, record_words
 from tests.support.deals import find_deal
-from tests.test_languages import LANGUAGES, english_only, words
-from tests.ui.test_ui_bank import ace_on_house, open_bank
+from tests.support.language_words import LANGUAGES, english_only, words
 
 SHAPES = {"landscape": (1280, 720), "upright": (390, 844), "sideways": (844, 390)}
 CODES = ("en", *LANGUAGES)  # every language with a catalogue

@@ -247,8 +247,8 @@ def test_calls_are_in_the_log_and_survive_a_reload(ui, store):
     """A right Stop! call (the history keeps it in place of the move it caught) and a wrong
     call that cost a turn are said in the log, in the turn they were made on, after a reload
     too."""
+    from tests.support.bank_table import ace_on_house, computer_starts, open_bank
     from tests.support.deals import find
-    from tests.ui.test_ui_bank import ace_on_house, computer_starts, open_bank
 
     seed, house = find(RB, ace_on_house)
     t = open_bank(ui, seed, rb_mode="stop", level="hard")  # Hard always calls

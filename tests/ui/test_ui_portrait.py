@@ -15,14 +15,14 @@ from game.storage import MemoryStore, Saves
 from game.ui import theme
 from game.ui.app import App
 from game.ui.canvas import CANVAS, LANDSCAPE, PORTRAIT, choose
+from game.ui.dialogs import EndPanel
 from game.ui.screens import RulesScene, SettingsScene, StatsScene, TitleScene
-from game.ui.widgets import EndPanel
 from tests.support.client import Driver, Words, app_on_page, merge_artifact, record_words
+from tests.support.phone_tables import DEAL, buttons_of, open_for_people, tap_tap_move
 
 PAGE = (390, 844)
 CSS = min(PAGE[0] / PORTRAIT.w, PAGE[1] / PORTRAIT.h)  # CSS px per logical px: 0.508
 FIGURES: dict = {}
-DEAL = 7  # every table's deal (each offers a move by two taps within three turns of its stock)
 #: the least card width per table, CSS px on a 390x844 page (measured: docs/ui.md). Before
 #: issue 26 every table with ten columns or a side panel had 36.6: the side panels' tables
 #: now take the room the panel left empty, as much as leaves the panel a line per seat's
@@ -65,13 +65,6 @@ def smallest(words: Words) -> tuple[float, str]:
     return theme.font(size).get_height() * CSS, s
 
 
-def buttons_of(scene) -> list:
-    out = [b for b in scene.buttons if b.visible]
-    if scene.modal is not None:
-        out = [b for b in scene.modal.buttons if b.visible]
-    return out
-
-
 def check_buttons(scene) -> float:
     """Every shown button inside the canvas and at least 44 CSS px each way; the smallest."""
     smallest = 1e9
@@ -87,65 +80,6 @@ def check_buttons(scene) -> float:
 def seat_counts(game_id):
     d = info(game_id)
     return d.option("players").choices if "players" in d.options else (None,)
-
-
-def open_for_people(ui, game_id, players=None):
-    """The game's table with every seat a person (a move can be made at once)."""
-    app = ui.app
-    if players:
-        app.settings.set_option(game_id, "players", players)
-    app.settings.set_seats(game_id, ("human",) * len(app.settings.seats(game_id)))
-    t = app.open_game(game_id, new=True)
-    t.start(DEAL)  # a fixed deal: a random one may offer no one-card move within a few turns
-    for _ in range(100):
-        ui.frames(1, 50)
-        if t.session.accepting() and not t.anim.busy:
-            break
-    return t
-
-
-def tap_tap_move(ui, t, turns: int = 3):
-    """A legal move between two places made by two finger taps: the card, then the place
-    (first turning cards up with a tap, where the game opens with that)."""
-    s = t.session
-    for _ in range(turns):
-        move = two_taps(ui, t)
-        if move is not None:
-            return move
-        turn = next(
-            (m for m in s.candidate_moves() if m.source == m.target and m.source in t.layout.piles),
-            None,
-        )
-        if turn is None:
-            return None
-        before = len(s.state.history)
-        ui.finger_tap(ui.card_point(turn.source))
-        ui.settle()
-        assert len(s.state.history) > before, f"a tap on {turn.source} did not turn it"
-    return None
-
-
-def two_taps(ui, t):
-    s = t.session
-    moves = [
-        m
-        for m in s.candidate_moves()
-        if m.source in t.layout.piles
-        and m.target in t.layout.piles
-        and m.source != m.target
-        and m.count == 1
-        and t.piles()[m.source]
-    ]
-    for move in moves:
-        before = len(s.state.history)
-        ui.finger_tap(ui.card_point(move.source))
-        target = t.layout.top_rect(move.target, t.faces(move.target))
-        ui.finger_tap(target.center)
-        ui.settle()
-        if len(s.state.history) > before:
-            return move
-        t.input.reset()
-    return None
 
 
 @pytest.mark.parametrize("game_id,players", [(g, n) for g in GAMES for n in seat_counts(g)])

@@ -126,13 +126,13 @@ def test_the_native_loop_rests_and_the_waking_click_is_the_next_frame(store, mon
     monkeypatch.setattr(pygame, "quit", lambda: None)  # the other tests go on using pygame
     pygame.init()
     pygame.event.clear()
-    rests, steps = [], []
+    rests, steps, apps = [], [], []
     real_rest = rest.rest
 
     async def resting(ms):
         rests.append(ms)
         if len(rests) == 3:  # a click on Quit comes during the third rest
-            pos = app_module.current.scene.button("Quit").rect.center
+            pos = apps[-1].scene.button("Quit").rect.center
             for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
                 pygame.event.post(pygame.event.Event(kind, pos=pos, button=1))
         await real_rest(min(ms, 5))  # (the test needn't sleep long: it ends on the event)
@@ -140,7 +140,13 @@ def test_the_native_loop_rests_and_the_waking_click_is_the_next_frame(store, mon
     monkeypatch.setattr(rest, "rest", resting)
     real_step = App.step
     monkeypatch.setattr(
-        App, "step", lambda self, dt=1000 / 60: (steps.append(len(rests)), real_step(self, dt))[1]
+        App,
+        "step",
+        lambda self, dt=1000 / 60: (
+            apps.append(self),
+            steps.append(len(rests)),
+            real_step(self, dt),
+        )[2],
     )
     run_coroutine(
         app_module.main(Saves(store)), 2000, "the loop never rested, or the click didn't quit"

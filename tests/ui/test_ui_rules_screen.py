@@ -39,7 +39,7 @@ def check_and_shoot(ui, game_id: str, suffix: str = "") -> None:
     assert shown.count("of the deals can be won.") == len(measured), game_id
     for number in re.findall(r"(?m)^(\d+)\. ", source):
         assert f"{number}. " in shown, f"{game_id}: rule {number} is not on the screen"
-    for kind, text in lines:
+    for _kind, text in lines:
         assert not re.search(r"[`>*\[\]]", text), (game_id, text)
     ui.screenshot(f"rules-{game_id}-top{suffix}.png")
     scene.scroll = scene.max_scroll()

@@ -99,7 +99,7 @@ def test_continue_resumes_a_solitaire_exactly_with_undo_and_redo(ui, store):
 
 
 def test_a_corrupt_save_is_reported_and_a_new_deal_starts(ui, store):
-    t = ui.app.open_game("forty-thieves")
+    ui.app.open_game("forty-thieves")
     ui.settle()
     data = ui.app.saves.load_game("forty-thieves")
     data["state"]["moves"] = ["t0-f9", "nonsense"]

@@ -10,7 +10,7 @@ from game.core import Move, new_game
 from game.session import Session
 from tests.support.client import assert_won
 from tests.support.positions import build
-from tests.ui.test_ui_canfield import open_deal, play_line, search, shortcut
+from tests.support.searched_lines import open_deal, play_line, search, shortcut
 
 WON_DEAL = 6  # the first deal from 1 that search() wins within 500 positions with this order
 

@@ -13,150 +13,27 @@ import pygame
 import pytest
 
 from game.core import STOP, Move
-from game.net import MemoryRelay
-from game.net import links as links_module
-from game.net import protocol as protocol_module
 from game.storage import MemoryStore, Saves
-from game.ui.app import App
 from game.ui.canvas import CANVAS
+from game.ui.dialogs import EndPanel
 from game.ui.online import JoinDialog, RoomScene, SharedTableScene, page_link
 from game.ui.online.away import AwayDialog
 from game.ui.who_plays import SeatPicker
-from game.ui.widgets import EndPanel
-from tests.support.client import Driver, Words, record_words
+from tests.support.client import Words, record_words
 from tests.support.deals import find, slip_for_player_0
-
-
-class Page:
-    """The browser's window as game/ui/online reads it: the address, its history, the clipboard."""
-
-    def __init__(self, href="https://parlour.example/play/"):
-        self.location = type("Location", (), {})()
-        self.location.href = href
-        self.history = self
-        self.navigator = type("Navigator", (), {})()
-        self.navigator.clipboard = self
-        self.copied = []
-
-    def replaceState(self, state, title, url):  # noqa: N802 (the browser's name)
-        self.location.href = url
-
-    def writeText(self, text):  # noqa: N802
-        self.copied.append(text)
-
-
-class Screens:
-    """The Apps at one table, each on its own screen; frames run on all of them (only one
-    ever has input waiting: events are posted and then that App's frame is run)."""
-
-    def __init__(self, monkeypatch):
-        self.relay = MemoryRelay()
-        self.drivers: list[Driver] = []
-        self.monkeypatch = monkeypatch
-        self.page = Page()
-        monkeypatch.setattr(page_link, "page_window", lambda: self.page)
-
-    def app(self, store=None, page: Page | None = None) -> Driver:
-        """A new App (a page opened, or reloaded with the same storage)."""
-        if page is not None:
-            self.page = page
-        app = App(
-            Saves(store if store is not None else MemoryStore()),
-            screen=pygame.Surface(CANVAS.size).convert(),
-            open_room=self.relay.open,
-        )
-        app.settings.pace = "fast"
-        ui = Driver(app)
-        self.drivers.append(ui)
-        return ui
-
-    def drop(self, ui: Driver) -> None:
-        self.drivers.remove(ui)
-
-    def run(self, frames: int = 20, dt: float = 50) -> None:
-        for _ in range(frames):
-            for ui in self.drivers:
-                ui.app.step(dt)
-
-    def agree(self) -> None:
-        """Frames until every table is the same and no card is moving."""
-        for _ in range(200):
-            self.run(1)
-            tables = [ui.app.scene for ui in self.drivers]
-            if all(
-                isinstance(t, SharedTableScene) and t.session is t.shared.session for t in tables
-            ) and not any(t.anim.busy for t in tables):
-                states = [t.state.to_dict() for t in tables]
-                if all(s == states[0] for s in states):
-                    return
-        raise AssertionError("the screens never agreed")
-
-
-def play_a_move(ui: Driver) -> Move:
-    """The player at this screen plays a legal move by dragging its card (or clicking the
-    pile that turns a card)."""
-    t = ui.app.scene
-    for move in t.state.legal_moves():
-        if move.source == move.target:
-            if move == t.state.turn_move(move.source):
-                ui.click(ui.card_point(move.source))
-                return move
-            continue
-        if move.count == 1 and move.source in t.layout.piles and move.target in t.layout.piles:
-            end = t.layout.top_rect(move.target, t.faces(move.target)).center
-            ui.drag(ui.card_point(move.source), end)
-            return move
-    raise AssertionError("no move to play by input")
-
-
-def type_keys(ui: Driver, text: str) -> None:
-    for ch in text:
-        ui.post(pygame.KEYDOWN, key=pygame.key.key_code(ch.lower()), mod=0, unicode=ch, scancode=0)
-        ui.post(pygame.KEYUP, key=pygame.key.key_code(ch.lower()), mod=0, unicode=ch, scancode=0)
-    ui.frames(1)
-
-
-def host_by_input(ui: Driver, game: str, seats: dict[str, str], players: int | None = None):
-    """From the title: the game's button, Who plays? with friends online, Play."""
-    ui.click(ui.button(game))
-    picker = ui.app.scene.modal
-    assert isinstance(picker, SeatPicker)
-    if players:
-        ui.click(ui.modal_button(f"players={players}"))
-    for name, value in seats.items():
-        ui.click(ui.modal_button(f"{name}={value}"))
-    ui.screenshot(f"shared-who-plays-{game}.png")
-    ui.click(ui.modal_button("play"))
-    room = ui.app.scene
-    assert isinstance(room, RoomScene)
-    return room
-
-
-def join_by_typing(ui: Driver, code: str) -> None:
-    """From the title: J, the code typed, Enter."""
-    ui.key(pygame.K_j)
-    assert isinstance(ui.app.scene.modal, JoinDialog)
-    type_keys(ui, code.lower())
-    ui.screenshot("shared-join-dialog.png")
-    ui.key(pygame.K_RETURN)
-    assert isinstance(ui.app.scene, RoomScene)
-
-
-@pytest.fixture
-def screens(monkeypatch):
-    if pygame.display.get_surface() is None:
-        pygame.display.set_mode(CANVAS.size)
-    monkeypatch.setattr("game.ui.board.dealing.DEAL_MS", 0)
-    now = [1000.0]  # the links' clock: still, unless a test moves it
-    monkeypatch.setattr(links_module, "clock", lambda: now[0])
-    s = Screens(monkeypatch)
-    s.now = now
-    pygame.event.clear()
-    return s
-
-
-def fix_deal(monkeypatch, seed: int) -> None:
-    monkeypatch.setattr(protocol_module, "deal_seed", lambda game_id, values: seed)
+from tests.support.phone_tables import pile_area
+from tests.support.shared_screens import (
+    PHONES,
+    Page,
+    Screens,
+    check_readable,
+    css_height,
+    fix_deal,
+    host_by_input,
+    join_by_typing,
+    placed,
+    play_a_move,
+)
 
 
 def test_russian_bank_with_a_friend_online(screens, monkeypatch):
@@ -516,11 +393,6 @@ def test_a_phone_on_its_side_has_room_for_a_friend_online(monkeypatch):
 
 
 # ---------------------------------------------------------------------- on a phone's canvas
-#: a phone's page (CSS px): held sideways (the 1552x720 canvas, 0.542 CSS px per logical
-#: px) and upright (768x1662, 0.508)
-PHONES = {"sideways": (844, 390), "portrait": (390, 844)}
-
-
 @pytest.fixture(params=list(PHONES))
 def on_phone(request):
     """The canvas the phone's page picks; yields (its name, CSS px per logical px)."""
@@ -541,43 +413,6 @@ def on_phone(request):
 def phone_screens(on_phone, screens):
     """The phone's canvas (its name, CSS px per logical px), chosen before the screens."""
     return on_phone
-
-
-def placed(words: Words) -> list[tuple[str, pygame.Rect]]:
-    """The texts ``words`` saw placed, but the blank ones: (text, where)."""
-    return [(s, r) for s, r, *_ in words.written if s.strip()]
-
-
-def css_height(size: int, bold: bool, css: float) -> float:
-    from game.ui import theme
-
-    return theme.font(size, bold).get_height() * css
-
-
-def check_readable(draw, box: pygame.Rect, buttons, words: Words, css: float) -> None:
-    """What ``draw`` draws: every word at least 12 CSS px high, every button at least 44 CSS
-    px each way with its label inside it, all inside ``box``; no button on another, no text
-    on a button or on another text."""
-    from game.ui import theme
-
-    for b in buttons:
-        b._cache.clear()
-    words.clear()
-    draw()
-    assert words.texts
-    for s, size, bold, _ in words.texts:
-        assert css_height(size, bold, css) >= 12, (s, size, css_height(size, bold, css))
-    buttons = [b for b in buttons if b.visible]
-    for i, b in enumerate(buttons):
-        assert min(b.rect.w, b.rect.h) * css >= 44, (b.name, b.rect)
-        assert box.contains(b.rect), (b.name, b.rect, box)
-        assert theme.measure(b.label, b.size, b.style != "normal") <= b.rect.w - 8, b.name
-        assert b.rect.collidelist([o.rect for o in buttons[i + 1 :]]) == -1, b.name
-    written = placed(words)
-    for i, (s, rect) in enumerate(written):
-        assert box.contains(rect), (s, rect, box)
-        assert rect.collidelist([b.rect for b in buttons]) == -1, (s, rect)
-        assert rect.collidelist([r for _, r in written[i + 1 :]]) == -1, (s, rect)
 
 
 def test_join_a_friend_on_a_phone_reads_at_12_css_px_with_keys_a_thumb_s_size(
@@ -649,8 +484,6 @@ def presence_clear(ui, css: float, words: Words, away: bool) -> None:
     """The here/away marks at this screen's table: each at least 12 CSS px, on the table,
     clear of every pile's cards (fanned to their limits) and words, the buttons, the turn
     button with its arrows, every name, the round table's rings and each other."""
-    from tests.ui.test_ui_sideways import pile_area
-
     t = ui.app.scene
     lay = t.layout
     words.clear()
@@ -680,7 +513,7 @@ def presence_clear(ui, css: float, words: Words, away: bool) -> None:
                 obstacles.append((f"ring {name}", area))
     table = pygame.Rect(lay.table_left, 0, lay.table_right - lay.table_left, CANVAS.h)
     boxes = []
-    for seat, here, word, size, dot, where in marks:
+    for seat, _here, word, size, dot, where in marks:
         assert css_height(size, True, css) >= 12, (word, size)
         for part in (dot, where):
             assert table.contains(part), (seat, word, part)

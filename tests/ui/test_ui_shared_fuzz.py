@@ -15,7 +15,7 @@ import pytest
 from game.core import GAMES, info
 from game.ui.online import SharedTableScene
 from testbed.client_fuzzing import Fuzzer
-from tests.ui.test_ui_shared import host_by_input, join_by_typing, screens  # noqa: F401 (a fixture)
+from tests.support.shared_screens import host_by_input, join_by_typing
 
 SHARED = [g for g in GAMES if max(info(g).players) > 1]
 

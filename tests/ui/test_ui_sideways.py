@@ -1,6 +1,7 @@
 """A phone held sideways (game/ui/canvas.py): an 844x390 page picks the 1280x720 table with a
-rail on its right (1552x720). The table is drawn as on the 1280x720 canvas; its buttons (a one-player
-table's toolbar, a side panel's buttons) become a column in the rail, at least 44 CSS px high. Every table takes a move by two taps.
+rail on its right (1552x720). The table is drawn as on the 1280x720 canvas; its buttons (a
+one-player table's toolbar, a side panel's buttons) become a column in the rail, at least 44
+CSS px high. Every table takes a move by two taps.
 Screenshots: test-artifacts/sideways-*.png."""
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from game.ui.chromes.solitaire import BAR_H
 from game.ui.screens import SettingsScene, StatsScene
 from game.ui.turns.panel import PANEL_X
 from tests.support.client import app_on_page, merge_artifact, record_words
-from tests.ui.test_ui_portrait import buttons_of, open_for_people, tap_tap_move
+from tests.support.phone_tables import buttons_of, open_for_people, pile_area, tap_tap_move
 
 PAGE = (844, 390)
 CSS = min(PAGE[0] / SIDEWAYS.w, PAGE[1] / SIDEWAYS.h)  # 0.542 CSS px per logical px
@@ -130,19 +131,6 @@ def test_sideways_the_panel_rail_bar_and_message_read_at_12_css_px(sideways, mon
 MARK_WORDS = {"indian-patience": ("tableau", "protected"), "spider": ("stock", "5 deals left")}
 
 
-def pile_area(g) -> pygame.Rect:
-    """Where a pile's cards may lie: its place, and a fan out to its limit."""
-    r = g.rect.copy()
-    if g.fan[1] > 0:
-        r.height = max(r.height, (g.limit or r.bottom) - r.top)
-    elif g.fan[0] > 0:
-        reach = g.limit or r.right + g.fan[0] * max(0, (g.fan_last or 1) - 1)
-        r.width = max(r.width, reach - r.left)
-    elif g.fan[0] < 0:
-        r.width, r.left = r.right - g.limit, g.limit
-    return r
-
-
 @pytest.mark.parametrize("game_id", GAMES)
 def test_sideways_the_table_s_own_words_read_at_12_css_px_clear_of_everything(
     sideways, monkeypatch, game_id
@@ -213,8 +201,8 @@ def test_sideways_the_table_s_own_words_read_at_12_css_px_clear_of_everything(
 
 def sideways_dialogs(t):
     """Each kind of dialog of widgets.py, with its longest words."""
+    from game.ui.dialogs import Confirm, EndPanel, NumberEntry
     from game.ui.who_plays import SeatPicker
-    from game.ui.widgets import Confirm, EndPanel, NumberEntry
 
     entry = NumberEntry(t, lambda n: None, "123456789")
     entry.error = "Type a number first."

@@ -9,7 +9,7 @@ import pytest
 
 from game.core import GAMES as ALL_GAMES
 from game.core import Move, info, new_game
-from game.ui.table.scene import readable
+from game.ui.table.messages import readable
 from tests.support.deals import find_deal
 
 TURN = Move("stock", "waste")

@@ -23,13 +23,14 @@ from game.core import GAMES as ALL_GAMES
 from game.core import Move
 from game.session import Session
 from game.ui import theme
-from game.ui.chromes.solitaire import LIGHT_COLOURS
+from game.ui.chromes.solitaire import LIGHT_COLOURS, Light
 from game.ui.screens import SettingsScene
 from tests.support.deals import solver_deal, table_deal
+from tests.support.solver_table import finish, light, play_through_ui, wait_for_verdict
 
 # every game the solver plays (from the registries: a new solitaire is covered at once)
 GAMES = [g for g in ALL_GAMES if solvable(g)]
-GREEN, GREY = LIGHT_COLOURS["won"], LIGHT_COLOURS[None]
+GREEN, GREY = LIGHT_COLOURS["won"], LIGHT_COLOURS[Light.THINKING]
 TURN_STOCK = Move("stock", "waste")
 
 
@@ -51,47 +52,12 @@ def quick_deals():
 pytestmark = pytest.mark.usefixtures("quick_deals", "steady_solver")  # deals found first
 
 
-def wait_for_verdict(ui, limit: int = 2000) -> int:
-    """Run frames until the table's solver has a verdict; return how many it took."""
-    t = ui.table
-    for n in range(1, limit + 1):
-        if t.session.help.verdict is not None:
-            return n - 1
-        ui.frames(1)
-    raise AssertionError(f"no verdict after {limit} frames")
-
-
 def wins_in_the_core(state, line) -> bool:
     """Replay ``line`` on a copy of ``state`` with the core's push: does it end in a win?"""
     s = state.copy(history=False)
     for move in line:
         s.push(move)
     return s.result() is not None and s.result().status == "won"
-
-
-def light(ui):
-    return tuple(ui.app.screen.get_at(ui.table.chrome.light_at))[:3]
-
-
-def play_through_ui(ui, move) -> None:
-    """Play ``move`` as a player would: click the stock, or drag the cards to the target."""
-    t = ui.table
-    if move.source == "stock":  # what a click on the stock does (the game's turn_move)
-        ui.click(ui.card_rect("stock").center)
-    else:
-        ui.drag(ui.card_point(move.source, -move.count), ui.card_rect(move.target).center)
-    ui.frames(2)
-
-
-def finish(ui, t, line) -> None:
-    """Click Finish, run frames until the game is over (three a move of ``line`` at most),
-    then until nothing moves."""
-    ui.click(t.chrome.finish_button.rect.center)
-    for _ in range(3 * len(line)):
-        if t.state.is_over():
-            break
-        ui.frames(1)
-    ui.settle()
 
 
 @pytest.mark.parametrize("game_id", GAMES)

@@ -15,9 +15,9 @@ import pytest
 from game.ai.players import solvable
 from game.core import GAMES as ALL_GAMES
 from game.core import info
-from game.ui.chromes.solitaire import LIGHT_COLOURS
+from game.ui.chromes.solitaire import LIGHT_COLOURS, Light
 from tests.support.deals import table_deal
-from tests.ui.test_ui_solver import finish, light, play_through_ui, wait_for_verdict
+from tests.support.solver_table import finish, light, play_through_ui, wait_for_verdict
 
 GAMES = [(g, info(g).options) for g in ALL_GAMES if solvable(g)]
 GREEN = LIGHT_COLOURS["won"]
@@ -40,7 +40,7 @@ def test_light_hint_and_finish(ui, deals, game_id, options):
     t.start(deals[game_id], options)
     ui.frames(1)
     assert t.session.help is not None  # the game has a solver model: the session helps
-    assert t.session.help.verdict is None and light(ui) == LIGHT_COLOURS[None]
+    assert t.session.help.verdict is None and light(ui) == LIGHT_COLOURS[Light.THINKING]
     frames = wait_for_verdict(ui, limit=3000)
     ui.frames(1)
     v = t.session.help.verdict

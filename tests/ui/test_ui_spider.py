@@ -11,10 +11,10 @@ import pytest
 from game.core import Move
 from game.core.games.spider import CARD_SETS, DEAL
 from game.session import Session
-from game.ui.table.scene import readable
-from tests.core.games.test_spider import build
+from game.ui.table.messages import readable
 from tests.support.client import assert_won
 from tests.support.deals import find
+from tests.support.spider_positions import build, stuck_position
 
 ONE_SUIT = {"suits": 1}
 
@@ -253,8 +253,6 @@ def test_the_layout_keeps_clear_of_the_toolbar_and_the_message_line(ui):
 
 
 def test_the_end_panel_says_when_only_moves_that_change_nothing_are_left(ui):
-    from tests.core.games.test_spider import stuck_position
-
     t = open_spider(ui, 5)
     tops = ["9C 5D", "6C", "6D", "2D", "2C", "JD", "JC", "9D", "KD", "KC"]
     show(

@@ -13,7 +13,7 @@ from game.core import new_game
 from game.core.games.standard_solitaire import DEAL_ROW
 from tests.support.client import assert_won
 from tests.support.deals import find_deal
-from tests.ui.test_ui_little_harp import open_deal, play_out, play_through_ui
+from tests.support.whole_deals import open_deal, play_out, play_through_ui
 
 ST = "standard-solitaire"
 WON_DEAL = 45  # the strategy wins it, in 434 moves
@@ -25,7 +25,7 @@ def test_the_table_as_dealt_shows_every_top_card(ui):
     for i in range(8):
         pile = f"tableau{i}"
         assert ui.shows_card(ui.card_rect(pile), t.state.pile[pile].top)
-    for name, geom in t.layout.piles.items():
+    for geom in t.layout.piles.values():
         assert geom.rect.top >= 52 + 8 and geom.rect.bottom <= 686 - 24  # room for a badge
 
 
