@@ -6,7 +6,7 @@ players' input goes through the browser. To find where to click and to check wha
 tests read a few things of the running game, all through the probes below, evaluated in the
 page's Python:
 
-    game.ui.app.current              the running App     .scene (the screen)  .notices
+    probe["app"]()                   the running App     .scene (the screen)  .notices
     scene.session, scene.state       a table's session and rules-core state (to_dict, piles)
     scene.layout.card_rects(pile, scene.faces(pile))     where a pile's cards are drawn
     scene.button(name), scene.modal  buttons of a screen or of its open dialog (.buttons)
@@ -17,7 +17,9 @@ page's Python:
     app.settings, app.open_game(id), scene.play_number(deal)   (natively: native_light_times)
     app.sound                        the sound's owner: unlocked, problem, effects loaded, play
 
-When the client's insides change, only PROBES (and maybe ``Client``) need to follow.
+The product keeps no handle on its App: the probes find the running one by noting it at each
+of its frames (``App.step`` wrapped once the probes are set up; ``Client.setup`` waits for a
+frame). When the client's insides change, only PROBES (and maybe ``Client``) need to follow.
 Everything else the tests assert on is the rules core's state (rebuilt here with
 ``game.core.from_dict``), localStorage and the pixels on the screen.
 """
@@ -30,11 +32,23 @@ PROBES = r"""
 def _probe_setup():
     from game.ui import app as ui_app
 
+    step = ui_app.App.step
+    running = getattr(step, "running", None)  # (set up again in the same page: the same list)
+    if running is None:
+        running = []
+
+        def noted(self, *args, _step=step, **kw):
+            running[:] = [self]  # the App whose frame runs
+            return _step(self, *args, **kw)
+
+        noted.running = running
+        ui_app.App.step = noted
+
     def app():
-        return ui_app.current
+        return running[0] if running else None
 
     def scene():
-        return ui_app.current.scene
+        return app().scene
 
     def verdict():
         help = getattr(getattr(scene(), "session", None), "help", None)
@@ -174,7 +188,7 @@ def _probe_setup():
     return {"flips": flips_so_far, "last_flip_frame": lambda: flips[1], "room": room,
             "dot_of_the_i": dot_of_the_i, "sound": sound, "dragging": dragging,
             "settled": settled, "view": view, "moves": moves, "state": state, "card": card,
-            "button": button, "buttons": buttons, "light": light,
+            "button": button, "buttons": buttons, "light": light, "app": app,
             "scene": lambda: type(scene()).__name__}
 
 
@@ -249,7 +263,9 @@ class Client:
         return self
 
     def setup(self) -> None:
+        """The probes, then a frame of the game (so that they know the running App)."""
         self.page.exec(PROBES)
+        self.page.wait_frames(1)
 
     def probe(self, name: str, *args):
         return self.page.eval(f"probe[{name!r}]({', '.join(repr(a) for a in args)})")

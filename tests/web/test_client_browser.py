@@ -712,8 +712,7 @@ def test_at_rest_the_page_sleeps_and_a_click_after_10_s_is_drawn_in_the_next_fra
     )
     page.mouse.click(*c.page.to_page(*c.card_point("reserve0")))  # (no frames asked for)
     c.wait(
-        f"probe['flips']() > {flips} and __import__('game.ui.app', fromlist=['app'])"
-        ".current.scene.input.selected is not None",
+        f"probe['flips']() > {flips} and probe['app']().scene.input.selected is not None",
         what="the card picked up, drawn",
     )
     drawn = c.probe("last_flip_frame") - page.evaluate("window.upAt")

@@ -53,7 +53,7 @@ def english_in(c: Client, code: str, where: str, foreign: set[str]) -> list[str]
 def fresh(c: Client) -> None:
     """Draw everything again: the texts cached in layers are rendered anew."""
     c.page.exec(
-        "import game.ui.app as _a; _s = _a.current.scene; _a.current._drawn = None\n"
+        "_a = probe['app'](); _s = _a.scene; _a._drawn = None\n"
         "for _n in ('layer', '_layer', 'art_key'):\n"
         "    if hasattr(_s, _n): setattr(_s, _n, None)\n"
         "for _b in getattr(_s, 'buttons', []): _b._cache.clear()"
