@@ -13,7 +13,7 @@ import pytest
 from game.core import STOP
 from testbed.client import Client, client_settings, stored
 from testbed.desktop_client import DesktopPage
-from tests.test_languages import LANGUAGES, english_only, words
+from tests.support.language_words import LANGUAGES, english_only, words
 from tests.web.test_client_browser import ace_on_a_house, bank_save, client, find_deal, shot  # noqa: F401
 
 #: in the page: every text the game renders from now on (the test driver's instrument)
