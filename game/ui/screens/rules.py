@@ -262,14 +262,14 @@ def winnability_text(game_id: str) -> str:
                 "not decide {unknown} in the time it had.",
                 "The solver played {deals} deals: it won {won}, proved {lost} lost and could "
                 "not decide {unknown} in the time it had.",
-                f["deals"],
+                int(f["deals"]),
             ).format(**f)
         else:
             # Translators: Rules, after "Between 97% and 99% of the deals can be won."
             text += " " + ngettext(
                 "The solver played {deals} deal: it won {won} and proved {lost} lost.",
                 "The solver played {deals} deals: it won {won} and proved {lost} lost.",
-                f["deals"],
+                int(f["deals"]),
             ).format(**f)
         out += [text, ""]
     out.append(
