@@ -25,7 +25,7 @@ import pygame
 from game.core.language import _
 from game.session import Settings
 from game.storage import Saves
-from game.ui import language_choice, theme
+from game.ui import language_choice
 from game.ui import sleep_at_rest as resting
 from game.ui.canvas import CANVAS, choose_for_page
 from game.ui.page_turn import WEB, PageTurn, page_window
@@ -81,7 +81,6 @@ class App:
         self.sound = Sounds(self.settings)  # silent until the player's first input
         self.window = page_window()
         self.page_turn = PageTurn(self.window)  # the phone turned: reload in its shape
-        theme.use_felt(self.settings.felt)
         self.time_ms = 0.0
         self.running = True
         self.clock = pygame.time.Clock()

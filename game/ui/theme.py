@@ -21,7 +21,6 @@ FELTS = {
     "burgundy": ((112, 34, 42), (84, 24, 32)),
     "charcoal": ((66, 70, 74), (44, 47, 51)),
 }
-felt_name = "green"  # the chosen one (use_felt)
 FELT_LINE = (60, 140, 100)
 BAR = (14, 48, 32)
 BAR_LINE = (40, 90, 64)
@@ -155,25 +154,21 @@ def wrap(s: str, size: int, width: int, bold: bool = False) -> tuple[str, ...]:
 _felt: dict = {}
 
 
-def felt(size=None) -> pygame.Surface:
-    """The table cloth: a soft vertical gradient with a faint weave (made once, shared; the
-    canvas's size by default). Only the last one made is kept."""
+def felt(name: str, size: tuple[int, int] | None = None) -> pygame.Surface:
+    """The table cloth in the colour ``name`` (the settings' "felt": one of FELTS; another
+    name: green): a soft vertical gradient with a faint weave (made once, shared; the canvas's
+    size by default). Only the last one made is kept."""
     size = size or CANVAS.size
-    key = (size, felt_name)  # in the chosen colour (use_felt)
+    name = name if name in FELTS else "green"
+    key = (size, name)
     surf = _felt.get(key)
     if surf is None:
         _felt.clear()  # only the felt in use is kept (3.5 MB at 1280x720): a colour or a
         # canvas chosen later makes its own, and the old one is let go
-        surf = _felt[key] = _make_felt(size, FELTS[felt_name])
+        surf = _felt[key] = _make_felt(size, FELTS[name])
         if pygame.display.get_surface() is not None:
             surf = _felt[key] = surf.convert()
     return surf
-
-
-def use_felt(name: str) -> None:
-    """The table colour felt() draws from now on (one of FELTS; another name: green)."""
-    global felt_name
-    felt_name = name if name in FELTS else "green"
 
 
 def _make_felt(size, colours=(FELT, FELT_DARK)) -> pygame.Surface:

@@ -50,15 +50,6 @@ def screens(monkeypatch):
     return s
 
 
-@pytest.fixture(autouse=True)
-def green_after():
-    """The felt is the theme's (one for the whole client): every test ends on the green."""
-    yield
-    from game.ui import theme
-
-    theme.use_felt("green")
-
-
 @pytest.fixture
 def steady_solver(monkeypatch):
     """The solver at the same speed on every machine: the tables' solver help on a SolverClock

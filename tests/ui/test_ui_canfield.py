@@ -44,7 +44,7 @@ def test_the_empty_foundations_show_the_base_rank(ui):
         drawn = pygame.image.tobytes(screen.subsurface(rect).copy(), "RGB")
         expected = {}
         for word in ("10", "A", ""):
-            place = theme.felt().subsurface(rect).copy()  # the table's cloth
+            place = theme.felt(ui.app.settings.felt).subsurface(rect).copy()  # the cloth
             place.blit(art.slot(word), (0, 0))
             expected[word] = pygame.image.tobytes(place, "RGB")
         assert drawn == expected["10"] != expected["A"]

@@ -121,7 +121,6 @@ def test_russian_bank_shows_both_packs_backs_in_every_colour(ui):
     for back, felt in zip(CHOICES["card_back"], CHOICES["felt"]):
         ui.app.settings.set("card_back", back)
         ui.app.settings.set("felt", felt)
-        theme.use_felt(felt)
         t.enter()  # as coming back from Settings
         ui.frames(1)
         ui.app.draw()

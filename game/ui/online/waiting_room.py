@@ -214,7 +214,7 @@ class RoomScene(Scene):
     def draw(self, screen: pygame.Surface) -> None:
         """Down the page: the heading, the room's code (the host's: large, the link to send,
         Copy link and the seats), what the room says."""
-        screen.blit(theme.felt(), (0, 0))
+        screen.blit(theme.felt(self.app.settings.felt), (0, 0))
         big = CANVAS.portrait
         y = self.draw_heading(screen, 120 if big else 40)
         if self.shared.hosting:

@@ -11,12 +11,6 @@ from game.ui.canvas import CANVAS
 from game.ui.widgets import Button, Scene
 
 
-class Background:
-    @classmethod
-    def get(cls):
-        return theme.felt()  # made once per canvas size
-
-
 class BackScene(Scene):
     """A screen with a title and a Back button (Esc)."""
 
@@ -39,7 +33,7 @@ class BackScene(Scene):
             self.focus_key(event)
 
     def draw(self, screen):
-        screen.blit(Background.get(), (0, 0))
+        screen.blit(theme.felt(self.app.settings.felt), (0, 0))
         heading = _(self.heading)
         if CANVAS.portrait:
             theme.blit_text(

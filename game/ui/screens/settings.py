@@ -254,8 +254,6 @@ class SettingsScene(BackScene):
         apply()
         self.app.save_settings()
         self.fit_rows()
-        if name == "felt":
-            theme.use_felt(self.app.settings.felt)  # this screen's felt too, at once
         if name in ("four_colour", "card_back", "felt"):
             for table in self.app.tables.values():
                 table.art_key = None

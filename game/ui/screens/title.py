@@ -16,7 +16,7 @@ from game.ui.board.places import Fan
 from game.ui.canvas import CANVAS
 from game.ui.card_art import get_art, table_sizes, warm_up
 from game.ui.page_turn import WEB, page_window
-from game.ui.screens.common import Background, fit_text
+from game.ui.screens.common import fit_text
 from game.ui.screens.rules import RulesScene
 from game.ui.screens.settings import SettingsScene
 from game.ui.screens.stats import StatsScene
@@ -494,7 +494,7 @@ class TitleScene(Scene):
         if CANVAS.portrait:
             self.draw_portrait(screen)
             return
-        screen.blit(Background.get(), (0, 0))
+        screen.blit(theme.felt(self.app.settings.felt), (0, 0))
         cx = CANVAS.w // 2
         side = bool(CANVAS.rail)  # a phone on its side: bigger words, no room at the bottom
         zoom, top = (0.56, 56) if side else (0.72, 70)
@@ -551,7 +551,7 @@ class TitleScene(Scene):
                 )
 
     def draw_portrait(self, screen):
-        screen.blit(Background.get(), (0, 0))
+        screen.blit(theme.felt(self.app.settings.felt), (0, 0))
         cx = CANVAS.w // 2
         for i, c in enumerate(self.fan):
             img = pygame.transform.rotozoom(self.art.face(c), 18 - i * 12, 0.8)

@@ -70,7 +70,7 @@ class TableView:
         if self._layer is None:
             self._layer = pygame.Surface((CANVAS.w, CANVAS.h)).convert()
         surf = self._layer
-        surf.blit(theme.felt(), (0, 0))  # the chosen table colour
+        surf.blit(theme.felt(t.app.settings.felt), (0, 0))  # the chosen table colour
         art, layout = t.art, t.layout
         table = t.piles()
         marks = t.session.state.marks()
