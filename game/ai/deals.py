@@ -31,10 +31,16 @@ import argparse
 import json
 import sys
 import time
+from collections.abc import Iterable
 from functools import lru_cache
 from pathlib import Path
+from typing import Any, TextIO
 
 from game.ai.solver.models import load_models
+from game.ai.solver.verdict import Status
+
+#: a data file's content, or a part of it (JSON: anything a file may hold)
+JSON = dict[str, Any]
 
 DATA = Path(__file__).with_name("data") / "winnable.json"
 # each game's winnability from the solver's verdicts (bench/winnability.py writes it)
@@ -43,7 +49,7 @@ FORMAT = 1
 GAMES = tuple(load_models())  # every game the solver plays
 
 
-def _games(path: Path) -> dict:
+def _games(path: Path) -> JSON:
     """The "games" of a data file of this format; {} when it is missing or damaged."""
     try:
         with open(path, encoding="utf-8") as f:
@@ -52,15 +58,16 @@ def _games(path: Path) -> dict:
         return {}
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         return {}
-    return data.get("games", {}) if isinstance(data.get("games"), dict) else {}
+    games = data.get("games")
+    return games if isinstance(games, dict) else {}
 
 
 @lru_cache(maxsize=1)
-def _load() -> dict:
+def _load() -> JSON:
     return _games(DATA)
 
 
-def entry_name(game_id: str, options: dict | None = None) -> str:
+def entry_name(game_id: str, options: dict[str, Any] | None = None) -> str:
     """The list's name for a game and option set: the game id, then each option that is not
     the default as " name=value" (sorted). Unknown games or options raise ValueError."""
     from game.core import info
@@ -71,7 +78,7 @@ def entry_name(game_id: str, options: dict | None = None) -> str:
     return game_id + "".join(f" {k}={full[k]}" for k in sorted(full) if full[k] != defaults[k])
 
 
-def winnable_deals(game_id: str, **options) -> list[int]:
+def winnable_deals(game_id: str, **options: Any) -> list[int]:
     """Deal numbers proved winnable for ``game_id`` with these options (sorted; empty if none
     are known). Unknown games or options raise ValueError, like new_game."""
     from game.core import new_game
@@ -90,11 +97,11 @@ def winnable_deals(game_id: str, **options) -> list[int]:
 
 
 @lru_cache(maxsize=1)
-def _figures() -> dict:
+def _figures() -> JSON:
     return _games(WINNABILITY)
 
 
-def winnability(game_id: str, **options) -> dict | None:
+def winnability(game_id: str, **options: Any) -> dict[str, float] | None:
     """How many deals of this game and option set are winnable, from the solver's verdicts
     (bench/winnability.py): ``deals`` searched, ``won``, ``lost``, ``unknown``, and the 95%
     interval ``low`` .. ``high`` (shares, every undecided deal counted as lost for ``low``
@@ -114,12 +121,12 @@ def winnability(game_id: str, **options) -> dict | None:
     return {k: entry[k] for k in keys}
 
 
-def measured(game_id: str) -> list[tuple[dict, dict]]:
+def measured(game_id: str) -> list[tuple[dict[str, Any], dict[str, float]]]:
     """Every option set of the game whose winnability was measured, as (the options that are
     not the default, ``winnability``'s figures): the defaults first."""
     from game.core import info
 
-    out = []
+    out: list[tuple[dict[str, Any], dict[str, float]]] = []
     for name in _figures():
         game, *rest = name.split(" ")
         if game != game_id:
@@ -142,37 +149,46 @@ def fastest(game_id: str) -> list[int]:
 
 
 def build(
-    games, start: int, count: int, budget_s: float, out=sys.stdout, options: dict | None = None
-) -> dict:
+    games: Iterable[str],
+    start: int,
+    count: int,
+    budget_s: float,
+    out: TextIO = sys.stdout,
+    options: dict[str, Any] | None = None,
+) -> JSON:
     """Solve deals start..start+count-1 of each game (with ``options``); return the data
     file's content."""
     from game.ai.solver.driver import solve
     from game.core import new_game
 
     options = dict(options or {})
-    result = {"format": FORMAT, "budget_s": budget_s, "games": {}}
+    lists: JSON = {}
+    result: JSON = {"format": FORMAT, "budget_s": budget_s, "games": lists}
     old = _load()
     for game in games:
         name = entry_name(game, options)
-        won, lost, unknown, times = [], [], [], {}
+        won: list[int] = []
+        lost: list[int] = []
+        unknown: list[int] = []
+        times: dict[int, float] = {}
         t0 = time.perf_counter()
         for deal in range(start, start + count):
             v = solve(new_game(game, deal, **options), budget_s=budget_s)
-            {"won": won, "lost": lost}.get(v.status, unknown).append(deal)
-            if v.status == "won":
+            {Status.WON: won, Status.LOST: lost}.get(v.status, unknown).append(deal)
+            if v.status is Status.WON:
                 times[deal] = v.seconds
             print(
                 f"{name} {deal}: {v.status} ({v.seconds:.2f} s, {v.nodes} nodes)",
                 file=out,
                 flush=True,
             )
-        fastest = sorted(times, key=times.get)[:3]  # for tests: re-solving these is quick
+        fastest = sorted(times, key=lambda d: times[d])[:3]  # for tests: quick to solve again
         before = old.get(name, {}).get("won", []) if isinstance(old.get(name), dict) else []
         kept = sorted(set(d for d in before if type(d) is int) - set(won))
         won = sorted(set(won) | set(kept))  # proved before: still winnable
         if kept:
             print(f"{name}: {len(kept)} deals listed before kept: {kept}", file=out, flush=True)
-        result["games"][name] = {
+        lists[name] = {
             "searched": [start, start + count - 1],
             "won": won,
             "lost": lost,
@@ -187,15 +203,16 @@ def build(
             flush=True,
         )
     for name, entry in old.items():  # keep what was built before for lists not rebuilt now
-        if name not in result["games"]:
-            result["games"][name] = entry
+        if name not in lists:
+            lists[name] = entry
     return result
 
 
-def merge(paths, out=sys.stdout) -> dict:
+def merge(paths: Iterable[Path], out: TextIO = sys.stdout) -> JSON:
     """The data file's content with the deals listed as won in each of ``paths`` (files of
     this format) added, list by list; nothing is dropped."""
-    result = {"format": FORMAT, "games": {k: dict(v) for k, v in _load().items()}}
+    lists: JSON = {k: dict(v) for k, v in _load().items()}
+    result: JSON = {"format": FORMAT, "games": lists}
     for path in paths:
         with open(path, encoding="utf-8") as f:
             data = json.load(f)
@@ -203,9 +220,9 @@ def merge(paths, out=sys.stdout) -> dict:
             raise ValueError(f"{path}: not a winnable-deals file of format {FORMAT}")
         for name, entry in data.get("games", {}).items():
             won = [d for d in entry.get("won", []) if type(d) is int and d >= 0]
-            if name not in result["games"]:  # a new list: its build's record comes along
-                result["games"][name] = {**entry, "won": []}
-            mine = result["games"][name]
+            if name not in lists:  # a new list: its build's record comes along
+                lists[name] = {**entry, "won": []}
+            mine = lists[name]
             before = set(mine.get("won", []))
             mine["won"] = sorted(before | set(won))
             if not mine.get("fastest") and entry.get("fastest"):
@@ -218,10 +235,10 @@ def merge(paths, out=sys.stdout) -> dict:
     return result
 
 
-def parse_options(texts) -> dict:
+def parse_options(texts: Iterable[str]) -> dict[str, Any]:
     """``--option NAME=VALUE`` arguments as rule options: a JSON value (a number, true)
     where it reads as one, else the text."""
-    options = {}
+    options: dict[str, Any] = {}
     for text in texts:
         key, _, value = text.partition("=")
         try:

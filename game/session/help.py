@@ -174,14 +174,14 @@ def _proved_lost_after(state: GameState, move: Move, memory: SolverMemory | None
 RECENT = 40  # moves back in which a hint must not return to a position
 
 #: what the last RECENT moves did: the positions' keys, and (cards, pile) for each move
-Recent = tuple[set[Hashable], set[tuple[tuple[str, ...], str]]]
+Recent = tuple[set[Hashable], set[tuple[tuple[int, ...], str]]]
 
 
 def _recent_positions(state: GameState) -> Recent:
     """What the last RECENT moves did: the keys of the position and of those before each of
     them, and (cards, pile) for each card or run they moved and the pile it came from."""
     keys: set[Hashable] = {state.key()}
-    moved: set[tuple[tuple[str, ...], str]] = set()
+    moved: set[tuple[tuple[int, ...], str]] = set()
     back = state.copy()
     for _ in range(min(RECENT, len(back.history))):
         move = back.pop()
@@ -190,7 +190,7 @@ def _recent_positions(state: GameState) -> Recent:
     return keys, moved
 
 
-def _cards(state: GameState, move: Move) -> tuple[str, ...]:
+def _cards(state: GameState, move: Move) -> tuple[int, ...]:
     cards = state.pile[move.source].cards
     return tuple(c.id for c in cards[len(cards) - move.count :]) if move.count else ()
 
@@ -236,7 +236,14 @@ class _Table(Protocol):
 
 class SolverHelped:
     """The solver's help at a Session's table (a solitaire the solver knows): the light, Hint,
-    Finish and back to the last winnable position. Mixed into Session."""
+    Finish and back to the last winnable position. Mixed into Session (what of it the methods
+    use: _Table)."""
+
+    # set by the methods here (the Session's own attributes)
+    winnable_at: int | None
+    assisted: bool
+    finishing: list[Move]
+    _finish_group: bool
 
     def think_help(self: _Table, budget_ms: float) -> Verdict | None:
         """A slice of the solver's thinking about the position (solitaires)."""

@@ -18,8 +18,13 @@ so the search ignores which pack a card is from.
 
 from __future__ import annotations
 
-from game.ai.solver.contract import Shortening, SolverModel
-from game.core import Move
+from abc import abstractmethod
+from collections.abc import Hashable
+from typing import Any
+
+from game.ai.solver.contract import AddMove, ModelMove, Scored, Shortening, SolverModel
+from game.core import GameState, Move
+from game.core.solitaire import Solitaire
 
 WASTE, STOCK, FOUND = 10, 11, 12
 SUIT_INDEX = {"S": 0, "H": 1, "D": 2, "C": 3}
@@ -43,8 +48,10 @@ class AlternatingModel(SolverModel):
     ordered_piles = False  # the piles' order matters (cards are dealt onto given piles)
     kings_only = False  # an empty pile takes only a King or a run headed by one
     shorten_lines = Shortening.LOOPS
+    #: cards a stock still deals onto given piles (the piles' order matters while it does)
+    sp: int
 
-    def __init__(self, state):
+    def __init__(self, state: Solitaire) -> None:
         piles = state.piles()
         self.npiles = n = len(state.tableau)
         self.cols = [[c.key for c, _ in piles[f"tableau{i}"]] for i in range(n)]
@@ -52,7 +59,7 @@ class AlternatingModel(SolverModel):
         self.total = len(state.CARDS)
         k = self.copies
         self.fnd = [0] * (4 * k)
-        per_suit: dict = {s: [] for s in range(4)}
+        per_suit: dict[int, list[int]] = {s: [] for s in range(4)}
         for i in range(4 * k):
             cards = piles[f"foundation{i}"]
             if cards:
@@ -77,11 +84,10 @@ class AlternatingModel(SolverModel):
             parts.sort()
         return b"\xff".join(parts)
 
-    def layout(self) -> list:
+    def layout(self) -> list[Hashable]:
         return [(self.down[i], bytes(c)) for i, c in enumerate(self.cols)]
 
-    @staticmethod
-    def remap(m, perm):
+    def remap(self, m: ModelMove, perm: list[int]) -> ModelMove:
         src, dst, n = m
         return (perm[src] if src < WASTE else src, perm[dst] if dst < WASTE else dst, n)
 
@@ -120,7 +126,32 @@ class AlternatingModel(SolverModel):
         self.home -= 1
         return f
 
-    def apply(self, m):
+    # ------------------------------------------------------------------ the stock's part
+    @abstractmethod
+    def stock_moves(self, add: AddMove, empty: bool) -> None:
+        """Add the stock's moves (``empty``: some pile is empty)."""
+
+    @abstractmethod
+    def apply_stock(self, m: ModelMove) -> Any:
+        """Play a move of the stock (or onto it); the record for ``undo_stock``."""
+
+    @abstractmethod
+    def undo_stock(self, m: ModelMove, rec: Any) -> None:
+        """Take back a move of the stock played with record ``rec``."""
+
+    @abstractmethod
+    def stock_to_core(self, replica: GameState, m: ModelMove) -> Move:
+        """The core Move for a move of the stock."""
+
+    def take_waste(self) -> int:
+        """Take the waste's top card (a game with a waste)."""
+        raise NotImplementedError
+
+    def put_waste(self, f: int) -> None:
+        """Put face ``f`` back on the waste (a game with a waste)."""
+        raise NotImplementedError
+
+    def apply(self, m: ModelMove) -> Any:
         src, dst, n = m
         if src == STOCK or dst == STOCK:
             return self.apply_stock(m)
@@ -143,10 +174,11 @@ class AlternatingModel(SolverModel):
                 flip = 1
         return flip
 
-    def undo(self, m, rec) -> None:
+    def undo(self, m: ModelMove, rec: Any) -> None:
         src, dst, n = m
         if src == STOCK or dst == STOCK:
-            return self.undo_stock(m, rec)
+            self.undo_stock(m, rec)
+            return
         cols = self.cols
         if rec:
             self.down[src] += 1
@@ -167,7 +199,7 @@ class AlternatingModel(SolverModel):
     def takes_empty(self, f: int) -> bool:
         return not self.kings_only or (f & 15) == 13
 
-    def autos(self, log: list) -> None:
+    def autos(self, log: list[tuple[ModelMove, Any]]) -> None:
         """Safe cards from the piles (and the waste where the game allows) go home; with
         ``eager`` every card that fits a foundation."""
         eager = self.eager
@@ -197,9 +229,9 @@ class AlternatingModel(SolverModel):
 
     waste_autos = False
 
-    def moves(self) -> list:
+    def moves(self) -> list[ModelMove]:
         cols, down = self.cols, self.down
-        tops: dict = {}  # face of a top card -> piles it tops
+        tops: dict[int, list[int]] = {}  # face of a top card -> piles it tops
         empties = []
         for i in range(self.npiles):
             c = cols[i]
@@ -210,7 +242,7 @@ class AlternatingModel(SolverModel):
         ordered = self.ordered_piles and self.sp
         if empties and not ordered:
             empties = empties[:1]
-        scored = []
+        scored: list[Scored] = []
         add = scored.append
         self.waste_moves(add, tops, empties)
         takes = self.takes_empty
@@ -254,7 +286,7 @@ class AlternatingModel(SolverModel):
         scored.sort(key=_first, reverse=True)
         return [m for _, m in scored]
 
-    def waste_moves(self, add, tops: dict, empties: list) -> None:
+    def waste_moves(self, add: AddMove, tops: dict[int, list[int]], empties: list[int]) -> None:
         """Add the (score, move) pairs of the waste's top card."""
         f = self.waste_top()
         if f:
@@ -284,7 +316,7 @@ class AlternatingModel(SolverModel):
     def waste_penalty(self) -> int:
         return 0
 
-    def to_core(self, replica, m) -> Move:
+    def to_core(self, replica: GameState, m: ModelMove) -> Move:
         src, dst, n = m
         if src == STOCK or dst == STOCK:
             return self.stock_to_core(replica, m)
@@ -298,5 +330,5 @@ class AlternatingModel(SolverModel):
         return Move(source, f"tableau{dst}", n)
 
 
-def _first(item):
+def _first(item: Scored) -> int:
     return item[0]

@@ -19,8 +19,12 @@ Piles, as small ints in moves ``(source, target, count)``:
 from __future__ import annotations
 
 from abc import abstractmethod
+from collections.abc import Hashable
+from typing import Any
 
-from game.ai.solver.contract import Shortening, SolverModel
+from game.ai.solver.contract import ModelMove, Shortening, SolverModel
+from game.core import GameState, Move
+from game.core.solitaire import Solitaire
 
 WASTE, STOCK, FOUND = 10, 11, 12
 TURN = (STOCK, WASTE, 1)
@@ -54,7 +58,7 @@ class ColumnGameModel(SolverModel):
     cards: int = 0
     needs_flags = False  # snapshots keep the protected flags (``prot``)
     #: per column, protected (only to a foundation, nothing on it), or None: no such rule
-    prot: list | None = None
+    prot: list[bool] | None = None
     takeback = False
     shorten_lines = Shortening.ALL
     # estimate(): penalty per card lying on a card of rank <= (lower slot of its suit +
@@ -63,7 +67,7 @@ class ColumnGameModel(SolverModel):
     dig_weight = 0
     dig_ranks = 6
 
-    def __init__(self, state):
+    def __init__(self, state: Solitaire) -> None:
         piles = state.piles()
         n = self.columns
         if len(state.tableau) != n or len(state.CARDS) != self.cards:
@@ -134,11 +138,12 @@ class ColumnGameModel(SolverModel):
             return ((src - FOUND) >> 1) * 16 + self.fnd[src - FOUND]
         return self.cols[src][-1]
 
-    def _eager(self, log: list) -> None:
+    def _eager(self, log: list[tuple[ModelMove, Any]]) -> None:
         """NOT safe: play every card that fits a foundation (not a protected one). Searches
         that use this may find wins faster, but their failure proves nothing."""
         cols, fnd, waste = self.cols, self.fnd, self.waste
         prot = self.prot
+        flags = prot or ()
         found = True
         while found:
             found = False
@@ -153,7 +158,7 @@ class ColumnGameModel(SolverModel):
                     continue
             for i in range(self.columns):
                 c = cols[i]
-                if c and not (prot and self.prot[i] and not EAGER_PROTECTED):
+                if c and not (prot and flags[i] and not EAGER_PROTECTED):
                     f = c[-1]
                     r = (f & 15) - 1
                     s2 = (f >> 4) * 2
@@ -163,11 +168,9 @@ class ColumnGameModel(SolverModel):
                         found = True
                         break
 
-    def to_core(self, replica, m):
+    def to_core(self, replica: GameState, m: ModelMove) -> Move:
         """The core Move for model move ``m``; ``replica`` (core) and this model both hold
         the position before it."""
-        from game.core import Move
-
         src, dst, n = m
         if src == STOCK:
             return Move("stock", "waste")
@@ -176,16 +179,14 @@ class ColumnGameModel(SolverModel):
         elif src >= FOUND:  # foundation_takeback: the core foundation topped by that face
             face = self.card_at(src)
             piles = replica.piles()
-            source = next(
-                (
-                    f"foundation{j}"
-                    for j in range(8)
-                    if piles[f"foundation{j}"] and piles[f"foundation{j}"][-1][0].key == face
-                ),
-                None,
-            )
-            if source is None:
+            topped = [
+                f"foundation{j}"
+                for j in range(8)
+                if piles[f"foundation{j}"] and piles[f"foundation{j}"][-1][0].key == face
+            ]
+            if not topped:
                 raise ValueError("no foundation card to take back")
+            source = topped[0]
         else:
             source = f"tableau{src}"
         if dst >= FOUND:
@@ -197,12 +198,12 @@ class ColumnGameModel(SolverModel):
         return Move(source, f"tableau{dst}", n)
 
     # ------------------------------------------------------------------ the line shortener
-    def layout(self) -> list:
+    def layout(self) -> list[Hashable]:
         """Each column as (face-down cards, protected, cards): what the key permutes."""
         prot = self.prot or (False,) * self.columns
         return [(self.down[i], bool(prot[i]), bytes(self.cols[i])) for i in range(self.columns)]
 
-    def remap(self, m, perm):
+    def remap(self, m: ModelMove, perm: list[int]) -> ModelMove:
         src, dst, n = m
         cols = self.columns
         return (perm[src] if src < cols else src, perm[dst] if dst < cols else dst, n)

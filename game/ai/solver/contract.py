@@ -20,8 +20,8 @@ the others have a default that is right for a game without the feature.
 Positions and moves
 -------------------
 - A move is a triple of small ints ``(source, target, count)``, each 0..255 (``ModelMove``; the
-  driver packs moves as three bytes). What the numbers mean is the model's business; ``to_core`` turns one
-  into the core's Move.
+  driver packs moves as three bytes). What the numbers mean is the model's business;
+  ``to_core`` turns one into the core's Move.
 - ``moves()``: every move worth trying from this position, best first (the order is the
   search's heuristic). A move may be left out only when it can never help (it reaches a
   position another move reaches, up to what ``key`` merges, or one that is never better);
@@ -88,6 +88,10 @@ from game.core import GameState, Move
 
 #: a model's move: (source, target, count), small ints 0..255 whose meaning is the model's
 ModelMove = tuple[int, int, int]
+#: a move with its score, the way models order their moves (higher first)
+Scored = tuple[int, ModelMove]
+#: a list's append of Scored moves, handed to the parts of a model's move generation
+AddMove = Callable[[Scored], None]
 #: what of the deal's history matters to the moves from a position (``history_tag``): the
 #: exact keys (``exact()``) of the positions at its level the deal has had
 HistoryTag = frozenset[bytes]
@@ -151,6 +155,7 @@ class SolverModel(ABC):
     #: moves that are not proved safe; ``moves`` may leave out moves), False in the exact one
     eager: bool = False
 
+    @abstractmethod
     def __init__(self, state: GameState) -> None:
         """Read the position of ``state`` (a core state of this model's game)."""
 

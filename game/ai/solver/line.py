@@ -28,10 +28,12 @@ the solver can slice it like the search; its return value is the new line.
 from __future__ import annotations
 
 import time
-from collections.abc import Generator
+from collections.abc import Generator, Hashable
+from enum import Enum, auto
+from typing import Literal, NamedTuple
 
-from game.ai.solver.columns import FOUND, STOCK, TURN, WASTE
-from game.ai.solver.contract import ModelMove, Shortening
+from game.ai.solver.columns import FOUND, STOCK, TURN, WASTE, ColumnGameModel
+from game.ai.solver.contract import ModelMove, Shortening, SolverModel
 from game.ai.solver.search import Clock
 
 CHUNK = 64  # moves replayed between yields
@@ -53,16 +55,49 @@ class Meter:
         return self.used + (self.clock() - self.t0) >= self.cap
 
 
-def _match(now: list, then: list) -> list:
+class Source(Enum):
+    """Where a move of pass 3 takes its card from."""
+
+    WASTE = auto()
+    FOUNDATION = auto()
+    COLUMN = auto()
+
+
+class Target(Enum):
+    """Where a move of pass 3 puts its card."""
+
+    FOUNDATION = auto()
+    EMPTY = auto()  # an empty column
+    CARD = auto()  # onto a column's top card
+
+
+class Ident(NamedTuple):
+    """A move by card identity (pass 3): the face moved (and ``n``, how many cards), the face
+    it goes onto (-1: none), and the columns it joined when it was found."""
+
+    source: Source
+    face: int
+    n: int
+    target: Target
+    onto: int
+    src: int
+    dst: int
+
+
+#: a move of pass 3 that would change nothing (a column's whole content to an empty column)
+Skip = Literal["skip"]
+
+
+def _match(now: list[Hashable], then: list[Hashable]) -> list[int]:
     """perm[i] = the column of ``then`` holding what column i of ``now`` holds (the two
     layouts are the same multiset of columns)."""
-    free: dict = {}
+    free: dict[Hashable, list[int]] = {}
     for j, col in enumerate(then):
         free.setdefault(col, []).append(j)
     return [free[col].pop(0) for col in now]
 
 
-def legal(model, m) -> bool:
+def legal(model: ColumnGameModel, m: ModelMove) -> bool:
     """Is model move ``m`` legal in ``model``'s position (by the model's rules)? (A
     columns.ColumnGameModel: pass 3 reads its piles.)"""
     src, dst, n = m
@@ -100,36 +135,35 @@ def legal(model, m) -> bool:
     return model.builds_on(f, t[-1])
 
 
-def _ident(model, m) -> tuple:
-    """Move ``m`` by card identity: (source kind, face, count, target kind, target face,
-    source column, target column)."""
+def _ident(model: ColumnGameModel, m: ModelMove) -> Ident | None:
+    """Move ``m`` by card identity (None: a turn of the stock)."""
     src, dst, n = m
     if src == STOCK:
-        return ("T",)
+        return None
     if src == WASTE:
-        kind, face = "w", model.waste[-1]
+        kind, face = Source.WASTE, model.waste[-1]
     elif src >= FOUND:
-        kind, face = "f", model.card_at(src)
+        kind, face = Source.FOUNDATION, model.card_at(src)
     else:
-        kind, face = "c", model.cols[src][-n]
+        kind, face = Source.COLUMN, model.cols[src][-n]
     if dst >= FOUND:
-        return (kind, face, n, "F", -1, src, dst)
+        return Ident(kind, face, n, Target.FOUNDATION, -1, src, dst)
     t = model.cols[dst]
     if not t:
-        return (kind, face, n, "E", -1, src, dst)
-    return (kind, face, n, "C", t[-1], src, dst)
+        return Ident(kind, face, n, Target.EMPTY, -1, src, dst)
+    return Ident(kind, face, n, Target.CARD, t[-1], src, dst)
 
 
-def _resolve(model, ident):
+def _resolve(model: ColumnGameModel, ident: Ident | None) -> ModelMove | Skip | None:
     """The model move doing ``ident`` in the current position; "skip" for a move that would
     change nothing (a column's whole content to an empty column); None if impossible."""
-    if ident[0] == "T":
+    if ident is None:
         return TURN if model.sp else None
     kind, face, n, tkind, tface, osrc, odst = ident
     cols = model.cols
     ncols = model.columns
     sources = []
-    if kind == "f":
+    if kind is Source.FOUNDATION:
         if osrc >= FOUND and model.card_at(osrc) == face:
             sources.append(osrc)
     else:
@@ -141,7 +175,7 @@ def _resolve(model, ident):
             if i != osrc and len(cols[i]) >= n and cols[i][-n] == face:
                 sources.append(i)
     for src in sources:
-        if tkind == "F":
+        if tkind is Target.FOUNDATION:
             if n != 1:
                 continue
             slot = model.foundation_slot(face)
@@ -152,7 +186,7 @@ def _resolve(model, ident):
                 return m
             continue
         targets = []
-        if tkind == "E":
+        if tkind is Target.EMPTY:
             if src < ncols and len(cols[src]) == n:
                 return "skip"
             targets = [next((i for i in range(ncols) if not cols[i]), -1)]
@@ -170,11 +204,11 @@ def _resolve(model, ident):
     return None
 
 
-def cut_loops(model, root_snap: bytes, line: list):
+def cut_loops(model: SolverModel, root_snap: bytes, line: list[ModelMove]) -> Shortener:
     """Pass 1 (a generator): remove the moves between two visits of the same canonical
     position."""
     model.restore(root_snap)
-    out: list = []
+    out: list[ModelMove] = []
     snaps = [root_snap]
     where = {model.key(): 0}
     perm = list(range(len(model.layout())))
@@ -201,11 +235,11 @@ def cut_loops(model, root_snap: bytes, line: list):
     return out
 
 
-def shortcuts(model, root_snap: bytes, line: list):
+def shortcuts(model: SolverModel, root_snap: bytes, line: list[ModelMove]) -> Shortener:
     """Pass 2 (a generator): from each position, a single move that reaches a position
     further along the line replaces the moves in between."""
     model.restore(root_snap)
-    keys = {}
+    keys: dict[bytes, int] = {}
     snaps = []
     for i, m in enumerate(line):
         keys[model.key()] = i
@@ -216,7 +250,7 @@ def shortcuts(model, root_snap: bytes, line: list):
     keys[model.key()] = len(line)
     snaps.append(model.snapshot())
     model.restore(root_snap)
-    out: list = []
+    out: list[ModelMove] = []
     perm = list(range(len(model.layout())))  # column of the original line -> column now
     i = 0
     steps = 0
@@ -244,10 +278,13 @@ def shortcuts(model, root_snap: bytes, line: list):
     return out
 
 
-def drop_moves(model, root_snap: bytes, line: list, meter: Meter):
+def drop_moves(
+    model: ColumnGameModel, root_snap: bytes, line: list[ModelMove], meter: Meter
+) -> Shortener:
     """Pass 3 (a generator): leave out moves the rest of the line does not need."""
     model.restore(root_snap)
-    snaps, idents = [], []
+    snaps: list[bytes] = []
+    idents: list[Ident | None] = []
     for m in line:
         snaps.append(model.snapshot())
         idents.append(_ident(model, m))
@@ -264,19 +301,19 @@ def drop_moves(model, root_snap: bytes, line: list, meter: Meter):
             i -= 1
             continue
         model.restore(snaps[i])
-        new_tail: list = []
-        tail_idents: list = []
+        new_tail: list[ModelMove] = []
+        tail_idents: list[Ident | None] = []
         ok = True
         for k in range(i + 1, len(line)):
             ident = idents[k]
-            m = _resolve(model, ident)
-            if m is None:
+            found = _resolve(model, ident)
+            if found is None:
                 ok = False
                 break
-            if m != "skip":
-                tail_idents.append(_ident(model, m))
-                new_tail.append(m)
-                model.apply(m)
+            if found != "skip":
+                tail_idents.append(_ident(model, found))
+                new_tail.append(found)
+                model.apply(found)
             if (k - i) % CHUNK == 0:
                 yield
                 if meter.over():
@@ -296,12 +333,14 @@ def drop_moves(model, root_snap: bytes, line: list, meter: Meter):
     return line
 
 
-def shorten(model, root_snap: bytes, line: list, meter: Meter):
-    """All three passes (a generator; returns the shortened line)."""
+def shorten(model: SolverModel, root_snap: bytes, line: list[ModelMove], meter: Meter) -> Shortener:
+    """All three passes, or the first two (the model's ``shorten_lines``): a generator that
+    returns the shortened line."""
     line = yield from cut_loops(model, root_snap, line)
     line = yield from shortcuts(model, root_snap, line)
     line = yield from cut_loops(model, root_snap, line)
-    if model.shorten_lines is not Shortening.ALL:  # the last pass reads a column game's piles
+    # the last pass reads a column game's piles
+    if model.shorten_lines is not Shortening.ALL or not isinstance(model, ColumnGameModel):
         return line
     if not meter.over():
         line = yield from drop_moves(model, root_snap, line, meter)

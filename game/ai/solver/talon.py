@@ -29,6 +29,9 @@ Why this loses nothing (so "lost" stays a proof):
 from __future__ import annotations
 
 from enum import StrEnum
+from typing import Any, ClassVar
+
+from game.ai.solver.contract import ModelMove, SolverModel
 
 TALON = 30  # the source of a macro move: (TALON, target, p | redeal << 7)
 
@@ -45,11 +48,25 @@ class Macros(StrEnum):
     NONE = "none"
 
 
-class TalonMoves:
-    """Mixed into a model with ``talon`` (list), ``w``, ``draw``, ``limit`` (None: unlimited
-    redeals) and ``used``; it gives ``reach``, the macro's apply/undo and its
-    expansion into the model's own turns (``turn_move``, ``redeal_move``) and waste play
-    (``(waste, target, 1)``)."""
+class TalonMoves(SolverModel):
+    """Mixed into a model (before its other base) with ``talon`` (list), ``w``, ``draw``,
+    ``limit`` (None: unlimited redeals) and ``used``; it gives ``reach``, the macro's
+    apply/undo and its expansion into the model's own turns (``turn_move``, ``redeal_move``)
+    and waste play (``(waste_pile, target, 1)``)."""
+
+    #: the stock and the waste as one sequence, in the order the cards turn up
+    talon: list[int]
+    #: the waste is the talon's first ``w`` cards
+    w: int
+    #: cards turned at a time
+    draw: int
+    #: redeals allowed (None: unlimited), and used
+    limit: int | None
+    used: int
+    #: the model's own moves: a turn of the stock, the waste turned back, the waste's pile
+    turn_move: ClassVar[ModelMove]
+    redeal_move: ClassVar[ModelMove]
+    waste_pile: ClassVar[int]
 
     #: which searches use the macro moves
     macro_searches = Macros.EXACT
@@ -60,14 +77,14 @@ class TalonMoves:
             self.macro_searches is Macros.EXACT and not self.eager
         )
 
-    def plays(self) -> list:
+    def plays(self) -> list[tuple[int, int]]:
         """[(p, redeal)]: the talon positions the moves play from: ``reach()`` with macro
         moves, else the waste's top only."""
         if self.macros():
             return self.reach()
         return [(self.w, 0)] if self.w else []
 
-    def reach(self) -> list:
+    def reach(self) -> list[tuple[int, int]]:
         """[(p, redeal)]: the talon positions whose card can come to the waste's top, first
         those reached by turning alone (from the nearest), then those that need a redeal."""
         L = len(self.talon)
@@ -92,7 +109,7 @@ class TalonMoves:
                 p = min(p + d, L)
         return out
 
-    def apply_talon(self, m, waste: int):
+    def apply_talon(self, m: ModelMove, waste: int) -> tuple[tuple[int, int], Any]:
         """Apply macro ``m``; the record for undo_talon."""
         _, dst, n = m
         old = (self.w, self.used)
@@ -101,12 +118,12 @@ class TalonMoves:
             self.used += 1
         return old, self.apply((waste, dst, 1))
 
-    def undo_talon(self, m, rec, waste: int) -> None:
+    def undo_talon(self, m: ModelMove, rec: tuple[tuple[int, int], Any], waste: int) -> None:
         old, inner = rec
         self.undo((waste, m[1], 1), inner)
         self.w, self.used = old
 
-    def expand(self, m, waste: int) -> list:
+    def expand(self, m: ModelMove, waste: int) -> list[ModelMove]:
         """The model's own moves (turns, a redeal, the waste's play) that make macro ``m``
         from this position."""
         _, dst, n = m
@@ -134,7 +151,7 @@ class TalonMoves:
         out.append((waste, dst, 1))
         return out
 
-    def expand_line(self, line: list) -> list:
+    def expand_line(self, line: list[ModelMove]) -> list[ModelMove]:
         """A line with macro moves as the model's single moves (the solver replays those
         through the core); the model's position is left as it was."""
         snap = self.snapshot()

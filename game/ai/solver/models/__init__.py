@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from game.ai.solver.contract import SolverModel
+from game.core import GameState
 from game.core.plugins import parts
 
 
@@ -20,14 +21,13 @@ def load_models() -> Mapping[str, type[SolverModel]]:
     return {game_id: module.MODEL for game_id, module in parts(__name__).items()}
 
 
-def make_model(state) -> SolverModel:
+def make_model(state: GameState) -> SolverModel:
     """The model of ``state``'s game for this position (ValueError for a game with none)."""
     models = load_models()
-    model = models.get(getattr(state, "game_id", None))
+    game_id = getattr(state, "game_id", None)
+    model = models.get(game_id) if isinstance(game_id, str) else None
     if model is None:
-        raise ValueError(
-            f"the solver plays {', '.join(models)}, not {getattr(state, 'game_id', None)!r}"
-        )
+        raise ValueError(f"the solver plays {', '.join(models)}, not {game_id!r}")
     return model(state)
 
 

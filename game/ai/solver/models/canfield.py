@@ -27,9 +27,13 @@ length); turning the waste back sets it to 0.
 
 from __future__ import annotations
 
-from game.ai.solver.contract import Shortening, SolverModel
+from collections.abc import Hashable
+from typing import Any
+
+from game.ai.solver.contract import HistoryTag, ModelMove, Scored, Shortening, SolverModel
 from game.ai.solver.talon import TALON, TalonMoves
-from game.core import Move
+from game.core import Card, GameState, Move
+from game.core.games.canfield import Canfield
 
 WASTE, RESERVE, STOCK, FOUND = 4, 5, 6, 7
 TURN = (STOCK, WASTE, 1)
@@ -47,7 +51,7 @@ def _fits(card: int, base: int) -> bool:
 FITS = [[_fits(c, b) for b in range(64)] for c in range(64)]
 
 
-def _exact_of(d: dict) -> tuple:
+def _exact_of(d: dict[str, list[Card]]) -> tuple[tuple[int, int, int], bytes]:
     """(level, exact key) of a core position given as pile name -> cards."""
     fnd = [0] * 4
     for i in range(4):
@@ -67,7 +71,7 @@ class CanfieldModel(TalonMoves, SolverModel):
     shares = (0.3, 0.5)
     shorten_lines = Shortening.LOOPS
 
-    def __init__(self, state):
+    def __init__(self, state: Canfield) -> None:
         piles = state.piles()
         self.base = state.base
         self.cols = [[c.key for c, _ in piles[f"tableau{i}"]] for i in range(4)]
@@ -83,7 +87,7 @@ class CanfieldModel(TalonMoves, SolverModel):
                 self.fnd[SUIT_INDEX[cards[0][0].suit]] = len(cards)
         self.home = sum(self.fnd)
         self.root_level = self.level()
-        self.forbid: set = set()
+        self.forbid: set[bytes] = set()
         names = [p.name for p in state.pile_list]
         seen = state.positions_seen()
         fidx = [i for i, n in enumerate(names) if n.startswith("foundation")]
@@ -113,7 +117,7 @@ class CanfieldModel(TalonMoves, SolverModel):
     def on_foundations(self) -> int:
         return self.home
 
-    def level(self) -> tuple:
+    def level(self) -> tuple[int, int, int]:
         """What can never come back: cards home, reserve cards left, cards in the talon."""
         return (self.home, self.rp, len(self.talon))
 
@@ -128,7 +132,7 @@ class CanfieldModel(TalonMoves, SolverModel):
             + b"\xff".join(map(bytes, self.cols))
         )
 
-    def history_tag(self):
+    def history_tag(self) -> HistoryTag:
         return frozenset(self.forbid)
 
     def key(self) -> bytes:
@@ -158,16 +162,16 @@ class CanfieldModel(TalonMoves, SolverModel):
         return 0 if k == 13 else s * 16 + (self.base - 1 + k) % 13 + 1
 
     # for the line shortener (line.py): what the key permutes, and moves renumbered
-    def layout(self) -> list:
+    def layout(self) -> list[Hashable]:
         return [bytes(c) for c in self.cols]
 
     @staticmethod
-    def remap(m, perm):
+    def remap(m: ModelMove, perm: list[int]) -> ModelMove:
         src, dst, n = m
         return (perm[src] if src < 4 else src, perm[dst] if dst < 4 else dst, n)
 
     # ------------------------------------------------------------------ moves
-    def apply(self, m):
+    def apply(self, m: ModelMove) -> Any:
         src, dst, n = m
         if src == TALON:
             return self.apply_talon(m, WASTE)
@@ -196,7 +200,7 @@ class CanfieldModel(TalonMoves, SolverModel):
             self.cols[dst] += cards
         return None
 
-    def undo(self, m, rec) -> None:
+    def undo(self, m: ModelMove, rec: Any) -> None:
         src, dst, n = m
         if src == TALON:
             self.undo_talon(m, rec, WASTE)
@@ -229,7 +233,7 @@ class CanfieldModel(TalonMoves, SolverModel):
         red = _RED[f >> 4]
         return all(self._home_face(s * 16 + below) for s in range(4) if _RED[s] != red)
 
-    def autos(self, log: list) -> None:
+    def autos(self, log: list[tuple[ModelMove, Any]]) -> None:
         """Safe cards from the columns and the reserve to their foundations; with ``eager``,
         every card that fits a foundation (from the waste too)."""
         eager = self.eager
@@ -258,10 +262,10 @@ class CanfieldModel(TalonMoves, SolverModel):
                     log.append((m, self.apply(m)))
                     found = True
 
-    def moves(self) -> list:
+    def moves(self) -> list[ModelMove]:
         cols = self.cols
         exact = self._level0()
-        scored = []
+        scored: list[Scored] = []
         add = scored.append
         want = [self.need(0), self.need(1), self.need(2), self.need(3)]
         empties = [i for i in range(4) if not cols[i]]
@@ -291,7 +295,7 @@ class CanfieldModel(TalonMoves, SolverModel):
             for j in empties:
                 add((400 - far, (TALON, j, n)))
         cm = []  # column to column moves (the ones the core may refuse)
-        for i, t0 in tops:
+        for i, _t0 in tops:
             c = cols[i]
             n = len(c)
             f = c[-1]
@@ -329,7 +333,7 @@ class CanfieldModel(TalonMoves, SolverModel):
         empty = sum(1 for c in self.cols if not c)
         return self.home * 20 - self.rp * 12 + empty * 10 - len(self.talon)
 
-    def to_core(self, replica, m) -> Move:
+    def to_core(self, replica: GameState, m: ModelMove) -> Move:
         """The core's move for model move ``m`` (for a macro move: its first step)."""
         if m[0] == TALON:
             return self.to_core(replica, self.expand(m, WASTE)[0])
@@ -349,7 +353,7 @@ class CanfieldModel(TalonMoves, SolverModel):
         return Move(source, f"tableau{dst}", n)
 
 
-def _first(item):
+def _first(item: Scored) -> int:
     return item[0]
 
 

@@ -11,7 +11,11 @@ its verdicts are about the deal, not about what a player can know.
 
 from __future__ import annotations
 
+from typing import Any
+
 from game.ai.solver.columns import FOUND, STOCK, TURN, WASTE, ColumnGameModel
+from game.ai.solver.contract import AddMove, ModelMove, Scored
+from game.core.solitaire import Solitaire
 
 NCOLS = 10
 
@@ -33,7 +37,7 @@ class FortyThievesModel(ColumnGameModel):
     def builds_on(card: int, base: int) -> bool:
         return base == card + 1
 
-    def __init__(self, state):
+    def __init__(self, state: Solitaire) -> None:
         super().__init__(state)
         self.supermove = bool(self.options.get("supermove"))
         self.takeback = bool(self.options.get("foundation_takeback"))
@@ -49,7 +53,7 @@ class FortyThievesModel(ColumnGameModel):
     # at least one lower). With the slots kept higher-first that is exactly: the lower slot of
     # its suit is one below it. With foundation_takeback a foundation card can come back as a
     # base, so only Aces and Twos go by themselves then.
-    def autos(self, log: list) -> None:
+    def autos(self, log: list[tuple[ModelMove, Any]]) -> None:
         """Play every safe foundation move (appending (move, undo) pairs to log)."""
         cols, fnd, waste = self.cols, self.fnd, self.waste
         top_rank = 2 if self.takeback else 13
@@ -142,7 +146,9 @@ class FortyThievesModel(ColumnGameModel):
         f = [len(c) for c in cols]
         f.append(len(waste))
         piles = cols + [waste]
-        gone = [[] for _ in range(NCOLS + 1)]  # per pile: indices out of F but still in G
+        gone: list[list[int]] = [
+            [] for _ in range(NCOLS + 1)
+        ]  # per pile: indices out of F but still in G
 
         def reach(x: int) -> bool:  # could its foundation slot come up to it?
             r = x & 15
@@ -289,7 +295,7 @@ class FortyThievesModel(ColumnGameModel):
             sp -= 1
             waste.append(stock[sp])
 
-    def apply(self, m):
+    def apply(self, m: ModelMove) -> ModelMove:
         src, dst, n = m
         if src == STOCK:
             self.sp -= 1
@@ -313,7 +319,7 @@ class FortyThievesModel(ColumnGameModel):
             self.cols[dst].append(f)
         return m
 
-    def undo(self, m, rec=None) -> None:
+    def undo(self, m: ModelMove, rec: Any = None) -> None:
         src, dst, n = m
         if src == STOCK:
             self.sp += 1
@@ -336,7 +342,7 @@ class FortyThievesModel(ColumnGameModel):
         else:
             self.cols[src].append(f)
 
-    def moves(self) -> list:
+    def moves(self) -> list[ModelMove]:
         """Every move worth trying, best first. Left out, because they can never help: a
         column's only card moved to an empty column (the same position), and every empty
         column but one as a target (they are all alike)."""
@@ -356,7 +362,7 @@ class FortyThievesModel(ColumnGameModel):
                 nempty += 1
                 if empty < 0:
                     empty = i
-        scored = []
+        scored: list[Scored] = []
         add = scored.append
         if self.waste:
             f = self.waste[-1]
@@ -409,7 +415,7 @@ class FortyThievesModel(ColumnGameModel):
         scored.sort(reverse=True)
         return [m for _, m in scored]
 
-    def _takebacks(self, tops, empty, add) -> None:
+    def _takebacks(self, tops: dict[int, list[int]], empty: int, add: AddMove) -> None:
         """foundation_takeback: the top card of each suit's slots (the lower slot if equal)
         onto a column."""
         fnd = self.fnd
@@ -426,7 +432,9 @@ class FortyThievesModel(ColumnGameModel):
                 if a == b:
                     break
 
-    def _supermoves(self, tops, empty, nempty, add) -> None:
+    def _supermoves(
+        self, tops: dict[int, list[int]], empty: int, nempty: int, add: AddMove
+    ) -> None:
         cols = self.cols
         for i in range(NCOLS):
             c = cols[i]
@@ -446,7 +454,7 @@ class FortyThievesModel(ColumnGameModel):
                     add((-50, (i, empty, k)))
 
 
-def _face_counts(cols, waste) -> list:
+def _face_counts(cols: list[list[int]], waste: list[int]) -> list[int]:
     """face -> copies in the columns and the waste."""
     counts = [0] * 64
     for c in cols:

@@ -7,6 +7,8 @@ order are known to it, so its verdicts are about the deal, not about what a play
 
 from __future__ import annotations
 
+from typing import Any
+
 from game.ai.solver.columns import (
     _SP,
     EAGER_PROTECTED,
@@ -16,6 +18,8 @@ from game.ai.solver.columns import (
     WASTE_W,
     ColumnGameModel,
 )
+from game.ai.solver.contract import ModelMove
+from game.core.games.indian_patience import IndianPatience
 
 NCOLS = 10
 _FLAGS = [b"", b"\x41", b"\x42", b"\x43"]  # column prefix: face-down card, protected
@@ -53,7 +57,9 @@ class IndianPatienceModel(ColumnGameModel):
     def builds_on(card: int, base: int) -> bool:
         return (base & 15) == (card & 15) + 1 and base >> 4 != card >> 4
 
-    def __init__(self, state):
+    prot: list[bool]  # every column has its flag
+
+    def __init__(self, state: IndianPatience) -> None:
         super().__init__(state)
         self.prot = [state.is_protected(f"tableau{i}") for i in range(NCOLS)]
         self._forget()
@@ -63,7 +69,7 @@ class IndianPatienceModel(ColumnGameModel):
         """Drop every cached key part (after the piles were replaced)."""
         self._ck = [b""] * NCOLS
         self._dirty = list(_ALL_DIRTY)
-        self._wk = None
+        self._wk: bytes | None = None
         self._to = to = [0] * 64  # face -> the foundation slot (FOUND + slot) taking it, or 0
         fnd = self.fnd
         for s in range(4):
@@ -110,12 +116,12 @@ class IndianPatienceModel(ColumnGameModel):
     def eager(self, on: bool) -> None:
         # autos is bound once here (an instance attribute), saving a test and a call a node
         self._eager_on = on
-        self.autos = self._eager if on else self._safe_autos
+        self.autos = self._eager if on else self._safe_autos  # type: ignore[method-assign]
 
-    def autos(self, log: list) -> None:  # replaced per instance by the eager setter
+    def autos(self, log: list[tuple[ModelMove, Any]]) -> None:  # replaced by the eager setter
         (self._eager if self._eager_on else self._safe_autos)(log)
 
-    def _safe_autos(self, log: list) -> None:
+    def _safe_autos(self, log: list[tuple[ModelMove, Any]]) -> None:
         cols, fnd, waste, down = self.cols, self.fnd, self.waste, self.down
         found = True
         while found:
@@ -145,7 +151,7 @@ class IndianPatienceModel(ColumnGameModel):
                         found = True
                         break
 
-    def _eager(self, log: list) -> None:
+    def _eager(self, log: list[tuple[ModelMove, Any]]) -> None:
         """ColumnGameModel._eager for this game, faster (same moves in the same order)."""
         cols, waste, apply, to = self.cols, self.waste, self.apply, self._to
         moves = _IP_MOVES
@@ -185,7 +191,7 @@ class IndianPatienceModel(ColumnGameModel):
                 b = x
         return sum(self.fnd) * 12 + empty * 8 - disorder * 4 - len(self.waste) * WASTE_W
 
-    def apply(self, m):
+    def apply(self, m: ModelMove) -> Any:
         src, dst, n = m
         if src == STOCK:
             self.sp -= 1
@@ -251,7 +257,7 @@ class IndianPatienceModel(ColumnGameModel):
             self._dirty = list(_ALL_DIRTY)
         return (flip, old, refill)
 
-    def undo(self, m, rec) -> None:
+    def undo(self, m: ModelMove, rec: Any) -> None:
         src, dst, n = m
         flip, old, refill = rec
         if old is not None:
@@ -292,7 +298,7 @@ class IndianPatienceModel(ColumnGameModel):
             cols[src].append(f)
             dirty.append(src)
 
-    def moves(self) -> list:
+    def moves(self) -> list[ModelMove]:
         """Every move worth trying, best first (as in Forty Thieves, with this game's
         protected cards and empty columns)."""
         cols, prot, down, to = self.cols, self.prot, self.down, self._to
@@ -310,7 +316,7 @@ class IndianPatienceModel(ColumnGameModel):
                         by_rank[k] = [i]
             elif empty < 0 and not sp:
                 empty = i
-        scored = []  # score << 10 | move code (src * 32 + dst)
+        scored: list[int] = []  # score << 10 | move code (src * 32 + dst)
         add = scored.append
         if self.waste:
             f = self.waste[-1]

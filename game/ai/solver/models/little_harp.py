@@ -1,6 +1,6 @@
 """The solver's model of Little Harp (game/core/games/little_harp.py), every ``draw`` and
-``redeals`` setting, on the actual deal (the face-down cards and the stock's order are known to it, so its
-verdicts are about the deal, not about what a player can know).
+``redeals`` setting, on the actual deal (the face-down cards and the stock's order are known to
+it, so its verdicts are about the deal, not about what a player can know).
 
 The piles, runs and foundations are Standard's (game/ai/solver/alternating.py), with one
 pack and only a King (or a run headed by one) filling an empty pile. The stock and the waste
@@ -20,9 +20,13 @@ for auto-moves too). The redeals used are part of the key when they are limited.
 
 from __future__ import annotations
 
+from typing import Any
+
 from game.ai.solver.alternating import FOUND, PARENTS, STOCK, WASTE, AlternatingModel
+from game.ai.solver.contract import AddMove, ModelMove
 from game.ai.solver.talon import TALON, TalonMoves
-from game.core import Move
+from game.core import GameState, Move
+from game.core.games.little_harp import LittleHarp
 
 TURN = (STOCK, WASTE, 1)
 REDEAL = (WASTE, STOCK, 1)
@@ -42,15 +46,14 @@ class LittleHarpModel(TalonMoves, AlternatingModel):
         s = f >> 4
         return FOUND + s if self.fnd[s] == (f & 15) - 1 else -1
 
-    def __init__(self, state):
+    def __init__(self, state: LittleHarp) -> None:
         super().__init__(state)
         piles = state.piles()
         waste = [c.key for c, _ in piles["waste"]]
         self.talon = waste + [c.key for c, _ in reversed(piles["stock"])]
         self.w = len(waste)
         self.draw = state.options["draw"]
-        limit = state.options["redeals"]
-        self.limit = None if limit == "unlimited" else limit
+        self.limit = state.redeal_limit
         self.used = state.redeals_used if self.limit is not None else 0
         self.waste_autos = self.draw == 1
         self.sp = 0  # nothing is dealt onto given piles: their order never matters
@@ -89,7 +92,7 @@ class LittleHarpModel(TalonMoves, AlternatingModel):
         self.talon.insert(self.w, f)
         self.w += 1
 
-    def stock_moves(self, add, empty: bool) -> None:
+    def stock_moves(self, add: AddMove, empty: bool) -> None:
         """Bare turns, in the searches without macro moves (TalonMoves.macros)."""
         if self.macros():
             return
@@ -98,7 +101,7 @@ class LittleHarpModel(TalonMoves, AlternatingModel):
         elif self.talon and (self.limit is None or self.used < self.limit):
             add((90, REDEAL))
 
-    def waste_moves(self, add, tops: dict, empties: list) -> None:
+    def waste_moves(self, add: AddMove, tops: dict[int, list[int]], empties: list[int]) -> None:
         """Each card of the talon that turning can bring to the waste's top, played
         (TalonMoves: turns and the play as one move)."""
         talon = self.talon
@@ -118,24 +121,24 @@ class LittleHarpModel(TalonMoves, AlternatingModel):
                 for j in empties:
                     add((300 - far, (TALON, j, n)))
 
-    def apply(self, m):
+    def apply(self, m: ModelMove) -> Any:
         if m[0] == TALON:
             return self.apply_talon(m, WASTE)
         return AlternatingModel.apply(self, m)
 
-    def undo(self, m, rec) -> None:
+    def undo(self, m: ModelMove, rec: Any) -> None:
         if m[0] == TALON:
             self.undo_talon(m, rec, WASTE)
         else:
             AlternatingModel.undo(self, m, rec)
 
-    def to_core(self, replica, m) -> Move:
+    def to_core(self, replica: GameState, m: ModelMove) -> Move:
         """The core's move for model move ``m`` (for a macro move: its first step)."""
         if m[0] == TALON:
             m = self.expand(m, WASTE)[0]
         return AlternatingModel.to_core(self, replica, m)
 
-    def apply_stock(self, m):
+    def apply_stock(self, m: ModelMove) -> int:
         old = self.w
         if m == TURN:
             self.w = min(old + self.draw, len(self.talon))
@@ -144,12 +147,12 @@ class LittleHarpModel(TalonMoves, AlternatingModel):
             self.used += 1 if self.limit is not None else 0
         return old
 
-    def undo_stock(self, m, old) -> None:
+    def undo_stock(self, m: ModelMove, old: int) -> None:
         if m != TURN and self.limit is not None:
             self.used -= 1
         self.w = old
 
-    def stock_to_core(self, replica, m) -> Move:
+    def stock_to_core(self, replica: GameState, m: ModelMove) -> Move:
         return Move("stock", "waste") if m == TURN else Move("waste", "stock")
 
     def waste_penalty(self) -> int:

@@ -18,15 +18,19 @@ matters). Faces are ``suit * 16 + rank`` (``Card.key``), one pack, so every face
 
 from __future__ import annotations
 
-from game.ai.solver.contract import Shortening, SolverModel
-from game.core import Move
+from collections.abc import Hashable
+from typing import Any
+
+from game.ai.solver.contract import HistoryTag, ModelMove, Scored, Shortening, SolverModel
+from game.core import Card, GameState, Move
+from game.core.games.seahaven import Seahaven
 
 COLS, CELLS, FOUND = 0, 10, 14
 NCOLS, NCELLS = 10, 4
 SUIT_INDEX = {"S": 0, "H": 1, "D": 2, "C": 3}
 
 
-def _exact_of(piles_cards: dict) -> bytes:
+def _exact_of(piles_cards: dict[str, tuple[Card, ...]]) -> bytes:
     """The exact key (see SeahavenModel.exact) of a core position given as pile -> cards."""
     fnd = [0] * 4
     for i in range(4):
@@ -44,7 +48,7 @@ class SeahavenModel(SolverModel):
     game_id = "seahaven"
     shares = (0.4, 0.4)
 
-    def __init__(self, state):
+    def __init__(self, state: Seahaven) -> None:
         piles = state.piles()
         self.cols = [[c.key for c, _ in piles[f"tableau{i}"]] for i in range(NCOLS)]
         self.cells = [
@@ -58,7 +62,7 @@ class SeahavenModel(SolverModel):
         self.home = sum(self.fnd)
         self.root_home = self.home
         # exact keys of the positions this deal has had with the foundations as now
-        self.forbid: set = set()
+        self.forbid: set[bytes] = set()
         seen = state.positions_seen()
         names = [p.name for p in state.pile_list]
         fidx = [i for i, n in enumerate(names) if n.startswith("foundation")]
@@ -85,7 +89,7 @@ class SeahavenModel(SolverModel):
     def level(self) -> int:
         return self.home
 
-    def history_tag(self):
+    def history_tag(self) -> HistoryTag:
         """What of the deal's history matters to the moves from here (see driver.py)."""
         return frozenset(self.forbid) if self.home == self.root_home else frozenset()
 
@@ -102,11 +106,11 @@ class SeahavenModel(SolverModel):
     # for the line shortener (line.py): what the key may permute, and moves renumbered
     shorten_lines = Shortening.LOOPS
 
-    def layout(self) -> list:
+    def layout(self) -> list[Hashable]:
         return [(0, bytes(c)) for c in self.cols] + [(1, f) for f in self.cells]
 
     @staticmethod
-    def remap(m, perm):
+    def remap(m: ModelMove, perm: list[int]) -> ModelMove:
         src, dst, n = m
         return (perm[src] if src < FOUND else src, perm[dst] if dst < FOUND else dst, n)
 
@@ -120,7 +124,7 @@ class SeahavenModel(SolverModel):
         self.cols = [list(p) for p in snap[9:].split(b"\xff")]
 
     # ------------------------------------------------------------------ moves
-    def apply(self, m):
+    def apply(self, m: ModelMove) -> int:
         src, dst, _ = m
         if src < CELLS:
             f = self.cols[src].pop()
@@ -137,7 +141,7 @@ class SeahavenModel(SolverModel):
             self.cols[dst].append(f)
         return f
 
-    def undo(self, m, f) -> None:
+    def undo(self, m: ModelMove, f: int) -> None:
         src, dst, _ = m
         if dst >= FOUND:
             self.fnd[dst - FOUND] -= 1
@@ -151,7 +155,7 @@ class SeahavenModel(SolverModel):
         else:
             self.cells[src - CELLS] = f
 
-    def autos(self, log: list) -> None:
+    def autos(self, log: list[tuple[ModelMove, Any]]) -> None:
         """Every move to a foundation (all are safe in Seahaven)."""
         fnd, cols, cells = self.fnd, self.cols, self.cells
         found = True
@@ -170,7 +174,7 @@ class SeahavenModel(SolverModel):
                     log.append((m, self.apply(m)))
                     found = True
 
-    def moves(self) -> list:
+    def moves(self) -> list[ModelMove]:
         """Every move between columns and cells worth trying, best first (moves to the
         foundations play themselves)."""
         cols, cells, fnd = self.cols, self.cells, self.fnd
@@ -186,7 +190,7 @@ class SeahavenModel(SolverModel):
         empty_cells = [j for j in range(NCELLS) if not cells[j]]
         if not exact:
             empty_cols, empty_cells = empty_cols[:1], empty_cells[:1]
-        scored = []
+        scored: list[Scored] = []
         add = scored.append
         for j in range(NCELLS):  # cells onto a column
             f = cells[j]
@@ -256,7 +260,7 @@ class SeahavenModel(SolverModel):
         free = self.cells.count(0)
         return self.home * 40 + free * 10 + empty * 15 - disorder * 4 - dig * 3
 
-    def to_core(self, replica, m) -> Move:
+    def to_core(self, replica: GameState, m: ModelMove) -> Move:
         src, dst, _ = m
         source = f"tableau{src}" if src < CELLS else f"cell{src - CELLS}"
         if dst >= FOUND:
@@ -268,7 +272,7 @@ class SeahavenModel(SolverModel):
         return Move(source, f"tableau{dst}" if dst < CELLS else f"cell{dst - CELLS}")
 
 
-def _first(item):
+def _first(item: Scored) -> int:
     return item[0]
 
 

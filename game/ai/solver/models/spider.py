@@ -23,9 +23,10 @@ eight of them) play alike, so the search ignores which card is which.
 from __future__ import annotations
 
 import heapq
+from collections.abc import Hashable
 
-from game.ai.solver.contract import Shortening, SolverModel
-from game.core import Move
+from game.ai.solver.contract import ModelMove, OwnRun, Scored, Shortening, SolverModel
+from game.core import GameState, Move
 from game.core.games.spider import hopeless
 
 STOCK = 10
@@ -50,6 +51,12 @@ BEAM_PLAN = (
     (40, 12000, 80000, W),
 )
 GUIDED_AFTER = 20000
+#: a run taken off by a move: (column, its cards, whether a card turned up under it)
+Off = tuple[int, list[int], int]
+#: what the eager moves read of the columns (SpiderModel._top_runs)
+TopRuns = tuple[
+    list[int], list[int], dict[int, list[int]], dict[int, list[int]], dict[int, list[int]]
+]
 
 
 class SpiderModel(SolverModel):
@@ -60,7 +67,7 @@ class SpiderModel(SolverModel):
     shares = (0.05, 0.8)
     bench_variants = ({"suits": 4}, {"suits": 2}, {"suits": 1})  # reported apart
 
-    def __init__(self, state):
+    def __init__(self, state: GameState) -> None:
         piles = state.piles()
         self.cols = [[c.key for c, _ in piles[f"tableau{i}"]] for i in range(10)]
         self.down = [sum(1 for _, up in piles[f"tableau{i}"] if not up) for i in range(10)]
@@ -106,11 +113,11 @@ class SpiderModel(SolverModel):
     # for the line shortener (line.py): what the key may permute, and moves renumbered
     shorten_lines = Shortening.LOOPS
 
-    def layout(self) -> list:
+    def layout(self) -> list[Hashable]:
         return [(self.down[i], bytes(c)) for i, c in enumerate(self.cols)]
 
     @staticmethod
-    def remap(m, perm):
+    def remap(m: ModelMove, perm: list[int]) -> ModelMove:
         src, dst, n = m
         return m if src == STOCK else (perm[src], perm[dst], n)
 
@@ -121,7 +128,7 @@ class SpiderModel(SolverModel):
         return hopeless(columns, self.sp > 0)
 
     # ------------------------------------------------------------------ moves
-    def _take_off(self, i: int, log: list) -> None:
+    def _take_off(self, i: int, log: list[Off]) -> None:
         """A whole run King..Ace in one suit on top of column i goes off (then the card under
         it turns up)."""
         c = self.cols[i]
@@ -140,10 +147,10 @@ class SpiderModel(SolverModel):
             flip = 1
         log.append((i, run, flip))
 
-    def apply(self, m):
+    def apply(self, m: ModelMove) -> tuple[int, list[Off]]:
         src, dst, n = m
         cols, down = self.cols, self.down
-        offs: list = []
+        offs: list[Off] = []
         if src == STOCK:  # a row: one card onto each column (a hand-built stock's last row
             sp, stock = self.sp, self.stock  # may be short, as in the core)
             dealt = min(10, sp)
@@ -164,7 +171,7 @@ class SpiderModel(SolverModel):
         self._take_off(dst, offs)
         return (flip, offs)
 
-    def undo(self, m, rec) -> None:
+    def undo(self, m: ModelMove, rec: tuple[int, list[Off]]) -> None:
         src, dst, n = m
         flip, offs = rec
         cols, down = self.cols, self.down
@@ -184,12 +191,12 @@ class SpiderModel(SolverModel):
         cols[src] += d[-n:]
         del d[-n:]
 
-    def moves(self) -> list:
+    def moves(self) -> list[ModelMove]:
         if self.eager and self.suits > 1:
             return self._eager_moves()
         return self._all_moves()
 
-    def _eager_moves(self) -> list:
+    def _eager_moves(self) -> list[ModelMove]:
         """NOT every move (for the eager searches only, whose failure proves nothing): with
         two or four suits, the moves that make progress, best first, and the few moves that
         prepare one (a run moved off a parent of its rank only when the card it leaves
@@ -199,7 +206,7 @@ class SpiderModel(SolverModel):
         cols, down = self.cols, self.down
         runs, empties, by_face, bottoms, freeing = self._top_runs()
         sp = self.sp
-        scored = []
+        scored: list[Scored] = []
         add = scored.append
         empty = empties[0] if empties else -1
         for i in range(10):
@@ -260,7 +267,7 @@ class SpiderModel(SolverModel):
         scored.sort(key=_first, reverse=True)
         return [m for _, m in scored]
 
-    def _top_runs(self) -> tuple:
+    def _top_runs(self) -> TopRuns:
         """What the eager moves read of the columns: the length of the run in suit on top of
         each (face-up cards only; 0: empty), the empty columns, the columns by their top card
         and by the bottom card of their top run, and the columns by the rank of a top run
@@ -268,7 +275,7 @@ class SpiderModel(SolverModel):
         cols, down = self.cols, self.down
         runs = [0] * 10
         empties = []
-        by_face: dict = {}  # top card -> columns
+        by_face: dict[int, list[int]] = {}  # top card -> columns
         for i in range(10):
             c = cols[i]
             k = len(c)
@@ -285,7 +292,7 @@ class SpiderModel(SolverModel):
                 by_face[t].append(i)
             else:
                 by_face[t] = [i]
-        bottoms: dict = {}  # the bottom card of each top run -> columns
+        bottoms: dict[int, list[int]] = {}  # the bottom card of each top run -> columns
         for i in range(10):
             if runs[i]:
                 b = cols[i][-runs[i]]
@@ -293,7 +300,7 @@ class SpiderModel(SolverModel):
                     bottoms[b].append(i)
                 else:
                     bottoms[b] = [i]
-        freeing: dict = {}  # ranks of the runs whose move frees something -> columns
+        freeing: dict[int, list[int]] = {}  # ranks of the runs that free something -> columns
         for i in range(10):
             r = runs[i]
             if r and len(cols[i]) - r in (0, down[i]):
@@ -304,7 +311,15 @@ class SpiderModel(SolverModel):
                     freeing[fr] = [i]
         return runs, empties, by_face, bottoms, freeing
 
-    def _prepares(self, i: int, rest: int, below: int, bottoms, freeing, by_face) -> bool:
+    def _prepares(
+        self,
+        i: int,
+        rest: int,
+        below: int,
+        bottoms: dict[int, list[int]],
+        freeing: dict[int, list[int]],
+        by_face: dict[int, list[int]],
+    ) -> bool:
         """Whether moving the top run of column ``i`` off ``below`` (a parent of its rank, not
         its suit; ``rest`` cards stay) prepares progress: the card left bare could take its
         own child from elsewhere, or (``lat2``) a card of the run's rank whose move frees
@@ -323,11 +338,11 @@ class SpiderModel(SolverModel):
             m -= 1
         return m == d or bool(by_face.get(c[m] + 1))
 
-    def _all_moves(self) -> list:
+    def _all_moves(self) -> list[ModelMove]:
         """Every move worth trying, best first: moves that turn up a card or empty a column,
         runs joined in suit, then the rest; breaking a run in suit comes last."""
         cols, down = self.cols, self.down
-        by_rank: dict = {}  # rank -> columns whose top card has it
+        by_rank: dict[int, list[int]] = {}  # rank -> columns whose top card has it
         empties = []
         for i in range(10):
             c = cols[i]
@@ -342,7 +357,7 @@ class SpiderModel(SolverModel):
         sp = self.sp
         if empties and not sp:  # with the stock gone the columns are alike: one will do
             empties = empties[:1]
-        scored = []
+        scored: list[Scored] = []
         add = scored.append
         for i in range(10):
             c = cols[i]
@@ -424,7 +439,7 @@ class SpiderModel(SolverModel):
         return score
 
     # ------------------------------------------------------------------ beam search
-    def _beam_search(self, root: bytes):
+    def _beam_search(self, root: bytes) -> OwnRun:
         """The first search for 2 and 4 suits (solver.Solver._own_search): a beam search by
         stages, each stage the play between two rows dealt. From the positions kept at the
         end of the last stage, a best-first search (by the eager estimate, eager moves, no
@@ -443,13 +458,13 @@ class SpiderModel(SolverModel):
         self.w = W
         return None
 
-    def _beam(self, root: bytes, width: int, stage_nodes: int, final_nodes: int):
+    def _beam(self, root: bytes, width: int, stage_nodes: int, final_nodes: int) -> OwnRun:
         restore, snapshot, key, estimate = self.restore, self.snapshot, self.key, self.estimate
         apply, undo, moves, won = self.apply, self.undo, self.moves, self.won
         parent = [-1]
-        via: list = [None]
+        via = [DEAL]  # the move into each position (the root's is never read)
 
-        def line_of(n: int, *tail) -> list:
+        def line_of(n: int, *tail: ModelMove) -> list[ModelMove]:
             out = list(tail)
             while n > 0:
                 out.append(via[n])
@@ -462,7 +477,7 @@ class SpiderModel(SolverModel):
         heappush, heappop = heapq.heappush, heapq.heappop
         while True:
             seen = set()
-            heap: list = []
+            heap: list[tuple[int, int, bytes]] = []
             final = False
             for node, snap in beam:
                 restore(snap)
@@ -524,18 +539,18 @@ class SpiderModel(SolverModel):
                 if len(beam) >= width:
                     break
 
-    def to_core(self, replica, m) -> Move:
+    def to_core(self, replica: GameState, m: ModelMove) -> Move:
         src, dst, n = m
         if src == STOCK:
             return _DEAL_CORE
         return Move(f"tableau{src}", f"tableau{dst}", n)
 
 
-def _first(item):
+def _first(item: tuple[int, object] | tuple[int, object, object]) -> int:
     return item[0]
 
 
-def _best_target(cands, i, runs, down) -> int:
+def _best_target(cands: list[int], i: int, runs: list[int], down: list[int]) -> int:
     """Of columns with the same top card, the one to build on (not ``i``): the longest run
     in suit on top, then the fewest face-down cards."""
     best, bq = -1, -1 << 30

@@ -19,8 +19,10 @@ the key while the stock lasts.
 from __future__ import annotations
 
 from game.ai.solver.alternating import STOCK, AlternatingModel
-from game.core import Move
+from game.ai.solver.contract import AddMove, ModelMove
+from game.core import GameState, Move
 from game.core.alternating import hopeless
+from game.core.solitaire import Solitaire
 
 DEAL = (STOCK, 0, 1)
 
@@ -38,7 +40,7 @@ class StandardModel(AlternatingModel):
     guided = 0.5
     guided_after = 200_000
 
-    def __init__(self, state):
+    def __init__(self, state: Solitaire) -> None:
         super().__init__(state)
         self.stock = tuple(c.key for c, _ in state.piles()["stock"])  # dealt from the end
         self.sp = len(self.stock)
@@ -57,11 +59,11 @@ class StandardModel(AlternatingModel):
         self.down = list(snap[k + 1 : k + 1 + self.npiles])
         self.cols = [list(p) for p in snap[k + 1 + self.npiles :].split(b"\xff")]
 
-    def stock_moves(self, add, empty: bool) -> None:
+    def stock_moves(self, add: AddMove, empty: bool) -> None:
         if self.sp:
             add((-50 if self.sp > 16 else -60, DEAL))
 
-    def apply_stock(self, m):
+    def apply_stock(self, m: ModelMove) -> int:
         cols, stock = self.cols, self.stock
         sp = self.sp
         dealt = 0
@@ -74,12 +76,12 @@ class StandardModel(AlternatingModel):
         self.sp = sp
         return dealt
 
-    def undo_stock(self, m, dealt) -> None:
+    def undo_stock(self, m: ModelMove, dealt: int) -> None:
         for i in range(dealt):
             self.cols[i].pop()
         self.sp += dealt
 
-    def stock_to_core(self, replica, m) -> Move:
+    def stock_to_core(self, replica: GameState, m: ModelMove) -> Move:
         return Move("stock", "tableau0")
 
     def relaxed_lost(self) -> bool:
