@@ -30,7 +30,7 @@ from __future__ import annotations
 import time
 from collections.abc import Generator, Hashable
 from enum import Enum, auto
-from typing import Literal, NamedTuple
+from typing import Literal
 
 from game.ai.solver.columns import FOUND, STOCK, TURN, WASTE, ColumnGameModel
 from game.ai.solver.contract import ModelMove, Shortening, SolverModel
@@ -71,17 +71,13 @@ class Target(Enum):
     CARD = auto()  # onto a column's top card
 
 
-class Ident(NamedTuple):
-    """A move by card identity (pass 3): the face moved (and ``n``, how many cards), the face
-    it goes onto (-1: none), and the columns it joined when it was found."""
-
-    source: Source
-    face: int
-    n: int
-    target: Target
-    onto: int
-    src: int
-    dst: int
+#: a move by card identity (pass 3): where it takes its card, the face moved, how many cards,
+#: where it puts them, the face they go onto (-1: none), and the columns it joined when it was
+#: found (a plain tuple: pass 3 makes many)
+Ident = tuple[Source, int, int, Target, int, int, int]
+# (read often: module names are read faster than an enum's attributes)
+_WASTE, _FOUNDATION, _COLUMN = Source.WASTE, Source.FOUNDATION, Source.COLUMN
+_TO_FOUNDATION, _TO_EMPTY, _TO_CARD = Target.FOUNDATION, Target.EMPTY, Target.CARD
 
 
 #: a move of pass 3 that would change nothing (a column's whole content to an empty column)
@@ -141,17 +137,17 @@ def _ident(model: ColumnGameModel, m: ModelMove) -> Ident | None:
     if src == STOCK:
         return None
     if src == WASTE:
-        kind, face = Source.WASTE, model.waste[-1]
+        kind, face = _WASTE, model.waste[-1]
     elif src >= FOUND:
-        kind, face = Source.FOUNDATION, model.card_at(src)
+        kind, face = _FOUNDATION, model.card_at(src)
     else:
-        kind, face = Source.COLUMN, model.cols[src][-n]
+        kind, face = _COLUMN, model.cols[src][-n]
     if dst >= FOUND:
-        return Ident(kind, face, n, Target.FOUNDATION, -1, src, dst)
+        return (kind, face, n, _TO_FOUNDATION, -1, src, dst)
     t = model.cols[dst]
     if not t:
-        return Ident(kind, face, n, Target.EMPTY, -1, src, dst)
-    return Ident(kind, face, n, Target.CARD, t[-1], src, dst)
+        return (kind, face, n, _TO_EMPTY, -1, src, dst)
+    return (kind, face, n, _TO_CARD, t[-1], src, dst)
 
 
 def _resolve(model: ColumnGameModel, ident: Ident | None) -> ModelMove | Skip | None:
@@ -163,7 +159,7 @@ def _resolve(model: ColumnGameModel, ident: Ident | None) -> ModelMove | Skip | 
     cols = model.cols
     ncols = model.columns
     sources = []
-    if kind is Source.FOUNDATION:
+    if kind is _FOUNDATION:
         if osrc >= FOUND and model.card_at(osrc) == face:
             sources.append(osrc)
     else:
@@ -175,7 +171,7 @@ def _resolve(model: ColumnGameModel, ident: Ident | None) -> ModelMove | Skip | 
             if i != osrc and len(cols[i]) >= n and cols[i][-n] == face:
                 sources.append(i)
     for src in sources:
-        if tkind is Target.FOUNDATION:
+        if tkind is _TO_FOUNDATION:
             if n != 1:
                 continue
             slot = model.foundation_slot(face)
@@ -186,7 +182,7 @@ def _resolve(model: ColumnGameModel, ident: Ident | None) -> ModelMove | Skip | 
                 return m
             continue
         targets = []
-        if tkind is Target.EMPTY:
+        if tkind is _TO_EMPTY:
             if src < ncols and len(cols[src]) == n:
                 return "skip"
             targets = [next((i for i in range(ncols) if not cols[i]), -1)]

@@ -48,6 +48,10 @@ class Macros(StrEnum):
     NONE = "none"
 
 
+# (asked a few times a position: module names are read faster than an enum's attributes)
+_ALL, _EXACT = Macros.ALL, Macros.EXACT
+
+
 class TalonMoves(SolverModel):
     """Mixed into a model (before its other base) with ``talon`` (list), ``w``, ``draw``,
     ``limit`` (None: unlimited redeals) and ``used``; it gives ``reach``, the macro's
@@ -73,9 +77,8 @@ class TalonMoves(SolverModel):
 
     def macros(self) -> bool:
         """Does the search now use macro moves?"""
-        return self.macro_searches is Macros.ALL or (
-            self.macro_searches is Macros.EXACT and not self.eager
-        )
+        searches = self.macro_searches
+        return searches is _ALL or (searches is _EXACT and not self.eager)
 
     def plays(self) -> list[tuple[int, int]]:
         """[(p, redeal)]: the talon positions the moves play from: ``reach()`` with macro
