@@ -34,13 +34,25 @@ import time
 from collections.abc import Iterable
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any, TextIO, TypedDict
 
 from game.ai.solver.models import load_models
 from game.ai.solver.verdict import Status
 
 #: a data file's content, or a part of it (JSON: anything a file may hold)
 JSON = dict[str, Any]
+
+
+class Winnability(TypedDict):
+    """How many deals of a game and option set are winnable (see ``winnability``)."""
+
+    deals: int
+    won: int
+    lost: int
+    unknown: int
+    low: float
+    high: float
+
 
 DATA = Path(__file__).with_name("data") / "winnable.json"
 # each game's winnability from the solver's verdicts (bench/winnability.py writes it)
@@ -101,7 +113,7 @@ def _figures() -> JSON:
     return _games(WINNABILITY)
 
 
-def winnability(game_id: str, **options: Any) -> dict[str, float] | None:
+def winnability(game_id: str, **options: Any) -> Winnability | None:
     """How many deals of this game and option set are winnable, from the solver's verdicts
     (bench/winnability.py): ``deals`` searched, ``won``, ``lost``, ``unknown``, and the 95%
     interval ``low`` .. ``high`` (shares, every undecided deal counted as lost for ``low``
@@ -118,15 +130,22 @@ def winnability(game_id: str, **options: Any) -> dict[str, float] | None:
         return None
     if not (0 <= entry["low"] <= entry["high"] <= 1 and entry["deals"] > 0):
         return None
-    return {k: entry[k] for k in keys}
+    return Winnability(
+        deals=entry["deals"],
+        won=entry["won"],
+        lost=entry["lost"],
+        unknown=entry["unknown"],
+        low=entry["low"],
+        high=entry["high"],
+    )
 
 
-def measured(game_id: str) -> list[tuple[dict[str, Any], dict[str, float]]]:
+def measured(game_id: str) -> list[tuple[dict[str, Any], Winnability]]:
     """Every option set of the game whose winnability was measured, as (the options that are
     not the default, ``winnability``'s figures): the defaults first."""
     from game.core import info
 
-    out: list[tuple[dict[str, Any], dict[str, float]]] = []
+    out: list[tuple[dict[str, Any], Winnability]] = []
     for name in _figures():
         game, *rest = name.split(" ")
         if game != game_id:
