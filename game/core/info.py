@@ -120,6 +120,11 @@ class Option:
         if self.choice_labels and len(self.choice_labels) != len(self.choices):
             raise ValueError(f"option {self.name}: one label per choice")
 
+    @classmethod
+    def flag(cls, name: str, label: str, choice_labels: tuple[str, ...] = ()) -> Option:
+        """An option that is off or on, off by default (labels: off's, then on's)."""
+        return cls(name, False, (False, True), label, choice_labels)
+
     def choice(self, value: object) -> OptionValue | None:
         """The choice ``value`` stands for, or None: one of the same type (True is not 1), or
         a word's text (a save's, a message's) for the word."""
@@ -143,14 +148,15 @@ class Option:
 class GameInfo:
     """A game's description. ``table`` names the kind of table the client builds for it
     ("solitaire": one player with the solver's help; "duel": players taking turns with a side
-    panel); ``match`` is the match's target score, for games played as a match. ``title`` and
-    ``blurb`` are English, marked ``N_`` where they are written: whoever shows them translates
-    them, ``_(info.title)``."""
+    panel); ``match`` is the match's target score, for games played as a match (``match_to``).
+    ``title`` and ``blurb`` are English, marked ``N_`` where they are written: whoever shows
+    them translates them, ``_(info.title)``. What most games are, one player at a solitaire's
+    table, is the default: a solitaire's record says only what is its own."""
 
     id: str
     title: str
     blurb: str
-    players: tuple[int, ...]
+    players: tuple[int, ...] = (1,)
     option_list: tuple[Option, ...] = ()
     table: TableKind = TableKind.SOLITAIRE
     match: Option | None = None
@@ -199,6 +205,13 @@ class GameInfo:
         return max(self.players) > 1
 
 
+def match_to(default: int, choices: tuple[int, ...]) -> Option:
+    """The match setting of a game played as a match: the score that wins it, from
+    ``choices``."""
+    # Translators: a setting: the score that wins a match; "new matches": when a change counts
+    return Option("match_target", default, choices, N_("Match to"), note=N_("new matches"))
+
+
 def _plain(value: OptionValue) -> OptionValue:
     """A choice as plain data (a word as its text), for messages that show choices."""
     return str(value) if isinstance(value, StrEnum) else value
@@ -209,6 +222,7 @@ __all__ = [
     "Option",
     "OptionValue",
     "TableKind",
+    "match_to",
     "player_text",
     "rules_file",
     "rules_text",

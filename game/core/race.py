@@ -19,6 +19,8 @@ its own rules in its own file. What the races do alike, by name:
   a boundary position comes back, ``_stalemate``: the lower ``penalty_count`` scores the
   difference;
 - the score: ``own_cards``, ``penalty_count`` (reserve cards count double), ``result``;
+- each player's part of the deal from their own pack (``_deal_pack``), and the side panel's
+  counts of a player's piles in the game's words for them (``counts``, ``COUNT_WORDS``);
 - the saved variables these use (``_var_from_json``).
 
 A game's VARS name the variables it keeps (in its own order: saves list them): every race has
@@ -29,9 +31,10 @@ A game's VARS name the variables it keeps (in its own order: saves list them): e
 from __future__ import annotations
 
 import random
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from typing import Any, ClassVar, Final
 
+from game.core.cards import Card
 from game.core.history import Ops
 from game.core.kinds import HOUSE, RESERVE, PileKind, split_pile_name
 from game.core.language import N_, NP_, _, ngettext, pgettext
@@ -153,6 +156,19 @@ class RaceState(GameState):
         self.hands = (self.pile["hand0"], self.pile["hand1"])
         self.wastes = (self.pile["waste0"], self.pile["waste1"])
 
+    # ----------------------------------------------------------------- the deal
+    def _deal_pack(self, p: int, deck: list[Card], reserve: int, houses: Iterable[int]) -> None:
+        """Player ``p`` deals from their shuffled pack ``deck`` (from its end): ``reserve``
+        cards to their reserve, only its top card face up, then one card on each of their
+        houses (house4p to house4p+3) in the order ``houses`` gives (0: the one next to the
+        reserve), then the rest, face down, to their hand."""
+        pile = self.reserves[p]
+        pile.cards = [deck.pop() for _ in range(reserve)]
+        pile.down = reserve - 1
+        for i in houses:
+            self.houses[4 * p + i].cards = [deck.pop()]
+        self.hands[p].cards, self.hands[p].down = deck, len(deck)
+
     # ----------------------------------------------------------------- the score
     def own_cards(self, player: int) -> int:
         """Cards in the player's reserve, hand and waste."""
@@ -174,6 +190,16 @@ class RaceState(GameState):
     def win_points(self, winner: int) -> int:
         """What the winner scores: the bonus and the loser's cards left (reserve double)."""
         return self.WIN_BONUS + self.penalty_count(1 - winner)
+
+    #: the words of the side panel's counts of a player's reserve, hand and waste, as the game
+    #: calls those piles (English, marked: shown with _)
+    COUNT_WORDS: ClassVar[tuple[str, str, str]] = (N_("reserve"), N_("hand"), N_("waste"))
+
+    def counts(self, player: int) -> dict[str, int]:
+        """What the side panel shows of each player: their reserve's, hand's and waste's cards,
+        by ``COUNT_WORDS``."""
+        piles = (self.reserves[player], self.hands[player], self.wastes[player])
+        return {word: len(pile.cards) for word, pile in zip(self.COUNT_WORDS, piles)}
 
     def _won(self, ops: Ops, p: int) -> None:
         reason = _("Player {n} has played every card.").format(n=p + 1)
@@ -317,23 +343,15 @@ class RaceState(GameState):
     def _var_from_json(self, name: str, value: Any) -> Any:
         if name in ("seen", "boundaries"):
             return whole_numbers(name, value)
-        if name == "lost_turns":
+        if name == "lows" and value is None:
+            return None
+        if name in ("lost_turns", "lows"):  # a number per player
             if (
                 not isinstance(value, list)
                 or len(value) != 2
                 or any(type(v) is not int or v < 0 for v in value)
             ):
-                raise ValueError("lost_turns must be two whole numbers")
-            return tuple(value)
-        if name == "lows":
-            if value is None:
-                return None
-            if (
-                not isinstance(value, list)
-                or len(value) != 2
-                or any(type(v) is not int or v < 0 for v in value)
-            ):
-                raise ValueError("lows must be two whole numbers")
+                raise ValueError(f"{name} must be two whole numbers")
             return tuple(value)
         if name == "outcome":
             return outcome_from_json(value, 2)

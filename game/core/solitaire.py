@@ -100,6 +100,15 @@ class Solitaire(GameState):
         """The game's cards shuffled; the deal takes cards from the end of this list."""
         return shuffled(list(self.CARDS), Rng(seed, self.game_id))
 
+    def _deal_rows(self, deck: list[Card], rows: int, down: int = 0) -> None:
+        """Deal ``rows`` rows from the end of ``deck`` onto the columns, a row at a time, left to
+        right; each column's first ``down`` cards lie face down."""
+        for _row in range(rows):
+            for column in self.tableau:
+                column.cards.append(deck.pop())
+        for column in self.tableau:
+            column.down = down
+
     # ----------------------------------------------------------------- rules
     def is_won(self) -> bool:
         return all(len(f.cards) == 13 for f in self.foundations)

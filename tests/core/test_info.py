@@ -4,7 +4,7 @@ these descriptions instead of naming games."""
 import pytest
 
 from game.core import GAMES, GameInfo, Move, info, new_game
-from game.core.info import Option
+from game.core.info import Option, TableKind, match_to
 from tests.support.positions import build
 
 
@@ -69,6 +69,27 @@ def test_unknown_games_and_options_are_refused_by_name():
 def test_an_option_refuses_a_default_that_is_not_a_choice():
     with pytest.raises(ValueError):
         Option("x", 3, (1, 2), "X")
+
+
+def test_a_flag_is_off_or_on_and_off_by_default():
+    flag = Option.flag("x", "X", ("Off", "On"))
+    assert (flag.default, flag.choices, flag.labelled()) == (
+        False,
+        (False, True),
+        [(False, "Off"), (True, "On")],
+    )
+    assert Option.flag("y", "Y").labelled() == [(False, "False"), (True, "True")]
+
+
+def test_a_solitaire_s_description_says_only_what_is_its_own():
+    """One player at a solitaire's table unless a game says otherwise; a match's setting is
+    the same record in every game played as a match, but for its scores."""
+    d = GameInfo("x", "X", "A game.")
+    assert (d.players, d.table, d.option_list, d.match) == ((1,), TableKind.SOLITAIRE, (), None)
+    assert match_to(300, (100, 300, 500)) == info("russian-bank").match
+    assert match_to(100, (50, 100, 200)) == info("battle-solitaire").match
+    target = match_to(100, (50, 100, 200))
+    assert (target.name, target.label, target.note) == ("match_target", "Match to", "new matches")
 
 
 def test_the_state_takes_its_id_title_and_options_from_the_description():

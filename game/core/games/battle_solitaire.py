@@ -18,7 +18,7 @@ from typing import Any, ClassVar, Final
 
 from game.core.cards import Card, Rng, pack, shuffled
 from game.core.history import Ops
-from game.core.info import GameInfo, Option, TableKind
+from game.core.info import GameInfo, TableKind, match_to
 from game.core.kinds import PileKind
 from game.core.language import N_, _, capital, ngettext
 from game.core.moves import PASS, STOP, IllegalMove, Move
@@ -34,14 +34,13 @@ from game.core.race import (
 from game.core.race import House as RaceHouse
 
 INFO = GameInfo(
-    # Translators: a game's name
     id="battle-solitaire",
+    # Translators: a game's name
     title=N_("Battle solitaire"),
     blurb=N_("Race a rival through your own pack on shared piles."),
     players=(2,),
     table=TableKind.DUEL,
-    # Translators: a setting: the score that wins a match; "new matches": when a change counts
-    match=Option("match_target", 100, (50, 100, 200), N_("Match to"), note=N_("new matches")),
+    match=match_to(100, (50, 100, 200)),
 )
 
 #: ties of rank when drawing for the start: Clubs > Spades > Hearts > Diamonds
@@ -147,6 +146,8 @@ class BattleSolitaire(RaceState):
     }  # (status, winner, points, reason) once the game is over
     refilled: bool
     draws: tuple[tuple[str, str], ...]
+    # Translators: a count beside a player's name: "penalty 13 · hand 35 · reserve pile 4"
+    COUNT_WORDS = (N_("penalty"), N_("hand"), N_("reserve pile"))
 
     def idle_reason(self, turns: int) -> str:
         return ngettext(
@@ -169,12 +170,7 @@ class BattleSolitaire(RaceState):
             if starter is not None:
                 break
         for p, deck in enumerate(decks):
-            penalty = self.reserves[p]
-            penalty.cards = [deck.pop() for _ in range(13)]
-            penalty.down = 12
-            for i in range(4):
-                self.houses[4 * p + i].cards = [deck.pop()]
-            self.hands[p].cards, self.hands[p].down = deck, len(deck)
+            self._deal_pack(p, deck, 13, range(4))
         self.current_player = starter
         self.draws = tuple(draws)
 
@@ -322,15 +318,6 @@ class BattleSolitaire(RaceState):
         super()._end_turn(ops)
 
     # ----------------------------------------------------------------- the table
-    def counts(self, player: int) -> dict[str, int]:
-        """What the side panel shows of each player (the words English, marked: shown with _)."""
-        # Translators: a count beside a player's name: "penalty 13 · hand 35 · reserve pile 4"
-        return {
-            N_("penalty"): len(self.reserves[player].cards),
-            N_("hand"): len(self.hands[player].cards),
-            N_("reserve pile"): len(self.wastes[player].cards),
-        }
-
     def opening(self, names: Sequence[str]) -> str:
         """Who starts and why, in words, with the seats named by ``names`` ("you",
         "the computer", "player 2")."""

@@ -23,7 +23,7 @@ from typing import Any, ClassVar, Final
 
 from game.core.cards import SUITS, Card, card_key, pack
 from game.core.history import Ops
-from game.core.info import GameInfo, TableKind
+from game.core.info import GameInfo
 from game.core.kinds import FOUNDATION, PileKind
 from game.core.language import N_, NP_, _, ngettext, pgettext
 from game.core.moves import IllegalMove, Move
@@ -45,13 +45,11 @@ from game.core.solitaire import Stock as _Stock
 from game.core.solitaire import Waste, no_card_on
 
 INFO = GameInfo(
-    # Translators: a game's name
     id="canfield",
+    # Translators: a game's name
     title=N_("Canfield"),
     # Translators: a game's description in a line, under its name
     blurb=N_("A thirteen-card reserve, a base rank, three cards at a time."),
-    players=(1,),
-    table=TableKind.SOLITAIRE,
 )
 
 RANK_WORDS: Final = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")

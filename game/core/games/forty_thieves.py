@@ -8,41 +8,30 @@ onto a column.
 
 from __future__ import annotations
 
-from game.core.info import GameInfo, Option, TableKind
+from game.core.info import GameInfo, Option
 from game.core.kinds import PileKind
 from game.core.language import N_, _, ngettext
 from game.core.moves import IllegalMove, Move
 from game.core.piles import DownInSuit, Pile, ordinal
 from game.core.solitaire import Solitaire
 
+# Translators: a setting's choice in Settings (Forty Thieves runs)
+_RUNS = (N_("One card at a time"), N_("Runs (supermove)"))
+# Translators: a setting's choice in Settings (Forty Thieves foundations)
+_TAKEBACK = (N_("Cards stay there"), N_("Top card may come back"))
+
 INFO = GameInfo(
-    # Translators: a game's name
     id="forty-thieves",
+    # Translators: a game's name
     title=N_("Forty Thieves"),
     # Translators: a game's description in a line, under its name
     blurb=N_("Two packs, ten columns, build down in suit."),
-    players=(1,),
     option_list=(
         # Translators: a setting's name in Settings
-        Option(
-            "supermove",
-            False,
-            (False, True),
-            N_("Forty Thieves runs"),
-            # Translators: a setting's choice in Settings (Forty Thieves runs)
-            (N_("One card at a time"), N_("Runs (supermove)")),
-        ),
+        Option.flag("supermove", N_("Forty Thieves runs"), _RUNS),
         # Translators: a setting's name in Settings
-        Option(
-            "foundation_takeback",
-            False,
-            (False, True),
-            N_("Forty Thieves foundations"),
-            # Translators: a setting's choice in Settings (Forty Thieves foundations)
-            (N_("Cards stay there"), N_("Top card may come back")),
-        ),
+        Option.flag("foundation_takeback", N_("Forty Thieves foundations"), _TAKEBACK),
     ),
-    table=TableKind.SOLITAIRE,
 )
 
 
@@ -64,9 +53,7 @@ class FortyThieves(Solitaire):
 
     def _deal(self, seed: int) -> None:
         deck = self._shuffled_deck(seed)
-        for _row in range(4):
-            for column in self.tableau:
-                column.cards.append(deck.pop())
+        self._deal_rows(deck, 4)
         self.stock.cards, self.stock.down = deck, len(deck)
 
     def max_run(self, target: Pile, source: Pile | None = None) -> int:

@@ -13,7 +13,7 @@ from typing import Any, ClassVar
 
 from game.core.cards import Card
 from game.core.history import Ops
-from game.core.info import GameInfo, TableKind
+from game.core.info import GameInfo
 from game.core.kinds import TABLEAU, PileKind
 from game.core.language import N_, _, capital
 from game.core.moves import IllegalMove, Move
@@ -21,13 +21,11 @@ from game.core.piles import ANY, Builds, DownAnySuitButSame, Pile, Wanted
 from game.core.solitaire import Solitaire
 
 INFO = GameInfo(
-    # Translators: a game's name
     id="indian-patience",
+    # Translators: a game's name
     title=N_("Indian Patience"),
     # Translators: a game's description in a line, under its name
     blurb=N_("Build down in other suits; exposed cards are protected."),
-    players=(1,),
-    table=TableKind.SOLITAIRE,
 )
 
 
@@ -72,11 +70,7 @@ class IndianPatience(Solitaire):
 
     def _deal(self, seed: int) -> None:
         deck = self._shuffled_deck(seed)
-        for _row in range(3):
-            for column in self.tableau:
-                column.cards.append(deck.pop())
-        for column in self.tableau:
-            column.down = 1
+        self._deal_rows(deck, 3, down=1)
         self.stock.cards, self.stock.down = deck, len(deck)
 
     def is_protected(self, pile_name: str) -> bool:

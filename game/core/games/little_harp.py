@@ -40,7 +40,7 @@ from game.core.alternating import (
 )
 from game.core.cards import Card, pack
 from game.core.history import Ops
-from game.core.info import GameInfo, Option, TableKind
+from game.core.info import GameInfo, Option
 from game.core.language import N_, _, ngettext, pgettext
 from game.core.moves import IllegalMove, Move
 from game.core.piles import Pile
@@ -53,34 +53,29 @@ class Redeals(StrEnum):
     UNLIMITED = "unlimited"
 
 
+# Translators: a setting's choice in Settings (Little Harp stock)
+_DRAWS = (N_("Turn 3 cards"), N_("Turn 1 card"))
+# Translators: a setting's choice in Settings (Little Harp redeals)
+_REDEALS = (N_("As often as you like"), N_("Twice"), N_("None"))
+
 INFO = GameInfo(
-    # Translators: a game's name
     id="little-harp",
+    # Translators: a game's name
     title=N_("Little Harp"),
     # Translators: a game's description in a line, under its name
     blurb=N_("Seven piles in a harp; turn the stock three at a time."),
-    players=(1,),
     option_list=(
         # Translators: a setting's name in Settings
-        Option(
-            "draw",
-            3,
-            (3, 1),
-            N_("Little Harp stock"),
-            # Translators: a setting's choice in Settings (Little Harp stock)
-            (N_("Turn 3 cards"), N_("Turn 1 card")),
-        ),
-        # Translators: a setting's name in Settings
+        Option("draw", 3, (3, 1), N_("Little Harp stock"), _DRAWS),
         Option(
             "redeals",
             Redeals.UNLIMITED,
             (Redeals.UNLIMITED, 2, 0),
+            # Translators: a setting's name in Settings
             N_("Little Harp redeals"),
-            # Translators: a setting's choice in Settings (Little Harp redeals)
-            (N_("As often as you like"), N_("Twice"), N_("None")),
+            _REDEALS,
         ),
     ),
-    table=TableKind.SOLITAIRE,
 )
 
 REDEAL: Final = Move("waste", "stock")

@@ -12,7 +12,7 @@ from typing import Any, ClassVar, Final
 
 from game.core.cards import Card, pack
 from game.core.history import Ops
-from game.core.info import GameInfo, TableKind
+from game.core.info import GameInfo
 from game.core.kinds import CELL, FOUNDATION, PileKind
 from game.core.language import N_, _
 from game.core.moves import IllegalMove, Move
@@ -22,13 +22,11 @@ from game.core.result import Result, Status
 from game.core.solitaire import no_card_on
 
 INFO = GameInfo(
-    # Translators: a game's name
     id="seahaven",
+    # Translators: a game's name
     title=N_("Seahaven"),
     # Translators: a game's description in a line, under its name
     blurb=N_("Every card face up, four cells, build down in suit."),
-    players=(1,),
-    table=TableKind.SOLITAIRE,
 )
 
 CELLS: Final = 4
@@ -69,9 +67,7 @@ class Seahaven(NewPositionsOnly):
 
     def _deal(self, seed: int) -> None:
         deck = self._shuffled_deck(seed)
-        for _row in range(5):
-            for column in self.tableau:
-                column.cards.append(deck.pop())
+        self._deal_rows(deck, 5)
         for i in self.DEALT_CELLS:
             self.cells[i].cards.append(deck.pop())
 

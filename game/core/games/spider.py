@@ -22,7 +22,7 @@ from typing import Any, ClassVar, Final
 
 from game.core.cards import ALL_CARDS, Card, card_key
 from game.core.history import Ops
-from game.core.info import GameInfo, Option, TableKind
+from game.core.info import GameInfo, Option
 from game.core.kinds import PileKind, split_pile_name
 from game.core.language import N_, _, ngettext
 from game.core.moves import IllegalMove, Move
@@ -33,25 +33,17 @@ from game.core.solitaire import Solitaire, Stock, no_card_on
 IDLE_LIMIT = 300  # moves in a row without a deal, a card turned up or a run off: the game ends
 SEARCH_LIMIT = 40  # positions the "can anything still change?" search looks at, at most
 
+# Translators: a setting's choice in Settings (Spider suits)
+_SUITS = (N_("4 suits"), N_("2 suits: spades and hearts"), N_("1 suit: spades"))
+
 INFO = GameInfo(
-    # Translators: a game's name
     id="spider",
+    # Translators: a game's name
     title=N_("Spider"),
     # Translators: a game's description in a line, under its name
     blurb=N_("Two packs, ten columns: gather eight runs from King to Ace."),
-    players=(1,),
-    option_list=(
-        # Translators: a setting's name in Settings
-        Option(
-            "suits",
-            4,
-            (4, 2, 1),
-            N_("Spider suits"),
-            # Translators: a setting's choice in Settings (Spider suits)
-            (N_("4 suits"), N_("2 suits: spades and hearts"), N_("1 suit: spades")),
-        ),
-    ),
-    table=TableKind.SOLITAIRE,
+    # Translators: a setting's name in Settings
+    option_list=(Option("suits", 4, (4, 2, 1), N_("Spider suits"), _SUITS),),
 )
 
 

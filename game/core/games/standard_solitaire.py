@@ -13,18 +13,16 @@ from __future__ import annotations
 
 from game.core.alternating import AlternatingSolitaire, Refusal
 from game.core.history import Ops
-from game.core.info import GameInfo, TableKind
+from game.core.info import GameInfo
 from game.core.language import N_, _
 from game.core.moves import IllegalMove, Move
 
 INFO = GameInfo(
-    # Translators: a game's name (Standard solitaire)
     id="standard-solitaire",
+    # Translators: a game's name (Standard solitaire)
     title=N_("Standard"),
     # Translators: a game's description in a line, under its name
     blurb=N_("Two packs, eight piles; each click on the stock deals a row."),
-    players=(1,),
-    table=TableKind.SOLITAIRE,
 )
 
 DEAL_ROW = Move("stock", "tableau0")
@@ -38,11 +36,7 @@ class StandardSolitaire(AlternatingSolitaire):
 
     def _deal(self, seed: int) -> None:
         deck = self._shuffled_deck(seed)
-        for _row in range(3):
-            for pile in self.tableau:
-                pile.cards.append(deck.pop())
-        for pile in self.tableau:
-            pile.down = 2
+        self._deal_rows(deck, 3, down=2)
         self.stock.cards, self.stock.down = deck, len(deck)
 
     def turn_move(self, pile: str) -> Move | None:

@@ -10,7 +10,7 @@ from typing import Any, ClassVar, Final
 
 from game.core.cards import pack
 from game.core.games.chinese_patience.piles import LAYOUTS, Stock, Waste
-from game.core.info import GameInfo, Option, TableKind
+from game.core.info import GameInfo, Option, TableKind, match_to
 from game.core.language import N_, NP_, pgettext
 from game.core.result import Outcome
 from game.core.state import GameState, Layout
@@ -25,8 +25,8 @@ class Priorities(StrEnum):
 
 
 INFO = GameInfo(
-    # Translators: a game's name
     id="chinese-patience",
+    # Translators: a game's name
     title=N_("Chinese Patience"),
     blurb=N_("Two to four players race to empty their stocks on a shared table."),
     players=(2, 3, 4),
@@ -40,24 +40,19 @@ INFO = GameInfo(
             N_("Priorities"),
             (N_("Stock to foundation"), N_("Free"), N_("Knock")),
         ),
-        Option(
+        Option.flag(
             "equal_rank_loading",
-            False,
-            (False, True),
             N_("Loading onto a waste"),
             (N_("Next rank in suit"), N_("Also equal rank")),
         ),
-        Option(
+        Option.flag(
             "play_for_places",
-            False,
-            (False, True),
             N_("When a player goes out"),
             (N_("The game ends"), N_("Play for places")),
         ),
     ),
     table=TableKind.ROUND,
-    # Translators: a setting: the score that wins a match; "new matches": when a change counts
-    match=Option("match_target", 100, (50, 100, 200), N_("Match to"), note=N_("new matches")),
+    match=match_to(100, (50, 100, 200)),
 )
 
 _MODULUS: Final = 9007199254740881  # a prime below 2**53, for the turn-boundary digest

@@ -25,7 +25,7 @@ from game.core.calls import Breach, CallCost, StopCall
 from game.core.cards import Card, Rng, pack, shuffled
 from game.core.games.russian_bank.opening import first_player, who_starts
 from game.core.history import Ops
-from game.core.info import GameInfo, Option, TableKind
+from game.core.info import GameInfo, Option, TableKind, match_to
 from game.core.kinds import PileKind
 from game.core.language import N_, _, pgettext
 from game.core.moves import PASS, STOP, IllegalMove, Move
@@ -57,27 +57,21 @@ class Priority(StrEnum):
 
 
 INFO = GameInfo(
-    # Translators: a game's name
     id="russian-bank",
+    # Translators: a game's name
     title=N_("Russian Bank"),
     blurb=N_("Race the computer to empty your piles."),
     players=(2,),
     option_list=(
-        # Translators: options in Settings: a label, then its choices (keep them short)
         Option(
             "mode",
             Mode.STOP,
             tuple(Mode),
+            # Translators: options in Settings: a label, then its choices (keep them short)
             N_("Russian Bank priorities"),
             (N_("STOP! mode"), N_("Strict")),
         ),
-        Option(
-            "own_waste_playable",
-            False,
-            (False, True),
-            N_("Own waste playable"),
-            (N_("No"), N_("Yes")),
-        ),
+        Option.flag("own_waste_playable", N_("Own waste playable"), (N_("No"), N_("Yes"))),
         Option("reserve_size", 13, (13, 12, 11), N_("Reserve size")),
         Option(
             "wrong_call",
@@ -88,8 +82,7 @@ INFO = GameInfo(
         ),
     ),
     table=TableKind.DUEL,
-    # Translators: a setting: the score that wins a match; "new matches": when a change counts
-    match=Option("match_target", 300, (100, 300, 500), N_("Match to"), note=N_("new matches")),
+    match=match_to(300, (100, 300, 500)),
 )
 
 
@@ -178,13 +171,7 @@ class RussianBank(RaceState):
         rng = Rng(seed, self.game_id)
         size = self.options["reserve_size"]
         for p in (0, 1):
-            deck = shuffled(pack(p), rng)
-            reserve = self.reserves[p]
-            reserve.cards = [deck.pop() for _ in range(size)]
-            reserve.down = size - 1
-            for i in (3, 2, 1, 0):
-                self.houses[4 * p + i].cards = [deck.pop()]
-            self.hands[p].cards, self.hands[p].down = deck, len(deck)
+            self._deal_pack(p, shuffled(pack(p), rng), size, (3, 2, 1, 0))
         self.lows = (self.own_cards(0), self.own_cards(1))
         self.current_player = first_player(*self.opening_cards())
 
@@ -499,14 +486,6 @@ class RussianBank(RaceState):
         return StopCall(False, words.format(n=caller + 1), cost=cost)
 
     # ----------------------------------------------------------------- the table
-    def counts(self, player: int) -> dict[str, int]:
-        """What the side panel shows of each player (the words English, marked: shown with _)."""
-        return {
-            N_("reserve"): len(self.reserves[player].cards),
-            N_("hand"): len(self.hands[player].cards),
-            N_("waste"): len(self.wastes[player].cards),
-        }
-
     def opening(self, names: Sequence[str]) -> str:
         """Who starts and why, in words, read from the deal (the lower top reserve card; on a
         tie the houses), the seats named by ``names`` ("you", "the computer", "player 2")."""
