@@ -135,6 +135,11 @@ build_pygbag() {
     # (a folder with a DESKTOP-ONLY file is the desktop app's alone: web/client/build_site.py)
     tar -c --exclude=__pycache__ --exclude='*.py[co]' --exclude='.*' --exclude='*.po' --exclude='*.pot' \
         --exclude-tag-all=DESKTOP-ONLY game assets | tar -x -C "$stage"
+    # the game's sources without what the device never reads (docstrings, comments, the
+    # annotations of functions), each line where it was; slim.py refuses a module whose code
+    # would differ from its source's (web/client/slim.py, docs/web.md)
+    "$root/$VENV/bin/python" web/client/slim.py "$stage/game" >/dev/null || {
+        echo "build.sh: web/client/slim.py refused the game's sources" >&2; exit 1; }
     # Never ask for a tap before the game starts (pygbag's ume_block): the game's sound waits for
     # the player's first click, tap or key by itself (game/ui/sound.py), and pygbag's wait for
     # "media engagement" is known to leave mobile browsers stuck at "Ready to start".

@@ -29,7 +29,8 @@ from tests.support.pygbag_site import OFFICIAL_CDN as CDN
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 # the packed game, as the browser downloads it: the rules of ten games, the solver and its
 # winnable-deal lists, remote play, the client, its sounds and font (315 KB on 2026-11-26:
-# 4% of the self-contained site's first visit, which Pyodide's 7 MB dominate)
+# 4% of the self-contained site's first visit, which Pyodide's 7 MB dominate; 363 KB on
+# 2026-12-07 with German and French, the game's modules slimmed: web/client/slim.py)
 BUDGET = 400 * 1024
 ARTIFACTS = os.path.join(ROOT, "test-artifacts")
 
@@ -109,11 +110,17 @@ def test_the_packed_game_holds_main_py_the_game_package_and_assets_only(pygbag_s
     ]
     assert main == open(os.path.join(ROOT, "web", "main.py"), "rb").read()
     assert b"from game.ui.app import main" in main and b"asyncio.run(main())" in main
-    for member in members:  # the packed copies are our sources, untouched by the build
-        source = os.path.join(ROOT, member.removeprefix("assets/"))
-        if member != "assets/main.py":
-            with tarfile.open(pygbag_site.archive) as tar, open(source, "rb") as f:
-                assert tar.extractfile(member).read() == f.read(), member
+    # the packed copies are our files, untouched by the build but for the game's modules,
+    # which are their sources slimmed (web/client/slim.py: no docstrings, comments, function
+    # annotations; the same code, each line where it was: test_the_shipped_sources_...)
+    slim = slim_module()
+    with tarfile.open(pygbag_site.archive) as tar:
+        for member in sorted(members - {"assets/main.py"}):
+            with open(os.path.join(ROOT, member.removeprefix("assets/")), "rb") as f:
+                source = f.read()
+            if member.startswith("assets/game/") and member.endswith(".py"):
+                source = slim.slim_source(source, member).encode("utf-8")
+            assert tar.extractfile(member).read() == source, member
 
 
 #: what German's and French's letters added to the two fonts, compressed (tools/make_font.py)
@@ -609,3 +616,395 @@ def test_the_page_picks_the_language_as_the_game_does(tmp_path, monkeypatch):
         ["en"],
         "Try again",
     )
+
+
+# ------------------------------------------------ the game as both builds ship it (no browser)
+# web/client/slim.py leaves out of the shipped game what the device never reads: pygbag's page
+# ships the game's sources without docstrings, comments and function annotations (slim_source),
+# the self-contained site compiles them without function annotations (compile_slim; -OO drops
+# the docstrings). Whatever the builds ship must do exactly what the tested sources do.
+SLIM = os.path.join(ROOT, "web", "client", "slim.py")
+MAKE_FUNCTION = "MAKE_FUNCTION"
+
+
+def slim_module():
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("parlour_slim", SLIM)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def game_modules() -> list[str]:
+    """Every module of game/ (the desktop's too: it is slimmed the same way if it ever ships)."""
+    return sorted(
+        os.path.relpath(os.path.join(folder, name), ROOT).replace(os.sep, "/")
+        for folder, dirs, files in os.walk(os.path.join(ROOT, "game"))
+        for name in files
+        if name.endswith(".py") and "__pycache__" not in folder
+    )
+
+
+def read(module: str) -> bytes:
+    with open(os.path.join(ROOT, module), "rb") as f:
+        return f.read()
+
+
+def codes(code):
+    """A code object and every code object nested in it."""
+    import types
+
+    yield code
+    for const in code.co_consts:
+        if isinstance(const, types.CodeType):
+            yield from codes(const)
+
+
+def annotated_functions(code) -> int:
+    """How many functions the code makes with annotations (MAKE_FUNCTION's flag 0x04)."""
+    import dis
+
+    return sum(
+        1
+        for c in codes(code)
+        for step in dis.get_instructions(c)
+        if step.opname == MAKE_FUNCTION and step.arg & 0x04
+    )
+
+
+def what_the_device_never_reads(tree) -> list[int]:
+    """The lines of the docstrings, the functions' annotations and their local variables'."""
+    found = []
+
+    def visit(node, in_function: bool) -> None:
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
+            if ast.get_docstring(node, clean=False) is not None:
+                found.append(node.body[0].lineno)
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            args = node.args
+            every = [*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg]
+            found.extend(a.lineno for a in every if a is not None and a.annotation is not None)
+            found.extend([node.lineno] if node.returns is not None else [])
+            in_function = True
+        elif isinstance(node, ast.ClassDef):
+            in_function = False
+        elif isinstance(node, ast.AnnAssign) and in_function:
+            found.append(node.lineno)
+        for child in ast.iter_child_nodes(node):
+            visit(child, in_function)
+
+    visit(tree, False)
+    return found
+
+
+def test_the_shipped_sources_compile_to_the_code_of_the_tested_ones():
+    """pygbag's page ships each module slimmed as source: compiled, it is its source's code
+    (code objects compared recursively: slim.py's code_differences, whose docstring says
+    exactly what may differ: docstrings, the annotations handed to MAKE_FUNCTION, what only the
+    layout decides), every line where it was (tracebacks name the repository's lines), with no
+    docstring, comment or function annotation left."""
+    import gzip
+    import io
+    import tokenize
+
+    slim = slim_module()
+    before = after = b""
+    annotated = 0
+    for module in game_modules():
+        source = read(module)
+        text = slim.slim_source(source, module)
+        original = compile(source, module, "exec", dont_inherit=True)
+        shipped = compile(text, module, "exec", dont_inherit=True)
+        assert slim.code_differences(original, shipped, docstrings=True) == [], module
+        assert text.count("\n") == source.count(b"\n"), module
+        assert not what_the_device_never_reads(ast.parse(text)), module
+        annotated += len(what_the_device_never_reads(ast.parse(source)))
+        tokens = tokenize.generate_tokens(io.StringIO(text).readline)
+        assert not [t.start for t in tokens if t.type == tokenize.COMMENT], module
+        before, after = before + source, after + text.encode("utf-8")
+    assert annotated > 3000  # the test saw what it says is gone
+    print(
+        f"\nthe game's sources: {len(gzip.compress(before, 9))} bytes gzipped, "
+        f"{len(gzip.compress(after, 9))} slimmed"
+    )
+
+
+def test_the_compiled_game_is_the_code_of_the_tested_sources():
+    """The self-contained site's .pyc: each module's slimmed tree compiled as the build
+    compiles it (-OO) is its source's code compiled so, but for the functions' annotations;
+    first lines kept (each node keeps its place)."""
+    slim = slim_module()
+    for module in game_modules():
+        source = read(module)
+        original = compile(source, module, "exec", dont_inherit=True, optimize=2)
+        shipped = slim.compile_slim(source, module, optimize=2)
+        assert slim.code_differences(original, shipped, docstrings=False) == [], module
+        assert annotated_functions(shipped) == 0, module
+
+
+# a module that holds what the slimming must keep (and what it must drop, in every place)
+SAMPLE = '''"""The module's docstring."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import NamedTuple, Protocol, TypedDict, runtime_checkable
+
+# a comment on its own line
+LIMIT: int = 3  # a module's annotation: kept
+
+
+@dataclasses.dataclass(frozen=True)
+class Card:
+    """A class's docstring."""
+
+    rank: int
+    suit: str = "\u2660"  # a comment after a field
+    tags: list[str] = dataclasses.field(default_factory=list)
+
+    def label(self, width: int = 1, *more: str, sep: "str" = "#", **rest: object) -> str:
+        """A method's docstring."""
+        text: str = f"{self.rank}#{self.suit}"  # '#' in an f-string is no comment
+        count: int
+        count = len(text) * width
+        return sep.join([text, *more]) + ("" if count else "?")
+
+
+class Pair(NamedTuple):
+    first: int
+    second: int = 2
+
+
+class Shape(TypedDict):
+    width: int
+    height: int
+
+
+@runtime_checkable
+class Sized(Protocol):
+    size: int
+
+    def grow(self, by: int) -> int: ...
+
+
+class Counter:
+    """A plain class's docstring."""
+
+    size: int = 0  # a class's own annotation: kept
+
+    def grow(self, by: int) -> int:
+        self.size += by
+        return self.size
+
+
+def wide(
+    table: dict[
+        str,  # a comment inside an annotation
+        int,
+    ],
+    key: (str) = "k",
+) -> tuple[
+    int,
+    int,
+]:
+    """Annotations over several lines, one in brackets."""
+    first: int = table[key]; second: int
+    second = first + 1
+    return (first, second)
+
+
+def only_a_docstring() -> None:
+    """Nothing else: a pass stays."""
+
+
+def nested(flag: bool) -> type:
+    if flag:
+        unused: int
+    else:
+        "a string said alone"
+
+    class Inner:
+        kept: int = 5
+
+        def get(self) -> ((int)):
+            return Inner.kept
+
+    return Inner
+
+
+TEXT = """first line
+
+# not a comment, and a blank line above
+    indented, blanks after\x20\x20
+"""
+
+
+def texts() -> str:
+    "a docstring in single quotes"
+    return TEXT + 'a # b' \\
+        + "c"
+'''
+
+
+def load(code, name: str, monkeypatch):
+    """Run module code as module ``name`` (dataclasses look their module up)."""
+    import sys
+    import types
+
+    module = types.ModuleType(name)
+    monkeypatch.setitem(sys.modules, name, module)
+    exec(code, module.__dict__)
+    return module
+
+
+def test_the_slimming_keeps_what_the_game_reads(monkeypatch):
+    """A dataclass's fields, a NamedTuple, a TypedDict, a Protocol, a class's and a module's
+    annotations, strings holding '#' and blank lines: the same in the shipped module (as
+    source, as the -OO .pyc and as a .pyc that keeps docstrings), which does the same; its
+    functions' annotations and (but at -O0) its docstrings gone, each function on its line."""
+    import dataclasses
+    import functools
+    import io
+    import tokenize
+
+    slim = slim_module()
+    source = SAMPLE.encode("utf-8")
+    text = slim.slim_source(source, "sample.py")
+    original = load(compile(source, "sample.py", "exec"), "sample_original", monkeypatch)
+    shipped = {
+        "source": load(compile(text, "sample.py", "exec"), "sample_source", monkeypatch),
+        "pyc": load(slim.compile_slim(source, "sample.py", optimize=2), "sample_pyc", monkeypatch),
+        "pyc -O0": load(
+            slim.compile_slim(source, "sample.py", optimize=0), "sample_o0", monkeypatch
+        ),
+    }
+    assert text.count("\n") == SAMPLE.count("\n")
+    tokens = list(tokenize.generate_tokens(io.StringIO(text).readline))
+    assert not [t for t in tokens if t.type == tokenize.COMMENT]
+    for how, m in shipped.items():
+        # what the game reads: a dataclass's fields, a NamedTuple, a TypedDict, a Protocol, a
+        # class's and a module's annotations, the strings that hold '#' and blank lines
+        fields = [(f.name, f.type, f.default) for f in dataclasses.fields(m.Card)]
+        wanted = [(f.name, f.type, f.default) for f in dataclasses.fields(original.Card)]
+        assert fields == wanted, how
+        assert [f.name for f in dataclasses.fields(m.Card)] == ["rank", "suit", "tags"]
+        assert m.Card(1).tags == [] and m.Card(1) == m.Card(1, "\u2660")
+        assert m.Pair._fields == ("first", "second") and m.Pair(1) == (1, 2), how
+        assert m.Pair.__annotations__ == original.Pair.__annotations__
+        assert m.Shape.__annotations__.keys() == {"width", "height"}, how
+        assert isinstance(m.Counter(), m.Sized) and not isinstance(object(), m.Sized), how
+        assert m.Counter.__annotations__ == {"size": "int"} and m.Counter().grow(2) == 2
+        assert m.__annotations__ == {"LIMIT": "int"} and m.LIMIT == 3, how
+        assert (
+            m.TEXT
+            == original.TEXT
+            == (
+                "first line\n\n# not a comment, and a blank line above\n"
+                "    indented, blanks after  \n"
+            )
+        )
+        # what it does, the same
+        card = m.Card(7)
+        assert card.label() == original.Card(7).label() == "7#\u2660"
+        assert card.label(2, "x", sep="/") == "7#\u2660/x"
+        assert m.wide({"k": 4}) == (4, 5) and m.only_a_docstring() is None
+        assert m.nested(True)().get() == 5 and m.nested(False).__annotations__ == {"kept": "int"}
+        assert m.texts() == original.texts() == original.TEXT + "a # bc"
+        # what it never reads: gone
+        for function in (m.Card.label, m.Counter.grow, m.wide, m.nested, m.texts):
+            assert function.__annotations__ == {}, (how, function)
+            source_function = functools.reduce(getattr, function.__qualname__.split("."), original)
+            assert function.__code__.co_firstlineno == source_function.__code__.co_firstlineno
+        assert m.nested(True)().get.__annotations__ == {}
+        if how != "pyc -O0":  # docstrings: dropped from the source, and by -OO
+            assert m.__doc__ is m.Counter.__doc__ is m.Card.label.__doc__ is None, how
+            assert m.only_a_docstring.__doc__ is m.texts.__doc__ is None, how
+    assert original.Card.label.__annotations__ and original.wide.__doc__  # (they were there)
+
+
+@pytest.mark.parametrize(
+    "source, other",
+    [
+        ("def f(x):\n    return x + 1\n", "def f(x):\n    return x + 2\n"),  # a constant
+        ("def f(x):\n    return x + 1\n", "def f(x):\n    return x + 1.0\n"),  # its type
+        ("def f(x):\n    return x\n", "def f(y):\n    return y\n"),  # a variable
+        ("def f(x):\n    return g(x)\n", "def f(x):\n    return h(x)\n"),  # a name
+        ("def f(x):\n    assert x\n    return x\n", "def f(x):\n    return x\n"),  # a statement
+        ("def f(x):\n    return x and 1\n", "def f(x):\n    return x or 1\n"),  # a jump
+        ("def f(x=1):\n    pass\n", "def f(x=2):\n    pass\n"),  # a default
+        ("def f(x, *, y):\n    pass\n", "def f(x, y):\n    pass\n"),  # the arguments
+        ("class A:\n    x: int = 1\n", "class A:\n    x = 1\n"),  # a class's annotation
+        ("X: int = 1\n", "X = 1\n"),  # a module's annotation
+        (
+            "try:\n    f()\nexcept E:\n    g()\n",
+            "try:\n    f()\nexcept F:\n    g()\n",
+        ),  # what is caught
+        (
+            "try:\n    f()\n    g()\nexcept E:\n    pass\n",
+            "try:\n    f()\nexcept E:\n    pass\ng()\n",
+        ),  # what is guarded
+        ('def f():\n    """doc"""\n', "def f():\n    pass\n"),  # a docstring (kept here)
+        ('"""doc"""\nX = 1\n', "X = 1\n"),  # a module's docstring (kept here)
+        ("def f():\n    def g(x: int): pass\n", "def f():\n    def g(x=1): pass\n"),
+    ],
+)
+def test_the_check_tells_other_code_apart(source, other):
+    """code_differences sees every kind of change the slimming must never make (docstrings
+    here compared as kept: -OO drops them for the .pyc)."""
+    slim = slim_module()
+    a = compile(source, "m.py", "exec", dont_inherit=True)
+    b = compile(other, "m.py", "exec", dont_inherit=True)
+    assert slim.code_differences(a, b, docstrings=False)
+
+
+def test_the_check_lets_through_exactly_what_may_differ():
+    """Docstrings (when asked), the annotations a function is made with, and the layout."""
+    slim = slim_module()
+    pairs = [
+        ("def f(x: int) -> int:\n    '''doc'''\n    return x\n", "def f(x):\n    return x\n"),
+        ('"""doc"""\nclass A:\n    """doc"""\n', "\nclass A:\n    pass\n"),
+        (
+            "def f(x: list[int] = []):\n    y: int = 2\n    return y\n",
+            "def f(x=[]):\n    y = 2\n    return y\n",
+        ),
+        (
+            "def f():\n    def g(a, *b: int, c: T = 1, **d: U) -> V:\n"
+            "        return a\n    return g\n",
+            "def f():\n    def g(a, *b, c=1, **d):\n        return a\n    return g\n",
+        ),
+    ]
+    for source, other in pairs:
+        a = compile(source, "m.py", "exec", dont_inherit=True)
+        b = compile(other, "m.py", "exec", dont_inherit=True)
+        assert slim.code_differences(a, b, docstrings=True) == [], source
+    # without the from __future__ import, a function's annotations are code: left out too
+    plain = "def f(x: dict[str, int] | None = None) -> list[int]:\n    return []\n"
+    a = compile(plain, "m.py", "exec", dont_inherit=True)
+    b = compile("def f(x=None):\n    return []\n", "m.py", "exec", dont_inherit=True)
+    assert slim.code_differences(a, b, docstrings=True) == []
+    assert slim.code_differences(a, b, docstrings=False) == []
+
+
+def test_slim_py_slims_a_folder_in_place_or_refuses(tmp_path):
+    """build.sh's pygbag build runs ``slim.py FOLDER`` on its copy of the game: every module
+    slimmed in place; a module it cannot slim stops the build."""
+    import subprocess
+    import sys
+
+    (tmp_path / "game" / "sub").mkdir(parents=True)
+    (tmp_path / "game" / "sub" / "m.py").write_bytes(SAMPLE.encode("utf-8"))
+    (tmp_path / "game" / "rules.md").write_text("# a heading, not Python\n")
+    result = subprocess.run(
+        [sys.executable, SLIM, str(tmp_path / "game")], capture_output=True, text=True
+    )
+    assert result.returncode == 0, result.stderr
+    slim = slim_module()
+    slimmed = (tmp_path / "game" / "sub" / "m.py").read_text(encoding="utf-8")
+    assert slimmed == slim.slim_source(SAMPLE.encode("utf-8"), "sub/m.py")
+    assert (tmp_path / "game" / "rules.md").read_text() == "# a heading, not Python\n"
+    (tmp_path / "game" / "broken.py").write_text("def f(:\n")
+    result = subprocess.run(
+        [sys.executable, SLIM, str(tmp_path / "game")], capture_output=True, text=True
+    )
+    assert result.returncode == 1 and "broken.py" in result.stderr
