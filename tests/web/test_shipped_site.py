@@ -416,7 +416,7 @@ def test_itch_io_un_gzipping_the_archive_still_plays(browser, site, tmp_path):
 def test_the_game_is_unpacked_and_plays_compiled(browser, site, inflate):
     """The page unpacks pygame's wheel and the game (the browser inflating them); a browser
     without DecompressionStream leaves that to boot.py. Either way the game's modules are the
-    compiled ones the build packed (no source beside them) and a table plays."""
+    compiled ones the build packed (no source beside them, slimmed) and a table plays."""
     c = Client(_page(browser, site))
     try:
         if inflate.startswith("none"):
@@ -434,6 +434,18 @@ def test_the_game_is_unpacked_and_plays_compiled(browser, site, inflate):
         assert c.page.eval("__import__('os').path.exists('/tmp/pygame.whl')") == inflate.startswith(
             "none"
         )
+        # compiled without what the page never reads (web/client/slim.py): a function's
+        # annotations; a class's stay, and each function is on its source's line
+        from game.session.session import Session
+
+        session = "__import__('game.session.session', fromlist=['Session']).Session"
+        assert c.page.eval(f"{session}.can_undo.__annotations__") == {}
+        assert Session.can_undo.__annotations__ == {"return": "bool"}
+        assert Session.__annotations__ and (
+            c.page.eval(f"{session}.__annotations__") == Session.__annotations__
+        )
+        line = Session.can_undo.__code__.co_firstlineno
+        assert c.page.eval(f"{session}.can_undo.__code__.co_firstlineno") == line
     finally:
         c.page.close()
 

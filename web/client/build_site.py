@@ -144,8 +144,9 @@ def _game_members():
 def compile_game(members) -> dict[str, bytes]:
     """The game package's modules (archive name -> bytes) compiled by the page's own CPython
     (Pyodide, run by Node: web/client/compile_pyc.mjs): the page imports them without
-    compiling them first (about half of what importing the game took there). main.py stays
-    source (boot.py reads it)."""
+    compiling them first (about half of what importing the game took there), and without what
+    it never reads (web/client/slim.py: the annotations of functions; -OO: the docstrings),
+    each module's code checked to be its source's. main.py stays source (boot.py reads it)."""
     sources = [
         (name, path)
         for name, path in members
