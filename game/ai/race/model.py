@@ -10,24 +10,26 @@ Pile codes, in every race model: 0-7 houses, 8-15 foundations, ``OWN`` (16) and 
 of the player on turn (then, in a game that needs them, the opponent's). A move is
 ``(source, target)``; ``PASS_MOVE`` ends the turn.
 
-A game's model (game/ai/players/<game>/model.py) subclasses ``RaceModel[Token]`` (``Token``:
-what its ``do`` returns for its ``undo``): it reads its own piles in ``from_state`` (after
-``_read_table``), names them for ``_own``, and states its move rules (``moves``, ``leaf_kind``,
-``do``, ``undo``, ``key``, ``won``). Its ``pile_names`` names its pile codes as the core does
-(``TABLE_PILES``, then its own).
+A game's model (game/ai/players/<game>/model.py) subclasses ``RaceModel[Token, State]``
+(``Token``: what its ``do`` returns for its ``undo``; ``State``: the core's class of the game):
+it reads its own piles in ``_read_own`` (``from_state`` reads the table), names them for
+``_own`` and by their kinds in ``OWN_PILES`` (``pile_names``: the core's names of the pile
+codes), and states its move rules (``moves``, ``leaf_kind``, ``do``, ``undo``, ``key``).
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Hashable, Mapping, Sequence
-from typing import ClassVar, Generic, TypeVar
+from typing import ClassVar, Generic, Self, TypeVar
 
-from game.ai.race.faces import ACES, BUILD_ON, NEXT_UP
+from game.ai.race.faces import ACES, BUILD_ON, HIDDEN, NEXT_UP
 from game.core import Card
 from game.core.kinds import PileKind
+from game.core.race import RaceState
 
 T = TypeVar("T")  # a model's undo token
+R = TypeVar("R", bound=RaceState)  # the core's class of the game
 RaceMove = tuple[int, int]  # (source, target) pile codes
 Piles = Mapping[str, Sequence[tuple[Card, bool]]]
 
@@ -53,21 +55,49 @@ def zobrist_tables(seed: int) -> tuple[tuple[tuple[int, ...], ...], tuple[int, .
     return houses, foundations
 
 
-class RaceModel(Generic[T]):
+class RaceModel(Generic[T, R]):
     """The houses (``h``: faces, bottom to top) and foundation tops (``f``: faces, 0 for
-    empty) of a position, hashed (``hh`` per house, ``hsum``, ``fsum``). A subclass sets
+    empty) of a position, hashed (``hh`` per house, ``hsum``, ``fsum``), as ``player`` (the
+    player on turn) sees it (``oracle``: every card, face down or not). A subclass sets
     ``ZH, ZF = zobrist_tables(its seed)``."""
 
-    __slots__ = ("h", "hh", "hsum", "f", "fsum")
+    __slots__ = ("h", "hh", "hsum", "f", "fsum", "player", "oracle")
     ZH: ClassVar[tuple[tuple[int, ...], ...]]
     ZF: ClassVar[tuple[int, ...]]
+    #: the kinds of the piles from pile code ``OWN`` on, in order, and whether each is the
+    #: opponent's (else the player's on turn)
+    OWN_PILES: ClassVar[tuple[tuple[PileKind, bool], ...]]
     h: list[list[int]]
     hh: list[int]
     hsum: int
     f: list[int]
     fsum: int
+    player: int
+    oracle: bool
+
+    @classmethod
+    def from_state(cls, state: R, oracle: bool = False) -> Self:
+        """The model of ``state`` as the player on turn sees it (``oracle``: every card)."""
+        m = cls()
+        m.player, m.oracle = state.current_player, oracle
+        piles = state.piles()
+        m._read_table(piles)
+        m._read_own(state, piles)
+        m.rehash()
+        return m
+
+    @classmethod
+    def pile_names(cls, player: int) -> tuple[str, ...]:
+        """The core's pile names of the model's pile codes, seen from ``player``."""
+        own = tuple(f"{kind}{1 - player if theirs else player}" for kind, theirs in cls.OWN_PILES)
+        return TABLE_PILES + own
 
     # ------------------------------------------------------------------ the game's
+    def _read_own(self, state: R, piles: Piles) -> None:
+        """The players' piles of ``state`` (``piles``: its ``piles()``), and whatever else of
+        it the game's moves need."""
+        raise NotImplementedError
+
     def key(self) -> Hashable:
         """A hashable key of the position, equal for positions that play the same."""
         raise NotImplementedError
@@ -85,16 +115,26 @@ class RaceModel(Generic[T]):
         raise NotImplementedError
 
     def undo(self, token: T) -> None:
+        """Take back the move ``token`` came from (``do``'s answer)."""
         raise NotImplementedError
 
     def won(self) -> bool:
-        raise NotImplementedError
+        """The player on turn has played every card of their own: their first three piles
+        (reserve, hand, waste: pile codes ``OWN`` to ``OWN + 2``) are empty."""
+        own = self._own
+        return not (own(OWN) or own(OWN + 1) or own(OWN + 2))
 
     def _own(self, code: int) -> list[int]:
         """The list of faces of the player's pile ``code`` (>= OWN)."""
         raise NotImplementedError
 
     # ------------------------------------------------------------------ the table
+    def _faces(self, cards: Sequence[tuple[Card, bool]]) -> list[int]:
+        """A pile's cards as this model sees them: faces, ``HIDDEN`` where face down (all
+        known to the oracle)."""
+        oracle = self.oracle
+        return [c.key if (up or oracle) else HIDDEN for c, up in cards]
+
     def _read_table(self, piles: Piles) -> None:
         """The houses and foundations of ``state.piles()`` (all face up)."""
         self.h = [[c.key for c, _ in piles[f"house{i}"]] for i in range(8)]

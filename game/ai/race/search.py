@@ -33,8 +33,8 @@ from game.ai.race.model import OWN, RaceModel, RaceMove
 from game.core import GameState
 
 # a game's model; the search hands the model's undo token back to it unread, whatever it is
-M = TypeVar("M", bound="RaceModel[Any]")
-M_contra = TypeVar("M_contra", bound="RaceModel[Any]", contravariant=True)
+M = TypeVar("M", bound="RaceModel[Any, Any]")
+M_contra = TypeVar("M_contra", bound="RaceModel[Any, Any]", contravariant=True)
 W = TypeVar("W")  # a game's leaf weights
 Steps = Generator[None, None, float]  # a search: yields now and then, returns a value
 Entry = tuple[float, RaceMove | None]  # a position searched: its value and best move
@@ -79,7 +79,7 @@ class LeafEvaluator(Generic[W, M]):
         raise NotImplementedError
 
     @staticmethod
-    def table_places(m: RaceModel[Any]) -> tuple[set[int], int]:
+    def table_places(m: RaceModel[Any, Any]) -> tuple[set[int], int]:
         """Faces that could be played on the table now (a foundation or a house top), and how
         many houses are empty (they take any card)."""
         out: set[int] = set()

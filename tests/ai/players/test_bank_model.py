@@ -8,7 +8,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.ai.players.russian_bank.model import PASS_MOVE, Model, pile_names
+from game.ai.players.russian_bank.model import PASS_MOVE, Model
 from game.core import PASS, Move, new_game
 
 
@@ -18,7 +18,7 @@ def to_core(move, names):
 
 def check_agreement(state):
     legal = state.legal_moves()
-    names = pile_names(state.current_player)
+    names = Model.pile_names(state.current_player)
     for oracle in (False, True):
         model = Model.from_state(state, oracle=oracle)
         before = (

@@ -10,7 +10,7 @@ import pytest
 
 from game.ai.players import computer_player, levels
 from game.ai.players.battle_solitaire import LEVELS, Bot, visible_digest
-from game.ai.players.battle_solitaire.model import PASS_MOVE, REFILL, TURN, Model, pile_names
+from game.ai.players.battle_solitaire.model import PASS_MOVE, REFILL, TURN, Model
 from game.core import PASS, Move, from_dict, new_game
 from game.session import Session
 from tests.support.calls_and_slices import think_slices
@@ -59,7 +59,7 @@ def sample():
 
 # ------------------------------------------------------------------ the model
 def core_move(state, move):
-    names = pile_names(state.current_player)
+    names = Model.pile_names(state.current_player)
     return PASS if move == PASS_MOVE else Move(names[move[0]], names[move[1]])
 
 

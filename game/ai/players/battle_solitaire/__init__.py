@@ -47,17 +47,15 @@ from game.ai.players.battle_solitaire.model import (
     Model,
     TurnSearch,
     Weights,
-    pile_names,
 )
-from game.ai.race.bot import LevelSettings
-from game.ai.race.table_bot import TableBot
+from game.ai.race.table_bot import TableBot, WeightedLevel
 from game.core import PASS, GameState, Move
 from game.core.games.battle_solitaire import BattleSolitaire
 from game.core.kinds import PileKind, pile_kind
 
 
 @dataclass(frozen=True, kw_only=True)
-class BattleLevel(LevelSettings):
+class BattleLevel(WeightedLevel[Weights]):
     """A Battle solitaire level: the shared settings, the weights its search scores a leaf
     with, and how often Easy ends a turn early (``quit``, where only turning a card is left)."""
 
@@ -101,18 +99,9 @@ class Bot(TableBot[BattleLevel, BattleSolitaire, Model]):
     SETTINGS = SETTINGS
     STATE = BattleSolitaire
     NAME = "battle bot"
-
-    def _model(self, state: BattleSolitaire, oracle: bool) -> Model:
-        return Model.from_state(state, oracle)
-
-    def _search(
-        self, model: Model, unseen: list[int], forbidden: frozenset[Hashable]
-    ) -> TurnSearch:
-        evaluator = Evaluator(self.settings.weights, unseen)
-        return TurnSearch(model, evaluator, self.settings.nodes, forbidden)
-
-    def _pile_names(self, player: int) -> tuple[str, ...]:
-        return pile_names(player)
+    MODEL = Model
+    EVALUATOR = Evaluator
+    SEARCH = TurnSearch
 
     def _rank(self, move: Move, player: int) -> int:
         return greedy_rank(move)

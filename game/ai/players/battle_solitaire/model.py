@@ -31,7 +31,7 @@ from dataclasses import dataclass
 
 from game.ai.race import search as turn_search
 from game.ai.race.faces import HIDDEN
-from game.ai.race.model import PASS_MOVE, TABLE_PILES, RaceModel, RaceMove, zobrist_tables
+from game.ai.race.model import PASS_MOVE, Piles, RaceModel, RaceMove, zobrist_tables
 from game.ai.race.search import LEAF_CUT, LEAF_END, LEAF_WIN, WIN, LeafEvaluator
 from game.core.games.battle_solitaire import BattleSolitaire
 from game.core.kinds import PileKind
@@ -49,67 +49,34 @@ LEAF_PEN, LEAF_HAND, LEAF_REFILL = 2, 3, 6
 Token = tuple[int, int, int] | tuple[int, int, list[int]] | None
 
 
-# the core's pile names of the model's pile codes, seen from each player
-_PILE_NAMES = tuple(
-    TABLE_PILES + (f"{PileKind.RESERVE}{p}", f"{PileKind.HAND}{p}", f"{PileKind.WASTE}{p}")
-    for p in (0, 1)
-)
-
-
-def pile_names(player: int) -> tuple[str, ...]:
-    """Core pile names for the model's pile codes, seen from ``player``."""
-    return _PILE_NAMES[player]
-
-
-class Model(RaceModel[Token]):
+class Model(RaceModel[Token, BattleSolitaire]):
     """The position as the player on turn sees it. Mutated by ``do``; ``undo`` restores."""
 
-    __slots__ = (
-        "pen",
-        "hand",
-        "waste",
-        "refilled",
-        "player",
-        "oracle",
-        "opp_pen",
-        "opp_waste",
-        "opp_counts",
-    )
+    __slots__ = ("pen", "hand", "waste", "refilled", "opp_pen", "opp_waste", "opp_counts")
     ZH, ZF = zobrist_tables(0xBA77)
+    OWN_PILES = ((PileKind.RESERVE, False), (PileKind.HAND, False), (PileKind.WASTE, False))
     pen: list[int]
     hand: list[int]
     waste: list[int]
     refilled: bool
-    player: int
-    oracle: bool
     opp_pen: int  # the face of the opponent's penalty card (0: none)
     opp_waste: int  # the face of the opponent's reserve pile top (0: none)
     opp_counts: tuple[int, int]  # the opponent's penalty cards, their hand and reserve pile cards
 
-    @classmethod
-    def from_state(cls, state: BattleSolitaire, oracle: bool = False) -> Model:
-        m = cls()
-        p = state.current_player
-        m.player, m.oracle = p, oracle
-        piles = state.piles()
-
-        def faces(name: str) -> list[int]:
-            return [c.key if (up or oracle) else HIDDEN for c, up in piles[name]]
-
-        m._read_table(piles)
-        m.pen = faces(f"reserve{p}")
-        m.hand = faces(f"hand{p}")
-        m.waste = faces(f"waste{p}")
-        m.refilled = bool(state.refilled)
-        o = 1 - p
-        m.opp_pen = piles[f"reserve{o}"][-1][0].key if piles[f"reserve{o}"] else 0
-        m.opp_waste = piles[f"waste{o}"][-1][0].key if piles[f"waste{o}"] else 0
-        m.opp_counts = (len(piles[f"reserve{o}"]), len(piles[f"hand{o}"]) + len(piles[f"waste{o}"]))
-        m.rehash()
-        return m
+    def _read_own(self, state: BattleSolitaire, piles: Piles) -> None:
+        p, o = self.player, 1 - self.player
+        self.pen = self._faces(piles[f"reserve{p}"])
+        self.hand = self._faces(piles[f"hand{p}"])
+        self.waste = self._faces(piles[f"waste{p}"])
+        self.refilled = bool(state.refilled)
+        self.opp_pen = piles[f"reserve{o}"][-1][0].key if piles[f"reserve{o}"] else 0
+        self.opp_waste = piles[f"waste{o}"][-1][0].key if piles[f"waste{o}"] else 0
+        self.opp_counts = (
+            len(piles[f"reserve{o}"]),
+            len(piles[f"hand{o}"]) + len(piles[f"waste{o}"]),
+        )
 
     def key(self) -> tuple[int, ...]:
-        """A hashable key of the position, equal for positions that play the same."""
         return (
             self.hsum + 3 * self.fsum,
             len(self.pen),
@@ -149,7 +116,6 @@ class Model(RaceModel[Token]):
 
     # ------------------------------------------------------------------ playing
     def leaf_kind(self, move: RaceMove) -> int:
-        """0 if ``move`` keeps the line fully known, else the kind of leaf it makes."""
         src = move[0]
         if src < 0:
             return LEAF_END
@@ -161,11 +127,7 @@ class Model(RaceModel[Token]):
             return LEAF_PEN
         return 0
 
-    def won(self) -> bool:
-        return not (self.pen or self.hand or self.waste)
-
     def do(self, move: RaceMove) -> Token:
-        """Play ``move``; return the token ``undo`` needs."""
         src, dst = move
         if src < 0:
             return None

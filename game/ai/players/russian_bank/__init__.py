@@ -44,17 +44,16 @@ from types import MappingProxyType
 
 from game.ai.jobs import Level
 from game.ai.players import Players
-from game.ai.players.russian_bank.model import Model, pile_names
+from game.ai.players.russian_bank.model import Model
 from game.ai.players.russian_bank.planner import HARD, SIMPLE, Evaluator, TurnSearch, Weights
-from game.ai.race.bot import LevelSettings
-from game.ai.race.table_bot import TableBot
+from game.ai.race.table_bot import TableBot, WeightedLevel
 from game.core import PASS, GameState, Move
 from game.core.games.russian_bank import RussianBank
 from game.core.kinds import PileKind, pile_kind, split_pile_name
 
 
 @dataclass(frozen=True, kw_only=True)
-class BankLevel(LevelSettings):
+class BankLevel(WeightedLevel[Weights]):
     """A Russian Bank level: the shared settings (``calls``: its Stop! calls) and the weights
     its search scores a leaf with."""
 
@@ -129,18 +128,9 @@ class Bot(TableBot[BankLevel, RussianBank, Model]):
     SETTINGS = SETTINGS
     STATE = RussianBank
     NAME = "opponent"
-
-    def _model(self, state: RussianBank, oracle: bool) -> Model:
-        return Model.from_state(state, oracle)
-
-    def _search(
-        self, model: Model, unseen: list[int], forbidden: frozenset[Hashable]
-    ) -> TurnSearch:
-        evaluator = Evaluator(self.settings.weights, unseen)
-        return TurnSearch(model, evaluator, self.settings.nodes, forbidden)
-
-    def _pile_names(self, player: int) -> tuple[str, ...]:
-        return pile_names(player)
+    MODEL = Model
+    EVALUATOR = Evaluator
+    SEARCH = TurnSearch
 
     def _rank(self, move: Move, player: int) -> int:
         return greedy_rank(move, player)

@@ -20,9 +20,8 @@ the hand card, ``(17, 18)`` puts it on the waste (ending the turn), ``PASS_MOVE`
 from __future__ import annotations
 
 from game.ai.race.faces import HIDDEN, NEIGHBOURS
-from game.ai.race.model import PASS_MOVE, TABLE_PILES, RaceModel, RaceMove, zobrist_tables
+from game.ai.race.model import PASS_MOVE, Piles, RaceModel, RaceMove, zobrist_tables
 from game.ai.race.search import LEAF_END
-from game.core import Card
 from game.core.games.russian_bank import RussianBank
 from game.core.kinds import PileKind
 
@@ -39,45 +38,18 @@ LEAF_RESERVE, LEAF_HAND = 2, 3
 Token = tuple[int, int, int] | None
 
 
-# the core's pile names of the model's pile codes, seen from each player
-_PILE_NAMES = tuple(
-    TABLE_PILES
-    + (
-        f"{PileKind.RESERVE}{p}",
-        f"{PileKind.HAND}{p}",
-        f"{PileKind.WASTE}{p}",
-        f"{PileKind.RESERVE}{1 - p}",
-        f"{PileKind.WASTE}{1 - p}",
-    )
-    for p in (0, 1)
-)
-
-
-def pile_names(player: int) -> tuple[str, ...]:
-    """Core pile names for the model's pile codes, seen from ``player``."""
-    return _PILE_NAMES[player]
-
-
-def face(card: Card, up: bool, oracle: bool) -> int:
-    return card.key if (up or oracle) else HIDDEN
-
-
-class Model(RaceModel[Token]):
+class Model(RaceModel[Token, RussianBank]):
     """The position as the player on turn sees it. Mutated by ``do``; ``undo`` restores."""
 
-    __slots__ = (
-        "res",
-        "hand",
-        "up",
-        "waste",
-        "ores",
-        "owaste",
-        "ohand",
-        "waste_playable",
-        "player",
-        "oracle",
-    )
+    __slots__ = ("res", "hand", "up", "waste", "ores", "owaste", "ohand", "waste_playable")
     ZH, ZF = zobrist_tables(0x5EED)
+    OWN_PILES = (
+        (PileKind.RESERVE, False),
+        (PileKind.HAND, False),
+        (PileKind.WASTE, False),
+        (PileKind.RESERVE, True),
+        (PileKind.WASTE, True),
+    )
     res: list[int]
     hand: list[int]
     up: bool
@@ -86,30 +58,20 @@ class Model(RaceModel[Token]):
     owaste: list[int]
     ohand: int
     waste_playable: bool
-    player: int
-    oracle: bool
 
-    @classmethod
-    def from_state(cls, state: RussianBank, oracle: bool = False) -> Model:
-        m = cls()
-        p = state.current_player
-        m.player, m.oracle = p, oracle
-        m.waste_playable = bool(state.options.get("own_waste_playable"))
-        piles = state.piles()
-        m._read_table(piles)
-        m.res = [face(c, up, oracle) for c, up in piles[f"reserve{p}"]]
+    def _read_own(self, state: RussianBank, piles: Piles) -> None:
+        p, o = self.player, 1 - self.player
+        self.waste_playable = bool(state.options.get("own_waste_playable"))
+        self.res = self._faces(piles[f"reserve{p}"])
         hand = piles[f"hand{p}"]
-        m.hand = [face(c, up, oracle) for c, up in hand]
-        m.up = bool(hand) and hand[-1][1]
-        m.waste = [c.key for c, _ in piles[f"waste{p}"]]
-        m.ores = [face(c, up, oracle) for c, up in piles[f"reserve{1 - p}"]]
-        m.owaste = [c.key for c, _ in piles[f"waste{1 - p}"]]
-        m.ohand = len(piles[f"hand{1 - p}"])
-        m.rehash()
-        return m
+        self.hand = self._faces(hand)
+        self.up = bool(hand) and hand[-1][1]
+        self.waste = [c.key for c, _ in piles[f"waste{p}"]]
+        self.ores = self._faces(piles[f"reserve{o}"])
+        self.owaste = [c.key for c, _ in piles[f"waste{o}"]]
+        self.ohand = len(piles[f"hand{o}"])
 
     def key(self) -> tuple[int, ...]:
-        """A hashable key of the position, equal for positions that play the same."""
         return (
             self.hsum + 3 * self.fsum,
             len(self.res),
@@ -167,7 +129,6 @@ class Model(RaceModel[Token]):
 
     # ------------------------------------------------------------------ playing
     def leaf_kind(self, move: RaceMove) -> int:
-        """0 if ``move`` keeps the line fully known, else the kind of leaf it makes."""
         src, dst = move
         if src == HAND:
             if dst == WASTE:
@@ -181,11 +142,7 @@ class Model(RaceModel[Token]):
             return LEAF_RESERVE
         return 0
 
-    def won(self) -> bool:
-        return not (self.res or self.hand or self.waste)
-
     def do(self, move: RaceMove) -> Token:
-        """Play ``move``; return the token ``undo`` needs."""
         src, dst = move
         if src < 0:
             return None
