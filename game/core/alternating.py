@@ -47,7 +47,7 @@ from game.core.piles import (
     pile_sentence,
 )
 from game.core.result import Result, Status
-from game.core.solitaire import Solitaire, no_card_on
+from game.core.solitaire import Solitaire, usual_refusal
 
 # card face -> the faces that may be played on it: one rank lower, the other colour
 ALTERNATE: Final = DOWN_ALTERNATING
@@ -213,12 +213,9 @@ class AlternatingSolitaire(Solitaire):
         """False if the building rules allow a card or run move now, else the IllegalMove."""
         if src is self.stock or dst is self.stock:
             return IllegalMove(_("Cards can't go back to the stock."))
-        if not src.cards:
-            return no_card_on(src)
-        if src is dst:
-            return IllegalMove(_("The card is already there."))
-        if src.kind is PileKind.FOUNDATION:
-            return IllegalMove(_("Cards on the foundations stay there."))
+        error = usual_refusal(src, dst)
+        if error:
+            return error
         if dst.kind is PileKind.WASTE:
             return IllegalMove(dst.refusal(src.cards[-1]))
         if move.count > 1:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import zlib
 from collections.abc import Mapping, MutableSequence
-from typing import Final, Literal, TypeVar
+from typing import Final, Literal, Self, TypeVar
 
 from game.core.language import NP_, pgettext
 
@@ -187,6 +187,23 @@ class Card:
         except (KeyError, TypeError):
             raise ValueError(f"no such card: rank={rank!r} suit={suit!r} deck={deck!r}") from None
 
+    @classmethod
+    def _make(cls, rank: int, suit: str, deck: int, card_id: int) -> Self:
+        """Make the one card of this rank, suit and pack, number ``card_id``, and keep it
+        (``_all``: where ``Card(...)`` finds it); done once, as the module is loaded."""
+        card = object.__new__(cls)
+        for attr, value in (
+            ("rank", rank),
+            ("suit", suit),
+            ("deck", deck),
+            ("id", card_id),
+            ("key", card_key(rank, suit)),
+            ("red", suit in RED_SUITS),
+        ):
+            object.__setattr__(card, attr, value)
+        cls._all[(rank, suit, deck)] = card
+        return card
+
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("cards are immutable")
 
@@ -234,18 +251,7 @@ def _make_cards() -> tuple[Card, ...]:
     for deck in (0, 1):
         for suit in SUITS:
             for rank in range(1, 14):
-                card = object.__new__(Card)
-                for attr, value in (
-                    ("rank", rank),
-                    ("suit", suit),
-                    ("deck", deck),
-                    ("id", len(cards)),
-                    ("key", card_key(rank, suit)),
-                    ("red", suit in RED_SUITS),
-                ):
-                    object.__setattr__(card, attr, value)
-                Card._all[(rank, suit, deck)] = card
-                cards.append(card)
+                cards.append(Card._make(rank, suit, deck, len(cards)))
     return tuple(cards)
 
 

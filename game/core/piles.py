@@ -219,6 +219,17 @@ class Pile:
         return None if down == 0 else f"{self.name} can't have face-down cards"
 
 
+class OwnedPile(Pile):
+    """A pile that belongs to a player, ``owner``: the number its name ends with (the races'
+    reserves, hands and wastes, Chinese Patience's stocks and wastes)."""
+
+    __slots__ = ("owner",)
+
+    def __init__(self, name: str, index: int, game: Table):
+        super().__init__(name, index, game)
+        self.owner = split_pile_name(name)[1] or 0
+
+
 #: "The Nine of clubs can't go on the 3rd column: {rule}.", by the way the pile is named
 #: (pile_sentence; {card}: a card as the subject, "the Nine of clubs"; {rule}: the pile's rule)
 CANT_GO_ON: Final[Mapping[str, str]] = {
@@ -347,6 +358,7 @@ __all__ = [
     "DownInSuit",
     "Faces",
     "Foundation",
+    "OwnedPile",
     "Pile",
     "Table",
     "Takes",

@@ -36,10 +36,10 @@ from typing import Any, ClassVar, Final
 
 from game.core.cards import Card
 from game.core.history import Ops
-from game.core.kinds import HOUSE, RESERVE, PileKind, split_pile_name
+from game.core.kinds import HOUSE, RESERVE, PileKind
 from game.core.language import N_, NP_, _, ngettext, pgettext
 from game.core.moves import Move
-from game.core.piles import DOWN_ALTERNATING, DownAlternating, Foundation, Pile, Table
+from game.core.piles import DOWN_ALTERNATING, DownAlternating, Foundation, OwnedPile, Pile
 from game.core.result import Outcome, Result, Status
 from game.core.saving import outcome_from_json, whole_numbers
 from game.core.state import GameState, Layout
@@ -83,14 +83,10 @@ def race_layout(
     )
 
 
-class PlayerPile(Pile):
+class PlayerPile(OwnedPile):
     """A reserve, hand or waste: it belongs to player ``owner`` (its name's last digit)."""
 
-    __slots__ = ("owner",)
-
-    def __init__(self, name: str, index: int, game: Table):
-        super().__init__(name, index, game)
-        self.owner = split_pile_name(name)[1] or 0
+    __slots__ = ()
 
     @property
     def noun(self) -> str:

@@ -50,6 +50,25 @@ def no_card_on(pile: Pile) -> IllegalMove:
     return IllegalMove(pile_sentence(pile, NO_CARD_ON, "There is no card on {pile}."))
 
 
+def usual_refusal(
+    src: Pile,
+    dst: Pile,
+    there: str = N_("The card is already there."),
+    stay: str = N_("Cards on the foundations stay there."),
+) -> IllegalMove | None:
+    """What a solitaire refuses of a card moving from ``src`` to ``dst`` whatever its building
+    rules, in this order: a move from an empty pile, onto the pile it comes from (``there``
+    says so), or off a foundation (``stay``); None: none of these. (The words English, marked:
+    a game of runs says them of runs.)"""
+    if not src.cards:
+        return no_card_on(src)
+    if src is dst:
+        return IllegalMove(_(there))
+    if src.kind is PileKind.FOUNDATION:
+        return IllegalMove(_(stay))
+    return None
+
+
 class Stock(Pile):
     kind = PileKind.STOCK
     # Translators: a building rule, said after a refusal

@@ -42,7 +42,7 @@ from game.core.piles import (
 from game.core.piles import Foundation as _Foundation
 from game.core.result import Result, Status
 from game.core.solitaire import Stock as _Stock
-from game.core.solitaire import Waste, no_card_on
+from game.core.solitaire import Waste, usual_refusal
 
 INFO = GameInfo(
     id="canfield",
@@ -261,12 +261,9 @@ class Canfield(NewPositionsOnly):
             return self._turn_refusal(move, dst)
         if dst is self.stock:
             return self._turn_back_refusal(move, src)
-        if not src.cards:
-            return no_card_on(src)
-        if src is dst:
-            return IllegalMove(_("The card is already there."))
-        if src.kind is PileKind.FOUNDATION:
-            return IllegalMove(_("Cards on the foundations stay there."))
+        error = usual_refusal(src, dst)
+        if error:
+            return error
         if move.count == 1:
             card = src.cards[-1]
         else:

@@ -19,7 +19,7 @@ from game.core.moves import IllegalMove, Move
 from game.core.new_positions import NewPositionsOnly
 from game.core.piles import ANY, Builds, DownInSuit, Pile, Wanted
 from game.core.result import Result, Status
-from game.core.solitaire import no_card_on
+from game.core.solitaire import usual_refusal
 
 INFO = GameInfo(
     id="seahaven",
@@ -87,12 +87,9 @@ class Seahaven(NewPositionsOnly):
 
     def _refusal(self, move: Move) -> IllegalMove | None:
         src, dst = self._pile_of(move.source), self._pile_of(move.target)
-        if not src.cards:
-            return no_card_on(src)
-        if src is dst:
-            return IllegalMove(_("The card is already there."))
-        if src.kind is PileKind.FOUNDATION:
-            return IllegalMove(_("Cards on the foundations stay there."))
+        error = usual_refusal(src, dst)
+        if error:
+            return error
         if move.count != 1:
             return IllegalMove(_("Only one card moves at a time: there are no runs in Seahaven."))
         card = src.cards[-1]

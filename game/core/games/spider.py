@@ -20,7 +20,7 @@ from collections import deque
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, ClassVar, Final
 
-from game.core.cards import ALL_CARDS, Card, card_key
+from game.core.cards import ALL_CARDS, Card
 from game.core.history import Ops
 from game.core.info import GameInfo, Option
 from game.core.kinds import PileKind, split_pile_name
@@ -28,7 +28,7 @@ from game.core.language import N_, _, ngettext
 from game.core.moves import IllegalMove, Move
 from game.core.piles import Builds, DownAnySuit, Faces, Foundation, Pile, Wanted, doesnt_fit
 from game.core.result import Result, Status
-from game.core.solitaire import Solitaire, Stock, no_card_on
+from game.core.solitaire import Solitaire, Stock, usual_refusal
 
 IDLE_LIMIT = 300  # moves in a row without a deal, a card turned up or a run off: the game ends
 SEARCH_LIMIT = 40  # positions the "can anything still change?" search looks at, at most
@@ -63,17 +63,7 @@ def _make_copies() -> None:
     for deck in range(2, 8):
         for suit in ("S", "H") if deck < 4 else ("S",):
             for rank in range(1, 14):
-                card = object.__new__(SpiderCard)
-                for attr, value in (
-                    ("rank", rank),
-                    ("suit", suit),
-                    ("deck", deck),
-                    ("id", next_id),
-                    ("key", card_key(rank, suit)),
-                    ("red", suit == "H"),
-                ):
-                    object.__setattr__(card, attr, value)
-                SpiderCard._all[(rank, suit, deck)] = card
+                SpiderCard._make(rank, suit, deck, next_id)
                 next_id += 1
 
 
@@ -287,12 +277,11 @@ class Spider(Solitaire):
                     ).format(n=empty[0].label_pattern[1])
                 )
             return self._unless_over(move)
-        if not src.cards:
-            return no_card_on(src)
-        if src is dst:
-            return IllegalMove(_("The cards are already there."))
-        if src.kind is PileKind.FOUNDATION:
-            return IllegalMove(_("Runs on the foundations stay there."))
+        error = usual_refusal(
+            src, dst, N_("The cards are already there."), N_("Runs on the foundations stay there.")
+        )
+        if error:
+            return error
         if dst is self.stock:
             return IllegalMove(_("Cards can't go back to the stock."))
         if dst.kind is PileKind.FOUNDATION:

@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from typing import ClassVar, Final
 
 from game.core.cards import SUITS, Card, card_key
-from game.core.kinds import PileKind, split_pile_name
+from game.core.kinds import PileKind
 from game.core.language import N_, NP_, _, capital, pgettext
 from game.core.piles import (
     DOWN_ALTERNATING,
@@ -17,7 +17,7 @@ from game.core.piles import (
     DownAlternating,
     Faces,
     Foundation,
-    Pile,
+    OwnedPile,
     Table,
     Wanted,
     doesnt_fit,
@@ -57,14 +57,10 @@ class Column(DownAlternating):
         )
 
 
-class PlayerPile(Pile):
+class PlayerPile(OwnedPile):
     """A stock or waste: it belongs to player ``owner``."""
 
-    __slots__ = ("owner",)
-
-    def __init__(self, name: str, index: int, game: Table):
-        super().__init__(name, index, game)
-        self.owner = split_pile_name(name)[1] or 0
+    __slots__ = ()
 
     @property
     def label(self) -> str:
