@@ -8,9 +8,8 @@ from __future__ import annotations
 
 from array import array
 
-from game.ai.solver.contract import ModelMove, SolverModel
-from game.ai.solver.memory import Proofs
-from game.ai.solver.search import Box, Clock, Step, Tally, dead_test, pack, unpack
+from game.ai.solver.contract import ModelMove
+from game.ai.solver.search import Box, SearchRoot, Step, dead_test, pack, unpack
 
 
 class BestFirstSearch:
@@ -22,30 +21,21 @@ class BestFirstSearch:
     (a set of a million keys, or nested tuples, made each full collection walk them all and
     hold a frame for ~0.1 s)."""
 
-    def __init__(
-        self,
-        model: SolverModel,
-        root_moves: tuple[ModelMove, ...],
-        root_snap: bytes,
-        score: int,
-        tally: Tally,
-        proofs: Proofs,
-        states: int,
-        clock: Clock,
-    ) -> None:
-        """``model`` is at the root, after ``root_moves`` (its automatic moves), with the
-        estimate ``score``."""
-        self.model, self.tally, self.proofs = model, tally, proofs
-        self.states, self.clock = states, clock
+    def __init__(self, root: SearchRoot, score: int, states: int) -> None:
+        """``root.model`` is at the root, after ``root.moves`` (its automatic moves), with the
+        estimate ``score``; at most ``states`` positions are kept."""
+        self.model = model = root.model
+        self.tally, self.proofs = root.tally, root.proofs
+        self.states, self.clock = states, root.clock
         self.seen: dict[bytes, None] = {model.key(): None}
         self.parent = array("l", (-1,))
-        self.moves: dict[int, bytes] = {0: pack(root_moves)}
-        self.snaps: dict[int, bytes] = {0: root_snap}
+        self.moves: dict[int, bytes] = {0: pack(root.moves)}
+        self.snaps: dict[int, bytes] = {0: root.snap}
         self.buckets: dict[int, array[int]] = {0: array("l", (0,))}  # score -> positions
         self.top = 0
         self.best = score
         #: the first move towards the best position seen (the hint while no win is known)
-        self.first_move: ModelMove | None = root_moves[0] if root_moves else None
+        self.first_move: ModelMove | None = root.moves[0] if root.moves else None
         self.win: list[ModelMove] | None = None
 
     @property

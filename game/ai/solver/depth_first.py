@@ -19,9 +19,8 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.ai.solver.contract import ModelMove, SolverModel
-from game.ai.solver.memory import Proofs
-from game.ai.solver.search import Box, Clock, Step, Tally, dead_test
+from game.ai.solver.contract import ModelMove
+from game.ai.solver.search import Box, SearchRoot, Step, dead_test
 
 #: a frame of the search: [moves, next index, len(path) at the frame, number, low link]
 Frame = list[Any]
@@ -45,19 +44,16 @@ class DepthFirstSearch:
 
     def __init__(
         self,
-        model: SolverModel,
-        root_moves: tuple[ModelMove, ...],
-        root_snap: bytes,
-        tally: Tally,
-        proofs: Proofs,
-        clock: Clock,
+        root: SearchRoot,
         order: Callable[[], list[ModelMove]] | None = None,
         start: list[ModelMove] | None = None,
         progress: Progress | None = None,
     ) -> None:
-        self.model, self.root_moves, self.tally = model, root_moves, tally
-        self.proofs, self.clock, self.progress = proofs, clock, progress
-        model.restore(root_snap)
+        self.model = model = root.model
+        self.root_moves, self.tally = root.moves, root.tally
+        self.proofs = proofs = root.proofs
+        self.clock, self.progress = root.clock, progress
+        model.restore(root.snap)
         #: (move, undo record) of every move played from the root
         self.path: list[tuple[ModelMove, Any]] = []
         self.partial = start is not None  # only the part below ``start`` is searched
@@ -157,17 +153,9 @@ class ExactSearch(DepthFirstSearch):
     only (the model is no longer eager), so that running out of positions proves the position
     lost; it records its proofs in the memory."""
 
-    def __init__(
-        self,
-        model: SolverModel,
-        root_moves: tuple[ModelMove, ...],
-        root_snap: bytes,
-        tally: Tally,
-        proofs: Proofs,
-        clock: Clock,
-    ) -> None:
-        model.eager = False
-        super().__init__(model, root_moves, root_snap, tally, proofs, clock)
+    def __init__(self, root: SearchRoot) -> None:
+        root.model.eager = False
+        super().__init__(root)
 
 
 __all__ = ["DepthFirstSearch", "ExactSearch", "Progress"]

@@ -52,7 +52,7 @@ from game.ai.solver.memory import Proofs, SolverMemory, owner_of
 from game.ai.solver.models import make_model
 from game.ai.solver.own_search import ModelSearch
 from game.ai.solver.restarting import RestartingSearch
-from game.ai.solver.search import Clock, Step, Tally, Trash
+from game.ai.solver.search import Clock, SearchRoot, Step, Tally, Trash
 from game.ai.solver.settings import Overrides, Settings
 from game.ai.solver.verdict import Status, Verdict
 from game.core import GameState, Move
@@ -128,20 +128,9 @@ class Solver:
         model.eager = self.settings.eager
         self.phase = Phase.FIRST
         if model.own_search is not None:
-            self.first = ModelSearch(
-                model.own_search, self.root_moves, self.root_snap, self.tally, self.clock
-            )
+            self.first = ModelSearch(model.own_search, self.start)
         else:
-            self.first = BestFirstSearch(
-                model,
-                self.root_moves,
-                self.root_snap,
-                self.score,
-                self.tally,
-                self.proofs,
-                self.settings.best_first_states,
-                self.clock,
-            )
+            self.first = BestFirstSearch(self.start, self.score, self.settings.best_first_states)
         shares = self.settings.shares
         floor = min(0.5 * self.budget_s, self.settings.best_first_floor_s)
         #: seconds of thinking in all when the first search, and the restarting one, end
@@ -156,15 +145,16 @@ class Solver:
         model = self.model
         log: list[tuple[ModelMove, object]] = []
         model.autos(log)
-        self.root_moves = tuple(m for m, _ in log)
-        self.root_snap = model.snapshot()
-        self.proofs = Proofs.of(self.memory, self.root, model, self.tag)
+        moves = tuple(m for m, _ in log)
+        proofs = Proofs.of(self.memory, self.root, model, self.tag)
+        #: where every search starts: after the root's automatic moves
+        self.start = SearchRoot(model, moves, model.snapshot(), self.tally, proofs, self.clock)
         self.score = model.estimate()
-        self.best_first = self.root_moves[0] if self.root_moves else None
+        self.best_first = moves[0] if moves else None
         if model.won():
-            self.win = list(self.root_moves)
+            self.win = list(moves)
             return True
-        if self.proofs.keep and self.proofs.key(model.key()) in self.proofs.table:
+        if proofs.keep and proofs.key(model.key()) in proofs.table:
             self._finish(
                 Status.LOST, reason="proved lost before, in the search of an earlier position"
             )
@@ -276,16 +266,7 @@ class Solver:
             self.trash.add(first.containers())
             self.first = None
             self.phase = Phase.RESTARTING
-            self.restarting = RestartingSearch(
-                self.model,
-                self.root_moves,
-                self.root_snap,
-                self.tally,
-                self.proofs,
-                self.settings,
-                self.trash,
-                self.clock,
-            )
+            self.restarting = RestartingSearch(self.start, self.settings, self.trash)
 
     def _restarting(self, start: float, stop: float) -> None:
         """The restarting search in its share; then on to the exact search."""
@@ -301,9 +282,7 @@ class Solver:
             self.phase = Phase.EXACT
             self.trash.add(search.containers())
             self.restarting = None
-            self.exact = ExactSearch(
-                self.model, self.root_moves, self.root_snap, self.tally, self.proofs, self.clock
-            )
+            self.exact = ExactSearch(self.start)
 
     def _exact(self, stop: float) -> None:
         """The exact search, to the end of the budget."""

@@ -7,26 +7,19 @@ search, game/ai/solver/models/spider.py). It is eager in spirit: giving up prove
 from __future__ import annotations
 
 from game.ai.solver.contract import ModelMove, OwnRun, OwnSearch
-from game.ai.solver.search import Box, Clock, Step, Tally
+from game.ai.solver.search import Box, SearchRoot, Step
 
 
 class ModelSearch:
     """The model's own search, sliced like the driver's."""
 
-    def __init__(
-        self,
-        own_search: OwnSearch,
-        root_moves: tuple[ModelMove, ...],
-        root_snap: bytes,
-        tally: Tally,
-        clock: Clock,
-    ) -> None:
-        self.own_search, self.root_moves, self.root_snap = own_search, root_moves, root_snap
-        self.tally, self.clock = tally, clock
+    def __init__(self, own_search: OwnSearch, root: SearchRoot) -> None:
+        self.own_search, self.root_moves, self.root_snap = own_search, root.moves, root.snap
+        self.tally, self.clock = root.tally, root.clock
         self.running: OwnRun | None = None  # the generator, once started
         self.win: list[ModelMove] | None = None
         #: the hint while no win is known: the first of the root's automatic moves
-        self.first_move = root_moves[0] if root_moves else None
+        self.first_move = root.moves[0] if root.moves else None
 
     @property
     def full(self) -> bool:

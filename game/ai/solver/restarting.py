@@ -12,10 +12,9 @@ from __future__ import annotations
 
 import random
 
-from game.ai.solver.contract import ModelMove, SolverModel
+from game.ai.solver.contract import ModelMove
 from game.ai.solver.depth_first import DepthFirstSearch, Progress
-from game.ai.solver.memory import Proofs
-from game.ai.solver.search import Box, Clock, Step, Tally, Trash
+from game.ai.solver.search import Box, SearchRoot, Step, Trash
 from game.ai.solver.settings import Settings
 
 SEED = 12345  # the shuffles and the guided starts are the same every time
@@ -25,20 +24,10 @@ class RestartingSearch:
     """Depth-first runs from the root (or a point of the most advanced line), each one longer
     than the one before by the Luby sequence, until a win or the deadline."""
 
-    def __init__(
-        self,
-        model: SolverModel,
-        root_moves: tuple[ModelMove, ...],
-        root_snap: bytes,
-        tally: Tally,
-        proofs: Proofs,
-        settings: Settings,
-        trash: Trash,
-        clock: Clock,
-    ) -> None:
-        self.model, self.root_moves, self.root_snap = model, root_moves, root_snap
-        self.tally, self.proofs, self.settings = tally, proofs, settings
-        self.trash, self.clock = trash, clock
+    def __init__(self, root: SearchRoot, settings: Settings, trash: Trash) -> None:
+        self.root, self.model = root, root.model
+        self.tally, self.clock = root.tally, root.clock
+        self.settings, self.trash = settings, trash
         self.rng = random.Random(SEED)
         self.restarts = 0
         self.run_cap = -1  # the positions made in all when the run ends
@@ -98,17 +87,7 @@ class RestartingSearch:
                     out[i], out[i + 1] = out[i + 1], out[i]
             return out
 
-        self.run = DepthFirstSearch(
-            self.model,
-            self.root_moves,
-            self.root_snap,
-            self.tally,
-            self.proofs,
-            self.clock,
-            order=shuffled,
-            start=start,
-            progress=progress,
-        )
+        self.run = DepthFirstSearch(self.root, order=shuffled, start=start, progress=progress)
 
 
 def _luby(i: int) -> int:

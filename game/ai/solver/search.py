@@ -1,6 +1,6 @@
 """What the solver's searches share (game/ai/solver/driver.py runs them one after another): the
-answer of a slice of search, the count of positions they make together, and the compact form
-of the moves they keep.
+root they start from (``SearchRoot``), the answer of a slice of search, the count of positions
+they make together, and the compact form of the moves they keep.
 
 Every search is an object with ``step(deadline) -> Step``: it searches until the clock reaches
 ``deadline`` (read about once a position) or the positions made reach the cap, and says how
@@ -17,6 +17,7 @@ from enum import Enum, auto
 from typing import Any, TypeAlias
 
 from game.ai.solver.contract import ModelMove, SolverModel
+from game.ai.solver.memory import Proofs
 
 #: the clock the budgets are counted on (seconds; time.perf_counter in play, a counter in tests
 #: that must not depend on the machine, CPU time in the benchmarks)
@@ -53,6 +54,21 @@ class Tally:
 
     def spent(self) -> bool:
         return self.max_nodes is not None and self.nodes >= self.max_nodes
+
+
+@dataclass(frozen=True)
+class SearchRoot:
+    """What every search of one Solver starts from and counts on: the ``model`` (a search
+    restores it to the root position, ``snap``), the root's automatic ``moves`` (played before
+    any search: a win's line begins with them), the ``tally`` of positions made, the memory's
+    ``proofs``, the ``clock`` the budget is counted on."""
+
+    model: SolverModel
+    moves: tuple[ModelMove, ...]
+    snap: bytes
+    tally: Tally
+    proofs: Proofs
+    clock: Clock
 
 
 #: a big container a search leaves behind

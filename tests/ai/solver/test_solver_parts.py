@@ -13,7 +13,7 @@ from game.ai.solver.depth_first import ExactSearch
 from game.ai.solver.driver import Phase
 from game.ai.solver.memory import Proofs
 from game.ai.solver.models import make_model
-from game.ai.solver.search import Step, Tally
+from game.ai.solver.search import SearchRoot, Step, Tally
 from game.ai.solver.settings import Settings
 from game.core import Move, new_game
 from tests.support.solver_positions import position
@@ -68,20 +68,21 @@ def test_settings_are_the_model_s_unless_replaced():
 
 
 def _root(state):
-    """A model of ``state`` at its root (its automatic moves played), as the Solver makes it."""
+    """The root every search of ``state`` starts from (its automatic moves played), as the
+    Solver makes it, on a clock that stands still."""
     model = make_model(state)
     log: list = []
     model.autos(log)
     moves = tuple(m for m, _ in log)
     proofs = Proofs.of(SolverMemory(), state, model, model.history_tag())
-    return model, moves, model.snapshot(), proofs
+    return SearchRoot(model, moves, model.snapshot(), Tally(), proofs, STILL)
 
 
 def test_a_search_step_says_it_needs_more_time_at_its_deadline():
-    model, moves, snap, proofs = _root(new_game("forty-thieves", 1))
-    model.eager = True
-    tally = Tally()
-    search = BestFirstSearch(model, moves, snap, model.estimate(), tally, proofs, 10**6, STILL)
+    root = _root(new_game("forty-thieves", 1))
+    root.model.eager = True
+    tally = root.tally
+    search = BestFirstSearch(root, root.model.estimate(), 10**6)
     assert search.step(0.0) is Step.MORE and tally.nodes == 0  # the deadline has come
     tally.max_nodes = 500
     assert search.step(1.0) is Step.MORE and 500 <= tally.nodes < 600  # the cap on positions
@@ -89,9 +90,9 @@ def test_a_search_step_says_it_needs_more_time_at_its_deadline():
 
 def test_a_search_step_finds_a_win():
     state = position("forty-thieves", columns=[["JS1", "QS1"], ["KS1"]])
-    model, moves, snap, proofs = _root(state)
-    model.eager = True
-    search = BestFirstSearch(model, moves, snap, model.estimate(), Tally(), proofs, 10**6, STILL)
+    root = _root(state)
+    root.model.eager = True
+    search = BestFirstSearch(root, root.model.estimate(), 10**6)
     assert search.step(1.0) is Step.WON and search.win
 
 
@@ -109,10 +110,10 @@ def test_the_exact_search_proves_a_loss_and_records_it():
         [f"{r}S1" for r in "789TJQK"],
     ]
     state = position("forty-thieves", columns=cols, stock=["KD0", "KD1"])
-    model, moves, snap, proofs = _root(state)
-    search = ExactSearch(model, moves, snap, Tally(), proofs, STILL)
+    root = _root(state)
+    search = ExactSearch(root)
     assert search.step(1.0) is Step.LOST
-    assert proofs.table  # the closed parts it searched, for the Solvers after it
+    assert root.proofs.table  # the closed parts it searched, for the Solvers after it
 
 
 def test_a_solver_s_phases_follow_one_another():
