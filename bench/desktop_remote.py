@@ -106,8 +106,8 @@ def frame_figures(desk, frames_before: int) -> tuple[dict, dict]:
 
 def round_trip(url, relay_url, browser, desktop_hosts: bool, moves: int, pace_s: float) -> dict:
     with tempfile.TemporaryDirectory() as tmp:
-        desk = DesktopScreen("desktop", Path(tmp) / "desktop", relays=[relay_url])
-        page = Screen(browser, url, relay_url, "browser")
+        desk = DesktopScreen("desktop", Path(tmp) / "desktop", relays=[relay_url], paced=True)
+        page = Screen(browser, url, relay_url, "browser", paced=True)
         a, b = (desk, page) if desktop_hosts else (page, desk)
         try:
             a.open()

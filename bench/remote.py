@@ -83,10 +83,10 @@ def measure(
     out: dict = {}
     own = OwnBrowser(browser)
     try:
-        a = Screen(browser, url, relay.url, "host").open()
+        a = Screen(browser, url, relay.url, "host", paced=True).open()
         slow_down(a, slowdown)
         code = host(a, "russian-bank", {"seat1": "remote"})
-        b = Screen(own, url, relay.url, "friend").open(f"#join={code}")
+        b = Screen(own, url, relay.url, "friend", paced=True).open(f"#join={code}")
         slow_down(b, slowdown)
         first = b.c.page.marks().get("firstFrame", 0.0)
         drawn = b.wait_table()

@@ -43,6 +43,13 @@ def arguments() -> argparse.ArgumentParser:
         "uses); the web version's ?relay= must name the same ones",
     )
     parser.add_argument(
+        "--relay-rate",
+        type=float,
+        metavar="N",
+        help="with --relay, relays of your own: the events a second the app may "
+        "publish to each friend's screen on them (default 0.8, what public relays allow)",
+    )
+    parser.add_argument(
         "--site",
         metavar="ADDRESS",
         help="the address of a site that serves the web version (https://...): "
@@ -74,6 +81,8 @@ def run(argv: list[str] | None = None) -> None:
         os.environ[ASKED_ENV] = args.lang.lower()
     if args.data_dir:
         os.environ["PARLOUR_DATA_DIR"] = args.data_dir
+    if args.relay_rate is not None and not (args.relay and args.relay_rate > 0):
+        parser.error("--relay-rate is a number above 0, for relays of your own (--relay)")
     if args.relay:
         from game.net.desktop import RELAYS_ENV, relay_address
 
@@ -81,6 +90,10 @@ def run(argv: list[str] | None = None) -> None:
         if bad:
             parser.error(f"a relay's address starts with wss:// or ws://, not {bad[0]!r}")
         os.environ[RELAYS_ENV] = " ".join(args.relay)
+    if args.relay_rate is not None:
+        from game.net.desktop import RELAY_RATE_ENV
+
+        os.environ[RELAY_RATE_ENV] = str(args.relay_rate)
     if args.site is not None:
         try:
             keep_site(None if args.site == "none" else args.site)

@@ -20,6 +20,7 @@ from __future__ import annotations
 import random
 import secrets
 
+from game.net import paths
 from game.net.paths import TwoPaths
 
 
@@ -32,8 +33,10 @@ class CarrierNet:
         reorder: float = 0.0,
         step: float = 0.05,
         seed: int = 0,
+        relay_rate: float = paths.RELAY_RATE,
     ):
         self.direct = direct
+        self.relay_rate = relay_rate  # what each page keeps to on the relays
         self.loss, self.repeat, self.reorder = loss, repeat, reorder
         self.step = step
         self.now = 1000.0
@@ -51,7 +54,7 @@ class CarrierNet:
             if self.direct:
                 self._up(page, other)
         self.pages.append(page)
-        return TwoPaths(page, role, clock=self.clock)
+        return TwoPaths(page, role, clock=self.clock, relay_rate=self.relay_rate)
 
     def _room(self, page):
         return [p for p in self.pages if p.code == page.code and p.alive and p is not page]

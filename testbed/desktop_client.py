@@ -48,7 +48,7 @@ from types import SimpleNamespace
 from testbed.client import Client
 from testbed.client_page import ClientError
 from testbed.headless import HEADLESS
-from testbed.remote_play import Screen
+from testbed.remote_play import OWN_RELAY_RATE, Screen
 
 ROOT = Path(__file__).resolve().parents[1]
 ERROR_LINE = re.compile(r"^(Traceback |[\w.]*(Error|Exception)\b|Fatal |Segmentation fault)")
@@ -336,12 +336,13 @@ class DesktopScreen(Screen):
     the app restarted; ``open("#join=CODE")`` joins by the title's Join a friend, the code
     typed, Enter. Times are epoch ms (``origin`` 0)."""
 
-    def __init__(self, name: str, data_dir, relays=(), args=()):
+    def __init__(self, name: str, data_dir, relays=(), args=(), paced: bool = False):
         relays = [relays] if isinstance(relays, str) else list(relays)
         self.name, self.origin, self.query = name, 0.0, ""
-        self.c = Client(
-            DesktopPage(data_dir, [*args, *(a for url in relays for a in ("--relay", url))])
-        )
+        given = [a for url in relays for a in ("--relay", url)]
+        if relays and not paced:  # the tests' own relay, used as fast as a page uses it
+            given += ["--relay-rate", str(OWN_RELAY_RATE)]
+        self.c = Client(DesktopPage(data_dir, [*args, *given]))
 
     def open(self, fragment: str = "", **settings) -> DesktopScreen:
         super().open(fragment, **settings)

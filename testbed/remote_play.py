@@ -28,15 +28,24 @@ if TYPE_CHECKING:
 SHARED_TABLE = "SharedTableScene"
 
 
+#: the test relay is the tests' own (?relay=): pages may publish to it this fast
+#: (?relay_rate=), so that only the test that measures public relays' pacing waits for it
+#: (game/net/paths.py: RELAY_RATE, 0.8 events a second after a burst of 20)
+OWN_RELAY_RATE = 1000
+
+
 class Screen:
     """One person's page: its own browser context, opened with the test relay."""
 
-    def __init__(self, browser, url: str, relay_url, name: str):
-        """``relay_url``: the test relay's address, or a list of them (all used at once)."""
+    def __init__(self, browser, url: str, relay_url, name: str, paced: bool = False):
+        """``relay_url``: the test relay's address, or a list of them (all used at once).
+        ``paced``: the page keeps to public relays' rate on it, as a player's page on the
+        public relays does (else it uses it as a relay of one's own, OWN_RELAY_RATE)."""
         self.name, self.origin = name, 0.0
         self.c = Client(ClientPage(browser, SimpleNamespace(url=url)))
         relays = [relay_url] if isinstance(relay_url, str) else list(relay_url)
-        self.query = "?" + "&".join(f"relay={url}" for url in relays) + "&ice=none"
+        rate = "" if paced else f"&relay_rate={OWN_RELAY_RATE}"
+        self.query = "?" + "&".join(f"relay={url}" for url in relays) + "&ice=none" + rate
 
     def relay_only(self) -> Screen:
         """This person's page takes no direct connection (``?ice=relay``, no TURN server):

@@ -32,7 +32,7 @@ import sys
 from typing import Any
 
 from game.net.events import CODE, ROLES, failed
-from game.net.paths import Carried, TwoPaths
+from game.net.paths import Carried, TwoPaths, relay_rate
 
 _current: BrowserCarrier | None = None  # the carrier open now (the page has one room at a time)
 
@@ -90,7 +90,17 @@ def open_room(code: str, role: str) -> TwoPaths | None:
         carrier.me = str(bridge.id())
     except Exception as e:  # noqa: BLE001 - told through poll, as the page would
         carrier._pending.append((Carried.STATUS, "", failed(_describe(e))))
-    return TwoPaths(carrier, role)
+    return TwoPaths(carrier, role, relay_rate=_relay_rate(bridge))
+
+
+def _relay_rate(bridge: Any) -> float:
+    """The relays' rate the page asked for (``?relay_rate=`` beside ``?relay=``: the bridge
+    says "" where there is none), else public relays'."""
+    try:
+        asked = bridge.relayRate()
+    except Exception:  # noqa: BLE001 - an older bridge, or none: public relays' rate
+        asked = ""
+    return relay_rate(str(asked) if isinstance(asked, str) and asked else None, own_relays=True)
 
 
 def parse_events(text: object) -> list[tuple[str, str, str]]:

@@ -39,6 +39,7 @@ dropped; ``poll``, ``send`` and ``close`` never raise.
 from __future__ import annotations
 
 import json
+import math
 import re
 import time
 from collections.abc import Callable, Sequence
@@ -186,14 +187,14 @@ def pieces(text: str) -> list[str]:
 
 
 class Bucket:
-    """Tokens for events on the relays: RELAY_RATE a second, RELAY_BURST at most (what is
-    sent waits, and is batched, while there is none)."""
+    """Tokens for events on the relays: ``rate`` a second (RELAY_RATE: public relays'),
+    RELAY_BURST at most (what is sent waits, and is batched, while there is none)."""
 
-    def __init__(self, now: float):
-        self.tokens, self.at = float(RELAY_BURST), now
+    def __init__(self, now: float, rate: float = RELAY_RATE):
+        self.tokens, self.at, self.rate = float(RELAY_BURST), now, rate
 
     def take(self, now: float) -> bool:
-        self.tokens = min(RELAY_BURST, self.tokens + (now - self.at) * RELAY_RATE)
+        self.tokens = min(RELAY_BURST, self.tokens + (now - self.at) * self.rate)
         self.at = now
         if self.tokens < 1:
             return False
@@ -201,10 +202,24 @@ class Bucket:
         return True
 
 
+def relay_rate(asked: str | float | None, own_relays: bool) -> float:
+    """The relays' rate a page keeps to: ``asked`` (events a second to one screen, a number
+    or its text) where the player named relays of their own (``?relay=``, ``--relay``) and
+    asked for more (a relay run for friends needs no public relay's limit), else RELAY_RATE.
+    Anything else (no number, zero, negative, not finite) is RELAY_RATE."""
+    if not own_relays or asked is None:
+        return RELAY_RATE
+    try:
+        rate = float(asked)
+    except ValueError:
+        return RELAY_RATE
+    return rate if math.isfinite(rate) and rate > 0 else RELAY_RATE
+
+
 class Screen:
     """Another screen in the room, as this page knows it (by its key)."""
 
-    def __init__(self, key: str, role: str, now: float):
+    def __init__(self, key: str, role: str, now: float, rate: float = RELAY_RATE):
         self.key = key
         self.role = role
         self.met = now
@@ -228,7 +243,7 @@ class Screen:
         self.partial: list[str] = []
         self.partial_chars = 0
         self.ack_owed: float | None = None
-        self.bucket = Bucket(now)  # what may be published to it (RELAY_RATE)
+        self.bucket = Bucket(now, rate)  # what may be published to it
 
     @property
     def last(self) -> int:
@@ -238,12 +253,22 @@ class Screen:
 class TwoPaths:
     """A room's transport over a carrier (see the module's docstring)."""
 
-    def __init__(self, carrier: Carrier, role: str, clock: Callable[[], float] = time.monotonic):
+    def __init__(
+        self,
+        carrier: Carrier,
+        role: str,
+        clock: Callable[[], float] = time.monotonic,
+        relay_rate: float = RELAY_RATE,
+    ):
+        """``relay_rate``: the events a second this page may publish to one screen on the
+        relays in the long run (public relays' limit by default; ``relay_rate()`` reads what
+        the player asked for their own relays)."""
         if role not in ROLES:
             raise ValueError(f"role is 'host' or 'guest', not {role!r}")
         self.carrier = carrier
         self.role = role
         self.clock = clock
+        self.relay_rate = relay_rate
         self.me = str(getattr(carrier, "me", "") or "")
         self.screens: dict[str, Screen] = {}
         self.left: set[str] = set()  # keys that left: never again
@@ -254,7 +279,7 @@ class TwoPaths:
         self._said = ""  # the last status told the room: "", OPEN or OFFLINE
         self._events: list[Event] = []
         self.sent_events = 0  # frames published to the relays (the bench counts them)
-        self._bucket = Bucket(self.opened)  # hellos to everyone (each screen has its own)
+        self._bucket = Bucket(self.opened, relay_rate)  # hellos to everyone (each screen its own)
         self.closed = False
         # how long a screen met waits for a direct path before the relays carry its texts
         self.direct_wait = DIRECT_WAIT_S if getattr(carrier, "direct", True) else 0.0
@@ -374,7 +399,7 @@ class TwoPaths:
             if not idle:
                 return None
             del self.screens[min(idle, key=lambda k: self.screens[k].met)]
-        s = self.screens[key] = Screen(key, role, now)
+        s = self.screens[key] = Screen(key, role, now, self.relay_rate)
         return s
 
     def _frame(self, key: str, f: Frame, now: float, direct: bool) -> None:
@@ -565,4 +590,5 @@ __all__ = [
     "frame",
     "pieces",
     "read_frame",
+    "relay_rate",
 ]

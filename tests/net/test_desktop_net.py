@@ -247,3 +247,28 @@ def test_the_relays_given_replace_the_default(monkeypatch):
         desktop.RELAYS_ENV, "ws://127.0.0.1:7000 https://not.a.relay wss://r.example"
     )
     assert desktop.relays() == ["ws://127.0.0.1:7000", "wss://r.example"]
+
+
+def test_the_desktop_keeps_to_the_rate_asked_for_relays_of_its_own(monkeypatch):
+    """``python -m game --relay ADDRESS --relay-rate N``: the app publishes as fast as its own
+    relays allow; --relay-rate without --relay, or not above 0, is refused; without relays of
+    its own, public relays' rate whatever was asked."""
+    from game.__main__ import run
+    from game.net.paths import RELAY_RATE
+
+    for args in (["--relay-rate", "5"], ["--relay", "ws://127.0.0.1:9", "--relay-rate", "0"]):
+        with pytest.raises(SystemExit):
+            run(args)
+    monkeypatch.setenv(desktop.RELAYS_ENV, "ws://127.0.0.1:9")
+    monkeypatch.setenv(desktop.RELAY_RATE_ENV, "7")
+    transport = desktop.open_room(new_code(), "host")
+    try:
+        assert transport.relay_rate == 7.0
+    finally:
+        transport.close()
+    monkeypatch.delenv(desktop.RELAYS_ENV)
+    transport = desktop.open_room(new_code(), "host", urls=["ws://127.0.0.1:9"])
+    try:
+        assert transport.relay_rate == RELAY_RATE
+    finally:
+        transport.close()

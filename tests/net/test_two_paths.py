@@ -214,6 +214,31 @@ def test_a_busy_table_on_the_relays_batches_within_sixty_events_a_minute():
     assert got_b == [f"a{i}" for i in range(240)] and got_a == [f"b{i}" for i in range(240)]
 
 
+def test_relays_of_ones_own_are_used_as_fast_as_asked():
+    """A player who names relays of their own (?relay= with ?relay_rate=, or --relay with
+    --relay-rate) may ask for more than public relays allow: the same busy minute publishes
+    more events, at most the rate asked, every text delivered in order. Without relays of
+    one's own, or with a rate that is no number above 0, a page keeps to public relays'."""
+    assert paths.relay_rate("5", own_relays=True) == 5.0
+    assert paths.relay_rate(12.5, own_relays=True) == 12.5
+    assert paths.relay_rate("5", own_relays=False) == paths.RELAY_RATE
+    for asked in (None, "", "fast", "0", "-3", "inf", "nan"):
+        assert paths.relay_rate(asked, own_relays=True) == paths.RELAY_RATE, asked
+    net = CarrierNet(direct=False, relay_rate=10.0)
+    a, b = met(net)
+    spin([a, b], 100)
+    start = len(a.carrier.published)
+    got = []
+    for i in range(240):  # a minute: 0.25 s of the clock between sends
+        a.send(b.me, f"a{i}")
+        got += texts(spin([a, b], int(0.25 / net.step / 2))[1])
+    published = len(a.carrier.published) - start
+    assert 60 * paths.RELAY_RATE + paths.RELAY_BURST < published <= 60 * 10 + paths.RELAY_BURST
+    for _ in range(100):
+        got += texts(spin([a, b], 1)[1])
+    assert got == [f"a{i}" for i in range(240)]
+
+
 def test_frames_are_checked_and_texts_cut_into_pieces():
     assert pieces("") == ["="] and pieces("ab") == ["=ab"]
     long = "x" * (paths.PIECE * 2 + 5)

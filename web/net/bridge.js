@@ -8,6 +8,7 @@
 //                                 or "guest" (leaves the room open before, if any), with a new
 //                                 key
 //   parlourNet.id()               this page's key in the room open now (64 hex digits)
+//   parlourNet.relayRate()        ?relay_rate= as given where ?relay= names the relays, else ""
 //   parlourNet.poll()             -> JSON text: the events since the last poll, in order:
 //       ["up", key, role]         a direct (WebRTC) connection to the screen with that key is
 //                                 up: it proved its key (a signature over both Trystero ids)
@@ -31,6 +32,9 @@
 // code. The page's query string sets:
 //   ?relay=wss://relay.example   the relays to use (repeatable); default: the five public Nostr
 //                                relays Trystero picks for this app
+//   ?relay_rate=N                with ?relay=, relays of your own: the events a second a page
+//                                may publish to each screen on them (default 0.8, what public
+//                                relays allow: game/net/paths.py)
 //   ?ice=none                    no STUN servers (tests: nothing leaves the machine); default:
 //                                Trystero's public STUN servers
 //   ?ice=relay                   no direct connection but through a TURN server (?turn=; this
@@ -68,7 +72,7 @@ function settings() {
     };
     const turn = urls("turn", ["turn:", "turns:"]);
     return {relays: urls("relay", ["ws:", "wss:"]), iceNone: query.get("ice") === "none",
-            relayOnly: query.get("ice") === "relay",
+            relayOnly: query.get("ice") === "relay", relayRate: query.get("relay_rate") || "",
             turn: turn.length ? [{urls: turn, username: query.get("turnuser") || "",
                                   credential: query.get("turncred") || ""}] : null};
 }
@@ -276,6 +280,10 @@ const parlourNet = {
     },
     id: function () {
         return path ? path.key : "";
+    },
+    relayRate: function () {
+        const s = settings();
+        return s.relays.length ? String(s.relayRate) : "";
     },
     poll: function () {
         try {

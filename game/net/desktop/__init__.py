@@ -26,12 +26,15 @@ from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
 from game.net.events import CODE, ROLES
-from game.net.paths import TwoPaths
+from game.net.paths import TwoPaths, relay_rate
 
 if TYPE_CHECKING:  # (imported when a room opens: its libraries may be missing)
     from game.net.desktop.carrier import RelayCarrier
 
 RELAYS_ENV = "PARLOUR_RELAYS"  # space-separated relay addresses (python -m game --relay)
+#: with relays of one's own ($PARLOUR_RELAYS): the events a second the app may publish to each
+#: screen on them (python -m game --relay-rate; default: public relays' limit, paths.py)
+RELAY_RATE_ENV = "PARLOUR_RELAY_RATE"
 #: Trystero 0.25.4's pick for the app id "patience-parlour" (getRelays(..., 5, true)), the
 #: relays a page opened without ?relay= uses
 DEFAULT_RELAYS = (
@@ -85,4 +88,5 @@ def open_room(
     if _current is not None:
         _current.close()
     _current = RelayCarrier(code, relays() if urls is None else urls, wake=wake)
-    return TwoPaths(_current, role)
+    own = bool(os.environ.get(RELAYS_ENV, "").split())
+    return TwoPaths(_current, role, relay_rate=relay_rate(os.environ.get(RELAY_RATE_ENV), own))
