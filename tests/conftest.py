@@ -1,6 +1,7 @@
 """What every test shares: hypothesis's profiles, and what a test needs read from the fixtures it
 asks for (the markers the fast lane leaves out, and which tests run on one worker together)."""
 
+import hashlib
 import os
 import sys
 
@@ -75,9 +76,11 @@ def _rooms_in_memory(monkeypatch):
 
 
 @pytest.fixture(autouse=True)
-def _private_data_dir(tmp_path, monkeypatch):
-    """No test may touch the real user data folder."""
-    monkeypatch.setenv("PARLOUR_DATA_DIR", str(tmp_path / "default-data"))
+def _private_data_dir(request, tmp_path_factory, monkeypatch):
+    """No test may touch the real user data folder: each test's desktop saves go to a folder
+    of its own under the run's temporary folder (made only if the test saves)."""
+    name = hashlib.sha1(request.node.nodeid.encode()).hexdigest()[:16]
+    monkeypatch.setenv("PARLOUR_DATA_DIR", str(tmp_path_factory.getbasetemp() / f"data-{name}"))
 
 
 @pytest.fixture

@@ -32,9 +32,10 @@ def _made(make):
         _missing(str(e))
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def site():
-    """build/web/ as ./build.sh web builds it (once per test run), served on 127.0.0.1."""
+    """build/web/ as ./build.sh web builds it (once per test run), served on 127.0.0.1 (once
+    per worker: the tests that use it are spread over the workers one by one)."""
     from testbed.site import ClientSite
 
     s = _made(ClientSite().__enter__)
@@ -62,7 +63,7 @@ def pyodide_page(browser):
 
 
 # ------------------------------------------------------------------------------ two screens
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def private_network():
     """A private network namespace can be made here (root, iproute2: testbed/netns.py); else
     fail (skip with PARLOUR_ALLOW_SKIP=1), saying why."""
