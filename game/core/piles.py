@@ -200,8 +200,14 @@ class Pile:
         wanted = self.wanted()
         return wanted is ANY or card.key in wanted
 
+    #: the one sentence said to any card refused here (English, marked N_), for a pile that
+    #: says the same whatever the card; "" (most piles): its building rule says why
+    REFUSAL: ClassVar[str] = ""
+
     def refusal(self, card: Card) -> str:
         """Why ``card`` may not go here, in a sentence (in the current language)."""
+        if self.REFUSAL:
+            return _(self.REFUSAL)
         if self.cards:
             return doesnt_fit(card, self.cards[-1], self.rule)
         return capital(

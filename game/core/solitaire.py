@@ -82,9 +82,7 @@ class Waste(Pile):
     kind = PileKind.WASTE
     # Translators: a building rule, said after a refusal
     rule = N_("only the stock deals onto the waste")
-
-    def refusal(self, card: Card) -> str:
-        return _("Only the stock deals onto the waste.")
+    REFUSAL = N_("Only the stock deals onto the waste.")
 
 
 class Solitaire(GameState):

@@ -79,16 +79,14 @@ class OwnPile(PlayerPile):
         return ()  # nothing is ever played onto a player's piles (the hand's card is a turn)
 
     def refusal(self, card: Card | None = None) -> str:
-        """Why nothing goes here (whatever the card)."""
-        raise NotImplementedError
+        """Why nothing goes here (whatever the card: ``REFUSAL``)."""
+        return _(self.REFUSAL)
 
 
 class Penalty(OwnPile):
     kind = PileKind.RESERVE
     noun = N_("penalty pile")
-
-    def refusal(self, card: Card | None = None) -> str:
-        return _("No card may be put on a penalty pile.")
+    REFUSAL = N_("No card may be put on a penalty pile.")
 
     def check(self, cards: list[Card], down: int) -> str | None:
         if down != max(len(cards) - 1, 0):
@@ -99,9 +97,7 @@ class Penalty(OwnPile):
 class Hand(OwnPile):
     kind = PileKind.HAND
     noun = N_("hand")
-
-    def refusal(self, card: Card | None = None) -> str:
-        return _("No card may be put on a hand: it is only refilled from its reserve pile.")
+    REFUSAL = N_("No card may be put on a hand: it is only refilled from its reserve pile.")
 
     def check(self, cards: list[Card], down: int) -> str | None:
         return None if down == len(cards) else f"{self.name}: a hand lies face down"
@@ -110,9 +106,7 @@ class Hand(OwnPile):
 class ReservePile(OwnPile):
     kind = PileKind.WASTE
     noun = N_("reserve pile")
-
-    def refusal(self, card: Card | None = None) -> str:
-        return _("Only your hand's top card goes onto your reserve pile, by turning it.")
+    REFUSAL = N_("Only your hand's top card goes onto your reserve pile, by turning it.")
 
 
 def first_player(card0: Card, card1: Card) -> int | None:

@@ -161,9 +161,7 @@ class Reserve(Pile):
     kind = PileKind.RESERVE
     # Translators: a building rule, said after a refusal
     rule = N_("nothing is played onto the reserve")
-
-    def refusal(self, card: Card) -> str:
-        return _("Nothing may be played onto the reserve.")
+    REFUSAL = N_("Nothing may be played onto the reserve.")
 
     def check(self, cards: list[Card], down: int) -> str | None:
         if down != max(len(cards) - 1, 0):
@@ -174,9 +172,7 @@ class Reserve(Pile):
 class Stock(_Stock):
     # Translators: a building rule, said after a refusal
     rule = N_("the stock turns three cards at a time onto the waste")
-
-    def refusal(self, card: Card) -> str:
-        return _("Cards go back to the stock only as the whole waste, once the stock is empty.")
+    REFUSAL = N_("Cards go back to the stock only as the whole waste, once the stock is empty.")
 
 
 class Canfield(NewPositionsOnly):

@@ -41,9 +41,9 @@ class Cell(Pile):
     rule = N_("a cell holds one card")
     BY_TOP: ClassVar[Builds | None] = {}  # a card in it: nothing more
     WHEN_EMPTY: ClassVar[Wanted] = ANY
-
-    def refusal(self, card: Card) -> str:
-        return _("That cell already holds a card: a cell holds one card.")
+    REFUSAL = N_(
+        "That cell already holds a card: a cell holds one card."
+    )  # (an empty one takes any)
 
     def check(self, cards: list[Card], down: int) -> str | None:
         if len(cards) > 1:

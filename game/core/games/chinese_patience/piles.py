@@ -78,9 +78,7 @@ class Stock(PlayerPile):
     kind = PileKind.STOCK
     noun = N_("stock")
     rule = N_("no card may be played onto a stock")
-
-    def refusal(self, card: Card) -> str:
-        return _("No card may be played onto a stock.")
+    REFUSAL = N_("No card may be played onto a stock.")
 
     def check(self, cards: list[Card], down: int) -> str | None:
         ok = down == len(cards) or down == len(cards) - 1

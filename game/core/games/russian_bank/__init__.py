@@ -137,9 +137,7 @@ class Waste(LoadablePile):
 class Hand(PlayerPile):
     kind = PileKind.HAND
     noun = N_("hand")
-
-    def refusal(self, card: Card) -> str:
-        return _("No card may be played onto a hand.")
+    REFUSAL = N_("No card may be played onto a hand.")
 
     def check(self, cards: list[Card], down: int) -> str | None:
         ok = down in (len(cards), len(cards) - 1)
