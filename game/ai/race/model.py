@@ -20,6 +20,7 @@ codes), and states its move rules (``moves``, ``leaf_kind``, ``do``, ``undo``, `
 from __future__ import annotations
 
 import random
+from abc import ABC, abstractmethod
 from collections.abc import Hashable, Mapping, Sequence
 from typing import ClassVar, Generic, Self, TypeVar
 
@@ -55,7 +56,7 @@ def zobrist_tables(seed: int) -> tuple[tuple[tuple[int, ...], ...], tuple[int, .
     return houses, foundations
 
 
-class RaceModel(Generic[T, R]):
+class RaceModel(ABC, Generic[T, R]):
     """The houses (``h``: faces, bottom to top) and foundation tops (``f``: faces, 0 for
     empty) of a position, hashed (``hh`` per house, ``hsum``, ``fsum``), as ``player`` (the
     player on turn) sees it (``oracle``: every card, face down or not). A subclass sets
@@ -93,27 +94,33 @@ class RaceModel(Generic[T, R]):
         return TABLE_PILES + own
 
     # ------------------------------------------------------------------ the game's
+    @abstractmethod
     def _read_own(self, state: R, piles: Piles) -> None:
         """The players' piles of ``state`` (``piles``: its ``piles()``), and whatever else of
         it the game's moves need."""
         raise NotImplementedError
 
+    @abstractmethod
     def key(self) -> Hashable:
         """A hashable key of the position, equal for positions that play the same."""
         raise NotImplementedError
 
+    @abstractmethod
     def moves(self) -> list[RaceMove]:
         """The legal moves, one per distinct result."""
         raise NotImplementedError
 
+    @abstractmethod
     def leaf_kind(self, move: RaceMove) -> int:
         """0 if ``move`` keeps the line fully known, else the kind of leaf it makes."""
         raise NotImplementedError
 
+    @abstractmethod
     def do(self, move: RaceMove) -> T:
         """Play ``move``; return the token ``undo`` needs."""
         raise NotImplementedError
 
+    @abstractmethod
     def undo(self, token: T) -> None:
         """Take back the move ``token`` came from (``do``'s answer)."""
         raise NotImplementedError
@@ -124,6 +131,7 @@ class RaceModel(Generic[T, R]):
         own = self._own
         return not (own(OWN) or own(OWN + 1) or own(OWN + 2))
 
+    @abstractmethod
     def _own(self, code: int) -> list[int]:
         """The list of faces of the player's pile ``code`` (>= OWN)."""
         raise NotImplementedError
