@@ -4,6 +4,7 @@ the bottom (player 0 on the left, from the corner inwards; player 1 mirrored on 
 the big turn button between them, in the middle of the bottom; a side panel on the right."""
 
 from game.core.language import NP_
+from game.ui.layout_shapes import PileSpec
 
 # Translators: the words on a player's empty piles on Battle solitaire's table (the penalty
 # pile, the hand, the reserve pile); short: a card's width
@@ -25,21 +26,32 @@ OWN = {"badge": "below"}
 BUTTON_W, BUTTON_H = 300, 84
 
 
+def _players(left: list[int], right: list[int], bottom: int) -> tuple[list[PileSpec], ...]:
+    """Each player's penalty pile, hand and reserve pile in a row at ``bottom``: player 0's at
+    ``left`` from the corner inwards, player 1's mirrored at ``right`` (listed from the middle
+    outwards)."""
+    kinds = (("reserve", PENALTY), ("hand", HAND), ("waste", RESERVE))
+    own = [
+        [(f"{kind}{p}", x, bottom, {**OWN, "empty": word}) for (kind, word), x in zip(kinds, xs)]
+        for p, xs in ((0, left), (1, right))
+    ]
+    return own[0], own[1][::-1]
+
+
 def table(step: int = W + 22, bottom: int = BOTTOM) -> dict:
     """The table, each player's three piles ``step`` apart in a row at ``bottom``, their
     names over them."""
     name_y = bottom - 30
     left = [16 + i * step for i in range(3)]
     right = [TABLE_RIGHT - W - x for x in left]
+    player0, player1 = _players(left, right, bottom)
     return {
         "card": (W, H),
         "fan": "down",
         "own_backs": True,
         "table_right": TABLE_RIGHT,
         "piles": [
-            ("reserve0", left[0], bottom, {**OWN, "empty": PENALTY}),
-            ("hand0", left[1], bottom, {**OWN, "empty": HAND}),
-            ("waste0", left[2], bottom, {**OWN, "empty": RESERVE}),
+            *player0,
             *(
                 (f"house{i}", HOUSE_X[i], TOP, {"fan": (0, 24), "limit": name_y - 8})
                 for i in range(8)
@@ -48,9 +60,7 @@ def table(step: int = W + 22, bottom: int = BOTTOM) -> dict:
                 (f"foundation{i}", FOUNDATION_X[i // 4], ROWS[i % 4], {"slot": "A"})
                 for i in range(8)
             ),
-            ("waste1", right[2], bottom, {**OWN, "empty": RESERVE}),
-            ("hand1", right[1], bottom, {**OWN, "empty": HAND}),
-            ("reserve1", right[0], bottom, {**OWN, "empty": PENALTY}),
+            *player1,
         ],
         "seats": [(left[0], name_y), (right[2], name_y)],
         # the manual's big button in the middle of the bottom: it names whose turn it is,
@@ -91,6 +101,7 @@ def portrait_table(cw: int) -> dict:
     left = [8 + i * (cw + 8) for i in range(3)]
     right = [PW - cw - x for x in left]
     button_x = left[2] + cw + 32  # room for the arrow at its side and the pile's word
+    player0, player1 = _players(left, right, bottom)
     return {
         "card": (cw, ch),
         "fan": "down",
@@ -98,17 +109,13 @@ def portrait_table(cw: int) -> dict:
         "table_right": PW,
         "panel_top": bottom + ch + 30 + P_MESSAGE_BAND,  # (the counts below the piles)
         "piles": [
-            ("reserve0", left[0], bottom, {**OWN, "empty": PENALTY}),
-            ("hand0", left[1], bottom, {**OWN, "empty": HAND}),
-            ("waste0", left[2], bottom, {**OWN, "empty": RESERVE}),
+            *player0,
             *(
                 (f"house{i}", xs[i], houses, {"fan": (0, 28), "limit": name_y - 8})
                 for i in range(8)
             ),
             *((f"foundation{i}", xs[i], 10, {"slot": "A"}) for i in range(8)),
-            ("waste1", right[2], bottom, {**OWN, "empty": RESERVE}),
-            ("hand1", right[1], bottom, {**OWN, "empty": HAND}),
-            ("reserve1", right[0], bottom, {**OWN, "empty": PENALTY}),
+            *player1,
         ],
         "seats": [(left[0], name_y), (right[2], name_y)],
         "turn_button": (button_x, bottom - 4, right[2] - 32 - button_x, ch + 8),

@@ -39,6 +39,18 @@ SEATING = {
 }
 
 
+def _seat(players: int, sides: dict[str, dict[str, Any]], piles: list[PileSpec]) -> list[Any]:
+    """Each player's stock and waste, where ``sides`` puts their side of the table, added to
+    ``piles``; the places of the players' names, in turn."""
+    seats = []
+    for p, side in enumerate(SEATING[players]):
+        place = sides[side]
+        piles.append((f"stock{p}", *place["stock"], {"badge": place["badge"], "empty": EMPTY}))
+        piles.append((f"waste{p}", *place["waste"], {"badge": place["badge"], "empty": WASTE}))
+        seats.append(place["name"])
+    return seats
+
+
 def table(players: int) -> dict:
     piles: list[PileSpec] = [
         (f"foundation{i}", COLUMN_X[i], FOUNDATION_Y, {"slot": "A"}) for i in range(4)
@@ -47,12 +59,7 @@ def table(players: int) -> dict:
         (f"tableau{i}", COLUMN_X[i], COLUMN_Y, {"fan": (0, FAN), "limit": COLUMN_LIMIT})
         for i in range(4)
     ]
-    seats = []
-    for p, side in enumerate(SEATING[players]):
-        place = SIDES[side]
-        piles.append((f"stock{p}", *place["stock"], {"badge": place["badge"], "empty": EMPTY}))
-        piles.append((f"waste{p}", *place["waste"], {"badge": place["badge"], "empty": WASTE}))
-        seats.append(place["name"])
+    seats = _seat(players, SIDES, piles)
     return {
         "card": (W, H),
         "fan": "down",
@@ -116,12 +123,7 @@ def portrait_table(players: int, w: int = 72) -> dict:
     piles += [
         (f"tableau{i}", column_x[i], column_y, {"fan": (0, fan), "limit": limit}) for i in range(4)
     ]
-    seats = []
-    for p, side in enumerate(SEATING[players]):
-        place = sides[side]
-        piles.append((f"stock{p}", *place["stock"], {"badge": place["badge"], "empty": EMPTY}))
-        piles.append((f"waste{p}", *place["waste"], {"badge": place["badge"], "empty": WASTE}))
-        seats.append(place["name"])
+    seats = _seat(players, sides, piles)
     return {
         "card": (w, ch),
         "fan": "down",
