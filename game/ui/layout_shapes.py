@@ -12,6 +12,9 @@ LayoutData = dict[str, Any]
 PileSpec = tuple[str, int, int, dict[str, Any]]
 
 W = 1280
+#: where the cards' area of a landscape table with turns (duel, round) ends: its side panel
+#: lies beyond
+TURNS_RIGHT = 908
 # Translators: written on an empty stock (that no longer deals); short: a card's width
 EMPTY = NP_("a word on an empty place on the table", "empty")
 
@@ -33,6 +36,29 @@ def stock_and_ten_columns(
         for i in range(10)
     ]
     return {"card": card, "fan": "down", "table_right": W, "piles": piles}
+
+
+def race_table(
+    card: tuple[int, int],
+    fan: str,
+    table_right: int,
+    piles: list[PileSpec],
+    seats: list[tuple[int, int]],
+    **more: Any,
+) -> LayoutData:
+    """The layout data of a two-player race's table (Russian Bank, Battle solitaire): the
+    cards' size and how they fan, where the side panel begins, the piles and where the seats'
+    names are written; each card shows its own pack's back; ``more``: the table's other keys
+    (game/ui/layouts/__init__.py)."""
+    return {
+        "card": card,
+        "fan": fan,
+        "own_backs": True,
+        "table_right": table_right,
+        "piles": piles,
+        "seats": seats,
+        **more,
+    }
 
 
 # ------------------------------------------------------------------ the portrait canvas

@@ -4,7 +4,7 @@ the bottom (player 0 on the left, from the corner inwards; player 1 mirrored on 
 the big turn button between them, in the middle of the bottom; a side panel on the right."""
 
 from game.core.language import NP_
-from game.ui.layout_shapes import PileSpec
+from game.ui.layout_shapes import TURNS_RIGHT, PileSpec, race_table
 
 # Translators: the words on a player's empty piles on Battle solitaire's table (the penalty
 # pile, the hand, the reserve pile); short: a card's width
@@ -13,8 +13,7 @@ HAND = NP_("a word on an empty place on the table", "hand")
 RESERVE = NP_("a word on an empty place on the table", "reserve")
 
 W, H = 72, 100
-TABLE_RIGHT = 908
-CENTRE = TABLE_RIGHT // 2
+CENTRE = TURNS_RIGHT // 2
 TOP = 12
 STEP = W + 12
 HOUSE_X = [16 + i * STEP for i in range(8)]
@@ -43,14 +42,13 @@ def table(step: int = W + 22, bottom: int = BOTTOM) -> dict:
     names over them."""
     name_y = bottom - 30
     left = [16 + i * step for i in range(3)]
-    right = [TABLE_RIGHT - W - x for x in left]
+    right = [TURNS_RIGHT - W - x for x in left]
     player0, player1 = _players(left, right, bottom)
-    return {
-        "card": (W, H),
-        "fan": "down",
-        "own_backs": True,
-        "table_right": TABLE_RIGHT,
-        "piles": [
+    return race_table(
+        (W, H),
+        "down",
+        TURNS_RIGHT,
+        [
             *player0,
             *(
                 (f"house{i}", HOUSE_X[i], TOP, {"fan": (0, 24), "limit": name_y - 8})
@@ -62,11 +60,11 @@ def table(step: int = W + 22, bottom: int = BOTTOM) -> dict:
             ),
             *player1,
         ],
-        "seats": [(left[0], name_y), (right[2], name_y)],
+        [(left[0], name_y), (right[2], name_y)],
         # the manual's big button in the middle of the bottom: it names whose turn it is,
         # points at their piles, and ends the turn when pressed
-        "turn_button": (CENTRE - BUTTON_W // 2, bottom + (H - BUTTON_H) // 2, BUTTON_W, BUTTON_H),
-    }
+        turn_button=(CENTRE - BUTTON_W // 2, bottom + (H - BUTTON_H) // 2, BUTTON_W, BUTTON_H),
+    )
 
 
 LAYOUT = table()
@@ -102,13 +100,11 @@ def portrait_table(cw: int) -> dict:
     right = [PW - cw - x for x in left]
     button_x = left[2] + cw + 32  # room for the arrow at its side and the pile's word
     player0, player1 = _players(left, right, bottom)
-    return {
-        "card": (cw, ch),
-        "fan": "down",
-        "own_backs": True,
-        "table_right": PW,
-        "panel_top": bottom + ch + 30 + P_MESSAGE_BAND,  # (the counts below the piles)
-        "piles": [
+    return race_table(
+        (cw, ch),
+        "down",
+        PW,
+        [
             *player0,
             *(
                 (f"house{i}", xs[i], houses, {"fan": (0, 28), "limit": name_y - 8})
@@ -117,6 +113,7 @@ def portrait_table(cw: int) -> dict:
             *((f"foundation{i}", xs[i], 10, {"slot": "A"}) for i in range(8)),
             *player1,
         ],
-        "seats": [(left[0], name_y), (right[2], name_y)],
-        "turn_button": (button_x, bottom - 4, right[2] - 32 - button_x, ch + 8),
-    }
+        [(left[0], name_y), (right[2], name_y)],
+        panel_top=bottom + ch + 30 + P_MESSAGE_BAND,  # (the counts below the piles)
+        turn_button=(button_x, bottom - 4, right[2] - 32 - button_x, ch + 8),
+    )

@@ -11,15 +11,14 @@ import functools
 from typing import Any
 
 from game.core.language import NP_
-from game.ui.layout_shapes import EMPTY, PileSpec
+from game.ui.layout_shapes import EMPTY, TURNS_RIGHT, PileSpec
 
 # Translators: written on a player's empty waste on Chinese Patience's table; short: a card's
 # width
 WASTE = NP_("a word on an empty place on the table", "waste")
 
 W, H = 64, 90
-TABLE_RIGHT = 908
-CENTRE = TABLE_RIGHT // 2
+CENTRE = TURNS_RIGHT // 2
 GAP = 30
 COLUMN_X = [CENTRE - (4 * W + 3 * GAP) // 2 + i * (W + GAP) for i in range(4)]
 FOUNDATION_Y, COLUMN_Y, COLUMN_LIMIT = 122, 226, 578
@@ -63,7 +62,7 @@ def table(players: int) -> dict:
     return {
         "card": (W, H),
         "fan": "down",
-        "table_right": TABLE_RIGHT,
+        "table_right": TURNS_RIGHT,
         "piles": piles,
         "seats": seats,
         "sides": list(SEATING[players]),

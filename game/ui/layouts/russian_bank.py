@@ -2,6 +2,7 @@
 fanning outwards with the eight foundations between them; a side panel on the right."""
 
 from game.core.language import NP_
+from game.ui.layout_shapes import TURNS_RIGHT, race_table
 
 # Translators: the captions beside a player's piles on Russian Bank's table, short; the game's
 # own words where its tradition has them (French: the reserve is "la crapette")
@@ -10,8 +11,7 @@ WASTE = NP_("Russian Bank: a pile's caption on the table", "Waste")
 RESERVE = NP_("Russian Bank: a pile's caption on the table", "Reserve")
 
 W, H = 72, 100
-TABLE_RIGHT = 908
-CENTRE = TABLE_RIGHT // 2
+CENTRE = TURNS_RIGHT // 2
 F_LEFT, F_RIGHT = CENTRE - W - 8, CENTRE + 8
 HOUSE_LEFT, HOUSE_RIGHT = F_LEFT - 20 - W, F_RIGHT + W + 20
 ROWS = [124 + i * 106 for i in range(4)]
@@ -25,19 +25,18 @@ def table(row_x=(HOUSE_LEFT, WASTE_X, HOUSE_RIGHT)) -> dict:
     """The table, each player's row of piles at ``row_x`` (player 0's hand, waste, reserve;
     player 1's reserve, waste, hand)."""
     left, middle, right = row_x
-    return {
-        "card": (W, H),
-        "fan": "side",
-        "own_backs": True,
-        "table_right": TABLE_RIGHT,
-        "piles": [
+    return race_table(
+        (W, H),
+        "side",
+        TURNS_RIGHT,
+        [
             ("hand0", left, BOTTOM, {**OWN, "caption": HAND}),
             ("waste0", middle, BOTTOM, {**OWN, "caption": WASTE}),
             ("reserve0", right, BOTTOM, {**OWN, "caption": RESERVE}),
             # player 0's houses: right column, house0 next to reserve0 (bottom) up to house3;
             # player 1's: left column, house4 next to reserve1 (top) down to house7
             *(
-                (f"house{i}", HOUSE_RIGHT, ROWS[3 - i], {"fan": (DX, 0), "limit": TABLE_RIGHT - 6})
+                (f"house{i}", HOUSE_RIGHT, ROWS[3 - i], {"fan": (DX, 0), "limit": TURNS_RIGHT - 6})
                 for i in range(4)
             ),
             *(
@@ -50,8 +49,8 @@ def table(row_x=(HOUSE_LEFT, WASTE_X, HOUSE_RIGHT)) -> dict:
             ("waste1", middle, TOP, {**OWN, "caption": WASTE}),
             ("hand1", right, TOP, {**OWN, "caption": HAND}),
         ],
-        "seats": [(20, 598), (20, 40)],
-    }
+        [(20, 598), (20, 40)],
+    )
 
 
 LAYOUT = table()
@@ -86,13 +85,11 @@ def portrait_table(w: int) -> dict:
     # the hand, waste and reserve of a row, each with its count and caption at its right
     # ("Reserve": 95 px), right of the seat's name
     xs = (196, 196 + w + 106, 196 + 2 * (w + 106))
-    return {
-        "card": (w, ch),
-        "fan": "side",
-        "own_backs": True,
-        "table_right": PW,
-        "panel_top": bottom + ch + 12 + P_MESSAGE_BAND,
-        "piles": [
+    return race_table(
+        (w, ch),
+        "side",
+        PW,
+        [
             ("hand0", xs[0], bottom, {**OWN, "caption": HAND}),
             ("waste0", xs[1], bottom, {**OWN, "caption": WASTE}),
             ("reserve0", xs[2], bottom, {**OWN, "caption": RESERVE}),
@@ -110,5 +107,6 @@ def portrait_table(w: int) -> dict:
             ("waste1", xs[1], top, {**OWN, "caption": WASTE}),
             ("hand1", xs[2], top, {**OWN, "caption": HAND}),
         ],
-        "seats": [(8, bottom + ch // 2 - 20), (8, top + ch // 2 - 20)],
-    }
+        [(8, bottom + ch // 2 - 20), (8, top + ch // 2 - 20)],
+        panel_top=bottom + ch + 12 + P_MESSAGE_BAND,
+    )
