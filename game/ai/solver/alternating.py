@@ -20,14 +20,15 @@ from __future__ import annotations
 
 from abc import abstractmethod
 from collections.abc import Hashable
+from operator import itemgetter
 from typing import Any
 
 from game.ai.solver.contract import AddMove, ModelMove, Scored, Shortening, SolverModel
+from game.ai.solver.foundations import suit_heights, to_foundation
 from game.core import GameState, Move
 from game.core.solitaire import Solitaire
 
 WASTE, STOCK, FOUND = 10, 11, 12
-SUIT_INDEX = {"S": 0, "H": 1, "D": 2, "C": 3}
 _RED = (False, True, True, False)
 #: FITS[card][base]: card goes on base in a pile (one rank lower, the other colour)
 FITS = [
@@ -58,15 +59,7 @@ class AlternatingModel(SolverModel):
         self.down = [sum(1 for _, up in piles[f"tableau{i}"] if not up) for i in range(n)]
         self.total = len(state.CARDS)
         k = self.copies
-        self.fnd = [0] * (4 * k)
-        per_suit: dict[int, list[int]] = {s: [] for s in range(4)}
-        for i in range(4 * k):
-            cards = piles[f"foundation{i}"]
-            if cards:
-                per_suit[SUIT_INDEX[cards[0][0].suit]].append(len(cards))
-        for s, heights in per_suit.items():
-            heights = sorted(heights + [0] * (k - len(heights)), reverse=True)
-            self.fnd[k * s : k * s + k] = heights
+        self.fnd = suit_heights((state.pile[f"foundation{i}"].cards for i in range(4 * k)), k)
         self.home = sum(self.fnd)
         self.eager = False
 
@@ -283,7 +276,7 @@ class AlternatingModel(SolverModel):
                     break
                 n += 1
         self.stock_moves(add, bool(empties))
-        scored.sort(key=_first, reverse=True)
+        scored.sort(key=itemgetter(0), reverse=True)
         return [m for _, m in scored]
 
     def waste_moves(self, add: AddMove, tops: dict[int, list[int]], empties: list[int]) -> None:
@@ -322,13 +315,5 @@ class AlternatingModel(SolverModel):
             return self.stock_to_core(replica, m)
         source = "waste" if src == WASTE else f"tableau{src}"
         if dst >= FOUND:
-            for k in range(4 * self.copies):
-                mv = Move(source, f"foundation{k}")
-                if replica.is_legal(mv):
-                    return mv
-            raise ValueError(f"no foundation takes the card from {source}")
+            return to_foundation(replica, source, self.copies)
         return Move(source, f"tableau{dst}", n)
-
-
-def _first(item: Scored) -> int:
-    return item[0]

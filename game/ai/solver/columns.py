@@ -23,12 +23,12 @@ from collections.abc import Hashable
 from typing import Any
 
 from game.ai.solver.contract import ModelMove, Shortening, SolverModel
+from game.ai.solver.foundations import suit_heights, to_foundation
 from game.core import GameState, Move
 from game.core.solitaire import Solitaire
 
 WASTE, STOCK, FOUND = 10, 11, 12
 TURN = (STOCK, WASTE, 1)
-SUIT_INDEX = {"S": 0, "H": 1, "D": 2, "C": 3}
 WASTE_W = 2
 EAGER_PROTECTED = False
 
@@ -80,17 +80,7 @@ class ColumnGameModel(SolverModel):
         self.waste = [c.key for c, _ in piles["waste"]]
         self.stock = tuple(c.key for c, _ in piles["stock"])  # never changes; sp cards left
         self.sp = len(self.stock)
-        self.fnd = [0] * 8
-        per_suit: dict[int, list[int]] = {s: [] for s in range(4)}
-        for i in range(8):
-            cards = piles[f"foundation{i}"]
-            if cards:
-                per_suit[SUIT_INDEX[cards[0][0].suit]].append(len(cards))
-        for s, heights in per_suit.items():
-            heights += [0] * (2 - len(heights))
-            if len(heights) > 2:
-                raise ValueError("more than two foundations of one suit")
-            self.fnd[2 * s], self.fnd[2 * s + 1] = sorted(heights, reverse=True)
+        self.fnd = suit_heights((state.pile[f"foundation{i}"].cards for i in range(8)), 2)
         self.options = dict(state.options)
 
     @staticmethod
@@ -190,11 +180,7 @@ class ColumnGameModel(SolverModel):
         else:
             source = f"tableau{src}"
         if dst >= FOUND:
-            for j in range(8):
-                mv = Move(source, f"foundation{j}", 1)
-                if replica.is_legal(mv):
-                    return mv
-            raise ValueError(f"no foundation takes the card from {source}")
+            return to_foundation(replica, source, 2)
         return Move(source, f"tableau{dst}", n)
 
     # ------------------------------------------------------------------ the line shortener

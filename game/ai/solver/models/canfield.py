@@ -28,9 +28,11 @@ length); turning the waste back sets it to 0.
 from __future__ import annotations
 
 from collections.abc import Hashable
+from operator import itemgetter
 from typing import Any
 
 from game.ai.solver.contract import HistoryTag, ModelMove, Scored, Shortening, SolverModel
+from game.ai.solver.foundations import suit_heights, to_foundation
 from game.ai.solver.talon import TALON, TalonMoves
 from game.core import Card, GameState, Move
 from game.core.games.canfield import Canfield
@@ -38,7 +40,6 @@ from game.core.games.canfield import Canfield
 WASTE, RESERVE, STOCK, FOUND = 4, 5, 6, 7
 TURN = (STOCK, WASTE, 1)
 REDEAL = (WASTE, STOCK, 1)
-SUIT_INDEX = {"S": 0, "H": 1, "D": 2, "C": 3}
 _RED = (False, True, True, False)
 
 
@@ -53,11 +54,7 @@ FITS = [[_fits(c, b) for b in range(64)] for c in range(64)]
 
 def _exact_of(d: dict[str, list[Card]]) -> tuple[tuple[int, int, int], bytes]:
     """(level, exact key) of a core position given as pile name -> cards."""
-    fnd = [0] * 4
-    for i in range(4):
-        cards = d[f"foundation{i}"]
-        if cards:
-            fnd[SUIT_INDEX[cards[0].suit]] = len(cards)
+    fnd = suit_heights(d[f"foundation{i}"] for i in range(4))
     waste = [c.key for c in d["waste"]]
     talon = waste + [c.key for c in reversed(d["stock"])]
     rp = len(d["reserve"])
@@ -80,11 +77,7 @@ class CanfieldModel(TalonMoves, SolverModel):
         waste = [c.key for c, _ in piles["waste"]]
         self.talon = waste + [c.key for c, _ in reversed(piles["stock"])]
         self.w = len(waste)
-        self.fnd = [0] * 4
-        for i in range(4):
-            cards = piles[f"foundation{i}"]
-            if cards:
-                self.fnd[SUIT_INDEX[cards[0][0].suit]] = len(cards)
+        self.fnd = suit_heights(state.pile[f"foundation{i}"].cards for i in range(4))
         self.home = sum(self.fnd)
         self.root_level = self.level()
         self.forbid: set[bytes] = set()
@@ -326,7 +319,7 @@ class CanfieldModel(TalonMoves, SolverModel):
                 add((100, TURN))
             elif self.talon:
                 add((90, REDEAL))
-        scored.sort(key=_first, reverse=True)
+        scored.sort(key=itemgetter(0), reverse=True)
         return [m for _, m in scored]
 
     def estimate(self) -> int:
@@ -345,16 +338,8 @@ class CanfieldModel(TalonMoves, SolverModel):
             return mv
         source = {WASTE: "waste", RESERVE: "reserve"}.get(src, f"tableau{src}")
         if dst >= FOUND:
-            for k in range(4):
-                mv = Move(source, f"foundation{k}")
-                if replica.is_legal(mv):
-                    return mv
-            raise ValueError(f"no foundation takes the card from {source}")
+            return to_foundation(replica, source)
         return Move(source, f"tableau{dst}", n)
-
-
-def _first(item: Scored) -> int:
-    return item[0]
 
 
 MODEL = CanfieldModel

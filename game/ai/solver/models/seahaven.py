@@ -19,24 +19,21 @@ matters). Faces are ``suit * 16 + rank`` (``Card.key``), one pack, so every face
 from __future__ import annotations
 
 from collections.abc import Hashable
+from operator import itemgetter
 from typing import Any
 
 from game.ai.solver.contract import HistoryTag, ModelMove, Scored, Shortening, SolverModel
+from game.ai.solver.foundations import suit_heights, to_foundation
 from game.core import Card, GameState, Move
 from game.core.games.seahaven import Seahaven
 
 COLS, CELLS, FOUND = 0, 10, 14
 NCOLS, NCELLS = 10, 4
-SUIT_INDEX = {"S": 0, "H": 1, "D": 2, "C": 3}
 
 
 def _exact_of(piles_cards: dict[str, tuple[Card, ...]]) -> bytes:
     """The exact key (see SeahavenModel.exact) of a core position given as pile -> cards."""
-    fnd = [0] * 4
-    for i in range(4):
-        cards = piles_cards[f"foundation{i}"]
-        if cards:
-            fnd[SUIT_INDEX[cards[0].suit]] = len(cards)
+    fnd = suit_heights(piles_cards[f"foundation{i}"] for i in range(4))
     cells = bytes(
         piles_cards[f"cell{j}"][-1].key if piles_cards[f"cell{j}"] else 0 for j in range(NCELLS)
     )
@@ -54,11 +51,7 @@ class SeahavenModel(SolverModel):
         self.cells = [
             piles[f"cell{j}"][-1][0].key if piles[f"cell{j}"] else 0 for j in range(NCELLS)
         ]
-        self.fnd = [0] * 4
-        for i in range(4):
-            cards = piles[f"foundation{i}"]
-            if cards:
-                self.fnd[SUIT_INDEX[cards[0][0].suit]] = len(cards)
+        self.fnd = suit_heights(state.pile[f"foundation{i}"].cards for i in range(4))
         self.home = sum(self.fnd)
         self.root_home = self.home
         # exact keys of the positions this deal has had with the foundations as now
@@ -228,7 +221,7 @@ class SeahavenModel(SolverModel):
                     add((100 + leave + (200 if f & 15 == 13 else 0), (i, t, 1)))
             for t in empty_cells:
                 add((leave - 20 * ((f & 15) - fnd[f >> 4]), (i, CELLS + t, 1)))
-        scored.sort(key=_first, reverse=True)
+        scored.sort(key=itemgetter(0), reverse=True)
         out = [m for _, m in scored]
         if exact:  # refuse what the core refuses: a position this deal has had
             forbid, keep = self.forbid, []
@@ -264,16 +257,8 @@ class SeahavenModel(SolverModel):
         src, dst, _ = m
         source = f"tableau{src}" if src < CELLS else f"cell{src - CELLS}"
         if dst >= FOUND:
-            for k in range(4):
-                mv = Move(source, f"foundation{k}")
-                if replica.is_legal(mv):
-                    return mv
-            raise ValueError(f"no foundation takes the card from {source}")
+            return to_foundation(replica, source)
         return Move(source, f"tableau{dst}" if dst < CELLS else f"cell{dst - CELLS}")
-
-
-def _first(item: Scored) -> int:
-    return item[0]
 
 
 MODEL = SeahavenModel

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import heapq
 from collections.abc import Hashable
+from operator import itemgetter
 
 from game.ai.solver.contract import ModelMove, OwnRun, Scored, Shortening, SolverModel
 from game.core import GameState, Move
@@ -264,7 +265,7 @@ class SpiderModel(SolverModel):
                             add((9000, (i, j, n)))
         if sp and not empties:
             add((0, DEAL))
-        scored.sort(key=_first, reverse=True)
+        scored.sort(key=itemgetter(0), reverse=True)
         return [m for _, m in scored]
 
     def _top_runs(self) -> TopRuns:
@@ -390,7 +391,7 @@ class SpiderModel(SolverModel):
                 n += 1
         if sp and not empties:
             add((-50, DEAL))
-        scored.sort(key=_first, reverse=True)
+        scored.sort(key=itemgetter(0), reverse=True)
         return [m for _, m in scored]
 
     def estimate(self) -> int:
@@ -524,7 +525,7 @@ class SpiderModel(SolverModel):
                 if made:
                     yield made
                 return None
-            cands.sort(key=_first, reverse=True)
+            cands.sort(key=itemgetter(0), reverse=True)
             beam = []
             chosen = set()
             for _, node, snap in cands:
@@ -544,10 +545,6 @@ class SpiderModel(SolverModel):
         if src == STOCK:
             return _DEAL_CORE
         return Move(f"tableau{src}", f"tableau{dst}", n)
-
-
-def _first(item: tuple[int, object] | tuple[int, object, object]) -> int:
-    return item[0]
 
 
 def _best_target(cands: list[int], i: int, runs: list[int], down: list[int]) -> int:
