@@ -98,32 +98,26 @@ class RaceModel(ABC, Generic[T, R]):
     def _read_own(self, state: R, piles: Piles) -> None:
         """The players' piles of ``state`` (``piles``: its ``piles()``), and whatever else of
         it the game's moves need."""
-        raise NotImplementedError
 
     @abstractmethod
     def key(self) -> Hashable:
         """A hashable key of the position, equal for positions that play the same."""
-        raise NotImplementedError
 
     @abstractmethod
     def moves(self) -> list[RaceMove]:
         """The legal moves, one per distinct result."""
-        raise NotImplementedError
 
     @abstractmethod
     def leaf_kind(self, move: RaceMove) -> int:
         """0 if ``move`` keeps the line fully known, else the kind of leaf it makes."""
-        raise NotImplementedError
 
     @abstractmethod
     def do(self, move: RaceMove) -> T:
         """Play ``move``; return the token ``undo`` needs."""
-        raise NotImplementedError
 
     @abstractmethod
     def undo(self, token: T) -> None:
         """Take back the move ``token`` came from (``do``'s answer)."""
-        raise NotImplementedError
 
     def won(self) -> bool:
         """The player on turn has played every card of their own: their first three piles
@@ -134,7 +128,6 @@ class RaceModel(ABC, Generic[T, R]):
     @abstractmethod
     def _own(self, code: int) -> list[int]:
         """The list of faces of the player's pile ``code`` (>= OWN)."""
-        raise NotImplementedError
 
     # ------------------------------------------------------------------ the table
     def _faces(self, cards: Sequence[tuple[Card, bool]]) -> list[int]:

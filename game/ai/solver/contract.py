@@ -163,55 +163,45 @@ class SolverModel(ABC):
     @abstractmethod
     def won(self) -> bool:
         """Every card is home."""
-        raise NotImplementedError
 
     @abstractmethod
     def on_foundations(self) -> int:
         """Progress: grows as cards go home (the guided restarts' measure)."""
-        raise NotImplementedError
 
     @abstractmethod
     def key(self) -> bytes:
         """Canonical bytes: positions that play the same may share a key (transpositions)."""
-        raise NotImplementedError
 
     @abstractmethod
     def snapshot(self) -> bytes:
         """The exact position as bytes."""
-        raise NotImplementedError
 
     @abstractmethod
     def restore(self, snap: bytes) -> None:
         """Go back to a ``snapshot()`` (and drop any cache)."""
-        raise NotImplementedError
 
     @abstractmethod
     def moves(self) -> list[ModelMove]:
         """Every move worth trying, best first (with ``eager`` unset: every move that could
         matter)."""
-        raise NotImplementedError
 
     @abstractmethod
     def apply(self, m: ModelMove) -> Any:
         """Play move ``m``; return the record ``undo`` needs (anything: only the model's own
         ``undo`` reads it)."""
-        raise NotImplementedError
 
     @abstractmethod
     def undo(self, m: ModelMove, rec: Any) -> None:
         """Take back move ``m`` played with record ``rec``."""
-        raise NotImplementedError
 
     @abstractmethod
     def estimate(self) -> int:
         """How promising the position looks (higher is better)."""
-        raise NotImplementedError
 
     @abstractmethod
     def to_core(self, replica: GameState, m: ModelMove) -> Move:
         """The core Move for ``m``; ``replica`` (core) and this model hold the position before
         it. ValueError when there is none."""
-        raise NotImplementedError
 
     # ------------------------------------------------------------------ optional
     def autos(self, log: list[tuple[ModelMove, Any]]) -> None:
