@@ -4,9 +4,10 @@
 #   ./build.sh test [args]    set up (once) and run every test on every core (args go to
 #                             pytest); --fast: the fast lane (no browser, no namespace, nothing
 #                             slow); --under-load [RUNS]: the whole suite with the cores kept busy
-#   ./build.sh bench WHAT     run a benchmark script: core | frame | ai | solver | web | memory
-#                             | fuzz | session-fuzz | browser | net | remote (add --quick;
-#                             browser --site)
+#   ./build.sh bench WHAT     run a benchmark script: core | frame | ai | solver | light
+#                             | winnability | web | rest | memory | fuzz | session-fuzz
+#                             | browser | net | remote | desktop-remote (./build.sh bench
+#                             lists them; add --quick; browser --site)
 #   ./build.sh web [--zip]    build the browser version, a self-contained site, into build/web/;
 #                             --zip also makes build/patience-parlour-web.zip for itch.io
 #                             (--pygbag [--cdn URL]: pygbag's page instead, into build/pygbag/)
@@ -182,6 +183,7 @@ case "$command" in
         # on one worker: tests/conftest.py). --fast: the fast lane, no browser, no network
         # namespace, nothing slow. --under-load [RUNS]: the whole suite RUNS times (3) with
         # every core kept busy (tools/under_load.py). Other args go to pytest (-n 0: one lane).
+        # The slowest 25 tests are printed at the end, so that growth shows.
         setup test
         catalogues
         lane=()
@@ -190,7 +192,7 @@ case "$command" in
             --under-load) shift; exec "$VENV/bin/python" tools/under_load.py "$@" ;;
         esac
         exec "$VENV/bin/python" -m pytest -n "${PARLOUR_TEST_WORKERS:-auto}" --dist loadgroup \
-            ${lane[@]+"${lane[@]}"} "$@"
+            --durations=25 ${lane[@]+"${lane[@]}"} "$@"
         ;;
     bench)
         setup test
@@ -221,7 +223,7 @@ case "$command" in
         exec "$VENV/bin/python" -m testbed.site "${1:-8001}"
         ;;
     *)
-        sed -n '2,15p' "$0"
+        sed -n '2,19p' "$0"
         [ "$command" = help ] || exit 2
         ;;
 esac

@@ -25,6 +25,10 @@ os.environ["PARLOUR_LANG"] = "en"
 NEEDS = {
     "browser": "browser",  # Chromium (tests/web/conftest.py)
     "private_network": "network",  # a network namespace of the test's own, and Chromium in it
+    # the site built as ./build.sh web builds it (5 to 8 s of CPU each, once per worker)
+    "site": "slow",
+    "pygbag_site": "slow",
+    "local_cdn_site": "slow",
 }
 MARKERS = {
     "browser": "drives Chromium (Debian's chromium): not in the fast lane",
@@ -67,7 +71,7 @@ def _rooms_in_memory(monkeypatch):
     (a MemoryRelay of its own: rooms that wait, the same every run), not through the desktop's
     relays: what a random click on "A friend online" does never depends on a network's
     timing. The desktop's real transport is tested in tests/web/test_desktop_*.py and through
-    the real app in a child process (bench/desktop_client.py)."""
+    the real app in a child process (testbed/desktop_client.py)."""
     from game.net import MemoryRelay
     from game.ui import online
 

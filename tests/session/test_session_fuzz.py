@@ -2,7 +2,7 @@
 redo, the computer's turn, the next automatic move, Stop!/knock, Finish, save and load) on
 every game and option set. A save and load changes nothing a player can notice, nor what
 happens next by itself; a refused action changes nothing. The checks are
-bench/session_fuzz.py's (``python -m bench session-fuzz`` runs them at full size)."""
+testbed/session_fuzzing.py's (``./build.sh bench session-fuzz`` runs them at full size)."""
 
 from __future__ import annotations
 

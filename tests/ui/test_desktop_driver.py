@@ -1,5 +1,5 @@
 """The real desktop app (``python -m game``) in a child process, driven by
-bench/desktop_client.py: real pygame input events, the browser tests' probes, the app's own
+testbed/desktop_client.py: real pygame input events, the browser tests' probes, the app's own
 file store, a graceful restart and a SIGKILL. Each test starts its own app (SDL's dummy
 drivers) with a data folder of its own."""
 

@@ -1,6 +1,6 @@
 """Random input on both screens of a shared table (friends online, issue 23): two Apps joined
 by an in-memory relay, each given the random clicks, drags, keys, wheel, fingers and window
-events of bench/fuzz.py on its own screen, frame by frame, on each game for two or more,
+events of testbed/client_fuzzing.py on its own screen, frame by frame, on each game for two or more,
 with now and then a silence of 11 s between the screens (each sees the other away). Nothing
 raises, the sessions catch no fault of their own, and while the table is still shared both
 screens hold the same game."""

@@ -74,6 +74,7 @@ def _states(game: str, trial: int):
     return tangled(trial, {"supermove": True} if trial % 3 == 2 else {})
 
 
+@pytest.mark.slow  # more than 5 s of CPU natively
 @pytest.mark.parametrize("game", ["forty-thieves", "seahaven", "canfield"])
 def test_every_position_the_memory_calls_lost_is_lost(exact_only, game):
     hits = 0
