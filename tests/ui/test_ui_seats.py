@@ -86,8 +86,9 @@ def test_the_computer_plays_itself_to_watch(ui, monkeypatch):
         t, "say", lambda text, *a, _say=t.say, **kw: (said.append(text), _say(text, *a, **kw))
     )
     # a click changes nothing and says why; (not while a computer weighs a Stop! call, when
-    # the table says nothing: a CI run clicked in such a frame)
-    for _ in range(50):
+    # the table says nothing: a CI run clicked in such a frame, and a call can be weighed for
+    # longer than 50 frames of 16 ms: 6 deals in 400 were, so the clicks go on for 10 s)
+    for _ in range(600):
         if t.session.pending_call is None and t.modal is None and not t.state.is_over():
             ui.click(ui.card_point("hand0"))
             if said:
