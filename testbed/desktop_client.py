@@ -338,7 +338,7 @@ class DesktopScreen(Screen):
 
     def __init__(self, name: str, data_dir, relays=(), args=(), paced: bool = False):
         relays = [relays] if isinstance(relays, str) else list(relays)
-        self.name, self.origin, self.query = name, 0.0, ""
+        self.name, self.origin, self.query, self.paced = name, 0.0, "", paced
         given = [a for url in relays for a in ("--relay", url)]
         if relays and not paced:  # the tests' own relay, used as fast as a page uses it
             given += ["--relay-rate", str(OWN_RELAY_RATE)]

@@ -41,7 +41,7 @@ class Screen:
         """``relay_url``: the test relay's address, or a list of them (all used at once).
         ``paced``: the page keeps to public relays' rate on it, as a player's page on the
         public relays does (else it uses it as a relay of one's own, OWN_RELAY_RATE)."""
-        self.name, self.origin = name, 0.0
+        self.name, self.origin, self.paced = name, 0.0, paced
         self.c = Client(ClientPage(browser, SimpleNamespace(url=url)))
         relays = [relay_url] if isinstance(relay_url, str) else list(relay_url)
         rate = "" if paced else f"&relay_rate={OWN_RELAY_RATE}"
@@ -54,6 +54,9 @@ class Screen:
         return self
 
     def open(self, fragment: str = "", **settings) -> Screen:
+        # cards fly only on the paced page, as on a player's: the others prove the messages,
+        # not the flights (tested at one screen), and a whole game's flights cost half its time
+        settings.setdefault("animations", self.paced)
         self.c.open(
             stored({"settings": client_settings(**settings)}), address=self.query + fragment
         )
