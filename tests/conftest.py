@@ -34,7 +34,7 @@ MARKERS = {
     "browser": "drives Chromium (Debian's chromium): not in the fast lane",
     "network": "makes a private network namespace (root, iproute2) with a relay and Chromium "
     "in it: not in the fast lane",
-    "slow": "takes more than about 5 s of CPU natively: not in the fast lane",
+    "slow": "takes more than about 3 s of CPU natively: not in the fast lane",
     # pytest-xdist's own, named here too for a run without it (-p no:xdist)
     "xdist_group(name)": "runs on one worker with the other tests of its group",
 }

@@ -4,6 +4,7 @@ moves, STOP! both ways, undo within your turn, the end of a game and the match s
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from game.core import STOP, Move, new_game
 from game.ui.table.messages import readable
@@ -308,6 +309,7 @@ def test_keyboard_turns_and_ends(ui):
     assert ui.app.settings.pace == "normal"
 
 
+@pytest.mark.slow  # more than 3 s of CPU natively
 def test_a_whole_game_ends_with_the_score_and_the_match(ui):
     from game.ai.players.russian_bank import opponent
 

@@ -2,6 +2,8 @@
 Chromium: the title read the damaged save and showed its notice for a moment, then the table's
 own message hid it while its 6 s ran out, so at the table it showed for 1.8 s)."""
 
+import pytest
+
 from game.storage import MemoryStore, Saves
 from game.ui import theme
 from game.ui.app import NOTICE_MS, App
@@ -16,6 +18,7 @@ def notice_on_the_message_line(app) -> bool:
     return pygame.transform.threshold(None, band, theme.ACCENT, (40, 40, 40, 255), None, 0) > 50
 
 
+@pytest.mark.slow  # more than 3 s of CPU natively
 def test_a_notice_read_on_the_title_shows_its_full_time_at_the_table():
     store = MemoryStore()
     store.set("parlour/game/forty-thieves", CORRUPT)

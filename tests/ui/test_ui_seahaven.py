@@ -39,7 +39,7 @@ def seahaven_order(state, m: Move):
     return 4
 
 
-@pytest.mark.slow  # more than 5 s of CPU natively
+@pytest.mark.slow  # more than 3 s of CPU natively
 def test_a_whole_seahaven_deal_won_through_the_ui(ui):
     state = new_game("seahaven", WON_DEAL)
     line = search(state, seahaven_order, key=canonical, max_nodes=500)

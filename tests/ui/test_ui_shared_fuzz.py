@@ -27,6 +27,7 @@ def shared(fuzzers) -> bool:
     )
 
 
+@pytest.mark.slow  # more than 3 s of CPU natively
 @pytest.mark.parametrize("game_id", SHARED)
 def test_random_input_on_both_screens_of_a_shared_table(screens, game_id):  # noqa: F811
     """Each time the input leaves the table (Menu, New game, End the game...), two new

@@ -139,7 +139,7 @@ def play_move(ui, t, move):
 
 
 # ------------------------------------------------------------------ the tests
-@pytest.mark.slow  # more than 5 s of CPU natively
+@pytest.mark.slow  # more than 3 s of CPU natively
 def test_a_whole_one_suit_deal_won_through_the_ui(ui):
     seed, line = find("spider", winning_line, ONE_SUIT, limit=20)
     t = open_spider(ui, seed, ONE_SUIT)

@@ -103,6 +103,7 @@ def test_chinese_patience_offers_hint_from_its_hard_player(ui):
         assert t.hint is not None
 
 
+@pytest.mark.slow  # more than 3 s of CPU natively
 def test_battle_solitaire_says_the_first_turn_can_decide_and_hint_counts_as_help(ui):
     """Deal 1: following Hint (what Hard would play), the first player plays every card in the
     first turn, as the issue found. The start says it can happen; the end says the game was

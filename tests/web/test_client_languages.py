@@ -130,6 +130,7 @@ def test_the_site_speaks_the_language_asked_for_everywhere(client, code):  # noq
     )
 
 
+@pytest.mark.slow  # more than 3 s of CPU natively
 @pytest.mark.parametrize("code", LANGUAGES)
 def test_the_desktop_app_speaks_the_language_asked_for_everywhere(tmp_path, code):
     """The same natively: the real ``python -m game --lang CODE`` (the desktop driver)."""

@@ -146,7 +146,7 @@ def test_the_site_is_every_file_it_needs_and_nothing_from_elsewhere(site):
     assert not [n for n in packed if "game/net/desktop" in n]
 
 
-@pytest.mark.slow  # more than 5 s of CPU natively
+@pytest.mark.slow  # more than 3 s of CPU natively
 def test_the_build_is_the_same_bytes_each_time_and_another_build_has_another_id(tmp_path):
     from testbed.site import build_site, site_info
 
@@ -157,7 +157,7 @@ def test_the_build_is_the_same_bytes_each_time_and_another_build_has_another_id(
     assert site_info(a)["build"] == site_info(b)["build"] != site_info(c)["build"]
 
 
-@pytest.mark.slow  # more than 5 s of CPU natively
+@pytest.mark.slow  # more than 3 s of CPU natively
 def test_a_rebuild_touches_only_what_changed(tmp_path):
     """A rebuild (while ./build.sh serve, or another test, serves the folder) leaves every
     unchanged file as it was (the same file, never rewritten), replaces a changed one whole and

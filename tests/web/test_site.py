@@ -698,7 +698,7 @@ def what_the_device_never_reads(tree) -> list[int]:
     return found
 
 
-@pytest.mark.slow  # more than 5 s of CPU natively
+@pytest.mark.slow  # more than 3 s of CPU natively
 def test_the_shipped_sources_compile_to_the_code_of_the_tested_ones():
     """pygbag's page ships each module slimmed as source: compiled, it is its source's code
     (code objects compared recursively: slim.py's code_differences, whose docstring says
@@ -731,7 +731,7 @@ def test_the_shipped_sources_compile_to_the_code_of_the_tested_ones():
     )
 
 
-@pytest.mark.slow  # more than 5 s of CPU natively
+@pytest.mark.slow  # more than 3 s of CPU natively
 def test_the_compiled_game_is_the_code_of_the_tested_sources():
     """The self-contained site's .pyc: each module's slimmed tree compiled as the build
     compiles it (-OO) is its source's code compiled so, but for the functions' annotations;

@@ -74,7 +74,7 @@ def _states(game: str, trial: int):
     return tangled(trial, {"supermove": True} if trial % 3 == 2 else {})
 
 
-@pytest.mark.slow  # more than 5 s of CPU natively
+@pytest.mark.slow  # more than 3 s of CPU natively
 @pytest.mark.parametrize("game", ["forty-thieves", "seahaven", "canfield"])
 def test_every_position_the_memory_calls_lost_is_lost(exact_only, game):
     hits = 0
@@ -177,6 +177,7 @@ def test_a_search_stopped_part_way_records_only_closed_parts(monkeypatch):
     assert _proved(monkeypatch, edges) == {1, 2, 3, 4}
 
 
+@pytest.mark.slow  # more than 3 s of CPU natively
 def test_a_position_proved_lost_is_answered_at_once_and_so_are_the_positions_after_it():
     """Forty Thieves deal 10137: the exact search proves it lost; then a Solver for it, and
     for the position after any move, answers from the memory without searching."""
@@ -196,6 +197,7 @@ def test_a_position_proved_lost_is_answered_at_once_and_so_are_the_positions_aft
     assert answered == len(state.legal_moves())
 
 
+@pytest.mark.slow  # more than 3 s of CPU natively
 def test_without_the_memory_nothing_is_carried():
     memory = SolverMemory(keep_proofs=False)
     state = new_game("forty-thieves", 10137)
@@ -204,6 +206,7 @@ def test_without_the_memory_nothing_is_carried():
     assert not memory.lost
 
 
+@pytest.mark.slow  # more than 3 s of CPU natively
 def test_a_solver_given_no_memory_shares_nothing():
     state = new_game("forty-thieves", 10137)
     assert Solver(state, budget_s=60).run().status == "lost"
