@@ -52,6 +52,7 @@ def drawn_as_fresh_art(ui, t, pile, index, card) -> bool:
     return pygame.image.tobytes(shown, "RGB") == pygame.image.tobytes(expected, "RGB")
 
 
+@pytest.mark.slow  # more than 3 s of CPU natively
 def test_memory_stays_flat_however_often_colours_and_backs_change(ui):
     """Every colour scheme, back and felt, each on every table and the title (which draws the
     cards ahead of need), twice over: the card art kept stays within ART_CACHE arts (it was one

@@ -125,7 +125,7 @@ def test_a_position_built_to_be_lost_is_proved_lost_indian_patience():
         ("forty-thieves", 4, {"supermove": True}),
         ("forty-thieves", 4, {"foundation_takeback": True}),
         ("indian-patience", 4, {}),
-        ("indian-patience", 5, {}),
+        pytest.param("indian-patience", 5, {}, marks=pytest.mark.slow),  # over 3 s of CPU
     ],
 )
 def test_every_reported_winning_line_replays_to_a_win(game, deal, options):

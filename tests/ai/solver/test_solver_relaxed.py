@@ -39,9 +39,8 @@ def exact_verdict(state, monkeypatch, nodes=20_000):
     return {"won": True, "lost": False}.get(v.status)
 
 
-@pytest.mark.parametrize(
-    "stock_left, beyond_dead", [pytest.param(20, 5, marks=pytest.mark.slow), (8, 1)]
-)
+@pytest.mark.slow  # each more than 3 s of CPU natively
+@pytest.mark.parametrize("stock_left, beyond_dead", [(20, 5), (8, 1)])
 def test_positions_the_relaxed_game_calls_lost_are_really_lost(
     stock_left, beyond_dead, monkeypatch
 ):

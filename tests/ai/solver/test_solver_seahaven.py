@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from game.core import Card, from_dict, new_game
 from tests.support.model_check import (
     assert_line_wins,
@@ -64,6 +66,7 @@ def endgame(rng, left: int, cells: int, moves: int = 0, reversed_share: float = 
     return state.copy(history=False)  # keeps the positions seen, as the client's copy does
 
 
+@pytest.mark.slow  # more than 3 s of CPU natively
 def test_verdicts_agree_with_a_brute_force_search_of_the_core():
     """42 cards off the foundations, the cells full, most columns the hard way round, some
     after a few moves (so the core refuses the positions they passed through): the positions
