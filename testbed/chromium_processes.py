@@ -56,7 +56,9 @@ class OwnBrowser:
         before = chromium_pids()
         self.browser = Browser(beside=beside)
         self.browser.new_page().context.close()  # its renderer and helpers started
-        self.pids = chromium_pids() - before
+        # only this process's: another test worker may start a Chromium meanwhile (a run under
+        # load killed another worker's browser, which was taken for this one's)
+        self.pids = (chromium_pids() - before) & _descendants({os.getpid()})
 
     def new_page(self, *args, **kw):
         return self.browser.new_page(*args, **kw)
