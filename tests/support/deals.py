@@ -85,18 +85,12 @@ def solver_deal(game_id: str, min_nodes: int = 1000, max_nodes: int = 5000, trie
 def table_deal(game_id: str, options: dict | None = None, min_nodes: int = 200) -> int:
     """The first deal the table's solver (its budget, on the steady clock the tests give it)
     wins after a search of ``min_nodes`` positions or more: the same deal on any machine.
-    Every game the solver plays has one among its first 59 deals (test_ui_solver_games).
-    Found once per worker (the test modules that ask share the answer)."""
-    return _table_deal(game_id, tuple(sorted((options or {}).items())), min_nodes)
-
-
-@cache
-def _table_deal(game_id: str, options: tuple, min_nodes: int) -> int:
+    Every game the solver plays has one among its first 59 deals (test_ui_solver_games)."""
     from game.ai.solver.driver import solve
     from game.session.help import BUDGET_S
 
     for seed in range(1, 60):
-        state = new_game(game_id, seed, **dict(options))
+        state = new_game(game_id, seed, **(options or {}))
         v = solve(state, budget_s=BUDGET_S, clock=SolverClock())
         if v.status == "won" and v.nodes >= min_nodes:
             return seed
