@@ -108,6 +108,15 @@ GENERAL = (
         # Translators: a setting's note: for whom the side panel on the left is, and where
         note=N_("left-handed; wide screens"),
     ),
+    _setting(
+        "screen_reader",
+        # Translators: a setting: the game read aloud by a screen reader (or speech)
+        N_("Screen reader"),
+        (False, N_("Off")),
+        (True, N_("On")),
+        # Translators: a setting's note: the keys that read the table (docs/accessibility.md)
+        note=N_("keys I O P A L G read the table"),
+    ),
 )
 _GENERAL = {o.name: o for o in GENERAL}
 
@@ -132,6 +141,7 @@ class Settings:
     card_back: str = "blue"  # the back of your pack (a two-pack game's other pack: red, or blue)
     felt: str = "green"
     left_handed: bool = False  # the side panel of games with turns on the left (landscape)
+    screen_reader: bool = False  # the game read aloud (game/ui/ear): the page's mirror, speech
     last_game: str | None = None
     #: the address of a site that serves the game (the desktop's join links: ADDRESS#join=CODE;
     #: ``python -m game --site ADDRESS``), or None

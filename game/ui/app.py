@@ -28,6 +28,9 @@ from game.storage import Saves
 from game.ui import language_choice
 from game.ui import sleep_at_rest as resting
 from game.ui.canvas import CANVAS, choose_for_page
+from game.ui.ear.ear import Ear
+from game.ui.ear.voice import SILENT
+from game.ui.ear.voices import reader_running, voice_for
 from game.ui.page_turn import WEB, PageTurn, page_window
 from game.ui.sound import Sounds
 from game.ui.widgets import Scene
@@ -46,7 +49,9 @@ _PAGE = object()  # App(open_room=...) not given: the page's own (online.room_op
 
 
 class App:
-    def __init__(self, saves=None, flags: int | None = None, screen=None, open_room=_PAGE):
+    def __init__(
+        self, saves=None, flags: int | None = None, screen=None, open_room=_PAGE, voice=None
+    ):
         language_choice.choose("")  # what was asked for, else the system's (the settings' below)
         pygame.init()
         # No joystick or gamepad plays this game. Without SDL's joystick part the browser
@@ -80,6 +85,7 @@ class App:
             self.notice(problem)
         self.sound = Sounds(self.settings)  # silent until the player's first input
         self.window = page_window()
+        self.ear = self.make_ear(voice)
         self.page_turn = PageTurn(self.window)  # the phone turned: reload in its shape
         self.time_ms = 0.0
         self.running = True
@@ -109,6 +115,62 @@ class App:
         except Exception as e:  # noqa: BLE001 (start-up goes on at the title)
             # Translators: a notice at start-up; {error} is what went wrong (the program's words)
             self.notice(_("The shared table could not be opened again ({error}).").format(error=e))
+
+    def make_ear(self, voice) -> Ear:
+        """The ear (game/ui/ear): on with the Screen reader setting, or by itself where a
+        screen reader runs (the desktop's); its voice the page's or the platform's, or
+        ``voice`` (tests)."""
+        # on where a screen reader runs (asked once: it may look at processes), else as set;
+        # from then on the setting's changes rule
+        self.ear_setting = self.settings.screen_reader
+        on = self.ear_setting or reader_running(WEB)
+        if voice is None:
+            voice, problem = voice_for(self.window, WEB, on)
+            if problem:
+                self.notice(problem)
+        ear = Ear(voice, on)
+        self.tell_switch(ear)
+        return ear
+
+    def tell_switch(self, ear: Ear | None = None) -> None:
+        """The page's Screen reader switch shows the setting (the page's voice has one)."""
+        ear = ear or getattr(self, "ear", None)
+        set_switch = getattr(ear.voice if ear else None, "set_switch", None)
+        if set_switch is not None:
+            set_switch(bool(ear and ear.on))
+
+    def ear_requests(self) -> None:
+        """What a screen reader asked for itself: the page's switch, a mirrored button
+        pressed; and the setting changed in Settings."""
+        ear = self.ear
+        for kind, value in ear.requests():
+            if kind == "switch":
+                self.settings.set("screen_reader", value == "on")
+                self.save_settings()
+            elif kind == "activate" and ear.on:
+                target = self.scene.modal or self.scene
+                target.ear_activate(value)
+        wanted = self.settings.screen_reader
+        if wanted != self.ear_setting:
+            self.ear_setting = wanted
+            if wanted and ear.voice is SILENT:  # (the desktop's speech, asked for now)
+                voice, problem = voice_for(self.window, WEB, True)
+                ear.voice = voice or SILENT
+                if problem:
+                    self.notice(problem)
+            ear.switch(wanted)
+            self.tell_switch()
+
+    def ear_show(self, drawn: bool) -> None:
+        """After a frame that drew: the screen as the ear has it (sent only if it changed)."""
+        ear = self.ear
+        if ear.on and (drawn or ear.view is None):
+            target = self.scene.modal or self.scene
+            ear.show(target, target.ear_view)
+            problem = getattr(ear.voice, "problem", "")
+            if problem:  # the desktop's speech stopped answering: said once, then silence
+                self.notice(problem)
+                ear.voice = SILENT
 
     def said_language(self) -> None:
         """What is said outside the scenes, again in the language spoken now: the window's
@@ -213,6 +275,7 @@ class App:
             return ""
         if self._notice_since is None and shown:
             self._notice_since = self.time_ms
+            self.ear.say(self.notices[0], urgent=True)  # (a notice is said as it is shown)
         return self.notices[0]
 
     def quit(self) -> None:
@@ -283,6 +346,7 @@ class App:
             self.dispatch(event)
             if not self.running:
                 return
+        self.ear_requests()
         self.hidden = self.minimised or resting.page_hidden(self.window)
         if self.hidden:  # only what must go on: friends at a shared table still hear us
             if self.shared is not None:
@@ -311,6 +375,7 @@ class App:
             self._drawn = key
         else:
             self.draw_ms = 0.0  # at rest the next frame most likely draws nothing either
+        self.ear_show(drawn)
         self.quiet = not drawn
 
     def rest_ms(self) -> float:

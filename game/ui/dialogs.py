@@ -40,6 +40,9 @@ class Confirm(Modal):
         self.close()
         self.on_yes()
 
+    def ear_lines(self) -> list[str]:
+        return [self.body]
+
     def draw(self, screen):
         self.draw_frame(screen)
         size = CANVAS.label(24)
@@ -227,6 +230,9 @@ class EndPanel(Modal):
             self.close()
         else:
             super().key(event)
+
+    def ear_lines(self) -> list[str]:
+        return list(self.lines)
 
 
 __all__ = ["Confirm", "EndPanel", "NumberEntry"]

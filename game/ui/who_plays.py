@@ -10,6 +10,8 @@ from game.core.language import N_, _
 from game.session import choices, default_seats, seat_kind
 from game.ui import theme
 from game.ui.canvas import CANVAS
+from game.ui.ear import screens as ear
+from game.ui.ear.view import View
 from game.ui.widgets import Button, Modal
 
 
@@ -141,6 +143,20 @@ class SeatPicker(Modal):
 
     def pick(self, seat: int, value: str) -> None:
         self.seats[seat] = value
+
+    def ear_view(self) -> View:
+        """For the ear: each choice named with its row ("Player 2: Hard"), pressed if chosen."""
+
+        def choice(b: Button) -> tuple[str, bool] | None:
+            row, _eq, value = b.name.partition("=")
+            if row == "players":
+                return _("Players"), value == str(len(self.seats))
+            if row.startswith("seat") and row[4:].isdigit():
+                seat = int(row[4:])
+                return _("Player {n}").format(n=seat + 1), self.seats[seat] == value
+            return None
+
+        return ear.row_view(self, self.title, [self.note], ear.choice_nodes(self, choice))
 
     def play(self) -> None:
         self.close()

@@ -10,6 +10,8 @@ import pygame
 
 from game.ui import theme
 from game.ui.canvas import CANVAS
+from game.ui.ear import screens as ear
+from game.ui.ear.view import View
 from game.ui.sleep_at_rest import REST_MAX_MS
 
 
@@ -246,6 +248,22 @@ class Scene(ButtonRow):
         for b in self.buttons:
             b.draw(screen)
 
+    # the ear (game/ui/ear): what a screen reader is told of this screen
+    def ear_title(self) -> str:
+        """The screen's heading, in the language spoken."""
+        return ""
+
+    def ear_lines(self) -> list[str]:
+        """The lines of text the screen draws besides its buttons."""
+        return []
+
+    def ear_view(self) -> View:
+        return ear.row_view(self, self.ear_title(), self.ear_lines())
+
+    def ear_activate(self, key: str) -> bool:
+        """A screen reader pressed the node ``key`` itself."""
+        return ear.activate(self, key)
+
 
 class Modal(ButtonRow):
     """A dialog drawn over the scene; it takes every input while open."""
@@ -342,6 +360,17 @@ class Modal(ButtonRow):
 
     def update(self, dt):
         pass
+
+    def ear_lines(self) -> list[str]:
+        """The lines the dialog draws besides its title and buttons (what is typed, why it
+        won't do)."""
+        return [self.value, self.error]
+
+    def ear_view(self) -> View:
+        return ear.row_view(self, self.title, self.ear_lines())
+
+    def ear_activate(self, key: str) -> bool:
+        return ear.activate(self, key)
 
     def draw_frame(self, screen) -> None:
         screen.blit(self._dim, (0, 0))

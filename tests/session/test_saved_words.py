@@ -16,7 +16,7 @@ from game.storage import MemoryStore, Saves
 SETTINGS_TEXT = (
     '{"format":1,"data":{"four_colour":false,"animations":true,"pace":"fast","auto_move":true,'
     '"winnable_only":false,"winnable_light":false,"sound":true,"card_back":"blue",'
-    '"felt":"green","left_handed":false,"last_game":null,"games":{"russian-bank":{"options":'
+    '"felt":"green","left_handed":false,"screen_reader":false,"last_game":null,"games":{"russian-bank":{"options":'
     '{"mode":"strict"},"seats":["human","computer:hard"]},"chinese-patience":{"seats":["human",'
     '"computer:easy","computer:medium"],"options":{"players":3}}}}}'
 )

@@ -391,6 +391,13 @@ class Toolbar(BaseChrome):
             deal=s.state.seed, n=s.move_count, time=theme.format_time(s.elapsed)
         )
 
+    def light_word(self) -> str | None:
+        light = self.light()
+        return pgettext(*LIGHT_WORDS[light]) if light is not None else None
+
+    def ear_status(self) -> list[str]:
+        return [self.table.title_text, self.deal_text()]
+
     def light(self) -> Light | None:
         """What the light says now; None where it is not shown (off, no solver for this
         game, the game over)."""

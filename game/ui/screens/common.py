@@ -32,6 +32,9 @@ class BackScene(Scene):
         else:
             self.focus_key(event)
 
+    def ear_title(self) -> str:
+        return _(self.heading)
+
     def draw(self, screen):
         screen.blit(theme.felt(self.app.settings.felt), (0, 0))
         heading = _(self.heading)

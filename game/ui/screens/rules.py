@@ -131,6 +131,18 @@ class RulesScene(BackScene):
             self._lines[self.game] = lines
         return lines
 
+    def ear_lines(self) -> list[str]:
+        """For the ear: the game's rules, a paragraph a line (headings as lines too)."""
+        return [
+            p[2:] if p.startswith("# ") else p.strip()
+            for p in rules_text(self.game).strip().split("\n")
+            if p.strip()
+        ]
+
+    def ear_title(self) -> str:
+        # Translators: for the ear: the Rules screen's title; {game} is the game's name
+        return _("Rules: {game}").format(game=_(info(self.game).title))
+
     def max_scroll(self) -> int:
         _hsize, hs, _psize, ps = self.sizes()
         height = sum(

@@ -14,6 +14,8 @@ from game.session import GENERAL
 from game.session.seat_kinds import choices as seat_choices
 from game.ui import language_choice, theme
 from game.ui.canvas import CANVAS
+from game.ui.ear import screens as ear
+from game.ui.ear.view import View
 from game.ui.screens.common import BackScene, fit_text, sidebar, tab_grid
 from game.ui.widgets import Button
 
@@ -135,6 +137,19 @@ class SettingsScene(BackScene):
             y += 88 + 28
         self.content_h = y - self.area.y
         self.place_rows()
+
+    def ear_view(self) -> View:
+        """For the ear: the tabs (the one shown pressed), then each choice named with its
+        row ("Card animations: Off"), pressed where chosen."""
+        rows = {id(b): (label, chosen) for label, _note, _y, row in self.rows for chosen, b in row}
+
+        def choice(b: Button) -> tuple[str, bool] | None:
+            if b in self.tab_buttons:
+                return "", b.name == f"tab-{self.tab}"
+            of = rows.get(id(b))
+            return None if of is None else (of[0], of[1]())
+
+        return ear.row_view(self, self.ear_title(), [], ear.choice_nodes(self, choice))
 
     def max_scroll(self) -> int:
         return max(0, self.content_h - self.area.h) if CANVAS.portrait else 0

@@ -38,18 +38,7 @@ class StatsScene(BackScene):
         if CANVAS.portrait:
             self.draw_portrait(screen)
             return
-        # Translators: the Statistics table's column headings (narrow columns: keep them short)
-        cols = [
-            (_("Game"), 50),
-            (_("Played"), 330),
-            (_("Won"), 430),
-            (_("Win rate"), 510),
-            (_("Streak"), 630),
-            (_("Best streak"), 730),
-            (_("Best time"), 870),
-            (_("Fewest moves"), 990),
-            (_("With help"), 1140),
-        ]
+        cols = self.columns()
         y = 90
         for label, x in cols:
             theme.blit_text(screen, label, (x, y), 20, theme.INK_DIM, bold=True)
@@ -57,22 +46,7 @@ class StatsScene(BackScene):
         y += 40
         step = min(48, (560 - 36 * len(self.matches)) // max(1, len(GAMES)))
         for g in GAMES:
-            s = self.stats.get(g) or {}
-            played = s.get("played", 0) or 0
-            records = not info(g).multiplayer  # a race's time and moves say nothing
-            values = [
-                _(info(g).title),
-                str(played),
-                str(s.get("won", 0)),
-                _percent(s) if played else "-",
-                str(s.get("streak", 0)),
-                str(s.get("best_streak", 0)),
-                theme.format_time(s.get("best_time")) if records else "-",
-                str(s.get("fewest_moves"))
-                if records and s.get("fewest_moves") is not None
-                else "-",
-                _with_help(s),
-            ]
+            values = self.values(g)
             for i, ((_label, x), v) in enumerate(zip(cols, values)):
                 theme.blit_text(screen, v, (x, y), 24, theme.INK, bold=i == 0)  # (the game)
             y += step
@@ -84,6 +58,49 @@ class StatsScene(BackScene):
             text = self.match_text(g, m)
             theme.blit_text(screen, text, (CANVAS.w // 2, y), 24, theme.ACCENT, anchor="midtop")
             y += 34
+
+    def columns(self) -> list[tuple[str, int]]:
+        """The table's column headings and where each starts."""
+        # Translators: the Statistics table's column headings (narrow columns: keep them short)
+        return [
+            (_("Game"), 50),
+            (_("Played"), 330),
+            (_("Won"), 430),
+            (_("Win rate"), 510),
+            (_("Streak"), 630),
+            (_("Best streak"), 730),
+            (_("Best time"), 870),
+            (_("Fewest moves"), 990),
+            (_("With help"), 1140),
+        ]
+
+    def values(self, g: str) -> list[str]:
+        """A game's row: its name, then a value under each heading."""
+        s = self.stats.get(g) or {}
+        played = s.get("played", 0) or 0
+        records = not info(g).multiplayer  # a race's time and moves say nothing
+        return [
+            _(info(g).title),
+            str(played),
+            str(s.get("won", 0)),
+            _percent(s) if played else "-",
+            str(s.get("streak", 0)),
+            str(s.get("best_streak", 0)),
+            theme.format_time(s.get("best_time")) if records else "-",
+            str(s.get("fewest_moves")) if records and s.get("fewest_moves") is not None else "-",
+            _with_help(s),
+        ]
+
+    def ear_lines(self) -> list[str]:
+        """For the ear: a game a sentence ("Forty Thieves: Played 3, Won 1, ..."), then the
+        matches."""
+        heads = [label for label, _x in self.columns()[1:]]
+        rows = []
+        for g in GAMES:
+            name, *values = self.values(g)
+            pairs = ", ".join(f"{h} {v}" for h, v in zip(heads, values, strict=True))
+            rows.append(f"{name}: {pairs}")
+        return [*rows, _(HELP_NOTE), *(self.match_text(g, m) for g, m in self.matches.items())]
 
     def match_text(self, g: str, m) -> str:
         """A game's match in one sentence (its seats named), or that none was played."""

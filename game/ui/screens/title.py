@@ -144,6 +144,9 @@ class TitleScene(Scene):
     ``players``), each with its key (1 to 9, then 0) where a keyboard is used; Continue,
     Statistics, Settings, Rules (and Quit on the desktop)."""
 
+    def ear_title(self) -> str:
+        return _("Patience Parlour")
+
     def __init__(self, app):
         super().__init__(app)
         self.art = get_art(96, 134, app.settings.four_colour, Fan.DOWN)

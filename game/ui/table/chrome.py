@@ -118,6 +118,16 @@ class Chrome(Protocol):
         now."""
         ...
 
+    # ------------------------------------------------------------------ for the ear
+    def light_word(self) -> str | None:
+        """What the "still winnable?" light says now, in words; None where none is shown."""
+        ...
+
+    def ear_status(self) -> list[str]:
+        """What the table shows of the game besides the cards, as sentences for the ear
+        (the G key): the deal, moves and time; the score, whose turn, the match."""
+        ...
+
     # ------------------------------------------------------------------ input first
     def key(self, event: pygame.event.Event) -> bool:
         """A key pressed at the table, before the table's own keys: True if the chrome took
@@ -167,6 +177,9 @@ class ChromeTable(Protocol):
     app: Any  # the App (game/ui/app.py, the top of the client: never imported below it)
     layout: Layout
     session: Session
+
+    @property
+    def title_text(self) -> str: ...
 
 
 class BaseChrome:
@@ -240,6 +253,12 @@ class BaseChrome:
 
     def message_rect(self) -> pygame.Rect | None:
         return None
+
+    def light_word(self) -> str | None:
+        return None
+
+    def ear_status(self) -> list[str]:
+        return [self.table.title_text]
 
     def relabel(self) -> None:
         """Each button's name is its English: its label that, in the language spoken now."""

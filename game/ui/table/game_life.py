@@ -229,6 +229,7 @@ class GameLife(Scene):
     def say(self, text: str, kind: MessageKind = MessageKind.INFO, ms: float = MESSAGE_MS) -> None:
         """Say ``text`` on the message line for ``ms`` (in the colour of its ``kind``)."""
         self.message = message(text, kind, self.app.time_ms + ms)
+        self.app.ear.say(self.message.text, urgent=kind == MessageKind.ERROR)
 
     def message_text(self) -> str:
         """What the message line says now ("" once its time is up)."""

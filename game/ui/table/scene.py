@@ -34,6 +34,9 @@ from game.ui.board.animation import FLIGHT_MS, Animator, Celebration
 from game.ui.board.move_words import describe, explain
 from game.ui.board.places import Piles, layout_for
 from game.ui.card_art import get_art
+from game.ui.ear.reading import light_news, read_key, refuse_key
+from game.ui.ear.table_words import PILE, move_words, plan_words, said_by, table_view
+from game.ui.ear.view import View
 from game.ui.table.chrome import BaseChrome, Chrome, Point
 from game.ui.table.computers import ComputerSeats
 from game.ui.table.game_life import GameLife
@@ -66,6 +69,7 @@ class Table(GameLife):
         self.hint_said = None
         self.message = SILENT
         self.celebration = None
+        self.light_heard: str | None = None  # the light's word the ear said last
         self.end_shown = False
         self.active = False
         self.next_action_at = 0.0
@@ -194,6 +198,7 @@ class Table(GameLife):
         self.input.selected = None
         self.changed()
         self.chrome.moved(move, before, mover)
+        self.app.ear.say(*said_by(self, mover, move_words(self, move, before)))
         if move.count >= 1:  # a card moved or turned (not a pass, not a call)
             self.app.sound.play("place")
         src, dst, count = move.source, move.target, move.count
@@ -273,6 +278,7 @@ class Table(GameLife):
         # Translators: {move} is a move in words: "move the Nine of clubs onto the Ten of clubs"
         self.say_helped(_("Hint: {move}.").format(move=explain(self.state, move)), helped)
         self.hint_said = self.message.text
+        self.app.ear.say(plan_words(self, move) + ".")  # (where its cards are)
         self.save()
 
     # ================================================================= input (to the parts)
@@ -304,8 +310,22 @@ class Table(GameLife):
         if self.session.finishing:
             self.skip_finish()
             return
-        if not self.chrome.key(event):
-            self.input.key(event)
+        if read_key(self, event):  # the ear's reading keys (only while it listens)
+            return
+        if not (self.chrome.key(event) or self.input.key(event)):
+            refuse_key(self, event)
+
+    def ear_view(self) -> View:
+        return table_view(self)
+
+    def ear_activate(self, key: str) -> bool:
+        """A screen reader pressed a pile (as Enter on it) or a button."""
+        name = key[len(PILE) :] if key.startswith(PILE) else None
+        if name is None or name not in self.layout.piles:
+            return super().ear_activate(key)
+        self.input.focus = name
+        self.input.activate_focus()
+        return True
 
     def toggle_sound(self) -> None:
         """M: the Sound setting on or off (saved)."""
@@ -378,6 +398,8 @@ class Table(GameLife):
             spare = min(SOLVER_IDLE_MAX_MS, self.app.spare_ms()) if idle else 0.0
             s.think_help(max(SOLVER_SLICE_MS, spare))
         self.chrome.update(dt)
+        if self.app.ear.on:  # the light's verdict, said when it changes
+            self.light_heard = light_news(self, self.light_heard)
         if s.is_over() and not self.end_shown and not self.anim.busy and not self.input.drag:
             self.end_shown = True
             self.game_over()
