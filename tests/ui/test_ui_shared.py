@@ -623,7 +623,8 @@ def test_no_computer_is_written_clear_of_the_buttons_on_a_phone(
 ):
     """Upright, the pace's word stands between - and +, 130 px: "No computer" (a table with a
     friend, no computer at this screen) was drawn under both buttons. Now they are gone where
-    no computer plays here, and the words stand clear of every button."""
+    no computer plays here, and the words stand clear of every button. Sideways (issue 46)
+    the rail has no - and + either, its other rows taller, and the panel no pace line."""
     shape, css = phone_screens
     host = screens.app()
     room = host_by_input(host, "russian-bank", {"seat1": "remote"})
@@ -634,13 +635,73 @@ def test_no_computer_is_written_clear_of_the_buttons_on_a_phone(
     words = record_words(monkeypatch)
     t.view.draw(host.app.screen)
     where = [r for s, r in placed(words) if s.startswith("No computer")]
-    assert where, placed(words)
+    assert bool(where) == CANVAS.portrait, placed(words)
+    assert not any("pace" in s for s, _ in placed(words)), placed(words)
     buttons = [b.rect for b in t.buttons if b.visible]
     assert not any(r.colliderect(b) for r in where for b in buttons), (where, buttons)
-    assert [b.name for b in t.buttons if not b.visible] == (
-        ["slower", "faster"] if CANVAS.portrait else []
-    )
+    assert [b.name for b in t.buttons if not b.visible] == ["slower", "faster"]
+    if CANVAS.rail:  # the rail's rows fill it, none on another
+        rail = [b.rect for b in t.buttons if b.visible and b.rect.x >= CANVAS.table_w]
+        assert all(r.collidelist([o for o in rail if o != r]) == -1 for r in rail), rail
+        assert max(r.bottom for r in rail) > CANVAS.h - 20, rail
     host.screenshot(f"shared-no-computer-{shape}.png")
+
+
+PACE_BUTTONS = ("slower", "faster")
+
+
+def pace_row(ui, words: Words) -> tuple[list[str], list[str]]:
+    """What a table's panel shows of the computer's pace, as drawn: its words ("Computer's
+    pace", the pace, "No computer") and the - and + buttons shown."""
+    t = ui.app.scene
+    words.clear()
+    t.view.draw(ui.app.screen)
+    said = [s for s, _ in placed(words) if "pace" in s or s.startswith("No computer")]
+    said += [s for s, _ in placed(words) if s in ("Slow", "Normal", "Fast", "Instant")]
+    return said, [b.name for b in t.buttons if b.visible and b.name in PACE_BUTTONS]
+
+
+def test_no_pace_row_in_landscape_where_no_computer_plays_at_this_screen(screens, monkeypatch):
+    """Issue 46: the landscape panel still drew "Computer's pace  -  No computer  +" at a
+    table with a friend and no computer at this screen (gone upright since issue 32). Now
+    neither the words nor - and + are there (not drawn, nothing pressed where they stood; the
+    + key says why it does nothing); at a table where a computer plays at this screen the row
+    stays and works, and a friend's screen there, whose seats are people, has none."""
+    host, guest = screens.app(), screens.app()
+    for ui in (host, guest):
+        ui.app.settings.set("pace", "normal")
+    room = host_by_input(host, "russian-bank", {"seat1": "remote"})
+    join_by_typing(guest, room.shared.code)
+    screens.agree()
+    words = record_words(monkeypatch)
+    for name, ui in (("host", host), ("friend", guest)):
+        t = ui.app.scene
+        ui.screenshot(f"shared-no-pace-row-landscape-{name}.png")
+        assert pace_row(ui, words) == ([], []), placed(words)
+        for b in PACE_BUTTONS:  # where - and + stood: nothing pressed, the pace as it was
+            ui.click(t.button(b).rect.center)
+        assert ui.app.settings.pace == "normal" and "computer" not in t.message_text()
+        ui.key(pygame.K_PLUS)  # the key says why it does nothing
+        assert ui.app.settings.pace == "normal" and "No computer plays" in t.message_text()
+    # a table with a computer at the host's screen: the row, - and + there, and they work
+    screens.drop(host)
+    screens.drop(guest)
+    others = screens.app(), screens.app()
+    for ui in others:
+        ui.app.settings.set("pace", "normal")
+    room = host_by_input(
+        others[0], "chinese-patience", {"seat1": "remote", "seat2": "computer:hard"}, players=3
+    )
+    join_by_typing(others[1], room.shared.code)
+    screens.agree()
+    with_computer, friend = (ui.app.scene for ui in others)
+    said, shown = pace_row(others[0], words)
+    assert said == ["Computer's pace", "Normal"] and shown == list(PACE_BUTTONS), placed(words)
+    others[0].screenshot("shared-pace-row-landscape.png")
+    others[0].click(others[0].button("faster"))
+    assert others[0].app.settings.pace == "fast"
+    assert pace_row(others[1], words) == ([], [])  # the host's computer thinks there, not here
+    assert friend.chrome.computer_here() is False and with_computer.chrome.computer_here()
 
 
 def test_the_desktops_waiting_room_shows_the_code_or_a_link_on_the_site_set(screens, monkeypatch):

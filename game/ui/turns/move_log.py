@@ -241,16 +241,16 @@ class LogView:
         return True
 
 
-def log_area(chrome: LogPanel, x: int, y: int, w: int) -> pygame.Rect:
+def log_area(chrome: LogPanel, x: int, y: int, w: int, pace: bool = True) -> pygame.Rect:
     """The landscape panel's room for the log: from ``y`` down to the first thing below it in
-    the panel (a button there, else the computer's pace)."""
+    the panel (a button there, else the computer's pace, where it is drawn: ``pace``)."""
     px = panel_x(chrome.table)
     tops = [
         b.rect.top
         for b in chrome.buttons
         if b.visible and b.name != "Replay turn" and px <= b.rect.x < px + 364 and b.rect.top > y
     ]
-    return pygame.Rect(x, y, w, min(tops + [476]) - 8 - y)
+    return pygame.Rect(x, y, w, min(tops + [476 if pace else 680]) - 8 - y)
 
 
 __all__ = ["LogPanel", "LogView", "log_area", "log_size"]

@@ -41,6 +41,7 @@ from game.ui.turns.turn_replay import TurnReplay
 from game.ui.widgets import Button
 
 FIRST_ROW = ("Stop!", "Knock!", "End turn", "Replay turn")
+PACE_BUTTONS = ("slower", "faster")  # the computer's pace's - and +
 
 
 def portrait_buttons(names: list[str]) -> dict[str, tuple[int, int, int, int]]:
@@ -202,16 +203,35 @@ class PanelChrome(BaseChrome):
             on_table = self.turn_button
             place_portrait([x for x in self.buttons if x.name in FIRST_ROW and x is not on_table])
             self.log_view.placed = True
-        elif CANVAS.rail and not self.table.layout.table_left:  # sideways: in the rail, as
-            # big as the rest, in Rules' row (Hint and Rules share one), its words 12 CSS px
-            # as every rail button's (half a row would need them smaller: "Replay turn")
-            hint = next(x for x in self.buttons if x.name == "Hint")
-            rules = next(x for x in self.buttons if x.name == "Rules")
-            b.rect, b.size, b.visible = rules.rect.copy(), rules.size, True
-            half = (hint.rect.w - 6) // 2
-            hint.rect.width = half
-            rules.rect = pygame.Rect(hint.rect.right + 6, hint.rect.y, half, hint.rect.h)
+        elif CANVAS.rail and not self.table.layout.table_left:  # sideways: in the rail
+            self.place_replay_in_rail()
             self.log_view.placed = True
+
+    def place_replay_in_rail(self) -> None:
+        """Sideways, Replay turn in the rail, as big as the rest, in Rules' row (Hint and
+        Rules share one), its words 12 CSS px as every rail button's (half a row would need
+        them smaller: "Replay turn")."""
+        b = self.log_view.button
+        hint = next(x for x in self.buttons if x.name == "Hint")
+        rules = next(x for x in self.buttons if x.name == "Rules")
+        b.rect, b.size, b.visible = rules.rect.copy(), rules.size, True
+        half = (hint.rect.w - 6) // 2
+        hint.rect.width = half
+        rules.rect = pygame.Rect(hint.rect.right + 6, hint.rect.y, half, hint.rect.h)
+
+    def place_in_rail(self, pace: bool) -> None:
+        """Sideways, the panel's buttons placed in the rail again: with the computer's - and
+        + (``pace``) or without them, the other rows taller in their room."""
+        log = self.log_view.button
+        skip = () if pace else PACE_BUTTONS
+        place_rail(
+            [
+                b
+                for b in self.buttons
+                if b is not log and b is not self.turn_button and b.name not in skip
+            ]
+        )
+        self.place_replay_in_rail()
 
     log_view: LogView
 

@@ -72,8 +72,10 @@ class ColumnTexts:
         if self.column:
             self.x, self.width, self.y = panel_x(table) + 12, CANVAS.table_w - PANEL_X - 24, 10
             # the computer's pace in the last line, clear of a two-line message's band below
-            # the panel (view.py draw_message: 26 px up from the line at 686)
-            self.bottom = panel_rect(table).bottom - 32 - self.step
+            # the panel (view.py draw_message: 26 px up from the line at 686); no computer
+            # here, no pace: the lines above have its room
+            pace = self.step if chrome.computer_here() else 2
+            self.bottom = panel_rect(table).bottom - 32 - pace
         else:
             self.y = panel_top(table) + 10
             self.x, self.width = 16, CANVAS.w - 32
@@ -138,14 +140,14 @@ class ColumnTexts:
             self.write(line, theme.INK_DIM)
 
     def pace(self) -> None:
-        """The computer's pace: sideways a line at the bottom (- and + are in the rail),
-        upright its word between - and +."""
+        """The computer's pace: sideways a line at the bottom (- and + are in the rail; none
+        where no computer plays at this screen), upright its word between - and +."""
         pace, here = self.chrome.pace_word(), self.chrome.computer_here()
         if self.column:
+            if not here:
+                return
             # Translators: the side panel; {pace} is "Slow", "Normal", "Fast" or "Instant"
-            words = (
-                _("Computer's pace: {pace}").format(pace=pace) if here else _("No computer here")
-            )
+            words = _("Computer's pace: {pace}").format(pace=pace)
             size = theme.fit_size(words, P_TEXT, self.width)
             theme.blit_text(self.screen, words, (self.x, self.bottom + 2), size, theme.INK_DIM)
             return
@@ -180,14 +182,15 @@ def draw_landscape_texts(screen: pygame.Surface, table: Table, chrome: TextsChro
     size = style.match
     theme.blit_text(screen, fitted(chrome.match_progress(), size), (x, y + 4), size, theme.ACCENT)
     y += style.after
-    chrome.log_view.draw(screen, log_area(chrome, x, y, 340))
-    top, value, size = style.pace
-    theme.blit_text(
-        screen, _("Computer's pace"), (px + 182, top), 18, theme.INK_DIM, anchor="midtop"
-    )
-    ink = theme.INK if chrome.computer_here() else theme.INK_DIM
-    at = (px + 182, value)
-    theme.blit_text(screen, chrome.pace_word(), at, size, ink, bold=True, anchor="midtop")
+    here = chrome.computer_here()  # (no computer here: no pace, the log has its room)
+    chrome.log_view.draw(screen, log_area(chrome, x, y, 340, pace=here))
+    if here:
+        top, value, size = style.pace
+        theme.blit_text(
+            screen, _("Computer's pace"), (px + 182, top), 18, theme.INK_DIM, anchor="midtop"
+        )
+        at = (px + 182, value)
+        theme.blit_text(screen, chrome.pace_word(), at, size, theme.INK, bold=True, anchor="midtop")
     tip = chrome.tip()
     for i, line in enumerate(theme.wrap(tip, 18, 330) if tip else ()):
         theme.blit_text(screen, line, (x, style.tip + i * 20), 18, theme.INK_DIM)
