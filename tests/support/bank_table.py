@@ -24,8 +24,37 @@ def ace_on_house(state):
     return aces[0] if b.rule == "b" and b.compulsory.source == aces[0] else None
 
 
+def computer_breach(state):
+    """The computer starts and could break a priority at once."""
+    return state.current_player == 1 and bool(state.breach_moves())
+
+
 def computer_starts(state):
     return state.current_player == 1
+
+
+class BreachingJob:
+    def __init__(self, state):
+        self.state = state
+
+    def think(self, budget_ms):
+        breaches = self.state.breach_moves()
+        return breaches[0] if breaches else self.state.legal_moves()[0]
+
+
+class BreachingBot:
+    """A stand-in for the computer's seat: it breaks a priority whenever it can."""
+
+    def start(self, state):
+        return BreachingJob(state.copy(history=False))
+
+    def calls_stop(self, state):
+        return True
+
+
+def breaching_computer(t, monkeypatch) -> None:
+    monkeypatch.setitem(t.session._bots, 1, BreachingBot())  # the computer's seat plays it
+    t.session._job = t.session._decided = None  # forget what was decided already
 
 
 def open_bank(ui, seed, rb_mode=None, level=None, pace=None):

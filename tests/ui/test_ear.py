@@ -16,8 +16,9 @@ from game.core import new_game
 from game.storage import MemoryStore, Saves
 from game.ui.app import App
 from game.ui.ear.voice import Recorder
+from tests.support.bank_table import breaching_computer, computer_breach, open_bank
 from tests.support.client import Driver
-from tests.support.deals import solver_deal
+from tests.support.deals import find_deal, solver_deal
 
 
 @pytest.fixture
@@ -200,3 +201,42 @@ def test_a_forty_thieves_deal_won_by_ear_alone(ear):
         with open(os.environ["PARLOUR_EAR_LOG"], "w") as f:
             f.write(log)
     assert "Hint: " in log and " onto " in log
+
+
+def test_russian_bank_by_ear_the_computers_moves_and_a_stop_call_by_key(ear, monkeypatch):
+    """The computer's moves are said as they happen, urgently and with its name; X calls
+    Stop! on its broken priority and the banner is heard; then your turn is played from the
+    Hint's plan with the keys. (When to call is the rules' to know: a seeing player's
+    knowledge, taken from the core; everything asserted is what was heard.)"""
+    seed = find_deal("russian-bank", computer_breach)
+    table = open_bank(ear, seed, rb_mode="stop", pace="fast")
+    breaching_computer(table, monkeypatch)
+    said = len(heard(ear))
+    assert ear.run_until(lambda: table.state.history, dt=50)
+    ear.frames(2)
+    news = ear.voice.said[said:]
+    moved = [text for text, urgent in news if urgent and text.startswith("Computer: ")]
+    assert moved, news
+    assert table.state.breach is not None and table.state.breach.player == 1
+    said = len(heard(ear))
+    press(ear, pygame.K_x, "x")
+    news = ear.voice.said[said:]
+    assert ("Stop! You caught the computer.", True) in news, news
+    # your turn now: a few moves from the Hint's plan, by Tab and Enter (T turns the hand)
+    for _ in range(6):
+        if table.state.current_player != 0:
+            break
+        said = len(heard(ear))
+        press(ear, pygame.K_h)
+        plans = [w for w in heard(ear)[said:] if re.match(r".+ from .+", w)]
+        if not plans:
+            break
+        source, target, count = parse_plan(plans[-1])
+        walk_to(ear, source)
+        press(ear, pygame.K_RETURN)
+        ear.settle()
+        if target is not None:
+            walk_to(ear, target)
+            press(ear, pygame.K_RETURN)
+            ear.settle()
+    assert any(" to " in w or " onto " in w or w.startswith("Turned") for w in heard(ear)[-8:])

@@ -8,7 +8,15 @@ import pytest
 
 from game.core import STOP, Move, new_game
 from game.ui.table.messages import readable
-from tests.support.bank_table import END, TURN, ace_on_house, computer_starts, open_bank
+from tests.support.bank_table import (
+    END,
+    TURN,
+    ace_on_house,
+    breaching_computer,
+    computer_breach,
+    computer_starts,
+    open_bank,
+)
 from tests.support.deals import find, find_deal
 
 
@@ -51,11 +59,6 @@ def plain(state):
         return None
     state.push(END)
     return Plain(fits[0], refused[0]) if state.current_player == 1 else None
-
-
-def computer_breach(state):
-    """The computer starts and could break a priority at once."""
-    return state.current_player == 1 and bool(state.breach_moves())
 
 
 def test_turn_flow_hand_card_end_turn_and_the_computers_reply(ui):
@@ -171,30 +174,6 @@ def test_strict_mode_refuses_the_breach_with_the_priority(ui):
     ui.click(ui.card_point("hand0"))
     assert not t.state.history
     assert t.message_text().startswith("Priority:")
-
-
-class _BreachingJob:
-    def __init__(self, state):
-        self.state = state
-
-    def think(self, budget_ms):
-        breaches = self.state.breach_moves()
-        return breaches[0] if breaches else self.state.legal_moves()[0]
-
-
-class _BreachingBot:
-    """A stand-in for the computer's seat: it breaks a priority whenever it can."""
-
-    def start(self, state):
-        return _BreachingJob(state.copy(history=False))
-
-    def calls_stop(self, state):
-        return True
-
-
-def breaching_computer(t, monkeypatch) -> None:
-    monkeypatch.setitem(t.session._bots, 1, _BreachingBot())  # the computer's seat plays it
-    t.session._job = t.session._decided = None  # forget what was decided already
 
 
 def test_you_call_stop_on_the_computer(ui, monkeypatch):
@@ -413,6 +392,7 @@ def test_the_pace_is_offered_only_where_a_computer_plays_at_this_screen(ui):
     t.start(3, seats=("human", "human"))
     ui.frames(2)
     assert not t.button("faster").enabled and not t.button("slower").enabled
+    assert not t.button("faster").visible and not t.button("slower").visible  # (issue 46)
     assert t.chrome.pace_word() == "No computer"
     ui.key(pygame.K_PLUS)
     assert ui.app.settings.pace == "fast" and "No computer" in t.message_text()

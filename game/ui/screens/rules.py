@@ -234,8 +234,19 @@ def rules_text(game_id: str) -> str:
         info(game_id).rules.strip()
         + "\n\n"
         + _(chrome_class(info(game_id).table).controls)
+        + "\n\n"
+        + _(EAR_KEYS)
         + winnability_text(game_id)
     )
+
+
+#: the ear's keys (game/ui/ear/reading.py), under every game's controls
+EAR_KEYS = N_(
+    "With the screen reader on (Settings): I reads the pile in focus in full, O the "
+    "foundations, P the stock, waste, reserve and hand, A the moves possible now, L the "
+    '"still winnable?" light, G the game (deal, moves, time, whose turn, the match); with '
+    "cards picked up, + and - take one card more or fewer of the run."
+)
 
 
 def winnability_text(game_id: str) -> str:

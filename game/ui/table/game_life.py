@@ -229,7 +229,8 @@ class GameLife(Scene):
     def say(self, text: str, kind: MessageKind = MessageKind.INFO, ms: float = MESSAGE_MS) -> None:
         """Say ``text`` on the message line for ``ms`` (in the colour of its ``kind``)."""
         self.message = message(text, kind, self.app.time_ms + ms)
-        self.app.ear.say(self.message.text, urgent=kind == MessageKind.ERROR)
+        urgent = kind in (MessageKind.ERROR, MessageKind.WARN)  # a refusal, a call, a friend away
+        self.app.ear.say(self.message.text, urgent=urgent)
 
     def message_text(self) -> str:
         """What the message line says now ("" once its time is up)."""

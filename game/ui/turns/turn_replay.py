@@ -8,6 +8,8 @@ import pygame
 from game.core.language import _, ngettext, pgettext
 from game.ui import theme
 from game.ui.canvas import CANVAS
+from game.ui.ear import screens as ear
+from game.ui.ear.view import View
 from game.ui.sleep_at_rest import REST_MAX_MS
 from game.ui.turns.panel_geometry import panel_rect, portrait_top
 from game.ui.widgets import Button, ButtonStyle, Modal
@@ -80,6 +82,20 @@ class TurnReplay(Modal):
         t.anim.clear()
         if fly and t.app.settings.animations:
             fly_changes(t, before, self.positions[at])
+        t.app.ear.say(". ".join(self.ear_lines()[1:]))  # the step shown, for the ear
+
+    def ear_lines(self) -> list[str]:
+        """For the ear: what the replay says, then the move shown in words."""
+        lines = [text for text, _colour, _bold in self.words()[1:]]
+        if self.at:
+            step = self.steps[self.at - 1]
+            lines.append(
+                step.words if step.who in ("", self.chrome.title(self.seat)) else step.line
+            )
+        return lines
+
+    def ear_view(self) -> View:
+        return ear.row_view(self, self.words()[0][0], self.ear_lines())
 
     def next(self) -> None:
         self.show(self.at + 1)

@@ -82,6 +82,7 @@ class TurnsChrome(panel.PanelChrome):
         self._turn_seat: int | None = None  # whose turn the last "turn" event began
         self._play: MatchPlay | None = None
         self.next_seats: tuple | None = None  # the seats of the next game, while New game asks
+        self.rail_pace = True  # sideways: the rail has a row for - and + (``show_pace``)
         self.buttons = self.make_buttons(table)
         if CANVAS.portrait:
             panel.place_portrait(self.buttons)
@@ -148,7 +149,7 @@ class TurnsChrome(panel.PanelChrome):
         """The buttons' words in the language spoken now (a button's name is its English;
         - and + have no words, End turn on the table none: its words are drawn over it)."""
         for b in self.buttons:
-            if b.name not in ("slower", "faster") and b is not self.turn_button:
+            if b.name not in panel.PACE_BUTTONS and b is not self.turn_button:
                 b.label = _(b.name)
 
     def place_turn_button(self, rect: pygame.Rect | None) -> Button | None:
@@ -274,6 +275,18 @@ class TurnsChrome(panel.PanelChrome):
         host's computer as it plays there)."""
         return any(kind.thinks_here for kind in self.session.seats)
 
+    def show_pace(self) -> None:
+        """The pace's - and + only where a computer plays at this screen (any table, any
+        shape): else they are neither drawn nor pressed, and sideways the rail's other rows
+        take their room."""
+        here = self.computer_here()
+        for b in self.buttons:
+            if b.name in panel.PACE_BUTTONS:
+                b.visible = here
+        if CANVAS.rail and not self.table.layout.table_left and here != self.rail_pace:
+            self.rail_pace = here
+            self.place_in_rail(here)
+
     def pace_word(self) -> str:
         if not self.computer_here():
             # Translators: the side panel, in place of the computer's pace; short
@@ -370,6 +383,7 @@ class TurnsChrome(panel.PanelChrome):
         self.banner = Banner(title, text, self.app.time_ms + BANNER_MS)
         t.next_action_at = max(t.next_action_at, self.banner.until)  # play waits meanwhile
         local = self.session.is_local(seat)
+        self.app.ear.say(title, urgent=True)  # (the banner's title: the ear hears it first)
         t.say(text, MessageKind.GOOD if local else MessageKind.WARN, 9000)
 
     def passed(self, seat: int) -> None:
@@ -396,6 +410,7 @@ class TurnsChrome(panel.PanelChrome):
         if self.banner and self.app.time_ms >= self.banner.until:
             self.banner = None
         self.buttons[0].visible = self.session.has_calls  # the call only where calls exist
+        self.show_pace()
 
     def key(self, event: pygame.event.Event) -> bool:
         k, t = event.key, self.table
@@ -500,6 +515,13 @@ class TurnsChrome(panel.PanelChrome):
             match=self.match_line(), number=self.play.game_number
         )
 
+    def ear_status(self) -> list[str]:
+        """For the ear (G): the game and deal, whose turn, each seat's counts, the match."""
+        t = self.table
+        lines = [t.title_text, self.deal_line(), self.turn_label()[0]]
+        lines += [line for line, _colour in self.count_lines()]
+        return [*lines, self.match_progress()]
+
     def turn_label(self) -> tuple[str, Colour]:
         """Whose turn it is in the panel's box, and the box's colour."""
         s = self.session
@@ -520,11 +542,7 @@ class TurnsChrome(panel.PanelChrome):
 
     def draw(self, screen: pygame.Surface) -> None:
         t = self.table
-        if CANVAS.portrait:  # no computer here: no - and +, and "No computer" has their room
-            here = self.computer_here()
-            for b in self.buttons:
-                if b.name in ("slower", "faster"):
-                    b.visible = here
+        self.show_pace()  # (upright "No computer" has the room of - and +)
         if CANVAS.portrait or (CANVAS.rail and not t.layout.table_left):
             # (sideways: the panel's texts in a column, large)
             lines = self.count_lines()
