@@ -84,6 +84,15 @@ net_modules() {
         npm ci --prefix web/net --no-audit --no-fund
 }
 
+# axe_modules: axe-core (tests/web/axe/, pinned; test-only, never shipped: tests/support/axe.py
+# injects it into the built page). Once; a failure (no npm, no network) stops no test run: the
+# axe tests then say what is missing.
+axe_modules() {
+    [ -f tests/web/axe/node_modules/axe-core/axe.min.js ] && return 0
+    command -v npm >/dev/null 2>&1 && npm ci --prefix tests/web/axe --no-audit --no-fund ||
+        echo "build.sh: npm ci --prefix tests/web/axe failed (the axe tests will fail)" >&2
+}
+
 # build_web [--zip]: the browser version, a self-contained static site in build/web/ (our page,
 # Pyodide 0.27.7 from the pinned npm package, the pygame-ce wasm wheel from web/vendor/ with its
 # sha256 checked, the packed game, net.js (Trystero bundled by esbuild, web/net/), a service
@@ -186,6 +195,7 @@ case "$command" in
         # The slowest 25 tests are printed at the end, so that growth shows.
         setup test
         catalogues
+        axe_modules
         lane=()
         case "${1:-}" in
             --fast) shift; lane=(-m "not browser and not network and not slow") ;;

@@ -174,10 +174,10 @@ class App:
 
     def said_language(self) -> None:
         """What is said outside the scenes, again in the language spoken now: the window's
-        title (the desktop's)."""
-        if not WEB:
-            # Translators: the game's name, the window's title (the desktop's)
-            pygame.display.set_caption(_("Patience Parlour"))
+        title (the desktop's; in the browser the page's, which SDL had made "pygame window":
+        a screen reader says it as the page's name)."""
+        # Translators: the game's name, the window's title (the page's in the browser)
+        pygame.display.set_caption(_("Patience Parlour"))
 
     # ----------------------------------------------------------------- scenes
     def show(self, scene: Scene) -> None:

@@ -5,7 +5,8 @@
 
 Into DIR (default build/web/), every file from this machine, nothing from any other host:
     index.html            our page (web/client/index.html), the build's id and file list in it,
-                          and its words (web/client/words.js) with each language's translations
+                          its words (web/client/words.js) with each language's translations,
+                          and the game for screen readers (web/client/ear.js)
     boot.py               what the page runs in Python before main.py (web/client/boot.py)
     sw.js                 the service worker: the site precached under "parlour-<build id>"
     manifest.webmanifest, icon-192.png, icon-512.png, favicon.png   installable to a home screen
@@ -74,6 +75,9 @@ DOMAIN = "parlour"
 # the page's words: web/client/words.js, put whole into index.html in place of this tag
 WORDS_TAG = '<script src="words.js"></script>'
 WORDS_SLOT = "/*WORDS*/{}"
+# the game for screen readers (window.parlourEar): web/client/ear.js, put whole into index.html
+# in place of this tag, as words.js is (no file more to download, to cache, to list)
+EAR_TAG = '<script src="ear.js"></script>'
 
 NET = ROOT / "web" / "net"
 # the npm packages bundled into net.js, and the licence file each one's LICENSE is shipped as
@@ -299,15 +303,29 @@ def words_script(locale: Path = LOCALE) -> str:
     return script.replace(WORDS_SLOT, table)
 
 
-def page_html(site: str, words: str) -> str:
+def ear_script() -> str:
+    """web/client/ear.js, as it goes into index.html."""
+    script = (HERE / "ear.js").read_text(encoding="utf-8")
+    if "</script" in script.lower():
+        raise BuildError("web/client/ear.js says </script: it would end the page's script")
+    return script
+
+
+def page_html(site: str, words: str, ear: str | None = None) -> str:
     """The built index.html: web/client/index.html with ``site`` (the build's id, its files:
-    JSON) and ``words`` (words_script) in it."""
+    JSON), ``words`` (words_script) and ``ear`` (ear_script(), read when not given) in it."""
     page = (HERE / "index.html").read_text(encoding="utf-8")
     if "/*SITE*/null" not in page:
         raise BuildError("web/client/index.html has no /*SITE*/null placeholder")
-    if page.count(WORDS_TAG) != 1:
-        raise BuildError(f"web/client/index.html has no {WORDS_TAG}")
-    return page.replace("/*SITE*/null", site).replace(WORDS_TAG, f"<script>\n{words}</script>")
+    for tag in (WORDS_TAG, EAR_TAG):
+        if page.count(tag) != 1:
+            raise BuildError(f"web/client/index.html has no {tag}")
+    ear = ear_script() if ear is None else ear
+    return (
+        page.replace("/*SITE*/null", site)
+        .replace(WORDS_TAG, f"<script>\n{words}</script>")
+        .replace(EAR_TAG, f"<script>\n{ear}</script>")
+    )
 
 
 def _check_wheel(path: Path) -> None:
@@ -395,6 +413,8 @@ def _make(out: Path, note: str) -> dict:
         digest.update((HERE / name).read_bytes())
     words = words_script()
     digest.update(words.encode())
+    ear = ear_script()
+    digest.update(ear.encode())
     build_id = digest.hexdigest()[:16]
     # the files that change from build to build, by content: a page checks what it downloads
     # against them (never a mix of two builds); the game also as itch.io un-gzips it
@@ -415,7 +435,7 @@ def _make(out: Path, note: str) -> dict:
         "sha256_ungzipped": {GAME: ungzipped},
     }
     text = json.dumps(site, separators=(",", ":"), sort_keys=True)
-    (out / "index.html").write_text(page_html(text, words), encoding="utf-8")
+    (out / "index.html").write_text(page_html(text, words, ear), encoding="utf-8")
     worker = (HERE / "sw.js").read_text(encoding="utf-8")
     if "/*SITE*/null" not in worker:
         raise BuildError("web/client/sw.js has no /*SITE*/null placeholder")

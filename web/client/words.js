@@ -1,11 +1,12 @@
 // The web page's own words (web/client/index.html: loading, progress, what went wrong, Try
-// again) in the language the game speaks: window.parlourWords. ./build.sh words extracts the
-// _("...") messages below (Babel, babel.cfg) into the game's catalogues (docs/languages.md);
-// ./build.sh web (build_site.py) puts this file into the built index.html in place of its
-// <script src="words.js">, with WORDS the translations of exactly these messages from each
-// compiled catalogue, {code: {English: translation}}: English needs no table, and a message a
-// catalogue doesn't translate (yet) stays English. Each message is one string literal (the
-// build finds them with a regular expression, Babel with its JavaScript extractor).
+// again, the Screen reader switch) in the language the game speaks: window.parlourWords.
+// ./build.sh words extracts the _("...") messages below (Babel, babel.cfg) into the game's
+// catalogues (docs/languages.md); ./build.sh web (build_site.py) puts this file into the built
+// index.html in place of its <script src="words.js">, with WORDS the translations of exactly
+// these messages from each compiled catalogue, {code: {English: translation}}: English needs
+// no table, and a message a catalogue doesn't translate (yet) stays English. Each message is
+// one string literal (the build finds them with a regular expression, Babel with its
+// JavaScript extractor).
 //
 // The language is decided here, before Python starts, by the rule the game follows
 // (game/core/language.py, pick): ?lang=xx in the address when the game speaks it; else the
@@ -186,6 +187,11 @@ var parlourWords = (function () {
             // Translators: the web page, after "The game could not start: "; pygame: a program
             // the game uses, the "wheel" its package
             return _("the pygame wheel is damaged: reload to download it again");
+        },
+        screenReader: function () {
+            // Translators: the web page's first button, a switch (pressed or not): the game
+            // played by ear with a screen reader; keep it short
+            return _("Screen reader");
         }
     };
 
