@@ -29,6 +29,16 @@ def computer_breach(state):
     return state.current_player == 1 and bool(state.breach_moves())
 
 
+def computer_slips_at_once(state):
+    """The computer starts, and Easy's first choice breaks a priority (STOP! mode)."""
+    from game.ai.players.russian_bank import opponent
+
+    if state.current_player != 1 or not state.breach_moves():
+        return None
+    move = opponent("easy").choose(state)
+    return move if move in state.breach_moves() else None
+
+
 def computer_starts(state):
     return state.current_player == 1
 

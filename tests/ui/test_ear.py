@@ -240,3 +240,25 @@ def test_russian_bank_by_ear_the_computers_moves_and_a_stop_call_by_key(ear, mon
             press(ear, pygame.K_RETURN)
             ear.settle()
     assert any(" to " in w or " onto " in w or w.startswith("Turned") for w in heard(ear)[-8:])
+
+
+def test_tab_goes_on_from_the_piles_to_the_tables_buttons_and_enter_presses_one(ear):
+    open_table(ear, "forty-thieves", 91)
+    piles = len(ear.app.scene.layout.focus_order)
+    for _ in range(piles):
+        press(ear, pygame.K_TAB)
+    assert focus_name(ear).startswith("Column 10:")
+    names = []
+    for _ in range(12):
+        press(ear, pygame.K_TAB)
+        names.append(focus_name(ear))
+        if focus_name(ear).startswith("Stock:"):
+            break
+    assert names[:2] == ["Menu", "Hint"] and names[-1].startswith("Stock:"), names
+    press(ear, pygame.K_TAB, mod=pygame.KMOD_SHIFT)
+    press(ear, pygame.K_TAB, mod=pygame.KMOD_SHIFT)
+    assert focus_name(ear) == names[-3]
+    while focus_name(ear) != "Hint":
+        press(ear, pygame.K_TAB, mod=pygame.KMOD_SHIFT)
+    press(ear, pygame.K_RETURN)
+    assert any(w.startswith("Hint: ") for w in heard(ear)[-3:]), heard(ear)[-3:]

@@ -23,6 +23,7 @@ import pytest
 
 from game.core import STOP, Move, new_game
 from testbed.client import Client, client_settings, saved_game, stored
+from tests.support.bank_table import computer_slips_at_once
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 TURN_HAND = Move("hand0", "hand0")
@@ -129,16 +130,6 @@ def two_column_moves(state):
         found.append(move)
         state.push(move)
     return found
-
-
-def computer_slips_at_once(state):
-    """The computer starts, and Easy's first choice breaks a priority (STOP! mode)."""
-    from game.ai.players.russian_bank import opponent
-
-    if state.current_player != 1 or not state.breach_moves():
-        return None
-    move = opponent("easy").choose(state)
-    return move if move in state.breach_moves() else None
 
 
 def ace_on_a_house(state):

@@ -13,7 +13,7 @@ from game.core import Move
 from game.core.kinds import PileKind, split_pile_name
 from game.core.language import _, capital, current, ngettext, pgettext
 from game.ui.board.move_words import explain, noun_word
-from game.ui.ear.screens import button_nodes
+from game.ui.ear.screens import button_nodes, focused_button
 from game.ui.ear.view import Node, Role, View
 
 PILE = "p:"  # a pile node's key: "p:" and the pile's name
@@ -108,7 +108,8 @@ def table_view(table: Any) -> View:
         nodes.append(Node(PILE + name, Role.PILE, words, pressed=pressed))
     nodes.extend(button_nodes(table))
     focus = table.input.focus
-    return View(table.title_text, tuple(nodes), PILE + focus if focus in piles else None, current())
+    key = PILE + focus if focus in piles else focused_button(table)
+    return View(table.title_text, tuple(nodes), key, current())
 
 
 def move_words(table: Any, move: Move, before: Piles) -> str:
@@ -117,7 +118,14 @@ def move_words(table: Any, move: Move, before: Piles) -> str:
     turned up ("Turned up: Queen of clubs")."""
     src, dst, count = move.source, move.target, move.count
     after = table.piles()
-    if count < 1 or src == dst or src not in before or dst not in after:
+    if count < 1 or src not in before or dst not in after:
+        return ""
+    if src == dst:  # a card turned up where it lies (a hand's)
+        was, now = before[src], after[src]
+        if was and now and not was[-1][1] and now[-1][1]:
+            return _("Turned {card} to {pile}").format(
+                card=card_name(now[-1][0]), pile=pile_name(table, src)
+            )
         return ""
     moved = before[src][-count:]
     if not moved:
@@ -162,11 +170,11 @@ def plan_words(table: Any, move: Move) -> str:
     piles = table.piles()
     src, dst, count = move.source, move.target, move.count
     cards = piles.get(src) or []
-    if count < 1 or src == dst or len(cards) < count:
-        return explain(table.state, move)
-    if move == table.turn_move(src):
+    if src in piles and move == table.turn_move(src):
         # Translators: for the ear: a move that turns a card from a pile ("Stock")
         return _("Turn a card from {pile}").format(pile=pile_name(table, src))
+    if count < 1 or src == dst or len(cards) < count:
+        return capital(explain(table.state, move))
     what = card_name(cards[-count][0])
     if count > 1:
         what = _("{n} cards from {card}").format(n=count, card=what)
@@ -182,8 +190,11 @@ def plan_words(table: Any, move: Move) -> str:
 
 
 def said_by(table: Any, mover: int, words: str) -> tuple[str, bool]:
-    """A move's words as said at this table: another player's with its name first, urgent."""
+    """A move's words as said at this table: another player's with its name first, urgent
+    ("" stays unsaid)."""
     session = table.session
+    if not words:
+        return "", False
     if len(session.seats) > 1 and not session.is_local(mover):
         # Translators: for the ear: another player's move: "Computer: Seven of hearts to ..."
         return pgettext("the ear", "{player}: {move}").format(

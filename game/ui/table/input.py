@@ -179,11 +179,10 @@ class TableInput:
         elif k in ARROWS:
             self.move_focus(ARROWS[k])
         elif k == pygame.K_TAB:
-            names = t.layout.focus_order
-            i = names.index(self.focus) if self.focus in names else -1
-            step = -1 if mods & pygame.KMOD_SHIFT else 1
-            self.focus = names[(i + step) % len(names)]
+            self.tab(-1 if mods & pygame.KMOD_SHIFT else 1)
         elif k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            if self.focus is None and t.focus_key(event):  # a button in focus: pressed
+                return True
             self.activate_focus()
         elif k == pygame.K_f:
             if self.focus:
@@ -202,6 +201,16 @@ class TableInput:
         else:
             return False
         return True
+
+    def tab(self, step: int) -> None:
+        """Tab: the next pile, then on past the last pile the table's buttons one by one (each
+        that can be pressed), then the first pile again; Shift+Tab the other way."""
+        t = self.table
+        stops: list[tuple[str | None, int]] = [(n, -1) for n in t.layout.focus_order]
+        stops += [(None, i) for i, b in enumerate(t.buttons) if b.visible and b.enabled]
+        here = (self.focus, -1) if self.focus is not None else (None, t.focused)
+        i = stops.index(here) if here in stops else (-1 if step > 0 else 0)
+        self.focus, t.focused = stops[(i + step) % len(stops)]
 
     def activate_focus(self) -> None:
         t = self.table
@@ -233,6 +242,7 @@ class TableInput:
         """Move the focus to the nearest pile in that direction."""
         t = self.table
         names = t.layout.focus_order
+        t.focused = -1  # (the arrows walk the piles only)
         if self.focus not in names:
             self.focus = names[0]
             return

@@ -195,6 +195,8 @@ class TableView:
         t.chrome.draw(screen)
         for b in t.buttons:
             b.draw(screen)
+        if inp.focus is None:  # Tab went on from the piles to the buttons
+            t.draw_focus(screen, t.app.keyboard_used)
         self.draw_message(screen)
         t.chrome.draw_over(screen)
 
