@@ -262,3 +262,19 @@ def test_tab_goes_on_from_the_piles_to_the_tables_buttons_and_enter_presses_one(
         press(ear, pygame.K_TAB, mod=pygame.KMOD_SHIFT)
     press(ear, pygame.K_RETURN)
     assert any(w.startswith("Hint: ") for w in heard(ear)[-3:]), heard(ear)[-3:]
+
+
+def test_the_computers_turn_replayed_is_read_step_by_step(ear):
+    seed = find_deal("russian-bank", lambda s: s.current_player == 1)
+    open_bank(ear, seed, level="easy", pace="instant")
+    assert ear.run_until(lambda: "Your turn." in heard(ear), dt=50)
+    while focus_name(ear) != "Replay turn":
+        press(ear, pygame.K_TAB)
+    press(ear, pygame.K_RETURN)
+    assert last(ear).startswith("Replay of Computer's last turn.") and "Before the turn" in last(
+        ear
+    )
+    press(ear, pygame.K_RIGHT)
+    assert last(ear).startswith("Move 1 of "), last(ear)
+    press(ear, pygame.K_RIGHT)
+    assert last(ear).startswith("Move 2 of 4. The Jack of diamonds onto"), heard(ear)[-3:]

@@ -153,7 +153,8 @@ def test_by_ear_in_german_and_french_no_english_word_is_heard(browser, site, cod
 
 
 def test_at_a_friends_table_the_friends_moves_are_heard(site, private_network):
-    """Two people at two screens (Russian Bank, direct): the host plays by the mouse; the
+    """Two people at two screens (Russian Bank, direct): the host plays by the mouse (its
+    waiting room mirrored, nothing serious for axe); the
     friend joins by the link with the screen reader on and hears each of the host's moves as
     it arrives, urgently, with the host's name; then plays a move of their own from the Hint's
     plan, by keys, which the host's screen shows."""
@@ -163,8 +164,10 @@ def test_at_a_friends_table_the_friends_moves_are_heard(site, private_network):
     choose = greedy("russian-bank")
 
     def body(url, relay, browser):
-        a = Screen(browser, url, relay.url, "host").open()
+        a = Screen(browser, url, relay.url, "host").open(screen_reader=True)
         code = host(a, "russian-bank", {"seat1": "remote"})
+        a.c.wait("probe['scene']() == 'RoomScene'", what="the waiting room")
+        assert axe_violations(a.c.page.page) == []  # the waiting room, mirrored
         b = Screen(browser, url, relay.url, "friend").open(f"#join={code}", screen_reader=True)
         b.wait_table()
         a.wait_table()
@@ -206,3 +209,75 @@ def no_page_errors(*screens):
     for s in screens:
         errors = [e for e in s.c.page.log_errors() if "Close called" not in e]
         assert errors == [], (s.name, errors)
+
+
+def press_button(ear: Listener, name: str, limit: int = 60) -> None:
+    """Tab to the button named ``name`` (as the accessibility tree names it) and press it."""
+    for _ in range(limit):
+        if ear.focused() == name:
+            ear.press("Enter")
+            return
+        ear.press("Tab")
+    raise AssertionError(f"no button {name!r} reached by Tab; on {ear.focused()!r}")
+
+
+def test_every_screen_by_keys_with_nothing_serious_for_axe(browser, site):
+    """With the switch on, each screen and dialog reached by keys alone, its title heard and
+    axe-core's serious and critical findings none: the title, Settings, Statistics, Rules, Join
+    a friend, Who plays?, a table with turns, its question before giving a game up, Replay
+    turn, a solitaire's Deal # dialog."""
+    from testbed.client_page import ClientPage
+
+    seed = find_deal("russian-bank", lambda s: s.current_player == 1, {"mode": "stop"})
+    storage = stored(
+        {
+            "settings": client_settings(last_game="russian-bank", level="easy", pace="instant"),
+            "game/russian-bank": saved_game("russian-bank", seed, "easy", mode="stop"),
+        }
+    )
+    client = ClientPage(browser, site).open(storage, clear=True)
+    page = client.page
+    try:
+        ear = Listener(client)
+        ear.press("Tab")
+        ear.press("Enter")
+        ear.wait_for(lambda t: t.startswith("Patience Parlour"))
+        ear.press("Tab")
+        seen = {}
+
+        def check(screen: str, heard_start: str) -> None:
+            ear.wait_for(lambda t: t.startswith(heard_start), timeout_s=15)
+            seen[screen] = axe_violations(page)
+
+        for button, heading in (("Settings", "Settings"), ("Statistics", "Statistics")):
+            press_button(ear, button)
+            check(button, heading)
+            ear.press("Escape")
+            ear.wait_for(lambda t: t.startswith("Patience Parlour"))
+        press_button(ear, "Rules")
+        check("Rules", "Rules: ")
+        ear.press("Escape")
+        press_button(ear, "Join a friend")
+        check("Join a friend", "Join a friend")
+        ear.press("Escape")
+        press_button(ear, "Continue: Russian Bank")
+        check("a table with turns", "Russian Bank")
+        ear.wait_for(lambda t: t == "Your turn.", timeout_s=60)
+        press_button(ear, "Replay turn")
+        check("Replay turn", "Replay of ")
+        ear.press("Escape")
+        ear.press("n")
+        check("Who plays?", "Who plays Russian Bank?")
+        press_button(ear, "Play")
+        check("the question", "New game")
+        ear.press("Escape")
+        ear.press("Escape")
+        ear.wait_for(lambda t: t.startswith("Patience Parlour"))
+        press_button(ear, "Forty Thieves")
+        check("a solitaire", "Forty Thieves")
+        ear.press("d")
+        check("Deal #", "Play deal number")
+        assert {screen: found for screen, found in seen.items() if found} == {}
+        client.check()
+    finally:
+        client.close()

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from game.core.language import capital
 from game.ui.ear.view import View
 from game.ui.ear.voice import SILENT, Voice
 
@@ -56,12 +57,13 @@ class Ear:
         if view == self.view:
             return
         here = (id(screen), view.title)
-        if here != self._screen:
+        lines = [n.name for n in view.nodes if n.role == "text"]
+        if here != self._screen:  # a screen that comes: its title and first lines
             self._screen = here
-            lines = [n.name for n in view.nodes if n.role == "text"][:LINES_SAID]
-            words = [t if t[-1] in ".!?:" else t + "." for t in [view.title, *lines] if t]
-            if words:
-                self.say(" ".join(words))
+            self.say(sentences([view.title, *lines[:LINES_SAID]]))
+        elif self.view is not None:  # the same screen: a line that changed (a room's news)
+            before = {n.name for n in self.view.nodes if n.role == "text"}
+            self.say(sentences([line for line in lines if line not in before][:LINES_SAID]))
         self.view = view
         self.voice.show(view)
 
@@ -72,4 +74,9 @@ class Ear:
         self._screen = None
 
 
-__all__ = ["Ear"]
+def sentences(lines: list[str]) -> str:
+    """Lines said one after the other, each ending as a sentence does."""
+    return " ".join(capital(t) if t[-1] in ".!?:" else capital(t) + "." for t in lines if t)
+
+
+__all__ = ["Ear", "sentences"]

@@ -182,6 +182,18 @@ class RoomScene(Scene):
             )
         return _("The host is here: sitting down...")
 
+    def ear_title(self) -> str:
+        return self.heading()
+
+    def ear_lines(self) -> list[str]:
+        """For the ear: the room's code (the host's, spelt out), the seats, what the room
+        says (said again as it changes)."""
+        shared = self.shared
+        code = " ".join(shared.code or "") if shared.hosting else ""
+        # Translators: for the ear: the room's code, its letters one by one
+        lines = [_("Room code: {code}").format(code=code)] if code else []
+        return [*lines, *(text for text, _colour in self.seat_lines()), self.status()]
+
     def seat_lines(self) -> list[tuple[str, tuple]]:
         """The host's seats: who is here and who is still to come."""
         if not self.seats:

@@ -82,7 +82,6 @@ class TurnReplay(Modal):
         t.anim.clear()
         if fly and t.app.settings.animations:
             fly_changes(t, before, self.positions[at])
-        t.app.ear.say(". ".join(self.ear_lines()[1:]))  # the step shown, for the ear
 
     def ear_lines(self) -> list[str]:
         """For the ear: what the replay says, then the move shown in words."""
