@@ -166,7 +166,7 @@ class App:
         ear = self.ear
         if ear.on and (drawn or ear.view is None):
             target = self.scene.modal or self.scene
-            ear.show(target, target.ear_view)
+            ear.show(target, target.ear_view, target.ear_key())
             problem = getattr(ear.voice, "problem", "")
             if problem:  # the desktop's speech stopped answering: said once, then silence
                 self.notice(problem)

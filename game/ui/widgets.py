@@ -3,7 +3,7 @@ coordinates (mouse or finger), see app.py."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from enum import StrEnum
 
 import pygame
@@ -260,6 +260,11 @@ class Scene(ButtonRow):
     def ear_view(self) -> View:
         return ear.row_view(self, self.ear_title(), self.ear_lines())
 
+    def ear_key(self) -> Hashable:
+        """What the screen's view depends on: the same key, and the view is not made again
+        (None: made again after each frame drawn; a table's leaves out cards in flight)."""
+        return None
+
     def ear_activate(self, key: str) -> bool:
         """A screen reader pressed the node ``key`` itself."""
         return ear.activate(self, key)
@@ -368,6 +373,9 @@ class Modal(ButtonRow):
 
     def ear_view(self) -> View:
         return ear.row_view(self, self.title, self.ear_lines())
+
+    def ear_key(self) -> Hashable:
+        return None
 
     def ear_activate(self, key: str) -> bool:
         return ear.activate(self, key)

@@ -278,3 +278,19 @@ def test_the_computers_turn_replayed_is_read_step_by_step(ear):
     assert last(ear).startswith("Move 1 of "), last(ear)
     press(ear, pygame.K_RIGHT)
     assert last(ear).startswith("Move 2 of 4. The Jack of diamonds onto"), heard(ear)[-3:]
+
+
+def test_the_tables_view_is_made_once_a_move_not_each_frame_of_its_flight(ear, monkeypatch):
+    import game.ui.table.scene as scene_module
+
+    made = []
+    real = scene_module.table_view
+    monkeypatch.setattr(scene_module, "table_view", lambda t: made.append(1) or real(t))
+    ear.app.settings.animations = True
+    open_table(ear, "forty-thieves", 91)
+    made.clear()
+    frames_before = len(ear.voice.views)
+    press(ear, pygame.K_s, "s", frames=30)  # a card turned and flown to the waste
+    assert ear.app.scene.anim.busy is False
+    assert 1 <= len(made) <= 3, len(made)
+    assert len(ear.voice.views) - frames_before == 1

@@ -10,7 +10,7 @@ the moves."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 
 from game.core.language import capital
 from game.ui.ear.view import View
@@ -30,6 +30,7 @@ class Ear:
         self.view: View | None = None  # what the voice was shown last
         self.said: list[tuple[str, bool]] = []  # the last sentences said, (text, urgent)
         self._screen: tuple[int, str] | None = None  # the screen (or dialog) said last
+        self._key: tuple[int, Hashable] | None = None  # what the last view depended on
 
     def say(self, text: str, urgent: bool = False) -> None:
         """Say ``text`` (``urgent``: another player's move, an error) if the ear listens."""
@@ -47,12 +48,17 @@ class Ear:
         except Exception:  # noqa: BLE001 (a voice never stops the game)
             return []
 
-    def show(self, screen: object, make_view: Callable[[], View]) -> None:
+    def show(self, screen: object, make_view: Callable[[], View], key: Hashable = None) -> None:
         """The picture changed: the view of ``screen`` (the scene, or its dialog) to the voice
-        if it differs; a new screen's title and lines said first."""
+        if it differs; a new screen's title and lines said first. ``key``: what the view
+        depends on (not None and the same as last time: the view is not made again)."""
         if not self.on:
             self.view = None
             return
+        here_key = (id(screen), key)
+        if key is not None and here_key == self._key and self.view is not None:
+            return
+        self._key = here_key
         view = make_view()
         if view == self.view:
             return
@@ -71,7 +77,7 @@ class Ear:
         """The Screen reader switch: listening or not (the next frame shows the screen)."""
         self.on = on
         self.view = None
-        self._screen = None
+        self._screen = self._key = None
 
 
 def sentences(lines: list[str]) -> str:

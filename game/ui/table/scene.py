@@ -27,7 +27,7 @@ from typing import Any, TypeVar
 
 import pygame
 
-from game.core import GameState, IllegalMove, Move, info
+from game.core import GameState, IllegalMove, Move, info, language
 from game.core.kinds import PileKind, pile_kind
 from game.core.language import _
 from game.ui.board.animation import FLIGHT_MS, Animator, Celebration
@@ -317,6 +317,20 @@ class Table(GameLife):
 
     def ear_view(self) -> View:
         return table_view(self)
+
+    def ear_key(self) -> Hashable:
+        """The table's view changes with the position, the focus, what is picked up and the
+        buttons, never with cards in flight (whose frames draw many times a move)."""
+        inp = self.input
+        buttons = tuple((b.label, b.visible, b.enabled) for b in self.buttons)
+        return (
+            self.session.version,
+            inp.focus,
+            inp.selected,
+            self.focused,
+            buttons,
+            language.current(),
+        )
 
     def ear_activate(self, key: str) -> bool:
         """A screen reader pressed a pile (as Enter on it) or a button."""
