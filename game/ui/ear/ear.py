@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable
 
 from game.core.language import capital
-from game.ui.ear.view import View
+from game.ui.ear.view import Role, View
 from game.ui.ear.voice import SILENT, Voice
 
 #: the sentences said last, kept for tests and the benchmark
@@ -63,12 +63,12 @@ class Ear:
         if view == self.view:
             return
         here = (id(screen), view.title)
-        lines = [n.name for n in view.nodes if n.role == "text"]
+        lines = [n.name for n in view.nodes if n.role is Role.TEXT]
         if here != self._screen:  # a screen that comes: its title and first lines
             self._screen = here
             self.say(sentences([view.title, *lines[:LINES_SAID]]))
         elif self.view is not None:  # the same screen: a line that changed (a room's news)
-            before = {n.name for n in self.view.nodes if n.role == "text"}
+            before = {n.name for n in self.view.nodes if n.role is Role.TEXT}
             self.say(sentences([line for line in lines if line not in before][:LINES_SAID]))
         self.view = view
         self.voice.show(view)
