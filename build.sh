@@ -6,8 +6,8 @@
 #                             slow); --under-load [RUNS]: the whole suite with the cores kept busy
 #   ./build.sh bench WHAT     run a benchmark script: core | frame | ai | solver | light
 #                             | winnability | web | rest | memory | fuzz | session-fuzz
-#                             | browser | net | remote | desktop-remote (./build.sh bench
-#                             lists them; add --quick; browser --site)
+#                             | browser | net | remote | desktop-remote | ear (./build.sh
+#                             bench lists them; add --quick; browser --site)
 #   ./build.sh web [--zip]    build the browser version, a self-contained site, into build/web/;
 #                             --zip also makes build/patience-parlour-web.zip for itch.io
 #                             (--pygbag [--cdn URL]: pygbag's page instead, into build/pygbag/)

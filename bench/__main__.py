@@ -23,6 +23,8 @@ COMMANDS = {
     "remote": "friends online in Chromium (netns, root): link to table, moves, reload, killed tab",
     "desktop-remote": "a desktop app and a page at one table (netns, root): link to "
     "table, moves each way, the desktop's frames",
+    "ear": "the game by ear in Chromium: key to words, the mirror's updates, at rest, the "
+    "first visit (--cpu-slowdown N)",
 }
 
 
