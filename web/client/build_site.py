@@ -93,6 +93,45 @@ class BuildError(Exception):
     pass
 
 
+#: the standard library's parts the game never imports in a page, left out of the page's
+#: python_stdlib.zip (issue 46: the first visit under 8 MB): tools for developers (tests,
+#: docs, the debugger), processes (none in WebAssembly) and network servers and mail. What the
+#: game imports is checked against this list (tests/web/test_slim_runtime.py) and the browser
+#: tests play the site without them.
+STDLIB_LEFT_OUT = (
+    "multiprocessing/",
+    "unittest/",
+    "doctest.py",
+    "pydoc.py",
+    "pdb.py",
+    "xmlrpc/",
+    "wsgiref/",
+    "imaplib.py",
+    "mailbox.py",
+)
+
+
+def slim_stdlib(source: Path, target: Path) -> None:
+    """Pyodide's python_stdlib.zip without STDLIB_LEFT_OUT, every other member as it was
+    (its bytes, name, date and compression)."""
+    with zipfile.ZipFile(source) as zin, zipfile.ZipFile(target, "w") as zout:
+        for info in zin.infolist():
+            if not info.filename.startswith(STDLIB_LEFT_OUT):
+                zout.writestr(info, zin.read(info), compress_type=info.compress_type)
+
+
+def slim_lock(source: Path, target: Path) -> None:
+    """Pyodide's pyodide-lock.json with its ``info`` and no packages: the page loads no
+    package of Pyodide's (pygame-ce and the game are unpacked by the page itself), and the
+    list of its 351 packages was 26 KB of every first visit."""
+    lock = json.loads(source.read_text(encoding="utf-8"))
+    target.write_text(json.dumps({"info": lock["info"], "packages": {}}), encoding="utf-8")
+
+
+#: the Pyodide files the site carries changed (the others as npm has them)
+SLIMMED = {"python_stdlib.zip": slim_stdlib, "pyodide-lock.json": slim_lock}
+
+
 def pyodide_dir() -> Path:
     path = Path(
         os.environ.get("PARLOUR_CLIENT_PYODIDE_DIR")
@@ -384,7 +423,7 @@ def _make(out: Path, note: str) -> dict:
     (out / "pyodide").mkdir(parents=True)
     (out / "licences").mkdir()
     for name in PYODIDE_FILES:
-        shutil.copyfile(pyodide / name, out / "pyodide" / name)
+        SLIMMED.get(name, shutil.copyfile)(pyodide / name, out / "pyodide" / name)
     shutil.copyfile(wheel, out / WHEEL)
     shutil.copyfile(VENDOR / "dom_pk_codes.json", out / "dom_pk_codes.json")
     for licence in sorted((VENDOR / "licences").iterdir()):
