@@ -69,6 +69,9 @@ class StandIn:
         self._call("take")
         return self.taken
 
+    def focus(self, key):
+        self._call("focus", key)
+
     def setSwitch(self, on):  # noqa: N802 (the page's name)
         self._call("setSwitch", on)
 
@@ -91,6 +94,20 @@ def test_page_voice_hands_the_page_strings_and_booleans():
     assert ear.calls[0] == ("say", "Your turn", True)
     assert ear.calls[1][0] == "show" and json.loads(ear.calls[1][1]) == view.to_json()
     assert ear.calls[2:] == [("setSwitch", True), ("take",)]
+
+
+def test_a_view_whose_focus_alone_moved_sends_the_focus_alone():
+    ear = StandIn()
+    voice = PageVoice(ear)
+    piles = (Node("pile:a", Role.PILE, "Column 1"), Node("pile:b", Role.PILE, "Column 2"))
+    voice.show(View("Forty Thieves", piles, "pile:a"))
+    voice.show(View("Forty Thieves", piles, "pile:b"))
+    voice.show(View("Forty Thieves", piles, None))
+    voice.show(View("Forty Thieves", piles[:1], "pile:a"))  # a pile's words changed: whole
+    voice.set_switch(True)
+    voice.show(View("Forty Thieves", piles[:1], "pile:a"))  # (after the switch: whole)
+    assert [c[0] for c in ear.calls] == ["show", "focus", "focus", "show", "setSwitch", "show"]
+    assert ear.calls[1:3] == [("focus", "pile:b"), ("focus", "")]
 
 
 def test_no_page_ear_is_no_voice():
@@ -428,6 +445,16 @@ def test_show_builds_the_mirror_and_updates_it_in_place(held):
     page.evaluate("j => parlourEar.show(j)", view_json(nodes=nodes, focus=None))
     assert focused(page) == "ear"  # no focus: the mirror itself (its name, the screen's)
     assert page.evaluate("document.getElementById('ear').tabIndex") == 0  # and the tab stop
+    # the focus alone (PageVoice's when nothing else changed): the tab stop and the DOM focus
+    page.evaluate("parlourEar.focus('pile:stock')")
+    assert focused(page) == "pile:stock"
+    assert ax_node(page, "button", "Stock: 20 cards")["focused"] is True
+    tabs = page.evaluate(
+        "[...document.querySelectorAll('#ear [role=button]')].map(e => e.tabIndex)"
+    )
+    assert sorted(tabs) == [-1, -1, -1, -1, 0]
+    page.evaluate("parlourEar.focus('no such node')")
+    assert focused(page) == "ear"
     # bad input changes nothing
     page.evaluate("parlourEar.show('not json'); parlourEar.show('null'); parlourEar.show(3)")
     assert page.evaluate("document.getElementById('ear').children.length") == len(nodes)

@@ -168,6 +168,14 @@ var parlourEar = (function () {
         focusView();
     };
 
+    // the game's focus moved and nothing else changed (most keys at a table): the roving tab
+    // stop and the DOM focus only, with no view to read (PageVoice sends this instead of show)
+    ear.focus = function (id) {
+        focusId = typeof id === "string" && byId[id] ? id : null;
+        rove();
+        focusView();
+    };
+
     // ------------------------------------------------------------------ live regions
     // A new child per sentence (the same sentence twice is read twice: setting the same text
     // again is no change); the regions exist from the page's start (index.html), since text put
