@@ -132,12 +132,13 @@ class App:
         self.tell_switch(ear)
         return ear
 
-    def tell_switch(self, ear: Ear | None = None) -> None:
-        """The page's Screen reader switch shows the setting (the page's voice has one)."""
-        ear = ear or getattr(self, "ear", None)
-        set_switch = getattr(ear.voice if ear else None, "set_switch", None)
+    @staticmethod
+    def tell_switch(ear: Ear) -> None:
+        """The page's Screen reader switch shows whether the ear listens (only the page's
+        voice has a switch)."""
+        set_switch = getattr(ear.voice, "set_switch", None)
         if set_switch is not None:
-            set_switch(bool(ear and ear.on))
+            set_switch(ear.on)
 
     def ear_requests(self) -> None:
         """What a screen reader asked for itself: the page's switch, a mirrored button
@@ -159,7 +160,7 @@ class App:
                 if problem:
                     self.notice(problem)
             ear.switch(wanted)
-            self.tell_switch()
+            self.tell_switch(ear)
 
     def ear_show(self, drawn: bool) -> None:
         """After a frame that drew: the screen as the ear has it (sent only if it changed)."""
