@@ -14,6 +14,8 @@ from game.core import new_game
 from game.storage import Saves
 from game.ui import sleep_at_rest as rest
 from game.ui.app import App
+from game.ui.chromes.solitaire import CLOCK_LATE_MS
+from game.ui.sleep_at_rest import REST_MIN_MS
 from tests.support.client import run_coroutine
 
 
@@ -86,7 +88,34 @@ def test_a_solitaire_rests_until_its_clock_s_next_second(ui):
     assert t.attempt(move)
     idle(ui, t)
     left = 1000 * (1 - t.session.elapsed % 1)
-    assert app.rest_ms() == pytest.approx(left, abs=1)
+    assert app.rest_ms() == pytest.approx(left + CLOCK_LATE_MS, abs=1)
+
+
+def test_at_rest_the_clock_s_second_costs_one_picture_and_no_frame_before_it(ui):
+    """Waking a moment before the second turned found nothing to draw and ran frames until it
+    did (2.8 steps a second at rest in the page); now each second is its picture and the step
+    after it."""
+    app = ui.app
+    t = app.open_game("forty-thieves")
+    t.start(find_seed("forty-thieves", lambda s: any(m.source == "stock" for m in s.legal_moves())))
+    t.session.help = None
+    idle(ui, t)
+    assert t.attempt(next(m for m in t.state.legal_moves() if m.source == "stock"))
+    idle(ui, t)
+    while t.message_text():  # (the message line's own timer: gone first)
+        ui.frames(1, 100)
+    ui.frames(1, 16)  # (at rest from here)
+    steps = drawn = 0
+    lived = 0.0
+    while lived < 5000:  # five seconds as the page lives them: rests and frames, its timer and
+        # SDL's ticks in whole milliseconds (a rest may end a millisecond short of what was asked)
+        wait = app.rest_ms()
+        dt = int(wait) - 1 if wait >= REST_MIN_MS else 16
+        ui.frames(1, dt)
+        lived += dt
+        steps += 1
+        drawn += not app.quiet
+    assert 4 <= drawn <= 6 and steps <= 2 * drawn + 1, (drawn, steps)
 
 
 def test_the_solver_thinking_means_no_rest(ui):

@@ -22,6 +22,9 @@ from game.ui.table.chrome import BaseChrome
 from game.ui.table.scene import Table
 from game.ui.widgets import Button, ButtonStyle
 
+#: the clock's rest ends this long after its next second, never before it
+CLOCK_LATE_MS = 20
+
 
 class Light(StrEnum):
     """What the "still winnable?" light says: the solver's verdict's status ("won", "lost",
@@ -343,10 +346,12 @@ class Toolbar(BaseChrome):
 
     # ------------------------------------------------------------------ drawing
     def rest_ms(self) -> float:
-        """The clock shows seconds: while it runs, the next second."""
+        """The clock shows seconds: while it runs, just after the next second (a wake a
+        moment before it found the second not yet turned, and ran frames until it did: a
+        step or two more each second at rest, measured in the page)."""
         t, s = self.table, self.session
         if t.modal is None and s.state.history and not s.is_over():
-            return 1000.0 * (1.0 - s.elapsed % 1.0)
+            return 1000.0 * (1.0 - s.elapsed % 1.0) + CLOCK_LATE_MS
         return REST_MAX_MS
 
     def frame_key(self) -> Hashable:
