@@ -188,6 +188,27 @@ class ButtonRow:
             if b.visible and b.enabled:
                 pygame.draw.rect(dest, theme.FOCUS, b.rect.inflate(8, 8), 3, border_radius=11)
 
+    # the ear (game/ui/ear): what a screen reader is told of this screen or dialog
+    def ear_title(self) -> str:
+        """The screen's heading, in the language spoken."""
+        return ""
+
+    def ear_lines(self) -> list[str]:
+        """The lines of text the screen draws besides its buttons."""
+        return []
+
+    def ear_view(self) -> View:
+        return ear.row_view(self, self.ear_title(), self.ear_lines())
+
+    def ear_key(self) -> Hashable:
+        """What the screen's view depends on: the same key, and the view is not made again
+        (None: made again after each frame drawn; a table's leaves out cards in flight)."""
+        return None
+
+    def ear_activate(self, key: str) -> bool:
+        """A screen reader pressed the node ``key`` itself."""
+        return ear.activate(self, key)
+
 
 class Scene(ButtonRow):
     """One screen. The app calls pointer_*/key/update/draw; ``modal`` (a Modal) is on top and
@@ -247,27 +268,6 @@ class Scene(ButtonRow):
     def draw(self, screen: pygame.Surface) -> None:
         for b in self.buttons:
             b.draw(screen)
-
-    # the ear (game/ui/ear): what a screen reader is told of this screen
-    def ear_title(self) -> str:
-        """The screen's heading, in the language spoken."""
-        return ""
-
-    def ear_lines(self) -> list[str]:
-        """The lines of text the screen draws besides its buttons."""
-        return []
-
-    def ear_view(self) -> View:
-        return ear.row_view(self, self.ear_title(), self.ear_lines())
-
-    def ear_key(self) -> Hashable:
-        """What the screen's view depends on: the same key, and the view is not made again
-        (None: made again after each frame drawn; a table's leaves out cards in flight)."""
-        return None
-
-    def ear_activate(self, key: str) -> bool:
-        """A screen reader pressed the node ``key`` itself."""
-        return ear.activate(self, key)
 
 
 class Modal(ButtonRow):
@@ -366,19 +366,13 @@ class Modal(ButtonRow):
     def update(self, dt):
         pass
 
+    def ear_title(self) -> str:
+        return self.title
+
     def ear_lines(self) -> list[str]:
         """The lines the dialog draws besides its title and buttons (what is typed, why it
         won't do)."""
         return [self.value, self.error]
-
-    def ear_view(self) -> View:
-        return ear.row_view(self, self.title, self.ear_lines())
-
-    def ear_key(self) -> Hashable:
-        return None
-
-    def ear_activate(self, key: str) -> bool:
-        return ear.activate(self, key)
 
     def draw_frame(self, screen) -> None:
         screen.blit(self._dim, (0, 0))

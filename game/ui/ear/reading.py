@@ -16,10 +16,13 @@ from typing import Any
 import pygame
 
 from game.core.kinds import PileKind, pile_kind
-from game.core.language import _, capital, ngettext
+from game.core.language import _, ngettext
+from game.ui.ear.ear import sentences
 from game.ui.ear.table_words import SIDE_KINDS, card_name, pile_in_full, pile_summary, plan_words
 
 MOVES_SAID = 15  # A reads at most this many moves, then how many more there are
+#: + and - (on the main keys and the keypad): more or fewer cards of a run picked up, else the
+#: computer's pace where one plays (game/ui/turns/turns_chrome.py)
 MORE = (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS)
 FEWER = (pygame.K_MINUS, pygame.K_KP_MINUS)
 
@@ -49,12 +52,16 @@ def _moves(table: Any) -> str:
     return " ".join([head, "; ".join(words + tail)]) + "."
 
 
+def light_sentence(word: str) -> str:
+    # Translators: for the ear: what the "still winnable?" light says ("winnable", "thinking")
+    return _("Light: {verdict}.").format(verdict=word)
+
+
 def _light(table: Any) -> str:
     word = table.chrome.light_word()
     if word is None:
         return _('The "still winnable?" light is off (Settings).')
-    # Translators: for the ear: what the "still winnable?" light says ("winnable", "thinking")
-    return _("Light: {verdict}.").format(verdict=word)
+    return light_sentence(word)
 
 
 READERS = {
@@ -63,18 +70,18 @@ READERS = {
     pygame.K_p: lambda t: "; ".join(_kinds(t, SIDE_KINDS)) + ".",
     pygame.K_a: _moves,
     pygame.K_l: _light,
-    pygame.K_g: lambda t: ". ".join(capital(s.rstrip(".")) for s in t.chrome.ear_status()) + ".",
+    pygame.K_g: lambda t: sentences(t.chrome.ear_status()),
 }
 
 
 def light_news(table: Any, heard: str | None) -> str | None:
     """The light's word now; said when it changed to a verdict (not while thinking)."""
-    word = table.chrome.light_word()
-    if word != heard and word is not None and table.session.help is not None:
-        if table.session.help.verdict is not None:
-            table.app.ear.say(_("Light: {verdict}.").format(verdict=word))
-            return word
+    word = table.chrome.light_word()  # (None: no light shown, so no solver's help either)
+    if word is None or word == heard:
+        return word
+    if table.session.help.verdict is None:  # thinking: no news
         return heard
+    table.app.ear.say(light_sentence(word))
     return word
 
 
@@ -126,4 +133,13 @@ def refuse_key(table: Any, event: Any) -> None:
         )
 
 
-__all__ = ["READERS", "light_news", "read_key", "refuse_key", "run_size"]
+__all__ = [
+    "FEWER",
+    "MORE",
+    "READERS",
+    "light_news",
+    "light_sentence",
+    "read_key",
+    "refuse_key",
+    "run_size",
+]

@@ -28,6 +28,21 @@ def card_name(card: Any) -> str:
     return capital(card.words("name"))
 
 
+def cards_moved(first: Any, count: int) -> str:
+    """What a move carries, named by its lowest card: "Seven of hearts", "3 cards from Nine of
+    clubs"."""
+    if count == 1:
+        return card_name(first)
+    # Translators: for the ear: several cards moved together, named by the lowest
+    return _("{n} cards from {card}").format(n=count, card=card_name(first))
+
+
+def onto(target: str, under: Any) -> bool:
+    """Whether a move is said as going onto the card ``under`` (a foundation is said as the
+    pile: "to Foundation 1")."""
+    return under is not None and split_pile_name(target)[0] != PileKind.FOUNDATION
+
+
 def pile_name(table: Any, name: str) -> str:
     """A pile as the ear names it, unique at its table: "Column 3", "Foundation 1", "Stock",
     "Reserve (Computer)"."""
@@ -143,11 +158,8 @@ def move_words(table: Any, move: Move, before: Piles) -> str:
         words = _("Turned {card} to {pile}").format(card=card_name(landed[-1][0]), pile=where)
     else:
         under = before[dst][-1][0] if before.get(dst) else None
-        what = card_name(first)
-        if count > 1:
-            # Translators: for the ear: several cards moved together, named by the lowest
-            what = _("{n} cards from {card}").format(n=count, card=card_name(first))
-        if under is not None and split_pile_name(dst)[0] != PileKind.FOUNDATION:
+        what = cards_moved(first, count)
+        if onto(dst, under):
             # Translators: for the ear: "Seven of hearts onto Eight of spades, Column 3"
             words = _("{what} onto {card}, {pile}").format(
                 what=what, card=card_name(under), pile=where
@@ -175,15 +187,14 @@ def plan_words(table: Any, move: Move) -> str:
         return _("Turn a card from {pile}").format(pile=pile_name(table, src))
     if count < 1 or src == dst or len(cards) < count:
         return capital(explain(table.state, move))
-    what = card_name(cards[-count][0])
-    if count > 1:
-        what = _("{n} cards from {card}").format(n=count, card=what)
-    under = (piles.get(dst) or [None])[-1]
+    what = cards_moved(cards[-count][0], count)
+    top = piles.get(dst)
+    under = top[-1][0] if top else None
     here = pile_name(table, src)
-    if under is not None and split_pile_name(dst)[0] != PileKind.FOUNDATION:
+    if onto(dst, under):
         # Translators: for the ear: "Nine of clubs from Column 3 onto Ten of clubs, Column 5"
         return _("{what} from {src} onto {card}, {pile}").format(
-            what=what, src=here, card=card_name(under[0]), pile=pile_name(table, dst)
+            what=what, src=here, card=card_name(under), pile=pile_name(table, dst)
         )
     # Translators: for the ear: "Ace of hearts from Column 3 to Foundation 1"
     return _("{what} from {src} to {pile}").format(what=what, src=here, pile=pile_name(table, dst))

@@ -8,8 +8,6 @@ import pygame
 from game.core.language import _, ngettext, pgettext
 from game.ui import theme
 from game.ui.canvas import CANVAS
-from game.ui.ear import screens as ear
-from game.ui.ear.view import View
 from game.ui.sleep_at_rest import REST_MAX_MS
 from game.ui.turns.panel_geometry import panel_rect, portrait_top
 from game.ui.widgets import Button, ButtonStyle, Modal
@@ -93,8 +91,8 @@ class TurnReplay(Modal):
             )
         return lines
 
-    def ear_view(self) -> View:
-        return ear.row_view(self, self.words()[0][0], self.ear_lines())
+    def ear_title(self) -> str:
+        return self.words()[0][0]
 
     def next(self) -> None:
         self.show(self.at + 1)

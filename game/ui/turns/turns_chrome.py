@@ -21,6 +21,7 @@ from game.ui import theme
 from game.ui.board.places import Layout
 from game.ui.canvas import CANVAS
 from game.ui.dialogs import EndPanel
+from game.ui.ear.reading import FEWER, MORE
 from game.ui.sleep_at_rest import REST_MAX_MS
 from game.ui.table.chrome import SessionEvent
 from game.ui.table.messages import MessageKind
@@ -427,9 +428,9 @@ class TurnsChrome(panel.PanelChrome):
         elif k == pygame.K_h:
             if t.accepting_input():
                 t.show_hint()
-        elif k in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
+        elif k in MORE:
             self.faster()
-        elif k in (pygame.K_MINUS, pygame.K_KP_MINUS):
+        elif k in FEWER:
             self.slower()
         elif k == pygame.K_n:
             self.new_game()
